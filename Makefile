@@ -1,0 +1,146 @@
+# Mentat: one Makefile for everything.
+#
+#   make            debug build (asserts on), leaves ./mentat
+#   make run        install what is missing, build, play the main job on ./mentat.db
+#   make test       install, build, include check, every suite, fuzz corpus
+#                   replay, the ASan+UBSan build of the suites, short fuzz runs
+#   make release    optimised build without asserts in build-release/
+#   make asan       the suites under AddressSanitizer and UBSan
+#   make fuzz       every libFuzzer target for FUZZ_SECONDS each (clang)
+#   make bench      `mentat bench` from the release build
+#   make lint       clang-tidy over the sources, warnings as errors
+#   make clean
+
+CC ?= cc
+BUILD ?= build
+OPT ?= -O2 -g
+SAN_FLAGS ?=
+FUZZ_SECONDS ?= 300
+FUZZ_SHORT_SECONDS ?= 10
+
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wconversion -Werror
+# protobuf-c's generated code is not ours and is not -Wconversion clean.
+GEN_WARN = -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+CPPFLAGS += -I. -I$(BUILD)/gen -D_DEFAULT_SOURCE
+CFLAGS += $(OPT) $(SAN_FLAGS)
+LDLIBS = -llmdb -lprotobuf-c -lsodium -lzstd -lsqlite3 -lpthread -lm
+
+ENGINE_SRC  := $(wildcard engine/*.c engine/data/*.c)
+SCHEMA_SRC  := $(wildcard schema/*.c)
+LEDGER_SRC  := $(wildcard ledger/*.c)
+INSPECT_SRC := $(wildcard inspect/*.c)
+TOOLS_SRC   := $(wildcard tools/*.c)
+PROTO       := $(wildcard schema/*.proto)
+GEN_C       := $(patsubst schema/%.proto,$(BUILD)/gen/%.pb-c.c,$(PROTO))
+GEN_H       := $(GEN_C:.c=.h)
+TEST_SRC    := $(wildcard tests/engine/test_*.c tests/schema/test_*.c \
+                 tests/ledger/test_*.c tests/inspect/test_*.c tests/tools/test_*.c)
+TEST_HELP   := $(wildcard tests/support/*.c)
+FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+LAYERS = $(if $(INSPECT_SRC),inspect) ledger schema engine
+LIBS = $(patsubst %,$(BUILD)/lib%.a,$(LAYERS))
+TEST_BIN := $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC))
+MENTAT := $(BUILD)/mentat
+
+.PHONY: all deps run test check release asan fuzz fuzz-short bench lint clean \
+        include-check soak
+.SUFFIXES:
+.DELETE_ON_ERROR:
+.SECONDARY: $(GEN_C) $(GEN_H)
+
+all: $(MENTAT)
+	@if [ "$(BUILD)" = build ]; then cp $(MENTAT) ./mentat; fi
+
+deps:
+	@sh scripts/deps.sh
+
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: schema/%.proto
+	@mkdir -p $(BUILD)/gen
+	protoc-c --proto_path=schema --c_out=$(BUILD)/gen $<
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(GEN_WARN) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.o: %.c $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libengine.a: $(call obj,$(ENGINE_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libschema.a: $(call obj,$(SCHEMA_SRC)) $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_C))
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libledger.a: $(call obj,$(LEDGER_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libinspect.a: $(call obj,$(INSPECT_SRC))
+	@rm -f $@; ar rcs $@ $^
+
+$(MENTAT): $(call obj,$(TOOLS_SRC)) $(LIBS)
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+
+# Test binaries may use the tools' code except its main().
+TOOLS_LIB_OBJ = $(call obj,$(filter-out tools/mentat.c,$(TOOLS_SRC)))
+$(BUILD)/tests/%: tests/%.c $(call obj,$(TEST_HELP)) $(TOOLS_LIB_OBJ) $(LIBS) $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $< $(call obj,$(TEST_HELP)) $(TOOLS_LIB_OBJ) \
+	    $(LIBS) -lcmocka $(LDLIBS) -o $@
+
+# The standalone fuzz driver replays a corpus through a target under gcc.
+$(BUILD)/tests/fuzz/replay_%: tests/fuzz/%.c tests/fuzz/driver.c $(LIBS) $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) $< tests/fuzz/driver.c $(LIBS) $(LDLIBS) -o $@
+
+include-check:
+	@sh scripts/check-includes.sh
+
+# The suites, the corpus replay, run from the repository root.
+check: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)
+	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN) -- $(FUZZ_REPLAY)
+
+test: deps include-check
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory asan
+	@$(MAKE) --no-print-directory fuzz-short
+
+release:
+	@$(MAKE) --no-print-directory BUILD=build-release OPT="-O2 -DNDEBUG" $(BUILD_RELEASE_TARGET) build-release/mentat
+
+asan:
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g" \
+	    SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
+
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
+build-fuzz/%: tests/fuzz/%.c
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g" \
+	    SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+	    $(patsubst %,build-fuzz/lib%.a,$(LAYERS))
+	clang $(WARN) $(CPPFLAGS:$(BUILD)/gen=build-fuzz/gen) -Ibuild-fuzz/gen -O1 -g \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $< \
+	    $(patsubst %,build-fuzz/lib%.a,$(LAYERS)) $(LDLIBS) -o $@
+
+fuzz: $(FUZZ_BIN)
+	@sh scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-short: $(FUZZ_BIN)
+	@sh scripts/fuzz.sh $(FUZZ_SHORT_SECONDS) $(FUZZ_BIN)
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/run-main-job.sh
+
+bench: deps release
+	build-release/mentat bench
+
+lint:
+	clang-tidy --warnings-as-errors='*' $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) \
+	    $(INSPECT_SRC) $(TOOLS_SRC) -- $(WARN) $(CPPFLAGS)
+
+clean:
+	rm -rf build build-release build-asan build-fuzz mentat
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

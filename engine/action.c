@@ -1,0 +1,47 @@
+/*
+ * action.c - the action table: one row per action kind, naming its
+ * arguments and their types. Text formats (JSON, the log) and the codec
+ * read names from here; the generic checks of engine_apply read the rest.
+ * Facts only: no rule is decided in this file.
+ */
+#include <string.h>
+
+#include "engine/internal.h"
+
+static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
+    [ENGINE_ACTION_NONE] = {"none", 0, {0}, {0}},
+    [ENGINE_ACTION_PREDICT] = {"predict", 2,
+        {"faction", "turn"},
+        {ENGINE_ARG_FACTION, ENGINE_ARG_INT}},
+    [ENGINE_ACTION_TRAITOR_PICK] = {"traitor_pick", 1,
+        {"leader"},
+        {ENGINE_ARG_LEADER}},
+    [ENGINE_ACTION_FREMEN_PLACE] = {"fremen_place", 6,
+        {"sietch_tabr", "false_wall_south", "false_wall_west",
+         "fedaykin_sietch_tabr", "fedaykin_false_wall_south", "fedaykin_false_wall_west"},
+        {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT,
+         ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT}},
+    [ENGINE_ACTION_BG_PLACE] = {"bg_place", 1,
+        {"location"},
+        {ENGINE_ARG_LOCATION}},
+    [ENGINE_ACTION_STORM_DIAL] = {"storm_dial", 1,
+        {"value"},
+        {ENGINE_ARG_INT}},
+};
+_Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
+               "one row per action kind");
+
+const engine_action_spec *engine_action_spec_of(unsigned kind)
+{
+    if (kind == ENGINE_ACTION_NONE || kind >= ENGINE_ACTION_KIND_COUNT)
+        return NULL;
+    return &action_specs[kind];
+}
+
+engine_action_kind engine_action_kind_from_name(const char *name)
+{
+    for (unsigned k = 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        if (strcmp(action_specs[k].name, name) == 0)
+            return (engine_action_kind)k;
+    return ENGINE_ACTION_NONE;
+}

@@ -1,0 +1,208 @@
+/*
+ * apply.c - engine_apply and engine_legal_actions: the generic checks every
+ * action passes (known kind, seat, phase, step, awaited, arguments in
+ * range) before its handler, the rule half of the action table, and the
+ * verdict names. Rules specific to a kind live in its phase's file.
+ *
+ * Invariants: (1) a rejected action leaves the state byte-identical: the
+ * generic checks mutate nothing and every handler validates before it
+ * mutates; (2) an action engine_legal_actions describes is never rejected,
+ * and one it does not describe always is.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "engine/phase.h"
+
+const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
+    [ENGINE_ACTION_NONE] = {0, 0, NULL, NULL},
+    [ENGINE_ACTION_PREDICT] = {ENGINE_PHASE_SETUP, SETUP_STEP_PREDICTION,
+                               engine__predict, engine__legal_predict},
+    [ENGINE_ACTION_TRAITOR_PICK] = {ENGINE_PHASE_SETUP, SETUP_STEP_TRAITORS,
+                                    engine__traitor_pick, engine__legal_traitor_pick},
+    [ENGINE_ACTION_FREMEN_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_FREMEN,
+                                    engine__fremen_place, engine__legal_fremen_place},
+    [ENGINE_ACTION_BG_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_BG_PLACE,
+                                engine__bg_place, engine__legal_bg_place},
+    [ENGINE_ACTION_STORM_DIAL] = {ENGINE_PHASE_STORM, STORM_STEP_DIAL,
+                                  engine__storm_dial, engine__legal_storm_dial},
+};
+
+static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
+    [ENGINE_ACCEPTED] = "accepted",
+    [ENGINE_REJECT_UNKNOWN_KIND] = "unknown_kind",
+    [ENGINE_REJECT_BAD_SEAT] = "bad_seat",
+    [ENGINE_REJECT_WRONG_PHASE] = "wrong_phase",
+    [ENGINE_REJECT_NOT_AWAITED] = "not_awaited",
+    [ENGINE_REJECT_ALREADY_ANSWERED] = "already_answered",
+    [ENGINE_REJECT_ARG_OUT_OF_RANGE] = "arg_out_of_range",
+    [ENGINE_REJECT_PHASE_NOT_IMPLEMENTED] = "phase_not_implemented",
+    [ENGINE_REJECT_GAME_OVER] = "game_over",
+    [ENGINE_REJECT_RULE_NOT_IMPLEMENTED] = "rule_not_implemented",
+    [ENGINE_REJECT_BAD_CONFIG] = "bad_config",
+    [ENGINE_REJECT_PREDICT_OWN_FACTION] = "predict_own_faction",
+    [ENGINE_REJECT_PREDICT_FACTION_ABSENT] = "predict_faction_absent",
+    [ENGINE_REJECT_PREDICT_TURN] = "predict_turn",
+    [ENGINE_REJECT_TRAITOR_NOT_DEALT] = "traitor_not_dealt",
+    [ENGINE_REJECT_FREMEN_PLACEMENT_TOTAL] = "fremen_placement_total",
+    [ENGINE_REJECT_BG_PLACEMENT_LOCATION] = "bg_placement_location",
+    [ENGINE_REJECT_STORM_DIAL_RANGE] = "storm_dial_range",
+    [ENGINE_REJECT_NOT_A_DIALER] = "not_a_dialer",
+};
+_Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
+               "a name for every verdict");
+
+static const char *const phase_names[ENGINE_PHASE_COUNT] = {
+    [ENGINE_PHASE_SETUP] = "setup",
+    [ENGINE_PHASE_STORM] = "storm",
+    [ENGINE_PHASE_SPICE_BLOW] = "spice_blow",
+    [ENGINE_PHASE_CHOAM_CHARITY] = "choam_charity",
+    [ENGINE_PHASE_BIDDING] = "bidding",
+    [ENGINE_PHASE_REVIVAL] = "revival",
+    [ENGINE_PHASE_SHIPMENT_MOVEMENT] = "shipment_movement",
+    [ENGINE_PHASE_BATTLE] = "battle",
+    [ENGINE_PHASE_SPICE_COLLECTION] = "spice_collection",
+    [ENGINE_PHASE_MENTAT_PAUSE] = "mentat_pause",
+    [ENGINE_PHASE_GAME_OVER] = "game_over",
+};
+_Static_assert(sizeof phase_names / sizeof phase_names[0] == ENGINE_PHASE_COUNT,
+               "a name for every phase");
+
+const char *engine_verdict_name(engine_verdict v)
+{
+    return (unsigned)v < ENGINE_VERDICT_COUNT ? verdict_names[v] : "unknown_verdict";
+}
+
+const char *engine_phase_name(unsigned p)
+{
+    return p < ENGINE_PHASE_COUNT ? phase_names[p] : NULL;
+}
+
+void engine_config_init(engine_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->turn_limit = ENGINE_DEFAULT_TURN_LIMIT;
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        cfg->faction[s] = ENGINE_FACTION_NONE;
+}
+
+int engine__phase_is_built(unsigned phase)
+{
+    switch ((engine_phase)phase) {
+    case ENGINE_PHASE_SETUP:
+    case ENGINE_PHASE_STORM:
+    case ENGINE_PHASE_GAME_OVER:
+        return 1;
+    case ENGINE_PHASE_SPICE_BLOW:
+    case ENGINE_PHASE_CHOAM_CHARITY:
+    case ENGINE_PHASE_BIDDING:
+    case ENGINE_PHASE_REVIVAL:
+    case ENGINE_PHASE_SHIPMENT_MOVEMENT:
+    case ENGINE_PHASE_BATTLE:
+    case ENGINE_PHASE_SPICE_COLLECTION:
+    case ENGINE_PHASE_MENTAT_PAUSE:
+    case ENGINE_PHASE_COUNT:
+        return 0;
+    }
+    return 0;
+}
+
+void engine__phase_enter(engine_state *st, unsigned phase)
+{
+    st->phase = (uint8_t)phase;
+    st->step = 0;
+    st->awaiting = 0;
+    st->answered = 0;
+}
+
+/* ============================================================== apply */
+
+engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
+                            const engine_action *act, engine_rng *rng)
+{
+    if (why) {
+        why->arg = -1;
+        why->value = 0;
+    }
+    const engine_action_spec *spec = engine_action_spec_of(act->kind);
+    if (!spec)
+        return engine__reject(why, ENGINE_REJECT_UNKNOWN_KIND, -1, act->kind);
+    if (st->phase == ENGINE_PHASE_GAME_OVER)
+        return ENGINE_REJECT_GAME_OVER;
+    if (act->seat >= st->config.n_seats)
+        return engine__reject(why, ENGINE_REJECT_BAD_SEAT, -1, act->seat);
+    for (int i = spec->n_args; i < ENGINE_ACTION_MAX_ARGS; i++)
+        if (act->arg[i] != 0)
+            return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
+    if (!engine__phase_is_built(st->phase))
+        return engine__reject(why, ENGINE_REJECT_PHASE_NOT_IMPLEMENTED, -1, st->phase);
+    const engine__action_rule *rule = &engine__action_rules[act->kind];
+    if (rule->phase != st->phase || rule->step != st->step)
+        return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
+    uint16_t bit = ENGINE_SEAT_BIT(act->seat);
+    if (!(st->awaiting & bit))
+        return ENGINE_REJECT_NOT_AWAITED;
+    if (st->answered & bit)
+        return ENGINE_REJECT_ALREADY_ANSWERED;
+    engine_verdict v = rule->handle(why, st, act, rng);
+#ifndef NDEBUG
+    if (v == ENGINE_ACCEPTED)
+        assert(engine_state_check(st) == 0);
+#endif
+    return v;
+}
+
+/* ====================================================== legal actions */
+
+void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat)
+{
+    memset(l, 0, sizeof *l);
+    l->kind = (uint8_t)kind;
+    l->seat = seat;
+    l->sum = -1;
+}
+
+void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l)
+{
+    if (*n < cap)
+        out[*n] = *l;
+    (*n)++;
+}
+
+size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st->phase))
+        return 0;
+    uint16_t open = engine_state_awaiting(st);
+    for (unsigned k = 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
+        const engine__action_rule *rule = &engine__action_rules[k];
+        if (rule->phase != st->phase || rule->step != st->step)
+            continue;
+        for (uint8_t s = 0; s < st->config.n_seats; s++) {
+            if (seat != ENGINE_SEAT_ENGINE && s != seat)
+                continue;
+            if (!(open & ENGINE_SEAT_BIT(s)))
+                continue;
+            n += rule->legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
+        }
+    }
+    return n;
+}
+
+int engine_legal_contains(const engine_legal *l, const engine_action *act)
+{
+    if (act->kind != l->kind || act->seat != l->seat)
+        return 0;
+    const engine_action_spec *spec = engine_action_spec_of(act->kind);
+    if (!spec)
+        return 0;
+    int total = 0;
+    for (int i = 0; i < ENGINE_ACTION_MAX_ARGS; i++) {
+        if (act->arg[i] < l->lo[i] || act->arg[i] > l->hi[i])
+            return 0;
+        if (i < spec->n_args)
+            total += act->arg[i];
+    }
+    return l->sum < 0 || total == l->sum;
+}

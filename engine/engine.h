@@ -1,0 +1,433 @@
+/*
+ * engine.h - the Dune rules engine: public interface.
+ *
+ * The engine is a pure fold: engine_apply(state, action, rng) either accepts
+ * the action and advances the state, or rejects it with a reason and leaves
+ * the state byte-identical. The state is a flat value (fixed arrays, small
+ * integers, no pointers): it copies with memcpy and needs no free.
+ *
+ * The engine never allocates, never reads a clock, never touches a file and
+ * knows nothing of storage or signatures. Its only randomness is the
+ * engine_rng handed to it, derived from (room seed, version).
+ */
+#ifndef MENTAT_ENGINE_H
+#define MENTAT_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bumped whenever a rule change alters what a fold produces; recorded in
+ * every genesis so an old room is always replayed by the rules it was
+ * played under. */
+#define ENGINE_RULES_VERSION 1
+
+/* ---------------------------------------------------------------- sizes */
+
+#define ENGINE_MAX_SEATS 6         /* seats at one table */
+#define ENGINE_MIN_SEATS 2
+#define ENGINE_SECTOR_COUNT 18     /* storm sectors, 0 = Storm Start Sector */
+#define ENGINE_LOCATION_COUNT 87   /* 0..85 map locations, 86 the HMS */
+#define ENGINE_LEADER_COUNT 62     /* every leader of the twelve factions */
+#define ENGINE_TREACHERY_MAX 64    /* physical treachery cards, all sets */
+#define ENGINE_SPICE_CARD_MAX 32   /* physical spice cards, all sets */
+#define ENGINE_ACTION_MAX_ARGS 8
+#define ENGINE_NO_SECTOR (-1)
+#define ENGINE_SEAT_ENGINE 0xFF    /* the engine itself (automatic steps) */
+#define ENGINE_DIGEST_BYTES 32
+#define ENGINE_SEED_BYTES 32
+#define ENGINE_DEFAULT_TURN_LIMIT 10
+#define ENGINE_MAX_TURN_LIMIT 20
+
+/* ------------------------------------------------------------- factions */
+
+typedef enum engine_faction {
+    ENGINE_FACTION_ATREIDES = 0,
+    ENGINE_FACTION_BENE_GESSERIT,
+    ENGINE_FACTION_EMPEROR,
+    ENGINE_FACTION_FREMEN,
+    ENGINE_FACTION_HARKONNEN,
+    ENGINE_FACTION_GUILD,
+    ENGINE_FACTION_IXIANS,
+    ENGINE_FACTION_TLEILAXU,
+    ENGINE_FACTION_CHOAM,
+    ENGINE_FACTION_RICHESE,
+    ENGINE_FACTION_ECAZ,
+    ENGINE_FACTION_MORITANI,
+    ENGINE_FACTION_COUNT,
+    ENGINE_FACTION_CLASSIC_FIRST = ENGINE_FACTION_ATREIDES,
+    ENGINE_FACTION_CLASSIC_LAST = ENGINE_FACTION_GUILD,
+    ENGINE_FACTION_NONE = 0xFF
+} engine_faction;
+
+/* ---------------------------------------------------------- territories */
+
+/* Numbering of DUNE_RULES_DIGEST.md section 1.2. */
+typedef enum engine_territory {
+    ENGINE_TERRITORY_POLAR_SINK = 0,
+    ENGINE_TERRITORY_IMPERIAL_BASIN,
+    ENGINE_TERRITORY_CARTHAG,
+    ENGINE_TERRITORY_ARRAKEEN,
+    ENGINE_TERRITORY_TUEKS_SIETCH,
+    ENGINE_TERRITORY_SIETCH_TABR,
+    ENGINE_TERRITORY_HABBANYA_SIETCH,
+    ENGINE_TERRITORY_CIELAGO_NORTH,
+    ENGINE_TERRITORY_CIELAGO_DEPRESSION,
+    ENGINE_TERRITORY_MERIDIAN,
+    ENGINE_TERRITORY_CIELAGO_SOUTH,
+    ENGINE_TERRITORY_CIELAGO_EAST,
+    ENGINE_TERRITORY_HARG_PASS,
+    ENGINE_TERRITORY_FALSE_WALL_SOUTH,
+    ENGINE_TERRITORY_FALSE_WALL_EAST,
+    ENGINE_TERRITORY_THE_MINOR_ERG,
+    ENGINE_TERRITORY_PASTY_MESA,
+    ENGINE_TERRITORY_RED_CHASM,
+    ENGINE_TERRITORY_SOUTH_MESA,
+    ENGINE_TERRITORY_BASIN,
+    ENGINE_TERRITORY_RIM_WALL_WEST,
+    ENGINE_TERRITORY_HOLE_IN_THE_ROCK,
+    ENGINE_TERRITORY_SIHAYA_RIDGE,
+    ENGINE_TERRITORY_SHIELD_WALL,
+    ENGINE_TERRITORY_GARA_KULON,
+    ENGINE_TERRITORY_OLD_GAP,
+    ENGINE_TERRITORY_BROKEN_LAND,
+    ENGINE_TERRITORY_TSIMPO,
+    ENGINE_TERRITORY_ARSUNT,
+    ENGINE_TERRITORY_ROCK_OUTCROPPINGS,
+    ENGINE_TERRITORY_PLASTIC_BASIN,
+    ENGINE_TERRITORY_HAGGA_BASIN,
+    ENGINE_TERRITORY_BIGHT_OF_THE_CLIFF,
+    ENGINE_TERRITORY_FUNERAL_PLAIN,
+    ENGINE_TERRITORY_THE_GREAT_FLAT,
+    ENGINE_TERRITORY_WIND_PASS,
+    ENGINE_TERRITORY_THE_GREATER_FLAT,
+    ENGINE_TERRITORY_HABBANYA_ERG,
+    ENGINE_TERRITORY_FALSE_WALL_WEST,
+    ENGINE_TERRITORY_WIND_PASS_NORTH,
+    ENGINE_TERRITORY_HABBANYA_RIDGE_FLAT,
+    ENGINE_TERRITORY_CIELAGO_WEST,
+    ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD,
+    ENGINE_TERRITORY_COUNT
+} engine_territory;
+
+typedef enum engine_territory_kind {
+    ENGINE_TERRAIN_POLAR_SINK = 0,
+    ENGINE_TERRAIN_STRONGHOLD,
+    ENGINE_TERRAIN_ROCK,
+    ENGINE_TERRAIN_SAND,
+    ENGINE_TERRAIN_SHIELDED_SAND   /* Imperial Basin: sand behind the Shield Wall */
+} engine_territory_kind;
+
+/* ------------------------------------------------------ treachery cards */
+
+typedef enum engine_card_kind {
+    ENGINE_CARD_LASGUN = 0,
+    ENGINE_CARD_CRYSKNIFE,
+    ENGINE_CARD_MAULA_PISTOL,
+    ENGINE_CARD_SLIP_TIP,
+    ENGINE_CARD_STUNNER,
+    ENGINE_CARD_CHAUMAS,
+    ENGINE_CARD_CHAUMURKY,
+    ENGINE_CARD_ELLACA_DRUG,
+    ENGINE_CARD_GOM_JABBAR,
+    ENGINE_CARD_SHIELD,
+    ENGINE_CARD_SNOOPER,
+    ENGINE_CARD_CHEAP_HERO,
+    ENGINE_CARD_TLEILAXU_GHOLA,
+    ENGINE_CARD_FAMILY_ATOMICS,
+    ENGINE_CARD_WEATHER_CONTROL,
+    ENGINE_CARD_HAJR,
+    ENGINE_CARD_KARAMA,
+    ENGINE_CARD_TRUTHTRANCE,
+    ENGINE_CARD_BALISET,
+    ENGINE_CARD_JUBBA_CLOAK,
+    ENGINE_CARD_KULON,
+    ENGINE_CARD_LA_LA_LA,
+    ENGINE_CARD_TRIP_TO_GAMONT,
+    ENGINE_CARD_KIND_COUNT
+} engine_card_kind;
+
+/* --------------------------------------------------------------- phases */
+
+/* The phase machine is drawn in engine/phase.h. */
+typedef enum engine_phase {
+    ENGINE_PHASE_SETUP = 0,
+    ENGINE_PHASE_STORM,
+    ENGINE_PHASE_SPICE_BLOW,
+    ENGINE_PHASE_CHOAM_CHARITY,
+    ENGINE_PHASE_BIDDING,
+    ENGINE_PHASE_REVIVAL,
+    ENGINE_PHASE_SHIPMENT_MOVEMENT,
+    ENGINE_PHASE_BATTLE,
+    ENGINE_PHASE_SPICE_COLLECTION,
+    ENGINE_PHASE_MENTAT_PAUSE,
+    ENGINE_PHASE_GAME_OVER,
+    ENGINE_PHASE_COUNT
+} engine_phase;
+
+/* ------------------------------------------------------------- verdicts */
+
+/* Why an action was refused. A file format (stored in `rejections`, printed
+ * by --json): append-only, never renumbered; a retired reason keeps its
+ * number with a _RETIRED suffix. */
+typedef enum engine_verdict {
+    ENGINE_ACCEPTED = 0,
+    ENGINE_REJECT_UNKNOWN_KIND = 1,
+    ENGINE_REJECT_BAD_SEAT = 2,
+    ENGINE_REJECT_WRONG_PHASE = 3,
+    ENGINE_REJECT_NOT_AWAITED = 4,
+    ENGINE_REJECT_ALREADY_ANSWERED = 5,
+    ENGINE_REJECT_ARG_OUT_OF_RANGE = 6,
+    ENGINE_REJECT_PHASE_NOT_IMPLEMENTED = 7,
+    ENGINE_REJECT_GAME_OVER = 8,
+    ENGINE_REJECT_RULE_NOT_IMPLEMENTED = 9,
+    ENGINE_REJECT_BAD_CONFIG = 10,
+    ENGINE_REJECT_PREDICT_OWN_FACTION = 11,
+    ENGINE_REJECT_PREDICT_FACTION_ABSENT = 12,
+    ENGINE_REJECT_PREDICT_TURN = 13,
+    ENGINE_REJECT_TRAITOR_NOT_DEALT = 14,
+    ENGINE_REJECT_FREMEN_PLACEMENT_TOTAL = 15,
+    ENGINE_REJECT_BG_PLACEMENT_LOCATION = 16,
+    ENGINE_REJECT_STORM_DIAL_RANGE = 17,
+    ENGINE_REJECT_NOT_A_DIALER = 18,
+    ENGINE_VERDICT_COUNT
+} engine_verdict;
+
+/* Detail of a rejection: which argument of the action, and its value. */
+typedef struct engine_verdict_detail {
+    int8_t arg;                    /* index into engine_action.arg, -1 none */
+    int32_t value;                 /* the offending value, or a limit */
+} engine_verdict_detail;
+
+/* -------------------------------------------------------------- actions */
+
+/* Action kinds. A file format: append-only, never renumbered. Each has one
+ * row in the action table (engine/action.c) naming its arguments. */
+typedef enum engine_action_kind {
+    ENGINE_ACTION_NONE = 0,        /* never valid */
+    ENGINE_ACTION_PREDICT = 1,     /* BG: faction, turn */
+    ENGINE_ACTION_TRAITOR_PICK = 2,/* any seat: leader */
+    ENGINE_ACTION_FREMEN_PLACE = 3,/* Fremen: plain then Fedaykin forces in Sietch Tabr, FWS, FWW */
+    ENGINE_ACTION_BG_PLACE = 4,    /* BG (Advanced): location */
+    ENGINE_ACTION_STORM_DIAL = 5,  /* a dialer: value */
+    ENGINE_ACTION_KIND_COUNT
+} engine_action_kind;
+
+typedef struct engine_action {
+    uint8_t kind;                  /* engine_action_kind */
+    uint8_t seat;                  /* 0..n_seats-1, or ENGINE_SEAT_ENGINE */
+    int16_t arg[ENGINE_ACTION_MAX_ARGS]; /* meaning per kind (action table) */
+} engine_action;
+
+/* What an argument denotes: says how it is named in text and JSON. */
+typedef enum engine_arg_type {
+    ENGINE_ARG_INT = 0,            /* a plain number */
+    ENGINE_ARG_FACTION,            /* engine_faction */
+    ENGINE_ARG_LEADER,             /* leader index */
+    ENGINE_ARG_TERRITORY,          /* engine_territory */
+    ENGINE_ARG_LOCATION,           /* location index */
+    ENGINE_ARG_CARD                /* physical treachery card index */
+} engine_arg_type;
+
+typedef struct engine_action_spec {
+    const char *name;              /* snake_case, as in JSON "kind" */
+    uint8_t n_args;                /* arguments used, the rest must be 0 */
+    const char *arg_name[ENGINE_ACTION_MAX_ARGS]; /* JSON field names */
+    uint8_t arg_type[ENGINE_ACTION_MAX_ARGS];     /* engine_arg_type */
+} engine_action_spec;
+
+/* The row of a kind, or NULL for an unknown kind. Static storage. */
+const engine_action_spec *engine_action_spec_of(unsigned kind);
+/* The kind named `name`, or ENGINE_ACTION_NONE. */
+engine_action_kind engine_action_kind_from_name(const char *name);
+
+/* ------------------------------------------------------- configuration */
+
+#define ENGINE_MODULE_NONE 0u      /* optional modules: bit mask, none yet built */
+
+typedef struct engine_config {
+    uint8_t n_seats;               /* 2..6 */
+    uint8_t faction[ENGINE_MAX_SEATS]; /* engine_faction per seat */
+    uint8_t is_advanced;           /* 1 = Advanced rules */
+    uint8_t turn_limit;            /* 1..ENGINE_MAX_TURN_LIMIT, default 10 */
+    uint32_t modules;              /* ENGINE_MODULE_* bits */
+    uint8_t is_constructed;        /* 1 = a scenario position, never a genuine room */
+} engine_config;
+
+/* Fills the defaults: no seats, Basic rules, 10 turns, no modules. */
+void engine_config_init(engine_config *cfg);
+
+/* ------------------------------------------------------------------ rng */
+
+/* A deterministic stream keyed by (room seed, version): ChaCha20 keyed with
+ * BLAKE2b-256(seed || version). Never reseeded, never read twice. */
+typedef struct engine_rng {
+    uint8_t key[32];               /* derived stream key */
+    uint64_t block;                /* next ChaCha20 block counter */
+    uint8_t buf[64];               /* current keystream block */
+    uint8_t pos;                   /* bytes of buf consumed, 64 = empty */
+} engine_rng;
+
+void engine_rng_init(engine_rng *rng, const uint8_t seed[ENGINE_SEED_BYTES],
+                     uint32_t version);
+/* A uniform integer in [0, n), n >= 1, without modulo bias. */
+uint32_t engine_rng_uniform(engine_rng *rng, uint32_t n);
+
+/* ---------------------------------------------------------------- state */
+
+/* Where a physical component is. One place each, always (state check). */
+typedef enum engine_place {
+    ENGINE_PLACE_OUT = 0,          /* not part of this game */
+    ENGINE_PLACE_DECK,             /* in its deck, at deck[] position */
+    ENGINE_PLACE_DISCARD,          /* in its discard pile */
+    ENGINE_PLACE_HAND,             /* held by `holder` */
+    ENGINE_PLACE_DEALT,            /* traitors: dealt to `holder`, not yet chosen */
+    ENGINE_PLACE_POOL,             /* leaders: in the owner's leader pool */
+    ENGINE_PLACE_TANKS,            /* leaders: in the Tleilaxu Tanks */
+    ENGINE_PLACE_SET_ASIDE         /* spice: worms set aside on turn 1 */
+} engine_place;
+
+typedef struct engine_card_state {
+    uint8_t place;                 /* engine_place */
+    uint8_t holder;                /* seat if HAND/DEALT, else 0xFF */
+    uint16_t known_by;             /* bit per seat that knows its identity */
+} engine_card_state;
+
+typedef struct engine_leader_state {
+    uint8_t place;                 /* engine_place: OUT, POOL or TANKS */
+    uint8_t deaths;                /* times killed, 0..255 */
+} engine_leader_state;
+
+typedef struct engine_seat_state {
+    uint8_t faction;               /* engine_faction */
+    uint8_t position;              /* player marker sector, 0..17 */
+    uint16_t spice;                /* spice behind the shield */
+    uint8_t reserves;              /* forces off-planet */
+    uint8_t special_reserves;      /* Sardaukar / Fedaykin off-planet */
+    uint8_t tanks;                 /* forces in the Tleilaxu Tanks */
+    uint8_t special_tanks;
+    uint8_t storm_dial;            /* secret dial this storm (known to this seat), 0xFF none */
+} engine_seat_state;
+
+typedef struct engine_state {
+    engine_config config;          /* the rules this game is played by */
+    /* phase machine (engine/phase.h) */
+    uint8_t phase;                 /* engine_phase */
+    uint8_t step;                  /* phase-specific step */
+    uint8_t turn;                  /* 1..turn_limit; 0 during setup */
+    uint16_t awaiting;             /* seats whose decision the game waits on */
+    uint16_t answered;             /* of those, seats that have answered */
+    /* the storm */
+    uint8_t storm_sector;          /* 0..17 */
+    uint8_t last_storm_move;       /* sectors the storm last moved, public */
+    uint8_t next_storm;            /* Advanced storm deck: next move 1..6 known to Fremen, 0 none */
+    uint8_t last_wheel[2];         /* seats that last used battle wheels, 0xFF none */
+    uint8_t is_shield_wall_down;   /* 1 after Family Atomics */
+    /* the board */
+    uint8_t forces[ENGINE_LOCATION_COUNT][ENGINE_MAX_SEATS];  /* per seat */
+    uint8_t special[ENGINE_LOCATION_COUNT][ENGINE_MAX_SEATS]; /* elite forces */
+    uint8_t advisors[ENGINE_LOCATION_COUNT]; /* BG forces as advisors (Adv) */
+    uint8_t spice[ENGINE_LOCATION_COUNT];    /* spice tokens on the board */
+    engine_seat_state seat[ENGINE_MAX_SEATS];
+    /* Bene Gesserit prediction: secret, known to BG only */
+    uint8_t prediction_faction;    /* engine_faction or NONE */
+    uint8_t prediction_turn;       /* 0 = not made */
+    /* treachery cards */
+    uint8_t n_cards;               /* physical cards in this game */
+    uint8_t card_kind[ENGINE_TREACHERY_MAX];   /* engine_card_kind per card */
+    engine_card_state card[ENGINE_TREACHERY_MAX];
+    uint8_t n_deck;                /* treachery deck, deck[n_deck-1] on top */
+    uint8_t deck[ENGINE_TREACHERY_MAX];
+    uint8_t n_discard;
+    uint8_t discard[ENGINE_TREACHERY_MAX];     /* discard[n_discard-1] on top */
+    /* traitor cards: one per leader, indexed by leader */
+    engine_card_state traitor[ENGINE_LEADER_COUNT];
+    uint8_t n_traitor_deck;
+    uint8_t traitor_deck[ENGINE_LEADER_COUNT];
+    engine_leader_state leader[ENGINE_LEADER_COUNT];
+    /* spice deck */
+    uint8_t n_spice_cards;         /* physical spice cards in this game */
+    engine_card_state spice_card[ENGINE_SPICE_CARD_MAX];
+    uint8_t n_spice_deck;
+    uint8_t spice_deck[ENGINE_SPICE_CARD_MAX]; /* top is last */
+    uint8_t n_spice_discard;
+    uint8_t spice_discard[ENGINE_SPICE_CARD_MAX];
+    /* spice accounting: sum of seats and board == minted - burned */
+    uint32_t spice_minted;         /* spice ever taken from the bank */
+    uint32_t spice_burned;         /* spice ever returned to the bank */
+} engine_state;
+
+/* ---------------------------------------------------------- operations */
+
+/* Validates `cfg` and deals the opening position (version 0) with `rng`.
+ * ENGINE_REJECT_BAD_CONFIG (detail says which field) or
+ * ENGINE_REJECT_RULE_NOT_IMPLEMENTED for an unbuilt faction or module. */
+engine_verdict engine_setup(engine_verdict_detail *why_out, engine_state *out,
+                            const engine_config *cfg, engine_rng *rng);
+
+/* Applies `act`. Accepted: the state advances, automatic steps included.
+ * Rejected: `st` is unchanged, byte for byte. why_out may be NULL. */
+engine_verdict engine_apply(engine_verdict_detail *why_out, engine_state *st,
+                            const engine_action *act, engine_rng *rng);
+
+/* Stable snake_case name of a verdict ("storm_dial_range"). */
+const char *engine_verdict_name(engine_verdict v);
+
+/* Canonical encoding of the state: writes at most `cap` bytes to `out` and
+ * returns the full length (call with cap 0 to size a buffer). */
+size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st);
+#define ENGINE_STATE_ENCODED_MAX 8192
+
+/* Decodes a canonical encoding. 0 on success; -1 when the bytes are not a
+ * well-formed state or break an invariant (out is then zeroed). */
+int engine_state_decode(engine_state *out, const uint8_t *in, size_t len);
+
+/* BLAKE2b-256 of the canonical encoding. */
+void engine_state_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *st);
+
+/* Number of broken invariants (each printed to stderr in debug builds). */
+int engine_state_check(const engine_state *st);
+
+/* Seats whose decision the game waits on (bit per seat); 0 at game over. */
+uint16_t engine_state_awaiting(const engine_state *st);
+
+/* ------------------------------------------------------- legal actions */
+
+/* A family of legal actions: every action of `kind` by `seat` whose
+ * argument i lies in [lo[i], hi[i]] and, when sum >= 0, whose first n_args
+ * arguments add up to `sum`, is legal; and only those. */
+typedef struct engine_legal {
+    uint8_t kind;                  /* engine_action_kind */
+    uint8_t seat;                  /* acting seat */
+    int16_t lo[ENGINE_ACTION_MAX_ARGS];
+    int16_t hi[ENGINE_ACTION_MAX_ARGS];
+    int16_t sum;                   /* required total of the args, -1 none */
+} engine_legal;
+#define ENGINE_LEGAL_MAX 512
+
+/* Writes the legal families for `seat` (all seats if ENGINE_SEAT_ENGINE)
+ * into out[0..cap), returns how many there are in all. */
+size_t engine_legal_actions(engine_legal *out, size_t cap,
+                            const engine_state *st, uint8_t seat);
+/* 1 if `act` belongs to family `l`. */
+int engine_legal_contains(const engine_legal *l, const engine_action *act);
+
+/* -------------------------------------------------------------- names */
+
+const char *engine_faction_name(unsigned f);        /* "bene_gesserit" or NULL */
+engine_faction engine_faction_from_name(const char *s); /* NONE if unknown */
+const char *engine_phase_name(unsigned p);          /* "spice_blow" */
+const char *engine_territory_name(unsigned t);      /* "Sietch Tabr" or NULL */
+const char *engine_territory_slug(unsigned t);      /* "sietch_tabr" or NULL */
+int engine_territory_from_slug(const char *s);      /* -1 if unknown */
+unsigned engine_location_territory(unsigned loc);
+int engine_location_sector(unsigned loc);           /* ENGINE_NO_SECTOR for none */
+int engine_location_find(unsigned territory, int sector); /* -1 none */
+const char *engine_leader_name(unsigned leader);    /* "Thufir Hawat" or NULL */
+const char *engine_leader_slug(unsigned leader);    /* "thufir_hawat" or NULL */
+int engine_leader_from_slug(const char *s);         /* -1 if unknown */
+unsigned engine_leader_faction(unsigned leader);
+unsigned engine_leader_strength(unsigned leader);
+const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
+const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
+
+#endif

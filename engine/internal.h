@@ -1,0 +1,172 @@
+/*
+ * internal.h - what the files of engine/ share and nothing outside includes:
+ * the rows of the fact tables (engine/data/), the phase handlers and the
+ * helpers they have in common.
+ */
+#ifndef MENTAT_ENGINE_INTERNAL_H
+#define MENTAT_ENGINE_INTERNAL_H
+
+#include "engine.h"
+
+/* ======================================================== fact tables */
+
+/* Territories (engine/data/territories.c), indexed by engine_territory. */
+typedef struct engine__territory_row {
+    const char *name;              /* "Sietch Tabr" */
+    const char *slug;              /* "sietch_tabr" */
+    uint8_t kind;                  /* engine_territory_kind */
+    uint8_t is_storm_safe;         /* 1 = the storm never harms it (with the Shield Wall standing) */
+    uint8_t is_worm_safe;          /* 1 = Shai-Hulud never appears there */
+} engine__territory_row;
+extern const engine__territory_row engine__territories[ENGINE_TERRITORY_COUNT];
+
+/* Locations: one territory in one sector (engine/data/locations.c),
+ * numbered as DUNE_RULES_DIGEST.md section 1.5; 86 is the HMS. */
+#define ENGINE_LOCATION_MAX_ADJ 20
+typedef struct engine__location_row {
+    uint8_t territory;             /* engine_territory */
+    int8_t sector;                 /* 0..17, ENGINE_NO_SECTOR for Polar Sink and HMS */
+    const char *part;              /* "East", "Far North" or "" */
+    uint8_t n_adj;                 /* neighbours */
+    uint8_t adj[ENGINE_LOCATION_MAX_ADJ]; /* neighbouring locations, ascending */
+} engine__location_row;
+extern const engine__location_row engine__locations[ENGINE_LOCATION_COUNT];
+#define ENGINE_LOCATION_HMS 86
+
+/* Territory adjacency (section 1.4), a literal table that the tests
+ * check against the location graph: bit t of engine__territory_adj[u] set when u and t border each other. */
+extern const uint64_t engine__territory_adj[ENGINE_TERRITORY_COUNT];
+
+/* Leaders (engine/data/leaders.c): five per faction in faction order, then
+ * the CHOAM Auditor and Duke Vidal. */
+typedef struct engine__leader_row {
+    const char *name;              /* "Thufir Hawat" */
+    const char *slug;              /* "thufir_hawat" */
+    uint8_t faction;               /* engine_faction; Vidal: ENGINE_FACTION_NONE */
+    uint8_t strength;              /* 0..7; Zoal's is variable and listed as 0 */
+    uint8_t revival_cost;          /* spice to revive */
+    uint8_t is_traitor_card;       /* 1 = has a card in the traitor deck */
+    uint8_t is_optional;           /* 1 = only with an optional rule (Auditor, Vidal) */
+} engine__leader_row;
+extern const engine__leader_row engine__leaders[ENGINE_LEADER_COUNT];
+
+/* Treachery card kinds (engine/data/treachery_cards.c), indexed by
+ * engine_card_kind: what a card does is a column, not an if. */
+enum {
+    ENGINE_CARD_CLASS_WEAPON_PROJECTILE = 1u << 0,
+    ENGINE_CARD_CLASS_WEAPON_POISON = 1u << 1,
+    ENGINE_CARD_CLASS_WEAPON_SPECIAL = 1u << 2,  /* Lasgun */
+    ENGINE_CARD_CLASS_DEFENSE_PROJECTILE = 1u << 3,
+    ENGINE_CARD_CLASS_DEFENSE_POISON = 1u << 4,
+    ENGINE_CARD_CLASS_WORTHLESS = 1u << 5,
+    ENGINE_CARD_CLASS_LEADER = 1u << 6,          /* Cheap Hero */
+    ENGINE_CARD_CLASS_SPECIAL = 1u << 7
+};
+typedef struct engine__card_kind_row {
+    const char *name;              /* "Maula Pistol" */
+    const char *slug;              /* "maula_pistol" */
+    uint8_t classes;               /* ENGINE_CARD_CLASS_* bits */
+    uint8_t is_kept;               /* 1 = a winner may keep it after battle */
+    uint8_t base_copies;           /* copies in the base-game deck */
+} engine__card_kind_row;
+extern const engine__card_kind_row engine__card_kinds[ENGINE_CARD_KIND_COUNT];
+
+/* Spice cards (engine/data/spice_cards.c): the base deck of 21. */
+#define ENGINE_SPICE_BASE_CARDS 21
+typedef struct engine__spice_card_row {
+    const char *name;              /* "Cielago North" or "Shai-Hulud" */
+    uint8_t is_worm;               /* 1 = Shai-Hulud */
+    uint8_t territory;             /* engine_territory (unused for a worm) */
+    uint8_t location;              /* the icon location (unused for a worm) */
+    uint8_t amount;                /* spice placed */
+} engine__spice_card_row;
+extern const engine__spice_card_row engine__spice_cards[ENGINE_SPICE_BASE_CARDS];
+
+/* Factions (engine/data/factions.c), indexed by engine_faction. */
+typedef struct engine__faction_row {
+    const char *name;              /* "Bene Gesserit" */
+    const char *slug;              /* "bene_gesserit" */
+    uint8_t spice;                 /* starting spice */
+    uint8_t forces;                /* forces of the Basic game (Ixians: suboids) */
+    uint8_t special_forces;        /* elite forces: Emperor and Fremen turn that many of
+                                      their forces elite in the Advanced game; Ixian
+                                      cyborgs come in addition to the suboids */
+    uint8_t start_territory;       /* where forces start, ENGINE_TERRITORY_COUNT = none or chosen */
+    uint8_t start_forces;          /* how many start there */
+    uint8_t free_revival;          /* free force revivals per turn */
+    uint8_t hand_limit;            /* treachery cards */
+    uint8_t start_cards;           /* treachery cards dealt at setup */
+    uint8_t traitors_kept;         /* of the 4 dealt: 1, Harkonnen 4, Tleilaxu 0 */
+    uint8_t is_classic;            /* 1 = one of the six base-game factions */
+} engine__faction_row;
+extern const engine__faction_row engine__factions[ENGINE_FACTION_COUNT];
+
+/* ================================================================ rng */
+
+/* Fisher-Yates with engine_rng_uniform: every order equally likely. */
+void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
+
+/* ====================================================== action rules */
+
+/* The rule half of the action table (engine/apply.c): in which phase and
+ * step a kind is legal, and the functions that check and perform it. The
+ * generic checks (known kind, seat, phase, step, awaited) run before
+ * `handle`, which checks its own rule and only then mutates. */
+typedef engine_verdict (*engine__handler)(engine_verdict_detail *why, engine_state *st,
+                                         const engine_action *act, engine_rng *rng);
+typedef size_t (*engine__legal_fn)(engine_legal *out, size_t cap, const engine_state *st,
+                                   uint8_t seat);
+typedef struct engine__action_rule {
+    uint8_t phase;                 /* engine_phase in which it is legal */
+    uint8_t step;                  /* and the step of that phase */
+    engine__handler handle;        /* checks the kind's own rule, then mutates */
+    engine__legal_fn legal;        /* the kind's legal families for a seat */
+} engine__action_rule;
+extern const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT];
+
+/* Handlers and legal-family writers, one file per phase. */
+engine_verdict engine__predict(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
+engine_verdict engine__traitor_pick(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
+engine_verdict engine__fremen_place(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
+engine_verdict engine__bg_place(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
+engine_verdict engine__storm_dial(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
+size_t engine__legal_predict(engine_legal *, size_t, const engine_state *, uint8_t);
+size_t engine__legal_traitor_pick(engine_legal *, size_t, const engine_state *, uint8_t);
+size_t engine__legal_fremen_place(engine_legal *, size_t, const engine_state *, uint8_t);
+size_t engine__legal_bg_place(engine_legal *, size_t, const engine_state *, uint8_t);
+size_t engine__legal_storm_dial(engine_legal *, size_t, const engine_state *, uint8_t);
+
+/* Writes one family into out[*n] if there is room, and counts it. */
+void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);
+/* A family of `kind` by `seat` with every argument fixed at 0 and no sum. */
+void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat);
+
+/* ============================================================ helpers */
+
+#define ENGINE_SEAT_BIT(s) ((uint16_t)(1u << (s)))
+
+static inline engine_verdict engine__reject(engine_verdict_detail *why, engine_verdict v,
+                                            int arg, int32_t value)
+{
+    if (why) {
+        why->arg = (int8_t)arg;
+        why->value = value;
+    }
+    return v;
+}
+
+/* Deals the top card of the treachery deck to `seat` (known to it only). */
+void engine__deal_treachery(engine_state *st, uint8_t seat);
+/* Sends n plain and n_special forces of `seat` at `loc` to the Tanks. */
+void engine__forces_to_tanks(engine_state *st, unsigned loc, uint8_t seat,
+                             unsigned n, unsigned n_special);
+/* Total forces (plain + elite) a faction owns in this game. */
+unsigned engine__faction_forces(const engine_state *st, unsigned faction);
+unsigned engine__faction_special(const engine_state *st, unsigned faction);
+
+/* Index of the seat playing `faction`, or -1. */
+int engine__seat_of(const engine_state *st, unsigned faction);
+/* 1 if `loc` lies in storm now (sector equal to the storm's). */
+int engine__in_storm(const engine_state *st, unsigned loc);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * phase_storm.c - the Storm phase (DUNE_RULES_DIGEST.md 4.1; rulings in
+ * docs/RULINGS.md "Storm"): who dials, the dials kept secret until both
+ * are in, the storm's move, and what it destroys: every force in a sand
+ * sector it passes over or stops in goes to the Tanks and the spice there
+ * is lost. Storm order (the First Player) follows from the storm's sector
+ * and the player markers.
+ */
+#include "engine/phase.h"
+
+#define TURN1_DIAL_MAX 20
+#define LATER_DIAL_MIN 1
+#define LATER_DIAL_MAX 3
+#define STORM_DECK_CARDS 6
+
+/* Sectors from the storm's sector forward to a marker: the First Player is
+ * the seat whose marker the storm reaches next (LR 1.01.02). */
+static unsigned ahead(const engine_state *st, unsigned seat)
+{
+    unsigned position = st->seat[seat].position, storm = st->storm_sector;
+    return (position + ENGINE_SECTOR_COUNT - storm - 1) % ENGINE_SECTOR_COUNT;
+}
+
+static void nearest_dialers(const engine_state *st, uint8_t out[2])
+{
+    /* The seats nearest the storm on either side: the first and the last in
+     * storm order (docs/RULINGS.md "Storm dialers"). */
+    unsigned first = 0, last = 0;
+    for (unsigned s = 1; s < st->config.n_seats; s++) {
+        if (ahead(st, s) < ahead(st, first))
+            first = s;
+        if (ahead(st, s) > ahead(st, last))
+            last = s;
+    }
+    out[0] = (uint8_t)first;
+    out[1] = (uint8_t)last;
+}
+
+/* Moves the storm `move` sectors, destroying in each sector entered. */
+static void storm_move(engine_state *st, unsigned move)
+{
+    unsigned hits = move < ENGINE_SECTOR_COUNT ? move : ENGINE_SECTOR_COUNT;
+    for (unsigned i = 1; i <= hits; i++) {
+        unsigned sector = (st->storm_sector + i) % ENGINE_SECTOR_COUNT;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+            const engine__location_row *loc = &engine__locations[l];
+            if (loc->sector != (int)sector)
+                continue;
+            const engine__territory_row *t = &engine__territories[loc->territory];
+            /* Family Atomics lays Arrakeen, Carthag and the Imperial Basin
+             * open to the storm (1.3). */
+            int is_safe = t->is_storm_safe;
+            if (st->is_shield_wall_down &&
+                (loc->territory == ENGINE_TERRITORY_IMPERIAL_BASIN ||
+                 loc->territory == ENGINE_TERRITORY_ARRAKEEN ||
+                 loc->territory == ENGINE_TERRITORY_CARTHAG))
+                is_safe = 0;
+            if (is_safe)
+                continue;
+            for (uint8_t s = 0; s < st->config.n_seats; s++) {
+                unsigned plain = st->forces[l][s], elite = st->special[l][s];
+                if (st->config.is_advanced && st->seat[s].faction == ENGINE_FACTION_FREMEN) {
+                    /* Advanced Fremen lose half, rounded up, plain forces first
+                     * (LR 2.04.15; docs/RULINGS.md "Fremen storm losses"). */
+                    unsigned lose = (plain + elite + 1) / 2;
+                    plain = lose < plain ? lose : plain;
+                    elite = lose - plain;
+                }
+                engine__forces_to_tanks(st, l, s, plain, elite);
+            }
+            if (st->advisors[l]) {
+                int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+                st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
+                st->advisors[l] = 0;
+            }
+            st->spice_burned += st->spice[l];
+            st->spice[l] = 0;
+        }
+    }
+    st->storm_sector = (uint8_t)((st->storm_sector + move) % ENGINE_SECTOR_COUNT);
+    st->last_storm_move = (uint8_t)move;
+}
+
+/* After the storm: the Spice Blow, which is not built yet. */
+static void storm_end(engine_state *st, engine_rng *rng)
+{
+    /* Advanced with Fremen: the storm deck replaces the dials from turn 2;
+     * its first card is drawn right after the turn-1 storm, seen by the
+     * Fremen only (LR 2.04.13). */
+    if (st->config.is_advanced && engine__seat_of(st, ENGINE_FACTION_FREMEN) >= 0)
+        st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
+    engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
+}
+
+void engine__storm_begin(engine_state *st, engine_rng *rng)
+{
+    st->turn++;
+    engine__phase_enter(st, ENGINE_PHASE_STORM);
+    st->step = STORM_STEP_DIAL;
+    if (st->turn > 1 && st->next_storm) {
+        /* The storm deck's card, drawn last turn, moves the storm. */
+        storm_move(st, st->next_storm);
+        storm_end(st, rng);
+        return;
+    }
+    uint8_t dialers[2];
+    if (st->turn > 1 && st->last_wheel[0] != 0xFF && st->last_wheel[1] != 0xFF) {
+        /* The two players who last used the battle wheels (LR 1.01.01). */
+        dialers[0] = st->last_wheel[0];
+        dialers[1] = st->last_wheel[1];
+    } else {
+        nearest_dialers(st, dialers);
+    }
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        st->seat[s].storm_dial = 0xFF;
+    st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(dialers[0]) | ENGINE_SEAT_BIT(dialers[1]));
+}
+
+/* A secret storm dial: 0..20 on turn 1, 1..3 later (LR 1.01.01). */
+engine_verdict engine__storm_dial(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    int lo = st->turn == 1 ? 0 : LATER_DIAL_MIN;
+    int hi = st->turn == 1 ? TURN1_DIAL_MAX : LATER_DIAL_MAX;
+    int value = act->arg[0];
+    if (value < lo || value > hi)
+        return engine__reject(why, ENGINE_REJECT_STORM_DIAL_RANGE, 0, value);
+    st->seat[act->seat].storm_dial = (uint8_t)value;
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered != st->awaiting)
+        return ENGINE_ACCEPTED;
+    /* Both dials are in: reveal them and move the storm. */
+    unsigned move = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        if (st->seat[s].storm_dial != 0xFF)
+            move += st->seat[s].storm_dial;
+        st->seat[s].storm_dial = 0xFF;
+    }
+    storm_move(st, move);
+    storm_end(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_storm_dial(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_STORM_DIAL, seat);
+    l.lo[0] = st->turn == 1 ? 0 : LATER_DIAL_MIN;
+    l.hi[0] = st->turn == 1 ? TURN1_DIAL_MAX : LATER_DIAL_MAX;
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}

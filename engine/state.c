@@ -1,0 +1,538 @@
+/*
+ * state.c - the engine state as a value: its canonical encoding (which the
+ * digest, checkpoints and archives rely on), its strict decoder, and the
+ * invariant checker that runs after every apply in debug builds.
+ *
+ * The encoding never depends on struct layout, padding or host byte order;
+ * it is documented field by field in docs/FORMAT.md ("Engine state"). The
+ * decoder treats its input as hostile: every count and index is range
+ * checked and the result must pass engine_state_check.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "engine/phase.h"
+
+#define STATE_MAGIC "MNTS"
+
+/* ============================================================ helpers */
+
+int engine__seat_of(const engine_state *st, unsigned faction)
+{
+    for (int s = 0; s < st->config.n_seats; s++)
+        if (st->seat[s].faction == faction)
+            return s;
+    return -1;
+}
+
+int engine__in_storm(const engine_state *st, unsigned loc)
+{
+    int sector = engine__locations[loc].sector;
+    return sector != ENGINE_NO_SECTOR && (unsigned)sector == st->storm_sector;
+}
+
+unsigned engine__faction_special(const engine_state *st, unsigned faction)
+{
+    const engine__faction_row *row = &engine__factions[faction];
+    if (faction == ENGINE_FACTION_IXIANS)
+        return row->special_forces;
+    return st->config.is_advanced ? row->special_forces : 0;
+}
+
+unsigned engine__faction_forces(const engine_state *st, unsigned faction)
+{
+    const engine__faction_row *row = &engine__factions[faction];
+    if (faction == ENGINE_FACTION_IXIANS)
+        return row->forces;
+    return (unsigned)row->forces - engine__faction_special(st, faction);
+}
+
+void engine__deal_treachery(engine_state *st, uint8_t seat)
+{
+    if (st->n_deck == 0)
+        return; /* reshuffling the discard pile is the bidding phase's */
+    uint8_t card = st->deck[--st->n_deck];
+    st->card[card].place = ENGINE_PLACE_HAND;
+    st->card[card].holder = seat;
+    st->card[card].known_by = ENGINE_SEAT_BIT(seat);
+}
+
+void engine__forces_to_tanks(engine_state *st, unsigned loc, uint8_t seat, unsigned n,
+                             unsigned n_special)
+{
+    st->forces[loc][seat] = (uint8_t)(st->forces[loc][seat] - n);
+    st->special[loc][seat] = (uint8_t)(st->special[loc][seat] - n_special);
+    st->seat[seat].tanks = (uint8_t)(st->seat[seat].tanks + n);
+    st->seat[seat].special_tanks = (uint8_t)(st->seat[seat].special_tanks + n_special);
+}
+
+uint16_t engine_state_awaiting(const engine_state *st)
+{
+    return (uint16_t)(st->awaiting & ~st->answered);
+}
+
+/* ============================================================ encoding */
+
+typedef struct writer {
+    uint8_t *out;
+    size_t cap;
+    size_t len;                    /* bytes the full encoding needs so far */
+} writer;
+
+static void put_u8(writer *w, unsigned v)
+{
+    if (w->len < w->cap)
+        w->out[w->len] = (uint8_t)v;
+    w->len++;
+}
+
+static void put_u16(writer *w, unsigned v)
+{
+    put_u8(w, (v >> 8) & 0xFF);
+    put_u8(w, v & 0xFF);
+}
+
+static void put_u32(writer *w, uint32_t v)
+{
+    put_u16(w, v >> 16);
+    put_u16(w, v & 0xFFFF);
+}
+
+static void put_bytes(writer *w, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        put_u8(w, p[i]);
+}
+
+static void put_component(writer *w, const engine_card_state *c)
+{
+    put_u8(w, c->place);
+    put_u8(w, c->holder);
+    put_u16(w, c->known_by);
+}
+
+static int location_is_empty(const engine_state *st, unsigned loc)
+{
+    if (st->spice[loc] || st->advisors[loc])
+        return 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (st->forces[loc][s] || st->special[loc][s])
+            return 0;
+    return 1;
+}
+
+size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
+{
+    writer w = {out, cap, 0};
+    const engine_config *c = &st->config;
+    unsigned n = c->n_seats;
+
+    put_bytes(&w, (const uint8_t *)STATE_MAGIC, 4);
+    put_u16(&w, ENGINE_RULES_VERSION);
+    /* configuration */
+    put_u8(&w, n);
+    for (unsigned s = 0; s < n; s++)
+        put_u8(&w, c->faction[s]);
+    put_u8(&w, c->is_advanced);
+    put_u8(&w, c->turn_limit);
+    put_u32(&w, c->modules);
+    put_u8(&w, c->is_constructed);
+    /* phase machine */
+    put_u8(&w, st->phase);
+    put_u8(&w, st->step);
+    put_u8(&w, st->turn);
+    put_u16(&w, st->awaiting);
+    put_u16(&w, st->answered);
+    put_u8(&w, st->storm_sector);
+    put_u8(&w, st->last_storm_move);
+    put_u8(&w, st->next_storm);
+    put_u8(&w, st->last_wheel[0]);
+    put_u8(&w, st->last_wheel[1]);
+    put_u8(&w, st->is_shield_wall_down);
+    /* seats */
+    for (unsigned s = 0; s < n; s++) {
+        const engine_seat_state *p = &st->seat[s];
+        put_u8(&w, p->faction);
+        put_u8(&w, p->position);
+        put_u16(&w, p->spice);
+        put_u8(&w, p->reserves);
+        put_u8(&w, p->special_reserves);
+        put_u8(&w, p->tanks);
+        put_u8(&w, p->special_tanks);
+        put_u8(&w, p->storm_dial);
+    }
+    /* the board: only locations holding something */
+    unsigned n_used = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        n_used += !location_is_empty(st, l);
+    put_u8(&w, n_used);
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        if (location_is_empty(st, l))
+            continue;
+        put_u8(&w, l);
+        put_u8(&w, st->spice[l]);
+        put_u8(&w, st->advisors[l]);
+        for (unsigned s = 0; s < n; s++) {
+            put_u8(&w, st->forces[l][s]);
+            put_u8(&w, st->special[l][s]);
+        }
+    }
+    put_u8(&w, st->prediction_faction);
+    put_u8(&w, st->prediction_turn);
+    /* treachery cards */
+    put_u8(&w, st->n_cards);
+    for (unsigned i = 0; i < st->n_cards; i++) {
+        put_u8(&w, st->card_kind[i]);
+        put_component(&w, &st->card[i]);
+    }
+    put_u8(&w, st->n_deck);
+    put_bytes(&w, st->deck, st->n_deck);
+    put_u8(&w, st->n_discard);
+    put_bytes(&w, st->discard, st->n_discard);
+    /* traitors and leaders, every leader of the table */
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
+        put_component(&w, &st->traitor[i]);
+    put_u8(&w, st->n_traitor_deck);
+    put_bytes(&w, st->traitor_deck, st->n_traitor_deck);
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++) {
+        put_u8(&w, st->leader[i].place);
+        put_u8(&w, st->leader[i].deaths);
+    }
+    /* spice cards */
+    put_u8(&w, st->n_spice_cards);
+    for (unsigned i = 0; i < st->n_spice_cards; i++)
+        put_component(&w, &st->spice_card[i]);
+    put_u8(&w, st->n_spice_deck);
+    put_bytes(&w, st->spice_deck, st->n_spice_deck);
+    put_u8(&w, st->n_spice_discard);
+    put_bytes(&w, st->spice_discard, st->n_spice_discard);
+    put_u32(&w, st->spice_minted);
+    put_u32(&w, st->spice_burned);
+    return w.len;
+}
+
+void engine_state_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *st)
+{
+    uint8_t buf[ENGINE_STATE_ENCODED_MAX];
+    size_t len = engine_state_encode(buf, sizeof buf, st);
+    /* ENGINE_STATE_ENCODED_MAX bounds every encoding (test_state checks the
+     * largest possible one). */
+    crypto_generichash(out, ENGINE_DIGEST_BYTES, buf, len, NULL, 0);
+}
+
+/* ============================================================ decoding */
+
+typedef struct reader {
+    const uint8_t *in;
+    size_t len;
+    size_t pos;
+    int is_bad;                    /* 1 once any read ran past the end or failed a range */
+} reader;
+
+static unsigned get_u8(reader *r)
+{
+    if (r->pos >= r->len) {
+        r->is_bad = 1;
+        return 0;
+    }
+    return r->in[r->pos++];
+}
+
+static unsigned get_u16(reader *r)
+{
+    unsigned hi = get_u8(r);
+    return hi << 8 | get_u8(r);
+}
+
+static uint32_t get_u32(reader *r)
+{
+    uint32_t hi = get_u16(r);
+    return hi << 16 | get_u16(r);
+}
+
+/* Reads a byte that must be below `limit`. */
+static uint8_t get_below(reader *r, unsigned limit)
+{
+    unsigned v = get_u8(r);
+    if (v >= limit)
+        r->is_bad = 1;
+    return (uint8_t)v;
+}
+
+static void get_component(reader *r, engine_card_state *c, unsigned n_seats)
+{
+    c->place = get_below(r, ENGINE_PLACE_SET_ASIDE + 1);
+    c->holder = (uint8_t)get_u8(r);
+    c->known_by = (uint16_t)get_u16(r);
+    if (c->holder != 0xFF && c->holder >= n_seats)
+        r->is_bad = 1;
+    if (c->known_by >> n_seats)
+        r->is_bad = 1;
+}
+
+static void get_list(reader *r, uint8_t *n_out, uint8_t *items, unsigned max, unsigned limit)
+{
+    unsigned n = get_u8(r);
+    if (n > max) {
+        r->is_bad = 1;
+        n = 0;
+    }
+    *n_out = (uint8_t)n;
+    for (unsigned i = 0; i < n; i++)
+        items[i] = get_below(r, limit);
+}
+
+int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
+{
+    reader r = {in, len, 0, 0};
+    engine_state *st = out;
+    memset(st, 0, sizeof *st);
+
+    if (len < 6 || memcmp(in, STATE_MAGIC, 4) != 0)
+        goto bad;
+    r.pos = 4;
+    if (get_u16(&r) != ENGINE_RULES_VERSION)
+        goto bad;
+    engine_config *c = &st->config;
+    c->n_seats = (uint8_t)get_u8(&r);
+    if (c->n_seats < ENGINE_MIN_SEATS || c->n_seats > ENGINE_MAX_SEATS)
+        goto bad;
+    unsigned n = c->n_seats;
+    for (unsigned s = 0; s < n; s++)
+        c->faction[s] = get_below(&r, ENGINE_FACTION_COUNT);
+    c->is_advanced = get_below(&r, 2);
+    c->turn_limit = (uint8_t)get_u8(&r);
+    c->modules = get_u32(&r);
+    c->is_constructed = get_below(&r, 2);
+
+    st->phase = get_below(&r, ENGINE_PHASE_COUNT);
+    st->step = (uint8_t)get_u8(&r);
+    st->turn = (uint8_t)get_u8(&r);
+    st->awaiting = (uint16_t)get_u16(&r);
+    st->answered = (uint16_t)get_u16(&r);
+    st->storm_sector = get_below(&r, ENGINE_SECTOR_COUNT);
+    st->last_storm_move = (uint8_t)get_u8(&r);
+    st->next_storm = get_below(&r, 7);
+    st->last_wheel[0] = (uint8_t)get_u8(&r);
+    st->last_wheel[1] = (uint8_t)get_u8(&r);
+    st->is_shield_wall_down = get_below(&r, 2);
+    for (unsigned i = 0; i < 2; i++)
+        if (st->last_wheel[i] != 0xFF && st->last_wheel[i] >= n)
+            goto bad;
+    for (unsigned s = 0; s < n; s++) {
+        engine_seat_state *p = &st->seat[s];
+        p->faction = get_below(&r, ENGINE_FACTION_COUNT);
+        p->position = get_below(&r, ENGINE_SECTOR_COUNT);
+        p->spice = (uint16_t)get_u16(&r);
+        p->reserves = (uint8_t)get_u8(&r);
+        p->special_reserves = (uint8_t)get_u8(&r);
+        p->tanks = (uint8_t)get_u8(&r);
+        p->special_tanks = (uint8_t)get_u8(&r);
+        p->storm_dial = (uint8_t)get_u8(&r);
+    }
+    unsigned n_used = get_u8(&r);
+    int last = -1;
+    for (unsigned i = 0; i < n_used && !r.is_bad; i++) {
+        unsigned l = get_below(&r, ENGINE_LOCATION_COUNT);
+        if ((int)l <= last)        /* ascending, each once */
+            goto bad;
+        last = (int)l;
+        st->spice[l] = (uint8_t)get_u8(&r);
+        st->advisors[l] = (uint8_t)get_u8(&r);
+        for (unsigned s = 0; s < n; s++) {
+            st->forces[l][s] = (uint8_t)get_u8(&r);
+            st->special[l][s] = (uint8_t)get_u8(&r);
+        }
+        if (location_is_empty(st, l)) /* canonical: empty ones are omitted */
+            goto bad;
+    }
+    st->prediction_faction = (uint8_t)get_u8(&r);
+    st->prediction_turn = (uint8_t)get_u8(&r);
+    st->n_cards = (uint8_t)get_u8(&r);
+    if (st->n_cards > ENGINE_TREACHERY_MAX)
+        goto bad;
+    for (unsigned i = 0; i < st->n_cards; i++) {
+        st->card_kind[i] = get_below(&r, ENGINE_CARD_KIND_COUNT);
+        get_component(&r, &st->card[i], n);
+    }
+    get_list(&r, &st->n_deck, st->deck, ENGINE_TREACHERY_MAX, st->n_cards);
+    get_list(&r, &st->n_discard, st->discard, ENGINE_TREACHERY_MAX, st->n_cards);
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
+        get_component(&r, &st->traitor[i], n);
+    get_list(&r, &st->n_traitor_deck, st->traitor_deck, ENGINE_LEADER_COUNT, ENGINE_LEADER_COUNT);
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++) {
+        st->leader[i].place = get_below(&r, ENGINE_PLACE_SET_ASIDE + 1);
+        st->leader[i].deaths = (uint8_t)get_u8(&r);
+    }
+    st->n_spice_cards = (uint8_t)get_u8(&r);
+    if (st->n_spice_cards > ENGINE_SPICE_CARD_MAX)
+        goto bad;
+    for (unsigned i = 0; i < st->n_spice_cards; i++)
+        get_component(&r, &st->spice_card[i], n);
+    get_list(&r, &st->n_spice_deck, st->spice_deck, ENGINE_SPICE_CARD_MAX, st->n_spice_cards);
+    get_list(&r, &st->n_spice_discard, st->spice_discard, ENGINE_SPICE_CARD_MAX,
+             st->n_spice_cards);
+    st->spice_minted = get_u32(&r);
+    st->spice_burned = get_u32(&r);
+    if (r.is_bad || r.pos != len)
+        goto bad;
+    if (engine_state_check(st) != 0)
+        goto bad;
+    return 0;
+bad:
+    memset(out, 0, sizeof *out);
+    return -1;
+}
+
+/* ========================================================== invariants */
+
+#ifdef NDEBUG
+#define BROKEN(...) (broken++)
+#else
+#define BROKEN(...) (fprintf(stderr, "engine_state_check: " __VA_ARGS__), \
+                     fputc('\n', stderr), broken++)
+#endif
+
+/* Each physical card of a pile is listed exactly once, in the pile that
+ * its place says; returns the number of breaches. */
+static int check_piles(const engine_card_state *cards, unsigned n_cards,
+                       const uint8_t *deck, unsigned n_deck,
+                       const uint8_t *discard, unsigned n_discard,
+                       unsigned n_seats, const char *what)
+{
+    int broken = 0;
+    uint8_t seen[256] = {0};
+    for (unsigned i = 0; i < n_deck; i++) {
+        if (deck[i] >= n_cards || cards[deck[i]].place != ENGINE_PLACE_DECK || seen[deck[i]]++)
+            BROKEN("%s deck entry %u (%u) misplaced", what, i, deck[i]);
+    }
+    for (unsigned i = 0; i < n_discard; i++) {
+        if (discard[i] >= n_cards || cards[discard[i]].place != ENGINE_PLACE_DISCARD ||
+            seen[discard[i]]++)
+            BROKEN("%s discard entry %u (%u) misplaced", what, i, discard[i]);
+    }
+    for (unsigned i = 0; i < n_cards; i++) {
+        const engine_card_state *c = &cards[i];
+        int in_pile = c->place == ENGINE_PLACE_DECK || c->place == ENGINE_PLACE_DISCARD;
+        if (in_pile && !seen[i])
+            BROKEN("%s %u is in a pile it is not listed in", what, i);
+        int held = c->place == ENGINE_PLACE_HAND || c->place == ENGINE_PLACE_DEALT;
+        if (held != (c->holder != 0xFF) || (held && c->holder >= n_seats))
+            BROKEN("%s %u has holder %u in place %u", what, i, c->holder, c->place);
+        if (c->known_by >> n_seats)
+            BROKEN("%s %u known by seats that do not exist", what, i);
+    }
+    return broken;
+}
+
+int engine_state_check(const engine_state *st)
+{
+    int broken = 0;
+    const engine_config *c = &st->config;
+    unsigned n = c->n_seats;
+    if (n < ENGINE_MIN_SEATS || n > ENGINE_MAX_SEATS)
+        return BROKEN("n_seats %u out of range", n);
+    uint16_t all = (uint16_t)((1u << n) - 1);
+
+    /* (1) awaiting and answered */
+    if (st->awaiting & ~all)
+        BROKEN("awaiting names a seat that does not exist");
+    if (st->answered & ~st->awaiting)
+        BROKEN("a seat answered that was not awaited");
+    /* (4) turn and phase */
+    if (st->phase >= ENGINE_PHASE_COUNT)
+        BROKEN("phase %u out of range", st->phase);
+    if (c->turn_limit < 1 || c->turn_limit > ENGINE_MAX_TURN_LIMIT)
+        BROKEN("turn limit %u out of range", c->turn_limit);
+    if (st->phase == ENGINE_PHASE_SETUP ? st->turn != 0
+                                       : (st->turn < 1 || st->turn > c->turn_limit))
+        BROKEN("turn %u in phase %u", st->turn, st->phase);
+    if (st->phase == ENGINE_PHASE_SETUP && st->step >= SETUP_STEP_COUNT)
+        BROKEN("setup step %u out of range", st->step);
+    if (st->phase == ENGINE_PHASE_STORM && st->step >= STORM_STEP_COUNT)
+        BROKEN("storm step %u out of range", st->step);
+
+    /* (2) factions, forces and spice */
+    uint32_t spice = 0;
+    for (unsigned s = 0; s < n; s++) {
+        const engine_seat_state *p = &st->seat[s];
+        if (p->faction != c->faction[s] || p->faction >= ENGINE_FACTION_COUNT) {
+            BROKEN("seat %u faction %u differs from the configuration", s, p->faction);
+            continue;
+        }
+        for (unsigned t = 0; t < s; t++)
+            if (st->seat[t].faction == p->faction)
+                BROKEN("faction %u seated twice", p->faction);
+        unsigned plain = p->reserves + p->tanks, special = p->special_reserves + p->special_tanks;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+            plain += st->forces[l][s];
+            special += st->special[l][s];
+            if (p->faction == ENGINE_FACTION_BENE_GESSERIT)
+                plain += st->advisors[l];
+        }
+        if (plain != engine__faction_forces(st, p->faction))
+            BROKEN("seat %u has %u forces, not %u", s, plain,
+                   engine__faction_forces(st, p->faction));
+        if (special != engine__faction_special(st, p->faction))
+            BROKEN("seat %u has %u elite forces, not %u", s, special,
+                   engine__faction_special(st, p->faction));
+        spice += p->spice;
+    }
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        spice += st->spice[l];
+        if (st->advisors[l] && engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT) < 0)
+            BROKEN("advisors at %u without the Bene Gesserit", l);
+    }
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        for (unsigned s = n; s < ENGINE_MAX_SEATS; s++)
+            if (st->forces[l][s] || st->special[l][s])
+                BROKEN("forces of an empty seat %u", s);
+    if (st->spice_burned > st->spice_minted || spice != st->spice_minted - st->spice_burned)
+        BROKEN("spice: %u in play, minted %u, burned %u", spice, st->spice_minted,
+               st->spice_burned);
+
+    /* (2) cards, traitors, leaders, spice cards */
+    if (st->n_cards > ENGINE_TREACHERY_MAX || st->n_spice_cards > ENGINE_SPICE_CARD_MAX)
+        return BROKEN("card counts out of range");
+    broken += check_piles(st->card, st->n_cards, st->deck, st->n_deck, st->discard,
+                          st->n_discard, n, "treachery card");
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card_kind[i] >= ENGINE_CARD_KIND_COUNT)
+            BROKEN("treachery card %u has kind %u", i, st->card_kind[i]);
+    for (unsigned s = 0; s < n; s++) {
+        unsigned hand = 0;
+        for (unsigned i = 0; i < st->n_cards; i++)
+            hand += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == s;
+        if (hand > engine__factions[st->seat[s].faction].hand_limit)
+            BROKEN("seat %u holds %u cards", s, hand);
+    }
+    broken += check_piles(st->traitor, ENGINE_LEADER_COUNT, st->traitor_deck,
+                          st->n_traitor_deck, NULL, 0, n, "traitor");
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++) {
+        int in_play = engine__seat_of(st, engine__leaders[i].faction) >= 0 &&
+                      !engine__leaders[i].is_optional;
+        if (!in_play && (st->leader[i].place != ENGINE_PLACE_OUT ||
+                         st->traitor[i].place != ENGINE_PLACE_OUT))
+            BROKEN("leader %u of an absent faction is in play", i);
+        if (in_play && st->leader[i].place != ENGINE_PLACE_POOL &&
+            st->leader[i].place != ENGINE_PLACE_TANKS)
+            BROKEN("leader %u is in place %u", i, st->leader[i].place);
+        if (in_play && st->traitor[i].place == ENGINE_PLACE_OUT)
+            BROKEN("traitor card of leader %u is missing", i);
+    }
+    broken += check_piles(st->spice_card, st->n_spice_cards, st->spice_deck, st->n_spice_deck,
+                          st->spice_discard, st->n_spice_discard, n, "spice card");
+    if (st->prediction_turn > c->turn_limit)
+        BROKEN("prediction turn %u past the limit", st->prediction_turn);
+
+    /* (3) somebody can act while a built phase waits */
+    if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st->phase)) {
+        if (engine_state_awaiting(st) == 0)
+            BROKEN("phase %u waits on nobody", st->phase);
+        else if (engine_legal_actions(NULL, 0, st, ENGINE_SEAT_ENGINE) == 0)
+            BROKEN("no awaited seat has a legal action in phase %u", st->phase);
+    }
+    return broken;
+}
