@@ -1,0 +1,88 @@
+/*
+ * play.c - random legal play for the tests: families from
+ * engine_legal_actions, arguments drawn uniformly within their ranges (a
+ * family with a required sum draws all but the last and retries until the
+ * last fits).
+ */
+#include <string.h>
+
+#include "tests/support/support.h"
+
+uint64_t test_prng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint32_t test_prng_below(uint64_t *state, uint32_t n)
+{
+    return (uint32_t)(test_prng_next(state) % n);
+}
+
+static int16_t draw(uint64_t *prng, int lo, int hi)
+{
+    return (int16_t)(lo + (int)test_prng_below(prng, (uint32_t)(hi - lo + 1)));
+}
+
+int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    if (n == 0)
+        return -1;
+    if (n > ENGINE_LEGAL_MAX)
+        n = ENGINE_LEGAL_MAX;
+    const engine_legal *l = &legal[test_prng_below(prng, (uint32_t)n)];
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    memset(out, 0, sizeof *out);
+    out->kind = l->kind;
+    out->seat = l->seat;
+    int n_args = spec->n_args;
+    for (int tries = 0; tries < 1000; tries++) {
+        int total = 0;
+        for (int i = 0; i < n_args; i++) {
+            out->arg[i] = draw(prng, l->lo[i], l->hi[i]);
+            total += out->arg[i];
+        }
+        if (l->sum < 0)
+            return 0;
+        /* Fix the last argument to meet the sum. */
+        int last = n_args - 1;
+        int need = l->sum - (total - out->arg[last]);
+        if (need >= l->lo[last] && need <= l->hi[last]) {
+            out->arg[last] = (int16_t)need;
+            return 0;
+        }
+    }
+    /* Greedy fill: lows first, then raise in order. */
+    int rest = l->sum;
+    for (int i = 0; i < n_args; i++) {
+        out->arg[i] = l->lo[i];
+        rest -= l->lo[i];
+    }
+    for (int i = 0; i < n_args && rest > 0; i++) {
+        int room = l->hi[i] - out->arg[i];
+        int add = rest < room ? rest : room;
+        out->arg[i] = (int16_t)(out->arg[i] + add);
+        rest -= add;
+    }
+    return 0;
+}
+
+void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, uint64_t *prng)
+{
+    uint8_t f[6] = {0, 1, 2, 3, 4, 5};
+    for (unsigned i = 5; i > 0; i--) {
+        unsigned j = test_prng_below(prng, i + 1);
+        uint8_t t = f[i];
+        f[i] = f[j];
+        f[j] = t;
+    }
+    engine_config_init(cfg);
+    cfg->n_seats = (uint8_t)n_seats;
+    for (unsigned s = 0; s < n_seats; s++)
+        cfg->faction[s] = f[s];
+    cfg->is_advanced = (uint8_t)is_advanced;
+}
