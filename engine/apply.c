@@ -15,18 +15,67 @@
 #include "engine/phase.h"
 
 const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
-    [ENGINE_ACTION_NONE] = {0, 0, NULL, NULL},
-    [ENGINE_ACTION_PREDICT] = {ENGINE_PHASE_SETUP, SETUP_STEP_PREDICTION,
-                               engine__predict, engine__legal_predict},
-    [ENGINE_ACTION_TRAITOR_PICK] = {ENGINE_PHASE_SETUP, SETUP_STEP_TRAITORS,
-                                    engine__traitor_pick, engine__legal_traitor_pick},
-    [ENGINE_ACTION_FREMEN_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_FREMEN,
-                                    engine__fremen_place, engine__legal_fremen_place},
-    [ENGINE_ACTION_BG_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_BG_PLACE,
-                                engine__bg_place, engine__legal_bg_place},
-    [ENGINE_ACTION_STORM_DIAL] = {ENGINE_PHASE_STORM, STORM_STEP_DIAL,
-                                  engine__storm_dial, engine__legal_storm_dial},
+    [ENGINE_ACTION_NONE] = {0, 0, NULL},
+    [ENGINE_ACTION_PREDICT] = {ENGINE_PHASE_SETUP, SETUP_STEP_PREDICTION, engine__predict},
+    [ENGINE_ACTION_TRAITOR_PICK] = {ENGINE_PHASE_SETUP, SETUP_STEP_TRAITORS, engine__traitor_pick},
+    [ENGINE_ACTION_FREMEN_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_FREMEN, engine__fremen_place},
+    [ENGINE_ACTION_BG_PLACE] = {ENGINE_PHASE_SETUP, SETUP_STEP_BG_PLACE, engine__bg_place},
+    [ENGINE_ACTION_STORM_DIAL] = {ENGINE_PHASE_STORM, STORM_STEP_DIAL, engine__storm_dial},
+    [ENGINE_ACTION_ALLIANCE_PROPOSE] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS,
+                                        engine__alliance_propose},
+    [ENGINE_ACTION_ALLIANCE_ACCEPT] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS,
+                                       engine__alliance_accept},
+    [ENGINE_ACTION_ALLIANCE_REFUSE] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS,
+                                       engine__alliance_refuse},
+    [ENGINE_ACTION_ALLIANCE_BREAK] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS,
+                                      engine__alliance_break},
+    [ENGINE_ACTION_NEXUS_DONE] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS, engine__nexus_done},
+    [ENGINE_ACTION_WORM_RIDE] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_RIDE, engine__worm_ride},
+    [ENGINE_ACTION_WORM_RIDE_PASS] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_RIDE,
+                                      engine__worm_ride_pass},
+    [ENGINE_ACTION_CHARITY_CLAIM] = {ENGINE_PHASE_CHOAM_CHARITY, CHARITY_STEP_CLAIM,
+                                     engine__charity_claim},
+    [ENGINE_ACTION_CHARITY_DECLINE] = {ENGINE_PHASE_CHOAM_CHARITY, CHARITY_STEP_CLAIM,
+                                       engine__charity_decline},
+    [ENGINE_ACTION_ALLY_SUPPORT] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_SUPPORT,
+                                    engine__ally_support},
+    [ENGINE_ACTION_BID] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_AUCTION, engine__bid},
+    [ENGINE_ACTION_BID_PASS] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_AUCTION, engine__bid_pass},
+    [ENGINE_ACTION_KARAMA_TAKE] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_AUCTION,
+                                   engine__karama_take},
+    [ENGINE_ACTION_EMPEROR_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
+                                       engine__emperor_revival},
+    [ENGINE_ACTION_REVIVE] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__revive},
+    [ENGINE_ACTION_GHOLA] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__ghola},
 };
+
+/* What a seat may do in each step of each built phase. */
+#define MAX_STEPS 4
+static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
+    [ENGINE_PHASE_SETUP] = {
+        [SETUP_STEP_PREDICTION] = engine__legal_predict,
+        [SETUP_STEP_TRAITORS] = engine__legal_traitor_pick,
+        [SETUP_STEP_FREMEN] = engine__legal_fremen_place,
+        [SETUP_STEP_BG_PLACE] = engine__legal_bg_place,
+    },
+    [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = engine__legal_storm_dial},
+    [ENGINE_PHASE_SPICE_BLOW] = {
+        [BLOW_STEP_NEXUS] = engine__legal_nexus,
+        [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
+    },
+    [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
+    [ENGINE_PHASE_BIDDING] = {
+        [BIDDING_STEP_SUPPORT] = engine__legal_support,
+        [BIDDING_STEP_AUCTION] = engine__legal_auction,
+    },
+    [ENGINE_PHASE_REVIVAL] = {
+        [REVIVAL_STEP_EMPEROR] = engine__legal_emperor,
+        [REVIVAL_STEP_REVIVE] = engine__legal_revive,
+    },
+};
+_Static_assert(SETUP_STEP_COUNT <= MAX_STEPS && BLOW_STEP_COUNT <= MAX_STEPS &&
+               BIDDING_STEP_COUNT <= MAX_STEPS && REVIVAL_STEP_COUNT <= MAX_STEPS,
+               "step_legal has a column for every step");
 
 static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_ACCEPTED] = "accepted",
@@ -48,6 +97,27 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_BG_PLACEMENT_LOCATION] = "bg_placement_location",
     [ENGINE_REJECT_STORM_DIAL_RANGE] = "storm_dial_range",
     [ENGINE_REJECT_NOT_A_DIALER] = "not_a_dialer",
+    [ENGINE_REJECT_ALLY_SELF] = "ally_self",
+    [ENGINE_REJECT_ALREADY_ALLIED] = "already_allied",
+    [ENGINE_REJECT_NOT_ALLIED] = "not_allied",
+    [ENGINE_REJECT_NO_PROPOSAL] = "no_proposal",
+    [ENGINE_REJECT_ALREADY_PROPOSED] = "already_proposed",
+    [ENGINE_REJECT_ALREADY_BROKE] = "already_broke",
+    [ENGINE_REJECT_RIDE_SOURCE] = "ride_source",
+    [ENGINE_REJECT_RIDE_DESTINATION] = "ride_destination",
+    [ENGINE_REJECT_STORM_BLOCKS] = "storm_blocks",
+    [ENGINE_REJECT_OCCUPANCY_LIMIT] = "occupancy_limit",
+    [ENGINE_REJECT_CHARITY_NOT_ELIGIBLE] = "charity_not_eligible",
+    [ENGINE_REJECT_BID_TOO_LOW] = "bid_too_low",
+    [ENGINE_REJECT_BID_OVER_LIMIT] = "bid_over_limit",
+    [ENGINE_REJECT_NO_KARAMA] = "no_karama",
+    [ENGINE_REJECT_SUPPORT_OVER_SPICE] = "support_over_spice",
+    [ENGINE_REJECT_REVIVAL_LIMIT] = "revival_limit",
+    [ENGINE_REJECT_REVIVAL_TANKS] = "revival_tanks",
+    [ENGINE_REJECT_CANNOT_PAY] = "cannot_pay",
+    [ENGINE_REJECT_LEADER_NOT_REVIVABLE] = "leader_not_revivable",
+    [ENGINE_REJECT_NO_GHOLA] = "no_ghola",
+    [ENGINE_REJECT_NOT_EMPEROR_ALLY] = "not_emperor_ally",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -86,17 +156,18 @@ void engine_config_init(engine_config *cfg)
         cfg->faction[s] = ENGINE_FACTION_NONE;
 }
 
-int engine__phase_is_built(unsigned phase)
+int engine__phase_is_built(const engine_state *st)
 {
-    switch ((engine_phase)phase) {
+    switch ((engine_phase)st->phase) {
     case ENGINE_PHASE_SETUP:
     case ENGINE_PHASE_STORM:
-    case ENGINE_PHASE_GAME_OVER:
-        return 1;
-    case ENGINE_PHASE_SPICE_BLOW:
     case ENGINE_PHASE_CHOAM_CHARITY:
     case ENGINE_PHASE_BIDDING:
     case ENGINE_PHASE_REVIVAL:
+    case ENGINE_PHASE_GAME_OVER:
+        return 1;
+    case ENGINE_PHASE_SPICE_BLOW:
+        return !st->config.is_advanced; /* the Advanced double blow is not built */
     case ENGINE_PHASE_SHIPMENT_MOVEMENT:
     case ENGINE_PHASE_BATTLE:
     case ENGINE_PHASE_SPICE_COLLECTION:
@@ -134,7 +205,7 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
     for (int i = spec->n_args; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (act->arg[i] != 0)
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
-    if (!engine__phase_is_built(st->phase))
+    if (!engine__phase_is_built(st))
         return engine__reject(why, ENGINE_REJECT_PHASE_NOT_IMPLEMENTED, -1, st->phase);
     const engine__action_rule *rule = &engine__action_rules[act->kind];
     if (rule->phase != st->phase || rule->step != st->step)
@@ -172,20 +243,17 @@ void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_l
 size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st->phase))
+    if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
     uint16_t open = engine_state_awaiting(st);
-    for (unsigned k = 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
-        const engine__action_rule *rule = &engine__action_rules[k];
-        if (rule->phase != st->phase || rule->step != st->step)
+    engine__legal_fn legal = st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
+    if (!legal)
+        return 0;
+    for (uint8_t s = 0; s < st->config.n_seats; s++) {
+        if (seat != ENGINE_SEAT_ENGINE && s != seat)
             continue;
-        for (uint8_t s = 0; s < st->config.n_seats; s++) {
-            if (seat != ENGINE_SEAT_ENGINE && s != seat)
-                continue;
-            if (!(open & ENGINE_SEAT_BIT(s)))
-                continue;
-            n += rule->legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
-        }
+        if (open & ENGINE_SEAT_BIT(s))
+            n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
     }
     return n;
 }

@@ -189,6 +189,27 @@ typedef enum engine_verdict {
     ENGINE_REJECT_BG_PLACEMENT_LOCATION = 16,
     ENGINE_REJECT_STORM_DIAL_RANGE = 17,
     ENGINE_REJECT_NOT_A_DIALER = 18,
+    ENGINE_REJECT_ALLY_SELF = 19,
+    ENGINE_REJECT_ALREADY_ALLIED = 20,
+    ENGINE_REJECT_NOT_ALLIED = 21,
+    ENGINE_REJECT_NO_PROPOSAL = 22,
+    ENGINE_REJECT_ALREADY_PROPOSED = 23,
+    ENGINE_REJECT_ALREADY_BROKE = 24,
+    ENGINE_REJECT_RIDE_SOURCE = 25,
+    ENGINE_REJECT_RIDE_DESTINATION = 26,
+    ENGINE_REJECT_STORM_BLOCKS = 27,
+    ENGINE_REJECT_OCCUPANCY_LIMIT = 28,
+    ENGINE_REJECT_CHARITY_NOT_ELIGIBLE = 29,
+    ENGINE_REJECT_BID_TOO_LOW = 30,
+    ENGINE_REJECT_BID_OVER_LIMIT = 31,
+    ENGINE_REJECT_NO_KARAMA = 32,
+    ENGINE_REJECT_SUPPORT_OVER_SPICE = 33,
+    ENGINE_REJECT_REVIVAL_LIMIT = 34,
+    ENGINE_REJECT_REVIVAL_TANKS = 35,
+    ENGINE_REJECT_CANNOT_PAY = 36,
+    ENGINE_REJECT_LEADER_NOT_REVIVABLE = 37,
+    ENGINE_REJECT_NO_GHOLA = 38,
+    ENGINE_REJECT_NOT_EMPEROR_ALLY = 39,
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -209,6 +230,22 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_FREMEN_PLACE = 3,/* Fremen: plain then Fedaykin forces in Sietch Tabr, FWS, FWW */
     ENGINE_ACTION_BG_PLACE = 4,    /* BG (Advanced): location */
     ENGINE_ACTION_STORM_DIAL = 5,  /* a dialer: value */
+    ENGINE_ACTION_ALLIANCE_PROPOSE = 6, /* Nexus: faction */
+    ENGINE_ACTION_ALLIANCE_ACCEPT = 7,  /* Nexus: faction that proposed */
+    ENGINE_ACTION_ALLIANCE_REFUSE = 8,  /* Nexus: faction that proposed */
+    ENGINE_ACTION_ALLIANCE_BREAK = 9,   /* Nexus: (none) */
+    ENGINE_ACTION_NEXUS_DONE = 10,      /* Nexus: (none) */
+    ENGINE_ACTION_WORM_RIDE = 11,       /* Fremen: location, forces, elite */
+    ENGINE_ACTION_WORM_RIDE_PASS = 12,  /* Fremen: (none) */
+    ENGINE_ACTION_CHARITY_CLAIM = 13,   /* (none) */
+    ENGINE_ACTION_CHARITY_DECLINE = 14, /* (none) */
+    ENGINE_ACTION_ALLY_SUPPORT = 15,    /* Bidding: spice the ally may use */
+    ENGINE_ACTION_BID = 16,             /* Bidding: amount, karama (0/1) */
+    ENGINE_ACTION_BID_PASS = 17,        /* Bidding: (none) */
+    ENGINE_ACTION_KARAMA_TAKE = 18,     /* Bidding: take the card up free */
+    ENGINE_ACTION_EMPEROR_REVIVAL = 19, /* Revival: extra ally revivals the Emperor pays, 0..3 */
+    ENGINE_ACTION_REVIVE = 20,          /* Revival: forces, elite, leader (-1 none) */
+    ENGINE_ACTION_GHOLA = 21,           /* Revival: forces (0..5), leader (-1 none) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -283,7 +320,9 @@ typedef enum engine_place {
     ENGINE_PLACE_DEALT,            /* traitors: dealt to `holder`, not yet chosen */
     ENGINE_PLACE_POOL,             /* leaders: in the owner's leader pool */
     ENGINE_PLACE_TANKS,            /* leaders: in the Tleilaxu Tanks */
-    ENGINE_PLACE_SET_ASIDE         /* spice: worms set aside on turn 1 */
+    ENGINE_PLACE_SET_ASIDE,        /* spice: worms set aside on turn 1 */
+    ENGINE_PLACE_AUCTION,          /* treachery: drawn for this Bidding phase */
+    ENGINE_PLACE_HIDDEN            /* in a view: where it is, the viewer does not know */
 } engine_place;
 
 typedef struct engine_card_state {
@@ -328,6 +367,26 @@ typedef struct engine_state {
     uint8_t advisors[ENGINE_LOCATION_COUNT]; /* BG forces as advisors (Adv) */
     uint8_t spice[ENGINE_LOCATION_COUNT];    /* spice tokens on the board */
     engine_seat_state seat[ENGINE_MAX_SEATS];
+    /* alliances: public */
+    uint8_t ally[ENGINE_MAX_SEATS];     /* ally seat, 0xFF none */
+    /* Spice Blow and Nexus */
+    uint8_t worm_territory;        /* territory the last worm struck, ENGINE_TERRITORY_COUNT none */
+    uint8_t is_nexus_this_phase;   /* 1 = a Nexus occurred in this phase (for Nexus cards) */
+    uint16_t nexus_proposals[ENGINE_MAX_SEATS]; /* bit t: seat proposed to t this Nexus */
+    uint16_t nexus_broken;         /* seats that broke an alliance this Nexus */
+    /* Bidding */
+    uint8_t n_auction;             /* cards drawn for this Bidding phase */
+    uint8_t auction[ENGINE_MAX_SEATS]; /* card numbers in auction order */
+    uint8_t auction_index;         /* auction[auction_index] is up */
+    uint8_t bid_opener;            /* seat that opened bidding on the card up */
+    uint8_t bid_turn;              /* seat whose turn it is to bid */
+    uint8_t high_bidder;           /* 0xFF none */
+    uint8_t high_bid_karama;       /* Karama card set aside for the high bid, 0xFF none */
+    uint16_t high_bid;             /* spice */
+    uint16_t bid_passes;           /* seats that passed since the last bid */
+    uint16_t ally_support[ENGINE_MAX_SEATS]; /* spice a seat lets its ally bid with */
+    /* Revival */
+    uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
     /* Bene Gesserit prediction: secret, known to BG only */
     uint8_t prediction_faction;    /* engine_faction or NONE */
     uint8_t prediction_turn;       /* 0 = not made */

@@ -109,9 +109,10 @@ void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
 /* ====================================================== action rules */
 
 /* The rule half of the action table (engine/apply.c): in which phase and
- * step a kind is legal, and the functions that check and perform it. The
+ * step a kind is legal, and the function that checks and performs it. The
  * generic checks (known kind, seat, phase, step, awaited) run before
- * `handle`, which checks its own rule and only then mutates. */
+ * `handle`, which checks its own rule and only then mutates. What a seat
+ * may do is asked of the step (engine__step_legal in engine/apply.c). */
 typedef engine_verdict (*engine__handler)(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng);
 typedef size_t (*engine__legal_fn)(engine_legal *out, size_t cap, const engine_state *st,
@@ -120,21 +121,48 @@ typedef struct engine__action_rule {
     uint8_t phase;                 /* engine_phase in which it is legal */
     uint8_t step;                  /* and the step of that phase */
     engine__handler handle;        /* checks the kind's own rule, then mutates */
-    engine__legal_fn legal;        /* the kind's legal families for a seat */
 } engine__action_rule;
 extern const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT];
 
-/* Handlers and legal-family writers, one file per phase. */
-engine_verdict engine__predict(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
-engine_verdict engine__traitor_pick(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
-engine_verdict engine__fremen_place(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
-engine_verdict engine__bg_place(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
-engine_verdict engine__storm_dial(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *);
-size_t engine__legal_predict(engine_legal *, size_t, const engine_state *, uint8_t);
-size_t engine__legal_traitor_pick(engine_legal *, size_t, const engine_state *, uint8_t);
-size_t engine__legal_fremen_place(engine_legal *, size_t, const engine_state *, uint8_t);
-size_t engine__legal_bg_place(engine_legal *, size_t, const engine_state *, uint8_t);
-size_t engine__legal_storm_dial(engine_legal *, size_t, const engine_state *, uint8_t);
+/* Handlers, one file per phase. */
+#define ENGINE__HANDLER(name) \
+    engine_verdict name(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *)
+ENGINE__HANDLER(engine__predict);
+ENGINE__HANDLER(engine__traitor_pick);
+ENGINE__HANDLER(engine__fremen_place);
+ENGINE__HANDLER(engine__bg_place);
+ENGINE__HANDLER(engine__storm_dial);
+ENGINE__HANDLER(engine__alliance_propose);
+ENGINE__HANDLER(engine__alliance_accept);
+ENGINE__HANDLER(engine__alliance_refuse);
+ENGINE__HANDLER(engine__alliance_break);
+ENGINE__HANDLER(engine__nexus_done);
+ENGINE__HANDLER(engine__worm_ride);
+ENGINE__HANDLER(engine__worm_ride_pass);
+ENGINE__HANDLER(engine__charity_claim);
+ENGINE__HANDLER(engine__charity_decline);
+ENGINE__HANDLER(engine__ally_support);
+ENGINE__HANDLER(engine__bid);
+ENGINE__HANDLER(engine__bid_pass);
+ENGINE__HANDLER(engine__karama_take);
+ENGINE__HANDLER(engine__emperor_revival);
+ENGINE__HANDLER(engine__revive);
+ENGINE__HANDLER(engine__ghola);
+
+/* Legal families of a step for one seat, one writer per step. */
+#define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
+ENGINE__LEGAL(engine__legal_predict);
+ENGINE__LEGAL(engine__legal_traitor_pick);
+ENGINE__LEGAL(engine__legal_fremen_place);
+ENGINE__LEGAL(engine__legal_bg_place);
+ENGINE__LEGAL(engine__legal_storm_dial);
+ENGINE__LEGAL(engine__legal_nexus);
+ENGINE__LEGAL(engine__legal_worm_ride);
+ENGINE__LEGAL(engine__legal_charity);
+ENGINE__LEGAL(engine__legal_support);
+ENGINE__LEGAL(engine__legal_auction);
+ENGINE__LEGAL(engine__legal_emperor);
+ENGINE__LEGAL(engine__legal_revive);
 
 /* Writes one family into out[*n] if there is room, and counts it. */
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);
@@ -160,6 +188,12 @@ void engine__deal_treachery(engine_state *st, uint8_t seat);
 /* Sends n plain and n_special forces of `seat` at `loc` to the Tanks. */
 void engine__forces_to_tanks(engine_state *st, unsigned loc, uint8_t seat,
                              unsigned n, unsigned n_special);
+/* Treachery deck: draw the top card (reshuffling the discard pile when the
+ * deck is empty; 0xFF if there is no card at all), discard face up. */
+unsigned engine__treachery_draw(engine_state *st, engine_rng *rng);
+void engine__treachery_discard(engine_state *st, unsigned card);
+/* 1 if a stronghold already holds forces of two factions other than `seat`. */
+int engine__stronghold_full(const engine_state *st, unsigned territory, unsigned seat);
 /* Total forces (plain + elite) a faction owns in this game. */
 unsigned engine__faction_forces(const engine_state *st, unsigned faction);
 unsigned engine__faction_special(const engine_state *st, unsigned faction);

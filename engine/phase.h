@@ -23,10 +23,21 @@
  *   SETUP/TRAITORS   -> SETUP/FREMEN       setup_advance()
  *   SETUP/FREMEN     -> SETUP/BG_PLACE     setup_advance()
  *   SETUP/last       -> STORM/DIAL         setup_advance() -> engine__storm_begin()
- *   STORM/DIAL       -> SPICE_BLOW         storm_resolve()    (phase_storm.c)
- *   SPICE_BLOW and later                   not built yet: the game waits on
+ *   STORM/DIAL       -> SPICE_BLOW         engine__spice_blow_begin() (phase_spice_blow.c)
+ *   SPICE_BLOW        reveal until a territory card; after a worm (not on
+ *                     turn 1) step NEXUS, then WORM_RIDE if the Fremen
+ *                     survived in the struck territory
+ *   SPICE_BLOW/last  -> CHOAM_CHARITY      engine__charity_begin()    (phase_charity.c)
+ *   CHARITY/CLAIM    -> BIDDING            engine__bidding_begin()    (phase_bidding.c)
+ *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
+ *   BIDDING/AUCTION  -> REVIVAL            engine__revival_begin()    (phase_revival.c)
+ *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE
+ *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()
+ *   SHIPMENT_MOVEMENT and later            not built yet: the game waits on
  *                                          nobody and every action is refused
  *                                          with ENGINE_REJECT_PHASE_NOT_IMPLEMENTED.
+ *   In the Advanced game the Spice Blow (double blow) is not built yet: the
+ *   game stops there likewise.
  *
  * Guaranteed in every phase (engine_state_check asserts each):
  *   (1) answered is a subset of awaiting, awaiting a subset of the seats;
@@ -55,8 +66,31 @@ enum engine__storm_step {
     STORM_STEP_COUNT
 };
 
-/* 1 if the phase's actions are built. */
-int engine__phase_is_built(unsigned phase);
+enum engine__blow_step {
+    BLOW_STEP_NEXUS = 0,           /* every seat negotiates, then says done */
+    BLOW_STEP_WORM_RIDE,           /* the Fremen may ride the worm */
+    BLOW_STEP_COUNT
+};
+
+enum engine__charity_step {
+    CHARITY_STEP_CLAIM = 0,        /* seats with 0 or 1 spice claim or decline */
+    CHARITY_STEP_COUNT
+};
+
+enum engine__bidding_step {
+    BIDDING_STEP_SUPPORT = 0,      /* allied seats set the spice their ally may bid with */
+    BIDDING_STEP_AUCTION,          /* one seat at a time bids or passes */
+    BIDDING_STEP_COUNT
+};
+
+enum engine__revival_step {
+    REVIVAL_STEP_EMPEROR = 0,      /* the Emperor may pay for extra ally revivals */
+    REVIVAL_STEP_REVIVE,           /* every seat with something to revive */
+    REVIVAL_STEP_COUNT
+};
+
+/* 1 if the current phase's actions are built (for these rules). */
+int engine__phase_is_built(const engine_state *st);
 
 /* Enters the Storm phase of turn st->turn + 1 and asks its dialers (or,
  * with the Advanced storm deck, moves the storm at once). */
@@ -65,5 +99,16 @@ void engine__storm_begin(engine_state *st, engine_rng *rng);
 /* Leaves whatever phase for `phase`: sets phase, step 0, clears the
  * awaiting and answered masks. */
 void engine__phase_enter(engine_state *st, unsigned phase);
+
+/* Phase entries, each running the phase's automatic steps until it waits
+ * on a seat or hands over to the next phase. */
+void engine__spice_blow_begin(engine_state *st, engine_rng *rng);
+void engine__charity_begin(engine_state *st, engine_rng *rng);
+void engine__bidding_begin(engine_state *st, engine_rng *rng);
+void engine__revival_begin(engine_state *st, engine_rng *rng);
+void engine__shipment_begin(engine_state *st, engine_rng *rng);
+
+/* Seats in storm order, First Player first; returns how many. */
+unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);
 
 #endif

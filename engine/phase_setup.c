@@ -141,6 +141,9 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
         st->config.faction[s] = ENGINE_FACTION_NONE;
     st->prediction_faction = ENGINE_FACTION_NONE;
     st->last_wheel[0] = st->last_wheel[1] = 0xFF;
+    memset(st->ally, 0xFF, sizeof st->ally);
+    st->worm_territory = ENGINE_TERRITORY_COUNT;
+    st->bid_opener = st->bid_turn = st->high_bidder = st->high_bid_karama = 0xFF;
     for (unsigned i = 0; i < ENGINE_TREACHERY_MAX; i++)
         st->card[i].holder = 0xFF;
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
@@ -200,7 +203,10 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
     }
     st->n_spice_cards = ENGINE_SPICE_BASE_CARDS;
     engine__shuffle(st->traitor_deck, st->n_traitor_deck, rng);
-    engine__shuffle(st->deck, st->n_deck, rng);
+    /* Card numbers carry no identity: kinds are dealt to numbers at random,
+     * so a view may name a face-down card by its number (invariant of
+     * engine/view.c). The deck then lies in number order. */
+    engine__shuffle(st->card_kind, st->n_cards, rng);
     engine__shuffle(st->spice_deck, st->n_spice_deck, rng);
 
     st->phase = ENGINE_PHASE_SETUP;

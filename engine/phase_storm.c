@@ -81,7 +81,22 @@ static void storm_move(engine_state *st, unsigned move)
     st->last_storm_move = (uint8_t)move;
 }
 
-/* After the storm: the Spice Blow, which is not built yet. */
+unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS])
+{
+    unsigned n = st->config.n_seats;
+    for (unsigned i = 0; i < n; i++)
+        out[i] = (uint8_t)i;
+    /* Insertion sort by distance ahead of the storm; markers are distinct. */
+    for (unsigned i = 1; i < n; i++)
+        for (unsigned j = i; j > 0 && ahead(st, out[j]) < ahead(st, out[j - 1]); j--) {
+            uint8_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* After the storm, the Spice Blow. */
 static void storm_end(engine_state *st, engine_rng *rng)
 {
     /* Advanced with Fremen: the storm deck replaces the dials from turn 2;
@@ -89,7 +104,7 @@ static void storm_end(engine_state *st, engine_rng *rng)
      * Fremen only (LR 2.04.13). */
     if (st->config.is_advanced && engine__seat_of(st, ENGINE_FACTION_FREMEN) >= 0)
         st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
-    engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
+    engine__spice_blow_begin(st, rng);
 }
 
 void engine__storm_begin(engine_state *st, engine_rng *rng)

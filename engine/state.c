@@ -179,6 +179,26 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             put_u8(&w, st->special[l][s]);
         }
     }
+    /* alliances, Nexus, Bidding, Revival */
+    for (unsigned s = 0; s < n; s++)
+        put_u8(&w, st->ally[s]);
+    put_u8(&w, st->worm_territory);
+    put_u8(&w, st->is_nexus_this_phase);
+    for (unsigned s = 0; s < n; s++)
+        put_u16(&w, st->nexus_proposals[s]);
+    put_u16(&w, st->nexus_broken);
+    put_u8(&w, st->n_auction);
+    put_bytes(&w, st->auction, st->n_auction);
+    put_u8(&w, st->auction_index);
+    put_u8(&w, st->bid_opener);
+    put_u8(&w, st->bid_turn);
+    put_u8(&w, st->high_bidder);
+    put_u8(&w, st->high_bid_karama);
+    put_u16(&w, st->high_bid);
+    put_u16(&w, st->bid_passes);
+    for (unsigned s = 0; s < n; s++)
+        put_u16(&w, st->ally_support[s]);
+    put_u8(&w, st->emperor_ally_revivals);
     put_u8(&w, st->prediction_faction);
     put_u8(&w, st->prediction_turn);
     /* treachery cards */
@@ -265,7 +285,7 @@ static uint8_t get_below(reader *r, unsigned limit)
 
 static void get_component(reader *r, engine_card_state *c, unsigned n_seats)
 {
-    c->place = get_below(r, ENGINE_PLACE_SET_ASIDE + 1);
+    c->place = get_below(r, ENGINE_PLACE_AUCTION + 1);
     c->holder = (uint8_t)get_u8(r);
     c->known_by = (uint16_t)get_u16(r);
     if (c->holder != 0xFF && c->holder >= n_seats)
@@ -350,6 +370,31 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         if (location_is_empty(st, l)) /* canonical: empty ones are omitted */
             goto bad;
     }
+    for (unsigned s = 0; s < n; s++) {
+        st->ally[s] = (uint8_t)get_u8(&r);
+        if (st->ally[s] != 0xFF && st->ally[s] >= n)
+            goto bad;
+    }
+    st->worm_territory = get_below(&r, ENGINE_TERRITORY_COUNT + 1);
+    st->is_nexus_this_phase = get_below(&r, 2);
+    for (unsigned s = 0; s < n; s++)
+        st->nexus_proposals[s] = (uint16_t)get_u16(&r);
+    st->nexus_broken = (uint16_t)get_u16(&r);
+    st->n_auction = (uint8_t)get_u8(&r);
+    if (st->n_auction > ENGINE_MAX_SEATS)
+        goto bad;
+    for (unsigned i = 0; i < st->n_auction; i++)
+        st->auction[i] = get_below(&r, ENGINE_TREACHERY_MAX);
+    st->auction_index = (uint8_t)get_u8(&r);
+    st->bid_opener = (uint8_t)get_u8(&r);
+    st->bid_turn = (uint8_t)get_u8(&r);
+    st->high_bidder = (uint8_t)get_u8(&r);
+    st->high_bid_karama = (uint8_t)get_u8(&r);
+    st->high_bid = (uint16_t)get_u16(&r);
+    st->bid_passes = (uint16_t)get_u16(&r);
+    for (unsigned s = 0; s < n; s++)
+        st->ally_support[s] = (uint16_t)get_u16(&r);
+    st->emperor_ally_revivals = get_below(&r, 4);
     st->prediction_faction = (uint8_t)get_u8(&r);
     st->prediction_turn = (uint8_t)get_u8(&r);
     st->n_cards = (uint8_t)get_u8(&r);
@@ -365,7 +410,7 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         get_component(&r, &st->traitor[i], n);
     get_list(&r, &st->n_traitor_deck, st->traitor_deck, ENGINE_LEADER_COUNT, ENGINE_LEADER_COUNT);
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++) {
-        st->leader[i].place = get_below(&r, ENGINE_PLACE_SET_ASIDE + 1);
+        st->leader[i].place = get_below(&r, ENGINE_PLACE_AUCTION + 1);
         st->leader[i].deaths = (uint8_t)get_u8(&r);
     }
     st->n_spice_cards = (uint8_t)get_u8(&r);
@@ -507,6 +552,18 @@ static int check(const engine_state *st, int is_quiet)
         return BROKEN("card counts out of range");
     broken += check_piles(is_quiet, st->card, st->n_cards, st->deck, st->n_deck, st->discard,
                           st->n_discard, n, "treachery card");
+    for (unsigned i = 0; i < st->n_cards; i++) {
+        int listed = 0;
+        for (unsigned a = st->auction_index; a < st->n_auction; a++)
+            listed += st->auction[a] == i;
+        if ((st->card[i].place == ENGINE_PLACE_AUCTION) != (listed == 1))
+            BROKEN("treachery card %u: auction place and list disagree", i);
+    }
+    for (unsigned s = 0; s < n; s++) {
+        unsigned a = st->ally[s];
+        if (a != 0xFF && (a >= n || a == s || st->ally[a] != s))
+            BROKEN("seat %u allied with %u one-sidedly", s, a);
+    }
     for (unsigned i = 0; i < st->n_cards; i++)
         if (st->card_kind[i] >= ENGINE_CARD_KIND_COUNT)
             BROKEN("treachery card %u has kind %u", i, st->card_kind[i]);
@@ -537,7 +594,7 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
 
     /* (3) somebody can act while a built phase waits */
-    if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st->phase)) {
+    if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st)) {
         if (engine_state_awaiting(st) == 0)
             BROKEN("phase %u waits on nobody", st->phase);
         else if (engine_legal_actions(NULL, 0, st, ENGINE_SEAT_ENGINE) == 0)

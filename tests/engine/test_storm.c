@@ -65,7 +65,7 @@ static void test_storm__first_storm_dials_and_moves(void **state)
     assert_int_equal(dial(&st, 1, 19), ENGINE_ACCEPTED);
     assert_int_equal(st.storm_sector, 39 % 18);
     assert_int_equal(st.last_storm_move, 39);
-    assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
+    assert_true(st.phase > ENGINE_PHASE_SPICE_BLOW); /* the blow ran; turn 1 has no Nexus */
     for (int s = 0; s < 2; s++)
         assert_int_equal(st.seat[s].storm_dial, 0xFF); /* revealed and cleared */
 }

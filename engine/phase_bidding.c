@@ -1,0 +1,384 @@
+/*
+ * phase_bidding.c - the Bidding phase (DUNE_RULES_DIGEST.md 4.4, LR 1.04;
+ * rulings in docs/RULINGS.md "Bidding"): one card drawn per seat able to
+ * bid; cards auctioned face down one at a time in storm order; bids within
+ * the bidder's spice plus what its ally allows (a Karama lifts the limit or
+ * takes the card free); payment to the Emperor or the bank; hand limits;
+ * Atreides see each card as it comes up; Harkonnen draw a free card with
+ * each purchase; when everyone passes, the card and the rest go back on top
+ * of the deck and the phase ends.
+ *
+ * Invariant: the auction's public part (whose turn, the high bid and
+ * bidder, who passed) depends only on public facts; what a card is stays in
+ * known_by.
+ */
+#include <string.h>
+
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define CARD_NONE 0xFF
+
+static unsigned hand_size(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        n += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat;
+    return n;
+}
+
+static int has_room(const engine_state *st, unsigned seat)
+{
+    return hand_size(st, seat) < engine__factions[st->seat[seat].faction].hand_limit;
+}
+
+static uint16_t eligible(const engine_state *st)
+{
+    uint16_t m = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (has_room(st, s))
+            m |= ENGINE_SEAT_BIT(s);
+    return m;
+}
+
+/* A Karama card in the seat's hand, other than `except`, or CARD_NONE. */
+static unsigned karama_in_hand(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == ENGINE_CARD_KARAMA)
+            return i;
+    return CARD_NONE;
+}
+
+/* The most spice the seat may bid: its own plus its ally's allowance. */
+static unsigned bid_limit(const engine_state *st, unsigned seat)
+{
+    unsigned limit = st->seat[seat].spice;
+    uint8_t a = st->ally[seat];
+    if (a != SEAT_NONE) {
+        unsigned allowed = st->ally_support[a];
+        limit += allowed < st->seat[a].spice ? allowed : st->seat[a].spice;
+    }
+    return limit;
+}
+
+/* ========================================================== the deck */
+
+static void treachery_reshuffle(engine_state *st, engine_rng *rng)
+{
+    for (unsigned i = 0; i < st->n_discard; i++) {
+        uint8_t c = st->discard[i];
+        st->card[c].place = ENGINE_PLACE_DECK;
+        st->deck[st->n_deck++] = c;
+    }
+    st->n_discard = 0;
+    engine__shuffle(st->deck, st->n_deck, rng);
+    for (unsigned i = 0; i < st->n_deck; i++)
+        st->card[st->deck[i]].known_by = 0;
+}
+
+/* Draws the top treachery card, reshuffling the discard pile into a new
+ * deck when it runs out (LR 1.04.09); CARD_NONE if there is none at all. */
+unsigned engine__treachery_draw(engine_state *st, engine_rng *rng)
+{
+    if (st->n_deck == 0)
+        treachery_reshuffle(st, rng);
+    if (st->n_deck == 0)
+        return CARD_NONE;
+    return st->deck[--st->n_deck];
+}
+
+void engine__treachery_discard(engine_state *st, unsigned card)
+{
+    st->card[card].place = ENGINE_PLACE_DISCARD;
+    st->card[card].holder = SEAT_NONE;
+    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->discard[st->n_discard++] = (uint8_t)card;
+}
+
+static void to_hand(engine_state *st, unsigned card, unsigned seat)
+{
+    st->card[card].place = ENGINE_PLACE_HAND;
+    st->card[card].holder = (uint8_t)seat;
+    st->card[card].known_by |= ENGINE_SEAT_BIT(seat);
+}
+
+/* ======================================================= the auction */
+
+static void bidding_end(engine_state *st, engine_rng *rng)
+{
+    st->n_auction = 0;
+    st->auction_index = 0;
+    st->bid_opener = st->bid_turn = st->high_bidder = SEAT_NONE;
+    st->high_bid_karama = CARD_NONE;
+    st->high_bid = 0;
+    st->bid_passes = 0;
+    memset(st->ally_support, 0, sizeof st->ally_support);
+    engine__revival_begin(st, rng);
+}
+
+/* Returns the card up and every later one to the top of the deck, the
+ * card up on top (LR 1.04.07). */
+static void return_unsold(engine_state *st)
+{
+    for (unsigned i = st->n_auction; i-- > st->auction_index;) {
+        uint8_t c = st->auction[i];
+        st->card[c].place = ENGINE_PLACE_DECK;
+        st->deck[st->n_deck++] = c;
+    }
+    st->auction_index = st->n_auction;
+}
+
+/* The next seat after `from` in storm order that may bid, or SEAT_NONE. */
+static unsigned next_bidder(const engine_state *st, unsigned from, int include_from)
+{
+    uint8_t order[ENGINE_MAX_SEATS];
+    unsigned n = engine__storm_order(st, order), at = 0;
+    uint16_t can = eligible(st);
+    for (unsigned i = 0; i < n; i++)
+        if (order[i] == from)
+            at = i;
+    for (unsigned k = include_from ? 0 : 1; k <= n; k++) {
+        unsigned s = order[(at + k) % n];
+        if (can & ENGINE_SEAT_BIT(s))
+            return s;
+    }
+    return SEAT_NONE;
+}
+
+static void await_bid(engine_state *st, unsigned seat)
+{
+    st->bid_turn = (uint8_t)seat;
+    st->awaiting = ENGINE_SEAT_BIT(seat);
+    st->answered = 0;
+}
+
+/* Puts the next card up, or ends the phase. */
+static void card_up(engine_state *st, engine_rng *rng)
+{
+    if (st->auction_index >= st->n_auction || eligible(st) == 0) {
+        return_unsold(st);
+        bidding_end(st, rng);
+        return;
+    }
+    unsigned opener;
+    if (st->bid_opener == SEAT_NONE) {
+        uint8_t order[ENGINE_MAX_SEATS];
+        engine__storm_order(st, order);
+        opener = next_bidder(st, order[0], 1);
+    } else {
+        opener = next_bidder(st, st->bid_opener, 0);
+    }
+    uint8_t card = st->auction[st->auction_index];
+    /* Atreides see each card as it comes up for bid (LR 2.01.02). */
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (atreides >= 0)
+        st->card[card].known_by |= ENGINE_SEAT_BIT(atreides);
+    st->bid_opener = (uint8_t)opener;
+    st->high_bidder = SEAT_NONE;
+    st->high_bid_karama = CARD_NONE;
+    st->high_bid = 0;
+    st->bid_passes = 0;
+    await_bid(st, opener);
+}
+
+static void start_auction(engine_state *st, engine_rng *rng)
+{
+    st->step = BIDDING_STEP_AUCTION;
+    card_up(st, rng);
+}
+
+void engine__bidding_begin(engine_state *st, engine_rng *rng)
+{
+    engine__phase_enter(st, ENGINE_PHASE_BIDDING);
+    st->bid_opener = st->bid_turn = st->high_bidder = SEAT_NONE;
+    st->high_bid_karama = CARD_NONE;
+    st->n_auction = 0;
+    st->auction_index = 0;
+    uint16_t can = eligible(st);
+    /* One card per seat able to bid, drawn face down (LR 1.04.02). */
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        if (!(can & ENGINE_SEAT_BIT(s)))
+            continue;
+        unsigned c = engine__treachery_draw(st, rng);
+        if (c == CARD_NONE)
+            break;
+        st->card[c].place = ENGINE_PLACE_AUCTION;
+        st->auction[st->n_auction++] = (uint8_t)c;
+    }
+    if (st->n_auction == 0) {
+        bidding_end(st, rng);
+        return;
+    }
+    /* Allied seats first say how much of their spice the ally may bid. */
+    st->step = BIDDING_STEP_SUPPORT;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (st->ally[s] != SEAT_NONE)
+            st->awaiting |= ENGINE_SEAT_BIT(s);
+    if (!st->awaiting)
+        start_auction(st, rng);
+}
+
+engine_verdict engine__ally_support(engine_verdict_detail *why, engine_state *st,
+                                    const engine_action *act, engine_rng *rng)
+{
+    int amount = act->arg[0];
+    if (st->ally[act->seat] == SEAT_NONE)
+        return engine__reject(why, ENGINE_REJECT_NOT_ALLIED, -1, 0);
+    if (amount < 0 || amount > st->seat[act->seat].spice)
+        return engine__reject(why, ENGINE_REJECT_SUPPORT_OVER_SPICE, 0, amount);
+    st->ally_support[act->seat] = (uint16_t)amount;
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered == st->awaiting)
+        start_auction(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* The buyer takes the card; a Harkonnen buyer draws one more free if its
+ * hand has room (LR 2.05.04); then the next card comes up. */
+static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
+{
+    uint8_t card = st->auction[st->auction_index++];
+    to_hand(st, card, buyer);
+    if (st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN && has_room(st, buyer)) {
+        unsigned extra = engine__treachery_draw(st, rng);
+        if (extra != CARD_NONE) {
+            st->card[extra].known_by = 0;
+            to_hand(st, extra, buyer);
+        }
+    }
+    card_up(st, rng);
+}
+
+/* Pays `amount` from the buyer (then its ally's allowance) to the Emperor,
+ * or to the bank when there is no Emperor or the Emperor bought (LR 2.03.02). */
+static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
+{
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    unsigned own = amount < st->seat[buyer].spice ? amount : st->seat[buyer].spice;
+    unsigned rest = amount - own;
+    st->seat[buyer].spice = (uint16_t)(st->seat[buyer].spice - own);
+    if (rest) {
+        uint8_t a = st->ally[buyer];
+        st->seat[a].spice = (uint16_t)(st->seat[a].spice - rest);
+        st->ally_support[a] = (uint16_t)(st->ally_support[a] - rest);
+    }
+    if (emperor >= 0 && (unsigned)emperor != buyer)
+        st->seat[emperor].spice = (uint16_t)(st->seat[emperor].spice + amount);
+    else
+        st->spice_burned += amount;
+}
+
+static void after_pass_or_bid(engine_state *st, engine_rng *rng)
+{
+    uint16_t can = eligible(st);
+    if (st->high_bidder != SEAT_NONE) {
+        uint16_t rivals = (uint16_t)(can & ~ENGINE_SEAT_BIT(st->high_bidder));
+        if ((st->bid_passes & rivals) == rivals) {
+            unsigned buyer = st->high_bidder;
+            if (st->high_bid_karama != CARD_NONE)
+                engine__treachery_discard(st, st->high_bid_karama); /* pays nothing */
+            else
+                pay_for_card(st, buyer, st->high_bid);
+            sold(st, buyer, rng);
+            return;
+        }
+    } else if ((st->bid_passes & can) == can) {
+        /* Everyone passed: this card and the rest go back (LR 1.04.07). */
+        return_unsold(st);
+        bidding_end(st, rng);
+        return;
+    }
+    unsigned next = next_bidder(st, st->bid_turn, 0);
+    if (next == st->high_bidder)
+        next = next_bidder(st, next, 0);
+    await_bid(st, next);
+}
+
+/* A bid: at least 1 and above the high bid, within the limit unless a
+ * Karama lifts it (LR 1.04.04; Karama, LR 3.01.11). */
+engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const engine_action *act,
+                           engine_rng *rng)
+{
+    int amount = act->arg[0], karama = act->arg[1];
+    if (karama < 0 || karama > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, karama);
+    if (amount < 1 || amount <= st->high_bid)
+        return engine__reject(why, ENGINE_REJECT_BID_TOO_LOW, 0, amount);
+    unsigned karama_card = CARD_NONE;
+    if (karama) {
+        karama_card = karama_in_hand(st, act->seat);
+        if (karama_card == CARD_NONE)
+            return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 1, 1);
+    } else if ((unsigned)amount > bid_limit(st, act->seat)) {
+        return engine__reject(why, ENGINE_REJECT_BID_OVER_LIMIT, 0, amount);
+    }
+    st->high_bid = (uint16_t)amount;
+    st->high_bidder = act->seat;
+    st->high_bid_karama = (uint8_t)karama_card;
+    if (karama_card != CARD_NONE) /* a Karama bid is declared openly */
+        st->card[karama_card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->bid_passes = 0;
+    after_pass_or_bid(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__bid_pass(engine_verdict_detail *why, engine_state *st,
+                                const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    st->bid_passes |= ENGINE_SEAT_BIT(act->seat);
+    after_pass_or_bid(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Karama: take the card up without paying, ending its auction (LR 3.01.11). */
+engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
+                                   const engine_action *act, engine_rng *rng)
+{
+    unsigned karama = karama_in_hand(st, act->seat);
+    if (karama == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
+    engine__treachery_discard(st, karama);
+    sold(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ===================================================== legal families */
+
+size_t engine__legal_support(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_ALLY_SUPPORT, seat);
+    l.hi[0] = (int16_t)st->seat[seat].spice;
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}
+
+size_t engine__legal_auction(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    unsigned limit = bid_limit(st, seat);
+    if (limit > st->high_bid) {
+        engine__legal_init(&l, ENGINE_ACTION_BID, seat);
+        l.lo[0] = (int16_t)(st->high_bid + 1);
+        l.hi[0] = (int16_t)limit;
+        engine__legal_push(out, cap, &n, &l);
+    }
+    if (karama_in_hand(st, seat) != CARD_NONE) {
+        /* A Karama bid has no upper limit but the number's range. */
+        engine__legal_init(&l, ENGINE_ACTION_BID, seat);
+        l.lo[0] = (int16_t)(st->high_bid + 1);
+        l.hi[0] = INT16_MAX;
+        l.lo[1] = l.hi[1] = 1;
+        engine__legal_push(out, cap, &n, &l);
+        engine__legal_init(&l, ENGINE_ACTION_KARAMA_TAKE, seat);
+        engine__legal_push(out, cap, &n, &l);
+    }
+    engine__legal_init(&l, ENGINE_ACTION_BID_PASS, seat);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}

@@ -1,0 +1,60 @@
+/*
+ * phase_charity.c - CHOAM Charity (DUNE_RULES_DIGEST.md 4.3, LR 1.03): each
+ * seat holding 0 or 1 spice may claim charity once per turn, which tops it
+ * up to 2 spice from the bank. Seats with 2 or more are not asked.
+ */
+#include "engine/phase.h"
+
+#define CHARITY_LEVEL 2
+
+void engine__charity_begin(engine_state *st, engine_rng *rng)
+{
+    engine__phase_enter(st, ENGINE_PHASE_CHOAM_CHARITY);
+    st->step = CHARITY_STEP_CLAIM;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (st->seat[s].spice < CHARITY_LEVEL)
+            st->awaiting |= ENGINE_SEAT_BIT(s);
+    if (!st->awaiting)
+        engine__bidding_begin(st, rng);
+}
+
+static void answered(engine_state *st, uint8_t seat, engine_rng *rng)
+{
+    st->answered |= ENGINE_SEAT_BIT(seat);
+    if (st->answered == st->awaiting)
+        engine__bidding_begin(st, rng);
+}
+
+engine_verdict engine__charity_claim(engine_verdict_detail *why, engine_state *st,
+                                     const engine_action *act, engine_rng *rng)
+{
+    engine_seat_state *p = &st->seat[act->seat];
+    if (p->spice >= CHARITY_LEVEL)
+        return engine__reject(why, ENGINE_REJECT_CHARITY_NOT_ELIGIBLE, -1, p->spice);
+    unsigned gift = CHARITY_LEVEL - p->spice;
+    p->spice = CHARITY_LEVEL;
+    st->spice_minted += gift;
+    answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__charity_decline(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_charity(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    if (st->seat[seat].spice < CHARITY_LEVEL) {
+        engine__legal_init(&l, ENGINE_ACTION_CHARITY_CLAIM, seat);
+        engine__legal_push(out, cap, &n, &l);
+    }
+    engine__legal_init(&l, ENGINE_ACTION_CHARITY_DECLINE, seat);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}

@@ -1,0 +1,294 @@
+/*
+ * phase_revival.c - the Revival phase (DUNE_RULES_DIGEST.md 4.5, LR 1.05;
+ * rulings in docs/RULINGS.md "Revival"): up to 3 forces a turn from the
+ * Tanks, the first few free (per faction; 3 for the Fremen's ally), the
+ * rest 2 spice each to the bank; one leader a turn at its strength once all
+ * the faction's leaders have died; the Emperor may pay for up to 3 extra
+ * revivals of its ally's forces; the Tleilaxu Ghola card revives a leader
+ * or up to 5 forces free. No storm order: every seat answers at once.
+ */
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define CARD_NONE 0xFF
+#define REVIVAL_LIMIT 3
+#define REVIVAL_PRICE 2
+#define EMPEROR_EXTRA_MAX 3
+#define GHOLA_FORCES 5
+#define FREMEN_ALLY_FREE 3
+
+static unsigned free_revivals(const engine_state *st, unsigned seat)
+{
+    unsigned n = engine__factions[st->seat[seat].faction].free_revival;
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    /* The Fremen's ally revives 3 free (LR 2.04.11). */
+    if (fremen >= 0 && st->ally[fremen] == seat && n < FREMEN_ALLY_FREE)
+        n = FREMEN_ALLY_FREE;
+    return n;
+}
+
+static int is_emperor_ally(const engine_state *st, unsigned seat)
+{
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    return emperor >= 0 && st->ally[emperor] == seat;
+}
+
+/* A leader may be revived once every leader of its faction has died; of
+ * those in the Tanks, only the ones killed the fewest times (LR 1.05.04). */
+static int leader_revivable(const engine_state *st, unsigned seat, unsigned leader)
+{
+    unsigned faction = st->seat[seat].faction;
+    if (leader >= ENGINE_LEADER_COUNT || engine__leaders[leader].faction != faction ||
+        st->leader[leader].place != ENGINE_PLACE_TANKS)
+        return 0;
+    unsigned fewest = 255;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        if (engine__leaders[l].faction != faction || st->leader[l].place == ENGINE_PLACE_OUT)
+            continue;
+        if (st->leader[l].deaths == 0)
+            return 0;
+        if (st->leader[l].place == ENGINE_PLACE_TANKS && st->leader[l].deaths < fewest)
+            fewest = st->leader[l].deaths;
+    }
+    return st->leader[leader].deaths == fewest;
+}
+
+static unsigned ghola_in_hand(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == ENGINE_CARD_TLEILAXU_GHOLA)
+            return i;
+    return CARD_NONE;
+}
+
+/* Whether a seat has anything to revive: public facts only, so that being
+ * asked reveals nothing of a hand. */
+static int has_dead(const engine_state *st, unsigned seat)
+{
+    const engine_seat_state *p = &st->seat[seat];
+    if (p->tanks + p->special_tanks > 0)
+        return 1;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (engine__leaders[l].faction == p->faction && st->leader[l].place == ENGINE_PLACE_TANKS)
+            return 1;
+    return 0;
+}
+
+static void revive_step(engine_state *st, engine_rng *rng)
+{
+    st->step = REVIVAL_STEP_REVIVE;
+    st->awaiting = 0;
+    st->answered = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (has_dead(st, s))
+            st->awaiting |= ENGINE_SEAT_BIT(s);
+    if (!st->awaiting)
+        engine__shipment_begin(st, rng);
+}
+
+void engine__revival_begin(engine_state *st, engine_rng *rng)
+{
+    engine__phase_enter(st, ENGINE_PHASE_REVIVAL);
+    st->emperor_ally_revivals = 0;
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    if (emperor >= 0 && st->ally[emperor] != SEAT_NONE) {
+        const engine_seat_state *ally = &st->seat[st->ally[emperor]];
+        if (ally->tanks + ally->special_tanks > REVIVAL_LIMIT &&
+            st->seat[emperor].spice >= REVIVAL_PRICE) {
+            st->step = REVIVAL_STEP_EMPEROR;
+            st->awaiting = ENGINE_SEAT_BIT(emperor);
+            return;
+        }
+    }
+    revive_step(st, rng);
+}
+
+/* The Emperor offers to pay for up to 3 extra revivals of its ally's forces
+ * beyond the ally's limit, 2 spice each (LR 2.03.05). */
+engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    int n = act->arg[0];
+    if (n < 0 || n > EMPEROR_EXTRA_MAX)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, n);
+    if (n * REVIVAL_PRICE > st->seat[act->seat].spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, 0, n);
+    st->emperor_ally_revivals = (uint8_t)n;
+    revive_step(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Forces (plain and elite) and at most one leader (LR 1.05). Arguments:
+ * forces, elite, leader (-1 none). */
+engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
+                              const engine_action *act, engine_rng *rng)
+{
+    engine_seat_state *p = &st->seat[act->seat];
+    int plain = act->arg[0], elite = act->arg[1], leader = act->arg[2];
+    if (plain < 0 || plain > p->tanks)
+        return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 0, plain);
+    if (elite < 0 || elite > p->special_tanks || elite > 1) /* one elite a turn (LR 2.03.10) */
+        return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 1, elite);
+    unsigned extra_max = is_emperor_ally(st, act->seat) ? st->emperor_ally_revivals : 0;
+    unsigned total = (unsigned)(plain + elite);
+    if (total > REVIVAL_LIMIT + extra_max)
+        return engine__reject(why, ENGINE_REJECT_REVIVAL_LIMIT, 0, (int32_t)total);
+    if (leader < -1 || (leader >= 0 && !leader_revivable(st, act->seat, (unsigned)leader)))
+        return engine__reject(why, ENGINE_REJECT_LEADER_NOT_REVIVABLE, 2, leader);
+    unsigned own = total < REVIVAL_LIMIT ? total : REVIVAL_LIMIT;
+    unsigned free = free_revivals(st, act->seat);
+    unsigned cost = own > free ? (own - free) * REVIVAL_PRICE : 0;
+    if (leader >= 0)
+        cost += engine__leaders[leader].revival_cost;
+    unsigned extra = total - own;
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    if (cost > p->spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    if (extra && st->seat[emperor].spice < extra * REVIVAL_PRICE)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)(extra * REVIVAL_PRICE));
+    p->spice = (uint16_t)(p->spice - cost);
+    if (extra)
+        st->seat[emperor].spice = (uint16_t)(st->seat[emperor].spice - extra * REVIVAL_PRICE);
+    st->spice_burned += cost + extra * REVIVAL_PRICE;
+    p->tanks = (uint8_t)(p->tanks - plain);
+    p->reserves = (uint8_t)(p->reserves + plain);
+    p->special_tanks = (uint8_t)(p->special_tanks - elite);
+    p->special_reserves = (uint8_t)(p->special_reserves + elite);
+    if (leader >= 0)
+        st->leader[leader].place = ENGINE_PLACE_POOL;
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered == st->awaiting)
+        engine__shipment_begin(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Tleilaxu Ghola: an extra revival of one leader or up to 5 forces, free
+ * (DUNE_RULES_DIGEST.md 2.1). Arguments: forces, leader (-1 none). Played
+ * while the seat is asked in the Revival phase (docs/RULINGS.md "Ghola"). */
+engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
+                             const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    engine_seat_state *p = &st->seat[act->seat];
+    int forces = act->arg[0], leader = act->arg[1];
+    unsigned card = ghola_in_hand(st, act->seat);
+    if (card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_GHOLA, -1, 0);
+    if (leader >= 0) {
+        if (forces != 0)
+            return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, forces);
+        if (leader >= ENGINE_LEADER_COUNT || engine__leaders[leader].faction != p->faction ||
+            st->leader[leader].place != ENGINE_PLACE_TANKS)
+            return engine__reject(why, ENGINE_REJECT_LEADER_NOT_REVIVABLE, 1, leader);
+        st->leader[leader].place = ENGINE_PLACE_POOL;
+    } else {
+        if (leader != -1)
+            return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, leader);
+        unsigned dead = (unsigned)p->tanks + p->special_tanks;
+        if (forces < 1 || forces > GHOLA_FORCES || (unsigned)forces > dead)
+            return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 0, forces);
+        /* Plain forces first, then elite ones (docs/RULINGS.md "Ghola"). */
+        unsigned plain = (unsigned)forces < p->tanks ? (unsigned)forces : p->tanks;
+        unsigned elite = (unsigned)forces - plain;
+        p->tanks = (uint8_t)(p->tanks - plain);
+        p->reserves = (uint8_t)(p->reserves + plain);
+        p->special_tanks = (uint8_t)(p->special_tanks - elite);
+        p->special_reserves = (uint8_t)(p->special_reserves + elite);
+    }
+    engine__treachery_discard(st, card);
+    /* The seat is still asked for its ordinary revival; if nothing is left
+     * to revive it is done. */
+    if (!has_dead(st, act->seat)) {
+        st->answered |= ENGINE_SEAT_BIT(act->seat);
+        if (st->answered == st->awaiting)
+            engine__shipment_begin(st, rng);
+    }
+    return ENGINE_ACCEPTED;
+}
+
+/* Shipment and Movement is not built yet: the game waits on nobody. */
+void engine__shipment_begin(engine_state *st, engine_rng *rng)
+{
+    (void)rng;
+    st->emperor_ally_revivals = 0;
+    engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+}
+
+/* ===================================================== legal families */
+
+size_t engine__legal_emperor(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_EMPEROR_REVIVAL, seat);
+    unsigned afford = st->seat[seat].spice / REVIVAL_PRICE;
+    l.hi[0] = (int16_t)(afford < EMPEROR_EXTRA_MAX ? afford : EMPEROR_EXTRA_MAX);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}
+
+/* Families for REVIVE: for each leader choice (none, or one revivable
+ * leader) and each elite count, the plain forces the seat can afford. */
+size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    const engine_seat_state *p = &st->seat[seat];
+    unsigned extra_max = is_emperor_ally(st, seat) ? st->emperor_ally_revivals : 0;
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    unsigned free = free_revivals(st, seat);
+    for (int leader = -1; leader < ENGINE_LEADER_COUNT; leader++) {
+        if (leader >= 0 && !leader_revivable(st, seat, (unsigned)leader))
+            continue;
+        unsigned base = leader >= 0 ? engine__leaders[leader].revival_cost : 0;
+        if (base > p->spice)
+            continue;
+        unsigned elite_max = p->special_tanks < 1 ? p->special_tanks : 1;
+        for (unsigned elite = 0; elite <= elite_max; elite++) {
+            /* The most plain forces: limit, tanks, own spice, the Emperor's. */
+            unsigned best = 0;
+            for (unsigned plain = 0; plain <= p->tanks; plain++) {
+                unsigned total = plain + elite;
+                if (total > REVIVAL_LIMIT + extra_max)
+                    break;
+                unsigned own = total < REVIVAL_LIMIT ? total : REVIVAL_LIMIT;
+                unsigned cost = base + (own > free ? (own - free) * REVIVAL_PRICE : 0);
+                unsigned extra = total - own;
+                if (cost > p->spice ||
+                    (extra && (unsigned)st->seat[emperor].spice < extra * REVIVAL_PRICE))
+                    break;
+                best = plain;
+            }
+            /* Costs rise with the count, so every count up to best is legal. */
+            unsigned total0 = elite;
+            unsigned own0 = total0 < REVIVAL_LIMIT ? total0 : REVIVAL_LIMIT;
+            if (base + (own0 > free ? (own0 - free) * REVIVAL_PRICE : 0) > p->spice)
+                continue;
+            engine_legal l;
+            engine__legal_init(&l, ENGINE_ACTION_REVIVE, seat);
+            l.hi[0] = (int16_t)best;
+            l.lo[1] = l.hi[1] = (int16_t)elite;
+            l.lo[2] = l.hi[2] = (int16_t)leader;
+            engine__legal_push(out, cap, &n, &l);
+        }
+    }
+    if (ghola_in_hand(st, seat) != CARD_NONE) {
+        unsigned dead = (unsigned)p->tanks + p->special_tanks;
+        engine_legal l;
+        if (dead > 0) {
+            engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);
+            l.lo[0] = 1;
+            l.hi[0] = (int16_t)(dead < GHOLA_FORCES ? dead : GHOLA_FORCES);
+            l.lo[1] = l.hi[1] = -1;
+            engine__legal_push(out, cap, &n, &l);
+        }
+        for (unsigned leader = 0; leader < ENGINE_LEADER_COUNT; leader++)
+            if (engine__leaders[leader].faction == p->faction &&
+                st->leader[leader].place == ENGINE_PLACE_TANKS) {
+                engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);
+                l.lo[1] = l.hi[1] = (int16_t)leader;
+                engine__legal_push(out, cap, &n, &l);
+            }
+    }
+    return n;
+}

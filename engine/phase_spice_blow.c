@@ -1,0 +1,447 @@
+/*
+ * phase_spice_blow.c - Spice Blow and Nexus, Basic game (DUNE_RULES_DIGEST.md
+ * 4.2, LR 1.02; rulings in docs/RULINGS.md "Spice Blow and Nexus"): reveal
+ * spice cards until a territory card places its spice; Shai-Hulud devours
+ * the territory of the topmost territory card of the discard pile (Fremen
+ * and the Fremen's ally unharmed) and brings a Nexus, in which alliances are
+ * proposed, accepted, refused and broken; then the Fremen may ride the worm.
+ * On turn 1 worms are set aside and shuffled back, and there is no Nexus.
+ *
+ * Invariant: every draw comes from the deck; an empty deck is refilled by
+ * shuffling the discard pile, and the shuffled cards are known to no one.
+ */
+#include <string.h>
+
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+
+/* ============================================================ the deck */
+
+static void spice_reshuffle(engine_state *st, engine_rng *rng)
+{
+    for (unsigned i = 0; i < st->n_spice_discard; i++) {
+        uint8_t c = st->spice_discard[i];
+        st->spice_card[c].place = ENGINE_PLACE_DECK;
+        st->spice_card[c].known_by = 0;
+        st->spice_deck[st->n_spice_deck++] = c;
+    }
+    st->n_spice_discard = 0;
+    engine__shuffle(st->spice_deck, st->n_spice_deck, rng);
+    for (unsigned i = 0; i < st->n_spice_deck; i++)
+        st->spice_card[st->spice_deck[i]].known_by = 0;
+}
+
+static int spice_draw(engine_state *st, engine_rng *rng)
+{
+    if (st->n_spice_deck == 0)
+        spice_reshuffle(st, rng);
+    if (st->n_spice_deck == 0)
+        return -1;
+    return st->spice_deck[--st->n_spice_deck];
+}
+
+static void spice_discard(engine_state *st, unsigned card)
+{
+    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->spice_card[card].place = ENGINE_PLACE_DISCARD;
+    st->spice_card[card].known_by = all;
+    st->spice_discard[st->n_spice_discard++] = (uint8_t)card;
+}
+
+/* Territory of the topmost territory card of the discard pile, or
+ * ENGINE_TERRITORY_COUNT if the pile holds none ("if any", LR 1.13.02.02). */
+static unsigned top_territory(const engine_state *st)
+{
+    for (unsigned i = st->n_spice_discard; i-- > 0;) {
+        const engine__spice_card_row *row = &engine__spice_cards[st->spice_discard[i]];
+        if (!row->is_worm)
+            return row->territory;
+    }
+    return ENGINE_TERRITORY_COUNT;
+}
+
+/* ========================================================= Shai-Hulud */
+
+static int is_worm_proof(const engine_state *st, unsigned seat)
+{
+    /* Fremen are never devoured; their ally is protected (LR 2.04.07,
+     * 2.04.10; docs/RULINGS.md "Fremen protect their ally"). */
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    return fremen >= 0 && ((int)seat == fremen || st->ally[fremen] == seat);
+}
+
+/* Every force in the territory goes to the Tanks but the worm-proof, and
+ * its spice to the bank (LR 1.02.05). */
+static void devour(engine_state *st, unsigned territory)
+{
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        if (engine__locations[l].territory != territory)
+            continue;
+        for (uint8_t s = 0; s < st->config.n_seats; s++)
+            if (!is_worm_proof(st, s))
+                engine__forces_to_tanks(st, l, s, st->forces[l][s], st->special[l][s]);
+        if (st->advisors[l] && bg >= 0 && !is_worm_proof(st, (unsigned)bg)) {
+            st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
+            st->advisors[l] = 0;
+        }
+        st->spice_burned += st->spice[l];
+        st->spice[l] = 0;
+    }
+}
+
+/* Fremen forces that could ride the worm: in the struck territory, out of
+ * the storm (LR 2.04.08). */
+static unsigned riders(const engine_state *st, unsigned *elite_out)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    unsigned plain = 0, elite = 0;
+    if (fremen >= 0 && st->worm_territory < ENGINE_TERRITORY_COUNT)
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            if (engine__locations[l].territory == st->worm_territory && !engine__in_storm(st, l)) {
+                plain += st->forces[l][fremen];
+                elite += st->special[l][fremen];
+            }
+    if (elite_out)
+        *elite_out = elite;
+    return plain;
+}
+
+/* ========================================================= the phase */
+
+static void blow_end(engine_state *st, engine_rng *rng)
+{
+    st->worm_territory = ENGINE_TERRITORY_COUNT;
+    engine__charity_begin(st, rng);
+}
+
+static void after_nexus(engine_state *st, engine_rng *rng)
+{
+    memset(st->nexus_proposals, 0, sizeof st->nexus_proposals);
+    st->nexus_broken = 0;
+    unsigned elite;
+    unsigned plain = riders(st, &elite);
+    if (plain + elite > 0) {
+        st->step = BLOW_STEP_WORM_RIDE;
+        st->awaiting = ENGINE_SEAT_BIT(engine__seat_of(st, ENGINE_FACTION_FREMEN));
+        st->answered = 0;
+        return;
+    }
+    blow_end(st, rng);
+}
+
+void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
+{
+    engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
+    st->is_nexus_this_phase = 0;
+    st->worm_territory = ENGINE_TERRITORY_COUNT;
+    if (st->config.is_advanced)
+        return; /* the double blow is not built: engine__phase_is_built says so */
+    int worm = 0;
+    for (;;) {
+        int card = spice_draw(st, rng);
+        if (card < 0)
+            break;
+        const engine__spice_card_row *row = &engine__spice_cards[card];
+        if (row->is_worm) {
+            if (st->turn == 1) {
+                /* Turn 1: set aside, shuffled back after the phase (LR 1.02.02). */
+                st->spice_card[card].place = ENGINE_PLACE_SET_ASIDE;
+                st->spice_card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+                continue;
+            }
+            unsigned territory = top_territory(st);
+            spice_discard(st, (unsigned)card);
+            if (territory < ENGINE_TERRITORY_COUNT) {
+                devour(st, territory);
+                st->worm_territory = (uint8_t)territory;
+            }
+            worm = 1;
+            continue;
+        }
+        /* A territory card: its spice on the icon sector unless the storm
+         * is there (LR 1.02.04). */
+        if (!engine__in_storm(st, row->location)) {
+            st->spice[row->location] = (uint8_t)(st->spice[row->location] + row->amount);
+            st->spice_minted += row->amount;
+        }
+        spice_discard(st, (unsigned)card);
+        break;
+    }
+    if (st->turn == 1) {
+        int moved = 0;
+        for (unsigned c = 0; c < st->n_spice_cards; c++)
+            if (st->spice_card[c].place == ENGINE_PLACE_SET_ASIDE) {
+                st->spice_card[c].place = ENGINE_PLACE_DECK;
+                st->spice_deck[st->n_spice_deck++] = (uint8_t)c;
+                moved = 1;
+            }
+        if (moved) {
+            engine__shuffle(st->spice_deck, st->n_spice_deck, rng);
+            for (unsigned i = 0; i < st->n_spice_deck; i++)
+                st->spice_card[st->spice_deck[i]].known_by = 0;
+        }
+    }
+    if (worm) {
+        /* A Nexus follows a worm (LR 1.02.03); recorded as a fact of the phase. */
+        st->is_nexus_this_phase = 1;
+        st->step = BLOW_STEP_NEXUS;
+        st->awaiting = (uint16_t)((1u << st->config.n_seats) - 1);
+        st->answered = 0;
+        return;
+    }
+    blow_end(st, rng);
+}
+
+/* ============================================================== Nexus */
+
+static int target_seat(const engine_state *st, int faction)
+{
+    if (faction < 0 || faction >= ENGINE_FACTION_COUNT)
+        return -1;
+    return engine__seat_of(st, (unsigned)faction);
+}
+
+static void nexus_answered(engine_state *st, uint8_t seat, engine_rng *rng)
+{
+    st->answered |= ENGINE_SEAT_BIT(seat);
+    if (st->answered == st->awaiting)
+        after_nexus(st, rng);
+}
+
+/* An alliance is proposed to another unallied seat, once per Nexus. */
+engine_verdict engine__alliance_propose(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int t = target_seat(st, act->arg[0]);
+    if (t < 0)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    if (t == act->seat)
+        return engine__reject(why, ENGINE_REJECT_ALLY_SELF, 0, act->arg[0]);
+    if (st->ally[act->seat] != SEAT_NONE || st->ally[t] != SEAT_NONE)
+        return engine__reject(why, ENGINE_REJECT_ALREADY_ALLIED, 0, act->arg[0]);
+    if (st->answered & ENGINE_SEAT_BIT(t))
+        return engine__reject(why, ENGINE_REJECT_NOT_AWAITED, 0, act->arg[0]);
+    if (st->nexus_proposals[act->seat] & ENGINE_SEAT_BIT(t))
+        return engine__reject(why, ENGINE_REJECT_ALREADY_PROPOSED, 0, act->arg[0]);
+    st->nexus_proposals[act->seat] |= ENGINE_SEAT_BIT(t);
+    return ENGINE_ACCEPTED;
+}
+
+/* A proposal is accepted: both are allies at once, publicly (LR 1.02.06). */
+engine_verdict engine__alliance_accept(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int t = target_seat(st, act->arg[0]);
+    if (t < 0)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    if (!(st->nexus_proposals[t] & ENGINE_SEAT_BIT(act->seat)))
+        return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
+    if (st->ally[act->seat] != SEAT_NONE || st->ally[t] != SEAT_NONE)
+        return engine__reject(why, ENGINE_REJECT_ALREADY_ALLIED, 0, act->arg[0]);
+    st->ally[act->seat] = (uint8_t)t;
+    st->ally[t] = act->seat;
+    st->nexus_proposals[t] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
+    st->ally_support[act->seat] = st->ally_support[t] = 0;
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__alliance_refuse(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int t = target_seat(st, act->arg[0]);
+    if (t < 0)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    if (!(st->nexus_proposals[t] & ENGINE_SEAT_BIT(act->seat)))
+        return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
+    st->nexus_proposals[t] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
+    return ENGINE_ACCEPTED;
+}
+
+/* An alliance is broken by either partner, once per Nexus per seat. */
+engine_verdict engine__alliance_break(engine_verdict_detail *why, engine_state *st,
+                                      const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    uint8_t a = st->ally[act->seat];
+    if (a == SEAT_NONE)
+        return engine__reject(why, ENGINE_REJECT_NOT_ALLIED, -1, 0);
+    if (st->nexus_broken & ENGINE_SEAT_BIT(act->seat))
+        return engine__reject(why, ENGINE_REJECT_ALREADY_BROKE, -1, 0);
+    st->ally[act->seat] = st->ally[a] = SEAT_NONE;
+    st->ally_support[act->seat] = st->ally_support[a] = 0;
+    st->nexus_broken |= ENGINE_SEAT_BIT(act->seat);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__nexus_done(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    /* Proposals the seat made lapse when it leaves the table. */
+    st->nexus_proposals[act->seat] = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        st->nexus_proposals[s] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
+    nexus_answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ========================================================= worm ride */
+
+/* Occupancy limit: no third faction in a stronghold (LR 1.06.03). */
+int engine__stronghold_full(const engine_state *st, unsigned territory, unsigned seat)
+{
+    if (engine__territories[territory].kind != ENGINE_TERRAIN_STRONGHOLD)
+        return 0;
+    unsigned others = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        if (s == seat)
+            continue;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            if (engine__locations[l].territory == territory &&
+                (st->forces[l][s] || st->special[l][s])) {
+                others++;
+                break;
+            }
+    }
+    return others >= 2;
+}
+
+static int holds_allied_forces(const engine_state *st, unsigned territory, unsigned seat)
+{
+    uint8_t a = st->ally[seat];
+    if (a == SEAT_NONE || territory == ENGINE_TERRITORY_POLAR_SINK)
+        return 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == territory && (st->forces[l][a] || st->special[l][a]))
+            return 1;
+    return 0;
+}
+
+/* The Fremen ride the worm with some or all of their forces in the struck
+ * territory to any one location out of the storm, holding no allied forces,
+ * within the occupancy limit (LR 2.04.08). */
+engine_verdict engine__worm_ride(engine_verdict_detail *why, engine_state *st,
+                                 const engine_action *act, engine_rng *rng)
+{
+    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2];
+    unsigned have_elite;
+    unsigned have = riders(st, &have_elite);
+    if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_RIDE_DESTINATION, 0, loc);
+    if (plain < 0 || elite < 0 || plain + elite == 0 || (unsigned)plain > have ||
+        (unsigned)elite > have_elite)
+        return engine__reject(why, ENGINE_REJECT_RIDE_SOURCE, plain < 0 || plain > (int)have ? 1 : 2,
+                              plain);
+    unsigned dest = engine__locations[loc].territory;
+    if (dest == st->worm_territory)
+        return engine__reject(why, ENGINE_REJECT_RIDE_DESTINATION, 0, loc);
+    if (engine__in_storm(st, (unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
+    if (engine__stronghold_full(st, dest, act->seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    if (holds_allied_forces(st, dest, act->seat))
+        return engine__reject(why, ENGINE_REJECT_RIDE_DESTINATION, 0, loc);
+    /* Take the riders from the struck territory's sectors in location order. */
+    unsigned left = (unsigned)plain, left_elite = (unsigned)elite;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        if (engine__locations[l].territory != st->worm_territory || engine__in_storm(st, l))
+            continue;
+        unsigned p = st->forces[l][act->seat] < left ? st->forces[l][act->seat] : left;
+        unsigned e = st->special[l][act->seat] < left_elite ? st->special[l][act->seat] : left_elite;
+        st->forces[l][act->seat] = (uint8_t)(st->forces[l][act->seat] - p);
+        st->special[l][act->seat] = (uint8_t)(st->special[l][act->seat] - e);
+        left -= p;
+        left_elite -= e;
+    }
+    st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
+    st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
+    blow_end(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__worm_ride_pass(engine_verdict_detail *why, engine_state *st,
+                                      const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)act;
+    blow_end(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ===================================================== legal families */
+
+static void push_target(engine_legal *out, size_t cap, size_t *n, const engine_state *st,
+                        unsigned kind, uint8_t seat, unsigned target)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    l.lo[0] = l.hi[0] = st->seat[target].faction;
+    engine__legal_push(out, cap, n, &l);
+}
+
+static void push_plain(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    engine__legal_push(out, cap, n, &l);
+}
+
+size_t engine__legal_nexus(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    for (uint8_t t = 0; t < st->config.n_seats; t++) {
+        if (t == seat)
+            continue;
+        int unallied = st->ally[seat] == SEAT_NONE && st->ally[t] == SEAT_NONE;
+        if (unallied && !(st->answered & ENGINE_SEAT_BIT(t)) &&
+            !(st->nexus_proposals[seat] & ENGINE_SEAT_BIT(t)))
+            push_target(out, cap, &n, st, ENGINE_ACTION_ALLIANCE_PROPOSE, seat, t);
+        if (st->nexus_proposals[t] & ENGINE_SEAT_BIT(seat)) {
+            if (unallied)
+                push_target(out, cap, &n, st, ENGINE_ACTION_ALLIANCE_ACCEPT, seat, t);
+            push_target(out, cap, &n, st, ENGINE_ACTION_ALLIANCE_REFUSE, seat, t);
+        }
+    }
+    if (st->ally[seat] != SEAT_NONE && !(st->nexus_broken & ENGINE_SEAT_BIT(seat)))
+        push_plain(out, cap, &n, ENGINE_ACTION_ALLIANCE_BREAK, seat);
+    push_plain(out, cap, &n, ENGINE_ACTION_NEXUS_DONE, seat);
+    return n;
+}
+
+size_t engine__legal_worm_ride(engine_legal *out, size_t cap, const engine_state *st,
+                               uint8_t seat)
+{
+    size_t n = 0;
+    unsigned have_elite;
+    unsigned have = riders(st, &have_elite);
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
+        unsigned dest = engine__locations[loc].territory;
+        if (dest == st->worm_territory || engine__in_storm(st, loc) ||
+            engine__stronghold_full(st, dest, seat) || holds_allied_forces(st, dest, seat))
+            continue;
+        /* Families must not admit 0 riders: split on whether plain forces ride. */
+        engine_legal l;
+        engine__legal_init(&l, ENGINE_ACTION_WORM_RIDE, seat);
+        l.lo[0] = l.hi[0] = (int16_t)loc;
+        if (have > 0) {
+            l.lo[1] = 1;
+            l.hi[1] = (int16_t)have;
+            l.lo[2] = 0;
+            l.hi[2] = (int16_t)have_elite;
+            engine__legal_push(out, cap, &n, &l);
+        }
+        if (have_elite > 0) {
+            l.lo[1] = l.hi[1] = 0;
+            l.lo[2] = 1;
+            l.hi[2] = (int16_t)have_elite;
+            engine__legal_push(out, cap, &n, &l);
+        }
+    }
+    push_plain(out, cap, &n, ENGINE_ACTION_WORM_RIDE_PASS, seat);
+    return n;
+}
