@@ -348,6 +348,8 @@ typedef struct engine_seat_state {
 } engine_seat_state;
 
 typedef struct engine_state {
+    uint8_t viewer;                /* ENGINE_SEAT_ENGINE for the game itself; in a
+                                      view, the seat or ENGINE_VIEW_PUBLIC it is for */
     engine_config config;          /* the rules this game is played by */
     /* phase machine (engine/phase.h) */
     uint8_t phase;                 /* engine_phase */
@@ -448,6 +450,20 @@ int engine_state_check(const engine_state *st);
 
 /* Seats whose decision the game waits on (bit per seat); 0 at game over. */
 uint16_t engine_state_awaiting(const engine_state *st);
+
+/* ---------------------------------------------------------------- views */
+
+#define ENGINE_VIEW_PUBLIC 0xFE        /* a spectator: public facts only */
+#define ENGINE_CARD_KIND_UNKNOWN 0xFF  /* in a view: a card whose face the viewer has not seen */
+#define ENGINE_UNKNOWN 0xFF            /* in a view: an unknown deck entry, dial or holder */
+
+/* Writes into *out what `viewer` (a seat, ENGINE_VIEW_PUBLIC, or
+ * ENGINE_SEAT_ENGINE for the auditor's full state) knows of `st`: the same
+ * structure with every fact the viewer does not know replaced by an
+ * unknown mark (card faces, deck orders, other seats' traitors, the
+ * prediction, secret dials). A view is compared, encoded and printed; it
+ * is never applied, and engine_state_check does not hold for it. */
+void engine_view(engine_state *out, const engine_state *st, uint8_t viewer);
 
 /* ------------------------------------------------------- legal actions */
 

@@ -65,17 +65,23 @@ static unsigned bid_limit(const engine_state *st, unsigned seat)
 
 /* ========================================================== the deck */
 
+/* The discard pile becomes the new deck. Shuffling deals the faces afresh
+ * to the card numbers, so a number seen face up before the shuffle tells
+ * nothing after it (the invariant engine/view.c relies on). */
 static void treachery_reshuffle(engine_state *st, engine_rng *rng)
 {
+    uint8_t kinds[ENGINE_TREACHERY_MAX];
     for (unsigned i = 0; i < st->n_discard; i++) {
         uint8_t c = st->discard[i];
         st->card[c].place = ENGINE_PLACE_DECK;
+        st->card[c].known_by = 0;
+        kinds[i] = st->card_kind[c];
         st->deck[st->n_deck++] = c;
     }
+    engine__shuffle(kinds, st->n_discard, rng);
+    for (unsigned i = 0; i < st->n_discard; i++)
+        st->card_kind[st->discard[i]] = kinds[i];
     st->n_discard = 0;
-    engine__shuffle(st->deck, st->n_deck, rng);
-    for (unsigned i = 0; i < st->n_deck; i++)
-        st->card[st->deck[i]].known_by = 0;
 }
 
 /* Draws the top treachery card, reshuffling the discard pile into a new

@@ -137,6 +137,7 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
     engine_state *st = out;
     memset(st, 0, sizeof *st);
     st->config = *cfg;
+    st->viewer = ENGINE_SEAT_ENGINE;
     for (unsigned s = cfg->n_seats; s < ENGINE_MAX_SEATS; s++)
         st->config.faction[s] = ENGINE_FACTION_NONE;
     st->prediction_faction = ENGINE_FACTION_NONE;

@@ -131,6 +131,7 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
 
     put_bytes(&w, (const uint8_t *)STATE_MAGIC, 4);
     put_u16(&w, ENGINE_RULES_VERSION);
+    put_u8(&w, st->viewer);
     /* configuration */
     put_u8(&w, n);
     for (unsigned s = 0; s < n; s++)
@@ -312,10 +313,13 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     engine_state *st = out;
     memset(st, 0, sizeof *st);
 
-    if (len < 6 || memcmp(in, STATE_MAGIC, 4) != 0)
+    if (len < 7 || memcmp(in, STATE_MAGIC, 4) != 0)
         goto bad;
     r.pos = 4;
     if (get_u16(&r) != ENGINE_RULES_VERSION)
+        goto bad;
+    st->viewer = (uint8_t)get_u8(&r);
+    if (st->viewer != ENGINE_SEAT_ENGINE) /* views are never decoded as states */
         goto bad;
     engine_config *c = &st->config;
     c->n_seats = (uint8_t)get_u8(&r);

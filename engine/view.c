@@ -1,0 +1,65 @@
+/*
+ * view.c - what a seat, or a spectator, may know of the game: the state
+ * with every hidden fact the viewer does not know replaced by an unknown
+ * mark. The privacy audit compares views across worlds the viewer cannot
+ * tell apart, so a view must depend on nothing else.
+ *
+ * Invariants it relies on: (1) treachery card numbers carry no identity
+ * (faces are dealt to numbers at random at setup and at every reshuffle);
+ * (2) every hidden fact records in known_by the seats that know it, a
+ * fact known to every seat being public; (3) which seats the game waits
+ * on is computed from public facts only.
+ */
+#include <string.h>
+
+#include "engine/internal.h"
+
+static int knows(const engine_state *st, uint8_t viewer, uint16_t known_by)
+{
+    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
+    if (viewer == ENGINE_SEAT_ENGINE || (known_by & all) == all)
+        return 1;
+    return viewer < st->config.n_seats && (known_by & ENGINE_SEAT_BIT(viewer));
+}
+
+void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    memcpy(out, st, sizeof *out);
+    out->viewer = viewer;
+    if (viewer == ENGINE_SEAT_ENGINE)
+        return;
+    /* Treachery cards: the face of each card not seen; the deck's order is
+     * of numbers only, which say nothing (1). */
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (!knows(st, viewer, st->card[i].known_by))
+            out->card_kind[i] = ENGINE_CARD_KIND_UNKNOWN;
+    /* Traitors: a card's number is its leader, so where each one is stays
+     * hidden unless the viewer saw it. */
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        const engine_card_state *t = &st->traitor[l];
+        if (t->place == ENGINE_PLACE_OUT || knows(st, viewer, t->known_by))
+            continue;
+        out->traitor[l].place = ENGINE_PLACE_HIDDEN;
+        out->traitor[l].holder = ENGINE_UNKNOWN;
+        out->traitor[l].known_by = 0; /* who saw it would say whose it is */
+    }
+    memset(out->traitor_deck, ENGINE_UNKNOWN, sizeof out->traitor_deck);
+    /* Spice deck: its order, but for cards the viewer has seen. */
+    for (unsigned i = 0; i < st->n_spice_deck; i++)
+        if (!knows(st, viewer, st->spice_card[st->spice_deck[i]].known_by))
+            out->spice_deck[i] = ENGINE_UNKNOWN;
+    /* The Bene Gesserit prediction is theirs until the game ends. */
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    if (st->phase != ENGINE_PHASE_GAME_OVER && (bg < 0 || viewer != (unsigned)bg)) {
+        out->prediction_faction = ENGINE_FACTION_NONE;
+        out->prediction_turn = 0;
+    }
+    /* Secret storm dials: each known to its dialer only. */
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (s != viewer)
+            out->seat[s].storm_dial = ENGINE_UNKNOWN;
+    /* The Advanced storm deck's next card is the Fremen's. */
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    if (fremen < 0 || viewer != (unsigned)fremen)
+        out->next_storm = 0;
+}

@@ -1,0 +1,225 @@
+/*
+ * test_view.c - what each seat may see (DESIGN.md "Hidden information"):
+ * counterfactual pairs. In random positions, change a hidden fact a seat
+ * does not know (swap two card faces it has not seen, two traitors it does
+ * not hold, two spice cards in the deck, the prediction) and require that
+ * seat's view and legal actions to stay byte-identical, also after playing
+ * on with the same actions; and check that what a seat does know shows.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <sodium.h>
+
+#include "engine/internal.h"
+#include "tests/support/support.h"
+
+static int views_equal(const engine_state *a, const engine_state *b, uint8_t viewer)
+{
+    static engine_state va, vb;
+    static uint8_t ea[ENGINE_STATE_ENCODED_MAX], eb[ENGINE_STATE_ENCODED_MAX];
+    static engine_legal la[ENGINE_LEGAL_MAX], lb[ENGINE_LEGAL_MAX];
+    engine_view(&va, a, viewer);
+    engine_view(&vb, b, viewer);
+    size_t na = engine_state_encode(ea, sizeof ea, &va);
+    size_t nb = engine_state_encode(eb, sizeof eb, &vb);
+    if (na != nb || memcmp(ea, eb, na) != 0)
+        return 0;
+    if (viewer >= a->config.n_seats)
+        return 1;
+    size_t ka = engine_legal_actions(la, ENGINE_LEGAL_MAX, a, viewer);
+    size_t kb = engine_legal_actions(lb, ENGINE_LEGAL_MAX, b, viewer);
+    return ka == kb && memcmp(la, lb, ka * sizeof la[0]) == 0;
+}
+
+static int knows(const engine_state *st, uint8_t viewer, uint16_t known_by)
+{
+    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
+    return (known_by & all) == all || (viewer < st->config.n_seats && (known_by >> viewer & 1));
+}
+
+/* Swaps the faces of two treachery cards `viewer` has not seen. */
+static int swap_cards(engine_state *st, uint8_t viewer, uint64_t *prng)
+{
+    uint8_t cand[ENGINE_TREACHERY_MAX];
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (!knows(st, viewer, st->card[i].known_by))
+            cand[n++] = (uint8_t)i;
+    for (int tries = 0; tries < 20 && n >= 2; tries++) {
+        unsigned a = cand[test_prng_below(prng, n)], b = cand[test_prng_below(prng, n)];
+        if (st->card_kind[a] == st->card_kind[b])
+            continue;
+        /* A swap must keep the game legal: a hand over its limit cannot
+         * arise, kinds only move. */
+        uint8_t t = st->card_kind[a];
+        st->card_kind[a] = st->card_kind[b];
+        st->card_kind[b] = t;
+        return 1;
+    }
+    return 0;
+}
+
+/* Swaps where two traitor cards are when `viewer` knows neither. */
+static int swap_traitors(engine_state *st, uint8_t viewer, uint64_t *prng)
+{
+    uint8_t cand[ENGINE_LEADER_COUNT];
+    unsigned n = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (st->traitor[l].place != ENGINE_PLACE_OUT && !knows(st, viewer, st->traitor[l].known_by))
+            cand[n++] = (uint8_t)l;
+    if (n < 2)
+        return 0;
+    unsigned a = cand[test_prng_below(prng, n)], b = cand[test_prng_below(prng, n)];
+    if (a == b)
+        return 0;
+    engine_card_state t = st->traitor[a];
+    st->traitor[a] = st->traitor[b];
+    st->traitor[b] = t;
+    for (unsigned i = 0; i < st->n_traitor_deck; i++) {
+        if (st->traitor_deck[i] == a)
+            st->traitor_deck[i] = (uint8_t)b;
+        else if (st->traitor_deck[i] == b)
+            st->traitor_deck[i] = (uint8_t)a;
+    }
+    return 1;
+}
+
+static int swap_spice_deck(engine_state *st, uint8_t viewer, uint64_t *prng)
+{
+    if (st->n_spice_deck < 2)
+        return 0;
+    unsigned a = test_prng_below(prng, st->n_spice_deck), b = test_prng_below(prng, st->n_spice_deck);
+    if (a == b || knows(st, viewer, st->spice_card[st->spice_deck[a]].known_by) ||
+        knows(st, viewer, st->spice_card[st->spice_deck[b]].known_by))
+        return 0;
+    uint8_t t = st->spice_deck[a];
+    st->spice_deck[a] = st->spice_deck[b];
+    st->spice_deck[b] = t;
+    return 1;
+}
+
+static void test_view__counterfactual_worlds_look_the_same(void **state)
+{
+    (void)state;
+    unsigned checked = 0;
+    for (uint64_t g = 0; g < 300; g++) {
+        uint64_t prng = g + 1;
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8)};
+        engine_config cfg;
+        test_random_config(&cfg, 2 + (unsigned)(g % 5), 0, &prng);
+        engine_state st;
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        unsigned stop = test_prng_below(&prng, 40);
+        for (uint32_t v = 1; v < stop; v++) {
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            engine_rng_init(&rng, seed, v);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+        }
+        for (uint8_t viewer = 0; viewer <= cfg.n_seats; viewer++) {
+            uint8_t who = viewer == cfg.n_seats ? ENGINE_VIEW_PUBLIC : viewer;
+            engine_state other = st;
+            int changed = swap_cards(&other, who, &prng) | swap_traitors(&other, who, &prng) |
+                          swap_spice_deck(&other, who, &prng);
+            int bg = engine__seat_of(&st, ENGINE_FACTION_BENE_GESSERIT);
+            if (bg >= 0 && who != bg && other.prediction_turn) {
+                other.prediction_turn = (uint8_t)(other.prediction_turn % cfg.turn_limit + 1);
+                changed = 1;
+            }
+            if (!changed)
+                continue;
+            assert_true(views_equal(&st, &other, who));
+            /* Play on in both worlds with the same actions while both accept. */
+            engine_state a = st, b = other;
+            uint64_t p2 = prng;
+            for (uint32_t v = 100; v < 110; v++) {
+                engine_action act;
+                if (test_random_legal(&act, &a, &p2) != 0)
+                    break;
+                engine_rng ra, rb;
+                engine_rng_init(&ra, seed, v);
+                engine_rng_init(&rb, seed, v);
+                engine_state a2 = a, b2 = b;
+                if (engine_apply(NULL, &a2, &act, &ra) != ENGINE_ACCEPTED ||
+                    engine_apply(NULL, &b2, &act, &rb) != ENGINE_ACCEPTED)
+                    break;
+                a = a2;
+                b = b2;
+                /* A viewer who now learns a swapped card may tell the worlds
+                 * apart; stop comparing once the swap is revealed to it. */
+                if (!views_equal(&a, &b, who))
+                    break;
+                checked++;
+            }
+            checked++;
+        }
+    }
+    assert_true(checked > 500);
+}
+
+/* A seat sees its own hand and traitors; others and the public do not. */
+static void test_view__own_secrets_show_others_do_not(void **state)
+{
+    (void)state;
+    uint8_t seed[ENGINE_SEED_BYTES] = {4};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    engine_action predict = {ENGINE_ACTION_PREDICT, 0, {ENGINE_FACTION_GUILD, 7}};
+    engine_rng_init(&rng, seed, 1);
+    assert_int_equal(engine_apply(NULL, &st, &predict, &rng), ENGINE_ACCEPTED);
+    engine_state v;
+    engine_view(&v, &st, 0);
+    assert_int_equal(v.prediction_turn, 7);
+    engine_view(&v, &st, 2);
+    assert_int_equal(v.prediction_turn, 0);
+    assert_int_equal(v.prediction_faction, ENGINE_FACTION_NONE);
+    engine_view(&v, &st, ENGINE_VIEW_PUBLIC);
+    assert_int_equal(v.prediction_turn, 0);
+    /* Harkonnen's four traitors: visible to Harkonnen only. */
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        if (st.traitor[l].holder != 1)
+            continue;
+        engine_view(&v, &st, 1);
+        assert_int_equal(v.traitor[l].place, ENGINE_PLACE_HAND);
+        engine_view(&v, &st, 2);
+        assert_int_equal(v.traitor[l].place, ENGINE_PLACE_HIDDEN);
+        assert_int_equal(v.traitor[l].holder, ENGINE_UNKNOWN);
+        assert_int_equal(v.traitor[l].known_by, 0);
+    }
+    /* Deck faces: unknown to every seat and the public. */
+    engine_view(&v, &st, ENGINE_VIEW_PUBLIC);
+    for (unsigned i = 0; i < st.n_deck; i++)
+        assert_int_equal(v.card_kind[st.deck[i]], ENGINE_CARD_KIND_UNKNOWN);
+    for (unsigned i = 0; i < st.n_spice_deck; i++)
+        assert_int_equal(v.spice_deck[i], ENGINE_UNKNOWN);
+    /* The auditor sees everything. */
+    engine_view(&v, &st, ENGINE_SEAT_ENGINE);
+    assert_memory_equal(&v, &st, sizeof st);
+}
+
+int main(void)
+{
+    if (sodium_init() < 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_view__counterfactual_worlds_look_the_same),
+        cmocka_unit_test(test_view__own_secrets_show_others_do_not),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
