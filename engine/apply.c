@@ -47,6 +47,17 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                        engine__emperor_revival},
     [ENGINE_ACTION_REVIVE] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__revive},
     [ENGINE_ACTION_GHOLA] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__ghola},
+    [ENGINE_ACTION_SHIP] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship},
+    [ENGINE_ACTION_FREMEN_SEND] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
+                                   engine__fremen_send},
+    [ENGINE_ACTION_CROSS_SHIP] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
+                                  engine__cross_ship},
+    [ENGINE_ACTION_SHIP_BACK] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship_back},
+    [ENGINE_ACTION_SHIP_PASS] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship_pass},
+    [ENGINE_ACTION_BG_SEND] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_BG_SEND, engine__bg_send},
+    [ENGINE_ACTION_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move},
+    [ENGINE_ACTION_HAJR_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__hajr_move},
+    [ENGINE_ACTION_MOVE_PASS] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move_pass},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -72,9 +83,15 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [REVIVAL_STEP_EMPEROR] = engine__legal_emperor,
         [REVIVAL_STEP_REVIVE] = engine__legal_revive,
     },
+    [ENGINE_PHASE_SHIPMENT_MOVEMENT] = {
+        [SHIP_STEP_SHIP] = engine__legal_ship,
+        [SHIP_STEP_BG_SEND] = engine__legal_bg_send,
+        [SHIP_STEP_MOVE] = engine__legal_move,
+    },
 };
 _Static_assert(SETUP_STEP_COUNT <= MAX_STEPS && BLOW_STEP_COUNT <= MAX_STEPS &&
-               BIDDING_STEP_COUNT <= MAX_STEPS && REVIVAL_STEP_COUNT <= MAX_STEPS,
+               BIDDING_STEP_COUNT <= MAX_STEPS && REVIVAL_STEP_COUNT <= MAX_STEPS &&
+               SHIP_STEP_COUNT <= MAX_STEPS,
                "step_legal has a column for every step");
 
 static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
@@ -118,6 +135,12 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_LEADER_NOT_REVIVABLE] = "leader_not_revivable",
     [ENGINE_REJECT_NO_GHOLA] = "no_ghola",
     [ENGINE_REJECT_NOT_EMPEROR_ALLY] = "not_emperor_ally",
+    [ENGINE_REJECT_FREMEN_CANNOT_SHIP] = "fremen_cannot_ship",
+    [ENGINE_REJECT_NOT_ENOUGH_FORCES] = "not_enough_forces",
+    [ENGINE_REJECT_NOT_YOUR_POWER] = "not_your_power",
+    [ENGINE_REJECT_SEND_DESTINATION] = "send_destination",
+    [ENGINE_REJECT_NO_PATH] = "no_path",
+    [ENGINE_REJECT_NO_HAJR] = "no_hajr",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -164,11 +187,11 @@ int engine__phase_is_built(const engine_state *st)
     case ENGINE_PHASE_CHOAM_CHARITY:
     case ENGINE_PHASE_BIDDING:
     case ENGINE_PHASE_REVIVAL:
+    case ENGINE_PHASE_SHIPMENT_MOVEMENT:
     case ENGINE_PHASE_GAME_OVER:
         return 1;
     case ENGINE_PHASE_SPICE_BLOW:
         return !st->config.is_advanced; /* the Advanced double blow is not built */
-    case ENGINE_PHASE_SHIPMENT_MOVEMENT:
     case ENGINE_PHASE_BATTLE:
     case ENGINE_PHASE_SPICE_COLLECTION:
     case ENGINE_PHASE_MENTAT_PAUSE:

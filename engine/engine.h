@@ -210,6 +210,12 @@ typedef enum engine_verdict {
     ENGINE_REJECT_LEADER_NOT_REVIVABLE = 37,
     ENGINE_REJECT_NO_GHOLA = 38,
     ENGINE_REJECT_NOT_EMPEROR_ALLY = 39,
+    ENGINE_REJECT_FREMEN_CANNOT_SHIP = 40,
+    ENGINE_REJECT_NOT_ENOUGH_FORCES = 41,
+    ENGINE_REJECT_NOT_YOUR_POWER = 42,
+    ENGINE_REJECT_SEND_DESTINATION = 43,
+    ENGINE_REJECT_NO_PATH = 44,
+    ENGINE_REJECT_NO_HAJR = 45,
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -246,6 +252,15 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_EMPEROR_REVIVAL = 19, /* Revival: extra ally revivals the Emperor pays, 0..3 */
     ENGINE_ACTION_REVIVE = 20,          /* Revival: forces, elite, leader (-1 none) */
     ENGINE_ACTION_GHOLA = 21,           /* Revival: forces (0..5), leader (-1 none) */
+    ENGINE_ACTION_SHIP = 22,            /* Shipment: location, forces, elite, karama */
+    ENGINE_ACTION_FREMEN_SEND = 23,     /* Shipment: location, forces, elite */
+    ENGINE_ACTION_CROSS_SHIP = 24,      /* Shipment: from, to (locations), forces, elite */
+    ENGINE_ACTION_SHIP_BACK = 25,       /* Shipment: from location, forces, elite */
+    ENGINE_ACTION_SHIP_PASS = 26,       /* Shipment: (none) */
+    ENGINE_ACTION_BG_SEND = 27,         /* BG after another's shipment: 1 send, 0 not */
+    ENGINE_ACTION_MOVE = 28,            /* Movement: from territory, to location, forces, elite */
+    ENGINE_ACTION_HAJR_MOVE = 29,       /* Movement, extra: as MOVE */
+    ENGINE_ACTION_MOVE_PASS = 30,       /* Movement: (none) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -389,6 +404,8 @@ typedef struct engine_state {
     uint16_t ally_support[ENGINE_MAX_SEATS]; /* spice a seat lets its ally bid with */
     /* Revival */
     uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
+    /* Shipment and Movement */
+    uint8_t ship_index;            /* index in storm order of the seat whose turn it is */
     /* Bene Gesserit prediction: secret, known to BG only */
     uint8_t prediction_faction;    /* engine_faction or NONE */
     uint8_t prediction_turn;       /* 0 = not made */
@@ -477,7 +494,7 @@ typedef struct engine_legal {
     int16_t hi[ENGINE_ACTION_MAX_ARGS];
     int16_t sum;                   /* required total of the args, -1 none */
 } engine_legal;
-#define ENGINE_LEGAL_MAX 512
+#define ENGINE_LEGAL_MAX 4096
 
 /* Writes the legal families for `seat` (all seats if ENGINE_SEAT_ENGINE)
  * into out[0..cap), returns how many there are in all. */

@@ -148,6 +148,15 @@ ENGINE__HANDLER(engine__karama_take);
 ENGINE__HANDLER(engine__emperor_revival);
 ENGINE__HANDLER(engine__revive);
 ENGINE__HANDLER(engine__ghola);
+ENGINE__HANDLER(engine__ship);
+ENGINE__HANDLER(engine__fremen_send);
+ENGINE__HANDLER(engine__cross_ship);
+ENGINE__HANDLER(engine__ship_back);
+ENGINE__HANDLER(engine__ship_pass);
+ENGINE__HANDLER(engine__bg_send);
+ENGINE__HANDLER(engine__move);
+ENGINE__HANDLER(engine__hajr_move);
+ENGINE__HANDLER(engine__move_pass);
 
 /* Legal families of a step for one seat, one writer per step. */
 #define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
@@ -163,6 +172,9 @@ ENGINE__LEGAL(engine__legal_support);
 ENGINE__LEGAL(engine__legal_auction);
 ENGINE__LEGAL(engine__legal_emperor);
 ENGINE__LEGAL(engine__legal_revive);
+ENGINE__LEGAL(engine__legal_ship);
+ENGINE__LEGAL(engine__legal_bg_send);
+ENGINE__LEGAL(engine__legal_move);
 
 /* Writes one family into out[*n] if there is room, and counts it. */
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);

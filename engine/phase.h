@@ -32,8 +32,11 @@
  *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
  *   BIDDING/AUCTION  -> REVIVAL            engine__revival_begin()    (phase_revival.c)
  *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE
- *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()
- *   SHIPMENT_MOVEMENT and later            not built yet: the game waits on
+ *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()   (phase_shipment.c)
+ *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP (-> BG_SEND after an
+ *                      off-planet shipment by another) -> MOVE
+ *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()
+ *   BATTLE and later                       not built yet: the game waits on
  *                                          nobody and every action is refused
  *                                          with ENGINE_REJECT_PHASE_NOT_IMPLEMENTED.
  *   In the Advanced game the Spice Blow (double blow) is not built yet: the
@@ -83,6 +86,13 @@ enum engine__bidding_step {
     BIDDING_STEP_COUNT
 };
 
+enum engine__shipment_step {
+    SHIP_STEP_SHIP = 0,            /* the seat in turn ships, sends or passes */
+    SHIP_STEP_BG_SEND,             /* the Bene Gesserit may send a force to the Polar Sink */
+    SHIP_STEP_MOVE,                /* the seat in turn moves (Hajr: once more) or passes */
+    SHIP_STEP_COUNT
+};
+
 enum engine__revival_step {
     REVIVAL_STEP_EMPEROR = 0,      /* the Emperor may pay for extra ally revivals */
     REVIVAL_STEP_REVIVE,           /* every seat with something to revive */
@@ -107,6 +117,7 @@ void engine__charity_begin(engine_state *st, engine_rng *rng);
 void engine__bidding_begin(engine_state *st, engine_rng *rng);
 void engine__revival_begin(engine_state *st, engine_rng *rng);
 void engine__shipment_begin(engine_state *st, engine_rng *rng);
+void engine__battle_begin(engine_state *st, engine_rng *rng);
 
 /* Seats in storm order, First Player first; returns how many. */
 unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);

@@ -207,14 +207,6 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* Shipment and Movement is not built yet: the game waits on nobody. */
-void engine__shipment_begin(engine_state *st, engine_rng *rng)
-{
-    (void)rng;
-    st->emperor_ally_revivals = 0;
-    engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
-}
-
 /* ===================================================== legal families */
 
 size_t engine__legal_emperor(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)

@@ -200,6 +200,7 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     for (unsigned s = 0; s < n; s++)
         put_u16(&w, st->ally_support[s]);
     put_u8(&w, st->emperor_ally_revivals);
+    put_u8(&w, st->ship_index);
     put_u8(&w, st->prediction_faction);
     put_u8(&w, st->prediction_turn);
     /* treachery cards */
@@ -399,6 +400,7 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     for (unsigned s = 0; s < n; s++)
         st->ally_support[s] = (uint16_t)get_u16(&r);
     st->emperor_ally_revivals = get_below(&r, 4);
+    st->ship_index = get_below(&r, ENGINE_MAX_SEATS + 1);
     st->prediction_faction = (uint8_t)get_u8(&r);
     st->prediction_turn = (uint8_t)get_u8(&r);
     st->n_cards = (uint8_t)get_u8(&r);

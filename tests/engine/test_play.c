@@ -97,9 +97,9 @@ static void play_game(uint8_t digest[32], unsigned n_seats, int advanced, uint64
         assert_int_equal(v, ENGINE_ACCEPTED);
     }
     /* Every game reaches the first phase not yet built: Shipment and
-     * Movement in the Basic game, the double Spice Blow in the Advanced. */
+     * Battle in the Basic game, the double Spice Blow in the Advanced. */
     assert_int_equal(st.phase, advanced ? ENGINE_PHASE_SPICE_BLOW
-                                        : ENGINE_PHASE_SHIPMENT_MOVEMENT);
+                                        : ENGINE_PHASE_BATTLE);
     assert_int_equal(st.turn, 1);
     assert_int_equal(engine_state_awaiting(&st), 0);
     engine_action any = {ENGINE_ACTION_STORM_DIAL, 0, {1}};

@@ -122,7 +122,7 @@ static void play_turns(unsigned n_seats, int advanced, uint64_t seed, int probe)
             assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
             return;
         }
-        assert_int_equal(st.phase, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        assert_int_equal(st.phase, ENGINE_PHASE_BATTLE);
         stand_in_for_later_phases(&st, &prng);
         if (turn == TURNS)
             break;
@@ -152,6 +152,12 @@ static void test_turns__random_games_through_built_phases(void **state)
     assert_true(kinds_seen[ENGINE_ACTION_REVIVE] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_CHARITY_CLAIM] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_WORM_RIDE] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_SHIP] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_FREMEN_SEND] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_CROSS_SHIP] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_SHIP_BACK] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_BG_SEND] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_MOVE] > 0);
 }
 
 int main(void)

@@ -1,0 +1,630 @@
+/*
+ * phase_shipment.c - Shipment and Movement, Basic game (DUNE_RULES_DIGEST.md
+ * 4.6, LR 1.06; rulings in docs/RULINGS.md "Shipment and Movement"): in
+ * storm order each seat makes one shipment, then one move. Shipment costs
+ * 1 per force into a stronghold and 2 elsewhere, paid to the Guild or the
+ * bank (Guild and its ally half price; Karama at half price to the bank);
+ * the Guild may also ship site to site or back to reserves; the Fremen send
+ * their reserves free near the Great Flat; the Bene Gesserit may send a
+ * force free to the Polar Sink when another faction ships from off-planet.
+ * A move takes one group from one territory to one location: 1 territory,
+ * Fremen 2, 3 with ornithopters (forces in Arrakeen or Carthag); never into,
+ * out of or through the storm, nor into or through a stronghold two other
+ * factions hold. Forces ending beside their ally's (but in the Polar Sink)
+ * are lost. Atreides see the top card of the spice deck.
+ */
+#include <string.h>
+
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define CARD_NONE 0xFF
+#define FAR 0xFF
+
+/* ====================================================== places, paths */
+
+static int in_territory(unsigned loc, unsigned territory)
+{
+    return engine__locations[loc].territory == territory;
+}
+
+static unsigned forces_in(const engine_state *st, unsigned territory, unsigned seat,
+                          unsigned *elite_out)
+{
+    unsigned plain = 0, elite = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (in_territory(l, territory)) {
+            plain += st->forces[l][seat];
+            elite += st->special[l][seat];
+        }
+    if (elite_out)
+        *elite_out = elite;
+    return plain;
+}
+
+/* Territories a group may cross in one move (LR 1.06.05, 2.04.04). */
+static unsigned allowance(const engine_state *st, unsigned seat)
+{
+    int ornithopters = forces_in(st, ENGINE_TERRITORY_ARRAKEEN, seat, NULL) ||
+                       forces_in(st, ENGINE_TERRITORY_CARTHAG, seat, NULL);
+    if (ornithopters)
+        return 3;
+    return st->seat[seat].faction == ENGINE_FACTION_FREMEN ? 2 : 1;
+}
+
+/* Territories crossed on the shortest path from `from` to every location,
+ * FAR where none: same-territory steps cost 0, borders 1; no location in
+ * storm, no stronghold two other factions hold (LR 1.06.05.02-03). */
+static void distances(uint8_t dist[ENGINE_LOCATION_COUNT], const engine_state *st,
+                      unsigned from, unsigned seat)
+{
+    /* 0-1 breadth-first search: a double-ended queue of locations, steps
+     * within a territory at the front, border crossings at the back. */
+    uint8_t queue[2 * ENGINE_LOCATION_COUNT * ENGINE_LOCATION_MAX_ADJ];
+    size_t head = ENGINE_LOCATION_COUNT * ENGINE_LOCATION_MAX_ADJ, tail = head;
+    memset(dist, FAR, ENGINE_LOCATION_COUNT);
+    if (engine__in_storm(st, from))
+        return;
+    dist[from] = 0;
+    queue[tail++] = (uint8_t)from;
+    while (head < tail) {
+        unsigned l = queue[head++];
+        const engine__location_row *row = &engine__locations[l];
+        for (unsigned i = 0; i < row->n_adj; i++) {
+            unsigned m = row->adj[i];
+            unsigned t = engine__locations[m].territory;
+            if (engine__in_storm(st, m))
+                continue;
+            int crossing = t != row->territory;
+            if (crossing && engine__stronghold_full(st, t, seat))
+                continue;
+            unsigned d = (unsigned)dist[l] + (crossing ? 1u : 0u);
+            if (d >= dist[m])
+                continue;
+            dist[m] = (uint8_t)d;
+            if (crossing)
+                queue[tail++] = (uint8_t)m;
+            else
+                queue[--head] = (uint8_t)m;
+        }
+    }
+}
+
+/* Forces of `seat` in `territory` that can reach `to` this move. */
+static unsigned movable(const engine_state *st, unsigned seat, unsigned territory, unsigned to,
+                        unsigned *elite_out)
+{
+    uint8_t dist[ENGINE_LOCATION_COUNT];
+    unsigned limit = allowance(st, seat), plain = 0, elite = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
+        if (!in_territory(l, territory) || !(st->forces[l][seat] || st->special[l][seat]))
+            continue;
+        distances(dist, st, l, seat);
+        if (dist[to] <= limit) {
+            plain += st->forces[l][seat];
+            elite += st->special[l][seat];
+        }
+    }
+    *elite_out = elite;
+    return plain;
+}
+
+/* Forces ending their shipment or move in a territory where their ally
+ * has forces are lost, but in the Polar Sink (LR 1.06.07). */
+static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
+{
+    uint8_t a = st->ally[seat];
+    if (a == SEAT_NONE || territory == ENGINE_TERRITORY_POLAR_SINK)
+        return;
+    unsigned elite;
+    if (!forces_in(st, territory, a, &elite) && !elite)
+        return;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (in_territory(l, territory))
+            engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
+}
+
+/* 1 if `seat` may put forces at `loc` now (ship or send). */
+static int may_land(const engine_state *st, unsigned loc, unsigned seat)
+{
+    return loc < ENGINE_LOCATION_HMS && !engine__in_storm(st, loc) &&
+           !engine__stronghold_full(st, engine__locations[loc].territory, seat);
+}
+
+/* ============================================================ shipping */
+
+static int is_guild_or_ally(const engine_state *st, unsigned seat)
+{
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    return guild >= 0 && ((unsigned)guild == seat || st->ally[guild] == seat);
+}
+
+/* The price of shipping n forces to `loc` (LR 1.06.02; 2.06.03-04). */
+static unsigned ship_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
+                          int karama)
+{
+    unsigned per = engine__territories[engine__locations[loc].territory].kind ==
+                           ENGINE_TERRAIN_STRONGHOLD ? 1u : 2u;
+    unsigned full = per * n;
+    return (karama || is_guild_or_ally(st, seat)) ? (full + 1) / 2 : full;
+}
+
+/* Pays the Guild, or the bank when there is no Guild, the Guild pays, or a
+ * Karama bought the rate (LR 2.06.02, 3.01.11). */
+static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int karama)
+{
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    st->seat[seat].spice = (uint16_t)(st->seat[seat].spice - cost);
+    if (guild >= 0 && (unsigned)guild != seat && !karama)
+        st->seat[guild].spice = (uint16_t)(st->seat[guild].spice + cost);
+    else
+        st->spice_burned += cost;
+}
+
+static unsigned karama_in_hand(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == ENGINE_CARD_KARAMA)
+            return i;
+    return CARD_NONE;
+}
+
+static unsigned hajr_in_hand(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == ENGINE_CARD_HAJR)
+            return i;
+    return CARD_NONE;
+}
+
+/* The Fremen may send reserves to The Great Flat or any territory within
+ * two of it (LR 2.04.05; [TO] lists them, DUNE_RULES_DIGEST.md 3.3). */
+static const uint8_t fremen_send_territories[] = {
+    ENGINE_TERRITORY_THE_GREAT_FLAT, ENGINE_TERRITORY_THE_GREATER_FLAT,
+    ENGINE_TERRITORY_FUNERAL_PLAIN, ENGINE_TERRITORY_BIGHT_OF_THE_CLIFF,
+    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_PLASTIC_BASIN,
+    ENGINE_TERRITORY_ROCK_OUTCROPPINGS, ENGINE_TERRITORY_BROKEN_LAND,
+    ENGINE_TERRITORY_TSIMPO, ENGINE_TERRITORY_HAGGA_BASIN, ENGINE_TERRITORY_POLAR_SINK,
+    ENGINE_TERRITORY_WIND_PASS, ENGINE_TERRITORY_WIND_PASS_NORTH,
+    ENGINE_TERRITORY_CIELAGO_WEST, ENGINE_TERRITORY_FALSE_WALL_WEST,
+    ENGINE_TERRITORY_HABBANYA_ERG,
+};
+
+static int fremen_may_send_to(unsigned loc)
+{
+    unsigned t = engine__locations[loc].territory;
+    for (unsigned i = 0; i < sizeof fremen_send_territories; i++)
+        if (fremen_send_territories[i] == t)
+            return 1;
+    return 0;
+}
+
+/* =========================================================== the turn */
+
+static void begin_seat(engine_state *st, engine_rng *rng);
+
+static void await_seat(engine_state *st, unsigned step, unsigned seat)
+{
+    st->step = (uint8_t)step;
+    st->awaiting = ENGINE_SEAT_BIT(seat);
+    st->answered = 0;
+}
+
+static unsigned current_seat(const engine_state *st)
+{
+    uint8_t order[ENGINE_MAX_SEATS];
+    engine__storm_order(st, order);
+    return order[st->ship_index];
+}
+
+static void end_seat(engine_state *st, engine_rng *rng)
+{
+    st->ship_index++;
+    begin_seat(st, rng);
+}
+
+static void begin_seat(engine_state *st, engine_rng *rng)
+{
+    if (st->ship_index >= st->config.n_seats) {
+        engine__battle_begin(st, rng);
+        return;
+    }
+    await_seat(st, SHIP_STEP_SHIP, current_seat(st));
+}
+
+static void to_move(engine_state *st)
+{
+    await_seat(st, SHIP_STEP_MOVE, current_seat(st));
+}
+
+void engine__shipment_begin(engine_state *st, engine_rng *rng)
+{
+    st->emperor_ally_revivals = 0;
+    engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+    st->ship_index = 0;
+    /* Atreides see the top card of the spice deck (LR 2.01.03). */
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (atreides >= 0 && st->n_spice_deck > 0)
+        st->spice_card[st->spice_deck[st->n_spice_deck - 1]].known_by |=
+            ENGINE_SEAT_BIT(atreides);
+    begin_seat(st, rng);
+}
+
+/* After an off-planet shipment by another faction the Bene Gesserit may
+ * send one force free to the Polar Sink (LR 2.02.05). */
+static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
+{
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    if (off_planet && bg >= 0 && (unsigned)bg != shipper && st->seat[bg].reserves > 0) {
+        await_seat(st, SHIP_STEP_BG_SEND, (unsigned)bg);
+        return;
+    }
+    to_move(st);
+}
+
+/* Normal shipment from reserves: args location, forces, elite, karama. */
+engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const engine_action *act,
+                            engine_rng *rng)
+{
+    (void)rng;
+    engine_seat_state *p = &st->seat[act->seat];
+    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2], karama = act->arg[3];
+    if (p->faction == ENGINE_FACTION_FREMEN)
+        return engine__reject(why, ENGINE_REJECT_FREMEN_CANNOT_SHIP, -1, 0);
+    if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, loc);
+    if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
+        elite > p->special_reserves)
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
+    if (karama < 0 || karama > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, karama);
+    unsigned card = karama ? karama_in_hand(st, act->seat) : CARD_NONE;
+    if (karama && card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 3, karama);
+    if (engine__in_storm(st, (unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
+    if (!may_land(st, (unsigned)loc, act->seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    unsigned cost = ship_cost(st, act->seat, (unsigned)loc, (unsigned)(plain + elite), karama);
+    if (cost > p->spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    pay_shipment(st, act->seat, cost, karama);
+    if (card != CARD_NONE)
+        engine__treachery_discard(st, card);
+    p->reserves = (uint8_t)(p->reserves - plain);
+    p->special_reserves = (uint8_t)(p->special_reserves - elite);
+    st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
+    st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
+    ally_conflict(st, act->seat, engine__locations[loc].territory);
+    after_shipment(st, act->seat, 1);
+    return ENGINE_ACCEPTED;
+}
+
+/* Fremen send: args location, forces, elite (LR 2.04.05). */
+engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
+                                   const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    engine_seat_state *p = &st->seat[act->seat];
+    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2];
+    if (p->faction != ENGINE_FACTION_FREMEN)
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    if (loc < 0 || loc >= ENGINE_LOCATION_HMS || !fremen_may_send_to((unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_SEND_DESTINATION, 0, loc);
+    if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
+        elite > p->special_reserves)
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
+    if (engine__in_storm(st, (unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
+    if (!may_land(st, (unsigned)loc, act->seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    p->reserves = (uint8_t)(p->reserves - plain);
+    p->special_reserves = (uint8_t)(p->special_reserves - elite);
+    st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
+    st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
+    ally_conflict(st, act->seat, engine__locations[loc].territory);
+    after_shipment(st, act->seat, 0);
+    return ENGINE_ACCEPTED;
+}
+
+/* Guild (or its ally) ships from one location to another at half price:
+ * args from, to, forces, elite (LR 2.06.04). */
+engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
+    if (!is_guild_or_ally(st, act->seat))
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    if (from < 0 || from >= ENGINE_LOCATION_HMS || to < 0 || to >= ENGINE_LOCATION_HMS || from == to)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, from == to ? 1 : 0, to);
+    if (plain < 0 || elite < 0 || plain + elite < 1 || plain > st->forces[from][act->seat] ||
+        elite > st->special[from][act->seat])
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 2, plain);
+    if (engine__in_storm(st, (unsigned)from) || engine__in_storm(st, (unsigned)to))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 1, to);
+    if (!may_land(st, (unsigned)to, act->seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
+    unsigned cost = ship_cost(st, act->seat, (unsigned)to, (unsigned)(plain + elite), 1);
+    if (cost > st->seat[act->seat].spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    pay_shipment(st, act->seat, cost, 0);
+    st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
+    st->special[from][act->seat] = (uint8_t)(st->special[from][act->seat] - elite);
+    st->forces[to][act->seat] = (uint8_t)(st->forces[to][act->seat] + plain);
+    st->special[to][act->seat] = (uint8_t)(st->special[to][act->seat] + elite);
+    ally_conflict(st, act->seat, engine__locations[to].territory);
+    to_move(st);
+    return ENGINE_ACCEPTED;
+}
+
+/* Guild (or its ally) ships from the board back to reserves, 1 spice per
+ * 2 forces rounded up: args from, forces, elite (LR 2.06.05). */
+engine_verdict engine__ship_back(engine_verdict_detail *why, engine_state *st,
+                                 const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int from = act->arg[0], plain = act->arg[1], elite = act->arg[2];
+    engine_seat_state *p = &st->seat[act->seat];
+    if (!is_guild_or_ally(st, act->seat))
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    if (from < 0 || from >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
+    if (plain < 0 || elite < 0 || plain + elite < 1 || plain > st->forces[from][act->seat] ||
+        elite > st->special[from][act->seat])
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
+    if (engine__in_storm(st, (unsigned)from))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, from);
+    unsigned cost = (unsigned)(plain + elite + 1) / 2;
+    if (cost > p->spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    pay_shipment(st, act->seat, cost, 0);
+    st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
+    st->special[from][act->seat] = (uint8_t)(st->special[from][act->seat] - elite);
+    p->reserves = (uint8_t)(p->reserves + plain);
+    p->special_reserves = (uint8_t)(p->special_reserves + elite);
+    to_move(st);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__ship_pass(engine_verdict_detail *why, engine_state *st,
+                                 const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)act;
+    (void)rng;
+    to_move(st);
+    return ENGINE_ACCEPTED;
+}
+
+/* The Bene Gesserit answer: 1 sends a force to the Polar Sink, 0 not. */
+engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
+                               const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int yes = act->arg[0];
+    if (yes < 0 || yes > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
+    if (yes) {
+        if (st->seat[act->seat].reserves == 0)
+            return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 0, yes);
+        st->seat[act->seat].reserves--;
+        st->forces[0][act->seat]++; /* location 0 is the Polar Sink */
+    }
+    to_move(st);
+    return ENGINE_ACCEPTED;
+}
+
+/* A move: args from territory, to location, forces, elite. */
+static engine_verdict move(engine_verdict_detail *why, engine_state *st, const engine_action *act)
+{
+    int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
+    if (from < 0 || from >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
+    if (to < 0 || to >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, to);
+    if (plain < 0 || elite < 0 || plain + elite < 1)
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 2, plain);
+    if (engine__in_storm(st, (unsigned)to))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 1, to);
+    unsigned dest = engine__locations[to].territory;
+    if (dest != (unsigned)from && engine__stronghold_full(st, dest, act->seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
+    unsigned have_elite;
+    unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, &have_elite);
+    if ((unsigned)plain > have || (unsigned)elite > have_elite)
+        return engine__reject(why, have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
+                                                     : ENGINE_REJECT_NO_PATH, 1, to);
+    /* Take the group from the source sectors that reach, in location order. */
+    uint8_t dist[ENGINE_LOCATION_COUNT];
+    unsigned limit = allowance(st, act->seat), left = (unsigned)plain, left_e = (unsigned)elite;
+    uint8_t take[ENGINE_LOCATION_COUNT][2];
+    memset(take, 0, sizeof take);
+    for (unsigned l = 0; l < ENGINE_LOCATION_HMS && (left || left_e); l++) {
+        if (!in_territory(l, (unsigned)from) || !(st->forces[l][act->seat] || st->special[l][act->seat]))
+            continue;
+        distances(dist, st, l, act->seat);
+        if (dist[to] > limit)
+            continue;
+        unsigned p = st->forces[l][act->seat] < left ? st->forces[l][act->seat] : left;
+        unsigned e = st->special[l][act->seat] < left_e ? st->special[l][act->seat] : left_e;
+        take[l][0] = (uint8_t)p;
+        take[l][1] = (uint8_t)e;
+        left -= p;
+        left_e -= e;
+    }
+    for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
+        st->forces[l][act->seat] = (uint8_t)(st->forces[l][act->seat] - take[l][0]);
+        st->special[l][act->seat] = (uint8_t)(st->special[l][act->seat] - take[l][1]);
+    }
+    st->forces[to][act->seat] = (uint8_t)(st->forces[to][act->seat] + plain);
+    st->special[to][act->seat] = (uint8_t)(st->special[to][act->seat] + elite);
+    ally_conflict(st, act->seat, dest);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__move(engine_verdict_detail *why, engine_state *st, const engine_action *act,
+                            engine_rng *rng)
+{
+    engine_verdict v = move(why, st, act);
+    if (v == ENGINE_ACCEPTED)
+        end_seat(st, rng);
+    return v;
+}
+
+/* Hajr: one more move, before or after the seat's own (DUNE_RULES_DIGEST.md 2.1). */
+engine_verdict engine__hajr_move(engine_verdict_detail *why, engine_state *st,
+                                 const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    unsigned card = hajr_in_hand(st, act->seat);
+    if (card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_HAJR, -1, 0);
+    engine_verdict v = move(why, st, act);
+    if (v == ENGINE_ACCEPTED)
+        engine__treachery_discard(st, card);
+    return v;
+}
+
+engine_verdict engine__move_pass(engine_verdict_detail *why, engine_state *st,
+                                 const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)act;
+    end_seat(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ===================================================== legal families */
+
+static void push(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                 const int16_t lo[ENGINE_ACTION_MAX_ARGS], const int16_t hi[ENGINE_ACTION_MAX_ARGS])
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    memcpy(l.lo, lo, sizeof l.lo);
+    memcpy(l.hi, hi, sizeof l.hi);
+    engine__legal_push(out, cap, n, &l);
+}
+
+/* The most forces (of `have`) whose shipping to loc costs no more than spice. */
+static unsigned affordable(const engine_state *st, unsigned seat, unsigned loc, unsigned have,
+                           int karama)
+{
+    unsigned n = have;
+    while (n > 0 && ship_cost(st, seat, loc, n, karama) > st->seat[seat].spice)
+        n--;
+    return n;
+}
+
+size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    const engine_seat_state *p = &st->seat[seat];
+    int has_karama = karama_in_hand(st, seat) != CARD_NONE;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
+        if (!may_land(st, loc, seat))
+            continue;
+        int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, 0};
+        int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 0, 0, 0};
+        if (p->faction == ENGINE_FACTION_FREMEN) {
+            /* Elite forces are Advanced only: p->special_reserves is 0 here. */
+            if (!fremen_may_send_to(loc) || p->reserves == 0)
+                continue;
+            hi[1] = p->reserves;
+            push(out, cap, &n, ENGINE_ACTION_FREMEN_SEND, seat, lo, hi);
+            continue;
+        }
+        for (int karama = 0; karama <= has_karama; karama++) {
+            unsigned most = affordable(st, seat, loc, p->reserves, karama);
+            if (most == 0)
+                continue;
+            hi[1] = (int16_t)most;
+            lo[3] = hi[3] = (int16_t)karama;
+            push(out, cap, &n, ENGINE_ACTION_SHIP, seat, lo, hi);
+        }
+    }
+    if (is_guild_or_ally(st, seat)) {
+        for (unsigned from = 0; from < ENGINE_LOCATION_HMS; from++) {
+            unsigned here = st->forces[from][seat];
+            if (!here || engine__in_storm(st, from))
+                continue;
+            unsigned back = (here + 1) / 2 <= p->spice ? here : p->spice * 2;
+            if (back > 0) {
+                int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, 1, 0};
+                int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, (int16_t)back, 0};
+                push(out, cap, &n, ENGINE_ACTION_SHIP_BACK, seat, lo, hi);
+            }
+            for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++) {
+                if (to == from || !may_land(st, to, seat))
+                    continue;
+                unsigned most = here;
+                while (most > 0 && ship_cost(st, seat, to, most, 1) > p->spice)
+                    most--;
+                if (most == 0)
+                    continue;
+                int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, (int16_t)to, 1, 0};
+                int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, (int16_t)to, (int16_t)most, 0};
+                push(out, cap, &n, ENGINE_ACTION_CROSS_SHIP, seat, lo, hi);
+            }
+        }
+    }
+    int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
+    push(out, cap, &n, ENGINE_ACTION_SHIP_PASS, seat, zero, zero);
+    return n;
+}
+
+size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    int16_t lo[ENGINE_ACTION_MAX_ARGS] = {0};
+    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {st->seat[seat].reserves > 0};
+    push(out, cap, &n, ENGINE_ACTION_BG_SEND, seat, lo, hi);
+    return n;
+}
+
+static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat,
+                          unsigned kind, size_t n)
+{
+    unsigned limit = allowance(st, seat);
+    for (unsigned t = 0; t < ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD; t++) {
+        /* Forces that can reach each destination, summed over the sectors
+         * of t they stand in (one search per sector). */
+        unsigned reach[ENGINE_LOCATION_COUNT] = {0};
+        int any = 0;
+        for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
+            if (!in_territory(l, t) || !st->forces[l][seat])
+                continue; /* elite forces are Advanced only */
+            uint8_t dist[ENGINE_LOCATION_COUNT];
+            distances(dist, st, l, seat);
+            for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++)
+                if (dist[to] <= limit) {
+                    reach[to] += st->forces[l][seat];
+                    any = 1;
+                }
+        }
+        if (!any)
+            continue;
+        for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++) {
+            unsigned dest = engine__locations[to].territory;
+            if (!reach[to] || (dest != t && engine__stronghold_full(st, dest, seat)))
+                continue;
+            int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0};
+            int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)reach[to], 0};
+            push(out, cap, &n, kind, seat, lo, hi);
+        }
+    }
+    return n;
+}
+
+size_t engine__legal_move(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = legal_moves(out, cap, st, seat, ENGINE_ACTION_MOVE, 0);
+    if (hajr_in_hand(st, seat) != CARD_NONE)
+        n = legal_moves(out, cap, st, seat, ENGINE_ACTION_HAJR_MOVE, n);
+    int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
+    push(out, cap, &n, ENGINE_ACTION_MOVE_PASS, seat, zero, zero);
+    return n;
+}
