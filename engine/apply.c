@@ -58,10 +58,35 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move},
     [ENGINE_ACTION_HAJR_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__hajr_move},
     [ENGINE_ACTION_MOVE_PASS] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move_pass},
+    [ENGINE_ACTION_BATTLE_CHOOSE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_CHOOSE, engine__battle_choose},
+    [ENGINE_ACTION_PRESCIENCE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PRESCIENCE, engine__prescience},
+    [ENGINE_ACTION_PRESCIENCE_PASS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PRESCIENCE,
+                                       engine__prescience_pass},
+    [ENGINE_ACTION_PRESCIENCE_ANSWER] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PRESCIENCE_ANSWER,
+                                         engine__prescience_answer},
+    [ENGINE_ACTION_VOICE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice},
+    [ENGINE_ACTION_VOICE_PASS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice_pass},
+    /* Karama answers a Voice (BATTLE_STEP_VOICE_KARAMA) or a prescience
+     * question (BATTLE_STEP_PRESCIENCE_KARAMA): apply() admits both steps. */
+    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE_KARAMA,
+                                     engine__karama_cancel},
+    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE_KARAMA,
+                                    engine__karama_allow},
+    [ENGINE_ACTION_BATTLE_PLAN] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__battle_plan},
+    [ENGINE_ACTION_TRAITOR_CALL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRAITOR, engine__traitor_call},
+    [ENGINE_ACTION_KEEP_CARDS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_KEEP, engine__keep_cards},
+    [ENGINE_ACTION_WEATHER_CONTROL] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS,
+                                       engine__weather_control},
+    [ENGINE_ACTION_FAMILY_ATOMICS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS, engine__family_atomics},
+    [ENGINE_ACTION_STORM_CARDS_PASS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS,
+                                        engine__storm_cards_pass},
+    [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__truthtrance},
+    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRUTH_ANSWER,
+                                          engine__truthtrance_answer},
 };
 
 /* What a seat may do in each step of each built phase. */
-#define MAX_STEPS 4
+#define MAX_STEPS 12
 static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_SETUP] = {
         [SETUP_STEP_PREDICTION] = engine__legal_predict,
@@ -69,7 +94,10 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [SETUP_STEP_FREMEN] = engine__legal_fremen_place,
         [SETUP_STEP_BG_PLACE] = engine__legal_bg_place,
     },
-    [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = engine__legal_storm_dial},
+    [ENGINE_PHASE_STORM] = {
+        [STORM_STEP_DIAL] = engine__legal_storm_dial,
+        [STORM_STEP_CARDS] = engine__legal_storm_cards,
+    },
     [ENGINE_PHASE_SPICE_BLOW] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
@@ -88,10 +116,22 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [SHIP_STEP_BG_SEND] = engine__legal_bg_send,
         [SHIP_STEP_MOVE] = engine__legal_move,
     },
+    [ENGINE_PHASE_BATTLE] = {
+        [BATTLE_STEP_CHOOSE] = engine__legal_battle,
+        [BATTLE_STEP_VOICE] = engine__legal_battle,
+        [BATTLE_STEP_VOICE_KARAMA] = engine__legal_battle,
+        [BATTLE_STEP_PRESCIENCE] = engine__legal_battle,
+        [BATTLE_STEP_PRESCIENCE_KARAMA] = engine__legal_battle,
+        [BATTLE_STEP_PRESCIENCE_ANSWER] = engine__legal_battle,
+        [BATTLE_STEP_PLAN] = engine__legal_battle,
+        [BATTLE_STEP_TRUTH_ANSWER] = engine__legal_battle,
+        [BATTLE_STEP_TRAITOR] = engine__legal_battle,
+        [BATTLE_STEP_KEEP] = engine__legal_battle,
+    },
 };
 _Static_assert(SETUP_STEP_COUNT <= MAX_STEPS && BLOW_STEP_COUNT <= MAX_STEPS &&
                BIDDING_STEP_COUNT <= MAX_STEPS && REVIVAL_STEP_COUNT <= MAX_STEPS &&
-               SHIP_STEP_COUNT <= MAX_STEPS,
+               SHIP_STEP_COUNT <= MAX_STEPS && BATTLE_STEP_COUNT <= MAX_STEPS,
                "step_legal has a column for every step");
 
 static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
@@ -141,6 +181,19 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_SEND_DESTINATION] = "send_destination",
     [ENGINE_REJECT_NO_PATH] = "no_path",
     [ENGINE_REJECT_NO_HAJR] = "no_hajr",
+    [ENGINE_REJECT_NO_SUCH_BATTLE] = "no_such_battle",
+    [ENGINE_REJECT_LEADER_UNAVAILABLE] = "leader_unavailable",
+    [ENGINE_REJECT_LEADER_REQUIRED] = "leader_required",
+    [ENGINE_REJECT_CARD_NOT_HELD] = "card_not_held",
+    [ENGINE_REJECT_CARD_WRONG_SLOT] = "card_wrong_slot",
+    [ENGINE_REJECT_CARDS_WITHOUT_LEADER] = "cards_without_leader",
+    [ENGINE_REJECT_DIAL_RANGE] = "dial_range",
+    [ENGINE_REJECT_VOICE_DISOBEYED] = "voice_disobeyed",
+    [ENGINE_REJECT_PRESCIENCE_MISMATCH] = "prescience_mismatch",
+    [ENGINE_REJECT_NOT_A_TRAITOR] = "not_a_traitor",
+    [ENGINE_REJECT_CARD_NOT_KEPT] = "card_not_kept",
+    [ENGINE_REJECT_NO_CARD] = "no_card",
+    [ENGINE_REJECT_ATOMICS_OUT_OF_REACH] = "atomics_out_of_reach",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -188,13 +241,13 @@ int engine__phase_is_built(const engine_state *st)
     case ENGINE_PHASE_BIDDING:
     case ENGINE_PHASE_REVIVAL:
     case ENGINE_PHASE_SHIPMENT_MOVEMENT:
+    case ENGINE_PHASE_BATTLE:
+    case ENGINE_PHASE_SPICE_COLLECTION:
+    case ENGINE_PHASE_MENTAT_PAUSE:
     case ENGINE_PHASE_GAME_OVER:
         return 1;
     case ENGINE_PHASE_SPICE_BLOW:
         return !st->config.is_advanced; /* the Advanced double blow is not built */
-    case ENGINE_PHASE_BATTLE:
-    case ENGINE_PHASE_SPICE_COLLECTION:
-    case ENGINE_PHASE_MENTAT_PAUSE:
     case ENGINE_PHASE_COUNT:
         return 0;
     }
@@ -231,7 +284,10 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
     if (!engine__phase_is_built(st))
         return engine__reject(why, ENGINE_REJECT_PHASE_NOT_IMPLEMENTED, -1, st->phase);
     const engine__action_rule *rule = &engine__action_rules[act->kind];
-    if (rule->phase != st->phase || rule->step != st->step)
+    int step_ok = rule->step == st->step ||
+                  (rule->step == BATTLE_STEP_VOICE_KARAMA && st->step == BATTLE_STEP_PRESCIENCE_KARAMA &&
+                   st->phase == ENGINE_PHASE_BATTLE);
+    if (rule->phase != st->phase || !step_ok)
         return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
     uint16_t bit = ENGINE_SEAT_BIT(act->seat);
     if (!(st->awaiting & bit))

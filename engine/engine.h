@@ -216,6 +216,19 @@ typedef enum engine_verdict {
     ENGINE_REJECT_SEND_DESTINATION = 43,
     ENGINE_REJECT_NO_PATH = 44,
     ENGINE_REJECT_NO_HAJR = 45,
+    ENGINE_REJECT_NO_SUCH_BATTLE = 46,
+    ENGINE_REJECT_LEADER_UNAVAILABLE = 47,
+    ENGINE_REJECT_LEADER_REQUIRED = 48,
+    ENGINE_REJECT_CARD_NOT_HELD = 49,
+    ENGINE_REJECT_CARD_WRONG_SLOT = 50,
+    ENGINE_REJECT_CARDS_WITHOUT_LEADER = 51,
+    ENGINE_REJECT_DIAL_RANGE = 52,
+    ENGINE_REJECT_VOICE_DISOBEYED = 53,
+    ENGINE_REJECT_PRESCIENCE_MISMATCH = 54,
+    ENGINE_REJECT_NOT_A_TRAITOR = 55,
+    ENGINE_REJECT_CARD_NOT_KEPT = 56,
+    ENGINE_REJECT_NO_CARD = 57,
+    ENGINE_REJECT_ATOMICS_OUT_OF_REACH = 58,
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -261,6 +274,22 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_MOVE = 28,            /* Movement: from territory, to location, forces, elite */
     ENGINE_ACTION_HAJR_MOVE = 29,       /* Movement, extra: as MOVE */
     ENGINE_ACTION_MOVE_PASS = 30,       /* Movement: (none) */
+    ENGINE_ACTION_BATTLE_CHOOSE = 31,   /* Battle, aggressor: territory, opponent faction */
+    ENGINE_ACTION_PRESCIENCE = 32,      /* Battle, Atreides side: element (1 leader, 2 weapon, 3 defense, 4 dial) */
+    ENGINE_ACTION_PRESCIENCE_PASS = 33, /* Battle, Atreides side: (none) */
+    ENGINE_ACTION_PRESCIENCE_ANSWER = 34, /* Battle, asked: value of the element */
+    ENGINE_ACTION_VOICE = 35,           /* Battle, BG side: must (0/1), card class */
+    ENGINE_ACTION_VOICE_PASS = 36,      /* Battle, BG side: (none) */
+    ENGINE_ACTION_KARAMA_CANCEL = 37,   /* Battle, the one asked or voiced: cancel it with Karama */
+    ENGINE_ACTION_KARAMA_ALLOW = 38,    /* Battle, the one asked or voiced: let it stand */
+    ENGINE_ACTION_BATTLE_PLAN = 39,     /* Battle: leader, cheap_hero, weapon, defense, dial */
+    ENGINE_ACTION_TRAITOR_CALL = 40,    /* Battle, after the reveal: 1 call, 0 not */
+    ENGINE_ACTION_KEEP_CARDS = 41,      /* Battle, winner: keep weapon (0/1), keep defense (0/1) */
+    ENGINE_ACTION_WEATHER_CONTROL = 42, /* Storm, before the move: sectors 0..10 */
+    ENGINE_ACTION_FAMILY_ATOMICS = 43,  /* Storm, before the move: (none) */
+    ENGINE_ACTION_STORM_CARDS_PASS = 44,/* Storm, before the move: (none) */
+    ENGINE_ACTION_TRUTHTRANCE = 45,     /* Battle, before plans: target faction */
+    ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target: 1 yes, 0 no (question asked aloud) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -337,6 +366,8 @@ typedef enum engine_place {
     ENGINE_PLACE_TANKS,            /* leaders: in the Tleilaxu Tanks */
     ENGINE_PLACE_SET_ASIDE,        /* spice: worms set aside on turn 1 */
     ENGINE_PLACE_AUCTION,          /* treachery: drawn for this Bidding phase */
+    ENGINE_PLACE_REMOVED,          /* removed from the game (Family Atomics) */
+    ENGINE_PLACE_PLAYED,           /* treachery: in a battle plan being fought */
     ENGINE_PLACE_HIDDEN            /* in a view: where it is, the viewer does not know */
 } engine_place;
 
@@ -361,6 +392,39 @@ typedef struct engine_seat_state {
     uint8_t special_tanks;
     uint8_t storm_dial;            /* secret dial this storm (known to this seat), 0xFF none */
 } engine_seat_state;
+
+/* A battle plan (LR 1.07.04): card numbers, -1 for none. */
+typedef struct engine_battle_plan {
+    int8_t leader;                 /* leader index, -1 none */
+    int8_t cheap_hero;             /* card number of a Cheap Hero played as leader, -1 none */
+    int8_t weapon;                 /* card number, -1 none */
+    int8_t defense;                /* card number, -1 none */
+    uint8_t dial;                  /* forces dialled */
+    uint8_t is_committed;          /* 1 once submitted */
+} engine_battle_plan;
+
+/* Card classes the Voice may name (LR 2.02.06). */
+typedef enum engine_voice_class {
+    ENGINE_VOICE_NONE = 0,
+    ENGINE_VOICE_POISON_WEAPON,
+    ENGINE_VOICE_PROJECTILE_WEAPON,
+    ENGINE_VOICE_POISON_DEFENSE,
+    ENGINE_VOICE_PROJECTILE_DEFENSE,
+    ENGINE_VOICE_WORTHLESS,
+    ENGINE_VOICE_CHEAP_HERO,
+    ENGINE_VOICE_LASGUN,
+    ENGINE_VOICE_CLASS_COUNT
+} engine_voice_class;
+
+typedef enum engine_victory_kind {
+    ENGINE_VICTORY_NONE = 0,
+    ENGINE_VICTORY_STRONGHOLDS,    /* 3 strongholds alone, 4 allied */
+    ENGINE_VICTORY_PREDICTION,     /* the Bene Gesserit prediction came true */
+    ENGINE_VICTORY_FREMEN,         /* Fremen special victory at the end of the last turn */
+    ENGINE_VICTORY_GUILD,          /* Guild default victory */
+    ENGINE_VICTORY_DEFAULT_FREMEN, /* no Guild: the Fremen's default */
+    ENGINE_VICTORY_MOST_STRONGHOLDS /* neither: most strongholds */
+} engine_victory_kind;
 
 typedef struct engine_state {
     uint8_t viewer;                /* ENGINE_SEAT_ENGINE for the game itself; in a
@@ -406,6 +470,25 @@ typedef struct engine_state {
     uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
     /* Shipment and Movement */
     uint8_t ship_index;            /* index in storm order of the seat whose turn it is */
+    /* Battle (engine/phase_battle.c) */
+    uint8_t battle_territory;      /* territory of the battle being fought, ENGINE_TERRITORY_COUNT none */
+    uint8_t battle_seat[2];        /* aggressor, defender */
+    uint8_t aggressor_index;       /* index in storm order of the current aggressor */
+    engine_battle_plan plan[2];    /* aggressor's, defender's: secret until both are in */
+    uint8_t prescience_element;    /* 0 none, 1 leader, 2 weapon, 3 defense, 4 dial */
+    int16_t prescience_value;      /* the answer, known to the Atreides side */
+    uint8_t voice_must;            /* 1 must, 0 must not */
+    uint8_t voice_class;           /* engine_voice_class, 0 none */
+    uint8_t traitor_called;        /* bit 0 aggressor's side called, bit 1 defender's */
+    uint8_t battle_winner;         /* 0 or 1 (side), 0xFF none yet */
+    uint8_t truthtrance_pending;   /* seat that must answer, 0xFF none */
+    uint8_t truthtrance_answer;    /* last answer: 0 no, 1 yes, 0xFF none */
+    uint16_t truthtrance_saved;    /* answered mask of the step the question interrupted */
+    uint8_t leader_territory[ENGINE_LEADER_COUNT]; /* where it fought this phase, 0xFF none */
+    /* Storm cards and the game's end */
+    uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
+    uint16_t winners;              /* seats that won (GAME_OVER) */
+    uint8_t victory_kind;          /* engine_victory_kind */
     /* Bene Gesserit prediction: secret, known to BG only */
     uint8_t prediction_faction;    /* engine_faction or NONE */
     uint8_t prediction_turn;       /* 0 = not made */

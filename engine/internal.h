@@ -157,6 +157,22 @@ ENGINE__HANDLER(engine__bg_send);
 ENGINE__HANDLER(engine__move);
 ENGINE__HANDLER(engine__hajr_move);
 ENGINE__HANDLER(engine__move_pass);
+ENGINE__HANDLER(engine__battle_choose);
+ENGINE__HANDLER(engine__prescience);
+ENGINE__HANDLER(engine__prescience_pass);
+ENGINE__HANDLER(engine__prescience_answer);
+ENGINE__HANDLER(engine__voice);
+ENGINE__HANDLER(engine__voice_pass);
+ENGINE__HANDLER(engine__karama_cancel);
+ENGINE__HANDLER(engine__karama_allow);
+ENGINE__HANDLER(engine__battle_plan);
+ENGINE__HANDLER(engine__traitor_call);
+ENGINE__HANDLER(engine__keep_cards);
+ENGINE__HANDLER(engine__weather_control);
+ENGINE__HANDLER(engine__family_atomics);
+ENGINE__HANDLER(engine__storm_cards_pass);
+ENGINE__HANDLER(engine__truthtrance);
+ENGINE__HANDLER(engine__truthtrance_answer);
 
 /* Legal families of a step for one seat, one writer per step. */
 #define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
@@ -175,6 +191,8 @@ ENGINE__LEGAL(engine__legal_revive);
 ENGINE__LEGAL(engine__legal_ship);
 ENGINE__LEGAL(engine__legal_bg_send);
 ENGINE__LEGAL(engine__legal_move);
+ENGINE__LEGAL(engine__legal_battle);
+ENGINE__LEGAL(engine__legal_storm_cards);
 
 /* Writes one family into out[*n] if there is room, and counts it. */
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);

@@ -11,8 +11,9 @@
  *                     last placement)                                │
  *   ┌────────────────────────────────────────────────────────────────┘
  *   v            turn := turn + 1
- *   STORM ─ step DIAL: two dialers dial in secret (0..20 on turn 1,
- *   │       1..3 later); storm_move() kills, burns spice, moves the storm
+ *   STORM ─ step CARDS (after turn 1): Weather Control, Family Atomics;
+ *   │       step DIAL: two dialers dial in secret (0..20 on turn 1, 1..3
+ *   │       later); storm_move() kills, burns spice, moves the storm
  *   v
  *   SPICE_BLOW ─> CHOAM_CHARITY ─> BIDDING ─> REVIVAL ─> SHIPMENT_MOVEMENT
  *        ─> BATTLE ─> SPICE_COLLECTION ─> MENTAT_PAUSE ─┬─> STORM (next turn)
@@ -35,10 +36,14 @@
  *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()   (phase_shipment.c)
  *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP (-> BG_SEND after an
  *                      off-planet shipment by another) -> MOVE
- *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()
- *   BATTLE and later                       not built yet: the game waits on
- *                                          nobody and every action is refused
- *                                          with ENGINE_REJECT_PHASE_NOT_IMPLEMENTED.
+ *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()     (phase_battle.c)
+ *   BATTLE            per battle: CHOOSE (when the aggressor has a choice)
+ *                     -> VOICE -> PRESCIENCE -> PLAN -> TRAITOR -> KEEP
+ *   BATTLE -> SPICE_COLLECTION             engine__collection_begin() (phase_collection.c)
+ *   SPICE_COLLECTION -> MENTAT_PAUSE       engine__mentat_pause_begin() (phase_mentat_pause.c)
+ *   MENTAT_PAUSE -> GAME_OVER              a victory, or the end of the last turn
+ *   MENTAT_PAUSE -> STORM                  engine__storm_begin(): the next turn,
+ *                                          step CARDS first when a seat holds cards
  *   In the Advanced game the Spice Blow (double blow) is not built yet: the
  *   game stops there likewise.
  *
@@ -65,8 +70,23 @@ enum engine__setup_step {
 };
 
 enum engine__storm_step {
-    STORM_STEP_DIAL = 0,
+    STORM_STEP_DIAL = 0,           /* two dialers dial in secret */
+    STORM_STEP_CARDS,              /* after turn 1: Weather Control, Family Atomics, or pass */
     STORM_STEP_COUNT
+};
+
+enum engine__battle_step {
+    BATTLE_STEP_CHOOSE = 0,        /* the aggressor picks a territory and opponent */
+    BATTLE_STEP_VOICE,             /* the Bene Gesserit side may use the Voice */
+    BATTLE_STEP_VOICE_KARAMA,      /* the one voiced may cancel it with Karama */
+    BATTLE_STEP_PRESCIENCE,        /* the Atreides side may ask one element */
+    BATTLE_STEP_PRESCIENCE_KARAMA, /* the one asked may cancel it with Karama */
+    BATTLE_STEP_PRESCIENCE_ANSWER, /* the one asked answers */
+    BATTLE_STEP_PLAN,              /* both sides commit plans in secret (Truthtrance here) */
+    BATTLE_STEP_TRUTH_ANSWER,      /* the one asked answers a Truthtrance question */
+    BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
+    BATTLE_STEP_KEEP,              /* the winner keeps or discards its cards */
+    BATTLE_STEP_COUNT
 };
 
 enum engine__blow_step {
@@ -118,6 +138,8 @@ void engine__bidding_begin(engine_state *st, engine_rng *rng);
 void engine__revival_begin(engine_state *st, engine_rng *rng);
 void engine__shipment_begin(engine_state *st, engine_rng *rng);
 void engine__battle_begin(engine_state *st, engine_rng *rng);
+void engine__collection_begin(engine_state *st, engine_rng *rng);
+void engine__mentat_pause_begin(engine_state *st, engine_rng *rng);
 
 /* Seats in storm order, First Player first; returns how many. */
 unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);

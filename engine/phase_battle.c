@@ -1,11 +1,1101 @@
 /*
- * phase_battle.c - the Battle phase (DUNE_RULES_DIGEST.md 4.7, LR 1.07).
- * Not built yet: the game waits on nobody once it is entered.
+ * phase_battle.c - the Battle phase, Basic game (DUNE_RULES_DIGEST.md 4.7,
+ * LR 1.07; rulings in docs/RULINGS.md "Battle"): wherever two factions'
+ * forces meet in a territory (not the Polar Sink, not across the storm)
+ * they fight, the aggressor in storm order choosing its battles. Before the
+ * plans: the Bene Gesserit Voice, then Atreides prescience (each may be
+ * cancelled with Karama by the one it targets); Truthtrance questions. The
+ * plans (leader or Cheap Hero, weapon, defense, dial) are secret until both
+ * are in; then traitors may be called (Harkonnen also for its ally);
+ * weapons and defenses resolve, a lasgun meeting a shield explodes; the
+ * higher total wins, ties to the aggressor; the loser loses every force
+ * there and its cards, the winner its dialled forces, keeping what it may;
+ * killed leaders go to the Tanks and the winner is paid their strength.
+ *
+ * Invariants: (1) a plan is in the state from its commitment, but no view
+ * shows it to the other side until both are in (engine/view.c); (2) the
+ * seats asked at each step follow from public facts only.
  */
+#include <string.h>
+
 #include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define CARD_NONE 0xFF
+#define SIDE_NONE 0xFF
+#define LEADER_NONE (-1)
+
+enum { ELEMENT_NONE = 0, ELEMENT_LEADER, ELEMENT_WEAPON, ELEMENT_DEFENSE, ELEMENT_DIAL };
+#define PRESCIENCE_CHEAP_HERO (-2) /* the answer "a Cheap Hero" to the leader element */
+
+/* ============================================================ helpers */
+
+static unsigned territory_forces(const engine_state *st, unsigned territory, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == territory)
+            n += (unsigned)st->forces[l][seat] + st->special[l][seat];
+    return n;
+}
+
+static unsigned card_class(const engine_state *st, int card)
+{
+    return card < 0 ? 0 : engine__card_kinds[st->card_kind[card]].classes;
+}
+
+static int holds(const engine_state *st, unsigned seat, int card)
+{
+    return card >= 0 && card < st->n_cards && st->card[card].place == ENGINE_PLACE_HAND &&
+           st->card[card].holder == seat;
+}
+
+static int has_cards(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat)
+            return 1;
+    return 0;
+}
+
+static unsigned card_of_kind(const engine_state *st, unsigned seat, unsigned kind)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (holds(st, seat, (int)i) && st->card_kind[i] == kind)
+            return i;
+    return CARD_NONE;
+}
+
+static int is_weapon_slot(unsigned classes)
+{
+    return (classes & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON |
+                       ENGINE_CARD_CLASS_WEAPON_SPECIAL | ENGINE_CARD_CLASS_WORTHLESS)) != 0;
+}
+
+static int is_defense_slot(unsigned classes)
+{
+    return (classes & (ENGINE_CARD_CLASS_DEFENSE_PROJECTILE | ENGINE_CARD_CLASS_DEFENSE_POISON |
+                       ENGINE_CARD_CLASS_WORTHLESS)) != 0;
+}
+
+/* A leader may fight if alive and not used in another territory this
+ * phase (LR 1.07.04.02). */
+static int leader_available(const engine_state *st, unsigned seat, unsigned leader)
+{
+    return engine__leaders[leader].faction == st->seat[seat].faction &&
+           st->leader[leader].place == ENGINE_PLACE_POOL &&
+           (st->leader_territory[leader] == SEAT_NONE ||
+            st->leader_territory[leader] == st->battle_territory);
+}
+
+static int any_leader(const engine_state *st, unsigned seat)
+{
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (leader_available(st, seat, l))
+            return 1;
+    return card_of_kind(st, seat, ENGINE_CARD_CHEAP_HERO) != CARD_NONE;
+}
+
+/* Two seats fight in a territory when some of their forces there are
+ * joined by sectors out of the storm (LR 1.07.01; docs/RULINGS.md). */
+static int meet(const engine_state *st, unsigned territory, unsigned a, unsigned b)
+{
+    for (unsigned start = 0; start < ENGINE_LOCATION_HMS; start++) {
+        if (engine__locations[start].territory != territory ||
+            !(st->forces[start][a] || st->special[start][a]))
+            continue;
+        if (engine__in_storm(st, start)) {
+            if (st->forces[start][b] || st->special[start][b])
+                return 1;
+            continue;
+        }
+        uint8_t seen[ENGINE_LOCATION_COUNT] = {0}, stack[ENGINE_LOCATION_COUNT];
+        unsigned top = 0;
+        stack[top++] = (uint8_t)start;
+        seen[start] = 1;
+        while (top) {
+            unsigned l = stack[--top];
+            if (st->forces[l][b] || st->special[l][b])
+                return 1;
+            const engine__location_row *row = &engine__locations[l];
+            for (unsigned i = 0; i < row->n_adj; i++) {
+                unsigned m = row->adj[i];
+                if (!seen[m] && engine__locations[m].territory == territory &&
+                    !engine__in_storm(st, m)) {
+                    seen[m] = 1;
+                    stack[top++] = (uint8_t)m;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static int fights_in(unsigned territory)
+{
+    return territory != ENGINE_TERRITORY_POLAR_SINK &&
+           territory != ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD;
+}
+
+static int has_battle(const engine_state *st, unsigned aggressor)
+{
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+        if (!fights_in(t) || !territory_forces(st, t, aggressor))
+            continue;
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            if (s != aggressor && meet(st, t, aggressor, s))
+                return 1;
+    }
+    return 0;
+}
+
+/* The side (0 aggressor, 1 defender) a seat fights for or helps as ally,
+ * or SIDE_NONE. */
+static unsigned side_of(const engine_state *st, int seat)
+{
+    if (seat < 0)
+        return SIDE_NONE;
+    for (unsigned i = 0; i < 2; i++)
+        if (st->battle_seat[i] == seat || st->ally[st->battle_seat[i]] == seat)
+            return i;
+    return SIDE_NONE;
+}
+
+static void await(engine_state *st, unsigned step, uint16_t seats)
+{
+    st->step = (uint8_t)step;
+    st->awaiting = seats;
+    st->answered = 0;
+}
+
+/* ====================================================== the sequence */
+
+static void next_battle(engine_state *st, engine_rng *rng);
+static void ask_prescience(engine_state *st, engine_rng *rng);
+static void ask_plans(engine_state *st);
 
 void engine__battle_begin(engine_state *st, engine_rng *rng)
 {
-    (void)rng;
     engine__phase_enter(st, ENGINE_PHASE_BATTLE);
+    st->aggressor_index = 0;
+    memset(st->leader_territory, SEAT_NONE, sizeof st->leader_territory);
+    next_battle(st, rng);
+}
+
+static void battle_end(engine_state *st, engine_rng *rng)
+{
+    st->battle_territory = ENGINE_TERRITORY_COUNT;
+    st->battle_seat[0] = st->battle_seat[1] = SEAT_NONE;
+    memset(st->leader_territory, SEAT_NONE, sizeof st->leader_territory);
+    engine__collection_begin(st, rng);
+}
+
+static void clear_battle(engine_state *st)
+{
+    for (unsigned i = 0; i < 2; i++) {
+        engine_battle_plan *p = &st->plan[i];
+        p->leader = p->cheap_hero = p->weapon = p->defense = -1;
+        p->dial = 0;
+        p->is_committed = 0;
+    }
+    st->prescience_element = ELEMENT_NONE;
+    st->prescience_value = 0;
+    st->voice_must = 0;
+    st->voice_class = ENGINE_VOICE_NONE;
+    st->traitor_called = 0;
+    st->battle_winner = SIDE_NONE;
+    st->truthtrance_pending = SEAT_NONE;
+}
+
+/* Starts the battle in `territory` between the aggressor and `defender`. */
+static void start_battle(engine_state *st, unsigned territory, unsigned defender, engine_rng *rng)
+{
+    uint8_t order[ENGINE_MAX_SEATS];
+    engine__storm_order(st, order);
+    clear_battle(st);
+    st->battle_territory = (uint8_t)territory;
+    st->battle_seat[0] = order[st->aggressor_index];
+    st->battle_seat[1] = (uint8_t)defender;
+    /* The Voice first, then prescience (docs/RULINGS.md "Voice before prescience"). */
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    if (side_of(st, bg) != SIDE_NONE) {
+        await(st, BATTLE_STEP_VOICE, ENGINE_SEAT_BIT(bg));
+        return;
+    }
+    ask_prescience(st, rng);
+}
+
+/* The aggressor chooses among its battles; with one it is fought at once. */
+static void next_battle(engine_state *st, engine_rng *rng)
+{
+    uint8_t order[ENGINE_MAX_SEATS];
+    engine__storm_order(st, order);
+    clear_battle(st);
+    for (; st->aggressor_index < st->config.n_seats; st->aggressor_index++) {
+        unsigned a = order[st->aggressor_index];
+        if (!has_battle(st, a))
+            continue;
+        unsigned n = 0, only_t = 0, only_s = 0;
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            if (!fights_in(t) || !territory_forces(st, t, a))
+                continue;
+            for (unsigned s = 0; s < st->config.n_seats; s++)
+                if (s != a && meet(st, t, a, s)) {
+                    n++;
+                    only_t = t;
+                    only_s = s;
+                }
+        }
+        if (n == 1) {
+            start_battle(st, only_t, only_s, rng);
+            return;
+        }
+        st->battle_territory = ENGINE_TERRITORY_COUNT;
+        await(st, BATTLE_STEP_CHOOSE, ENGINE_SEAT_BIT(a));
+        return;
+    }
+    battle_end(st, rng);
+}
+
+static void ask_prescience(engine_state *st, engine_rng *rng)
+{
+    (void)rng;
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (side_of(st, atreides) != SIDE_NONE) {
+        await(st, BATTLE_STEP_PRESCIENCE, ENGINE_SEAT_BIT(atreides));
+        return;
+    }
+    ask_plans(st);
+}
+
+static void ask_plans(engine_state *st)
+{
+    await(st, BATTLE_STEP_PLAN,
+          (uint16_t)(ENGINE_SEAT_BIT(st->battle_seat[0]) | ENGINE_SEAT_BIT(st->battle_seat[1])));
+}
+
+engine_verdict engine__battle_choose(engine_verdict_detail *why, engine_state *st,
+                                     const engine_action *act, engine_rng *rng)
+{
+    int t = act->arg[0];
+    int d = act->arg[1] >= 0 && act->arg[1] < ENGINE_FACTION_COUNT
+                ? engine__seat_of(st, (unsigned)act->arg[1]) : -1;
+    if (t < 0 || t >= ENGINE_TERRITORY_COUNT || !fights_in((unsigned)t) || d < 0 ||
+        d == act->seat || !meet(st, (unsigned)t, act->seat, (unsigned)d))
+        return engine__reject(why, ENGINE_REJECT_NO_SUCH_BATTLE, t < 0 || t >= ENGINE_TERRITORY_COUNT ? 0 : 1,
+                              act->arg[1]);
+    start_battle(st, (unsigned)t, (unsigned)d, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ================================================ Voice and prescience */
+
+/* Whether a card belongs to a Voice class. */
+static int in_voice_class(const engine_state *st, int card, unsigned vclass)
+{
+    if (card < 0)
+        return 0;
+    unsigned c = card_class(st, card);
+    switch ((engine_voice_class)vclass) {
+    case ENGINE_VOICE_POISON_WEAPON:
+        return (c & ENGINE_CARD_CLASS_WEAPON_POISON) != 0;
+    case ENGINE_VOICE_PROJECTILE_WEAPON:
+        return (c & ENGINE_CARD_CLASS_WEAPON_PROJECTILE) != 0;
+    case ENGINE_VOICE_POISON_DEFENSE:
+        return (c & ENGINE_CARD_CLASS_DEFENSE_POISON) != 0;
+    case ENGINE_VOICE_PROJECTILE_DEFENSE:
+        return (c & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE) != 0;
+    case ENGINE_VOICE_WORTHLESS:
+        return (c & ENGINE_CARD_CLASS_WORTHLESS) != 0;
+    case ENGINE_VOICE_CHEAP_HERO:
+        return (c & ENGINE_CARD_CLASS_LEADER) != 0;
+    case ENGINE_VOICE_LASGUN:
+        return (c & ENGINE_CARD_CLASS_WEAPON_SPECIAL) != 0;
+    case ENGINE_VOICE_NONE:
+    case ENGINE_VOICE_CLASS_COUNT:
+        return 0;
+    }
+    return 0;
+}
+
+static unsigned victim_of(const engine_state *st, unsigned power_seat)
+{
+    unsigned side = side_of(st, (int)power_seat);
+    return st->battle_seat[1 - side];
+}
+
+/* After a Voice or a prescience question, the one it targets may cancel
+ * it with Karama (LR 3.01.11); asked whenever it holds any card. */
+static void karama_window(engine_state *st, unsigned victim, engine_rng *rng, int after_voice)
+{
+    if (has_cards(st, victim)) {
+        await(st, after_voice ? BATTLE_STEP_VOICE_KARAMA : BATTLE_STEP_PRESCIENCE_KARAMA,
+              ENGINE_SEAT_BIT(victim));
+        return;
+    }
+    if (after_voice)
+        ask_prescience(st, rng);
+    else
+        await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(victim));
+}
+
+engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
+                             const engine_action *act, engine_rng *rng)
+{
+    int must = act->arg[0], vclass = act->arg[1];
+    if (must < 0 || must > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, must);
+    if (vclass <= ENGINE_VOICE_NONE || vclass >= ENGINE_VOICE_CLASS_COUNT)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, vclass);
+    st->voice_must = (uint8_t)must;
+    st->voice_class = (uint8_t)vclass;
+    karama_window(st, victim_of(st, act->seat), rng, 1);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)act;
+    ask_prescience(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    int element = act->arg[0];
+    if (element < ELEMENT_LEADER || element > ELEMENT_DIAL)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, element);
+    st->prescience_element = (uint8_t)element;
+    karama_window(st, victim_of(st, act->seat), rng, 0);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__prescience_pass(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)act;
+    (void)rng;
+    ask_plans(st);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
+                                     const engine_action *act, engine_rng *rng)
+{
+    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_KARAMA);
+    if (card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
+    engine__treachery_discard(st, card);
+    if (st->step == BATTLE_STEP_VOICE_KARAMA) {
+        st->voice_class = ENGINE_VOICE_NONE;
+        st->voice_must = 0;
+        ask_prescience(st, rng);
+    } else {
+        st->prescience_element = ELEMENT_NONE;
+        ask_plans(st);
+    }
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__karama_allow(engine_verdict_detail *why, engine_state *st,
+                                    const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    if (st->step == BATTLE_STEP_VOICE_KARAMA)
+        ask_prescience(st, rng);
+    else
+        await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(act->seat));
+    return ENGINE_ACCEPTED;
+}
+
+/* ============================================================ the plan */
+
+/* Whether plan p of `seat` obeys the rules, the Voice and the prescience
+ * answer; returns the verdict and the argument at fault. */
+static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned side,
+                                 const engine_battle_plan *p, int *arg)
+{
+    unsigned forces = territory_forces(st, st->battle_territory, seat);
+    *arg = 0;
+    if (p->leader != LEADER_NONE &&
+        (p->leader < 0 || p->leader >= ENGINE_LEADER_COUNT ||
+         !leader_available(st, seat, (unsigned)p->leader)))
+        return ENGINE_REJECT_LEADER_UNAVAILABLE;
+    *arg = 1;
+    if (p->cheap_hero != -1 &&
+        (!holds(st, seat, p->cheap_hero) || !(card_class(st, p->cheap_hero) & ENGINE_CARD_CLASS_LEADER)))
+        return ENGINE_REJECT_CARD_NOT_HELD;
+    if (p->leader != LEADER_NONE && p->cheap_hero != -1)
+        return ENGINE_REJECT_CARD_WRONG_SLOT;
+    int has_leader = p->leader != LEADER_NONE || p->cheap_hero != -1;
+    *arg = 0;
+    if (!has_leader && any_leader(st, seat))
+        return ENGINE_REJECT_LEADER_REQUIRED; /* LR 1.07.04.02 */
+    *arg = 2;
+    if (p->weapon != -1) {
+        if (!holds(st, seat, p->weapon))
+            return ENGINE_REJECT_CARD_NOT_HELD;
+        if (!is_weapon_slot(card_class(st, p->weapon)))
+            return ENGINE_REJECT_CARD_WRONG_SLOT;
+        if (!has_leader)
+            return ENGINE_REJECT_CARDS_WITHOUT_LEADER;
+    }
+    *arg = 3;
+    if (p->defense != -1) {
+        if (!holds(st, seat, p->defense) || p->defense == p->weapon)
+            return ENGINE_REJECT_CARD_NOT_HELD;
+        if (!is_defense_slot(card_class(st, p->defense)))
+            return ENGINE_REJECT_CARD_WRONG_SLOT;
+        if (!has_leader)
+            return ENGINE_REJECT_CARDS_WITHOUT_LEADER;
+    }
+    *arg = 4;
+    if (p->dial > forces)
+        return ENGINE_REJECT_DIAL_RANGE;
+    /* The Voice binds the seat it was cast on. */
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    if (st->voice_class != ENGINE_VOICE_NONE && side_of(st, bg) != side) {
+        unsigned vc = st->voice_class;
+        int played = in_voice_class(st, p->weapon, vc) || in_voice_class(st, p->defense, vc) ||
+                     in_voice_class(st, p->cheap_hero, vc);
+        *arg = -1;
+        if (!st->voice_must && played)
+            return ENGINE_REJECT_VOICE_DISOBEYED;
+        if (st->voice_must && !played) {
+            /* "Must play" binds only if the seat can comply: it holds such a
+             * card and may play cards at all (LR 2.02.06). */
+            int able = 0;
+            for (unsigned i = 0; i < st->n_cards; i++)
+                if (holds(st, seat, (int)i) && in_voice_class(st, (int)i, vc) &&
+                    ((card_class(st, (int)i) & ENGINE_CARD_CLASS_LEADER) || any_leader(st, seat)))
+                    able = 1;
+            if (able)
+                return ENGINE_REJECT_VOICE_DISOBEYED;
+        }
+    }
+    /* A prescience answer binds its element. */
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (st->prescience_element != ELEMENT_NONE && st->battle_seat[1 - side_of(st, atreides)] == seat &&
+        st->step == BATTLE_STEP_PLAN) {
+        int v = st->prescience_value;
+        int ok = 1;
+        switch (st->prescience_element) {
+        case ELEMENT_LEADER:
+            ok = v == PRESCIENCE_CHEAP_HERO ? p->cheap_hero != -1 : p->leader == v && p->cheap_hero == -1;
+            break;
+        case ELEMENT_WEAPON:
+            ok = p->weapon == v;
+            break;
+        case ELEMENT_DEFENSE:
+            ok = p->defense == v;
+            break;
+        case ELEMENT_DIAL:
+            ok = p->dial == v;
+            break;
+        default:
+            break;
+        }
+        *arg = -1;
+        if (!ok)
+            return ENGINE_REJECT_PRESCIENCE_MISMATCH;
+    }
+    return ENGINE_ACCEPTED;
+}
+
+static void plan_from_action(engine_battle_plan *p, const engine_action *act)
+{
+    p->leader = (int8_t)act->arg[0];
+    p->cheap_hero = (int8_t)act->arg[1];
+    p->weapon = (int8_t)act->arg[2];
+    p->defense = (int8_t)act->arg[3];
+    p->dial = (uint8_t)act->arg[4];
+    p->is_committed = 1;
+}
+
+static int args_in_range(const engine_action *act)
+{
+    return act->arg[0] >= -1 && act->arg[0] < ENGINE_LEADER_COUNT && act->arg[1] >= -1 &&
+           act->arg[1] < ENGINE_TREACHERY_MAX && act->arg[2] >= -1 &&
+           act->arg[2] < ENGINE_TREACHERY_MAX && act->arg[3] >= -1 &&
+           act->arg[3] < ENGINE_TREACHERY_MAX && act->arg[4] >= 0 && act->arg[4] <= 255;
+}
+
+static size_t plan_families(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat);
+
+/* Whether some plan obeys everything once `value` answers the prescience
+ * question: an answer that would leave no legal plan is refused, so the
+ * battle can always go on. */
+static int answer_leaves_a_plan(const engine_state *st, uint8_t seat, int value)
+{
+    static engine_state probe;
+    probe = *st;
+    probe.prescience_value = (int16_t)value;
+    probe.step = BATTLE_STEP_PLAN;
+    return plan_families(NULL, 0, &probe, seat) > 0;
+}
+
+/* The prescience answer: the value of the asked element, which then binds
+ * the plan (LR 2.01.05). */
+engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_state *st,
+                                         const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int v = act->arg[0];
+    unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
+    /* The answer must be one some legal plan has: try it as a plan. */
+    engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0};
+    int ok = 0, arg;
+    unsigned forces = territory_forces(st, st->battle_territory, act->seat);
+    switch (st->prescience_element) {
+    case ELEMENT_LEADER:
+        if (v == PRESCIENCE_CHEAP_HERO) {
+            unsigned ch = card_of_kind(st, act->seat, ENGINE_CARD_CHEAP_HERO);
+            p.cheap_hero = ch == CARD_NONE ? -1 : (int8_t)ch;
+            ok = ch != CARD_NONE;
+        } else {
+            p.leader = (int8_t)v;
+            ok = v >= LEADER_NONE && v < ENGINE_LEADER_COUNT;
+        }
+        break;
+    case ELEMENT_WEAPON:
+    case ELEMENT_DEFENSE:
+        ok = v >= -1 && v < ENGINE_TREACHERY_MAX;
+        break;
+    case ELEMENT_DIAL:
+        ok = v >= 0 && (unsigned)v <= forces;
+        break;
+    default:
+        break;
+    }
+    if (!ok)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, v);
+    if (st->prescience_element == ELEMENT_LEADER &&
+        check_plan(st, act->seat, side, &p, &arg) == ENGINE_REJECT_LEADER_UNAVAILABLE)
+        return engine__reject(why, ENGINE_REJECT_LEADER_UNAVAILABLE, 0, v);
+    if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && any_leader(st, act->seat))
+        return engine__reject(why, ENGINE_REJECT_LEADER_REQUIRED, 0, v);
+    if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
+        v >= 0) {
+        unsigned c = card_class(st, v);
+        int slot_ok = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
+        if (!holds(st, act->seat, v) || !slot_ok || !any_leader(st, act->seat))
+            return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 0, v);
+    }
+    if (!answer_leaves_a_plan(st, act->seat, v))
+        return engine__reject(why, ENGINE_REJECT_VOICE_DISOBEYED, 0, v);
+    st->prescience_value = (int16_t)v;
+    ask_plans(st);
+    return ENGINE_ACCEPTED;
+}
+
+static void reveal_plans(engine_state *st, engine_rng *rng);
+
+engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
+                                   const engine_action *act, engine_rng *rng)
+{
+    if (!args_in_range(act))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, -1, 0);
+    unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
+    engine_battle_plan p;
+    plan_from_action(&p, act);
+    int arg;
+    engine_verdict v = check_plan(st, act->seat, side, &p, &arg);
+    if (v != ENGINE_ACCEPTED)
+        return engine__reject(why, v, arg, arg >= 0 ? act->arg[arg] : 0);
+    st->plan[side] = p;
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered == st->awaiting)
+        reveal_plans(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ======================================================== Truthtrance */
+
+/* Truthtrance: a combatant asks any seat one yes/no question aloud; the
+ * answer, which must be true, is recorded (DUNE_RULES_DIGEST.md 2.1;
+ * docs/RULINGS.md "Truthtrance"). */
+engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
+                                   const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int t = act->arg[0] >= 0 && act->arg[0] < ENGINE_FACTION_COUNT
+                ? engine__seat_of(st, (unsigned)act->arg[0]) : -1;
+    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_TRUTHTRANCE);
+    if (card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
+    if (t < 0 || t == act->seat)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    engine__treachery_discard(st, card);
+    st->truthtrance_saved = st->answered;
+    st->truthtrance_pending = (uint8_t)t;
+    await(st, BATTLE_STEP_TRUTH_ANSWER, ENGINE_SEAT_BIT(t));
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__truthtrance_answer(engine_verdict_detail *why, engine_state *st,
+                                          const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int yes = act->arg[0];
+    if (yes < 0 || yes > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
+    st->truthtrance_answer = (uint8_t)yes;
+    st->truthtrance_pending = SEAT_NONE;
+    ask_plans(st);
+    st->answered = st->truthtrance_saved;
+    st->truthtrance_saved = 0;
+    return ENGINE_ACCEPTED;
+}
+
+/* ======================================================== resolution */
+
+static void play_card(engine_state *st, int card)
+{
+    if (card < 0)
+        return;
+    st->card[card].place = ENGINE_PLACE_PLAYED;
+    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+}
+
+/* Plans are revealed together; then the traitor calls (LR 1.07.05). Every
+ * side may be asked, and Harkonnen when allied to a side (LR 2.05.06), so
+ * being asked reveals no traitor. */
+static void reveal_plans(engine_state *st, engine_rng *rng)
+{
+    (void)rng;
+    for (unsigned i = 0; i < 2; i++) {
+        engine_battle_plan *p = &st->plan[i];
+        play_card(st, p->cheap_hero);
+        play_card(st, p->weapon);
+        play_card(st, p->defense);
+        if (p->leader >= 0)
+            st->leader_territory[p->leader] = st->battle_territory;
+    }
+    uint16_t ask = (uint16_t)(ENGINE_SEAT_BIT(st->battle_seat[0]) | ENGINE_SEAT_BIT(st->battle_seat[1]));
+    int hark = engine__seat_of(st, ENGINE_FACTION_HARKONNEN);
+    if (hark >= 0 && side_of(st, hark) != SIDE_NONE)
+        ask |= ENGINE_SEAT_BIT(hark);
+    await(st, BATTLE_STEP_TRAITOR, ask);
+}
+
+/* The side a seat's traitor call serves. */
+static unsigned caller_side(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < 2; i++)
+        if (st->battle_seat[i] == seat)
+            return i;
+    return side_of(st, (int)seat);
+}
+
+/* The opposing leader is a traitor this seat holds. */
+static int may_call(const engine_state *st, unsigned seat)
+{
+    unsigned side = caller_side(st, seat);
+    if (side == SIDE_NONE)
+        return 0;
+    int leader = st->plan[1 - side].leader;
+    return leader >= 0 && st->traitor[leader].place == ENGINE_PLACE_HAND &&
+           st->traitor[leader].holder == seat;
+}
+
+static void kill_leader(engine_state *st, int leader)
+{
+    if (leader < 0)
+        return;
+    st->leader[leader].place = ENGINE_PLACE_TANKS;
+    st->leader[leader].deaths++;
+}
+
+static void lose_all_forces(engine_state *st, unsigned seat)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == st->battle_territory)
+            engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
+}
+
+static void lose_forces(engine_state *st, unsigned seat, unsigned n)
+{
+    /* The winner chooses which dialled forces; the engine takes plain forces
+     * first, in location order (docs/RULINGS.md "Losses"). */
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && n; l++) {
+        if (engine__locations[l].territory != st->battle_territory)
+            continue;
+        unsigned p = st->forces[l][seat] < n ? st->forces[l][seat] : n;
+        engine__forces_to_tanks(st, l, (uint8_t)seat, p, 0);
+        n -= p;
+    }
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && n; l++) {
+        if (engine__locations[l].territory != st->battle_territory)
+            continue;
+        unsigned e = st->special[l][seat] < n ? st->special[l][seat] : n;
+        engine__forces_to_tanks(st, l, (uint8_t)seat, 0, e);
+        n -= e;
+    }
+}
+
+static void discard_plan(engine_state *st, unsigned side)
+{
+    engine_battle_plan *p = &st->plan[side];
+    if (p->cheap_hero >= 0)
+        engine__treachery_discard(st, (unsigned)p->cheap_hero);
+    if (p->weapon >= 0)
+        engine__treachery_discard(st, (unsigned)p->weapon);
+    if (p->defense >= 0)
+        engine__treachery_discard(st, (unsigned)p->defense);
+    p->cheap_hero = p->weapon = p->defense = -1;
+}
+
+static void pay_winner(engine_state *st, unsigned side, unsigned amount)
+{
+    st->seat[st->battle_seat[side]].spice = (uint16_t)(st->seat[st->battle_seat[side]].spice + amount);
+    st->spice_minted += amount;
+}
+
+static void finish_battle(engine_state *st, engine_rng *rng)
+{
+    /* Cards still played are the winner's kept ones: back to its hand. */
+    for (unsigned i = 0; i < 2; i++) {
+        engine_battle_plan *p = &st->plan[i];
+        int cards[3] = {p->cheap_hero, p->weapon, p->defense};
+        for (unsigned c = 0; c < 3; c++)
+            if (cards[c] >= 0) {
+                st->card[cards[c]].place = ENGINE_PLACE_HAND;
+                st->card[cards[c]].holder = st->battle_seat[i];
+            }
+    }
+    st->last_wheel[0] = st->battle_seat[0];
+    st->last_wheel[1] = st->battle_seat[1];
+    next_battle(st, rng);
+}
+
+/* The winner keeps what it may (weapons and defenses) or discards; Cheap
+ * Heroes and worthless cards always go (DUNE_RULES_DIGEST.md 2.1). */
+static void winner_cards(engine_state *st, unsigned side, engine_rng *rng)
+{
+    engine_battle_plan *p = &st->plan[side];
+    if (p->cheap_hero >= 0) {
+        engine__treachery_discard(st, (unsigned)p->cheap_hero);
+        p->cheap_hero = -1;
+    }
+    if (p->weapon >= 0 && !engine__card_kinds[st->card_kind[p->weapon]].is_kept) {
+        engine__treachery_discard(st, (unsigned)p->weapon);
+        p->weapon = -1;
+    }
+    if (p->defense >= 0 && !engine__card_kinds[st->card_kind[p->defense]].is_kept) {
+        engine__treachery_discard(st, (unsigned)p->defense);
+        p->defense = -1;
+    }
+    if (p->weapon >= 0 || p->defense >= 0) {
+        st->battle_winner = (uint8_t)side;
+        await(st, BATTLE_STEP_KEEP, ENGINE_SEAT_BIT(st->battle_seat[side]));
+        return;
+    }
+    finish_battle(st, rng);
+}
+
+static int kills(const engine_state *st, int weapon, int defense)
+{
+    unsigned w = card_class(st, weapon), d = card_class(st, defense);
+    if (w & ENGINE_CARD_CLASS_WEAPON_SPECIAL)
+        return 1;
+    if ((w & ENGINE_CARD_CLASS_WEAPON_PROJECTILE) && !(d & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
+        return 1;
+    if ((w & ENGINE_CARD_CLASS_WEAPON_POISON) && !(d & ENGINE_CARD_CLASS_DEFENSE_POISON))
+        return 1;
+    return 0;
+}
+
+static int is_shield(const engine_state *st, int card)
+{
+    return card >= 0 && st->card_kind[card] == ENGINE_CARD_SHIELD;
+}
+
+static void resolve(engine_state *st, engine_rng *rng)
+{
+    engine_battle_plan *a = &st->plan[0], *d = &st->plan[1];
+    unsigned called = st->traitor_called;
+    if (called == 3) {
+        /* Both traitors: both lose everything, nobody is paid (LR 1.07.06.03). */
+        for (unsigned i = 0; i < 2; i++) {
+            kill_leader(st, st->plan[i].leader);
+            lose_all_forces(st, st->battle_seat[i]);
+            discard_plan(st, i);
+        }
+        finish_battle(st, rng);
+        return;
+    }
+    if (called) {
+        unsigned win = called == 1 ? 0 : 1, lose = 1 - win;
+        int traitor = st->plan[lose].leader;
+        kill_leader(st, traitor);
+        pay_winner(st, win, engine__leaders[traitor].strength);
+        lose_all_forces(st, st->battle_seat[lose]);
+        discard_plan(st, lose);
+        winner_cards(st, win, rng);
+        return;
+    }
+    /* Lasgun and shield: everything there is lost (DUNE_RULES_DIGEST.md 2.1). */
+    int lasgun = (card_class(st, a->weapon) | card_class(st, d->weapon)) & ENGINE_CARD_CLASS_WEAPON_SPECIAL;
+    if (lasgun && (is_shield(st, a->defense) || is_shield(st, d->defense) ||
+                   is_shield(st, a->weapon) || is_shield(st, d->weapon))) {
+        kill_leader(st, a->leader);
+        kill_leader(st, d->leader);
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            lose_all_forces(st, s);
+        int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            if (engine__locations[l].territory == st->battle_territory) {
+                if (st->advisors[l]) {
+                    st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
+                    st->advisors[l] = 0;
+                }
+                st->spice_burned += st->spice[l];
+                st->spice[l] = 0;
+            }
+        discard_plan(st, 0);
+        discard_plan(st, 1);
+        finish_battle(st, rng);
+        return;
+    }
+    int has_leader[2] = {a->leader >= 0 || a->cheap_hero >= 0, d->leader >= 0 || d->cheap_hero >= 0};
+    int dead[2] = {has_leader[0] && kills(st, d->weapon, a->defense),
+                   has_leader[1] && kills(st, a->weapon, d->defense)};
+    unsigned total[2];
+    for (unsigned i = 0; i < 2; i++) {
+        int l = st->plan[i].leader;
+        total[i] = st->plan[i].dial + (l >= 0 && !dead[i] ? engine__leaders[l].strength : 0u);
+    }
+    unsigned win = total[0] >= total[1] ? 0 : 1, lose = 1 - win;
+    unsigned paid = 0;
+    for (unsigned i = 0; i < 2; i++)
+        if (dead[i] && st->plan[i].leader >= 0) {
+            paid += engine__leaders[st->plan[i].leader].strength;
+            kill_leader(st, st->plan[i].leader);
+        }
+    pay_winner(st, win, paid);
+    lose_all_forces(st, st->battle_seat[lose]);
+    discard_plan(st, lose);
+    lose_forces(st, st->battle_seat[win], st->plan[win].dial);
+    winner_cards(st, win, rng);
+}
+
+engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st,
+                                    const engine_action *act, engine_rng *rng)
+{
+    int yes = act->arg[0];
+    if (yes < 0 || yes > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
+    if (yes) {
+        if (!may_call(st, act->seat))
+            return engine__reject(why, ENGINE_REJECT_NOT_A_TRAITOR, 0, yes);
+        unsigned side = caller_side(st, act->seat);
+        int leader = st->plan[1 - side].leader;
+        st->traitor_called |= (uint8_t)(1u << side);
+        st->traitor[leader].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    }
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered == st->awaiting)
+        resolve(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__keep_cards(engine_verdict_detail *why, engine_state *st,
+                                  const engine_action *act, engine_rng *rng)
+{
+    engine_battle_plan *p = &st->plan[st->battle_winner];
+    int keep_w = act->arg[0], keep_d = act->arg[1];
+    if (keep_w < 0 || keep_w > 1 || keep_d < 0 || keep_d > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, keep_w < 0 || keep_w > 1 ? 0 : 1, 0);
+    if ((keep_w && p->weapon < 0) || (keep_d && p->defense < 0))
+        return engine__reject(why, ENGINE_REJECT_CARD_NOT_KEPT, keep_w && p->weapon < 0 ? 0 : 1, 1);
+    if (!keep_w && p->weapon >= 0) {
+        engine__treachery_discard(st, (unsigned)p->weapon);
+        p->weapon = -1;
+    }
+    if (!keep_d && p->defense >= 0) {
+        engine__treachery_discard(st, (unsigned)p->defense);
+        p->defense = -1;
+    }
+    finish_battle(st, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* ===================================================== legal families */
+
+/* Every legal battle plan of `seat`: each leader choice, weapon and
+ * defense, with the dials that pass. */
+static size_t plan_families(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    unsigned side = st->battle_seat[0] == seat ? 0 : 1;
+    int8_t leaders[ENGINE_LEADER_COUNT + ENGINE_TREACHERY_MAX + 1][2];
+    unsigned nl = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (leader_available(st, seat, l)) {
+            leaders[nl][0] = (int8_t)l;
+            leaders[nl++][1] = -1;
+        }
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (holds(st, seat, (int)i) && (card_class(st, (int)i) & ENGINE_CARD_CLASS_LEADER)) {
+            leaders[nl][0] = LEADER_NONE;
+            leaders[nl++][1] = (int8_t)i;
+        }
+    if (nl == 0) {
+        leaders[0][0] = LEADER_NONE;
+        leaders[nl++][1] = -1;
+    }
+    int8_t weapons[ENGINE_TREACHERY_MAX + 1], defenses[ENGINE_TREACHERY_MAX + 1];
+    unsigned nw = 0, nd = 0;
+    weapons[nw++] = -1;
+    defenses[nd++] = -1;
+    for (unsigned i = 0; i < st->n_cards; i++) {
+        if (!holds(st, seat, (int)i))
+            continue;
+        if (is_weapon_slot(card_class(st, (int)i)))
+            weapons[nw++] = (int8_t)i;
+        if (is_defense_slot(card_class(st, (int)i)))
+            defenses[nd++] = (int8_t)i;
+    }
+    unsigned forces = territory_forces(st, st->battle_territory, seat);
+    /* Only a prescience answer narrows the dial, to one value. */
+    unsigned aside = side_of(st, engine__seat_of(st, ENGINE_FACTION_ATREIDES));
+    int dial_locked = st->step == BATTLE_STEP_PLAN && st->prescience_element == ELEMENT_DIAL &&
+                      aside != SIDE_NONE && st->battle_seat[1 - aside] == seat;
+    int lo = dial_locked ? st->prescience_value : 0;
+    int hi = dial_locked ? st->prescience_value : (int)forces;
+    for (unsigned li = 0; li < nl; li++)
+        for (unsigned wi = 0; wi < nw; wi++)
+            for (unsigned di = 0; di < nd; di++) {
+                engine_battle_plan p = {leaders[li][0], leaders[li][1], weapons[wi], defenses[di],
+                                        (uint8_t)lo, 1};
+                if (p.weapon >= 0 && p.weapon == p.defense)
+                    continue;
+                int arg;
+                if (check_plan(st, seat, side, &p, &arg) != ENGINE_ACCEPTED)
+                    continue;
+                engine_legal l;
+                engine__legal_init(&l, ENGINE_ACTION_BATTLE_PLAN, seat);
+                l.lo[0] = l.hi[0] = p.leader;
+                l.lo[1] = l.hi[1] = p.cheap_hero;
+                l.lo[2] = l.hi[2] = p.weapon;
+                l.lo[3] = l.hi[3] = p.defense;
+                l.lo[4] = (int16_t)lo;
+                l.hi[4] = (int16_t)hi;
+                engine__legal_push(out, cap, &n, &l);
+            }
+    return n;
+}
+
+static void push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                  int a0, int a0_hi, int a1, int a1_hi)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    l.lo[0] = (int16_t)a0;
+    l.hi[0] = (int16_t)a0_hi;
+    l.lo[1] = (int16_t)a1;
+    l.hi[1] = (int16_t)a1_hi;
+    engine__legal_push(out, cap, n, &l);
+}
+
+size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    switch ((enum engine__battle_step)st->step) {
+    case BATTLE_STEP_CHOOSE:
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            if (!fights_in(t) || !territory_forces(st, t, seat))
+                continue;
+            for (unsigned s = 0; s < st->config.n_seats; s++)
+                if (s != seat && meet(st, t, seat, s))
+                    push1(out, cap, &n, ENGINE_ACTION_BATTLE_CHOOSE, seat, (int)t, (int)t,
+                          st->seat[s].faction, st->seat[s].faction);
+        }
+        break;
+    case BATTLE_STEP_VOICE:
+        push1(out, cap, &n, ENGINE_ACTION_VOICE, seat, 0, 1, ENGINE_VOICE_NONE + 1,
+              ENGINE_VOICE_CLASS_COUNT - 1);
+        push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
+        break;
+    case BATTLE_STEP_PRESCIENCE:
+        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ELEMENT_LEADER, ELEMENT_DIAL, 0, 0);
+        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
+        break;
+    case BATTLE_STEP_VOICE_KARAMA:
+    case BATTLE_STEP_PRESCIENCE_KARAMA:
+        if (card_of_kind(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE)
+            push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, 0, 0, 0, 0);
+        push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
+        break;
+    case BATTLE_STEP_PLAN:
+        if (card_of_kind(st, seat, ENGINE_CARD_TRUTHTRANCE) != CARD_NONE)
+            for (unsigned s = 0; s < st->config.n_seats; s++)
+                if (s != seat)
+                    push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE, seat, st->seat[s].faction,
+                          st->seat[s].faction, 0, 0);
+        n += plan_families(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
+        break;
+    case BATTLE_STEP_PRESCIENCE_ANSWER: {
+        unsigned forces = territory_forces(st, st->battle_territory, seat);
+        int lo = -1, hi = -1;
+        switch (st->prescience_element) {
+        case ELEMENT_LEADER:
+            lo = PRESCIENCE_CHEAP_HERO;
+            hi = ENGINE_LEADER_COUNT - 1;
+            break;
+        case ELEMENT_WEAPON:
+        case ELEMENT_DEFENSE:
+            hi = st->n_cards - 1;
+            break;
+        case ELEMENT_DIAL:
+            lo = 0;
+            hi = (int)forces;
+            break;
+        default:
+            break;
+        }
+        /* One family per answer that leaves a legal plan. */
+        for (int v = lo; v <= hi; v++) {
+            if (st->prescience_element == ELEMENT_DIAL) {
+                push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
+                break;
+            }
+            if (st->prescience_element == ELEMENT_LEADER && v >= 0 && !leader_available(st, seat, (unsigned)v))
+                continue;
+            if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && any_leader(st, seat))
+                continue;
+            if (st->prescience_element == ELEMENT_LEADER && v == PRESCIENCE_CHEAP_HERO &&
+                card_of_kind(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
+                continue;
+            if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
+                v >= 0) {
+                unsigned c = card_class(st, v);
+                int slot = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
+                if (!holds(st, seat, v) || !slot || !any_leader(st, seat))
+                    continue;
+            }
+            if (answer_leaves_a_plan(st, seat, v))
+                push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, v, v, 0, 0);
+        }
+        break;
+    }
+    case BATTLE_STEP_TRUTH_ANSWER:
+        push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat, 0, 1, 0, 0);
+        break;
+    case BATTLE_STEP_TRAITOR:
+        push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
+        break;
+    case BATTLE_STEP_KEEP: {
+        const engine_battle_plan *p = &st->plan[st->battle_winner];
+        push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
+        break;
+    }
+    case BATTLE_STEP_COUNT:
+        break;
+    }
+    return n;
 }

@@ -12,6 +12,7 @@
 #define LATER_DIAL_MIN 1
 #define LATER_DIAL_MAX 3
 #define STORM_DECK_CARDS 6
+#define WEATHER_CONTROL_MAX 10
 
 /* Sectors from the storm's sector forward to a marker: the First Player is
  * the seat whose marker the storm reaches next (LR 1.01.02). */
@@ -107,17 +108,22 @@ static void storm_end(engine_state *st, engine_rng *rng)
     engine__spice_blow_begin(st, rng);
 }
 
-void engine__storm_begin(engine_state *st, engine_rng *rng)
+/* After the storm cards: Weather Control, else the storm deck, else the dials. */
+static void storm_decide(engine_state *st, engine_rng *rng)
 {
-    st->turn++;
-    engine__phase_enter(st, ENGINE_PHASE_STORM);
-    st->step = STORM_STEP_DIAL;
+    if (st->weather_control != 0xFF) {
+        storm_move(st, st->weather_control);
+        storm_end(st, rng);
+        return;
+    }
     if (st->turn > 1 && st->next_storm) {
         /* The storm deck's card, drawn last turn, moves the storm. */
         storm_move(st, st->next_storm);
         storm_end(st, rng);
         return;
     }
+    st->step = STORM_STEP_DIAL;
+    st->answered = 0;
     uint8_t dialers[2];
     if (st->turn > 1 && st->last_wheel[0] != 0xFF && st->last_wheel[1] != 0xFF) {
         /* The two players who last used the battle wheels (LR 1.01.01). */
@@ -126,9 +132,147 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
     } else {
         nearest_dialers(st, dialers);
     }
+    st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(dialers[0]) | ENGINE_SEAT_BIT(dialers[1]));
+}
+
+static int has_cards(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat)
+            return 1;
+    return 0;
+}
+
+void engine__storm_begin(engine_state *st, engine_rng *rng)
+{
+    st->turn++;
+    engine__phase_enter(st, ENGINE_PHASE_STORM);
+    st->weather_control = 0xFF;
     for (unsigned s = 0; s < st->config.n_seats; s++)
         st->seat[s].storm_dial = 0xFF;
-    st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(dialers[0]) | ENGINE_SEAT_BIT(dialers[1]));
+    if (st->turn > 1) {
+        /* Weather Control and Family Atomics come before the storm moves
+         * (LR 3.01.06-07); every seat holding a card is asked, so being
+         * asked reveals no card. */
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            if (has_cards(st, s))
+                st->awaiting |= ENGINE_SEAT_BIT(s);
+        if (st->awaiting) {
+            st->step = STORM_STEP_CARDS;
+            return;
+        }
+    }
+    storm_decide(st, rng);
+}
+
+static unsigned card_of_kind(const engine_state *st, unsigned seat, unsigned kind)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == kind)
+            return i;
+    return 0xFF;
+}
+
+static void cards_answered(engine_state *st, uint8_t seat, engine_rng *rng)
+{
+    st->answered |= ENGINE_SEAT_BIT(seat);
+    if (st->answered == st->awaiting)
+        storm_decide(st, rng);
+}
+
+/* Weather Control: the storm moves 0..10 sectors as its player says,
+ * instead of the dials (LR 3.01.07; docs/RULINGS.md "Weather Control"). */
+engine_verdict engine__weather_control(engine_verdict_detail *why, engine_state *st,
+                                       const engine_action *act, engine_rng *rng)
+{
+    int sectors = act->arg[0];
+    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_WEATHER_CONTROL);
+    if (card == 0xFF)
+        return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
+    if (sectors < 0 || sectors > WEATHER_CONTROL_MAX)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, sectors);
+    engine__treachery_discard(st, card);
+    st->weather_control = (uint8_t)sectors;
+    cards_answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Family Atomics may be played by a seat with forces on the Shield Wall or
+ * next to it, no storm between (LR 3.01.06). */
+static int atomics_in_reach(const engine_state *st, unsigned seat)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
+        if (!(st->forces[l][seat] || st->special[l][seat]) || engine__in_storm(st, l))
+            continue;
+        if (engine__locations[l].territory == ENGINE_TERRITORY_SHIELD_WALL)
+            return 1;
+        const engine__location_row *row = &engine__locations[l];
+        for (unsigned i = 0; i < row->n_adj; i++) {
+            unsigned m = row->adj[i];
+            if (engine__locations[m].territory == ENGINE_TERRITORY_SHIELD_WALL &&
+                !engine__in_storm(st, m))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Family Atomics: every force on the Shield Wall dies and the wall no
+ * longer shields Arrakeen, Carthag and the Imperial Basin; the card leaves
+ * the game (DUNE_RULES_DIGEST.md 1.3). */
+engine_verdict engine__family_atomics(engine_verdict_detail *why, engine_state *st,
+                                      const engine_action *act, engine_rng *rng)
+{
+    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_FAMILY_ATOMICS);
+    if (card == 0xFF)
+        return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
+    if (!atomics_in_reach(st, act->seat))
+        return engine__reject(why, ENGINE_REJECT_ATOMICS_OUT_OF_REACH, -1, 0);
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        if (engine__locations[l].territory != ENGINE_TERRITORY_SHIELD_WALL)
+            continue;
+        for (uint8_t s = 0; s < st->config.n_seats; s++)
+            engine__forces_to_tanks(st, l, s, st->forces[l][s], st->special[l][s]);
+        if (st->advisors[l]) {
+            int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+            st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
+            st->advisors[l] = 0;
+        }
+    }
+    st->card[card].place = ENGINE_PLACE_REMOVED;
+    st->card[card].holder = 0xFF;
+    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->is_shield_wall_down = 1;
+    cards_answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+engine_verdict engine__storm_cards_pass(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    cards_answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_storm_cards(engine_legal *out, size_t cap, const engine_state *st,
+                                 uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    if (card_of_kind(st, seat, ENGINE_CARD_WEATHER_CONTROL) != 0xFF) {
+        engine__legal_init(&l, ENGINE_ACTION_WEATHER_CONTROL, seat);
+        l.hi[0] = WEATHER_CONTROL_MAX;
+        engine__legal_push(out, cap, &n, &l);
+    }
+    if (card_of_kind(st, seat, ENGINE_CARD_FAMILY_ATOMICS) != 0xFF && atomics_in_reach(st, seat)) {
+        engine__legal_init(&l, ENGINE_ACTION_FAMILY_ATOMICS, seat);
+        engine__legal_push(out, cap, &n, &l);
+    }
+    engine__legal_init(&l, ENGINE_ACTION_STORM_CARDS_PASS, seat);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
 }
 
 /* A secret storm dial: 0..20 on turn 1, 1..3 later (LR 1.01.01). */

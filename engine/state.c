@@ -201,6 +201,32 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u16(&w, st->ally_support[s]);
     put_u8(&w, st->emperor_ally_revivals);
     put_u8(&w, st->ship_index);
+    put_u8(&w, st->battle_territory);
+    put_u8(&w, st->battle_seat[0]);
+    put_u8(&w, st->battle_seat[1]);
+    put_u8(&w, st->aggressor_index);
+    for (unsigned i = 0; i < 2; i++) {
+        const engine_battle_plan *b = &st->plan[i];
+        put_u8(&w, (uint8_t)b->leader);
+        put_u8(&w, (uint8_t)b->cheap_hero);
+        put_u8(&w, (uint8_t)b->weapon);
+        put_u8(&w, (uint8_t)b->defense);
+        put_u8(&w, b->dial);
+        put_u8(&w, b->is_committed);
+    }
+    put_u8(&w, st->prescience_element);
+    put_u16(&w, (uint16_t)st->prescience_value);
+    put_u8(&w, st->voice_must);
+    put_u8(&w, st->voice_class);
+    put_u8(&w, st->traitor_called);
+    put_u8(&w, st->battle_winner);
+    put_u8(&w, st->truthtrance_pending);
+    put_u8(&w, st->truthtrance_answer);
+    put_u16(&w, st->truthtrance_saved);
+    put_bytes(&w, st->leader_territory, ENGINE_LEADER_COUNT);
+    put_u8(&w, st->weather_control);
+    put_u16(&w, st->winners);
+    put_u8(&w, st->victory_kind);
     put_u8(&w, st->prediction_faction);
     put_u8(&w, st->prediction_turn);
     /* treachery cards */
@@ -287,7 +313,7 @@ static uint8_t get_below(reader *r, unsigned limit)
 
 static void get_component(reader *r, engine_card_state *c, unsigned n_seats)
 {
-    c->place = get_below(r, ENGINE_PLACE_AUCTION + 1);
+    c->place = get_below(r, ENGINE_PLACE_PLAYED + 1);
     c->holder = (uint8_t)get_u8(r);
     c->known_by = (uint16_t)get_u16(r);
     if (c->holder != 0xFF && c->holder >= n_seats)
@@ -401,6 +427,37 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->ally_support[s] = (uint16_t)get_u16(&r);
     st->emperor_ally_revivals = get_below(&r, 4);
     st->ship_index = get_below(&r, ENGINE_MAX_SEATS + 1);
+    st->battle_territory = get_below(&r, ENGINE_TERRITORY_COUNT + 1);
+    st->battle_seat[0] = (uint8_t)get_u8(&r);
+    st->battle_seat[1] = (uint8_t)get_u8(&r);
+    st->aggressor_index = get_below(&r, ENGINE_MAX_SEATS + 1);
+    for (unsigned i = 0; i < 2; i++) {
+        engine_battle_plan *b = &st->plan[i];
+        b->leader = (int8_t)get_u8(&r);
+        b->cheap_hero = (int8_t)get_u8(&r);
+        b->weapon = (int8_t)get_u8(&r);
+        b->defense = (int8_t)get_u8(&r);
+        b->dial = (uint8_t)get_u8(&r);
+        b->is_committed = get_below(&r, 2);
+        if (b->leader >= ENGINE_LEADER_COUNT || b->cheap_hero >= ENGINE_TREACHERY_MAX ||
+            b->weapon >= ENGINE_TREACHERY_MAX || b->defense >= ENGINE_TREACHERY_MAX ||
+            b->leader < -1 || b->cheap_hero < -1 || b->weapon < -1 || b->defense < -1)
+            goto bad;
+    }
+    st->prescience_element = get_below(&r, 5);
+    st->prescience_value = (int16_t)get_u16(&r);
+    st->voice_must = get_below(&r, 2);
+    st->voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
+    st->traitor_called = get_below(&r, 4);
+    st->battle_winner = (uint8_t)get_u8(&r);
+    st->truthtrance_pending = (uint8_t)get_u8(&r);
+    st->truthtrance_answer = (uint8_t)get_u8(&r);
+    st->truthtrance_saved = (uint16_t)get_u16(&r);
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
+        st->leader_territory[i] = (uint8_t)get_u8(&r);
+    st->weather_control = (uint8_t)get_u8(&r);
+    st->winners = (uint16_t)get_u16(&r);
+    st->victory_kind = get_below(&r, ENGINE_VICTORY_MOST_STRONGHOLDS + 1);
     st->prediction_faction = (uint8_t)get_u8(&r);
     st->prediction_turn = (uint8_t)get_u8(&r);
     st->n_cards = (uint8_t)get_u8(&r);
@@ -416,7 +473,7 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         get_component(&r, &st->traitor[i], n);
     get_list(&r, &st->n_traitor_deck, st->traitor_deck, ENGINE_LEADER_COUNT, ENGINE_LEADER_COUNT);
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++) {
-        st->leader[i].place = get_below(&r, ENGINE_PLACE_AUCTION + 1);
+        st->leader[i].place = get_below(&r, ENGINE_PLACE_PLAYED + 1);
         st->leader[i].deaths = (uint8_t)get_u8(&r);
     }
     st->n_spice_cards = (uint8_t)get_u8(&r);
@@ -477,7 +534,8 @@ static int check_piles(int is_quiet, const engine_card_state *cards, unsigned n_
                       (c->place == ENGINE_PLACE_DISCARD && discard != NULL);
         if (in_pile && !seen[i])
             BROKEN("%s %u is in a pile it is not listed in", what, i);
-        int held = c->place == ENGINE_PLACE_HAND || c->place == ENGINE_PLACE_DEALT;
+        int held = c->place == ENGINE_PLACE_HAND || c->place == ENGINE_PLACE_DEALT ||
+                   c->place == ENGINE_PLACE_PLAYED;
         if (held != (c->holder != 0xFF) || (held && c->holder >= n_seats))
             BROKEN("%s %u has holder %u in place %u", what, i, c->holder, c->place);
         if (c->known_by >> n_seats)

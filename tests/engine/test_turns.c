@@ -1,11 +1,9 @@
 /*
- * test_turns.c - random play through every built phase over many turns.
- * Until the second half of the turn is built, the test stands in for it:
- * when the game reaches a phase that is not built, it scatters forces onto
- * the board, sends some to the Tanks, kills leaders and hands out spice
- * (keeping every invariant), then starts the next turn's Storm through the
- * engine's own entry point. Every legal action must be accepted, every
- * arbitrary action accepted exactly when legal, and the invariants hold.
+ * test_turns.c - complete random games: uniformly random legal actions from
+ * setup to the game's end, at every table size. Every legal action must be
+ * accepted, every arbitrary action accepted exactly when legal, the
+ * invariants hold after every step, and every game ends in GAME_OVER with
+ * winners (Basic game; the Advanced game stops at its unbuilt Spice Blow).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,10 +18,10 @@
 #include "tests/support/support.h"
 
 #define GAMES 600
-#define TURNS 10
 
 static unsigned phases_seen[ENGINE_PHASE_COUNT];
 static unsigned kinds_seen[ENGINE_ACTION_KIND_COUNT];
+static unsigned victories[ENGINE_VICTORY_MOST_STRONGHOLDS + 1];
 
 static int legal_contains(const engine_state *st, const engine_action *act)
 {
@@ -34,46 +32,6 @@ static int legal_contains(const engine_state *st, const engine_action *act)
         if (engine_legal_contains(&legal[i], act))
             return 1;
     return 0;
-}
-
-/* What the unbuilt phases would have done, roughly: forces onto the board
- * and into the Tanks, leaders killed, spice collected. */
-static void stand_in_for_later_phases(engine_state *st, uint64_t *prng)
-{
-    for (unsigned s = 0; s < st->config.n_seats; s++) {
-        engine_seat_state *p = &st->seat[s];
-        unsigned ship = p->reserves ? test_prng_below(prng, p->reserves + 1u) / 2 : 0;
-        if (ship) {
-            unsigned loc = test_prng_below(prng, ENGINE_LOCATION_COUNT - 1);
-            unsigned t = engine__locations[loc].territory;
-            if (!engine__stronghold_full(st, t, s)) {
-                st->forces[loc][s] = (uint8_t)(st->forces[loc][s] + ship);
-                p->reserves = (uint8_t)(p->reserves - ship);
-            }
-        }
-        unsigned die = p->reserves ? test_prng_below(prng, p->reserves + 1u) / 3 : 0;
-        p->reserves = (uint8_t)(p->reserves - die);
-        p->tanks = (uint8_t)(p->tanks + die);
-        if (p->special_reserves && test_prng_below(prng, 3) == 0) {
-            p->special_reserves--;
-            p->special_tanks++;
-        }
-        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-            if (engine__leaders[l].faction == p->faction &&
-                st->leader[l].place == ENGINE_PLACE_POOL && test_prng_below(prng, 3) == 0) {
-                st->leader[l].place = ENGINE_PLACE_TANKS;
-                st->leader[l].deaths++;
-            }
-        unsigned gain = test_prng_below(prng, 6);
-        p->spice = (uint16_t)(p->spice + gain);
-        st->spice_minted += gain;
-        /* Now and then a seat is left with 0 or 1 spice, for the charity. */
-        if (test_prng_below(prng, 4) == 0 && p->spice > 1) {
-            st->spice_burned += p->spice - 1u;
-            p->spice = 1;
-        }
-    }
-    assert_int_equal(engine_state_check(st), 0);
 }
 
 static void play_turns(unsigned n_seats, int advanced, uint64_t seed, int probe)
@@ -87,48 +45,48 @@ static void play_turns(unsigned n_seats, int advanced, uint64_t seed, int probe)
     engine_rng rng;
     engine_rng_init(&rng, room_seed, 0);
     assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
-    uint32_t version = 1;
-    for (unsigned turn = 1; turn <= TURNS; turn++) {
-        for (int guard = 0; guard < 5000; guard++, version++) {
-            assert_int_equal(engine_state_check(&st), 0);
-            phases_seen[st.phase]++;
-            if (probe) {
-                engine_action act;
-                memset(&act, 0, sizeof act);
-                act.kind = (uint8_t)test_prng_below(&prng, ENGINE_ACTION_KIND_COUNT);
-                act.seat = (uint8_t)test_prng_below(&prng, n_seats);
-                for (unsigned i = 0; i < 3; i++)
-                    act.arg[i] = (int16_t)((int)test_prng_below(&prng, 20) - 1);
-                engine_state copy = st;
-                int want = legal_contains(&st, &act);
-                engine_rng_init(&rng, room_seed, version);
-                engine_verdict v = engine_apply(NULL, &copy, &act, &rng);
-                if (want)
-                    assert_int_equal(v, ENGINE_ACCEPTED);
-                else {
-                    assert_int_not_equal(v, ENGINE_ACCEPTED);
-                    assert_memory_equal(&copy, &st, sizeof st);
-                }
-            }
+    for (uint32_t version = 1; version < 100000; version++) {
+        assert_int_equal(engine_state_check(&st), 0);
+        phases_seen[st.phase]++;
+        if (probe) {
             engine_action act;
-            if (test_random_legal(&act, &st, &prng) != 0)
-                break;
-            kinds_seen[act.kind]++;
+            memset(&act, 0, sizeof act);
+            act.kind = (uint8_t)test_prng_below(&prng, ENGINE_ACTION_KIND_COUNT);
+            act.seat = (uint8_t)test_prng_below(&prng, n_seats);
+            for (unsigned i = 0; i < 5; i++)
+                act.arg[i] = (int16_t)((int)test_prng_below(&prng, 20) - 1);
+            engine_state copy = st;
+            int want = legal_contains(&st, &act);
             engine_rng_init(&rng, room_seed, version);
-            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            engine_verdict v = engine_apply(NULL, &copy, &act, &rng);
+            if (want)
+                assert_int_equal(v, ENGINE_ACCEPTED);
+            else {
+                assert_int_not_equal(v, ENGINE_ACCEPTED);
+                assert_memory_equal(&copy, &st, sizeof st);
+            }
         }
-        assert_int_equal(engine_state_awaiting(&st), 0);
-        if (advanced) {
-            assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
-            return;
-        }
-        assert_int_equal(st.phase, ENGINE_PHASE_BATTLE);
-        stand_in_for_later_phases(&st, &prng);
-        if (turn == TURNS)
+        engine_action act;
+        if (test_random_legal(&act, &st, &prng) != 0)
             break;
-        engine_rng_init(&rng, room_seed, version++);
-        engine__storm_begin(&st, &rng);
+        kinds_seen[act.kind]++;
+        engine_rng_init(&rng, room_seed, version);
+        assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
     }
+    /* Every game ends: by a victory or at the turn limit; the Advanced game
+     * stops at its first Spice Blow, which is not built. */
+    assert_int_equal(engine_state_awaiting(&st), 0);
+    if (advanced) {
+        assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
+        return;
+    }
+    assert_int_equal(st.phase, ENGINE_PHASE_GAME_OVER);
+    assert_true(st.winners != 0);
+    assert_true(st.victory_kind != ENGINE_VICTORY_NONE);
+    victories[st.victory_kind]++;
+    engine_action any = {ENGINE_ACTION_STORM_DIAL, 0, {1}};
+    engine_rng_init(&rng, room_seed, 1);
+    assert_int_equal(engine_apply(NULL, &st, &any, &rng), ENGINE_REJECT_GAME_OVER);
 }
 
 static void test_turns__random_games_through_built_phases(void **state)
@@ -136,6 +94,8 @@ static void test_turns__random_games_through_built_phases(void **state)
     (void)state;
     for (uint64_t g = 0; g < GAMES; g++)
         play_turns(2 + (unsigned)(g % 5), g % 10 == 9, g * 104729 + 1, g < 60);
+    for (unsigned k = 1; k <= ENGINE_VICTORY_MOST_STRONGHOLDS; k++)
+        print_message("victory kind %u: %u games\n", k, victories[k]);
     /* The random games exercised every built phase and action kind. */
     assert_true(phases_seen[ENGINE_PHASE_SPICE_BLOW] > 0);
     assert_true(phases_seen[ENGINE_PHASE_CHOAM_CHARITY] > 0);
@@ -158,6 +118,11 @@ static void test_turns__random_games_through_built_phases(void **state)
     assert_true(kinds_seen[ENGINE_ACTION_SHIP_BACK] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_BG_SEND] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_MOVE] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_BATTLE_PLAN] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_TRAITOR_CALL] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_VOICE] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_PRESCIENCE_ANSWER] > 0);
+    assert_true(phases_seen[ENGINE_PHASE_GAME_OVER] > 0);
 }
 
 int main(void)

@@ -1,0 +1,142 @@
+/*
+ * phase_mentat_pause.c - the Mentat Pause and the game's end
+ * (DUNE_RULES_DIGEST.md 4.9-4.10, LR 1.09, 2.02.01, 2.04.09, 2.06.08;
+ * rulings in docs/RULINGS.md "Victory"): a seat alone in 3 strongholds, or
+ * two allies holding 4 between them, win; several qualifying, the first in
+ * storm order wins (with its ally); the Bene Gesserit win alone if they
+ * predicted that winner and turn; after the last turn the Fremen's or the
+ * Guild's special victory. The game then ends in GAME_OVER, where no seat
+ * may act; otherwise the next turn begins.
+ */
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define STRONGHOLDS_ALONE 3
+#define STRONGHOLDS_ALLIED 4
+
+static const uint8_t strongholds[] = {
+    ENGINE_TERRITORY_ARRAKEEN, ENGINE_TERRITORY_CARTHAG, ENGINE_TERRITORY_TUEKS_SIETCH,
+    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_HABBANYA_SIETCH,
+};
+
+static int occupies(const engine_state *st, unsigned territory, unsigned seat)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == territory && (st->forces[l][seat] || st->special[l][seat]))
+            return 1;
+    return 0;
+}
+
+/* The seat alone in a territory (BG advisors do not count), or SEAT_NONE. */
+static unsigned controller(const engine_state *st, unsigned territory)
+{
+    unsigned who = SEAT_NONE;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (occupies(st, territory, s)) {
+            if (who != SEAT_NONE)
+                return SEAT_NONE;
+            who = s;
+        }
+    return who;
+}
+
+static unsigned controlled(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < sizeof strongholds; i++)
+        n += controller(st, strongholds[i]) == seat;
+    return n;
+}
+
+static uint16_t with_ally(const engine_state *st, unsigned seat)
+{
+    uint16_t m = ENGINE_SEAT_BIT(seat);
+    if (st->ally[seat] != SEAT_NONE)
+        m |= ENGINE_SEAT_BIT(st->ally[seat]);
+    return m;
+}
+
+static void game_over(engine_state *st, uint16_t winners, unsigned kind)
+{
+    engine__phase_enter(st, ENGINE_PHASE_GAME_OVER);
+    st->winners = winners;
+    st->victory_kind = (uint8_t)kind;
+}
+
+/* End of the last turn with no winner (LR 2.04.09, 2.06.08). */
+static void last_turn(engine_state *st)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    if (fremen >= 0) {
+        int sietches_clear = 1;
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            if ((int)s != fremen && (occupies(st, ENGINE_TERRITORY_SIETCH_TABR, s) ||
+                                     occupies(st, ENGINE_TERRITORY_HABBANYA_SIETCH, s)))
+                sietches_clear = 0;
+        static const uint8_t barred[] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                                         ENGINE_FACTION_EMPEROR};
+        for (unsigned i = 0; i < sizeof barred; i++) {
+            int s = engine__seat_of(st, barred[i]);
+            if (s >= 0 && occupies(st, ENGINE_TERRITORY_TUEKS_SIETCH, (unsigned)s))
+                sietches_clear = 0;
+        }
+        if (sietches_clear) {
+            game_over(st, with_ally(st, (unsigned)fremen), ENGINE_VICTORY_FREMEN);
+            return;
+        }
+    }
+    if (guild >= 0) {
+        game_over(st, with_ally(st, (unsigned)guild), ENGINE_VICTORY_GUILD);
+        return;
+    }
+    if (fremen >= 0) {
+        game_over(st, with_ally(st, (unsigned)fremen), ENGINE_VICTORY_DEFAULT_FREMEN);
+        return;
+    }
+    /* Neither: whoever holds the most strongholds; all who tie (LR 1.09.03). */
+    unsigned best = 0;
+    uint16_t winners = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        unsigned n = controlled(st, s);
+        if (n > best) {
+            best = n;
+            winners = 0;
+        }
+        if (n == best)
+            winners |= ENGINE_SEAT_BIT(s);
+    }
+    game_over(st, winners, ENGINE_VICTORY_MOST_STRONGHOLDS);
+}
+
+void engine__mentat_pause_begin(engine_state *st, engine_rng *rng)
+{
+    engine__phase_enter(st, ENGINE_PHASE_MENTAT_PAUSE);
+    uint8_t order[ENGINE_MAX_SEATS];
+    unsigned n = engine__storm_order(st, order);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned s = order[i];
+        uint8_t a = st->ally[s];
+        unsigned held = controlled(st, s) + (a != SEAT_NONE ? controlled(st, a) : 0);
+        unsigned need = a != SEAT_NONE ? STRONGHOLDS_ALLIED : STRONGHOLDS_ALONE;
+        if (held < need)
+            continue;
+        uint16_t winners = with_ally(st, s);
+        int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+        int predicted = st->prediction_faction < ENGINE_FACTION_COUNT
+                            ? engine__seat_of(st, st->prediction_faction) : -1;
+        if (bg >= 0 && predicted >= 0 && st->prediction_turn == st->turn &&
+            (winners & ENGINE_SEAT_BIT(predicted))) {
+            /* The prediction came true: the Bene Gesserit alone win (LR 2.02.01). */
+            game_over(st, ENGINE_SEAT_BIT(bg), ENGINE_VICTORY_PREDICTION);
+            return;
+        }
+        game_over(st, winners, ENGINE_VICTORY_STRONGHOLDS);
+        return;
+    }
+    if (st->turn >= st->config.turn_limit) {
+        last_turn(st);
+        return;
+    }
+    engine__storm_begin(st, rng);
+}
