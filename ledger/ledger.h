@@ -56,7 +56,10 @@ void ledger_options_init(ledger_options *opt);
 
 /* Opens (creating if absent, unless read-only) the ledger at opt->path.
  * The signing key is loaded from keys_dir when present; without it the
- * ledger can be read and verified but not written (LEDGER_EKEY on write). */
+ * ledger can be read and verified but not written (LEDGER_EKEY on write).
+ * On failure *out is a handle holding only the message: read it with
+ * ledger_errmsg, then ledger_close it (NULL only when out of memory;
+ * ledger_errmsg(NULL) says so). */
 int ledger_open(ledger **out, const ledger_options *opt) MENTAT_MUST_CHECK;
 void ledger_close(ledger *db);
 /* One line describing the last failure on this handle; never NULL.
@@ -136,12 +139,17 @@ void ledger_group_free(ledger_group *g);
 
 int ledger_head(ledger *db, const char *room, uint32_t *version_out,
                 uint8_t hash_out[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* The room's genesis; out->position (constructed rooms only, else NULL) is
+ * a copy held by the handle, borrowed until the next call on it. */
 int ledger_genesis_get(ledger *db, codec_genesis *out, const char *room) MENTAT_MUST_CHECK;
 /* The event at `version`, decoded and verified against its signature, with
  * prev_hash filled in. */
 int ledger_event_get(ledger *db, codec_event *out, const char *room,
                      uint32_t version) MENTAT_MUST_CHECK;
-/* Calls fn for versions from..to (inclusive; to 0 = head) in order. */
+/* Calls fn for versions from..to (inclusive; to 0 = head) in order, each
+ * with prev_hash filled in (signatures are not checked here: that is
+ * ledger_verify_room). fn runs inside a read transaction and must not
+ * write to this ledger. */
 int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t to,
                          int (*fn)(void *ctx, const codec_event *ev), void *ctx) MENTAT_MUST_CHECK;
 /* The engine state after `version` (0 = the opening position): nearest

@@ -1,0 +1,441 @@
+/*
+ * internal.h - what the files of ledger/ share and nothing outside includes
+ * (tests excepted): the handle, the transaction wrappers through which every
+ * LMDB call of the write path goes (fault injection, poisoning, map growth),
+ * the canonical encodings (ledger/event.c), keys and seeds, and the readers
+ * of stored records.
+ *
+ * Invariants every file relies on (cited by number in the code):
+ *  (1) A write runs inside ledger__write: one LMDB write transaction that
+ *      commits whole or not at all; on MDB_MAP_FULL it is aborted, the map
+ *      doubled (up to max_map_size) and the body run again from scratch.
+ *  (2) A wrapped call that fails poisons its transaction: every later
+ *      wrapped call in it returns LEDGER_EBADTXN until it is aborted.
+ *  (3) The room cache on the handle only holds what a transaction saw; what
+ *      a write transaction put there is marked dirty and dropped if the
+ *      transaction aborts, kept if it commits.
+ *  (4) Bytes read from LMDB are borrowed: they die with the transaction.
+ */
+#ifndef MENTAT_LEDGER_INTERNAL_H
+#define MENTAT_LEDGER_INTERNAL_H
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lmdb.h>
+#include <sodium.h>
+#include <zstd.h>
+
+#include "ledger.h"
+
+/* ========================================================= file layout */
+
+/* Tags: the first byte of every stored record (docs/FORMAT.md). */
+#define LEDGER_TAG_PROTOBUF 0x01   /* raw protobuf follows */
+#define LEDGER_TAG_CHECKPOINT 0x02 /* chain hash (32) then a zstd frame of a Checkpoint */
+
+#define LEDGER_HEAD_BYTES 40       /* version u32 BE, hash 32, n_rejections u32 BE */
+#define LEDGER_CKPT_KEY_BYTES 12   /* room 8, version u32 BE */
+#define LEDGER_REJ_KEY_BYTES 12    /* room 8, rejection counter u32 BE */
+#define LEDGER_EVENT_PREFIX 4      /* events dup value: version u32 BE, then the record */
+
+/* meta keys (ASCII, no NUL) */
+#define LEDGER_META_FORMAT "format"         /* u32 BE: LEDGER_FORMAT_VERSION */
+#define LEDGER_META_CREATED "created_at"    /* u64 BE: unix ms */
+#define LEDGER_META_REVEAL_PREFIX "reveal/" /* + room (8): the revealed seed, 32 bytes */
+
+/* Canonical signed encodings (ledger/event.c documents every byte). */
+#define LEDGER_EVENT_MAGIC "MNTE"
+#define LEDGER_GENESIS_MAGIC "MNTG"
+#define LEDGER_RECEIPT_MAGIC "MNTR"
+#define LEDGER_EVENT_CANONICAL_MAX 128      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112 */
+#define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
+#define LEDGER_GENESIS_CANONICAL_MAX (256 + ENGINE_STATE_ENCODED_MAX)
+/* Largest stored event record (tag + protobuf); the dup value adds 4. */
+#define LEDGER_EVENT_RECORD_MAX 480
+
+#define LEDGER_SIGN_SECRET_BYTES 64         /* crypto_sign_SECRETKEYBYTES */
+#define LEDGER_AUDIT_FILE_BYTES 64          /* X25519 secret 32 + public 32 */
+#define LEDGER_SIGNING_FILE "signing.key"
+#define LEDGER_AUDIT_FILE "audit.key"
+
+/* Scratch: three parts, each large enough for an encoded state, its
+ * Checkpoint protobuf or their zstd frame. */
+#define LEDGER_SCRATCH_PART (ENGINE_STATE_ENCODED_MAX + 1024)
+#define LEDGER_SCRATCH_BYTES (3 * LEDGER_SCRATCH_PART)
+
+/* The room cache: recent head states and unsealed seeds, LRU. */
+#define LEDGER_CACHE_ROOMS 64
+
+typedef struct ledger_cache_entry {
+    char room[SCHEMA_ROOM_CHARS];  /* the room; all zero = free slot */
+    int has_seed;                  /* 1 = seed below is the room's unsealed seed */
+    uint8_t seed[ENGINE_SEED_BYTES];
+    int has_state;                 /* 1 = state below is the head at (version, hash) */
+    uint32_t version;              /* head version of `state` */
+    uint8_t hash[SCHEMA_HASH_BYTES]; /* head hash of `state` */
+    engine_state state;            /* state after `version` */
+    uint64_t used;                 /* LRU tick; larger = more recent */
+    int is_dirty;                  /* (3) written by the open write txn */
+} ledger_cache_entry;
+
+/* ============================================================ the handle */
+
+struct ledger {
+    MDB_env *env;                  /* the LMDB environment (one file) */
+    MDB_dbi dbi_rooms;             /* room (8) -> tag + Genesis */
+    MDB_dbi dbi_events;            /* DUPSORT: room (8) -> version u32 BE + tag + Event */
+    MDB_dbi dbi_heads;             /* room (8) -> LEDGER_HEAD_BYTES record */
+    MDB_dbi dbi_checkpoints;       /* room (8) + version u32 BE -> tag 0x02 record */
+    MDB_dbi dbi_rejections;        /* room (8) + counter u32 BE -> tag + Rejection */
+    MDB_dbi dbi_keys;              /* key id u32 BE -> tag + Key */
+    MDB_dbi dbi_meta;              /* ASCII name -> value (LEDGER_META_*) */
+    char *path;                    /* the ledger file; owned */
+    char *keys_dir;                /* the keys directory; owned */
+    unsigned checkpoint_every;     /* K >= 1 */
+    int is_read_only;              /* opened MDB_RDONLY */
+    size_t map_size;               /* current map size in bytes */
+    size_t max_map_size;           /* growth limit in bytes */
+    size_t max_dup_bytes;          /* mdb_env_get_maxkeysize: largest events dup value */
+    unsigned page_size;            /* LMDB page size in bytes */
+    /* keys (ledger/keys.c) */
+    int has_signing_key;           /* 1 = signing_sk/pk loaded */
+    uint8_t signing_sk[LEDGER_SIGN_SECRET_BYTES]; /* Ed25519 secret key */
+    uint8_t signing_pk[SCHEMA_KEY_BYTES];         /* Ed25519 public key */
+    uint32_t key_id;               /* id of the signing key */
+    uint64_t key_created_at;       /* unix ms, from the key file's mtime */
+    int has_audit_key;             /* 1 = audit_sk/pk loaded */
+    uint8_t audit_sk[SCHEMA_KEY_BYTES]; /* X25519 secret key */
+    uint8_t audit_pk[SCHEMA_KEY_BYTES]; /* X25519 public key */
+    uint32_t audit_key_id;         /* id of the audit key */
+    int is_key_registered;         /* 1 = both keys are known to be in `keys` */
+    /* caches (3) */
+    ledger_cache_entry cache[LEDGER_CACHE_ROOMS];
+    uint64_t cache_tick;           /* LRU clock */
+    /* zstd contexts, reused; and scratch buffers for checkpoints */
+    ZSTD_CCtx *cctx;               /* owned */
+    ZSTD_DCtx *dctx;               /* owned */
+    uint8_t *scratch;              /* owned, LEDGER_SCRATCH_BYTES (three parts) */
+    uint8_t *position;             /* owned: ledger_genesis_get's copy of a position */
+    size_t position_cap;           /* bytes allocated at position */
+    /* errors */
+    char errmsg[256];              /* last failure, one line */
+    const char *corrupt_file;      /* where LEDGER_CORRUPT_HERE last fired */
+    int corrupt_line;
+    /* fault injection (tests only) */
+    long fault_countdown;          /* > 0: the countdown-th wrapped call fails */
+    int fault_rc;                  /* the code it fails with */
+    unsigned long n_wrapped_calls; /* wrapped calls so far (tests size their loops) */
+    unsigned long n_commits;       /* write txns committed (tests see group commit) */
+};
+
+/* ============================================================== errors */
+
+/* Sets the handle's message (printf format) and returns rc. */
+int ledger__fail(ledger *db, int rc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Records file and line, sets "<message> (file:line)" and returns
+ * LEDGER_ECORRUPT. Use through the macros below. */
+int ledger__corrupt(ledger *db, const char *file, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+#define LEDGER_CORRUPT_HERE(db) ledger__corrupt((db), __FILE__, __LINE__, "malformed stored bytes")
+#define LEDGER_CORRUPT_MSG(db, ...) ledger__corrupt((db), __FILE__, __LINE__, __VA_ARGS__)
+
+/* A message for an LMDB or errno code. */
+const char *ledger__strerror(int rc);
+
+/* ======================================================== transactions */
+
+/* A transaction as the ledger uses it. Every LMDB call of the write path
+ * goes through the wrappers below, which count calls for fault injection
+ * and poison the transaction on failure (2). */
+typedef struct ledger_txn {
+    ledger *db;                    /* the handle it belongs to */
+    MDB_txn *mdb;                  /* the LMDB transaction, NULL once ended */
+    int is_write;                  /* 1 = a write transaction */
+    int is_poisoned;               /* (2) a call failed; only abort is allowed */
+    int poison_rc;                 /* the code of the call that poisoned it */
+    int did_register_keys;         /* keys were put in `keys` by this txn */
+} ledger_txn;
+
+/* Begins a read (is_write 0) or write transaction. */
+int ledger__txn_begin(ledger_txn *out, ledger *db, int is_write) MENTAT_MUST_CHECK;
+/* Commits; on success marks the cache clean (3). On failure the txn is
+ * aborted and the cache's dirty entries dropped. */
+int ledger__txn_commit(ledger_txn *txn) MENTAT_MUST_CHECK;
+/* Aborts (no-op if already ended); drops dirty cache entries (3). */
+void ledger__txn_abort(ledger_txn *txn);
+
+/* mdb_get: 0, MDB_NOTFOUND (does not poison), or an error. Borrowed (4). */
+int ledger__get(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val) MENTAT_MUST_CHECK;
+int ledger__put(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val,
+                unsigned flags) MENTAT_MUST_CHECK;
+/* mdb_del; MDB_NOTFOUND does not poison. */
+int ledger__del(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val) MENTAT_MUST_CHECK;
+int ledger__cursor_open(ledger_txn *txn, MDB_dbi dbi, MDB_cursor **out) MENTAT_MUST_CHECK;
+/* mdb_cursor_get: 0, MDB_NOTFOUND (does not poison), or an error. */
+int ledger__cursor_get(ledger_txn *txn, MDB_cursor *cur, MDB_val *key, MDB_val *val,
+                       MDB_cursor_op op) MENTAT_MUST_CHECK;
+int ledger__cursor_put(ledger_txn *txn, MDB_cursor *cur, MDB_val *key, MDB_val *val,
+                       unsigned flags) MENTAT_MUST_CHECK;
+
+/* Runs body in a write transaction and commits it (1). body must start from
+ * scratch each time it is called (it may be called again after a map
+ * growth) and must not commit or abort. Returns body's code if it failed
+ * (nothing written), LEDGER_EFULL past max_map_size, else the commit's. */
+int ledger__write(ledger *db, int (*body)(ledger_txn *txn, void *ctx), void *ctx) MENTAT_MUST_CHECK;
+
+/* Tests only: the countdown-th wrapped call from now fails with rc
+ * (countdown 0 turns injection off). */
+void ledger__fault_set(ledger *db, long countdown, int rc);
+
+/* ====================================================== canonical bytes */
+/* ledger/event.c; each returns the length written, or 0 if the input
+ * cannot be encoded (unknown action kind, non-zero unused argument, a field
+ * out of range); out must hold the *_MAX bytes. */
+
+size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const char *room,
+                               const codec_event *ev);
+/* BLAKE2b-256(canonical || signature). */
+void ledger__event_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical,
+                        size_t canonical_len, const uint8_t sig[SCHEMA_SIG_BYTES]);
+size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *g);
+/* BLAKE2b-256(genesis canonical || signature): prev_hash of version 1.
+ * 0, or LEDGER_ECORRUPT if g cannot be encoded. */
+int ledger__genesis_hash(uint8_t out[SCHEMA_HASH_BYTES], const codec_genesis *g) MENTAT_MUST_CHECK;
+size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_BYTES],
+                                 const codec_receipt *r);
+/* Canonical action bytes (kind, n_args, args i16 BE): length, 0 if invalid. */
+size_t ledger__action_canonical(uint8_t *out, size_t cap, const engine_action *act);
+
+/* Wire seat (0 = engine, 1..N) of an engine seat, and back. */
+uint8_t ledger__seat_to_wire(uint8_t seat);
+
+/* Stored event record (tag + protobuf without prev_hash) into out[0..cap):
+ * length, or an error (EINPUT if it would exceed cap). */
+int ledger__event_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *len_out,
+                                const codec_event *ev) MENTAT_MUST_CHECK;
+/* Stored record -> codec_event: checks the tag, decodes strictly; prev_hash
+ * is left absent (the caller links it). LEDGER_ECORRUPT naming `version`. */
+int ledger__event_record_decode(ledger *db, codec_event *out, const uint8_t *rec,
+                                size_t rec_len) MENTAT_MUST_CHECK;
+/* Stored genesis record (tag + protobuf) -> codec_genesis; pointers borrow
+ * from rec. */
+int ledger__genesis_record_decode(ledger *db, codec_genesis *out, const uint8_t *rec,
+                                  size_t rec_len) MENTAT_MUST_CHECK;
+int ledger__genesis_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *len_out,
+                                  const codec_genesis *g) MENTAT_MUST_CHECK;
+
+/* Fills a receipt for (room, version, event hash) and signs it with the
+ * current signing key. */
+int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+
+/* ================================================================ keys */
+/* ledger/keys.c */
+
+/* Key id: first 4 bytes, big-endian, of BLAKE2b-256(public key). */
+uint32_t ledger__key_id(const uint8_t pk[SCHEMA_KEY_BYTES]);
+/* Loads signing.key and audit.key from db->keys_dir when present.
+ * A present but unreadable or wrong-sized file is LEDGER_EKEY. */
+int ledger__keys_load(ledger *db) MENTAT_MUST_CHECK;
+/* Puts the signing and audit keys in `keys` if absent (once per handle);
+ * LEDGER_EKEY if their id is taken by a different public key. Called by
+ * every write body before it signs. */
+int ledger__keys_register(ledger *db, ledger_txn *txn) MENTAT_MUST_CHECK;
+/* The Ed25519 public key with id key_id from `keys`: 0, LEDGER_ENOTFOUND,
+ * LEDGER_ECORRUPT; an audit key is ENOTFOUND (it cannot sign). */
+int ledger__key_public(ledger *db, ledger_txn *txn, uint32_t key_id,
+                       uint8_t pk_out[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Ed25519 signature with the current signing key (LEDGER_EKEY without). */
+int ledger__sign(ledger *db, uint8_t sig_out[SCHEMA_SIG_BYTES], const uint8_t *msg,
+                 size_t len) MENTAT_MUST_CHECK;
+/* 0 if sig is pk's signature of msg, else LEDGER_EBADSIG. No message. */
+int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, size_t len,
+                       const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
+
+/* ================================================================ rooms */
+
+/* 1 if room is 8 characters of the room alphabet. */
+int ledger__room_valid(const char *room);
+/* Genesis of room, decoded; pointers borrow from the txn (4).
+ * LEDGER_ENOTFOUND, LEDGER_ECORRUPT. */
+int ledger__genesis_read(ledger *db, ledger_txn *txn, codec_genesis *out,
+                         const char *room) MENTAT_MUST_CHECK;
+/* The room's seed: from the cache, else unsealed from the genesis with the
+ * audit key, else the revealed seed in meta; checked against the genesis
+ * commitment. txn may be NULL (a read txn is opened). LEDGER_EKEY when
+ * neither the audit key nor a revealed seed is available. */
+int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
+                      uint8_t seed_out[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+/* The opening position (version 0) of a genesis: its position if
+ * constructed, else engine_setup with the seed's version-0 stream. */
+int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
+                          const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+
+/* ============================================================ heads */
+
+typedef struct ledger_head_rec {
+    uint32_t version;              /* 0 = only the genesis */
+    uint8_t hash[SCHEMA_HASH_BYTES]; /* hash of event `version` (or the genesis) */
+    uint32_t n_rejections;         /* rejections recorded for the room */
+} ledger_head_rec;
+
+int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out,
+                      const char *room) MENTAT_MUST_CHECK;
+int ledger__head_write(ledger *db, ledger_txn *txn, const char *room,
+                       const ledger_head_rec *h) MENTAT_MUST_CHECK;
+
+/* ============================================================ events */
+
+/* The stored record (without the version prefix) of (room, version):
+ * borrowed until the txn ends (4). LEDGER_ENOTFOUND if absent. */
+int ledger__event_read(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                       const uint8_t **rec_out, size_t *len_out) MENTAT_MUST_CHECK;
+/* Decoded event (room, version) with prev_hash filled in and its own hash
+ * in hash_out (may be NULL). Not signature-checked. The chain is walked
+ * from the nearest checkpoint (or the genesis) below version. */
+int ledger__event_load(ledger *db, ledger_txn *txn, codec_event *out,
+                       uint8_t hash_out[SCHEMA_HASH_BYTES], const char *room,
+                       uint32_t version) MENTAT_MUST_CHECK;
+/* The chain hash of (room, version) (0 = the genesis hash). */
+int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_BYTES],
+                          const char *room, uint32_t version) MENTAT_MUST_CHECK;
+/* Opens a new room's duplicates in `events`: puts the version-0 marker (4
+ * zero bytes, no record) and makes LMDB hold the room's events in a
+ * sub-database of their own from the start (fillers pushed past its
+ * inline limit, then deleted). Without it a young room's events sit
+ * inline in the main tree, whose pages are never merged once the room
+ * outgrows them (docs/FORMAT.md `events`). Call it once when a room is
+ * created (room creation, restore); readers skip version 0. */
+int ledger__events_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* Appends a stored event record at (room, version) with MDB_APPENDDUP. */
+int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                      const uint8_t *rec, size_t rec_len) MENTAT_MUST_CHECK;
+
+/* ======================================================== checkpoints */
+
+/* Writes the checkpoint of `st` at (room, version) with the chain hash of
+ * that version (compressed with db->cctx). */
+int ledger__checkpoint_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                           const uint8_t hash[SCHEMA_HASH_BYTES],
+                           const engine_state *st) MENTAT_MUST_CHECK;
+/* Decodes the checkpoint value stored under (room, version): the state,
+ * its digest checked. Uses db->dctx and db->scratch. LEDGER_ECORRUPT. */
+int ledger__checkpoint_decode(ledger *db, engine_state *state_out, const char *room,
+                              uint32_t version, const uint8_t *val,
+                              size_t len) MENTAT_MUST_CHECK;
+/* The checkpoint with the largest version <= version: state, its version
+ * and chain hash (either out may be NULL). LEDGER_ENOTFOUND if none. The
+ * state's digest is checked against the record. */
+int ledger__checkpoint_find(ledger *db, ledger_txn *txn, engine_state *state_out,
+                            uint32_t *version_out, uint8_t hash_out[SCHEMA_HASH_BYTES],
+                            const char *room, uint32_t version) MENTAT_MUST_CHECK;
+
+/* ============================================================ states */
+
+/* The state after `version` of room: cache, else checkpoint + fold (every
+ * folded event must be accepted and match its digest). */
+int ledger__state_load(ledger *db, ledger_txn *txn, engine_state *out, const char *room,
+                       uint32_t version) MENTAT_MUST_CHECK;
+/* The cache entry of room, or NULL; a hit refreshes its LRU tick. */
+ledger_cache_entry *ledger__cache_find(ledger *db, const char *room);
+/* The entry for room, evicting the least recently used (never a dirty one
+ * while others are clean). Never NULL. */
+ledger_cache_entry *ledger__cache_take(ledger *db, const char *room);
+/* Drops the room's entry (after an outside change to the room: restore). */
+void ledger__cache_forget(ledger *db, const char *room);
+
+/* ============================================================ archives */
+/* ledger/archive.c: the archive file (docs/FORMAT.md, "Archives"). */
+
+#define LEDGER_ARCHIVE_MAGIC "MENTATA\x01"  /* the file's first 8 bytes */
+#define LEDGER_ARCHIVE_MAGIC_BYTES 8
+#define LEDGER_ARCHIVE_VERSION 1            /* ArchiveHeader.format_version */
+#define LEDGER_ARCHIVE_RECORD_MAX ((size_t)1 << 20) /* one record, bytes */
+#define LEDGER_ARCHIVE_DATA_MAX ((size_t)1 << 30)   /* all records, decompressed */
+#define LEDGER_ARCHIVE_KEYS_MAX 4096                /* key records in one archive */
+#define LEDGER_ARCHIVE_SUFFIX ".mentat-archive"     /* ledger_backup_all: <ROOM><suffix> */
+
+typedef struct ledger_archive_span {
+    size_t off;                    /* offset of the bytes in ledger_archive.data */
+    size_t len;                    /* their length */
+} ledger_archive_span;
+
+/* An archive whose framing holds (magic, one checksummed zstd frame,
+ * records in order, trailer count and digest, file digest), whose keys
+ * carry their own ids and whose event records decode with versions 1..n:
+ * what ledger__archive_read checks. Nothing is verified beyond that (the
+ * genesis, the signatures, the chain, the seed): ledger_restore does. */
+typedef struct ledger_archive {
+    uint8_t *data;                 /* the decompressed records; owned */
+    size_t data_len;               /* bytes in data */
+    char room[SCHEMA_ROOM_CHARS + 1]; /* the header's room, a valid code */
+    uint64_t created_at;           /* when the archive was written, unix ms */
+    codec_key *keys;               /* the key records, ascending key_id, each
+                                      id that of its public key; owned */
+    size_t n_keys;
+    ledger_archive_span genesis;   /* the stored genesis record */
+    ledger_archive_span *events;   /* events[v - 1]: the stored record of version v; owned */
+    uint32_t n_events;             /* event records, equal to the header's count */
+    int has_seed;                  /* 1 = the archive carries the revealed seed */
+    uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
+} ledger_archive;
+
+/* Reads the archive at path and checks its framing; *out is zeroed first
+ * and must be released with ledger__archive_free whatever the result.
+ * LEDGER_ECORRUPT (bad magic, zstd error, truncation, bad record or order,
+ * trailing bytes, a size past the caps), LEDGER_EBADSIG (the trailer or
+ * the file digest),
+ * LEDGER_EINPUT (an archive format this build does not know), or an errno
+ * code (LEDGER_ENOTFOUND if there is no file). Uses db->dctx and db's
+ * message; touches no transaction. */
+int ledger__archive_read(ledger *db, ledger_archive *out, const char *path) MENTAT_MUST_CHECK;
+void ledger__archive_free(ledger_archive *a);
+
+/* The Key record of key_id: from `keys` (*is_stored_out 1), else built
+ * from the handle's own signing or audit key (*is_stored_out 0).
+ * LEDGER_ENOTFOUND if neither has it, LEDGER_ECORRUPT. */
+int ledger__key_record(ledger *db, ledger_txn *txn, codec_key *out, uint32_t key_id,
+                       int *is_stored_out) MENTAT_MUST_CHECK;
+
+/* ledger/reveal.c: the `meta` key of a room's revealed seed,
+ * LEDGER_META_REVEAL_PREFIX then the room's 8 characters. */
+#define LEDGER_REVEAL_KEY_BYTES (sizeof LEDGER_META_REVEAL_PREFIX - 1 + SCHEMA_ROOM_CHARS)
+void ledger__reveal_key(uint8_t out[LEDGER_REVEAL_KEY_BYTES], const char *room);
+
+/* ========================================================= small helpers */
+
+static inline void ledger__be32_put(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static inline uint32_t ledger__be32_get(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+static inline void ledger__be64_put(uint8_t *p, uint64_t v)
+{
+    ledger__be32_put(p, (uint32_t)(v >> 32));
+    ledger__be32_put(p + 4, (uint32_t)v);
+}
+
+static inline uint64_t ledger__be64_get(const uint8_t *p)
+{
+    return (uint64_t)ledger__be32_get(p) << 32 | ledger__be32_get(p + 4);
+}
+
+#endif

@@ -1,0 +1,361 @@
+/*
+ * read.c - reading a room: its head, its events (with the hash chain
+ * relinked, since prev_hash is not stored), and its state at any version.
+ * Also the record layouts of `heads` and `events`, which append.c writes
+ * through the helpers here.
+ *
+ * Part of ledger/. Nothing here writes, except the two put helpers that
+ * the write path calls inside its own transaction. A returned event is a
+ * copy: nothing borrowed from LMDB outlives the read transaction
+ * (internal.h (4)).
+ *
+ * `heads`: room (8) -> 40 bytes:
+ *     0   4  version u32 BE (0 = only the genesis)
+ *     4  32  chain hash of event `version` (the genesis hash at 0)
+ *    36   4  n_rejections u32 BE: rejections recorded so far; the next
+ *            one is stored under room || n_rejections
+ * `events` (MDB_DUPSORT, one key per room, duplicates sorted bytewise,
+ * so by version): room (8) -> version u32 BE || stored event record
+ * (event.c). Appended with MDB_APPENDDUP so each room's pages fill up.
+ * Each room's first duplicate is the version-0 marker (4 zero bytes)
+ * left by ledger__events_init; readers start at version 1.
+ */
+#include <string.h>
+
+#include "ledger/internal.h"
+
+/* ================================================================ heads */
+
+int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out, const char *room)
+{
+    if (!ledger__room_valid(room))
+        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v;
+    int rc = ledger__get(txn, db->dbi_heads, &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "no room %s", room);
+    if (rc != 0)
+        return rc;
+    if (v.mv_size != LEDGER_HEAD_BYTES)
+        return LEDGER_CORRUPT_MSG(db, "room %s: head record of %zu bytes", room, v.mv_size);
+    const uint8_t *p = v.mv_data;
+    out->version = ledger__be32_get(p);
+    memcpy(out->hash, p + 4, SCHEMA_HASH_BYTES);
+    out->n_rejections = ledger__be32_get(p + 36);
+    return 0;
+}
+
+int ledger__head_write(ledger *db, ledger_txn *txn, const char *room, const ledger_head_rec *h)
+{
+    uint8_t buf[LEDGER_HEAD_BYTES];
+    ledger__be32_put(buf, h->version);
+    memcpy(buf + 4, h->hash, SCHEMA_HASH_BYTES);
+    ledger__be32_put(buf + 36, h->n_rejections);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof buf, buf};
+    return ledger__put(txn, db->dbi_heads, &k, &v, 0);
+}
+
+int ledger_head(ledger *db, const char *room, uint32_t *version_out,
+                uint8_t hash_out[SCHEMA_HASH_BYTES])
+{
+    ledger_txn txn;
+    ledger_head_rec h;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__head_read(db, &txn, &h, room);
+    ledger__txn_abort(&txn);
+    if (rc != 0)
+        return rc;
+    if (version_out != NULL)
+        *version_out = h.version;
+    if (hash_out != NULL)
+        memcpy(hash_out, h.hash, SCHEMA_HASH_BYTES);
+    return 0;
+}
+
+/* =============================================================== events */
+
+int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                      const uint8_t *rec, size_t rec_len)
+{
+    uint8_t buf[LEDGER_EVENT_PREFIX + LEDGER_EVENT_RECORD_MAX];
+    if (rec_len > LEDGER_EVENT_RECORD_MAX || LEDGER_EVENT_PREFIX + rec_len > db->max_dup_bytes)
+        return ledger__fail(db, LEDGER_EINPUT, "event %u of %zu bytes exceeds the %zu bytes "
+                            "LMDB allows", version, rec_len + LEDGER_EVENT_PREFIX,
+                            db->max_dup_bytes);
+    ledger__be32_put(buf, version);
+    memcpy(buf + LEDGER_EVENT_PREFIX, rec, rec_len);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {LEDGER_EVENT_PREFIX + rec_len, buf};
+    int rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_APPENDDUP);
+    if (rc == MDB_KEYEXIST)
+        return ledger__fail(db, LEDGER_ECONFLICT, "room %s already has event %u", room, version);
+    return rc;
+}
+
+int ledger__events_init(ledger *db, ledger_txn *txn, const char *room)
+{
+    uint8_t buf[LEDGER_EVENT_PREFIX + LEDGER_EVENT_RECORD_MAX];
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
+    MDB_val v = {LEDGER_EVENT_PREFIX, buf};
+    memset(buf, 0, LEDGER_EVENT_PREFIX);
+    int rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA | MDB_NOOVERWRITE);
+    if (rc == MDB_KEYEXIST)
+        return ledger__fail(db, LEDGER_EEXISTS, "room %s already has events", room);
+    if (rc != 0)
+        return rc;
+    /* Fillers sort between the marker and version 1 (prefix 0, then
+     * 0xFF bytes); enough of them exceed LMDB's node limit of half a page,
+     * which moves the room's duplicates to a sub-database. */
+    size_t len = sizeof buf < db->max_dup_bytes ? sizeof buf : db->max_dup_bytes;
+    size_t n = db->page_size / 2 / (len + 10) + 2;
+    memset(buf + LEDGER_EVENT_PREFIX, 0xFF, len - LEDGER_EVENT_PREFIX);
+    v.mv_size = len;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
+        rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA);
+    }
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
+        rc = ledger__del(txn, db->dbi_events, &k, &v);
+    }
+    return rc;
+}
+
+/* Positions cur on the dup of (room, version); MDB_NOTFOUND if absent. */
+static int event_seek(ledger *db, ledger_txn *txn, MDB_cursor *cur, const char *room,
+                      uint32_t version, MDB_val *val)
+{
+    uint8_t vbuf[LEDGER_EVENT_PREFIX];
+    ledger__be32_put(vbuf, version);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
+    val->mv_size = sizeof vbuf;
+    val->mv_data = vbuf;
+    int rc = ledger__cursor_get(txn, cur, &k, val, MDB_GET_BOTH_RANGE);
+    if (rc != 0)
+        return rc;
+    if (val->mv_size < LEDGER_EVENT_PREFIX ||
+        ledger__be32_get(val->mv_data) != version)
+        return MDB_NOTFOUND;
+    (void)db;
+    return 0;
+}
+
+int ledger__event_read(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                       const uint8_t **rec_out, size_t *len_out)
+{
+    MDB_cursor *cur;
+    MDB_val v;
+    int rc = ledger__cursor_open(txn, db->dbi_events, &cur);
+    if (rc != 0)
+        return rc;
+    rc = event_seek(db, txn, cur, room, version, &v);
+    mdb_cursor_close(cur);
+    if (rc == MDB_NOTFOUND)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u", room, version);
+    if (rc != 0)
+        return rc;
+    *rec_out = (const uint8_t *)v.mv_data + LEDGER_EVENT_PREFIX;
+    *len_out = v.mv_size - LEDGER_EVENT_PREFIX;
+    return 0;
+}
+
+/* Links ev (decoded, at `version`) to prev and computes its hash. */
+static int event_link(ledger *db, codec_event *ev, uint8_t hash_out[SCHEMA_HASH_BYTES],
+                      const char *room, uint32_t version, const uint8_t prev[SCHEMA_HASH_BYTES])
+{
+    uint8_t canon[LEDGER_EVENT_CANONICAL_MAX];
+    if (ev->version != version)
+        return LEDGER_CORRUPT_MSG(db, "room %s: event %u says it is %u", room, version,
+                                  ev->version);
+    ev->has_prev_hash = 1;
+    memcpy(ev->prev_hash, prev, SCHEMA_HASH_BYTES);
+    size_t len = ledger__event_canonical(canon, room, ev);
+    if (len == 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s: event %u has no canonical form", room, version);
+    if (hash_out != NULL)
+        ledger__event_hash(hash_out, canon, len, ev->signature);
+    return 0;
+}
+
+static int genesis_hash(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_BYTES],
+                        const char *room)
+{
+    codec_genesis g;
+    int rc = ledger__genesis_read(db, txn, &g, room);
+    if (rc != 0)
+        return rc;
+    if (ledger__genesis_hash(out, &g) != 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s: the genesis has no canonical form", room);
+    return 0;
+}
+
+int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_BYTES],
+                          const char *room, uint32_t version)
+{
+    ledger_head_rec head;
+    int rc = ledger__head_read(db, txn, &head, room);
+    if (rc != 0)
+        return rc;
+    if (version > head.version)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u (head %u)", room,
+                            version, head.version);
+    if (version == head.version) {
+        memcpy(out, head.hash, SCHEMA_HASH_BYTES);
+        return 0;
+    }
+    /* Resume the chain at the nearest checkpoint below: at most K links. */
+    uint32_t from = 0;
+    rc = ledger__checkpoint_find(db, txn, NULL, &from, out, room, version);
+    if (rc == LEDGER_ENOTFOUND) {
+        from = 0;
+        rc = genesis_hash(db, txn, out, room);
+    }
+    if (rc != 0)
+        return rc;
+    MDB_cursor *cur;
+    rc = ledger__cursor_open(txn, db->dbi_events, &cur);
+    if (rc != 0)
+        return rc;
+    MDB_val v;
+    for (uint32_t ver = from + 1; ver <= version; ver++) {
+        codec_event ev;
+        rc = ver == from + 1 ? event_seek(db, txn, cur, room, ver, &v)
+                             : ledger__cursor_get(txn, cur, &(MDB_val){0, NULL}, &v,
+                                                  MDB_NEXT_DUP);
+        if (rc == MDB_NOTFOUND ||
+            (rc == 0 && (v.mv_size < LEDGER_EVENT_PREFIX || ledger__be32_get(v.mv_data) != ver))) {
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: event %u is missing", room, ver);
+            break;
+        }
+        if (rc != 0)
+            break;
+        rc = ledger__event_record_decode(db, &ev, (const uint8_t *)v.mv_data + LEDGER_EVENT_PREFIX,
+                                         v.mv_size - LEDGER_EVENT_PREFIX);
+        if (rc == 0)
+            rc = event_link(db, &ev, out, room, ver, out);
+        if (rc != 0)
+            break;
+    }
+    mdb_cursor_close(cur);
+    return rc;
+}
+
+int ledger__event_load(ledger *db, ledger_txn *txn, codec_event *out,
+                       uint8_t hash_out[SCHEMA_HASH_BYTES], const char *room, uint32_t version)
+{
+    uint8_t prev[SCHEMA_HASH_BYTES];
+    const uint8_t *rec;
+    size_t len;
+    if (version == 0)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "versions start at 1");
+    int rc = ledger__event_hash_at(db, txn, prev, room, version - 1);
+    if (rc == LEDGER_ENOTFOUND)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u", room, version);
+    if (rc != 0)
+        return rc;
+    rc = ledger__event_read(db, txn, room, version, &rec, &len);
+    if (rc != 0)
+        return rc;
+    rc = ledger__event_record_decode(db, out, rec, len);
+    if (rc != 0)
+        return rc;
+    return event_link(db, out, hash_out, room, version, prev);
+}
+
+/* Checks ev's signature with the key that made it. */
+static int event_check_sig(ledger *db, ledger_txn *txn, const codec_event *ev, const char *room)
+{
+    uint8_t canon[LEDGER_EVENT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES];
+    size_t len = ledger__event_canonical(canon, room, ev);
+    if (len == 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s: event %u has no canonical form", room,
+                                  ev->version);
+    int rc = ledger__key_public(db, txn, ev->key_id, pk);
+    if (rc == LEDGER_ENOTFOUND)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: event %u is signed by unknown key %08x",
+                            room, ev->version, ev->key_id);
+    if (rc != 0)
+        return rc;
+    if (ledger__verify_sig(ev->signature, canon, len, pk) != 0)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: event %u: bad signature", room,
+                            ev->version);
+    return 0;
+}
+
+int ledger_event_get(ledger *db, codec_event *out, const char *room, uint32_t version)
+{
+    ledger_txn txn;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__event_load(db, &txn, out, NULL, room, version);
+    if (rc == 0)
+        rc = event_check_sig(db, &txn, out, room);
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t to,
+                         int (*fn)(void *ctx, const codec_event *ev), void *ctx)
+{
+    ledger_txn txn;
+    ledger_head_rec head;
+    MDB_cursor *cur = NULL;
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__head_read(db, &txn, &head, room);
+    if (rc != 0)
+        goto out;
+    if (from == 0)
+        from = 1;
+    if (to == 0)
+        to = head.version;
+    if (to > head.version) {
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u (head %u)", room, to,
+                          head.version);
+        goto out;
+    }
+    if (from > to)
+        goto out; /* nothing to visit (an empty room, or an empty range) */
+    rc = ledger__event_hash_at(db, &txn, hash, room, from - 1);
+    if (rc == 0)
+        rc = ledger__cursor_open(&txn, db->dbi_events, &cur);
+    MDB_val v;
+    for (uint32_t ver = from; rc == 0 && ver <= to; ver++) {
+        codec_event ev;
+        rc = ver == from ? event_seek(db, &txn, cur, room, ver, &v)
+                         : ledger__cursor_get(&txn, cur, &(MDB_val){0, NULL}, &v, MDB_NEXT_DUP);
+        if (rc == MDB_NOTFOUND ||
+            (rc == 0 && (v.mv_size < LEDGER_EVENT_PREFIX || ledger__be32_get(v.mv_data) != ver))) {
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: event %u is missing", room, ver);
+            break;
+        }
+        if (rc != 0)
+            break;
+        rc = ledger__event_record_decode(db, &ev, (const uint8_t *)v.mv_data + LEDGER_EVENT_PREFIX,
+                                         v.mv_size - LEDGER_EVENT_PREFIX);
+        if (rc == 0)
+            rc = event_link(db, &ev, hash, room, ver, hash);
+        if (rc == 0)
+            rc = fn(ctx, &ev);
+    }
+out:
+    if (cur != NULL)
+        mdb_cursor_close(cur);
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+int ledger_state_at(ledger *db, engine_state *out, const char *room, uint32_t version)
+{
+    ledger_txn txn;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__state_load(db, &txn, out, room, version);
+    ledger__txn_abort(&txn);
+    return rc;
+}

@@ -1,0 +1,383 @@
+/*
+ * room.c - rooms: creating one (code, seed, sealed seed, opening position,
+ * signed genesis, head at version 0, first checkpoint), listing them,
+ * reading their genesis, and recovering their seed.
+ *
+ * Part of ledger/. The seed is drawn once, at creation, and never again:
+ * nothing here may draw randomness for an existing room. The plain seed is
+ * never stored; only its commitment and its sealed form are, and a seed
+ * recovered later must match the commitment before it is used.
+ *
+ * `rooms`: room (8 ASCII bytes) -> tag 0x01 + Genesis protobuf.
+ * Room codes: 8 characters from "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+ * (40 bits, no 0/O or 1/I/L to misread).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger/internal.h"
+
+static const char room_alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+_Static_assert(sizeof room_alphabet - 1 == 32, "32 room characters");
+
+int ledger__room_valid(const char *room)
+{
+    if (room == NULL)
+        return 0;
+    for (int i = 0; i < SCHEMA_ROOM_CHARS; i++)
+        if (room[i] == '\0' || strchr(room_alphabet, room[i]) == NULL)
+            return 0;
+    return room[SCHEMA_ROOM_CHARS] == '\0';
+}
+
+static void room_draw(char out[SCHEMA_ROOM_CHARS + 1])
+{
+    for (int i = 0; i < SCHEMA_ROOM_CHARS; i++)
+        out[i] = room_alphabet[randombytes_uniform(sizeof room_alphabet - 1)];
+    out[SCHEMA_ROOM_CHARS] = '\0';
+}
+
+/* ============================================================ genesis */
+
+int ledger__genesis_read(ledger *db, ledger_txn *txn, codec_genesis *out, const char *room)
+{
+    if (!ledger__room_valid(room))
+        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v;
+    int rc = ledger__get(txn, db->dbi_rooms, &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "no room %s", room);
+    if (rc != 0)
+        return rc;
+    rc = ledger__genesis_record_decode(db, out, v.mv_data, v.mv_size);
+    if (rc != 0)
+        return rc;
+    if (memcmp(out->room, room, SCHEMA_ROOM_CHARS) != 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s holds the genesis of %s", room, out->room);
+    return 0;
+}
+
+int ledger_genesis_get(ledger *db, codec_genesis *out, const char *room)
+{
+    ledger_txn txn;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__genesis_read(db, &txn, out, room);
+    if (rc == 0 && out->position_len > 0) {
+        /* The position borrows from the txn: keep a copy on the handle. */
+        if (db->position_cap < out->position_len) {
+            uint8_t *p = realloc(db->position, out->position_len);
+            if (p == NULL) {
+                rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+                goto out;
+            }
+            db->position = p;
+            db->position_cap = out->position_len;
+        }
+        memcpy(db->position, out->position, out->position_len);
+        out->position = db->position;
+    } else if (rc == 0) {
+        out->position = NULL;
+    }
+out:
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+/* ================================================================ seeds */
+
+static int seed_check(ledger *db, const codec_genesis *g, const uint8_t seed[ENGINE_SEED_BYTES])
+{
+    uint8_t h[SCHEMA_HASH_BYTES];
+    crypto_generichash(h, sizeof h, seed, ENGINE_SEED_BYTES, NULL, 0);
+    if (sodium_memcmp(h, g->seed_commitment, sizeof h) != 0)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: the seed does not match its commitment",
+                            g->room);
+    return 0;
+}
+
+static int seed_find(ledger *db, ledger_txn *txn, const char *room,
+                     uint8_t seed_out[ENGINE_SEED_BYTES])
+{
+    codec_genesis g;
+    int rc = ledger__genesis_read(db, txn, &g, room);
+    if (rc != 0)
+        return rc;
+    if (g.rules_version != ENGINE_RULES_VERSION)
+        return ledger__fail(db, LEDGER_ERROR, "room %s is played by rules version %u; "
+                            "this build has %u", room, g.rules_version, ENGINE_RULES_VERSION);
+    if (db->has_audit_key && g.audit_key_id == db->audit_key_id) {
+        if (crypto_box_seal_open(seed_out, g.sealed_seed, SCHEMA_SEALED_SEED_BYTES,
+                                 db->audit_pk, db->audit_sk) != 0)
+            return LEDGER_CORRUPT_MSG(db, "room %s: the sealed seed does not open", room);
+        return seed_check(db, &g, seed_out);
+    }
+    /* Without the room's audit key: a seed revealed after the game. */
+    uint8_t kbuf[sizeof LEDGER_META_REVEAL_PREFIX - 1 + SCHEMA_ROOM_CHARS];
+    memcpy(kbuf, LEDGER_META_REVEAL_PREFIX, sizeof LEDGER_META_REVEAL_PREFIX - 1);
+    memcpy(kbuf + sizeof LEDGER_META_REVEAL_PREFIX - 1, room, SCHEMA_ROOM_CHARS);
+    MDB_val k = {sizeof kbuf, kbuf}, v;
+    rc = ledger__get(txn, db->dbi_meta, &k, &v);
+    if (rc == MDB_NOTFOUND) {
+        if (db->has_audit_key)
+            return ledger__fail(db, LEDGER_EKEY, "room %s is sealed to audit key %08x; "
+                                "this ledger holds %08x", room, g.audit_key_id, db->audit_key_id);
+        return ledger__fail(db, LEDGER_EKEY, "room %s: no audit key and no revealed seed", room);
+    }
+    if (rc != 0)
+        return rc;
+    if (v.mv_size != ENGINE_SEED_BYTES)
+        return LEDGER_CORRUPT_MSG(db, "room %s: revealed seed of %zu bytes", room, v.mv_size);
+    memcpy(seed_out, v.mv_data, ENGINE_SEED_BYTES);
+    return seed_check(db, &g, seed_out);
+}
+
+int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
+                      uint8_t seed_out[ENGINE_SEED_BYTES])
+{
+    ledger_cache_entry *e = ledger__cache_find(db, room);
+    if (e != NULL && e->has_seed) {
+        memcpy(seed_out, e->seed, ENGINE_SEED_BYTES);
+        return 0;
+    }
+    ledger_txn own;
+    int rc;
+    if (txn == NULL) {
+        rc = ledger__txn_begin(&own, db, 0);
+        if (rc != 0)
+            return rc;
+        rc = seed_find(db, &own, room, seed_out);
+        ledger__txn_abort(&own);
+    } else {
+        rc = seed_find(db, txn, room, seed_out);
+    }
+    if (rc != 0)
+        return rc;
+    e = ledger__cache_take(db, room);
+    memcpy(e->seed, seed_out, ENGINE_SEED_BYTES);
+    e->has_seed = 1;
+    if (txn != NULL && txn->is_write)
+        e->is_dirty = 1; /* (3): the genesis may be this txn's own */
+    return 0;
+}
+
+int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
+                          const uint8_t seed[ENGINE_SEED_BYTES])
+{
+    if (g->position_len > 0) {
+        if (engine_state_decode(out, g->position, g->position_len) != 0)
+            return LEDGER_CORRUPT_MSG(db, "room %s: the constructed position does not decode",
+                                      g->room);
+        return 0;
+    }
+    engine_rng rng;
+    engine_verdict_detail why = {-1, 0};
+    engine_rng_init(&rng, seed, 0);
+    memset(out, 0, sizeof *out);
+    engine_verdict v = engine_setup(&why, out, &g->config, &rng);
+    sodium_memzero(&rng, sizeof rng);
+    if (v != ENGINE_ACCEPTED)
+        return LEDGER_CORRUPT_MSG(db, "room %s: the engine refuses its configuration: %s",
+                                  g->room, engine_verdict_name(v));
+    return 0;
+}
+
+/* ============================================================= create */
+
+typedef struct create_ctx {
+    const engine_config *cfg;
+    const uint8_t *seed;
+    const engine_state *opening;
+    codec_genesis genesis;         /* all but room and signature filled */
+    char room[SCHEMA_ROOM_CHARS + 1];
+} create_ctx;
+
+static int create_body(ledger_txn *txn, void *vctx)
+{
+    create_ctx *ctx = vctx;
+    ledger *db = txn->db;
+    codec_genesis *g = &ctx->genesis;
+    uint8_t canon[512], rec[1024], hash[SCHEMA_HASH_BYTES];
+    size_t rec_len = 0;
+    int rc = ledger__keys_register(db, txn);
+    if (rc != 0)
+        return rc;
+    /* A fresh code: 2^40 codes make a collision rare, never impossible. */
+    for (int tries = 0;; tries++) {
+        room_draw(ctx->room);
+        MDB_val k = {SCHEMA_ROOM_CHARS, ctx->room}, v;
+        rc = ledger__get(txn, db->dbi_rooms, &k, &v);
+        if (rc == MDB_NOTFOUND)
+            break;
+        if (rc != 0)
+            return rc;
+        if (tries >= 64)
+            return ledger__fail(db, LEDGER_ERROR, "no free room code after 64 draws");
+    }
+    memcpy(g->room, ctx->room, sizeof g->room);
+    size_t len = ledger__genesis_canonical(canon, sizeof canon, g);
+    if (len == 0)
+        return ledger__fail(db, LEDGER_EINPUT, "the genesis cannot be encoded");
+    rc = ledger__sign(db, g->signature, canon, len);
+    if (rc != 0)
+        return rc;
+    ledger__event_hash(hash, canon, len, g->signature);
+    rc = ledger__genesis_record_encode(db, rec, sizeof rec, &rec_len, g);
+    if (rc != 0)
+        return rc;
+    MDB_val k = {SCHEMA_ROOM_CHARS, ctx->room}, v = {rec_len, rec};
+    rc = ledger__put(txn, db->dbi_rooms, &k, &v, MDB_NOOVERWRITE);
+    if (rc != 0)
+        return rc;
+    ledger_head_rec head = {0, {0}, 0};
+    memcpy(head.hash, hash, sizeof hash);
+    rc = ledger__head_write(db, txn, ctx->room, &head);
+    if (rc != 0)
+        return rc;
+    rc = ledger__events_init(db, txn, ctx->room);
+    if (rc != 0)
+        return rc;
+    rc = ledger__checkpoint_put(db, txn, ctx->room, 0, hash, ctx->opening);
+    if (rc != 0)
+        return rc;
+    ledger_cache_entry *e = ledger__cache_take(db, ctx->room);
+    memcpy(e->seed, ctx->seed, ENGINE_SEED_BYTES);
+    e->has_seed = 1;
+    e->has_state = 1;
+    e->version = 0;
+    memcpy(e->hash, hash, sizeof hash);
+    e->state = *ctx->opening;
+    e->is_dirty = 1; /* (3) */
+    return 0;
+}
+
+int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                       const engine_config *cfg)
+{
+    uint8_t seed[ENGINE_SEED_BYTES];
+    engine_state *opening = NULL;
+    engine_rng rng;
+    int rc;
+    if (!db->has_signing_key)
+        return ledger__fail(db, LEDGER_EKEY, "no signing key in %s: rooms cannot be created",
+                            db->keys_dir);
+    if (!db->has_audit_key)
+        return ledger__fail(db, LEDGER_EKEY, "no audit key in %s: a room's seed must be sealed",
+                            db->keys_dir);
+    opening = calloc(1, sizeof *opening);
+    if (opening == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    randombytes_buf(seed, sizeof seed);
+    engine_rng_init(&rng, seed, 0);
+    engine_verdict_detail why = {-1, 0};
+    engine_verdict v = engine_setup(&why, opening, cfg, &rng);
+    sodium_memzero(&rng, sizeof rng);
+    if (v != ENGINE_ACCEPTED) {
+        rc = ledger__fail(db, LEDGER_EINPUT, "the engine refuses this configuration: %s "
+                          "(detail %d)", engine_verdict_name(v), why.value);
+        goto out;
+    }
+    create_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.cfg = cfg;
+    ctx.seed = seed;
+    ctx.opening = opening;
+    codec_genesis *g = &ctx.genesis;
+    g->format_version = LEDGER_FORMAT_VERSION;
+    g->config = *cfg;
+    g->rules_version = ENGINE_RULES_VERSION;
+    crypto_generichash(g->seed_commitment, SCHEMA_HASH_BYTES, seed, sizeof seed, NULL, 0);
+    if (crypto_box_seal(g->sealed_seed, seed, sizeof seed, db->audit_pk) != 0) {
+        rc = ledger__fail(db, LEDGER_ERROR, "sealing the seed failed");
+        goto out;
+    }
+    g->audit_key_id = db->audit_key_id;
+    g->key_id = db->key_id;
+    g->created_at = ledger_now_ms();
+    rc = ledger__write(db, create_body, &ctx);
+    if (rc == 0)
+        memcpy(room_out, ctx.room, SCHEMA_ROOM_CHARS + 1);
+out:
+    sodium_memzero(seed, sizeof seed);
+    free(opening);
+    return rc;
+}
+
+/* ============================================================ listing */
+
+static int info_fill(ledger *db, ledger_txn *txn, ledger_room_info *out, const char *room)
+{
+    codec_genesis g;
+    ledger_head_rec head;
+    int rc = ledger__genesis_read(db, txn, &g, room);
+    if (rc == 0)
+        rc = ledger__head_read(db, txn, &head, room);
+    if (rc != 0)
+        return rc;
+    memset(out, 0, sizeof *out);
+    memcpy(out->room, room, SCHEMA_ROOM_CHARS);
+    out->version = head.version;
+    out->config = g.config;
+    out->created_at = g.created_at;
+    out->is_constructed = g.config.is_constructed;
+    return 0;
+}
+
+int ledger_room_info_get(ledger *db, ledger_room_info *out, const char *room)
+{
+    ledger_txn txn;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = info_fill(db, &txn, out, room);
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+int ledger_room_foreach(ledger *db, int (*fn)(void *ctx, const ledger_room_info *room),
+                        void *ctx)
+{
+    /* Collected first, so fn may call the ledger (even write) freely. */
+    ledger_room_info *rooms = NULL;
+    size_t n = 0, cap = 0;
+    ledger_txn txn;
+    MDB_cursor *cur = NULL;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__cursor_open(&txn, db->dbi_rooms, &cur);
+    MDB_val k, v;
+    MDB_cursor_op op = MDB_FIRST;
+    while (rc == 0 && (rc = ledger__cursor_get(&txn, cur, &k, &v, op)) == 0) {
+        op = MDB_NEXT;
+        char room[SCHEMA_ROOM_CHARS + 1] = "";
+        if (k.mv_size != SCHEMA_ROOM_CHARS) {
+            rc = LEDGER_CORRUPT_MSG(db, "`rooms` holds a key of %zu bytes", k.mv_size);
+            break;
+        }
+        memcpy(room, k.mv_data, SCHEMA_ROOM_CHARS);
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 64;
+            ledger_room_info *p = realloc(rooms, ncap * sizeof *p);
+            if (p == NULL) {
+                rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+                break;
+            }
+            rooms = p;
+            cap = ncap;
+        }
+        rc = info_fill(db, &txn, &rooms[n], room);
+        if (rc == 0)
+            n++;
+    }
+    if (rc == MDB_NOTFOUND)
+        rc = 0;
+    if (cur != NULL)
+        mdb_cursor_close(cur);
+    ledger__txn_abort(&txn);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = fn(ctx, &rooms[i]);
+    free(rooms);
+    return rc;
+}

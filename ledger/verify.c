@@ -1,0 +1,438 @@
+/*
+ * verify.c - checking a room end to end (genesis signature, dense versions,
+ * the hash chain, every signature against the key that made it, the head,
+ * the checkpoints, and, when the seed can be had, a re-fold comparing
+ * every state digest and the engine's invariants), and checking a receipt.
+ *
+ * Part of ledger/. It never writes, never trusts a checkpoint or a cache
+ * (the fold starts from the opening position), and never crashes on
+ * damaged bytes: each problem is reported as the first bad version with a
+ * one-line reason.
+ *
+ * With threads = 2 the signatures are checked on a second thread while
+ * this one folds; the events are copied out of LMDB first, so neither
+ * thread touches the handle or a transaction.
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger/internal.h"
+
+/* A problem found: the earliest version wins. */
+typedef struct finding {
+    int rc;                        /* 0 = none */
+    uint32_t version;
+    char reason[200];
+} finding;
+
+static void find(finding *f, int rc, uint32_t version, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void find(finding *f, int rc, uint32_t version, const char *fmt, ...)
+{
+    if (f->rc != 0 && f->version <= version)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    f->rc = rc;
+    f->version = version;
+    vsnprintf(f->reason, sizeof f->reason, fmt, ap);
+    va_end(ap);
+}
+
+typedef struct ckpt_seen {
+    uint32_t version;
+    uint8_t digest[ENGINE_DIGEST_BYTES]; /* of the checkpoint's state */
+} ckpt_seen;
+
+typedef struct verify_job {
+    const char *room;
+    codec_event *ev;               /* events 1..n_ok, linked, owned */
+    uint8_t (*pk)[SCHEMA_KEY_BYTES]; /* signer of each event */
+    uint32_t n_ok;                 /* events that decoded and linked */
+    finding sig;                   /* first bad signature */
+    /* fold */
+    int has_seed;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    engine_state *state;           /* the opening position, then folded */
+    ckpt_seen *ckpt;               /* checkpoints with a decoded state */
+    size_t n_ckpt;
+    finding fold;                  /* first bad fold */
+} verify_job;
+
+static void *check_signatures(void *vjob)
+{
+    verify_job *job = vjob;
+    uint8_t canon[LEDGER_EVENT_CANONICAL_MAX];
+    for (uint32_t i = 0; i < job->n_ok; i++) {
+        const codec_event *ev = &job->ev[i];
+        size_t len = ledger__event_canonical(canon, job->room, ev);
+        if (len == 0 || ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0) {
+            find(&job->sig, LEDGER_EBADSIG, ev->version, "bad signature (key %08x)", ev->key_id);
+            break;
+        }
+    }
+    return NULL;
+}
+
+static void refold(verify_job *job)
+{
+    engine_state *st = job->state;
+    size_t c = 0;
+    for (uint32_t i = 0; i < job->n_ok; i++) {
+        const codec_event *ev = &job->ev[i];
+        engine_rng rng;
+        engine_verdict_detail why = {-1, 0};
+        engine_rng_init(&rng, job->seed, ev->version);
+        engine_verdict v = engine_apply(&why, st, &ev->action, &rng);
+        if (v != ENGINE_ACCEPTED) {
+            find(&job->fold, LEDGER_EBADSIG, ev->version, "the engine refuses it on replay: %s",
+                 engine_verdict_name(v));
+            return;
+        }
+        int broken = engine_state_check(st);
+        if (broken != 0) {
+            find(&job->fold, LEDGER_ECORRUPT, ev->version, "%d engine invariants broken", broken);
+            return;
+        }
+        uint8_t digest[ENGINE_DIGEST_BYTES];
+        engine_state_digest(digest, st);
+        if (memcmp(digest, ev->state_digest, sizeof digest) != 0) {
+            find(&job->fold, LEDGER_EBADSIG, ev->version, "state digest differs from the fold");
+            return;
+        }
+        while (c < job->n_ckpt && job->ckpt[c].version < ev->version)
+            c++;
+        if (c < job->n_ckpt && job->ckpt[c].version == ev->version &&
+            memcmp(job->ckpt[c].digest, digest, sizeof digest) != 0) {
+            find(&job->fold, LEDGER_ECORRUPT, ev->version, "checkpoint differs from the fold");
+            return;
+        }
+    }
+}
+
+/* Reads and checks what needs the txn: the genesis, the chain, the head,
+ * the keys and checkpoint hashes; copies the events out for the rest. */
+static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, const char *room,
+                  uint32_t *n_events_out)
+{
+    codec_genesis g;
+    uint8_t canon[512], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    ledger_head_rec head;
+    int rc = ledger__genesis_read(db, txn, &g, room);
+    if (rc == LEDGER_ENOTFOUND || rc == LEDGER_EINPUT)
+        return rc;
+    if (rc == LEDGER_ECORRUPT) {
+        find(f, rc, 0, "genesis: %s", ledger_errmsg(db));
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    uint8_t *gcanon = g.position_len > 0 ? malloc(LEDGER_GENESIS_CANONICAL_MAX) : canon;
+    size_t gcap = g.position_len > 0 ? LEDGER_GENESIS_CANONICAL_MAX : sizeof canon;
+    if (gcanon == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    size_t glen = ledger__genesis_canonical(gcanon, gcap, &g);
+    rc = 0;
+    if (glen == 0) {
+        find(f, LEDGER_ECORRUPT, 0, "the genesis has no canonical form");
+    } else if ((rc = ledger__key_public(db, txn, g.key_id, pk)) != 0) {
+        if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
+            find(f, LEDGER_EBADSIG, 0, "the genesis is signed by unknown key %08x", g.key_id);
+            rc = 0;
+        }
+    } else if (ledger__verify_sig(g.signature, gcanon, glen, pk) != 0) {
+        find(f, LEDGER_EBADSIG, 0, "bad genesis signature");
+    } else {
+        ledger__event_hash(hash, gcanon, glen, g.signature);
+    }
+    if (gcanon != canon)
+        free(gcanon);
+    if (rc != 0 || f->rc != 0)
+        return rc;
+
+    /* The seed and the opening position, when they can be had. */
+    rc = ledger__room_seed(db, txn, room, job->seed);
+    if (rc == 0) {
+        job->has_seed = 1;
+        rc = ledger__opening_state(db, job->state, &g, job->seed);
+        if (rc == LEDGER_ECORRUPT) {
+            find(f, rc, 0, "%s", ledger_errmsg(db));
+            return 0;
+        }
+        if (rc != 0)
+            return rc;
+    } else if (rc == LEDGER_EKEY) {
+        rc = 0;
+    } else if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+        find(f, rc, 0, "%s", ledger_errmsg(db));
+        return 0;
+    } else {
+        return rc;
+    }
+
+    rc = ledger__head_read(db, txn, &head, room);
+    if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
+        find(f, LEDGER_ECORRUPT, 0, "no valid head record");
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    *n_events_out = head.version;
+    job->ev = calloc(head.version ? head.version : 1, sizeof *job->ev);
+    job->pk = calloc(head.version ? head.version : 1, sizeof *job->pk);
+    if (job->ev == NULL || job->pk == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory for %u events", head.version);
+
+    /* The chain, in one pass over the room's duplicates. */
+    MDB_cursor *cur = NULL;
+    rc = ledger__cursor_open(txn, db->dbi_events, &cur);
+    if (rc != 0)
+        return rc;
+    uint8_t first[LEDGER_EVENT_PREFIX];
+    ledger__be32_put(first, 1); /* past the version-0 marker */
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof first, first};
+    uint32_t want = 1, last_id = 0;
+    int has_last = 0;
+    uint8_t last_pk[SCHEMA_KEY_BYTES];
+    rc = ledger__cursor_get(txn, cur, &k, &v, MDB_GET_BOTH_RANGE);
+    while (rc == 0) {
+        const uint8_t *p = v.mv_data;
+        if (v.mv_size < LEDGER_EVENT_PREFIX) {
+            find(f, LEDGER_ECORRUPT, want, "stored value of %zu bytes", v.mv_size);
+            break;
+        }
+        uint32_t ver = ledger__be32_get(p);
+        if (ver != want) {
+            if (ver > want && want <= head.version)
+                find(f, LEDGER_ECORRUPT, want, "missing (the next stored is %u)", ver);
+            else
+                find(f, LEDGER_ECORRUPT, want, "event stored under version %u", ver);
+            break;
+        }
+        if (want > head.version) {
+            find(f, LEDGER_ECORRUPT, want, "stored past the head (%u)", head.version);
+            break;
+        }
+        codec_event *ev = &job->ev[want - 1];
+        if (ledger__event_record_decode(db, ev, p + LEDGER_EVENT_PREFIX,
+                                        v.mv_size - LEDGER_EVENT_PREFIX) != 0) {
+            find(f, LEDGER_ECORRUPT, want, "%s", ledger_errmsg(db));
+            break;
+        }
+        if (ev->version != want) {
+            find(f, LEDGER_ECORRUPT, want, "the record says it is version %u", ev->version);
+            break;
+        }
+        ev->has_prev_hash = 1;
+        memcpy(ev->prev_hash, hash, SCHEMA_HASH_BYTES);
+        size_t len = ledger__event_canonical(canon, room, ev);
+        if (len == 0) {
+            find(f, LEDGER_ECORRUPT, want, "no canonical form");
+            break;
+        }
+        ledger__event_hash(hash, canon, len, ev->signature);
+        if (!has_last || ev->key_id != last_id) {
+            int krc = ledger__key_public(db, txn, ev->key_id, last_pk);
+            if (krc == LEDGER_ENOTFOUND || krc == LEDGER_ECORRUPT) {
+                find(f, LEDGER_EBADSIG, want, "signed by unknown key %08x", ev->key_id);
+                break;
+            }
+            if (krc != 0) {
+                rc = krc;
+                break;
+            }
+            last_id = ev->key_id;
+            has_last = 1;
+        }
+        memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
+        job->n_ok = want;
+        want++;
+        rc = ledger__cursor_get(txn, cur, &k, &v, MDB_NEXT_DUP);
+    }
+    mdb_cursor_close(cur);
+    if (rc != 0 && rc != MDB_NOTFOUND)
+        return rc;
+    rc = 0;
+    if (f->rc == 0 && job->n_ok < head.version)
+        find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
+    if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)
+        find(f, LEDGER_EBADSIG, head.version, "the head's hash differs from the chain");
+
+    /* Checkpoints: their chain hash must be the chain's; their states are
+     * compared with the fold. */
+    uint8_t kbuf[LEDGER_CKPT_KEY_BYTES];
+    memcpy(kbuf, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(kbuf + SCHEMA_ROOM_CHARS, 0);
+    MDB_val ck = {sizeof kbuf, kbuf}, cv;
+    rc = ledger__cursor_open(txn, db->dbi_checkpoints, &cur);
+    if (rc != 0)
+        return rc;
+    size_t cap = 0;
+    engine_state *tmp = malloc(sizeof *tmp);
+    if (tmp == NULL) {
+        mdb_cursor_close(cur);
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    }
+    for (rc = ledger__cursor_get(txn, cur, &ck, &cv, MDB_SET_RANGE); rc == 0;
+         rc = ledger__cursor_get(txn, cur, &ck, &cv, MDB_NEXT)) {
+        if (ck.mv_size != LEDGER_CKPT_KEY_BYTES || memcmp(ck.mv_data, room, SCHEMA_ROOM_CHARS) != 0)
+            break;
+        uint32_t ver = ledger__be32_get((const uint8_t *)ck.mv_data + SCHEMA_ROOM_CHARS);
+        if (ver > job->n_ok)
+            break;
+        uint8_t chain[SCHEMA_HASH_BYTES], ckhash[SCHEMA_HASH_BYTES];
+        int crc = ledger__checkpoint_find(db, txn, job->has_seed ? tmp : NULL, NULL, ckhash,
+                                          room, ver);
+        if (crc == LEDGER_ECORRUPT) {
+            find(f, crc, ver, "checkpoint: %s", ledger_errmsg(db));
+            continue;
+        }
+        if (crc != 0) {
+            rc = crc;
+            break;
+        }
+        if (ver == 0) {
+            if (ledger__genesis_hash(chain, &g) != 0)
+                continue;
+        } else {
+            const codec_event *ev = &job->ev[ver - 1];
+            uint8_t c2[LEDGER_EVENT_CANONICAL_MAX];
+            size_t len = ledger__event_canonical(c2, room, ev);
+            ledger__event_hash(chain, c2, len, ev->signature);
+        }
+        if (memcmp(chain, ckhash, SCHEMA_HASH_BYTES) != 0)
+            find(f, LEDGER_ECORRUPT, ver, "the checkpoint's chain hash differs");
+        if (job->has_seed) {
+            if (ver == 0) {
+                uint8_t d1[ENGINE_DIGEST_BYTES], d2[ENGINE_DIGEST_BYTES];
+                engine_state_digest(d1, tmp);
+                engine_state_digest(d2, job->state);
+                if (memcmp(d1, d2, sizeof d1) != 0)
+                    find(f, LEDGER_ECORRUPT, 0, "checkpoint differs from the opening position");
+                continue;
+            }
+            if (job->n_ckpt == cap) {
+                size_t ncap = cap ? cap * 2 : 16;
+                ckpt_seen *p = realloc(job->ckpt, ncap * sizeof *p);
+                if (p == NULL) {
+                    rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+                    break;
+                }
+                job->ckpt = p;
+                cap = ncap;
+            }
+            job->ckpt[job->n_ckpt].version = ver;
+            engine_state_digest(job->ckpt[job->n_ckpt].digest, tmp);
+            job->n_ckpt++;
+        }
+    }
+    free(tmp);
+    mdb_cursor_close(cur);
+    if (rc == MDB_NOTFOUND)
+        rc = 0;
+    return rc;
+}
+
+int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, unsigned threads)
+{
+    verify_job job;
+    finding f;
+    ledger_txn txn;
+    uint32_t n_events = 0;
+    memset(out, 0, sizeof *out);
+    memset(&job, 0, sizeof job);
+    memset(&f, 0, sizeof f);
+    job.room = room;
+    job.state = calloc(1, sizeof *job.state);
+    if (job.state == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        goto out;
+    rc = gather(db, &txn, &job, &f, room, &n_events);
+    ledger__txn_abort(&txn);
+    if (rc != 0)
+        goto out;
+
+    /* Events past a structural failure are not examined further. */
+    if (f.rc != 0 && job.n_ok >= f.version)
+        job.n_ok = f.version ? f.version - 1 : 0;
+    pthread_t tid;
+    int is_threaded = threads >= 2 && job.n_ok > 0 &&
+                      pthread_create(&tid, NULL, check_signatures, &job) == 0;
+    if (!is_threaded)
+        check_signatures(&job);
+    if (job.has_seed)
+        refold(&job);
+    if (is_threaded)
+        pthread_join(tid, NULL);
+    if (job.sig.rc != 0)
+        find(&f, job.sig.rc, job.sig.version, "%s", job.sig.reason);
+    if (job.fold.rc != 0)
+        find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
+
+    out->n_events = n_events;
+    out->is_refolded = job.has_seed;
+    if (f.rc != 0) {
+        out->bad_version = f.version;
+        snprintf(out->reason, sizeof out->reason, "%s", f.reason);
+        rc = ledger__fail(db, f.rc, "room %s: version %u: %s", room, f.version, f.reason);
+    }
+out:
+    sodium_memzero(job.seed, sizeof job.seed);
+    free(job.ev);
+    free(job.pk);
+    free(job.ckpt);
+    free(job.state);
+    return rc;
+}
+
+/* ============================================================ receipts */
+
+int ledger_receipt_check(ledger *db, const codec_receipt *r)
+{
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_BYTES], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    ledger_txn txn;
+    if (ledger__receipt_canonical(canon, r) == 0)
+        return ledger__fail(db, LEDGER_EINPUT, "the receipt names no valid room");
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__key_public(db, &txn, r->key_id, pk);
+    if (rc == LEDGER_ENOTFOUND) {
+        rc = ledger__fail(db, LEDGER_EBADSIG, "the receipt is signed by unknown key %08x",
+                          r->key_id);
+        goto out;
+    }
+    if (rc != 0)
+        goto out;
+    if (ledger__verify_sig(r->signature, canon, sizeof canon, pk) != 0) {
+        rc = ledger__fail(db, LEDGER_EBADSIG, "the receipt's signature is bad");
+        goto out;
+    }
+    if (r->version == 0) {
+        rc = ledger__fail(db, LEDGER_EINPUT, "a receipt names a version from 1");
+        goto out;
+    }
+    rc = ledger__event_hash_at(db, &txn, hash, r->room, r->version);
+    if (rc == LEDGER_ENOTFOUND) {
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u: the receipt's event "
+                          "is not in the ledger", r->room, r->version);
+        goto out;
+    }
+    if (rc != 0)
+        goto out;
+    if (sodium_memcmp(hash, r->event_hash, SCHEMA_HASH_BYTES) != 0)
+        rc = ledger__fail(db, LEDGER_EBADSIG, "room %s: event %u differs from the receipt's: "
+                          "the history was rewritten", r->room, r->version);
+out:
+    ledger__txn_abort(&txn);
+    return rc;
+}

@@ -1,0 +1,139 @@
+/*
+ * fuzz_ledger_record.c - libFuzzer target for the ledger's readers of
+ * stored bytes (ledger/event.c, ledger/checkpoint.c): a tagged event
+ * record, a tagged genesis record, a compressed checkpoint value. The
+ * first input byte chooses which. Never crash; a refusal is
+ * LEDGER_ECORRUPT with a one-line message; whatever is accepted has a
+ * canonical form of the documented size, encodes again to bytes that
+ * decode to the same record (events, genesis), and a checkpoint's state
+ * passes the engine's check.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger/internal.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static ledger *handle(void)
+{
+    static ledger *db;
+    if (db == NULL) {
+        db = calloc(1, sizeof *db);
+        db->scratch = malloc(LEDGER_SCRATCH_BYTES);
+        db->dctx = ZSTD_createDCtx();
+        db->max_dup_bytes = 511;
+        if (db->scratch == NULL || db->dctx == NULL)
+            abort();
+    }
+    db->errmsg[0] = '\0';
+    return db;
+}
+
+static void check_refusal(ledger *db, int rc)
+{
+    if (rc != LEDGER_ECORRUPT)
+        abort();
+    size_t n = strnlen(db->errmsg, sizeof db->errmsg);
+    if (n == 0 || n == sizeof db->errmsg || memchr(db->errmsg, '\n', n) != NULL)
+        abort();
+}
+
+static int event_eq(const codec_event *a, const codec_event *b)
+{
+    return a->version == b->version && a->has_prev_hash == b->has_prev_hash &&
+           a->seat == b->seat && a->action.kind == b->action.kind &&
+           a->action.seat == b->action.seat &&
+           memcmp(a->action.arg, b->action.arg, sizeof a->action.arg) == 0 &&
+           a->committed_at == b->committed_at &&
+           memcmp(a->state_digest, b->state_digest, SCHEMA_HASH_BYTES) == 0 &&
+           a->key_id == b->key_id && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0;
+}
+
+static void event_record(ledger *db, const uint8_t *in, size_t len)
+{
+    static uint8_t again[LEDGER_EVENT_RECORD_MAX];
+    uint8_t canon[LEDGER_EVENT_CANONICAL_MAX];
+    codec_event ev, back;
+    size_t n;
+    int rc = ledger__event_record_decode(db, &ev, in, len);
+    if (rc != 0) {
+        check_refusal(db, rc);
+        return;
+    }
+    if (ledger__event_record_encode(db, again, sizeof again, &n, &ev) != 0 ||
+        ledger__event_record_decode(db, &back, again, n) != 0 || !event_eq(&ev, &back))
+        abort();
+    ev.has_prev_hash = 1;
+    memset(ev.prev_hash, 0x5A, sizeof ev.prev_hash);
+    size_t clen = ledger__event_canonical(canon, "23456789", &ev);
+    const engine_action_spec *spec = engine_action_spec_of(ev.action.kind);
+    if (clen != 0 && (spec == NULL || clen != 96u + 2u * spec->n_args))
+        abort();
+}
+
+static void genesis_record(ledger *db, const uint8_t *in, size_t len)
+{
+    static uint8_t again[LEDGER_GENESIS_CANONICAL_MAX];
+    codec_genesis g, back;
+    size_t n;
+    int rc = ledger__genesis_record_decode(db, &g, in, len);
+    if (rc != 0) {
+        check_refusal(db, rc);
+        return;
+    }
+    if (ledger__genesis_record_encode(db, again, sizeof again, &n, &g) != 0 ||
+        ledger__genesis_record_decode(db, &back, again, n) != 0 ||
+        back.position_len != g.position_len ||
+        (g.position_len > 0 && memcmp(back.position, g.position, g.position_len) != 0))
+        abort();
+    static uint8_t canon2[LEDGER_GENESIS_CANONICAL_MAX];
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    size_t clen = ledger__genesis_canonical(again, sizeof again, &g);
+    size_t clen2 = ledger__genesis_canonical(canon2, sizeof canon2, &back);
+    if (clen != clen2 || memcmp(again, canon2, clen) != 0 ||
+        memcmp(g.signature, back.signature, SCHEMA_SIG_BYTES) != 0)
+        abort();
+    if (clen != 0 && clen != 165 + g.position_len)
+        abort();
+    if ((ledger__genesis_hash(hash, &g) == 0) != (clen != 0))
+        abort();
+}
+
+static void checkpoint_value(ledger *db, const uint8_t *in, size_t len)
+{
+    static engine_state st;
+    uint32_t version = 0;
+    if (len >= 4) {
+        version = ledger__be32_get(in);
+        in += 4;
+        len -= 4;
+    }
+    int rc = ledger__checkpoint_decode(db, &st, "23456789", version, in, len);
+    if (rc != 0) {
+        check_refusal(db, rc);
+        return;
+    }
+    if (engine_state_check(&st) != 0)
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    ledger *db = handle();
+    switch (data[0] % 3) {
+    case 0:
+        event_record(db, data + 1, size - 1);
+        break;
+    case 1:
+        genesis_record(db, data + 1, size - 1);
+        break;
+    default:
+        checkpoint_value(db, data + 1, size - 1);
+        break;
+    }
+    return 0;
+}

@@ -1,0 +1,212 @@
+/*
+ * helpers.h - what the ledger suites share: a fresh ledger with real keys
+ * in a temporary directory, a standard six-seat configuration, and a
+ * player that appends the engine's first legal action.
+ *
+ * Included by tests/ledger/test_*.c only; every function is static inline
+ * so a suite that does not use one does not warn.
+ */
+#ifndef MENTAT_TESTS_LEDGER_HELPERS_H
+#define MENTAT_TESTS_LEDGER_HELPERS_H
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ledger/internal.h"
+
+typedef struct fixture {
+    char dir[64];                  /* the temporary directory */
+    char path[128];                /* dir/mentat.db */
+    char keys[128];                /* dir/keys */
+    ledger *db;                    /* open handle, or NULL */
+    ledger_options opt;            /* as opened */
+} fixture;
+
+/* rm -r of a directory tree we made (no symlinks in it). */
+static inline void rm_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d != NULL) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char sub[1024];
+            size_t n = strlen(path), m = strlen(e->d_name);
+            if (n + m + 2 > sizeof sub)
+                continue;
+            memcpy(sub, path, n);
+            sub[n] = '/';
+            memcpy(sub + n + 1, e->d_name, m + 1);
+            rm_tree(sub);
+        }
+        closedir(d);
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+/* MENTAT_KEEP_TMP=1 keeps the directories, to look at the files. */
+static inline void fixture_rm(fixture *f)
+{
+    const char *keep = getenv("MENTAT_KEEP_TMP");
+    if (keep != NULL && keep[0] == '1')
+        fprintf(stderr, "kept %s\n", f->dir);
+    else if (f->dir[0] != '\0')
+        rm_tree(f->dir);
+}
+
+/* Makes the directory and keys; does not open the ledger. */
+static inline void fixture_make(fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/mentat-ledger-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/mentat.db", f->dir);
+    snprintf(f->keys, sizeof f->keys, "%s/keys", f->dir);
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(ledger_keygen(f->keys, err), 0);
+    ledger_options_init(&f->opt);
+    f->opt.path = f->path;
+    f->opt.keys_dir = f->keys;
+}
+
+static inline int fixture_open(fixture *f)
+{
+    int rc = ledger_open(&f->db, &f->opt);
+    if (rc != 0) {
+        fprintf(stderr, "ledger_open: %s\n", ledger_errmsg(f->db));
+        ledger_close(f->db);
+        f->db = NULL;
+    }
+    return rc;
+}
+
+static inline void fixture_close(fixture *f)
+{
+    ledger_close(f->db);
+    f->db = NULL;
+}
+
+static inline fixture *fixture_new(unsigned checkpoint_every)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    fixture_make(f);
+    f->opt.checkpoint_every = checkpoint_every;
+    assert_int_equal(fixture_open(f), 0);
+    return f;
+}
+
+static inline void fixture_free(fixture *f)
+{
+    if (f == NULL)
+        return;
+    fixture_close(f);
+    fixture_rm(f);
+    free(f);
+}
+
+/* Six classic seats: every setup step (prediction, traitors, Fremen). */
+static inline void config_six(engine_config *cfg)
+{
+    engine_config_init(cfg);
+    cfg->n_seats = 6;
+    cfg->faction[0] = ENGINE_FACTION_ATREIDES;
+    cfg->faction[1] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg->faction[2] = ENGINE_FACTION_EMPEROR;
+    cfg->faction[3] = ENGINE_FACTION_FREMEN;
+    cfg->faction[4] = ENGINE_FACTION_HARKONNEN;
+    cfg->faction[5] = ENGINE_FACTION_GUILD;
+}
+
+static inline void room_new(ledger *db, char room[SCHEMA_ROOM_CHARS + 1])
+{
+    engine_config cfg;
+    config_six(&cfg);
+    int rc = ledger_room_create(db, room, &cfg);
+    if (rc != 0)
+        fprintf(stderr, "ledger_room_create: %s\n", ledger_errmsg(db));
+    assert_int_equal(rc, 0);
+}
+
+/* The first legal action in `st` (family 0, its lowest arguments, raised
+ * in order to meet a required sum). 0 if there is none. */
+static inline int legal_first(engine_action *out, const engine_state *st)
+{
+    engine_legal legal[16]; /* family 0 is all we take; callable from any thread */
+    size_t n = engine_legal_actions(legal, 16, st, ENGINE_SEAT_ENGINE);
+    if (n == 0)
+        return 0;
+    const engine_legal *l = &legal[0];
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    assert_non_null(spec);
+    memset(out, 0, sizeof *out);
+    out->kind = l->kind;
+    out->seat = l->seat;
+    int total = 0;
+    for (unsigned i = 0; i < spec->n_args; i++) {
+        out->arg[i] = l->lo[i];
+        total += l->lo[i];
+    }
+    for (unsigned i = 0; l->sum >= 0 && i < spec->n_args && total < l->sum; i++) {
+        int room_left = l->hi[i] - out->arg[i];
+        int add = l->sum - total < room_left ? l->sum - total : room_left;
+        out->arg[i] = (int16_t)(out->arg[i] + add);
+        total += add;
+    }
+    assert_true(engine_legal_contains(l, out));
+    return 1;
+}
+
+/* The next legal action of `room` at its head; 0 if the game waits on
+ * nothing the engine can take yet. */
+static inline int next_action(ledger *db, engine_action *out, const char *room, uint32_t *head_out)
+{
+    static engine_state st;
+    uint32_t head = 0;
+    assert_int_equal(ledger_head(db, room, &head, NULL), 0);
+    int rc = ledger_state_at(db, &st, room, head);
+    if (rc != 0)
+        fprintf(stderr, "ledger_state_at: %s\n", ledger_errmsg(db));
+    assert_int_equal(rc, 0);
+    if (head_out != NULL)
+        *head_out = head;
+    return legal_first(out, &st);
+}
+
+/* Appends up to n legal actions; returns how many were accepted. */
+static inline uint32_t play(ledger *db, const char *room, uint32_t n)
+{
+    uint32_t done = 0;
+    engine_action act;
+    uint32_t head;
+    while (done < n && next_action(db, &act, room, &head)) {
+        ledger_append_result res;
+        int rc = ledger_append(db, &res, room, head, &act);
+        if (rc != 0)
+            fprintf(stderr, "ledger_append of kind %u seat %u args %d %d %d %d: %s\n", act.kind,
+                    act.seat, act.arg[0], act.arg[1], act.arg[2], act.arg[3],
+                    ledger_errmsg(db));
+        assert_int_equal(rc, 0);
+        assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+        done++;
+    }
+    return done;
+}
+
+static inline int verify_ok(ledger *db, const char *room)
+{
+    ledger_verify_report rep;
+    int rc = ledger_verify_room(db, &rep, room, 1);
+    if (rc != 0)
+        fprintf(stderr, "verify %s: version %u: %s\n", room, rep.bad_version, rep.reason);
+    return rc;
+}
+
+#endif

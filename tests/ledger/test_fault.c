@@ -1,0 +1,241 @@
+/*
+ * test_fault.c - fault injection: fail the Nth wrapped LMDB call of an
+ * append (or a room creation, or a batch), for N = 1, 2, ... until the
+ * operation succeeds; after each failure the ledger is at the old head,
+ * verifies, and goes on correctly (no half-written event, no stale cache).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "tests/ledger/helpers.h"
+
+typedef struct snapshot {
+    uint32_t version;
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    uint64_t n_events;
+    uint64_t n_rooms;
+} snapshot;
+
+static void snap(ledger *db, snapshot *s, const char *room)
+{
+    ledger_stats st;
+    assert_int_equal(ledger_head(db, room, &s->version, s->hash), 0);
+    assert_int_equal(ledger_stats_get(db, &st), 0);
+    s->n_events = st.n_events;
+    s->n_rooms = st.n_rooms;
+}
+
+static void append_under_faults(fixture *f, const char *room, int fault_rc)
+{
+    engine_action act;
+    uint32_t head;
+    assert_true(next_action(f->db, &act, room, &head));
+    snapshot before, after;
+    snap(f->db, &before, room);
+    for (long n = 1;; n++) {
+        assert_true(n < 1000);
+        ledger_append_result res;
+        ledger__fault_set(f->db, n, fault_rc);
+        int rc = ledger_append(f->db, &res, room, head, &act);
+        ledger__fault_set(f->db, 0, 0);
+        snap(f->db, &after, room);
+        if (rc == 0) {
+            assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+            assert_int_equal(after.version, before.version + 1);
+            assert_int_equal(after.n_events, before.n_events + 1);
+            assert_memory_equal(after.hash, res.receipt.event_hash, SCHEMA_HASH_BYTES);
+            break;
+        }
+        assert_int_equal(rc, fault_rc);
+        /* the old head, whole */
+        assert_int_equal(after.version, before.version);
+        assert_memory_equal(after.hash, before.hash, SCHEMA_HASH_BYTES);
+        assert_int_equal(after.n_events, before.n_events);
+        assert_int_equal(verify_ok(f->db, room), 0);
+    }
+    assert_int_equal(verify_ok(f->db, room), 0);
+}
+
+static void test_fault__append_fails_at_every_call(void **state)
+{
+    (void)state;
+    /* K = 1: every append writes a checkpoint too */
+    fixture *f = fixture_new(1);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    engine_action act;
+    uint32_t head;
+    int steps = 0;
+    while (next_action(f->db, &act, room, &head) && steps < 6) {
+        append_under_faults(f, room, EIO);
+        steps++;
+    }
+    assert_true(steps >= 3);
+    /* the game still plays on and replays to the same digests */
+    play(f->db, room, 1000);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    fixture_free(f);
+}
+
+static void test_fault__append_faults_after_reopen(void **state)
+{
+    (void)state;
+    /* without a warm cache the fold path's calls fail in turn too */
+    fixture *f = fixture_new(64);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 3), 3);
+    fixture_close(f);
+    assert_int_equal(fixture_open(f), 0);
+    append_under_faults(f, room, EIO);
+    fixture_close(f);
+    assert_int_equal(fixture_open(f), 0);
+    append_under_faults(f, room, MDB_PANIC);
+    fixture_free(f);
+}
+
+typedef struct count_ctx {
+    int n;
+} count_ctx;
+
+static int count_room(void *ctx, const ledger_room_info *room)
+{
+    (void)room;
+    ((count_ctx *)ctx)->n++;
+    return 0;
+}
+
+static void test_fault__room_create_fails_at_every_call(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    engine_config cfg;
+    config_six(&cfg);
+    for (long n = 1;; n++) {
+        assert_true(n < 1000);
+        char room[SCHEMA_ROOM_CHARS + 1] = "";
+        ledger__fault_set(f->db, n, EIO);
+        int rc = ledger_room_create(f->db, room, &cfg);
+        ledger__fault_set(f->db, 0, 0);
+        count_ctx c = {0};
+        assert_int_equal(ledger_room_foreach(f->db, count_room, &c), 0);
+        ledger_stats st;
+        assert_int_equal(ledger_stats_get(f->db, &st), 0);
+        if (rc == 0) {
+            assert_int_equal(c.n, 1);
+            assert_int_equal(verify_ok(f->db, room), 0);
+            assert_true(play(f->db, room, 1000) >= 1);
+            assert_int_equal(verify_ok(f->db, room), 0);
+            break;
+        }
+        assert_int_equal(rc, EIO);
+        assert_int_equal(c.n, 0);
+        assert_int_equal(st.n_rooms, 0);
+    }
+    fixture_free(f);
+}
+
+static void test_fault__batch_is_all_or_nothing(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(1);
+    char a[SCHEMA_ROOM_CHARS + 1], b[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, a);
+    room_new(f->db, b);
+    ledger_append_req req[2];
+    uint32_t ha, hb;
+    assert_true(next_action(f->db, &req[0].action, a, &ha));
+    assert_true(next_action(f->db, &req[1].action, b, &hb));
+    req[0].room = a;
+    req[0].expected_version = ha;
+    req[1].room = b;
+    req[1].expected_version = hb;
+    for (long n = 1;; n++) {
+        assert_true(n < 1000);
+        ledger_append_result res[2];
+        int rcs[2];
+        ledger__fault_set(f->db, n, EIO);
+        int rc = ledger_append_batch(f->db, res, rcs, req, 2);
+        ledger__fault_set(f->db, 0, 0);
+        uint32_t va, vb;
+        assert_int_equal(ledger_head(f->db, a, &va, NULL), 0);
+        assert_int_equal(ledger_head(f->db, b, &vb, NULL), 0);
+        if (rc == 0) {
+            assert_int_equal(rcs[0], 0);
+            assert_int_equal(rcs[1], 0);
+            assert_int_equal(va, ha + 1);
+            assert_int_equal(vb, hb + 1);
+            break;
+        }
+        assert_int_equal(rc, EIO);
+        assert_int_equal(rcs[0], EIO);
+        assert_int_equal(rcs[1], EIO);
+        assert_int_equal(va, ha);
+        assert_int_equal(vb, hb);
+    }
+    assert_int_equal(verify_ok(f->db, a), 0);
+    assert_int_equal(verify_ok(f->db, b), 0);
+    fixture_free(f);
+}
+
+static void test_fault__poisoned_txn_refuses_later_calls(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    ledger_txn txn;
+    ledger_head_rec head;
+    assert_int_equal(ledger__txn_begin(&txn, f->db, 1), 0);
+    ledger__fault_set(f->db, 1, EIO);
+    assert_int_equal(ledger__head_read(f->db, &txn, &head, room), EIO);
+    assert_true(txn.is_poisoned);
+    assert_int_equal(ledger__head_read(f->db, &txn, &head, room), LEDGER_EBADTXN);
+    assert_int_equal(ledger__head_write(f->db, &txn, room, &head), LEDGER_EBADTXN);
+    assert_int_equal(ledger__txn_commit(&txn), LEDGER_EBADTXN);
+    ledger__txn_abort(&txn);
+    /* a fresh txn works */
+    assert_int_equal(ledger__txn_begin(&txn, f->db, 0), 0);
+    assert_int_equal(ledger__head_read(f->db, &txn, &head, room), 0);
+    ledger__txn_abort(&txn);
+    fixture_free(f);
+}
+
+static void test_fault__map_full_grows_and_retries(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    size_t before = f->db->map_size;
+    engine_action act;
+    uint32_t head;
+    assert_true(next_action(f->db, &act, room, &head));
+    ledger_append_result res;
+    /* the third call of the append reports a full map */
+    ledger__fault_set(f->db, 3, MDB_MAP_FULL);
+    assert_int_equal(ledger_append(f->db, &res, room, head, &act), 0);
+    assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+    assert_int_equal(f->db->map_size, before * 2);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    fixture_free(f);
+}
+
+int main(void)
+{
+    if (sodium_init() < 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fault__append_fails_at_every_call),
+        cmocka_unit_test(test_fault__append_faults_after_reopen),
+        cmocka_unit_test(test_fault__room_create_fails_at_every_call),
+        cmocka_unit_test(test_fault__batch_is_all_or_nothing),
+        cmocka_unit_test(test_fault__poisoned_txn_refuses_later_calls),
+        cmocka_unit_test(test_fault__map_full_grows_and_retries),
+    };
+    return cmocka_run_group_tests_name("ledger_fault", tests, NULL, NULL);
+}
