@@ -551,6 +551,42 @@ int engine_state_check(const engine_state *st);
 /* Seats whose decision the game waits on (bit per seat); 0 at game over. */
 uint16_t engine_state_awaiting(const engine_state *st);
 
+/* ----------------------------------------------------------- positions */
+
+/* Constructed positions for scenarios (engine/position.c). A position
+ * starts as a cleared table (every force in reserve, every card and
+ * traitor in its deck, spice as dealt), is edited, then enters a phase.
+ * Its configuration is marked constructed. Each edit returns 0, or -1 when
+ * it would break an invariant (not enough forces in reserve, no such card
+ * left in the deck, a hand already full...), changing nothing. */
+engine_verdict engine_position_new(engine_verdict_detail *why_out, engine_state *out,
+                                   const engine_config *cfg, engine_rng *rng);
+int engine_position_forces(engine_state *st, uint8_t seat, unsigned loc, unsigned plain,
+                           unsigned elite);
+int engine_position_tanks(engine_state *st, uint8_t seat, unsigned plain, unsigned elite);
+int engine_position_spice(engine_state *st, unsigned loc, unsigned n);
+int engine_position_seat_spice(engine_state *st, uint8_t seat, unsigned n);
+/* Deals a card of `kind` from the deck to `seat`; returns its number. */
+int engine_position_give_card(engine_state *st, uint8_t seat, unsigned kind);
+/* Puts a card of `kind` on top of the treachery deck; returns its number. */
+int engine_position_deck_top(engine_state *st, unsigned kind);
+/* Puts spice card `card` (index of the spice card table) on top of the
+ * spice deck, or on the discard pile. */
+int engine_position_spice_top(engine_state *st, unsigned card);
+int engine_position_spice_discard(engine_state *st, unsigned card);
+int engine_position_traitor(engine_state *st, uint8_t seat, unsigned leader);
+int engine_position_leader_dead(engine_state *st, unsigned leader);
+int engine_position_alliance(engine_state *st, uint8_t a, uint8_t b);
+int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn);
+/* Enters `phase` of `turn` with the storm at `storm_sector`, running the
+ * phase's automatic steps. */
+int engine_position_enter(engine_state *st, unsigned phase, unsigned turn, unsigned storm_sector,
+                          engine_rng *rng);
+/* Spice cards: the index of the card placing spice in `territory`, or -1;
+ * the n-th Shai-Hulud card. */
+int engine_spice_card_of(unsigned territory);
+int engine_spice_worm(unsigned nth);
+
 /* ---------------------------------------------------------------- views */
 
 #define ENGINE_VIEW_PUBLIC 0xFE        /* a spectator: public facts only */

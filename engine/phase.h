@@ -55,6 +55,9 @@
  *   (3) in a built phase before GAME_OVER some awaited seat has not yet
  *       answered and has a legal action;
  *   (4) turn is 0 in SETUP and 1..turn_limit afterwards.
+ *   A constructed position under construction (engine/position.c) sits in
+ *   SETUP at step SETUP_STEP_COUNT and waits on nobody until it enters a
+ *   phase.
  */
 #ifndef MENTAT_ENGINE_PHASE_H
 #define MENTAT_ENGINE_PHASE_H

@@ -567,7 +567,9 @@ static int check(const engine_state *st, int is_quiet)
     if (st->phase == ENGINE_PHASE_SETUP ? st->turn != 0
                                        : (st->turn < 1 || st->turn > c->turn_limit))
         BROKEN("turn %u in phase %u", st->turn, st->phase);
-    if (st->phase == ENGINE_PHASE_SETUP && st->step >= SETUP_STEP_COUNT)
+    int under_construction = st->phase == ENGINE_PHASE_SETUP && st->step == SETUP_STEP_COUNT &&
+                             c->is_constructed;
+    if (st->phase == ENGINE_PHASE_SETUP && st->step >= SETUP_STEP_COUNT && !under_construction)
         BROKEN("setup step %u out of range", st->step);
     if (st->phase == ENGINE_PHASE_STORM && st->step >= STORM_STEP_COUNT)
         BROKEN("storm step %u out of range", st->step);
@@ -658,7 +660,8 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
 
     /* (3) somebody can act while a built phase waits */
-    if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st)) {
+    if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st) &&
+        !under_construction) {
         if (engine_state_awaiting(st) == 0)
             BROKEN("phase %u waits on nobody", st->phase);
         else if (engine_legal_actions(NULL, 0, st, ENGINE_SEAT_ENGINE) == 0)
