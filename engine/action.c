@@ -73,7 +73,7 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {ENGINE_ARG_TERRITORY, ENGINE_ARG_FACTION}},
     [ENGINE_ACTION_PRESCIENCE] = {"prescience", 1, {"element"}, {ENGINE_ARG_INT}},
     [ENGINE_ACTION_PRESCIENCE_PASS] = {"prescience_pass", 0, {0}, {0}},
-    [ENGINE_ACTION_PRESCIENCE_ANSWER] = {"prescience_answer", 1, {"value"}, {ENGINE_ARG_INT}},
+    [ENGINE_ACTION_PRESCIENCE_ANSWER] = {"prescience_answer", 1, {"value"}, {ENGINE_ARG_SIGNED}},
     [ENGINE_ACTION_VOICE] = {"voice", 2, {"must", "class"}, {ENGINE_ARG_INT, ENGINE_ARG_INT}},
     [ENGINE_ACTION_VOICE_PASS] = {"voice_pass", 0, {0}, {0}},
     [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 0, {0}, {0}},

@@ -306,7 +306,8 @@ typedef enum engine_arg_type {
     ENGINE_ARG_LEADER,             /* leader index */
     ENGINE_ARG_TERRITORY,          /* engine_territory */
     ENGINE_ARG_LOCATION,           /* location index */
-    ENGINE_ARG_CARD                /* physical treachery card index */
+    ENGINE_ARG_CARD,               /* physical treachery card index, -1 none */
+    ENGINE_ARG_SIGNED              /* a number that may be negative */
 } engine_arg_type;
 
 typedef struct engine_action_spec {

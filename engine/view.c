@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "engine/internal.h"
+#include "engine/phase.h"
 
 static int knows(const engine_state *st, uint8_t viewer, uint16_t known_by)
 {
@@ -58,6 +58,29 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
     for (unsigned s = 0; s < st->config.n_seats; s++)
         if (s != viewer)
             out->seat[s].storm_dial = ENGINE_UNKNOWN;
+    /* Battle plans are secret until both are in (LR 1.07.04); the
+     * prescience answer is the Atreides side's until then. */
+    int revealed = st->phase == ENGINE_PHASE_BATTLE && st->step >= BATTLE_STEP_TRAITOR;
+    if (st->phase == ENGINE_PHASE_BATTLE && !revealed) {
+        for (unsigned i = 0; i < 2; i++) {
+            if (st->battle_seat[i] == viewer)
+                continue;
+            engine_battle_plan *p = &out->plan[i];
+            p->leader = p->cheap_hero = p->weapon = p->defense = -1;
+            p->dial = 0;
+        }
+        int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+        int on_side = 0;
+        for (unsigned i = 0; i < 2 && atreides >= 0; i++) {
+            unsigned s = st->battle_seat[i];
+            int atreides_side = s == (unsigned)atreides ||
+                                (s < st->config.n_seats && st->ally[s] == atreides);
+            if (atreides_side && (viewer == s || viewer == (unsigned)atreides))
+                on_side = 1;
+        }
+        if (!on_side)
+            out->prescience_value = 0;
+    }
     /* The Advanced storm deck's next card is the Fremen's. */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
     if (fremen < 0 || viewer != (unsigned)fremen)

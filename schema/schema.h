@@ -195,7 +195,8 @@ typedef struct codec_json_token {
  * or SCHEMA_EDECODE (with err naming the byte offset) or SCHEMA_ESPACE. */
 int codec_json_parse(codec_json_token *tok, size_t cap, const char *text, size_t len,
                      char *err) MENTAT_MUST_CHECK;
-/* Index of member `key` of object token `obj`, or -1. */
+/* Index of the value token of member `key` of object token `obj` (the
+ * first such member), or -1 if there is none or `obj` is no object. */
 int codec_json_member(const codec_json_token *tok, int obj, const char *text, const char *key);
 /* Integer value of a number token: 0, or SCHEMA_EDECODE if not an integer
  * in [INT64_MIN, INT64_MAX]. */
@@ -203,7 +204,7 @@ int codec_json_int(int64_t *out, const codec_json_token *t, const char *text) ME
 /* Copies an unescaped string token into out (NUL-terminated): 0, or
  * SCHEMA_ESPACE / SCHEMA_EDECODE. */
 int codec_json_string(char *out, size_t cap, const codec_json_token *t, const char *text) MENTAT_MUST_CHECK;
-/* 1 if string token `t` equals `s` exactly (no escapes in `t`). */
+/* 1 if string token `t`, its escapes decoded, equals `s` exactly. */
 int codec_json_eq(const codec_json_token *t, const char *text, const char *s);
 
 #endif
