@@ -15,7 +15,7 @@
 #include <cmocka.h>
 #include <sodium.h>
 
-#include "engine/internal.h"
+#include "engine/phase.h"
 #include "tests/support/support.h"
 
 static int views_equal(const engine_state *a, const engine_state *b, uint8_t viewer)
@@ -116,7 +116,7 @@ static void test_view__counterfactual_worlds_look_the_same(void **state)
         engine_rng rng;
         engine_rng_init(&rng, seed, 0);
         assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
-        unsigned stop = test_prng_below(&prng, 40);
+        unsigned stop = test_prng_below(&prng, 400);
         for (uint32_t v = 1; v < stop; v++) {
             engine_action act;
             if (test_random_legal(&act, &st, &prng) != 0)
@@ -129,8 +129,15 @@ static void test_view__counterfactual_worlds_look_the_same(void **state)
             engine_state other = st;
             int changed = swap_cards(&other, who, &prng) | swap_traitors(&other, who, &prng) |
                           swap_spice_deck(&other, who, &prng);
+            /* A committed battle plan the viewer has not seen yet. */
+            if (st.phase == ENGINE_PHASE_BATTLE && st.step == BATTLE_STEP_PLAN)
+                for (unsigned i = 0; i < 2; i++)
+                    if (st.plan[i].is_committed && st.battle_seat[i] != who) {
+                        other.plan[i].dial = (uint8_t)(other.plan[i].dial ^ 1);
+                        changed = 1;
+                    }
             int bg = engine__seat_of(&st, ENGINE_FACTION_BENE_GESSERIT);
-            if (bg >= 0 && who != bg && other.prediction_turn) {
+            if (bg >= 0 && who != bg && other.prediction_turn && st.phase != ENGINE_PHASE_GAME_OVER) {
                 other.prediction_turn = (uint8_t)(other.prediction_turn % cfg.turn_limit + 1);
                 changed = 1;
             }
