@@ -1,0 +1,865 @@
+/*
+ * test_cli.c - the `mentat` command end to end: each case runs the real
+ * binary (fork/exec) in a fresh temporary directory and checks its exit
+ * status, stdout and stderr.
+ *
+ * The binary is $MENTAT_BIN, else the `mentat` of the build this suite
+ * was built in (build/tests/tools/test_cli -> build/mentat), else
+ * ./mentat. Legal actions are found in-process through the public APIs
+ * (ledger_state_at, engine_legal_actions) and the tools' own chooser.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "ledger/ledger.h"
+#include "schema/schema.h"
+#include "tools/internal.h"
+
+#define SIX_FACTIONS "atreides,bene_gesserit,emperor,fremen,harkonnen,guild"
+
+typedef struct cli_fixture {
+    char dir[PATH_MAX];            /* the temporary directory, the cwd of every run */
+    char old_cwd[PATH_MAX];
+} cli_fixture;
+
+/* The binary under test, absolute; set once in main. */
+static char mentat_bin[PATH_MAX];
+
+/* ============================================================ running */
+
+typedef struct run_result {
+    int status;                    /* exit status, or 128 + signal */
+    char *out;                     /* stdout, NUL-terminated */
+    size_t out_len;
+    char *err;                     /* stderr, NUL-terminated */
+} run_result;
+
+static char *slurp(const char *path, size_t *len_out)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (len + 1 >= cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        size_t n = fread(buf + len, 1, cap - 1 - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    if (len_out != NULL)
+        *len_out = len;
+    return buf;
+}
+
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+/* Runs mentat with the arguments (NULL-terminated) and fills *r. */
+static int run_argv(run_result *r, const char *const *args)
+{
+    char *argv[64];
+    int n = 0;
+    argv[n++] = mentat_bin;
+    while (args[n - 1] != NULL) {
+        assert_true(n < 63);
+        argv[n] = (char *)(uintptr_t)args[n - 1];
+        n++;
+    }
+    argv[n] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        FILE *o = freopen(".cli-out", "wb", stdout);
+        FILE *e = freopen(".cli-err", "wb", stderr);
+        if (o == NULL || e == NULL)
+            _exit(126);
+        execv(mentat_bin, argv);
+        _exit(127);
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        assert_int_equal(errno, EINTR);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r->out = slurp(".cli-out", &r->out_len);
+    r->err = slurp(".cli-err", NULL);
+    return r->status;
+}
+
+#if defined(__GNUC__)
+__attribute__((sentinel))
+#endif
+static int run(run_result *r, ...)
+{
+    const char *args[64];
+    int n = 0;
+    va_list ap;
+    va_start(ap, r);
+    for (;;) {
+        const char *a = va_arg(ap, const char *);
+        assert_true(n < 63);
+        args[n++] = a;
+        if (a == NULL)
+            break;
+    }
+    va_end(ap);
+    return run_argv(r, args);
+}
+
+/* Runs and expects `status`; prints what the command said otherwise. */
+#define EXPECT(status, r, ...)                                                     \
+    do {                                                                           \
+        int got_ = run((r), __VA_ARGS__, (const char *)NULL);                      \
+        if (got_ != (status))                                                      \
+            print_error("exit %d, expected %d\nstdout: %s\nstderr: %s\n", got_,    \
+                        (status), (r)->out, (r)->err);                             \
+        assert_int_equal(got_, (status));                                          \
+    } while (0)
+
+/* ============================================================ helpers */
+
+/* Parses text as JSON; returns the token count (asserts it parses). */
+static int parse_json(codec_json_token *tok, size_t cap, const char *text)
+{
+    char err[SCHEMA_ERRMSG] = "";
+    int n = codec_json_parse(tok, cap, text, strlen(text), err);
+    if (n <= 0)
+        print_error("not JSON (%s): %s\n", err, text);
+    assert_true(n > 0);
+    return n;
+}
+
+static int64_t json_int_member(const codec_json_token *tok, int obj, const char *text,
+                               const char *key)
+{
+    int i = codec_json_member(tok, obj, text, key);
+    if (i < 0)
+        print_error("no \"%s\" in %s\n", key, text);
+    assert_true(i >= 0);
+    int64_t v = 0;
+    assert_int_equal(codec_json_int(&v, &tok[i], text), 0);
+    return v;
+}
+
+static void json_string_member(char *out, size_t cap, const codec_json_token *tok, int obj,
+                               const char *text, const char *key)
+{
+    int i = codec_json_member(tok, obj, text, key);
+    if (i < 0)
+        print_error("no \"%s\" in %s\n", key, text);
+    assert_true(i >= 0);
+    int rc = codec_json_string(out, cap, &tok[i], text);
+    if (rc != 0)
+        print_error("\"%s\" is no string of fewer than %zu bytes in %s\n", key, cap, text);
+    assert_int_equal(rc, 0);
+}
+
+static void hex_decode(uint8_t *out, const char *hex, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
+        out[i] = (uint8_t)v;
+    }
+}
+
+static void keygen(void)
+{
+    run_result r;
+    EXPECT(0, &r, "keygen");
+    run_free(&r);
+}
+
+/* Creates a six-seat basic room; its code goes to room. */
+static void room_create(char room[SCHEMA_ROOM_CHARS + 1], const char *db)
+{
+    run_result r;
+    EXPECT(0, &r, "--db", db, "room", "create", "--players", "6", "--rules", "basic",
+           "--factions", SIX_FACTIONS);
+    assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1); /* code and newline */
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    run_free(&r);
+}
+
+typedef struct legal_pick {
+    uint32_t version;              /* the head it is legal at */
+    engine_action act;             /* a legal action */
+    char json[512];                /* its JSON */
+    char seat[8];                  /* its seat, 1-based, as text */
+    char wrong_seat[8];            /* a seat for which the same action is illegal, or "" */
+} legal_pick;
+
+/* Reads the room's head in-process and draws one legal action. */
+static void pick_legal(legal_pick *p, const char *db_path, const char *room, uint64_t seed)
+{
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = db_path;
+    opt.keys_dir = "mentat.keys";
+    opt.is_read_only = 1;
+    ledger *db = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    assert_int_equal(ledger_head(db, room, &p->version, hash), 0);
+    engine_state st;
+    assert_int_equal(ledger_state_at(db, &st, room, p->version), 0);
+    ledger_close(db);
+
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, ENGINE_SEAT_ENGINE);
+    assert_true(n > 0);
+    if (n > ENGINE_LEGAL_MAX)
+        n = ENGINE_LEGAL_MAX;
+    tool_prng prng;
+    tool_prng_init(&prng, seed);
+    const engine_legal *fam = &legal[tool_prng_range(&prng, 0, (int32_t)n - 1)];
+    assert_int_equal(tool_action_draw(&p->act, fam, &prng), 0);
+    assert_int_equal(codec_action_to_json(p->json, sizeof p->json, &p->act), 0);
+    snprintf(p->seat, sizeof p->seat, "%u", p->act.seat + 1u);
+
+    p->wrong_seat[0] = '\0';
+    for (uint8_t s = 0; s < st.config.n_seats && p->wrong_seat[0] == '\0'; s++) {
+        engine_action other = p->act;
+        other.seat = s;
+        int is_legal = 0;
+        for (size_t i = 0; i < n; i++)
+            is_legal |= engine_legal_contains(&legal[i], &other);
+        if (!is_legal)
+            snprintf(p->wrong_seat, sizeof p->wrong_seat, "%u", s + 1u);
+    }
+}
+
+/* Appends a legal action through the CLI; returns the new head. */
+static uint32_t act_legal(const char *db, const char *room, uint64_t seed)
+{
+    legal_pick p;
+    pick_legal(&p, db, room, seed);
+    char version[16];
+    snprintf(version, sizeof version, "%u", p.version);
+    run_result r;
+    EXPECT(0, &r, "--db", db, "act", room, "--seat", p.seat, "--version", version,
+           "--action", p.json);
+    assert_non_null(strstr(r.out, "accepted"));
+    run_free(&r);
+    return p.version + 1;
+}
+
+/* ============================================================ fixtures */
+
+static int setup(void **state)
+{
+    cli_fixture *fx = calloc(1, sizeof *fx);
+    if (fx == NULL || getcwd(fx->old_cwd, sizeof fx->old_cwd) == NULL)
+        return -1;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(fx->dir, sizeof fx->dir, "%s/mentat-cli-XXXXXX",
+             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    if (mkdtemp(fx->dir) == NULL || chdir(fx->dir) != 0)
+        return -1;
+    unsetenv(TOOL_KEYS_ENV);
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    cli_fixture *fx = *state;
+    int rc = chdir(fx->old_cwd);
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->dir);
+    if (rc == 0 && system(cmd) != 0)
+        rc = -1;
+    free(fx);
+    return rc;
+}
+
+/* ============================================================== cases */
+
+static void test_cli__help_exits_0_everywhere(void **state)
+{
+    (void)state;
+    static const char *const cmds[][3] = {
+        {"--help", NULL, NULL},       {"help", NULL, NULL},
+        {"help", "act", NULL},        {"keygen", "--help", NULL},
+        {"key", "--help", NULL},      {"key", "rotate", "--help"},
+        {"room", "--help", NULL},     {"room", "create", "--help"},
+        {"room", "list", "--help"},   {"act", "--help", NULL},
+        {"log", "--help", NULL},      {"state", "--help", NULL},
+        {"verify", "--help", NULL},   {"backup", "--help", NULL},
+        {"restore", "--help", NULL},  {"reveal", "--help", NULL},
+        {"play", "--help", NULL},     {"bench", "--help", NULL},
+        {"log", "-h", NULL},
+    };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        const char *args[4] = {cmds[i][0], cmds[i][1], cmds[i][2], NULL};
+        run_result r;
+        int st = run_argv(&r, args);
+        if (st != 0)
+            print_error("mentat %s %s: exit %d: %s\n", cmds[i][0],
+                        cmds[i][1] != NULL ? cmds[i][1] : "", st, r.err);
+        assert_int_equal(st, 0);
+        assert_non_null(strstr(r.out, "usage: mentat"));
+        run_free(&r);
+    }
+    /* The top help lists every command and teaches by example. */
+    run_result r;
+    EXPECT(0, &r, "--help");
+    static const char *const names[] = {"keygen", "key", "room", "act", "log", "state",
+                                        "verify", "backup", "restore", "reveal", "play",
+                                        "bench"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        assert_non_null(strstr(r.out, names[i]));
+    assert_non_null(strstr(r.out, "mentat room create"));
+    run_free(&r);
+}
+
+static void test_cli__bad_usage_exits_2(void **state)
+{
+    (void)state;
+    run_result r;
+    EXPECT(2, &r, "frobnicate");
+    assert_non_null(strstr(r.err, "unknown command 'frobnicate'"));
+    assert_string_equal(r.out, "");
+    run_free(&r);
+    EXPECT(2, &r, "--frob");
+    assert_non_null(strstr(r.err, "unknown option"));
+    run_free(&r);
+    EXPECT(2, &r, "log", "ABCDEFGH", "--frob");
+    assert_non_null(strstr(r.err, "mentat log: unknown option '--frob'"));
+    run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "7", "--rules", "basic", "--factions",
+           SIX_FACTIONS);
+    assert_non_null(strstr(r.err, "mentat room create: --players"));
+    run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "5", "--rules", "basic", "--factions",
+           SIX_FACTIONS);
+    run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
+           "atreides,sardaukar");
+    assert_non_null(strstr(r.err, "unknown faction 'sardaukar'"));
+    run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
+           "atreides,harkonnen", "--modules", "spice_must_flow");
+    run_free(&r);
+    EXPECT(2, &r, "act");
+    assert_non_null(strstr(r.err, "missing ROOM"));
+    run_free(&r);
+    EXPECT(2, &r, "verify");
+    run_free(&r);
+    static const char *const none[] = {NULL};
+    assert_int_equal(run_argv(&r, none), 2);
+    assert_non_null(strstr(r.err, "usage: mentat"));
+    run_free(&r);
+    EXPECT(2, &r, "room", "frob");
+    run_free(&r);
+    EXPECT(2, &r, "log", "ABCDEFGH", "--from", "x");
+    run_free(&r);
+    EXPECT(2, &r, "room", "list", "--db");
+    assert_non_null(strstr(r.err, "needs a value"));
+    run_free(&r);
+}
+
+static void test_cli__game_round_trip(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    EXPECT(2, &r, "keygen");                  /* never overwrites */
+    assert_non_null(strstr(r.err, "already exist"));
+    run_free(&r);
+
+    /* factions and modules the engine does not have yet: its reason */
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
+           "atreides,ixians");
+    assert_non_null(strstr(r.err, "mentat room create: the engine does not play ixians"));
+    run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
+           "atreides,harkonnen", "--modules", "nexus_cards");
+    assert_non_null(strstr(r.err, "nexus_cards"));
+    run_free(&r);
+
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+
+    /* room list, --json before or after the command */
+    codec_json_token tok[4096];
+    EXPECT(0, &r, "--json", "room", "list");
+    parse_json(tok, 4096, r.out);
+    assert_int_equal(tok[0].type, CODEC_JSON_ARRAY);
+    assert_int_equal(tok[0].size, 1);
+    char s[64];
+    json_string_member(s, sizeof s, tok, 1, r.out, "room");
+    assert_string_equal(s, room);
+    json_string_member(s, sizeof s, tok, 1, r.out, "rules");
+    assert_string_equal(s, "basic");
+    assert_int_equal(json_int_member(tok, 1, r.out, "version"), 0);
+    assert_non_null(strstr(r.out, "\"factions\":[\"atreides\",\"bene_gesserit\""));
+    char *first = strdup(r.out);
+    run_free(&r);
+    EXPECT(0, &r, "room", "list", "--json");
+    assert_string_equal(r.out, first);
+    free(first);
+    run_free(&r);
+    EXPECT(0, &r, "room", "list");
+    assert_non_null(strstr(r.out, room));
+    run_free(&r);
+
+    /* a legal action, accepted with a receipt */
+    legal_pick p;
+    pick_legal(&p, "mentat.db", room, 1);
+    assert_int_equal(p.version, 0);
+    EXPECT(0, &r, "act", room, "--seat", p.seat, "--version", "0", "--action", p.json,
+           "--json");
+    parse_json(tok, 4096, r.out);
+    json_string_member(s, sizeof s, tok, 0, r.out, "verdict");
+    assert_string_equal(s, "accepted");
+    assert_int_equal(json_int_member(tok, 0, r.out, "version"), 1);
+    json_string_member(s, sizeof s, tok, 0, r.out, "room");
+    assert_string_equal(s, room);
+    assert_non_null(strstr(r.out, "\"retry\":false"));
+    char hash[2 * SCHEMA_HASH_BYTES + 1];
+    json_string_member(hash, sizeof hash, tok, 0, r.out, "event_hash");
+    assert_int_equal(strlen(hash), 2 * SCHEMA_HASH_BYTES);
+    run_free(&r);
+
+    /* the same action at the same version again: the original receipt */
+    EXPECT(0, &r, "act", room, "--seat", p.seat, "--version", "0", "--action", p.json,
+           "--json");
+    assert_non_null(strstr(r.out, "\"retry\":true"));
+    assert_non_null(strstr(r.out, hash));
+    run_free(&r);
+
+    /* the seat by faction name, text receipt */
+    legal_pick q;
+    pick_legal(&q, "mentat.db", room, 2);
+    assert_int_equal(q.version, 1);
+    EXPECT(0, &r, "act", room, "--seat", tool_seat_faction(&(engine_config){
+               .n_seats = 6, .faction = {0, 1, 2, 3, 4, 5}}, q.act.seat),
+           "--version", "1", "--action", q.json);
+    assert_non_null(strstr(r.out, "accepted"));
+    assert_non_null(strstr(r.out, "signature"));
+    run_free(&r);
+
+    /* log: one line per event, with the first 8 bytes of the hash */
+    EXPECT(0, &r, "log", room);
+    assert_non_null(strstr(r.out, "seat"));
+    char prefix[17];
+    memcpy(prefix, hash, 16);
+    prefix[16] = '\0';
+    assert_non_null(strstr(r.out, prefix));
+    size_t lines = 0;
+    for (const char *c = r.out; *c != '\0'; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, 2);
+    run_free(&r);
+    EXPECT(0, &r, "log", room, "--json", "--from", "1", "--to", "1");
+    parse_json(tok, 4096, r.out);
+    assert_int_equal(tok[0].type, CODEC_JSON_ARRAY);
+    assert_int_equal(tok[0].size, 1);
+    char logged[2 * SCHEMA_HASH_BYTES + 1];
+    json_string_member(logged, sizeof logged, tok, 1, r.out, "event_hash");
+    assert_string_equal(logged, hash);
+    assert_int_equal(json_int_member(tok, 1, r.out, "seat"), p.act.seat + 1);
+    int ia = codec_json_member(tok, 1, r.out, "action");
+    assert_true(ia > 0);
+    assert_int_equal(tok[ia].type, CODEC_JSON_OBJECT);
+    run_free(&r);
+    EXPECT(2, &r, "log", room, "--to", "99");
+    run_free(&r);
+
+    /* state, text and JSON */
+    EXPECT(0, &r, "state", room);
+    assert_non_null(strstr(r.out, "phase"));
+    assert_non_null(strstr(r.out, "seat 6 guild"));
+    run_free(&r);
+    EXPECT(0, &r, "state", room, "--at", "0", "--json");
+    parse_json(tok, 4096, r.out);
+    assert_int_equal(json_int_member(tok, 0, r.out, "version"), 0);
+    assert_int_equal(json_int_member(tok, 0, r.out, "head"), 2);
+    json_string_member(s, sizeof s, tok, 0, r.out, "phase");
+    assert_string_equal(s, engine_phase_name(ENGINE_PHASE_SETUP));
+    int seats = codec_json_member(tok, 0, r.out, "seats");
+    assert_true(seats > 0);
+    assert_int_equal(tok[seats].size, 6);
+    run_free(&r);
+
+    /* verify */
+    EXPECT(0, &r, "verify", room);
+    assert_non_null(strstr(r.out, " ok "));
+    run_free(&r);
+    EXPECT(0, &r, "verify", "--all", "--threads", "2", "--json");
+    parse_json(tok, 4096, r.out);
+    assert_non_null(strstr(r.out, "\"ok\":true"));
+    run_free(&r);
+}
+
+static void test_cli__refusals_exit_2(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    legal_pick p;
+    pick_legal(&p, "mentat.db", room, 3);
+
+    /* malformed JSON, an unknown kind */
+    EXPECT(2, &r, "act", room, "--seat", "1", "--version", "0", "--action", "{\"kind\":");
+    assert_non_null(strstr(r.err, "mentat act: bad action"));
+    run_free(&r);
+    EXPECT(2, &r, "act", room, "--seat", "1", "--version", "0", "--action",
+           "{\"kind\":\"fold_space\",\"value\":1}");
+    assert_non_null(strstr(r.err, "bad action"));
+    run_free(&r);
+
+    /* the wrong seat: rejected by the rules, the reason named */
+    if (p.wrong_seat[0] != '\0') {
+        EXPECT(2, &r, "act", room, "--seat", p.wrong_seat, "--version", "0", "--action",
+               p.json, "--json");
+        assert_non_null(strstr(r.err, "rejected"));
+        codec_json_token tok[64];
+        parse_json(tok, 64, r.out);
+        char s[64];
+        json_string_member(s, sizeof s, tok, 0, r.out, "verdict");
+        assert_string_equal(s, "rejected");
+        json_string_member(s, sizeof s, tok, 0, r.out, "reason");
+        assert_true(strlen(s) > 0);
+        run_free(&r);
+    }
+    /* a seat that is not at the table */
+    EXPECT(2, &r, "act", room, "--seat", "7", "--version", "0", "--action", p.json);
+    run_free(&r);
+    EXPECT(2, &r, "act", room, "--seat", "ixians", "--version", "0", "--action", p.json);
+    run_free(&r);
+
+    /* stale versions: ahead of the head, and behind it */
+    EXPECT(2, &r, "act", room, "--seat", p.seat, "--version", "5", "--action", p.json);
+    assert_non_null(strstr(r.err, "stale"));
+    run_free(&r);
+    uint32_t head = act_legal("mentat.db", room, 3);
+    assert_int_equal(head, 1);
+    legal_pick q;
+    pick_legal(&q, "mentat.db", room, 4);
+    EXPECT(2, &r, "act", room, "--seat", q.seat, "--version", "0", "--action", q.json,
+           "--json");
+    assert_non_null(strstr(r.err, "head of"));
+    assert_non_null(strstr(r.out, "\"head_version\":1"));
+    run_free(&r);
+
+    /* unknown rooms */
+    EXPECT(2, &r, "act", "NOSUCHRM", "--seat", "1", "--version", "0", "--action", p.json);
+    assert_non_null(strstr(r.err, "unknown room 'NOSUCHRM'"));
+    run_free(&r);
+    EXPECT(2, &r, "log", "NOSUCHRM");
+    run_free(&r);
+    EXPECT(2, &r, "state", "NOSUCHRM");
+    run_free(&r);
+    EXPECT(2, &r, "verify", "NOSUCHRM");
+    run_free(&r);
+    EXPECT(2, &r, "backup", "NOSUCHRM", "--out", "x.archive");
+    run_free(&r);
+    EXPECT(2, &r, "state", "much-too-long-a-room-code");
+    run_free(&r);
+}
+
+static void test_cli__verify_names_tampered_version(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "5", "--max-actions", "3", "--json");
+    codec_json_token tok[256];
+    parse_json(tok, 256, r.out);
+    int64_t n = json_int_member(tok, 0, r.out, "accepted");
+    assert_int_equal(json_int_member(tok, 0, r.out, "rejected"), 0);
+    run_free(&r);
+    if (n < 2)
+        skip();
+
+    EXPECT(0, &r, "verify", room);
+    run_free(&r);
+    EXPECT(0, &r, "log", room, "--json", "--from", "2", "--to", "2");
+    parse_json(tok, 256, r.out);
+    char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
+    json_string_member(sig_hex, sizeof sig_hex, tok, 1, r.out, "signature");
+    run_free(&r);
+    uint8_t sig[SCHEMA_SIG_BYTES];
+    hex_decode(sig, sig_hex, sizeof sig);
+
+    /* Flip a byte of the event's signature wherever it lies in the file
+     * (a stale copy of the page may hold it too). */
+    size_t len;
+    char *file = slurp("mentat.db", &len);
+    FILE *f = fopen("mentat.db", "r+b");
+    assert_non_null(f);
+    int n_found = 0;
+    for (size_t i = 0; i + sizeof sig <= len; i++)
+        if (memcmp(file + i, sig, sizeof sig) == 0) {
+            assert_int_equal(fseek(f, (long)(i + 10), SEEK_SET), 0);
+            assert_int_not_equal(fputc((unsigned char)file[i + 10] ^ 0x01, f), EOF);
+            n_found++;
+        }
+    assert_int_equal(fclose(f), 0);
+    free(file);
+    assert_true(n_found > 0);
+
+    EXPECT(1, &r, "verify", room);
+    assert_non_null(strstr(r.out, "version 2"));
+    run_free(&r);
+    EXPECT(1, &r, "verify", "--all", "--json");
+    parse_json(tok, 256, r.out);
+    assert_non_null(strstr(r.out, "\"bad_version\":2"));
+    assert_non_null(strstr(r.out, "\"ok\":false"));
+    run_free(&r);
+}
+
+static void test_cli__backup_restore_round_trip(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "9", "--max-actions", "4");
+    assert_non_null(strstr(r.out, "0 rejected"));
+    run_free(&r);
+
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    assert_non_null(strstr(r.out, room));
+    run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive", "--json");
+    codec_json_token tok[4096];
+    parse_json(tok, 4096, r.out);
+    char s[64];
+    json_string_member(s, sizeof s, tok, 0, r.out, "status");
+    assert_string_equal(s, "new");
+    json_string_member(s, sizeof s, tok, 0, r.out, "room");
+    assert_string_equal(s, room);
+    int64_t n_events = json_int_member(tok, 0, r.out, "n_events");
+    assert_int_equal(json_int_member(tok, 0, r.out, "n_added"), n_events);
+    run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "verify", room);
+    run_free(&r);
+
+    /* the same history in both ledgers */
+    EXPECT(0, &r, "log", room, "--json");
+    char *original = strdup(r.out);
+    run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "log", room, "--json");
+    assert_string_equal(r.out, original);
+    free(original);
+    run_free(&r);
+
+    /* again: nothing to add */
+    EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive");
+    assert_non_null(strstr(r.out, "0 added"));
+    run_free(&r);
+
+    /* a longer history extends the restored room */
+    act_legal("mentat.db", room, 11);
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive");
+    assert_non_null(strstr(r.out, "1 added"));
+    assert_non_null(strstr(r.out, "extended"));
+    run_free(&r);
+
+    /* --all writes a directory */
+    EXPECT(0, &r, "backup", "--all", "--out", "all");
+    assert_non_null(strstr(r.out, "1 rooms"));
+    run_free(&r);
+}
+
+static void test_cli__truncated_archive_restores_nothing(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "3", "--max-actions", "3");
+    run_free(&r);
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    run_free(&r);
+
+    size_t len;
+    char *bytes = slurp("room.archive", &len);
+    assert_true(len > 16);
+    FILE *f = fopen("cut.archive", "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len - 7, f), len - 7);
+    assert_int_equal(fclose(f), 0);
+    free(bytes);
+
+    EXPECT(2, &r, "--db", "fresh.db", "restore", "cut.archive");
+    assert_non_null(strstr(r.err, "mentat restore: cut.archive"));
+    assert_non_null(strstr(r.err, "nothing restored"));
+    run_free(&r);
+    int st = run(&r, "--db", "fresh.db", "room", "list", "--json", (const char *)NULL);
+    if (st == 0)
+        assert_string_equal(r.out, "[]\n");
+    else
+        assert_int_equal(st, 2);
+    run_free(&r);
+
+    EXPECT(2, &r, "--db", "fresh.db", "restore", "no-such.archive");
+    run_free(&r);
+}
+
+static void test_cli__bad_db_paths_are_explained(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    EXPECT(2, &r, "--db", "nowhere/x.db", "room", "list");
+    assert_non_null(strstr(r.err, "mentat room list: no ledger at nowhere/x.db"));
+    run_free(&r);
+    EXPECT(2, &r, "--db", "nowhere/x.db", "log", "ABCDEFGH");
+    assert_non_null(strstr(r.err, "no ledger at"));
+    run_free(&r);
+    EXPECT(2, &r, "--db", "nowhere/x.db", "room", "create", "--players", "2", "--rules",
+           "basic", "--factions", "atreides,harkonnen");
+    assert_non_null(strstr(r.err, "cannot open ledger nowhere/x.db"));
+    run_free(&r);
+    /* not writable even for root */
+    EXPECT(2, &r, "--db", "/proc/mentat-test.db", "room", "create", "--players", "2",
+           "--rules", "basic", "--factions", "atreides,harkonnen");
+    assert_non_null(strstr(r.err, "cannot open ledger /proc/mentat-test.db"));
+    run_free(&r);
+    if (geteuid() != 0) {
+        char room[SCHEMA_ROOM_CHARS + 1];
+        room_create(room, "ro.db");
+        assert_int_equal(chmod("ro.db", 0444), 0);
+        EXPECT(2, &r, "--db", "ro.db", "play", room, "--max-actions", "1");
+        assert_non_null(strstr(r.err, "cannot open ledger ro.db"));
+        run_free(&r);
+    }
+    /* keys missing: the ledger can be read, not written */
+    EXPECT(2, &r, "--keys", "no-keys-here", "room", "create", "--players", "2", "--rules",
+           "basic", "--factions", "atreides,harkonnen");
+    assert_true(strlen(r.err) > 0);
+    run_free(&r);
+}
+
+static void test_cli__reveal_and_rotate(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(2, &r, "reveal", room);            /* the game is not over */
+    run_free(&r);
+    EXPECT(0, &r, "reveal", room, "--force");
+    assert_non_null(strstr(r.out, "matches commitment"));
+    run_free(&r);
+    EXPECT(0, &r, "key", "rotate", "--json");
+    codec_json_token tok[16];
+    parse_json(tok, 16, r.out);
+    assert_true(json_int_member(tok, 0, r.out, "key_id") > 0);
+    run_free(&r);
+    /* events signed before and after the rotation verify */
+    act_legal("mentat.db", room, 21);
+    EXPECT(0, &r, "verify", room);
+    run_free(&r);
+}
+
+static void test_cli__play_accepts_every_legal_action(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "1", "--max-actions", "40");
+    assert_non_null(strstr(r.out, " 0 rejected"));
+    assert_non_null(strstr(r.out, "phase "));
+    run_free(&r);
+    EXPECT(0, &r, "verify", room);
+    run_free(&r);
+}
+
+/* ================================================================ main */
+
+static int find_binary(const char *argv0)
+{
+    const char *env = getenv("MENTAT_BIN");
+    char guess[PATH_MAX];
+    if (env != NULL && env[0] != '\0') {
+        snprintf(guess, sizeof guess, "%s", env);
+    } else {
+        /* <build>/tests/tools/test_cli -> <build>/mentat */
+        snprintf(guess, sizeof guess, "%s", argv0);
+        int cut = 0;
+        for (size_t i = strlen(guess); i > 0 && cut < 3; i--)
+            if (guess[i - 1] == '/') {
+                guess[i - 1] = '\0';
+                cut++;
+            }
+        if (cut == 3 && strlen(guess) + sizeof "/mentat" <= sizeof guess) {
+            strcat(guess, "/mentat");
+            if (access(guess, X_OK) != 0)
+                snprintf(guess, sizeof guess, "./mentat");
+        } else {
+            snprintf(guess, sizeof guess, "./mentat");
+        }
+    }
+    if (realpath(guess, mentat_bin) == NULL || access(mentat_bin, X_OK) != 0) {
+        fprintf(stderr, "test_cli: no mentat binary at %s (set MENTAT_BIN)\n", guess);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (find_binary(argv[0]) != 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_cli__help_exits_0_everywhere, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__bad_usage_exits_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__game_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__refusals_exit_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__verify_names_tampered_version, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cli__backup_restore_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__truncated_archive_restores_nothing, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cli__bad_db_paths_are_explained, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cli__reveal_and_rotate, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__play_accepts_every_legal_action, setup,
+                                        teardown),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

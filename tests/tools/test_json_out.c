@@ -1,0 +1,104 @@
+/*
+ * test_json_out.c - the tools' JSON writer: nesting, commas, escaping;
+ * everything it writes must parse back (schema's reader) to what went in.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schema/schema.h"
+#include "tools/internal.h"
+
+/* Runs fn on a writer over a memory stream; returns the text (free it). */
+static char *written(void (*fn)(tool_json *j))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    tool_json j;
+    tool_json_init(&j, f);
+    fn(&j);
+    tool_json_finish(&j);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
+static void nested(tool_json *j)
+{
+    tool_json_object_begin(j);
+    tool_json_key(j, "a");
+    tool_json_int(j, -3);
+    tool_json_key(j, "b");
+    tool_json_array_begin(j);
+    tool_json_uint(j, 1);
+    tool_json_bool(j, 1);
+    tool_json_null(j);
+    tool_json_array_begin(j);
+    tool_json_array_end(j);
+    tool_json_object_begin(j);
+    tool_json_object_end(j);
+    tool_json_array_end(j);
+    tool_json_key(j, "c");
+    tool_json_raw(j, "{\"kind\":\"storm_dial\",\"value\":3}");
+    tool_json_key(j, "d");
+    static const uint8_t bytes[3] = {0x00, 0xab, 0xff};
+    tool_json_hex(j, bytes, sizeof bytes);
+    tool_json_object_end(j);
+}
+
+static void test_json_out__nesting_and_commas(void **state)
+{
+    (void)state;
+    char *s = written(nested);
+    assert_string_equal(s, "{\"a\":-3,\"b\":[1,true,null,[],{}],"
+                           "\"c\":{\"kind\":\"storm_dial\",\"value\":3},\"d\":\"00abff\"}\n");
+    codec_json_token tok[32];
+    assert_true(codec_json_parse(tok, 32, s, strlen(s) - 1, NULL) > 0);
+    free(s);
+}
+
+static const char nasty[] = "q\"uote \\back\\slash\n\t\r\b\f \x01\x1f\x7f end \xc3\xa9";
+
+static void escaped(tool_json *j)
+{
+    tool_json_array_begin(j);
+    tool_json_string(j, nasty);
+    tool_json_string(j, "");
+    tool_json_array_end(j);
+}
+
+static void test_json_out__strings_round_trip(void **state)
+{
+    (void)state;
+    char *s = written(escaped);
+    for (const char *c = s; *c != '\n'; c++)
+        assert_true((unsigned char)*c >= 0x20 && *c != 0x7f);
+    codec_json_token tok[8];
+    char err[SCHEMA_ERRMSG] = "";
+    int n = codec_json_parse(tok, 8, s, strlen(s) - 1, err);
+    if (n < 0)
+        print_error("%s: %s\n", err, s);
+    assert_int_equal(n, 3);
+    char back[128];
+    assert_int_equal(codec_json_string(back, sizeof back, &tok[1], s), 0);
+    assert_string_equal(back, nasty);
+    assert_int_equal(codec_json_string(back, sizeof back, &tok[2], s), 0);
+    assert_string_equal(back, "");
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_json_out__nesting_and_commas),
+        cmocka_unit_test(test_json_out__strings_round_trip),
+    };
+    return cmocka_run_group_tests_name("json_out", tests, NULL, NULL);
+}

@@ -1,0 +1,200 @@
+/*
+ * cmd_act.c - `mentat act`: submits one action of one seat to a room at
+ * the version the seat acted on, and prints the signed receipt, or the
+ * engine's reason for refusing it, or the conflict with the current head.
+ *
+ * Layer: tools. The action goes through codec_action_from_json and
+ * ledger_append, the same path as every other writer; nothing here judges
+ * whether an action is legal.
+ */
+#include <string.h>
+
+#include "tools/internal.h"
+
+static const char help[] =
+    "usage: mentat act ROOM --seat S --version V --action JSON\n"
+    "\n"
+    "Appends one action to ROOM. S is the seat, 1..N in the order the room's\n"
+    "factions were given, or a faction name. V is the version the seat acted\n"
+    "on (the room's head version): if the head has moved since, nothing is\n"
+    "written and the current head is printed (exit 2); resubmitting the very\n"
+    "same action at the same V returns the original receipt (retry: true).\n"
+    "\n"
+    "Accepted: prints the signed receipt (room, version, event hash, key id,\n"
+    "signature), which the seat can keep as proof. Refused by the rules: prints\n"
+    "the reason and the argument at fault, and exits 2.\n"
+    "\n"
+    "JSON is {\"kind\": NAME, field: value, ...}; the README lists every kind.\n"
+    "Factions, leaders and territories are named by slug, locations as\n"
+    "{\"territory\": SLUG, \"sector\": N}.\n"
+    "\n"
+    "Examples:\n"
+    "  mentat act ab12cd34 --seat bene_gesserit --version 0 \\\n"
+    "      --action '{\"kind\":\"predict\",\"faction\":\"fremen\",\"turn\":5}'\n"
+    "  # keep one of the four traitors dealt to seat 1 (mentat state shows them)\n"
+    "  mentat act ab12cd34 --seat 1 --version 1 \\\n"
+    "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"feyd_rautha\"}'\n"
+    "  mentat act ab12cd34 --seat fremen --version 7 --json \\\n"
+    "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n";
+
+static void print_receipt(const tool_globals *g, const ledger_append_result *res)
+{
+    const codec_receipt *rc = &res->receipt;
+    char hash[2 * SCHEMA_HASH_BYTES + 1], sig[2 * SCHEMA_SIG_BYTES + 1];
+    tool_hex(hash, rc->event_hash, SCHEMA_HASH_BYTES);
+    tool_hex(sig, rc->signature, SCHEMA_SIG_BYTES);
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "verdict");
+        tool_json_string(&j, "accepted");
+        tool_json_key(&j, "retry");
+        tool_json_bool(&j, res->is_retry);
+        tool_json_key(&j, "room");
+        tool_json_string(&j, rc->room);
+        tool_json_key(&j, "version");
+        tool_json_uint(&j, rc->version);
+        tool_json_key(&j, "event_hash");
+        tool_json_string(&j, hash);
+        tool_json_key(&j, "key_id");
+        tool_json_uint(&j, rc->key_id);
+        tool_json_key(&j, "signature");
+        tool_json_string(&j, sig);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+        return;
+    }
+    printf("accepted%s\n", res->is_retry ? " (a retry: this is the original receipt)" : "");
+    printf("room       %s\n", rc->room);
+    printf("version    %u\n", rc->version);
+    printf("event      %s\n", hash);
+    printf("key        %u\n", rc->key_id);
+    printf("signature  %s\n", sig);
+}
+
+static int print_rejection(const tool_globals *g, const ledger_append_result *res,
+                           const engine_action *act)
+{
+    const engine_action_spec *spec = engine_action_spec_of(act->kind);
+    const char *reason = engine_verdict_name(res->verdict);
+    const char *arg = NULL;
+    if (spec != NULL && res->why.arg >= 0 && res->why.arg < spec->n_args)
+        arg = spec->arg_name[res->why.arg];
+    if (reason == NULL)
+        reason = "unknown_reason";
+    if (arg != NULL)
+        tool_err(g, "rejected: %s (%s = %d)", reason, arg, (int)res->why.value);
+    else
+        tool_err(g, "rejected: %s (value %d)", reason, (int)res->why.value);
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "verdict");
+        tool_json_string(&j, "rejected");
+        tool_json_key(&j, "reason");
+        tool_json_string(&j, reason);
+        tool_json_key(&j, "arg");
+        if (arg != NULL)
+            tool_json_string(&j, arg);
+        else
+            tool_json_null(&j);
+        tool_json_key(&j, "value");
+        tool_json_int(&j, res->why.value);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    }
+    return TOOL_EXIT_USAGE;
+}
+
+static int print_conflict(const tool_globals *g, ledger *db, const char *room,
+                          uint32_t expected)
+{
+    uint32_t head = 0;
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    if (ledger_head(db, room, &head, hash) != 0) {
+        tool_err(g, "version %u is stale: the head of %s has moved", expected, room);
+        return TOOL_EXIT_USAGE;
+    }
+    tool_err(g, "version %u is stale: the head of %s is at version %u; nothing written",
+             expected, room, head);
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "verdict");
+        tool_json_string(&j, "conflict");
+        tool_json_key(&j, "expected_version");
+        tool_json_uint(&j, expected);
+        tool_json_key(&j, "head_version");
+        tool_json_uint(&j, head);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    }
+    return TOOL_EXIT_USAGE;
+}
+
+int cmd_act(int argc, char **argv, const tool_globals *gin)
+{
+    tool_globals g = *gin;
+    const char *seat = NULL, *version = NULL, *action = NULL;
+    const tool_opt opts[] = {
+        {"--seat", "S", &seat, NULL},
+        {"--version", "V", &version, NULL},
+        {"--action", "JSON", &action, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(&g, argc, argv, opts, pos, 1, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 0 || seat == NULL || version == NULL || action == NULL) {
+        tool_err(&g, "missing %s (see mentat act --help)",
+                 n_pos == 0 ? "ROOM" : seat == NULL ? "--seat S"
+                             : version == NULL ? "--version V" : "--action JSON");
+        return TOOL_EXIT_USAGE;
+    }
+    uint32_t expected;
+    if (tool_parse_uint(&expected, version, 0, UINT32_MAX) != 0) {
+        tool_err(&g, "--version must be a version number, not '%s'", version);
+        return TOOL_EXIT_USAGE;
+    }
+    engine_action act;
+    char err[SCHEMA_ERRMSG] = "";
+    memset(&act, 0, sizeof act);
+    if (codec_action_from_json(&act, action, strlen(action), err) != 0) {
+        tool_err(&g, "bad action: %s", err[0] != '\0' ? err : "not a valid action");
+        return TOOL_EXIT_USAGE;
+    }
+
+    ledger *db;
+    int ex = tool_ledger_open(&db, &g, 0);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ledger_room_info info;
+    ex = tool_room_get(&info, db, &g, pos[0]);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    if (tool_parse_seat(&act.seat, seat, &info.config, err) != 0) {
+        tool_err(&g, "--seat: %s", err);
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    ledger_append_result res;
+    memset(&res, 0, sizeof res);
+    int rc = ledger_append(db, &res, info.room, expected, &act);
+    if (rc == LEDGER_ECONFLICT) {
+        ex = print_conflict(&g, db, info.room, expected);
+    } else if (rc != 0) {
+        ex = tool_ledger_fail(&g, db, rc);
+    } else if (res.verdict != ENGINE_ACCEPTED) {
+        ex = print_rejection(&g, &res, &act);
+    } else {
+        print_receipt(&g, &res);
+    }
+out:
+    ledger_close(db);
+    return ex;
+}

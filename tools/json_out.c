@@ -1,0 +1,138 @@
+/*
+ * json_out.c - a small streaming JSON writer for `--json` output: compact
+ * RFC 8259 text, strings escaped (quote, backslash, control characters),
+ * commas placed by a per-depth "has a member" flag.
+ *
+ * Layer: tools. It only writes to a FILE; it never parses (schema.h has
+ * the reader) and never allocates. Misuse (a value where a key is due,
+ * nesting past TOOL_JSON_DEPTH) is a programming error and asserted.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "tools/internal.h"
+
+void tool_json_init(tool_json *j, FILE *f)
+{
+    memset(j, 0, sizeof *j);
+    j->f = f;
+}
+
+/* Writes the comma owed before a value or a key. */
+static void separate(tool_json *j)
+{
+    if (j->is_after_key) {
+        j->is_after_key = 0;
+        return;
+    }
+    if (j->depth > 0) {
+        if (j->has_items[j->depth])
+            fputc(',', j->f);
+        j->has_items[j->depth] = 1;
+    }
+}
+
+static void open_container(tool_json *j, int c)
+{
+    separate(j);
+    fputc(c, j->f);
+    assert(j->depth + 1 < TOOL_JSON_DEPTH);
+    j->depth++;
+    j->has_items[j->depth] = 0;
+}
+
+static void close_container(tool_json *j, int c)
+{
+    assert(j->depth > 0 && !j->is_after_key);
+    j->depth--;
+    fputc(c, j->f);
+}
+
+void tool_json_object_begin(tool_json *j) { open_container(j, '{'); }
+void tool_json_object_end(tool_json *j) { close_container(j, '}'); }
+void tool_json_array_begin(tool_json *j) { open_container(j, '['); }
+void tool_json_array_end(tool_json *j) { close_container(j, ']'); }
+
+void tool_json_write_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\b': fputs("\\b", f); break;
+        case '\f': fputs("\\f", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (*p < 0x20 || *p == 0x7f)
+                fprintf(f, "\\u%04x", (unsigned)*p);
+            else
+                fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+void tool_json_key(tool_json *j, const char *key)
+{
+    assert(!j->is_after_key && j->depth > 0);
+    separate(j);
+    tool_json_write_string(j->f, key);
+    fputc(':', j->f);
+    j->is_after_key = 1;
+}
+
+void tool_json_string(tool_json *j, const char *s)
+{
+    separate(j);
+    tool_json_write_string(j->f, s);
+}
+
+void tool_json_int(tool_json *j, int64_t v)
+{
+    separate(j);
+    fprintf(j->f, "%" PRId64, v);
+}
+
+void tool_json_uint(tool_json *j, uint64_t v)
+{
+    separate(j);
+    fprintf(j->f, "%" PRIu64, v);
+}
+
+void tool_json_bool(tool_json *j, int v)
+{
+    separate(j);
+    fputs(v ? "true" : "false", j->f);
+}
+
+void tool_json_null(tool_json *j)
+{
+    separate(j);
+    fputs("null", j->f);
+}
+
+void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n)
+{
+    separate(j);
+    fputc('"', j->f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(j->f, "%02x", (unsigned)bytes[i]);
+    fputc('"', j->f);
+}
+
+void tool_json_raw(tool_json *j, const char *json)
+{
+    separate(j);
+    fputs(json, j->f);
+}
+
+void tool_json_finish(tool_json *j)
+{
+    assert(j->depth == 0 && !j->is_after_key);
+    fputc('\n', j->f);
+    fflush(j->f);
+}

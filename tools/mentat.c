@@ -1,0 +1,158 @@
+/*
+ * mentat.c - main() of the `mentat` command and its subcommand table.
+ *
+ * Layer: tools. It reads the global options given before the subcommand,
+ * finds the subcommand in the table and hands it the rest of the command
+ * line (global options after the subcommand are read by its own parser).
+ * It holds no logic of any subcommand; one tools/cmd_<name>.c each.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/internal.h"
+
+typedef struct tool_command {
+    const char *name;              /* as typed: "room" */
+    int (*run)(int argc, char **argv, const tool_globals *g);
+    const char *summary;           /* one line for `mentat --help` */
+} tool_command;
+
+static const tool_command commands[] = {
+    {"keygen", cmd_keygen, "make the ledger's signing and audit keys"},
+    {"key", cmd_key, "key rotate: retire the signing key, make a new one"},
+    {"room", cmd_room, "room create | room list"},
+    {"act", cmd_act, "append one action of a seat; prints the signed receipt"},
+    {"log", cmd_log, "the events of a room, one line each"},
+    {"state", cmd_state, "the full (auditor's) state of a room at a version"},
+    {"verify", cmd_verify, "check signatures, hash chain and digests of rooms"},
+    {"backup", cmd_backup, "write a room's archive, or every room's"},
+    {"restore", cmd_restore, "read an archive into this ledger"},
+    {"reveal", cmd_reveal, "reveal a room's seed and check it against its commitment"},
+    {"play", cmd_play, "play random legal actions through the real append path"},
+    {"bench", cmd_bench, "the benchmark"},
+};
+
+static const char usage_head[] =
+    "usage: mentat [--db PATH] [--keys DIR] [--json] <command> [<args>]\n"
+    "\n"
+    "Mentat keeps games of Dune in a signed, replayable ledger.\n"
+    "\n"
+    "Commands:\n";
+
+static const char usage_tail[] =
+    "\n"
+    "Global options (before or after the command):\n"
+    "  --db PATH    the ledger file (default ./mentat.db)\n"
+    "  --keys DIR   the key directory (default mentat.keys, or $MENTAT_KEYS)\n"
+    "  --json       print one JSON document on stdout instead of text\n"
+    "  --help       help for mentat or for a command (mentat help CMD too)\n"
+    "\n"
+    "Exit status: 0 success, 1 a check found a problem, 2 bad usage or input.\n"
+    "\n"
+    "Getting started:\n"
+    "  mentat keygen\n"
+    "  mentat room create --players 6 --rules basic \\\n"
+    "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
+    "  mentat state ROOM                 # who is awaited, and everything else\n"
+    "  mentat act ROOM --seat bene_gesserit --version 0 \\\n"
+    "      --action '{\"kind\":\"predict\",\"faction\":\"fremen\",\"turn\":5}'\n"
+    "  mentat log ROOM\n"
+    "  mentat verify --all\n";
+
+static void usage(FILE *f)
+{
+    fputs(usage_head, f);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fputs(usage_tail, f);
+}
+
+static const tool_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* Reads a global option at argv[*i]: 1 if it was one, 0 if not, -1 bad. */
+static int global_option(tool_globals *g, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--json") == 0) {
+        g->is_json = 1;
+        return 1;
+    }
+    static const char *const valued[] = {"--db", "--keys"};
+    for (size_t k = 0; k < 2; k++) {
+        size_t n = strlen(valued[k]);
+        if (strncmp(a, valued[k], n) != 0 || (a[n] != '\0' && a[n] != '='))
+            continue;
+        const char *v;
+        if (a[n] == '=')
+            v = a + n + 1;
+        else if (*i + 1 < argc)
+            v = argv[++*i];
+        else {
+            fprintf(stderr, "mentat: option %s needs a value\n", valued[k]);
+            return -1;
+        }
+        if (k == 0)
+            g->db_path = v;
+        else
+            g->keys_dir = v;
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    tool_globals g;
+    memset(&g, 0, sizeof g);
+    g.db_path = TOOL_DEFAULT_DB;
+    g.keys_dir = getenv(TOOL_KEYS_ENV);
+    if (g.keys_dir == NULL || g.keys_dir[0] == '\0')
+        g.keys_dir = LEDGER_DEFAULT_KEYS_DIR;
+
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return TOOL_EXIT_OK;
+        }
+        int r = global_option(&g, argc, argv, &i);
+        if (r < 0)
+            return TOOL_EXIT_USAGE;
+        if (r == 0) {
+            fprintf(stderr, "mentat: unknown option '%s' (see mentat --help)\n", argv[i]);
+            return TOOL_EXIT_USAGE;
+        }
+    }
+    if (i == argc) {
+        usage(stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    if (strcmp(argv[i], "help") == 0) {
+        if (i + 1 == argc) {
+            usage(stdout);
+            return TOOL_EXIT_OK;
+        }
+        const tool_command *c = find_command(argv[i + 1]);
+        if (c == NULL) {
+            fprintf(stderr, "mentat: unknown command '%s' (see mentat --help)\n", argv[i + 1]);
+            return TOOL_EXIT_USAGE;
+        }
+        char help_opt[] = "--help";
+        char *sub_argv[] = {argv[i + 1], help_opt, NULL};
+        g.cmd = c->name;
+        return c->run(2, sub_argv, &g);
+    }
+    const tool_command *c = find_command(argv[i]);
+    if (c == NULL) {
+        fprintf(stderr, "mentat: unknown command '%s' (see mentat --help)\n", argv[i]);
+        return TOOL_EXIT_USAGE;
+    }
+    g.cmd = c->name;
+    return c->run(argc - i, argv + i, &g);
+}
