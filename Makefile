@@ -47,7 +47,7 @@ FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC
 MENTAT := $(BUILD)/mentat
 
 .PHONY: all deps run test check release asan fuzz fuzz-short bench lint clean \
-        include-check soak
+        include-check soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -101,11 +101,20 @@ include-check:
 check: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)
 	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN) -- $(FUZZ_REPLAY)
 
+# Everything compiled, nothing run (the clang build uses it).
+compile: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)
+
 test: deps include-check
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory clang
 	@$(MAKE) --no-print-directory asan
 	@$(MAKE) --no-print-directory fuzz-short
+
+# The whole tree under clang, warnings as errors.
+clang:
+	@$(MAKE) --no-print-directory BUILD=build-clang CC=clang OPT="-O1" compile
+	@echo "clang: every file compiles clean"
 
 release:
 	@$(MAKE) --no-print-directory BUILD=build-release OPT="-O2 -DNDEBUG" $(BUILD_RELEASE_TARGET) build-release/mentat
@@ -141,6 +150,6 @@ lint:
 	    $(INSPECT_SRC) $(TOOLS_SRC) -- $(WARN) $(CPPFLAGS)
 
 clean:
-	rm -rf build build-release build-asan build-fuzz mentat
+	rm -rf build build-release build-asan build-fuzz build-clang mentat
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

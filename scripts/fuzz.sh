@@ -13,7 +13,7 @@ for t in "$@"; do
     cp -n tests/fuzz/corpus/"$name"/* "$work"/ 2>/dev/null || true
     if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix=build-fuzz/crashes/"$name"- "$work" >build-fuzz/"$name".log 2>&1; then
-        echo "fuzz $name: ${secs}s, $(grep -c '' /dev/null)$(ls "$work" | wc -l) inputs, no crash"
+        echo "fuzz $name: ${secs}s, $(ls "$work" | wc -l) inputs, no crash"
     else
         echo "fuzz $name: FAILED, see build-fuzz/$name.log"; tail -30 build-fuzz/"$name".log
         status=1
