@@ -413,7 +413,11 @@ static void test_archive__backup_restores_the_same_room(void **state)
     engine_state_digest(dc, &sc);
     assert_memory_equal(da, dc, sizeof da);
 
-    /* Again: nothing to add, and the room can still be played. */
+    /* never over the ledger file itself */
+    assert_int_equal(ledger_backup_room(w->a->db, room, w->a->path), LEDGER_EINPUT);
+    assert_int_equal(verify_ok(w->a->db, room), 0);
+
+    /* Again: nothing to add. */
     assert_int_equal(restore(c.db, &rep, path, 0), 0);
     assert_int_equal(rep.n_added, 0);
     assert_false(rep.is_new_room);
@@ -939,6 +943,12 @@ static void test_archive__backup_all_writes_archives_and_a_copy(void **state)
     /* again over the same directory: replaced in place */
     assert_int_equal(ledger_backup_all(w->a->db, dir, &n), 0);
     assert_int_equal(n, 2);
+
+    /* never over the live ledger: A's file is A's directory's mentat.db */
+    assert_int_equal(ledger_backup_all(w->a->db, w->a->dir, &n), LEDGER_EINPUT);
+    assert_int_equal(n, 0);
+    assert_int_equal(n_rooms(w->a->db), 2);
+    assert_int_equal(verify_ok(w->a->db, r1), 0);
 }
 
 static void test_archive__restore_is_atomic_under_faults(void **state)
