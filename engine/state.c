@@ -302,12 +302,15 @@ static uint32_t get_u32(reader *r)
     return hi << 16 | get_u16(r);
 }
 
-/* Reads a byte that must be below `limit`. */
+/* Reads a byte that must be below `limit`; 0 (and the reader marked bad)
+ * when it is not, so an index read here is always in range. */
 static uint8_t get_below(reader *r, unsigned limit)
 {
     unsigned v = get_u8(r);
-    if (v >= limit)
+    if (v >= limit) {
         r->is_bad = 1;
+        return 0;
+    }
     return (uint8_t)v;
 }
 
@@ -571,8 +574,58 @@ static int check(const engine_state *st, int is_quiet)
                              c->is_constructed;
     if (st->phase == ENGINE_PHASE_SETUP && st->step >= SETUP_STEP_COUNT && !under_construction)
         BROKEN("setup step %u out of range", st->step);
-    if (st->phase == ENGINE_PHASE_STORM && st->step >= STORM_STEP_COUNT)
-        BROKEN("storm step %u out of range", st->step);
+    static const uint8_t step_count[ENGINE_PHASE_COUNT] = {
+        [ENGINE_PHASE_SETUP] = SETUP_STEP_COUNT + 1, /* + under construction */
+        [ENGINE_PHASE_STORM] = STORM_STEP_COUNT,
+        [ENGINE_PHASE_SPICE_BLOW] = BLOW_STEP_COUNT,
+        [ENGINE_PHASE_CHOAM_CHARITY] = CHARITY_STEP_COUNT,
+        [ENGINE_PHASE_BIDDING] = BIDDING_STEP_COUNT,
+        [ENGINE_PHASE_REVIVAL] = REVIVAL_STEP_COUNT,
+        [ENGINE_PHASE_SHIPMENT_MOVEMENT] = SHIP_STEP_COUNT,
+        [ENGINE_PHASE_BATTLE] = BATTLE_STEP_COUNT,
+        [ENGINE_PHASE_SPICE_COLLECTION] = 1,
+        [ENGINE_PHASE_MENTAT_PAUSE] = 1,
+        [ENGINE_PHASE_GAME_OVER] = 1,
+    };
+    if (st->phase < ENGINE_PHASE_COUNT && st->step >= step_count[st->phase])
+        BROKEN("step %u out of range in phase %u", st->step, st->phase);
+    /* Every index the rules follow points at something that exists. */
+#define SEAT_OR_NONE(x) ((x) == 0xFF || (x) < n)
+    if (!SEAT_OR_NONE(st->battle_seat[0]) || !SEAT_OR_NONE(st->battle_seat[1]) ||
+        !SEAT_OR_NONE(st->high_bidder) || !SEAT_OR_NONE(st->bid_turn) ||
+        !SEAT_OR_NONE(st->bid_opener) || !SEAT_OR_NONE(st->truthtrance_pending) ||
+        !SEAT_OR_NONE(st->last_wheel[0]) || !SEAT_OR_NONE(st->last_wheel[1]))
+        BROKEN("a seat index out of range");
+#undef SEAT_OR_NONE
+    if (st->high_bid_karama != 0xFF && st->high_bid_karama >= st->n_cards)
+        BROKEN("karama card %u out of range", st->high_bid_karama);
+    if (st->auction_index > st->n_auction || st->n_auction > ENGINE_MAX_SEATS)
+        BROKEN("auction index %u of %u", st->auction_index, st->n_auction);
+    if (st->aggressor_index > n || st->ship_index > n)
+        BROKEN("turn order index out of range");
+    if (st->battle_winner != 0xFF && st->battle_winner > 1)
+        BROKEN("battle winner %u", st->battle_winner);
+    if (st->weather_control != 0xFF && st->weather_control > 10)
+        BROKEN("weather control %u", st->weather_control);
+    if (st->prediction_faction != ENGINE_FACTION_NONE && st->prediction_faction >= ENGINE_FACTION_COUNT)
+        BROKEN("prediction faction %u", st->prediction_faction);
+    if (st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&
+        (st->battle_seat[0] == 0xFF || st->battle_seat[1] == 0xFF ||
+         st->battle_seat[0] == st->battle_seat[1]))
+        BROKEN("a battle without two sides");
+    for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
+        if (st->leader_territory[i] != 0xFF && st->leader_territory[i] >= ENGINE_TERRITORY_COUNT)
+            BROKEN("leader %u fought in territory %u", i, st->leader_territory[i]);
+    for (unsigned s = 0; s < n; s++)
+        if (st->seat[s].storm_dial != 0xFF && st->seat[s].storm_dial > 20)
+            BROKEN("seat %u dialled %u", s, st->seat[s].storm_dial);
+    for (unsigned i = 0; i < 2; i++) {
+        const engine_battle_plan *b = &st->plan[i];
+        int cards[3] = {b->cheap_hero, b->weapon, b->defense};
+        for (unsigned k = 0; k < 3; k++)
+            if (cards[k] >= st->n_cards)
+                BROKEN("battle plan card %d out of range", cards[k]);
+    }
 
     /* (2) factions, forces and spice */
     uint32_t spice = 0;
