@@ -19,6 +19,7 @@
  * own files, so that a noisy neighbour on this shared machine slows them
  * alike instead of spoiling one side's whole run.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ static int peer_rooms(bench_ctx *c, bench_peer *p, bench_peer_head *heads, size_
 {
     for (size_t r = 0; r < n; r++) {
         bench_peer_head *h = &heads[r];
+        assert(h->room != NULL); /* peer_chunk_begin pointed it at its room */
         while (h->version < h->room->n_actions)
             if (bench_peer_append(p, &h, 1) != 0)
                 return bench_fail(c, "%s", bench_peer_errmsg(p));
@@ -78,8 +80,9 @@ static int peer_rooms(bench_ctx *c, bench_peer *p, bench_peer_head *heads, size_
 }
 
 int bench_append_sequential(bench_append_result *out, bench_ctx *c, uint32_t n_events,
-                            unsigned n_per_chunk)
+                            unsigned n_per_chunk, double max_seconds)
 {
+    double start = bench_now();
     memset(out, 0, sizeof *out);
     char path[BENCH_PATH_MAX], peer_path[BENCH_PATH_MAX];
     bench_path_new(path, c, "sequential.mentat");
@@ -100,7 +103,7 @@ int bench_append_sequential(bench_append_result *out, bench_ctx *c, uint32_t n_e
         goto out;
     uint32_t done = 0;
     double elapsed[2] = {0, 0};    /* Mentat, SQLite */
-    for (unsigned k = 0; done < n_events; k++) {
+    for (unsigned k = 0; done < n_events && (k == 0 || bench_now() - start < max_seconds); k++) {
         size_t first = rooms.n;
         uint32_t planned = 0;
         if (chunk_make(&planned, &rooms, c, db, n_per_chunk, n_events - done) != 0 ||
@@ -284,6 +287,7 @@ static int work_chunk(worker *w)
             continue;
         }
         bench_peer_head *h = &cr->heads[r];
+        assert(h->room != NULL);
         while (h->version < h->room->n_actions) {
             if (cr->mode == CREW_SQLITE) {
                 if (bench_peer_append(w->peer, &h, 1) != 0) {
@@ -430,8 +434,10 @@ static void batcher_stop(batcher *b)
 }
 
 int bench_append_concurrent(bench_append_result *out, bench_ctx *c, unsigned n_threads,
-                            unsigned rooms_per_thread, uint32_t room_events, uint64_t n_events)
+                            unsigned rooms_per_thread, uint32_t room_events, uint64_t n_events,
+                            double max_seconds)
 {
+    double start = bench_now();
     memset(out, 0, sizeof *out);
     size_t per_chunk = (size_t)n_threads * rooms_per_thread;
     char path[BENCH_PATH_MAX], peer_path[BENCH_PATH_MAX], batched_path[BENCH_PATH_MAX];
@@ -480,7 +486,9 @@ int bench_append_concurrent(bench_append_result *out, bench_ctx *c, unsigned n_t
 
     double elapsed[CREW_COUNT] = {0, 0, 0};
     int is_ok = 1;
-    for (unsigned k = 0; out->n_events < n_events && is_ok; k++) {
+    for (unsigned k = 0;
+         out->n_events < n_events && is_ok && (k == 0 || bench_now() - start < max_seconds);
+         k++) {
         size_t first = rooms.n;
         for (size_t r = 0; r < per_chunk && is_ok; r++)
             is_ok = bench_rooms_add(&rooms, c, db, room_events) == 0;

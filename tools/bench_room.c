@@ -82,8 +82,7 @@ int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actio
                               out->room, out->n_actions);
         engine_rng rng;
         engine_rng_init(&rng, out->seed, out->n_actions + 1);
-        engine_verdict_detail why;
-        engine_verdict v = engine_apply(&why, &st, &act, &rng);
+        engine_verdict v = engine_apply(NULL, &st, &act, &rng);
         if (v != ENGINE_ACCEPTED) {
             const char *name = engine_verdict_name(v);
             return bench_fail(c, "room %s version %u: a legal action was refused: %s",

@@ -36,13 +36,13 @@
 struct bench_peer {
     sqlite3 *db;                   /* one connection, one thread */
     sqlite3_stmt *begin;           /* BEGIN IMMEDIATE: take the write lock first */
-    sqlite3_stmt *commit;
-    sqlite3_stmt *rollback;
+    sqlite3_stmt *commit;          /* COMMIT: durable (WAL synced) on return */
+    sqlite3_stmt *rollback;        /* ROLLBACK, after a failure */
     sqlite3_stmt *head;            /* the room's last row */
-    sqlite3_stmt *insert;
+    sqlite3_stmt *insert;          /* one event row */
     const bench_ctx *c;            /* the signing key; borrowed */
-    engine_state *next;            /* scratch: the states a transaction makes, n_next */
-    size_t n_next;
+    engine_state *next;            /* scratch: the states a transaction makes */
+    size_t n_next;                 /* states allocated at next */
     char err[BENCH_ERRMSG];        /* last failure */
 };
 
@@ -247,7 +247,8 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n)
                            r->opening.config.is_advanced, hex,
                            (unsigned long long)ledger_now_ms(), p->c->peer_key_id);
         assert(len > 0 && (size_t)len < sizeof body - 200);
-        crypto_sign_detached(sig, NULL, (const uint8_t *)body, (unsigned long long)len, p->c->peer_sk);
+        crypto_sign_detached(sig, NULL, (const uint8_t *)body, (unsigned long long)len,
+                             p->c->peer_sk);
         tool_hex(sig_hex, sig, sizeof sig);
         len += snprintf(body + len, sizeof body - (size_t)len, ",\"signature\":\"%s\"}", sig_hex);
         if (insert_row(p, r->room, 0, body, (size_t)len) != 0) {

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -101,6 +102,9 @@ static void check_positive(const codec_json_token *tok, int obj, const char *tex
 static void test_bench__quick_json_has_every_figure(void **state)
 {
     (void)state;
+    if (access(mentat_bin(), X_OK) != 0)
+        fail_msg("no %s to run (make builds ./mentat; MENTAT_BIN names another)",
+                 mentat_bin());
     char *out = malloc(OUT_MAX);
     assert_non_null(out);
     int status = run(out, OUT_MAX, "bench --quick --json");
