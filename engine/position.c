@@ -224,56 +224,31 @@ int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn
     return 0;
 }
 
+/* Each phase is entered through its own entry point, which runs its
+ * automatic steps: the position is then one the game could wait in. */
+typedef void (*phase_entry)(engine_state *st, engine_rng *rng);
+static const phase_entry phase_entries[ENGINE_PHASE_COUNT] = {
+    [ENGINE_PHASE_STORM] = engine__storm_begin,
+    [ENGINE_PHASE_SPICE_BLOW] = engine__spice_blow_begin,
+    [ENGINE_PHASE_CHOAM_CHARITY] = engine__charity_begin,
+    [ENGINE_PHASE_BIDDING] = engine__bidding_begin,
+    [ENGINE_PHASE_REVIVAL] = engine__revival_begin,
+    [ENGINE_PHASE_SHIPMENT_MOVEMENT] = engine__shipment_begin,
+    [ENGINE_PHASE_BATTLE] = engine__battle_begin,
+    [ENGINE_PHASE_SPICE_COLLECTION] = engine__collection_begin,
+    [ENGINE_PHASE_MENTAT_PAUSE] = engine__mentat_pause_begin,
+};
+
 int engine_position_enter(engine_state *st, unsigned phase, unsigned turn, unsigned storm_sector,
                           engine_rng *rng)
 {
-    if (turn < 1 || turn > st->config.turn_limit || storm_sector >= ENGINE_SECTOR_COUNT)
+    if (turn < 1 || turn > st->config.turn_limit || storm_sector >= ENGINE_SECTOR_COUNT ||
+        phase >= ENGINE_PHASE_COUNT || !phase_entries[phase])
         return -1;
     st->storm_sector = (uint8_t)storm_sector;
-    /* Each phase is entered through its own entry point, which runs its
-     * automatic steps: the position is then one the game could wait in. */
-    switch ((engine_phase)phase) {
-    case ENGINE_PHASE_STORM:
-        st->turn = (uint8_t)(turn - 1);
-        engine__storm_begin(st, rng);
-        break;
-    case ENGINE_PHASE_SPICE_BLOW:
-        st->turn = (uint8_t)turn;
-        engine__spice_blow_begin(st, rng);
-        break;
-    case ENGINE_PHASE_CHOAM_CHARITY:
-        st->turn = (uint8_t)turn;
-        engine__charity_begin(st, rng);
-        break;
-    case ENGINE_PHASE_BIDDING:
-        st->turn = (uint8_t)turn;
-        engine__bidding_begin(st, rng);
-        break;
-    case ENGINE_PHASE_REVIVAL:
-        st->turn = (uint8_t)turn;
-        engine__revival_begin(st, rng);
-        break;
-    case ENGINE_PHASE_SHIPMENT_MOVEMENT:
-        st->turn = (uint8_t)turn;
-        engine__shipment_begin(st, rng);
-        break;
-    case ENGINE_PHASE_BATTLE:
-        st->turn = (uint8_t)turn;
-        engine__battle_begin(st, rng);
-        break;
-    case ENGINE_PHASE_SPICE_COLLECTION:
-        st->turn = (uint8_t)turn;
-        engine__collection_begin(st, rng);
-        break;
-    case ENGINE_PHASE_MENTAT_PAUSE:
-        st->turn = (uint8_t)turn;
-        engine__mentat_pause_begin(st, rng);
-        break;
-    case ENGINE_PHASE_SETUP:
-    case ENGINE_PHASE_GAME_OVER:
-    case ENGINE_PHASE_COUNT:
-        return -1;
-    }
+    /* The Storm phase's entry begins the next turn itself. */
+    st->turn = (uint8_t)(phase == ENGINE_PHASE_STORM ? turn - 1 : turn);
+    phase_entries[phase](st, rng);
     return engine_state_check(st) == 0 ? 0 : -1;
 }
 
