@@ -213,6 +213,11 @@ static inline engine_verdict engine__reject(engine_verdict_detail *why, engine_v
     return v;
 }
 
+/* Hands: a card of `kind` held by `seat` (its number, or 0xFF), whether
+ * the seat holds any card (a public fact), and how many. */
+unsigned engine__card_in_hand(const engine_state *st, unsigned seat, unsigned kind);
+int engine__holds_cards(const engine_state *st, unsigned seat);
+unsigned engine__hand_size(const engine_state *st, unsigned seat);
 /* Deals the top card of the treachery deck to `seat` (known to it only). */
 void engine__deal_treachery(engine_state *st, uint8_t seat);
 /* Sends n plain and n_special forces of `seat` at `loc` to the Tanks. */

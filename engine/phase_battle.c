@@ -50,22 +50,6 @@ static int holds(const engine_state *st, unsigned seat, int card)
            st->card[card].holder == seat;
 }
 
-static int has_cards(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat)
-            return 1;
-    return 0;
-}
-
-static unsigned card_of_kind(const engine_state *st, unsigned seat, unsigned kind)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (holds(st, seat, (int)i) && st->card_kind[i] == kind)
-            return i;
-    return CARD_NONE;
-}
-
 static int is_weapon_slot(unsigned classes)
 {
     return (classes & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON |
@@ -93,7 +77,7 @@ static int any_leader(const engine_state *st, unsigned seat)
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (leader_available(st, seat, l))
             return 1;
-    return card_of_kind(st, seat, ENGINE_CARD_CHEAP_HERO) != CARD_NONE;
+    return engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) != CARD_NONE;
 }
 
 /* Two seats fight in a territory when some of their forces there are
@@ -328,7 +312,7 @@ static unsigned victim_of(const engine_state *st, unsigned power_seat)
  * it with Karama (LR 3.01.11); asked whenever it holds any card. */
 static void karama_window(engine_state *st, unsigned victim, engine_rng *rng, int after_voice)
 {
-    if (has_cards(st, victim)) {
+    if (engine__holds_cards(st, victim)) {
         await(st, after_voice ? BATTLE_STEP_VOICE_KARAMA : BATTLE_STEP_PRESCIENCE_KARAMA,
               ENGINE_SEAT_BIT(victim));
         return;
@@ -386,7 +370,7 @@ engine_verdict engine__prescience_pass(engine_verdict_detail *why, engine_state 
 engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
                                      const engine_action *act, engine_rng *rng)
 {
-    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_KARAMA);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, card);
@@ -553,7 +537,7 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     switch (st->prescience_element) {
     case ELEMENT_LEADER:
         if (v == PRESCIENCE_CHEAP_HERO) {
-            unsigned ch = card_of_kind(st, act->seat, ENGINE_CARD_CHEAP_HERO);
+            unsigned ch = engine__card_in_hand(st, act->seat, ENGINE_CARD_CHEAP_HERO);
             p.cheap_hero = ch == CARD_NONE ? -1 : (int8_t)ch;
             ok = ch != CARD_NONE;
         } else {
@@ -624,7 +608,7 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
     (void)rng;
     int t = act->arg[0] >= 0 && act->arg[0] < ENGINE_FACTION_COUNT
                 ? engine__seat_of(st, (unsigned)act->arg[0]) : -1;
-    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_TRUTHTRANCE);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_TRUTHTRANCE);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
     if (t < 0 || t == act->seat)
@@ -1027,12 +1011,12 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         break;
     case BATTLE_STEP_VOICE_KARAMA:
     case BATTLE_STEP_PRESCIENCE_KARAMA:
-        if (card_of_kind(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE)
+        if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE)
             push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, 0, 0, 0, 0);
         push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
         break;
     case BATTLE_STEP_PLAN:
-        if (card_of_kind(st, seat, ENGINE_CARD_TRUTHTRANCE) != CARD_NONE)
+        if (engine__card_in_hand(st, seat, ENGINE_CARD_TRUTHTRANCE) != CARD_NONE)
             for (unsigned s = 0; s < st->config.n_seats; s++)
                 if (s != seat)
                     push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE, seat, st->seat[s].faction,
@@ -1069,7 +1053,7 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
             if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && any_leader(st, seat))
                 continue;
             if (st->prescience_element == ELEMENT_LEADER && v == PRESCIENCE_CHEAP_HERO &&
-                card_of_kind(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
+                engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
                 continue;
             if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
                 v >= 0) {

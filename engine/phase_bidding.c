@@ -19,17 +19,9 @@
 #define SEAT_NONE 0xFF
 #define CARD_NONE 0xFF
 
-static unsigned hand_size(const engine_state *st, unsigned seat)
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < st->n_cards; i++)
-        n += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat;
-    return n;
-}
-
 static int has_room(const engine_state *st, unsigned seat)
 {
-    return hand_size(st, seat) < engine__factions[st->seat[seat].faction].hand_limit;
+    return engine__hand_size(st, seat) < engine__factions[st->seat[seat].faction].hand_limit;
 }
 
 static uint16_t eligible(const engine_state *st)
@@ -40,17 +32,6 @@ static uint16_t eligible(const engine_state *st)
             m |= ENGINE_SEAT_BIT(s);
     return m;
 }
-
-/* A Karama card in the seat's hand, other than `except`, or CARD_NONE. */
-static unsigned karama_in_hand(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] == ENGINE_CARD_KARAMA)
-            return i;
-    return CARD_NONE;
-}
-
 /* The most spice the seat may bid: its own plus its ally's allowance. */
 static unsigned bid_limit(const engine_state *st, unsigned seat)
 {
@@ -314,7 +295,7 @@ engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const e
         return engine__reject(why, ENGINE_REJECT_BID_TOO_LOW, 0, amount);
     unsigned karama_card = CARD_NONE;
     if (karama) {
-        karama_card = karama_in_hand(st, act->seat);
+        karama_card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
         if (karama_card == CARD_NONE)
             return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 1, 1);
     } else if ((unsigned)amount > bid_limit(st, act->seat)) {
@@ -343,7 +324,7 @@ engine_verdict engine__bid_pass(engine_verdict_detail *why, engine_state *st,
 engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
                                    const engine_action *act, engine_rng *rng)
 {
-    unsigned karama = karama_in_hand(st, act->seat);
+    unsigned karama = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
     if (karama == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, karama);
@@ -374,7 +355,7 @@ size_t engine__legal_auction(engine_legal *out, size_t cap, const engine_state *
         l.hi[0] = (int16_t)limit;
         engine__legal_push(out, cap, &n, &l);
     }
-    if (karama_in_hand(st, seat) != CARD_NONE) {
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE) {
         /* A Karama bid has no upper limit but the number's range. */
         engine__legal_init(&l, ENGINE_ACTION_BID, seat);
         l.lo[0] = (int16_t)(st->high_bid + 1);

@@ -53,15 +53,6 @@ static int leader_revivable(const engine_state *st, unsigned seat, unsigned lead
     return st->leader[leader].deaths == fewest;
 }
 
-static unsigned ghola_in_hand(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] == ENGINE_CARD_TLEILAXU_GHOLA)
-            return i;
-    return CARD_NONE;
-}
-
 /* Whether a seat has anything to revive: public facts only, so that being
  * asked reveals nothing of a hand. */
 static int has_dead(const engine_state *st, unsigned seat)
@@ -172,7 +163,7 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
     (void)rng;
     engine_seat_state *p = &st->seat[act->seat];
     int forces = act->arg[0], leader = act->arg[1];
-    unsigned card = ghola_in_hand(st, act->seat);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_TLEILAXU_GHOLA);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_GHOLA, -1, 0);
     if (leader >= 0) {
@@ -264,7 +255,7 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
             engine__legal_push(out, cap, &n, &l);
         }
     }
-    if (ghola_in_hand(st, seat) != CARD_NONE) {
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_TLEILAXU_GHOLA) != CARD_NONE) {
         unsigned dead = (unsigned)p->tanks + p->special_tanks;
         engine_legal l;
         if (dead > 0) {

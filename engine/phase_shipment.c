@@ -161,24 +161,6 @@ static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int kar
         st->spice_burned += cost;
 }
 
-static unsigned karama_in_hand(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] == ENGINE_CARD_KARAMA)
-            return i;
-    return CARD_NONE;
-}
-
-static unsigned hajr_in_hand(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] == ENGINE_CARD_HAJR)
-            return i;
-    return CARD_NONE;
-}
-
 /* The Fremen may send reserves to The Great Flat or any territory within
  * two of it (LR 2.04.05; [TO] lists them, DUNE_RULES_DIGEST.md 3.3). */
 static const uint8_t fremen_send_territories[] = {
@@ -280,7 +262,7 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
     if (karama < 0 || karama > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, karama);
-    unsigned card = karama ? karama_in_hand(st, act->seat) : CARD_NONE;
+    unsigned card = karama ? engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) : CARD_NONE;
     if (karama && card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 3, karama);
     if (engine__in_storm(st, (unsigned)loc))
@@ -479,7 +461,7 @@ engine_verdict engine__hajr_move(engine_verdict_detail *why, engine_state *st,
                                  const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    unsigned card = hajr_in_hand(st, act->seat);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_HAJR);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_HAJR, -1, 0);
     engine_verdict v = move(why, st, act);
@@ -523,7 +505,7 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
 {
     size_t n = 0;
     const engine_seat_state *p = &st->seat[seat];
-    int has_karama = karama_in_hand(st, seat) != CARD_NONE;
+    int has_karama = engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE;
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
         if (!may_land(st, loc, seat))
             continue;
@@ -622,7 +604,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
 size_t engine__legal_move(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = legal_moves(out, cap, st, seat, ENGINE_ACTION_MOVE, 0);
-    if (hajr_in_hand(st, seat) != CARD_NONE)
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_HAJR) != CARD_NONE)
         n = legal_moves(out, cap, st, seat, ENGINE_ACTION_HAJR_MOVE, n);
     int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
     push(out, cap, &n, ENGINE_ACTION_MOVE_PASS, seat, zero, zero);

@@ -135,14 +135,6 @@ static void storm_decide(engine_state *st, engine_rng *rng)
     st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(dialers[0]) | ENGINE_SEAT_BIT(dialers[1]));
 }
 
-static int has_cards(const engine_state *st, unsigned seat)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat)
-            return 1;
-    return 0;
-}
-
 void engine__storm_begin(engine_state *st, engine_rng *rng)
 {
     st->turn++;
@@ -155,7 +147,7 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
          * (LR 3.01.06-07); every seat holding a card is asked, so being
          * asked reveals no card. */
         for (unsigned s = 0; s < st->config.n_seats; s++)
-            if (has_cards(st, s))
+            if (engine__holds_cards(st, s))
                 st->awaiting |= ENGINE_SEAT_BIT(s);
         if (st->awaiting) {
             st->step = STORM_STEP_CARDS;
@@ -163,15 +155,6 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
         }
     }
     storm_decide(st, rng);
-}
-
-static unsigned card_of_kind(const engine_state *st, unsigned seat, unsigned kind)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] == kind)
-            return i;
-    return 0xFF;
 }
 
 static void cards_answered(engine_state *st, uint8_t seat, engine_rng *rng)
@@ -187,7 +170,7 @@ engine_verdict engine__weather_control(engine_verdict_detail *why, engine_state 
                                        const engine_action *act, engine_rng *rng)
 {
     int sectors = act->arg[0];
-    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_WEATHER_CONTROL);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_WEATHER_CONTROL);
     if (card == 0xFF)
         return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
     if (sectors < 0 || sectors > WEATHER_CONTROL_MAX)
@@ -224,7 +207,7 @@ static int atomics_in_reach(const engine_state *st, unsigned seat)
 engine_verdict engine__family_atomics(engine_verdict_detail *why, engine_state *st,
                                       const engine_action *act, engine_rng *rng)
 {
-    unsigned card = card_of_kind(st, act->seat, ENGINE_CARD_FAMILY_ATOMICS);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_FAMILY_ATOMICS);
     if (card == 0xFF)
         return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
     if (!atomics_in_reach(st, act->seat))
@@ -261,12 +244,12 @@ size_t engine__legal_storm_cards(engine_legal *out, size_t cap, const engine_sta
 {
     size_t n = 0;
     engine_legal l;
-    if (card_of_kind(st, seat, ENGINE_CARD_WEATHER_CONTROL) != 0xFF) {
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_WEATHER_CONTROL) != 0xFF) {
         engine__legal_init(&l, ENGINE_ACTION_WEATHER_CONTROL, seat);
         l.hi[0] = WEATHER_CONTROL_MAX;
         engine__legal_push(out, cap, &n, &l);
     }
-    if (card_of_kind(st, seat, ENGINE_CARD_FAMILY_ATOMICS) != 0xFF && atomics_in_reach(st, seat)) {
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_FAMILY_ATOMICS) != 0xFF && atomics_in_reach(st, seat)) {
         engine__legal_init(&l, ENGINE_ACTION_FAMILY_ATOMICS, seat);
         engine__legal_push(out, cap, &n, &l);
     }

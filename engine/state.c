@@ -49,6 +49,28 @@ unsigned engine__faction_forces(const engine_state *st, unsigned faction)
     return (unsigned)row->forces - engine__faction_special(st, faction);
 }
 
+unsigned engine__card_in_hand(const engine_state *st, unsigned seat, unsigned kind)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == kind)
+            return i;
+    return 0xFF;
+}
+
+unsigned engine__hand_size(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        n += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat;
+    return n;
+}
+
+int engine__holds_cards(const engine_state *st, unsigned seat)
+{
+    return engine__hand_size(st, seat) > 0;
+}
+
 void engine__deal_treachery(engine_state *st, uint8_t seat)
 {
     if (st->n_deck == 0)
