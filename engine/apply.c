@@ -337,6 +337,20 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     return n;
 }
 
+int engine__any_legal(const engine_state *st)
+{
+    if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
+        return 0;
+    engine__legal_fn legal = st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
+    if (!legal)
+        return 0;
+    uint16_t open = engine_state_awaiting(st);
+    for (uint8_t s = 0; s < st->config.n_seats; s++)
+        if ((open & ENGINE_SEAT_BIT(s)) && legal(NULL, 0, st, s) > 0)
+            return 1;
+    return 0;
+}
+
 int engine_legal_contains(const engine_legal *l, const engine_action *act)
 {
     if (act->kind != l->kind || act->seat != l->seat)

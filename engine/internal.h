@@ -194,6 +194,8 @@ ENGINE__LEGAL(engine__legal_move);
 ENGINE__LEGAL(engine__legal_battle);
 ENGINE__LEGAL(engine__legal_storm_cards);
 
+/* 1 if some awaited seat has a legal action (stops at the first such seat). */
+int engine__any_legal(const engine_state *st);
 /* Writes one family into out[*n] if there is room, and counts it. */
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);
 /* A family of `kind` by `seat` with every argument fixed at 0 and no sum. */

@@ -124,8 +124,12 @@ static void put_u32(writer *w, uint32_t v)
 
 static void put_bytes(writer *w, const uint8_t *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        put_u8(w, p[i]);
+    if (w->len + n <= w->cap)
+        memcpy(w->out + w->len, p, n);
+    else
+        for (size_t i = 0; i < n && w->len + i < w->cap; i++)
+            w->out[w->len + i] = p[i];
+    w->len += n;
 }
 
 static void put_component(writer *w, const engine_card_state *c)
@@ -137,12 +141,10 @@ static void put_component(writer *w, const engine_card_state *c)
 
 static int location_is_empty(const engine_state *st, unsigned loc)
 {
-    if (st->spice[loc] || st->advisors[loc])
-        return 0;
-    for (unsigned s = 0; s < st->config.n_seats; s++)
-        if (st->forces[loc][s] || st->special[loc][s])
-            return 0;
-    return 1;
+    static const uint8_t none[ENGINE_MAX_SEATS];
+    return !st->spice[loc] && !st->advisors[loc] &&
+           memcmp(st->forces[loc], none, sizeof none) == 0 &&
+           memcmp(st->special[loc], none, sizeof none) == 0;
 }
 
 size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
@@ -186,14 +188,15 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u8(&w, p->special_tanks);
         put_u8(&w, p->storm_dial);
     }
-    /* the board: only locations holding something */
+    /* the board: only locations holding something, their count first
+     * (written once the count is known) */
+    size_t count_at = w.len;
     unsigned n_used = 0;
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        n_used += !location_is_empty(st, l);
-    put_u8(&w, n_used);
+    put_u8(&w, 0);
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
         if (location_is_empty(st, l))
             continue;
+        n_used++;
         put_u8(&w, l);
         put_u8(&w, st->spice[l]);
         put_u8(&w, st->advisors[l]);
@@ -202,6 +205,8 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             put_u8(&w, st->special[l][s]);
         }
     }
+    if (count_at < w.cap)
+        w.out[count_at] = (uint8_t)n_used;
     /* alliances, Nexus, Bidding, Revival */
     for (unsigned s = 0; s < n; s++)
         put_u8(&w, st->ally[s]);
@@ -739,7 +744,7 @@ static int check(const engine_state *st, int is_quiet)
         !under_construction) {
         if (engine_state_awaiting(st) == 0)
             BROKEN("phase %u waits on nobody", st->phase);
-        else if (engine_legal_actions(NULL, 0, st, ENGINE_SEAT_ENGINE) == 0)
+        else if (!engine__any_legal(st))
             BROKEN("no awaited seat has a legal action in phase %u", st->phase);
     }
     return broken;

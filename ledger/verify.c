@@ -15,6 +15,7 @@
  */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,8 @@ typedef struct verify_job {
     codec_event *ev;               /* events 1..n_ok, linked, owned */
     uint8_t (*pk)[SCHEMA_KEY_BYTES]; /* signer of each event */
     uint32_t n_ok;                 /* events that decoded and linked */
-    finding sig;                   /* first bad signature */
+    atomic_uint next_sig;          /* next event whose signature nobody took yet */
+    finding sig[2];                /* first bad signature seen by each worker */
     /* fold */
     int has_seed;
     uint8_t seed[ENGINE_SEED_BYTES];
@@ -66,18 +68,26 @@ typedef struct verify_job {
     finding fold;                  /* first bad fold */
 } verify_job;
 
-static void *check_signatures(void *vjob)
+/* Checks signatures, taking events one at a time from the shared counter
+ * so two workers split them evenly; `worker` says whose finding to fill. */
+static void check_signatures_as(verify_job *job, unsigned worker)
 {
-    verify_job *job = vjob;
     uint8_t canon[LEDGER_EVENT_CANONICAL_MAX];
-    for (uint32_t i = 0; i < job->n_ok; i++) {
+    for (;;) {
+        uint32_t i = atomic_fetch_add(&job->next_sig, 1u);
+        if (i >= job->n_ok)
+            break;
         const codec_event *ev = &job->ev[i];
         size_t len = ledger__event_canonical(canon, job->room, ev);
-        if (len == 0 || ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0) {
-            find(&job->sig, LEDGER_EBADSIG, ev->version, "bad signature (key %08x)", ev->key_id);
-            break;
-        }
+        if (len == 0 || ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0)
+            find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "bad signature (key %08x)",
+                 ev->key_id);
     }
+}
+
+static void *check_signatures(void *vjob)
+{
+    check_signatures_as(vjob, 1);
     return NULL;
 }
 
@@ -364,17 +374,20 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     /* Events past a structural failure are not examined further. */
     if (f.rc != 0 && job.n_ok >= f.version)
         job.n_ok = f.version ? f.version - 1 : 0;
+    /* Two workers: the second starts on the signatures while this one
+     * folds, then this one joins it on whatever signatures are left. */
+    atomic_init(&job.next_sig, 0u);
     pthread_t tid;
     int is_threaded = threads >= 2 && job.n_ok > 0 &&
                       pthread_create(&tid, NULL, check_signatures, &job) == 0;
-    if (!is_threaded)
-        check_signatures(&job);
     if (job.has_seed)
         refold(&job);
+    check_signatures_as(&job, 0);
     if (is_threaded)
         pthread_join(tid, NULL);
-    if (job.sig.rc != 0)
-        find(&f, job.sig.rc, job.sig.version, "%s", job.sig.reason);
+    for (unsigned w = 0; w < 2; w++)
+        if (job.sig[w].rc != 0)
+            find(&f, job.sig[w].rc, job.sig[w].version, "%s", job.sig[w].reason);
     if (job.fold.rc != 0)
         find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
 

@@ -82,7 +82,7 @@ static const bench_plan plan_default = {
     .conc_seconds = 12,
     .history_events = BENCH_LONG_HISTORY,
     .interleaved_rooms = 50,
-    .interleaved_events = 2000,
+    .interleaved_events = 10000,  /* 200 a room, as a server's rooms grow together */
     .replay_samples = 1001,
     .raw_verify_calls = 20000,
 };
