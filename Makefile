@@ -8,6 +8,7 @@
 #   make asan       the suites under AddressSanitizer and UBSan
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS each (clang)
 #   make bench      `mentat bench` from the release build
+#   make soak       long runs: the privacy audit over SOAK_GAMES genuine games
 #   make lint       clang-tidy over the sources, warnings as errors
 #   make clean
 
@@ -47,7 +48,7 @@ FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC
 MENTAT := $(BUILD)/mentat
 
 .PHONY: all deps run test check release asan fuzz fuzz-short bench lint clean \
-        include-check soak compile clang
+        include-check soak audit-soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -144,6 +145,16 @@ run: deps
 
 bench: deps release
 	build-release/mentat bench
+
+# The hidden-information audit over SOAK_GAMES genuine games, every seat
+# and the public of each, each pair replayed up to the head (make test runs
+# the same suite with one viewer, 3 pairs and 40 steps per game).
+SOAK_GAMES ?= 200
+SOAK_TRIALS ?= 28
+soak: audit-soak
+audit-soak: $(BUILD)/tests/inspect/test_audit
+	MENTAT_AUDIT_GAMES=$(SOAK_GAMES) MENTAT_AUDIT_TRIALS=$(SOAK_TRIALS) MENTAT_AUDIT_STEPS=0 \
+	    MENTAT_AUDIT_EVERY_VIEWER=1 $(BUILD)/tests/inspect/test_audit
 
 lint:
 	clang-tidy --warnings-as-errors='*' $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) \

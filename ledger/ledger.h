@@ -91,6 +91,13 @@ typedef struct ledger_room_info {
  * says why) if the engine refuses the configuration. */
 int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                        const engine_config *cfg) MENTAT_MUST_CHECK;
+/* As ledger_room_create, with the seed given instead of drawn: for bot
+ * games that must replay from their own seed (`mentat games --seed`). The
+ * room's secrecy then rests on whoever knows that seed: never for a room
+ * with a human seat. The caller wipes its copy. */
+int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                              const engine_config *cfg,
+                              const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
 /* Calls fn for every room in code order; stops early when fn returns
  * non-zero and returns that value. */
 int ledger_room_foreach(ledger *db, int (*fn)(void *ctx, const ledger_room_info *room),

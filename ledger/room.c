@@ -252,10 +252,9 @@ static int create_body(ledger_txn *txn, void *vctx)
     return 0;
 }
 
-int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
-                       const engine_config *cfg)
+static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                       const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES])
 {
-    uint8_t seed[ENGINE_SEED_BYTES];
     engine_state *opening = NULL;
     engine_rng rng;
     int rc;
@@ -268,7 +267,6 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     opening = calloc(1, sizeof *opening);
     if (opening == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
-    randombytes_buf(seed, sizeof seed);
     engine_rng_init(&rng, seed, 0);
     engine_verdict_detail why = {-1, 0};
     engine_verdict v = engine_setup(&why, opening, cfg, &rng);
@@ -287,8 +285,8 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     g->format_version = LEDGER_FORMAT_VERSION;
     g->config = *cfg;
     g->rules_version = ENGINE_RULES_VERSION;
-    crypto_generichash(g->seed_commitment, SCHEMA_HASH_BYTES, seed, sizeof seed, NULL, 0);
-    if (crypto_box_seal(g->sealed_seed, seed, sizeof seed, db->audit_pk) != 0) {
+    crypto_generichash(g->seed_commitment, SCHEMA_HASH_BYTES, seed, ENGINE_SEED_BYTES, NULL, 0);
+    if (crypto_box_seal(g->sealed_seed, seed, ENGINE_SEED_BYTES, db->audit_pk) != 0) {
         rc = ledger__fail(db, LEDGER_ERROR, "sealing the seed failed");
         goto out;
     }
@@ -299,9 +297,24 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     if (rc == 0)
         memcpy(room_out, ctx.room, SCHEMA_ROOM_CHARS + 1);
 out:
-    sodium_memzero(seed, sizeof seed);
     free(opening);
     return rc;
+}
+
+int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                       const engine_config *cfg)
+{
+    uint8_t seed[ENGINE_SEED_BYTES];
+    randombytes_buf(seed, sizeof seed);
+    int rc = room_create(db, room_out, cfg, seed);
+    sodium_memzero(seed, sizeof seed);
+    return rc;
+}
+
+int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                              const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES])
+{
+    return room_create(db, room_out, cfg, seed);
 }
 
 /* ============================================================ listing */

@@ -33,7 +33,8 @@ static const char help[] =
     "  peer with 16 threads (and against a peer that batches the same way);\n"
     "  the state at a random version of a long room, in milliseconds;\n"
     "  verifying rooms against raw Ed25519 verifications, on 1 and 2 threads;\n"
-    "  bytes per event of one room's history and of 50 rooms interleaved.\n"
+    "  bytes per event of one room's history and of 50 rooms interleaved;\n"
+    "  the hidden-information audit of one complete 6-seat game, in seconds.\n"
     "Each figure is the median of several runs. Rooms are played with legal\n"
     "actions from the engine; every file lives in a temporary directory under\n"
     "/tmp, removed at the end. The default run takes about a minute (a slow\n"
@@ -118,6 +119,7 @@ typedef enum figure_id {
     FIG_FILE_BYTES,
     FIG_FILE_BYTES_INTERLEAVED,
     FIG_BYTES_IN_TURN,
+    FIG_AUDIT_GAME_S,
     FIG_COUNT
 } figure_id;
 
@@ -150,6 +152,9 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_BYTES_IN_TURN] = {"bytes_per_event_rooms_in_turn",
                            "events database bytes per event, rooms written whole in turn", 0,
                            0},
+    [FIG_AUDIT_GAME_S] = {"audit_game_s",
+                          "hidden-information audit of one complete 6-seat game, seconds", -1,
+                          30},
 };
 _Static_assert(sizeof figures / sizeof figures[0] == FIG_COUNT, "one spec per figure");
 
@@ -496,8 +501,11 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
     tool_prng_init(&c.chooser, CHOOSER_SEED);
 
     double t0 = bench_now();
+    uint32_t audit_events = 0;
     int ok = bench_ctx_open(&c) == 0 && measure_append(&rep, &c) == 0 &&
-             measure_read(&rep, &c) == 0;
+             measure_read(&rep, &c) == 0 &&
+             bench_audit_game_s(&rep.value[FIG_AUDIT_GAME_S], &audit_events, &c,
+                                is_quick ? 1 : rep.plan->repeats) == 0;
     bench_progress(&c, NULL);
     bench_ctx_close(&c);
     if (!ok) {

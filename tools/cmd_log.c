@@ -1,17 +1,22 @@
 /*
  * cmd_log.c - `mentat log`: the events of a room, one line each (or one
- * JSON array): version, acting seat, action, commit time, event hash.
+ * JSON array): version, acting seat, action, commit time, event hash; or,
+ * with --seat, --public or --auditor, each event as that viewer was told
+ * it, in sentences.
  *
  * Layer: tools. Events come verified from ledger_event_foreach. An event's
  * own hash is not stored in it: it is the prev_hash of the next event, or
  * the head hash for the last one, so the walk reads one event past --to.
+ * The sentences are inspect_log_walk's, computed from the viewer's views
+ * and the action fields the viewer may see (inspect/log.c).
  */
 #include <string.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat log ROOM [--from V] [--to V]\n"
+    "usage: mentat log ROOM [--from V] [--to V] [--seat S | --public | --auditor]\n"
     "\n"
     "Prints the events of ROOM from version --from (default 1) to --to (default\n"
     "the head), one line each: version, acting seat and faction, the action as\n"
@@ -20,9 +25,22 @@ static const char help[] =
     "state digest, the key id and the signature. (`mentat verify` checks the\n"
     "signatures and the hash chain; log only reads.)\n"
     "\n"
+    "  --seat S    each event as seat S (1..N or a faction of the room) was told\n"
+    "              it, in sentences: what was done, then what followed (the\n"
+    "              storm, spice blows, worms, cards bought and drawn, plans\n"
+    "              revealed, battles won, losses, spice, phases, the victory).\n"
+    "              Secret arguments of others (storm dials, battle plans,\n"
+    "              traitor picks, the prediction) are not told; cards are named\n"
+    "              only when the seat has seen them.\n"
+    "  --public    each event as a spectator was told it\n"
+    "  --auditor   each event in sentences with every hidden fact\n"
+    "  With one of these, --json prints an array of {version, seat, faction,\n"
+    "  action (hidden arguments null), text}; the sentences need the audit key.\n"
+    "\n"
     "Examples:\n"
     "  mentat log ab12cd34\n"
     "  mentat log ab12cd34 --from 10 --to 20\n"
+    "  mentat log ab12cd34 --seat harkonnen --from 10 --to 20\n"
     "  mentat log ab12cd34 --json | jq '.[] | select(.faction == \"fremen\")'\n";
 
 typedef struct log_ctx {
@@ -105,13 +123,35 @@ static int on_event(void *ctx, const codec_event *ev)
     return 0;
 }
 
+typedef struct told_ctx {
+    tool_json *j;                  /* NULL = text */
+    const engine_config *cfg;
+} told_ctx;
+
+static int print_told(void *ctx, const inspect_log_line *line)
+{
+    told_ctx *tc = ctx;
+    if (tc->j != NULL) {
+        tool_log_line_json(tc->j, tc->cfg, line);
+        return 0;
+    }
+    const char *who = line->seat == ENGINE_SEAT_ENGINE
+                          ? "engine" : tool_seat_faction(tc->cfg, line->seat);
+    printf("%6u  %-14s  %s\n", line->version, who, line->text);
+    return 0;
+}
+
 int cmd_log(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *from_s = NULL, *to_s = NULL;
+    const char *from_s = NULL, *to_s = NULL, *seat_s = NULL;
+    int is_public = 0, is_auditor = 0;
     const tool_opt opts[] = {
         {"--from", "V", &from_s, NULL},
         {"--to", "V", &to_s, NULL},
+        {"--seat", "S", &seat_s, NULL},
+        {"--public", NULL, NULL, &is_public},
+        {"--auditor", NULL, NULL, &is_auditor},
         {NULL, NULL, NULL, NULL},
     };
     const char *pos[1];
@@ -162,6 +202,33 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
         else
             tool_err(&g, "--from %u is after --to %u", from, to);
         ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+
+    if (seat_s != NULL || is_public || is_auditor) {
+        uint8_t viewer;
+        ex = tool_viewer_parse(&viewer, &g, &info.config, seat_s, is_public, is_auditor,
+                               ENGINE_SEAT_ENGINE);
+        if (ex != TOOL_EXIT_OK)
+            goto out;
+        tool_json tj;
+        told_ctx tc = {NULL, &info.config};
+        if (g.is_json) {
+            tool_json_init(&tj, stdout);
+            tool_json_array_begin(&tj);
+            tc.j = &tj;
+        }
+        if (head != 0) {
+            rc = inspect_log_walk(db, info.room, viewer, from, to, print_told, &tc);
+            if (rc != 0)
+                ex = tool_ledger_fail(&g, db, rc);
+        } else if (!g.is_json) {
+            printf("room %s has no events yet\n", info.room);
+        }
+        if (g.is_json) {
+            tool_json_array_end(&tj);
+            tool_json_finish(&tj);
+        }
         goto out;
     }
 

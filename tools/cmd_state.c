@@ -1,34 +1,57 @@
 /*
- * cmd_state.c - `mentat state`: the auditor's full state of a room after
- * a version, hidden facts included.
+ * cmd_state.c - `mentat state`: a room after a version, as the auditor
+ * sees it (every hidden fact), as one seat sees it (engine_view, and what
+ * that seat is asked to decide), or as a spectator sees it.
  *
  * Layer: tools. The state comes from ledger_state_at (checkpoint plus
- * fold, with the room's seed unsealed by the audit key); the printing is
- * print_state.c's. Nothing is written.
+ * fold, with the room's seed unsealed by the audit key); views come from
+ * engine_view and legal families from engine_legal_actions; the printing
+ * is print_state.c's. Nothing is written.
  */
+#include <stdlib.h>
+
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat state ROOM [--at V]\n"
+    "usage: mentat state ROOM [--at V] [--seat S | --public]\n"
     "\n"
-    "Prints the full state of ROOM after version V (default the head; 0 is\n"
-    "the opening position): turn, phase, storm sector, the seats the game is\n"
-    "waiting on, and per seat its faction, spice, reserves, forces in the\n"
-    "tanks, treachery hand and traitors; then the forces and the spice on the\n"
-    "board. This is the auditor's view: it shows every hidden fact, and needs\n"
-    "the audit key (--keys) to unseal the room's seed.\n"
+    "Prints the state of ROOM after version V (default the head; 0 is the\n"
+    "opening position): turn, phase, storm sector, the seats the game is\n"
+    "waiting on, the auction or battle under way, and per seat its faction,\n"
+    "spice, reserves, forces in the tanks, treachery hand and traitors; then\n"
+    "the forces and the spice on the board.\n"
+    "\n"
+    "Without --seat or --public this is the auditor's full state: every hidden\n"
+    "fact, which needs the audit key (--keys) to unseal the room's seed.\n"
+    "\n"
+    "  --seat S    what seat S (1..N or a faction of the room) knows: cards it\n"
+    "              has not seen, other seats' traitors, the deck orders, the\n"
+    "              prediction, secret dials and an opponent's uncommitted\n"
+    "              battle plan show as ? (null in --json). Then what S is asked\n"
+    "              to decide now: its legal actions, one family a line (kind,\n"
+    "              then each argument's range), or \"nothing to decide\".\n"
+    "  --public    what a spectator knows (public facts only), and which seats\n"
+    "              the game waits on.\n"
+    "\n"
+    "--json prints one object; a seat's view adds \"legal\": an array of\n"
+    "{\"kind\",\"seat\",\"args\":[{\"name\",\"lo\",\"hi\"}...],\"sum\"}.\n"
     "\n"
     "Examples:\n"
     "  mentat state ab12cd34\n"
     "  mentat state ab12cd34 --at 0          # the opening deal\n"
-    "  mentat state ab12cd34 --json | jq '.awaiting'\n";
+    "  mentat state ab12cd34 --seat atreides # what the Atreides know and may do\n"
+    "  mentat state ab12cd34 --seat 2 --json | jq '.legal'\n"
+    "  mentat state ab12cd34 --public --json | jq '.awaiting'\n";
 
 int cmd_state(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *at_s = NULL;
+    const char *at_s = NULL, *seat_s = NULL;
+    int is_public = 0;
     const tool_opt opts[] = {
         {"--at", "V", &at_s, NULL},
+        {"--seat", "S", &seat_s, NULL},
+        {"--public", NULL, NULL, &is_public},
         {NULL, NULL, NULL, NULL},
     };
     const char *pos[1];
@@ -40,6 +63,10 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "missing ROOM (see mentat state --help)");
         return TOOL_EXIT_USAGE;
     }
+    if (seat_s != NULL && is_public) {
+        tool_err(&g, "--seat and --public exclude each other");
+        return TOOL_EXIT_USAGE;
+    }
     uint32_t at = 0;
     if (at_s != NULL && tool_parse_uint(&at, at_s, 0, UINT32_MAX) != 0) {
         tool_err(&g, "--at must be a version, not '%s'", at_s);
@@ -47,6 +74,7 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
+    engine_legal *legal = NULL;
     int ex = tool_ledger_open(&db, &g, 1);
     if (ex != TOOL_EXIT_OK)
         return ex;
@@ -54,6 +82,17 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
     ex = tool_room_get(&info, db, &g, pos[0]);
     if (ex != TOOL_EXIT_OK)
         goto out;
+    uint8_t viewer = ENGINE_SEAT_ENGINE;
+    if (is_public) {
+        viewer = ENGINE_VIEW_PUBLIC;
+    } else if (seat_s != NULL) {
+        char err[SCHEMA_ERRMSG];
+        if (tool_parse_seat(&viewer, seat_s, &info.config, err) != 0) {
+            tool_err(&g, "--seat: %s", err);
+            ex = TOOL_EXIT_USAGE;
+            goto out;
+        }
+    }
     if (at_s == NULL)
         at = info.version;
     if (at > info.version) {
@@ -68,15 +107,36 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
         ex = tool_ledger_fail(&g, db, rc);
         goto out;
     }
+
+    static engine_state view;
+    tool_state_doc d = {info.room, at, info.version, &st, NULL, 0};
+    if (viewer != ENGINE_SEAT_ENGINE) {
+        engine_view(&view, &st, viewer);
+        d.st = &view;
+    }
+    if (viewer < info.config.n_seats) {
+        /* What the seat may do is its own private part: the legal families
+         * of the full state for that seat only. */
+        legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
+        if (legal == NULL) {
+            tool_err(&g, "out of memory");
+            ex = TOOL_EXIT_USAGE;
+            goto out;
+        }
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, viewer);
+        d.legal = legal;
+        d.n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+    }
     if (g.is_json) {
         tool_json j;
         tool_json_init(&j, stdout);
-        tool_state_json(&j, info.room, at, info.version, &st);
+        tool_state_json(&j, &d);
         tool_json_finish(&j);
     } else {
-        tool_state_print(stdout, info.room, at, info.version, &st);
+        tool_state_print(stdout, &d);
     }
 out:
+    free(legal);
     ledger_close(db);
     return ex;
 }

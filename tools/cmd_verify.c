@@ -1,79 +1,171 @@
 /*
  * cmd_verify.c - `mentat verify`: checks one room or every room of the
- * ledger (genesis, dense versions, hash chain, signatures, and re-folded
- * state digests when the seed can be had) and names the first bad version.
+ * ledger (genesis, dense versions, hash chain, signatures, re-folded state
+ * digests and engine invariants when the seed can be had, and the receipts
+ * given on the command line or in a file) and names the first bad version.
  *
- * Layer: tools. The checking is ledger_verify_room's; this file walks the
- * rooms, shows progress on a terminal and turns the findings into output
- * and an exit status (1 when any room fails). It never writes.
+ * Layer: tools. The checking is inspect_room_verify's (ledger_verify_room,
+ * then the receipts); this file reads the receipts, walks the rooms, shows
+ * progress on a terminal and turns the findings into output and an exit
+ * status (1 when any room fails). It never writes.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat verify ROOM [--threads 1|2]\n"
-    "       mentat verify --all [--threads 1|2]\n"
+    "usage: mentat verify ROOM [--threads 1|2] [--receipts FILE] [--receipt JSON]...\n"
+    "       mentat verify --all [--threads 1|2] [--receipts FILE] [--receipt JSON]...\n"
     "\n"
     "Checks a room from its genesis to its head: the genesis signature, that\n"
     "versions are dense, the hash chain, every signature against the key that\n"
     "made it, and (when the audit key or a revealed seed gives the seed) re-folds\n"
-    "every action comparing each stored state digest. Prints ok, or the first\n"
-    "bad version and why. Exit status 1 if any room fails.\n"
+    "every action comparing each stored state digest and the engine invariants.\n"
+    "Then every receipt given: it must be signed by a key the ledger knows and\n"
+    "name an existing event whose hash it carries, and no version may be claimed\n"
+    "by two receipts with different event hashes. Prints ok, or the first bad\n"
+    "version (the lowest, the ledger's or a receipt's) and why. Exit status 1 if\n"
+    "any room fails.\n"
     "\n"
-    "  --all        every room of the ledger (progress on stderr if a terminal)\n"
-    "  --threads N  1 or 2 (default 1): 2 checks signatures alongside the fold\n"
+    "  --all            every room of the ledger (progress on stderr if a terminal);\n"
+    "                   a receipt naming a room the ledger lacks fails too\n"
+    "  --threads N      1 or 2 (default 1): 2 checks signatures alongside the fold\n"
+    "  --receipts FILE  receipts, one JSON object a line as `mentat act --json`\n"
+    "                   prints them (- for standard input; blank lines and lines\n"
+    "                   starting with # are skipped)\n"
+    "  --receipt JSON   one receipt on the command line; may be repeated\n"
+    "\n"
+    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\n"
+    "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\"}],\"ok\"}; the last three only\n"
+    "for a room that fails (\"receipt\" true when a receipt's check failed).\n"
     "\n"
     "Examples:\n"
     "  mentat verify ab12cd34\n"
     "  mentat verify --all --threads 2\n"
+    "  mentat verify ab12cd34 --receipts harkonnen-receipts.jsonl\n"
     "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n";
+
+#define RECEIPT_LINE_MAX 4096
+
+/* Receipts read from --receipts and --receipt, in the order given. */
+typedef struct receipt_list {
+    codec_receipt *r;              /* owned */
+    size_t n;                      /* receipts read */
+    size_t cap;                    /* allocated */
+} receipt_list;
+
+static int receipt_add(receipt_list *l, const tool_globals *g, const char *json, size_t len,
+                       const char *where)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        codec_receipt *r = realloc(l->r, cap * sizeof *r);
+        if (r == NULL) {
+            tool_err(g, "out of memory");
+            return TOOL_EXIT_USAGE;
+        }
+        l->r = r;
+        l->cap = cap;
+    }
+    char err[SCHEMA_ERRMSG];
+    if (inspect_receipt_parse(&l->r[l->n], json, len, err) != 0) {
+        tool_err(g, "%s: %s", where, err);
+        return TOOL_EXIT_USAGE;
+    }
+    l->n++;
+    return TOOL_EXIT_OK;
+}
+
+static int receipts_read(receipt_list *l, const tool_globals *g, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "r");
+    if (f == NULL) {
+        tool_err(g, "cannot read %s: %s", path, strerror(errno));
+        return TOOL_EXIT_USAGE;
+    }
+    char line[RECEIPT_LINE_MAX], where[64];
+    int ex = TOOL_EXIT_OK;
+    for (unsigned n = 1; ex == TOOL_EXIT_OK && fgets(line, sizeof line, f) != NULL; n++) {
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            tool_err(g, "%s line %u: longer than %d bytes", path, n, RECEIPT_LINE_MAX - 2);
+            ex = TOOL_EXIT_USAGE;
+            break;
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        size_t skip = strspn(line, " \t");
+        if (line[skip] == '\0' || line[skip] == '#')
+            continue;
+        snprintf(where, sizeof where, "%s line %u", path, n);
+        ex = receipt_add(l, g, line + skip, len - skip, where);
+    }
+    if (ex == TOOL_EXIT_OK && ferror(f)) {
+        tool_err(g, "cannot read %s", path);
+        ex = TOOL_EXIT_USAGE;
+    }
+    if (!is_stdin)
+        fclose(f);
+    return ex;
+}
 
 typedef struct verify_totals {
     size_t n_rooms, n_bad;
 } verify_totals;
 
-/* Verifies one room and prints its line or JSON object: 0 on a verdict
- * (good or bad), else the exit status of an operational failure. */
+/* Verifies one room with the receipts and prints its line or JSON object:
+ * 0 on a verdict (good or bad), else the exit status of an operational
+ * failure. */
 static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const char *room,
-                      unsigned threads, int is_progress, verify_totals *t)
+                      unsigned threads, const receipt_list *receipts, int is_progress,
+                      verify_totals *t)
 {
-    ledger_verify_report rep;
-    memset(&rep, 0, sizeof rep);
-    int rc = ledger_verify_room(db, &rep, room, threads);
-    if (rc != 0 && rc != LEDGER_ECORRUPT && rc != LEDGER_EBADSIG)
+    inspect_verify_report rep;
+    int rc = inspect_room_verify(&rep, db, room, receipts->r, receipts->n, threads);
+    if (rc != 0)
         return tool_ledger_fail(g, db, rc);
-    rep.reason[sizeof rep.reason - 1] = '\0';
     if (is_progress) {
         /* Clear the progress line before a result that may share the terminal. */
         fprintf(stderr, "\r%40s\r", "");
         fflush(stderr);
     }
     t->n_rooms++;
-    t->n_bad += rc != 0;
+    t->n_bad += !rep.is_ok;
     if (j != NULL) {
         tool_json_object_begin(j);
         tool_json_key(j, "room");
         tool_json_string(j, room);
         tool_json_key(j, "ok");
-        tool_json_bool(j, rc == 0);
+        tool_json_bool(j, rep.is_ok);
         tool_json_key(j, "n_events");
         tool_json_uint(j, rep.n_events);
         tool_json_key(j, "refolded");
         tool_json_bool(j, rep.is_refolded);
-        if (rc != 0) {
+        tool_json_key(j, "n_receipts");
+        tool_json_uint(j, rep.n_receipts);
+        if (!rep.is_ok) {
             tool_json_key(j, "bad_version");
             tool_json_uint(j, rep.bad_version);
             tool_json_key(j, "reason");
             tool_json_string(j, rep.reason);
+            tool_json_key(j, "receipt");
+            tool_json_bool(j, rep.is_receipt_failure);
         }
         tool_json_object_end(j);
-    } else if (rc == 0) {
-        printf("%s  ok  %u events, %s\n", room, rep.n_events,
+    } else if (rep.is_ok) {
+        printf("%s  ok  %u events, %s", room, rep.n_events,
                rep.is_refolded ? "signatures, chain and re-folded digests"
                                : "signatures and chain (digests not re-folded: no audit key)");
+        if (rep.n_receipts != 0)
+            printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
+        fputc('\n', stdout);
     } else if (rep.bad_version == 0) {
         printf("%s  BAD at the genesis: %s\n", room, rep.reason);
     } else {
@@ -82,35 +174,96 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     return 0;
 }
 
+/* Receipts naming a room not in codes[0..n): with --all each such room
+ * fails (the ledger lacks a room a seat holds a receipt for); with one
+ * ROOM they are only counted. */
+static size_t foreign_receipts(const receipt_list *l, char (*codes)[SCHEMA_ROOM_CHARS + 1],
+                               size_t n, size_t *first_out)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < l->n; i++) {
+        int found = 0;
+        for (size_t k = 0; k < n && !found; k++)
+            found = strncmp(l->r[i].room, codes[k], SCHEMA_ROOM_CHARS) == 0;
+        if (!found && count++ == 0)
+            *first_out = i;
+    }
+    return count;
+}
+
 int cmd_verify(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *threads_s = NULL;
+    const char *threads_s = NULL, *receipts_s = NULL;
     int is_all = 0;
     const tool_opt opts[] = {
         {"--all", NULL, NULL, &is_all},
         {"--threads", "N", &threads_s, NULL},
+        {"--receipts", "FILE", &receipts_s, NULL},
         {NULL, NULL, NULL, NULL},
     };
+    /* --receipt may be repeated: taken out of argv before the parser,
+     * which keeps one value per option. */
+    receipt_list receipts = {NULL, 0, 0};
+    char **args = malloc((size_t)(argc + 1) * sizeof *args);
+    if (args == NULL) {
+        tool_err(&g, "out of memory");
+        return TOOL_EXIT_USAGE;
+    }
+    int n_args = 0, ex = TOOL_EXIT_OK;
+    for (int i = 0; i < argc && ex == TOOL_EXIT_OK; i++) {
+        const char *a = argv[i];
+        if (i > 0 && strcmp(a, "--") == 0) {
+            while (i < argc)
+                args[n_args++] = argv[i++];
+            break;
+        }
+        if (i > 0 && strncmp(a, "--receipt=", 10) == 0) {
+            ex = receipt_add(&receipts, &g, a + 10, strlen(a + 10), "--receipt");
+        } else if (i > 0 && strcmp(a, "--receipt") == 0) {
+            if (i + 1 == argc) {
+                tool_err(&g, "option --receipt needs a value");
+                ex = TOOL_EXIT_USAGE;
+            } else {
+                i++;
+                ex = receipt_add(&receipts, &g, argv[i], strlen(argv[i]), "--receipt");
+            }
+        } else {
+            args[n_args++] = argv[i];
+        }
+    }
+    args[n_args] = NULL;
     const char *pos[1];
     size_t n_pos = 0;
-    int r = tool_args_parse(&g, argc, argv, opts, pos, 1, &n_pos, help);
-    if (r != TOOL_PARSED)
+    int r = ex == TOOL_EXIT_OK ? tool_args_parse(&g, n_args, args, opts, pos, 1, &n_pos, help)
+                               : TOOL_BAD_USAGE;
+    free(args);
+    if (r != TOOL_PARSED) {
+        free(receipts.r);
         return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    }
+    if (receipts_s != NULL && receipts_read(&receipts, &g, receipts_s) != TOOL_EXIT_OK) {
+        free(receipts.r);
+        return TOOL_EXIT_USAGE;
+    }
     if ((n_pos == 1) == (is_all != 0)) {
         tool_err(&g, "give either ROOM or --all (see mentat verify --help)");
+        free(receipts.r);
         return TOOL_EXIT_USAGE;
     }
     uint32_t threads = 1;
     if (threads_s != NULL && tool_parse_uint(&threads, threads_s, 1, 2) != 0) {
         tool_err(&g, "--threads must be 1 or 2, not '%s'", threads_s);
+        free(receipts.r);
         return TOOL_EXIT_USAGE;
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 1);
-    if (ex != TOOL_EXIT_OK)
+    ex = tool_ledger_open(&db, &g, 1);
+    if (ex != TOOL_EXIT_OK) {
+        free(receipts.r);
         return ex;
+    }
     char (*codes)[SCHEMA_ROOM_CHARS + 1] = NULL;
     size_t n_codes = 0;
     if (is_all) {
@@ -149,7 +302,50 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
             fprintf(stderr, "\rverify: room %zu of %zu", i + 1, n_codes);
             fflush(stderr);
         }
-        ex = verify_one(&g, db, jp, codes[i], threads, is_progress, &t);
+        ex = verify_one(&g, db, jp, codes[i], threads, &receipts, is_progress, &t);
+    }
+    size_t first = 0, n_foreign = foreign_receipts(&receipts, codes, n_codes, &first);
+    if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
+        fprintf(stderr, "mentat verify: %zu receipt%s name%s other rooms and %s not checked "
+                        "(use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
+                n_foreign == 1 ? "s" : "", n_foreign == 1 ? "was" : "were");
+    } else if (ex == TOOL_EXIT_OK && n_foreign != 0) {
+        /* Each room the ledger lacks, once, at its first receipt. */
+        for (size_t i = first; i < receipts.n; i++) {
+            const codec_receipt *rc = &receipts.r[i];
+            int known = 0, seen = 0;
+            for (size_t k = 0; k < n_codes && !known; k++)
+                known = strncmp(rc->room, codes[k], SCHEMA_ROOM_CHARS) == 0;
+            for (size_t k = first; k < i && !seen && !known; k++)
+                seen = strncmp(rc->room, receipts.r[k].room, SCHEMA_ROOM_CHARS) == 0;
+            if (known || seen)
+                continue;
+            t.n_rooms++;
+            t.n_bad++;
+            if (jp != NULL) {
+                tool_json_object_begin(jp);
+                tool_json_key(jp, "room");
+                tool_json_string(jp, rc->room);
+                tool_json_key(jp, "ok");
+                tool_json_bool(jp, 0);
+                tool_json_key(jp, "n_events");
+                tool_json_uint(jp, 0);
+                tool_json_key(jp, "refolded");
+                tool_json_bool(jp, 0);
+                tool_json_key(jp, "n_receipts");
+                tool_json_uint(jp, 1);
+                tool_json_key(jp, "bad_version");
+                tool_json_uint(jp, rc->version);
+                tool_json_key(jp, "reason");
+                tool_json_string(jp, "a receipt names this room, which the ledger does not hold");
+                tool_json_key(jp, "receipt");
+                tool_json_bool(jp, 1);
+                tool_json_object_end(jp);
+            } else {
+                printf("%s  BAD at version %u: a receipt names this room, which the ledger "
+                       "does not hold\n", rc->room, rc->version);
+            }
+        }
     }
     if (g.is_json) {
         tool_json_array_end(&j);
@@ -169,6 +365,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_CHECK;
 out:
     free(codes);
+    free(receipts.r);
     ledger_close(db);
     return ex;
 }

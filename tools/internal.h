@@ -60,6 +60,8 @@ int cmd_restore(int argc, char **argv, const tool_globals *g);
 int cmd_reveal(int argc, char **argv, const tool_globals *g);
 int cmd_play(int argc, char **argv, const tool_globals *g);
 int cmd_bench(int argc, char **argv, const tool_globals *g);
+int cmd_scenario(int argc, char **argv, const tool_globals *g);
+int cmd_audit(int argc, char **argv, const tool_globals *g);
 
 /* ===================================================== option parser */
 
@@ -165,12 +167,24 @@ int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *
 
 /* ============================================================= state */
 
-/* The auditor's full state, as text or as one JSON object (print_state.c).
- * `version` is the version the state is after, `head` the room's head. */
-void tool_state_print(FILE *f, const char *room, uint32_t version, uint32_t head,
-                      const engine_state *st);
-void tool_state_json(tool_json *j, const char *room, uint32_t version, uint32_t head,
-                     const engine_state *st);
+/* A state to print (print_state.c): the auditor's full state, or a view
+ * made by engine_view (st->viewer says whose), with where it comes from. */
+typedef struct tool_state_doc {
+    const char *room;              /* room code; NULL for a constructed position (scenario) */
+    uint32_t version;              /* the version the state is after (scenario: actions folded) */
+    uint32_t head;                 /* the room's head version */
+    const engine_state *st;        /* full state (viewer ENGINE_SEAT_ENGINE) or a view; borrowed */
+    const engine_legal *legal;     /* a seat's view: that seat's legal families; else NULL */
+    size_t n_legal;                /* entries in legal */
+} tool_state_doc;
+
+/* The state as text or as one JSON object: unknown facts of a view as "?"
+ * (text) and null (JSON); a seat's view ends with what it is asked to
+ * decide (its legal families), the public view with the seats awaited. */
+void tool_state_print(FILE *f, const tool_state_doc *d);
+void tool_state_json(tool_json *j, const tool_state_doc *d);
+/* "strongholds", "prediction", ... for an engine_victory_kind; NULL if unknown. */
+const char *tool_victory_name(unsigned v);
 
 /* ============================================================== play */
 
@@ -261,8 +275,9 @@ typedef struct bench_room {
 } bench_room;
 
 typedef struct bench_rooms {
-    bench_room *room;              /* owned, n of cap */
-    size_t n, cap;
+    bench_room *room;              /* owned */
+    size_t n;                      /* rooms made */
+    size_t cap;                    /* rooms allocated */
 } bench_rooms;
 
 /* The table the bench plays: six seats, Advanced rules (the longest game
@@ -322,18 +337,21 @@ typedef struct bench_append_result {
 
 /* One run of sequential appends, about n_events per side: rooms made
  * n_per_chunk at a time (not timed), then each side appends their streams
- * room after room, one transaction and one sync per event. bytes_per_event
- * is of rooms written whole, one after another. */
+ * room after room, one transaction and one sync per event. No chunk starts
+ * after max_seconds (a slow disk makes a shorter run, not a longer one).
+ * bytes_per_event is of rooms written whole, one after another. */
 int bench_append_sequential(bench_append_result *out, bench_ctx *c, uint32_t n_events,
-                            unsigned n_per_chunk);
+                            unsigned n_per_chunk, double max_seconds);
 /* One run of concurrent appends: n_threads threads each appending its own
  * rooms, rooms_per_thread of them per chunk (each of at most room_events
- * events, made before the chunk's clocks start), chunks until n_events;
- * Mentat through ledger_group_append, the peer with a connection and a
- * transaction per thread and event, and the peer batching through one
- * writer that commits whatever is queued in one transaction. */
+ * events, made before the chunk's clocks start), chunks until n_events or
+ * max_seconds; Mentat through ledger_group_append, the peer with a
+ * connection and a transaction per thread and event, and the peer
+ * batching through one writer that commits whatever is queued in one
+ * transaction. */
 int bench_append_concurrent(bench_append_result *out, bench_ctx *c, unsigned n_threads,
-                            unsigned rooms_per_thread, uint32_t room_events, uint64_t n_events);
+                            unsigned rooms_per_thread, uint32_t room_events, uint64_t n_events,
+                            double max_seconds);
 
 /* ---- bench_history.c: long histories and their size */
 
@@ -365,5 +383,470 @@ int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_ro
                       unsigned threads);
 /* crypto_sign_verify_detached calls per second on ~150-byte messages. */
 int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls);
+
+/* ---- bench_audit.c: the hidden-information audit */
+
+/* Median seconds of inspect_audit_room (default pairs and steps) over
+ * `repeats` runs on one complete 6-seat Basic game, played with c->chooser
+ * and appended to a ledger of the run (not timed); the game's length in
+ * *n_events_out. 0, or -1 (c->err). */
+int bench_audit_game_s(double *seconds_out, uint32_t *n_events_out, bench_ctx *c,
+                       unsigned repeats);
+
+/* ========================================================= scenario */
+
+/* `mentat scenario` (scenario.c reads and runs, cmd_scenario.c prints):
+ * a constructed position, actions and expectations from a JSON document
+ * (docs/SCENARIOS.md), run in memory through the engine. */
+
+#define TOOL_SCENARIO_ERRMSG 400   /* "<json path>: <what is wrong>" */
+#define TOOL_SCENARIO_NAME 512     /* "name" and "rule" of a document */
+#define TOOL_SCENARIO_TEXT 640     /* what a check is about */
+
+/* One expectation, met or not. */
+typedef struct tool_scenario_check {
+    char what[TOOL_SCENARIO_TEXT]; /* "action 2, seat 1 atreides: {...}", "seat 1 atreides spice" */
+    char expected[200];            /* "accepted", "14", "1 atreides, 2 fremen" */
+    char got[200];                 /* the same form, as found */
+    int is_met;                    /* 1 if got equals expected */
+} tool_scenario_check;
+
+typedef struct tool_scenario_result {
+    char name[TOOL_SCENARIO_NAME]; /* the document's "name", or "" */
+    char rule[TOOL_SCENARIO_NAME]; /* its "rule", or "" */
+    engine_state start;            /* the constructed position, as entered */
+    engine_state final;            /* the state after the last action */
+    uint32_t n_accepted;           /* actions accepted */
+    tool_scenario_check *checks;   /* owned: every check, in the order made */
+    size_t n_checks;
+    size_t cap_checks;
+    size_t n_missed;               /* checks not met */
+    int is_out_of_memory;          /* 1 if some check could not be recorded */
+} tool_scenario_result;
+
+/* Reads the scenario document text[0..len), builds its position, runs its
+ * actions and checks its expectations. 0: *out holds every check (met or
+ * not); release it with tool_scenario_result_free. -1: the document is
+ * malformed (nothing was run); err (TOOL_SCENARIO_ERRMSG bytes) holds one
+ * line naming the JSON path of the problem. */
+int tool_scenario_run(tool_scenario_result *out, const char *text, size_t len, char *err);
+void tool_scenario_result_free(tool_scenario_result *r);
+
+/* ======================================================== inspection */
+
+/* `mentat replay`, `diff`, `render`, and `log --seat/--public` (the
+ * commands over inspect/; their shared output is inspect_out.c's). */
+int cmd_replay(int argc, char **argv, const tool_globals *g);
+int cmd_diff(int argc, char **argv, const tool_globals *g);
+int cmd_render(int argc, char **argv, const tool_globals *g);
+
+/* The viewer named by --seat S, --public or --auditor (at most one; none
+ * gives default_viewer): TOOL_EXIT_OK and *out, or prints why not and
+ * returns TOOL_EXIT_USAGE. */
+int tool_viewer_parse(uint8_t *out, const tool_globals *g, const engine_config *cfg,
+                      const char *seat_s, int is_public, int is_auditor, uint8_t default_viewer);
+/* "seat 2 bene_gesserit", "the public" or "the auditor". */
+void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer);
+/* The viewer as a JSON value: {"seat":2,"faction":"bene_gesserit"},
+ * "public" or "auditor". */
+void tool_viewer_json(tool_json *j, const engine_config *cfg, uint8_t viewer);
+/* An action masked by inspect_action_mask as action JSON, each hidden
+ * argument null. */
+void tool_masked_action_json(tool_json *j, const engine_action *masked);
+/* One per-seat log line (inspect_log_line, from inspect/inspect.h) as a
+ * JSON object {version, seat, faction, action, text} (cmd_replay.c). */
+struct inspect_log_line;
+void tool_log_line_json(tool_json *j, const engine_config *cfg,
+                        const struct inspect_log_line *line);
+
+/* ============================================================== bots */
+
+/* Bots (tools/bot_*.c): players of four levels that decide from their own
+ * seat's view and that seat's legal actions alone. A bot_input is made
+ * only by bot_input_build, from the full state and one seat; bot_decide
+ * refuses an input made for another seat, or a state that is not that
+ * seat's view (BOT_EREFUSED). A bot keeps no state between decisions: its
+ * randomness is a stream keyed by its seed and the version acted on, so a
+ * game replays from its room seed and bot list, and a game moved to
+ * another ledger plays on identically. */
+
+typedef enum bot_level {
+    BOT_LEVEL_EASY = 0,            /* sensible legal moves at random */
+    BOT_LEVEL_MEDIUM,              /* sound heuristics per phase and faction */
+    BOT_LEVEL_HARD,                /* Medium plus board evaluation and defence */
+    BOT_LEVEL_BRUTAL,              /* Hard plus search over sampled worlds */
+    BOT_LEVEL_COUNT
+} bot_level;
+
+#define BOT_OK 0
+#define BOT_WAIT 1                 /* nothing to do until another seat has acted */
+#define BOT_ERROR (-1)             /* no legal action in the input, or no memory */
+#define BOT_EREFUSED (-2)          /* the input is another seat's, or not a view */
+
+/* What one seat is given to decide: its view and its legal families. */
+typedef struct bot_input {
+    engine_state view;             /* engine_view(st, seat) */
+    uint32_t version;              /* the version the state is after (public) */
+    uint8_t seat;                  /* whose view and legal actions these are */
+    uint8_t is_forced;             /* 1 = every awaited seat waits: this one must act */
+    size_t n_legal;                /* families in legal, at most ENGINE_LEGAL_MAX */
+    engine_legal legal[ENGINE_LEGAL_MAX]; /* engine_legal_actions(st, seat) */
+} bot_input;
+
+/* The only maker of a bot_input: `st` must be the full state (viewer
+ * ENGINE_SEAT_ENGINE), `seat` one of its seats. ~150 KB: allocate once. */
+void bot_input_build(bot_input *out, const engine_state *st, uint8_t seat, uint32_t version,
+                     int is_forced);
+
+typedef struct bot bot;                 /* one bot: seat, level, seed; opaque */
+typedef struct bot_scratch bot_scratch; /* Brutal's search buffers; opaque */
+
+/* A bot for `seat` of `level` drawing from `seed`: BOT_OK or BOT_ERROR (no
+ * memory; *out is then NULL). Release with bot_free. */
+int bot_new(bot **out, uint8_t seat, bot_level level, uint64_t seed);
+void bot_free(bot *b);
+uint8_t bot_seat(const bot *b);
+bot_level bot_level_of(const bot *b);
+/* The bot's action for `in`: BOT_OK and *out, one of in->legal's actions;
+ * BOT_WAIT (only when !in->is_forced); BOT_EREFUSED when in is not this
+ * bot's seat's view; BOT_ERROR when in has no legal action. */
+int bot_decide(engine_action *out, bot *b, const bot_input *in);
+
+/* "easy", "medium", "hard", "brutal"; NULL if out of range. */
+const char *bot_level_name(unsigned level);
+/* The level named s, or -1. */
+int bot_level_from_name(const char *s);
+/* A comma-separated list of level names into out[0..cap): 0 and *n_out,
+ * or -1 (an unknown name, an empty item, too many). */
+int bot_levels_parse(uint8_t *out, size_t cap, size_t *n_out, const char *list);
+
+/* ---- bot_world.c: the world sampler */
+
+/* A full state consistent with `view` (a seat's, or the public's): every
+ * fact the view hides drawn at random among those the viewer cannot rule
+ * out, with r. engine_view(out, viewer) then equals view and the engine
+ * invariants hold. 0, or -1 when the view is not one the sampler can
+ * complete (out is then unspecified). A full state is copied as it is. */
+int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r);
+/* The treachery deck's kinds for a configuration (dealt by engine_setup):
+ * counts per kind and the number of cards; 0, or -1 if the engine refuses
+ * the configuration. */
+int bot_world_composition(uint8_t counts[ENGINE_CARD_KIND_COUNT], unsigned *n_cards_out,
+                          const engine_config *cfg);
+
+/* ---- bot_game.c: games played by bots */
+
+#define BOT_CONTINUE_MAX 16        /* continuations a game can make */
+#define BOT_CONTINUE_SPAN 400      /* they happen at versions 1..400 */
+#define BOT_JOBS_MAX 64
+#define BOT_PATH_MAX 512
+
+/* One game: everything it is a function of. */
+typedef struct bot_game_spec {
+    engine_config config;          /* seats, factions, rules */
+    uint8_t level[ENGINE_MAX_SEATS]; /* bot_level per seat */
+    uint8_t room_seed[ENGINE_SEED_BYTES]; /* the room's seed */
+    uint64_t bots_seed;            /* seat s's bot draws from bot__mix(bots_seed, s) */
+    uint32_t max_actions;          /* stop unfinished after this many; 0 = 20000 */
+} bot_game_spec;
+
+typedef struct bot_game_result {
+    char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
+    uint32_t n_actions;            /* actions accepted */
+    uint32_t n_rejected;           /* actions refused: must stay 0 */
+    uint32_t n_restores;           /* continuations made */
+    uint8_t turn;                  /* turn reached */
+    uint8_t phase;                 /* phase reached: GAME_OVER when complete */
+    uint8_t victory_kind;          /* engine_victory_kind */
+    uint8_t is_complete;           /* 1 = GAME_OVER */
+    uint8_t is_ledger_mismatch;    /* 1 = the ledger's final state is not the one folded */
+    uint16_t winners;              /* seats that won */
+    uint8_t digest[ENGINE_DIGEST_BYTES]; /* the final state's */
+    int rc;                        /* 0, or the failure (err says what) */
+    char err[240];                 /* what failed */
+} bot_game_result;
+
+/* The seeds of game `game` of a run seeded `run_seed`. */
+void bot_game_seeds(uint8_t room_seed[ENGINE_SEED_BYTES], uint64_t *bots_seed, uint64_t run_seed,
+                    uint32_t game);
+
+/* Shares a ledger handle between the group's appends (readers) and
+ * everything else (writer), never both at once; opaque. */
+typedef struct bot_gate bot_gate;
+/* 0, or -1 when out of memory. */
+int bot_gate_new(bot_gate **out);
+void bot_gate_free(bot_gate *g);
+
+/* Where ledger games go. */
+typedef struct bot_game_ledger {
+    ledger *db;                    /* the main ledger */
+    ledger_group *group;           /* group commit on db; NULL = ledger_append */
+    bot_gate *gate;                /* guards db between threads */
+    const char *keys_dir;          /* the run's keys, for continuation ledgers */
+    const char *work_dir;          /* archives and continuation ledgers go here */
+    unsigned continuations;        /* K: moves through a backup per game */
+    int is_unsafe_no_sync;         /* continuation ledgers without fsync (bench) */
+} bot_game_ledger;
+
+/* Plays a game in memory / through the ledger to its end: 0, or -1 with
+ * out->err (a refused action counts in out->n_rejected). `in` is scratch. */
+int bot_game_play_memory(bot_game_result *out, const bot_game_spec *spec, bot_input *in);
+int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
+                         const bot_game_ledger *lg, bot_input *in);
+
+/* Plays specs[0..n) with `jobs` threads (the caller's among them), each
+ * game by play(results[i], specs[i], ctx, scratch); a progress line on
+ * stderr when is_progress. 0, or -1 if a worker got no memory. */
+typedef int (*bot_play_fn)(bot_game_result *out, const bot_game_spec *spec, void *ctx,
+                           bot_input *in);
+int bot_games_run(bot_game_result *results, const bot_game_spec *specs, size_t n, unsigned jobs,
+                  bot_play_fn play, void *ctx, int is_progress, const char *label);
+int bot_play_memory(bot_game_result *out, const bot_game_spec *spec, void *ctx, bot_input *in);
+/* ctx: a bot_game_ledger. */
+int bot_play_ledger(bot_game_result *out, const bot_game_spec *spec, void *ctx, bot_input *in);
+
+/* ---- bot_stats.c: summaries of games */
+
+/* What `mentat games`, `tournament` and `bench` report of finished games. */
+typedef struct bot_stats {
+    size_t n_games;                /* started */
+    size_t n_completed;            /* reached GAME_OVER */
+    size_t n_failed;               /* stopped by an error */
+    uint64_t n_actions;            /* accepted, all games */
+    uint64_t n_rejected;           /* refused: must be 0 */
+    uint64_t n_restores;           /* continuations made */
+    size_t n_mismatches;           /* ledger final state not the one folded */
+    uint64_t turns;                /* turns reached, summed */
+    uint32_t actions_min;          /* per game */
+    uint32_t actions_max;
+    unsigned seats[ENGINE_FACTION_COUNT]; /* seats played per faction */
+    unsigned wins[ENGINE_FACTION_COUNT];  /* of them, won */
+    unsigned level_seats[BOT_LEVEL_COUNT];
+    unsigned level_wins[BOT_LEVEL_COUNT];
+    unsigned kinds[8];             /* games won per engine_victory_kind */
+    uint8_t digest[ENGINE_DIGEST_BYTES]; /* BLAKE2b of every final digest, in game order */
+} bot_stats;
+
+void bot_stats_compute(bot_stats *out, const bot_game_spec *specs, const bot_game_result *results,
+                       size_t n);
+/* The summary's fields into an open JSON object. */
+void bot_stats_json(tool_json *j, const bot_stats *s, double seconds);
+/* The same as text, one fact a line. */
+void bot_stats_print(FILE *f, const bot_stats *s, double seconds);
+
+/* ---- internal to tools/bot_*.c */
+
+/* Card classes by kind (bot_api.c), as DUNE_RULES_DIGEST.md 2.1 gives them. */
+enum {
+    BOT_CARD_WEAPON_PROJECTILE = 1u << 0,
+    BOT_CARD_WEAPON_POISON = 1u << 1,
+    BOT_CARD_WEAPON_SPECIAL = 1u << 2, /* Lasgun */
+    BOT_CARD_DEFENSE_PROJECTILE = 1u << 3,
+    BOT_CARD_DEFENSE_POISON = 1u << 4,
+    BOT_CARD_WORTHLESS = 1u << 5,
+    BOT_CARD_LEADER = 1u << 6,         /* Cheap Hero */
+    BOT_CARD_SPECIAL = 1u << 7
+};
+
+/* What a bot is asked: one decision per step of the game. */
+typedef enum bot__decision {
+    BOT__PREDICT = 0, BOT__TRAITOR_PICK, BOT__FREMEN_PLACE, BOT__BG_PLACE, BOT__STORM_DIAL,
+    BOT__STORM_CARDS, BOT__NEXUS, BOT__WORM_RIDE, BOT__CHARITY, BOT__SUPPORT, BOT__AUCTION,
+    BOT__EMPEROR_REVIVAL, BOT__REVIVE, BOT__SHIP, BOT__BG_SEND, BOT__MOVE, BOT__BATTLE_CHOOSE,
+    BOT__PRESCIENCE, BOT__PRESCIENCE_ANSWER, BOT__VOICE, BOT__KARAMA, BOT__PLAN,
+    BOT__TRUTH_ANSWER, BOT__TRAITOR_CALL, BOT__KEEP,
+    BOT__DECISION_COUNT
+} bot__decision;
+
+/* One decision being made. */
+typedef struct bot__ctx {
+    const engine_state *v;         /* the seat's view; borrowed */
+    const engine_legal *legal;     /* its legal families; borrowed */
+    size_t n_legal;
+    uint8_t seat;                  /* the deciding seat */
+    uint8_t faction;               /* its faction */
+    uint8_t level;                 /* bot_level deciding */
+    uint8_t is_forced;             /* 1 = may not wait */
+    uint32_t version;              /* version acted on */
+    uint64_t seed;                 /* the bot's seed */
+    tool_prng rng;                 /* this decision's stream: (seed, version) */
+    bot_scratch *scratch;          /* Brutal's buffers, or NULL (no search) */
+} bot__ctx;
+
+/* A decision maker: BOT_OK (or BOT_WAIT) and *out, or -1 to leave the
+ * decision to the level below. */
+typedef int (*bot__fn)(engine_action *out, bot__ctx *c);
+
+void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *legal,
+                   size_t n_legal, uint8_t seat, unsigned level, uint64_t seed, uint32_t version,
+                   int is_forced, bot_scratch *scratch);
+/* Decides by the decision table, without bot_decide's checks (playouts). */
+int bot__choose(engine_action *out, bot__ctx *c);
+uint64_t bot__mix(uint64_t a, uint64_t b);
+bot_scratch *bot__scratch_new(void);
+void bot__scratch_free(bot_scratch *s);
+
+/* Every engine call on a state in the Battle phase goes between these
+ * (see bot_api.c: the engine's static probe). enter returns whether it
+ * locked; leave takes that; enter_always locks whatever the phase. */
+int bot__engine_enter(const engine_state *st);
+void bot__engine_leave(int entered);
+void bot__engine_enter_always(void);
+
+/* Families and actions. */
+const engine_legal *bot__family(const bot__ctx *c, unsigned kind);
+void bot__action_lo(engine_action *out, const engine_legal *l);
+int bot__plain(engine_action *out, const bot__ctx *c, unsigned kind);
+int bot__clamp(int v, int lo, int hi);
+
+/* Facts and the board, read from a view. */
+#define BOT_STRONGHOLDS 5
+#define BOT_CONTESTED (-2)
+extern const uint8_t bot__strongholds[BOT_STRONGHOLDS];
+unsigned bot__card_classes(unsigned kind);
+int bot__is_storm_safe(const engine_state *v, unsigned t);
+int bot__is_stronghold(unsigned t);
+unsigned bot__free_revivals(unsigned faction);
+unsigned bot__territory_of(unsigned loc);
+unsigned bot__forces_at(const engine_state *v, unsigned loc, unsigned seat);
+unsigned bot__forces_in(const engine_state *v, unsigned t, unsigned seat);
+void bot__territory_forces(unsigned out[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS],
+                           const engine_state *v);
+unsigned bot__spice_in(const engine_state *v, unsigned t);
+int bot__controller(unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS],
+                    const engine_state *v, unsigned t);
+unsigned bot__strongholds_held(unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS],
+                               const engine_state *v, unsigned seat);
+int bot__ally(const engine_state *v, unsigned seat);
+int bot__seat_of(const engine_state *v, unsigned faction);
+unsigned bot__kind_of(const engine_state *v, unsigned card);
+unsigned bot__hand(uint8_t out[ENGINE_TREACHERY_MAX], const engine_state *v, unsigned seat);
+unsigned bot__hand_classes(const engine_state *v, unsigned seat);
+int bot__leader_ready(const engine_state *v, unsigned seat, unsigned leader, unsigned t);
+unsigned bot__best_leader(const engine_state *v, unsigned seat, unsigned t);
+unsigned bot__leaders_ready(const engine_state *v, unsigned seat, unsigned t);
+/* Percent chance `opponent` (or its Harkonnen ally) holds the traitor of
+ * `leader`, as `seat` sees it. */
+unsigned bot__traitor_risk(const engine_state *v, unsigned seat, unsigned leader,
+                           unsigned opponent);
+
+/* The board summarised for one seat (bot_medium.c). */
+typedef struct bot__board {
+    unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS]; /* forces per territory and seat */
+    int8_t owner[ENGINE_TERRITORY_COUNT]; /* sole occupant, -1 nobody, BOT_CONTESTED */
+    uint8_t held[ENGINE_MAX_SEATS];       /* strongholds each seat controls */
+    uint8_t seat;                  /* whose summary */
+    int8_t ally;                   /* its ally, -1 none */
+    uint8_t rate;                  /* spice it collects a force: 2, 3 with ornithopters */
+} bot__board;
+void bot__board_init(bot__board *b, const engine_state *v, unsigned seat);
+
+#define BOT_CANDIDATES 16
+/* The best actions found, best first. */
+typedef struct bot__candidates {
+    engine_action act[BOT_CANDIDATES];
+    int score[BOT_CANDIDATES];
+    unsigned n;
+} bot__candidates;
+void bot__candidates_add(bot__candidates *cs, const engine_action *act, int score);
+
+/* A battle as one combatant sees it (bot_medium.c). */
+typedef struct bot__battle {
+    unsigned t;                    /* territory */
+    unsigned side;                 /* 0 aggressor (wins ties), 1 defender */
+    unsigned opponent;             /* the other combatant's seat */
+    unsigned mine;                 /* forces there */
+    unsigned theirs;
+    unsigned their_leader;         /* strength of their best leader available */
+    unsigned unseen;               /* their cards this seat has not seen */
+    unsigned their_classes;        /* classes of their cards it has seen */
+    int stake;                     /* what the territory is worth */
+    unsigned seen_element;         /* prescience element answered to this side, 0 none */
+    int seen_value;                /* its answer */
+} bot__battle;
+
+typedef int (*bot__bonus_fn)(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
+
+/* bot_easy.c */
+int bot__easy_any(engine_action *out, bot__ctx *c);
+int bot__always_max(engine_action *out, bot__ctx *c);
+int bot__easy_pass(engine_action *out, bot__ctx *c);
+int bot__easy_charity(engine_action *out, bot__ctx *c);
+int bot__easy_support(engine_action *out, bot__ctx *c);
+int bot__easy_nexus(engine_action *out, bot__ctx *c);
+int bot__easy_auction(engine_action *out, bot__ctx *c);
+int bot__easy_revive(engine_action *out, bot__ctx *c);
+int bot__easy_ship(engine_action *out, bot__ctx *c);
+int bot__easy_move(engine_action *out, bot__ctx *c);
+int bot__easy_plan(engine_action *out, bot__ctx *c);
+
+/* bot_medium.c */
+int bot__storm_may_hit(const engine_state *v, unsigned loc);
+int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader);
+int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
+int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned n);
+int bot__ship_cost(const bot__ctx *c, unsigned loc, unsigned n, int karama);
+int bot__spice_reserve(const bot__ctx *c);
+int bot__storm_score(const bot__ctx *c, unsigned move);
+int bot__partner_score(const engine_state *v, const bot__board *b, unsigned seat, unsigned other);
+void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
+                          bot__bonus_fn bonus);
+void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
+                          bot__bonus_fn bonus);
+void bot__battle_init(bot__battle *bt, const bot__ctx *c);
+int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan);
+void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt);
+int bot__medium_storm_dial(engine_action *out, bot__ctx *c);
+int bot__medium_storm_cards(engine_action *out, bot__ctx *c);
+int bot__medium_nexus(engine_action *out, bot__ctx *c);
+int bot__medium_worm_ride(engine_action *out, bot__ctx *c);
+int bot__medium_support(engine_action *out, bot__ctx *c);
+int bot__medium_auction(engine_action *out, bot__ctx *c);
+int bot__medium_emperor_revival(engine_action *out, bot__ctx *c);
+int bot__medium_revive(engine_action *out, bot__ctx *c);
+int bot__medium_ship(engine_action *out, bot__ctx *c);
+int bot__medium_bg_send(engine_action *out, bot__ctx *c);
+int bot__medium_move(engine_action *out, bot__ctx *c);
+int bot__medium_battle_choose(engine_action *out, bot__ctx *c);
+int bot__medium_plan(engine_action *out, bot__ctx *c);
+int bot__medium_prescience_answer(engine_action *out, bot__ctx *c);
+int bot__medium_karama(engine_action *out, bot__ctx *c);
+
+/* bot_faction.c */
+int bot__faction_predict(engine_action *out, bot__ctx *c);
+int bot__faction_traitor(engine_action *out, bot__ctx *c);
+int bot__faction_fremen_place(engine_action *out, bot__ctx *c);
+int bot__faction_prescience(engine_action *out, bot__ctx *c);
+int bot__faction_voice(engine_action *out, bot__ctx *c);
+int bot__faction_card_worth(const bot__ctx *c, unsigned kind);
+int bot__faction_synergy(const engine_state *v, unsigned seat, unsigned other);
+int bot__faction_wants_alliance(const engine_state *v, const bot__board *b, unsigned seat);
+int bot__faction_prediction_due(const bot__ctx *c, unsigned winner);
+
+/* bot_hard.c */
+/* A state's worth to a seat and its ally against the best rival team;
+ * +-100000 once the game is over. Public facts only (a view will do). */
+int bot__eval(const engine_state *st, unsigned seat);
+/* Seats (with their ally) holding enough strongholds to win at the Mentat
+ * Pause, and those one short. */
+void bot__threats(uint16_t *winning, uint16_t *close, const bot__board *b, const engine_state *v);
+int bot__hard_ship(engine_action *out, bot__ctx *c);
+int bot__hard_move(engine_action *out, bot__ctx *c);
+void bot__hard_ship_candidates(bot__candidates *cs, bot__ctx *c);
+void bot__hard_move_candidates(bot__candidates *cs, bot__ctx *c);
+
+/* bot_brutal.c */
+int bot__brutal_plan(engine_action *out, bot__ctx *c);
+int bot__brutal_ship(engine_action *out, bot__ctx *c);
+int bot__brutal_move(engine_action *out, bot__ctx *c);
+
+/* `mentat games` and `mentat tournament` */
+int cmd_games(int argc, char **argv, const tool_globals *g);
+int cmd_tournament(int argc, char **argv, const tool_globals *g);
+/* The bench's game figures (bot_stats.c): games per second with Medium
+ * bots at 6 seats, in memory and through a durable ledger in dir (keys in
+ * keys_dir) with group commit and 2 jobs. 0, or -1 with err. */
+int bot_bench_games(double *memory_out, double *ledger_out, const char *dir, const char *keys_dir,
+                    char *err, size_t err_len);
 
 #endif

@@ -1,16 +1,25 @@
 /*
- * print_state.c - the auditor's full state of a room as text or JSON: the
- * phase machine, every seat's holdings (hidden ones included: hands,
- * traitors, the prediction), the forces and the spice on the board.
+ * print_state.c - a state as text or JSON: the phase machine, every seat's
+ * holdings, the auction and the battle under way, the forces and the spice
+ * on the board, and, for a seat's view, what that seat is asked to decide.
+ * `mentat state` prints the auditor's full state and per-seat and public
+ * views through these same functions; `mentat scenario --state` prints the
+ * final state of a scenario.
  *
- * Layer: tools. It only reads an engine_state it is given, through the
- * engine's name functions; it never folds. Everything it prints is secret
- * to someone: it is the auditor's view, not a seat's (a per-seat view
- * will print engine_view's output next to it).
+ * Layer: tools. It only reads the engine_state it is given, through the
+ * engine's name functions; it never folds and never looks past a view:
+ * what a view marks unknown (ENGINE_CARD_KIND_UNKNOWN, ENGINE_UNKNOWN,
+ * ENGINE_PLACE_HIDDEN) is printed as "?" in text and null in JSON, and
+ * facts a view blanks without a mark (the prediction, an opponent's plan
+ * before both are in, a prescience answer) are printed as hidden from
+ * public facts alone (the viewer, the phase, which plans are committed).
  */
 #include <string.h>
 
 #include "tools/internal.h"
+
+#define SEAT_NONE 0xFF
+#define LEGAL_TEXT_MAX 100         /* families listed in text; --json lists all */
 
 /* ============================================================ shared */
 
@@ -28,6 +37,17 @@ static const char *or_unknown(const char *s)
     return s != NULL ? s : "?";
 }
 
+static int is_full(const engine_state *st)
+{
+    return st->viewer == ENGINE_SEAT_ENGINE;
+}
+
+/* 1 if the viewer may know what seat s knows privately (its own view). */
+static int sees_seat(const engine_state *st, unsigned s)
+{
+    return is_full(st) || st->viewer == s;
+}
+
 /* Location as "Arrakeen" or "Arrakeen, sector 9". */
 static void location_text(char *out, size_t cap, unsigned loc)
 {
@@ -39,8 +59,7 @@ static void location_text(char *out, size_t cap, unsigned loc)
         snprintf(out, cap, "%s, sector %d", name, sector);
 }
 
-/* How the game was won, for output: a word per engine_victory_kind. */
-static const char *victory_name(unsigned v)
+const char *tool_victory_name(unsigned v)
 {
     switch ((engine_victory_kind)v) {
     case ENGINE_VICTORY_NONE: return "none";
@@ -51,7 +70,214 @@ static const char *victory_name(unsigned v)
     case ENGINE_VICTORY_DEFAULT_FREMEN: return "default_fremen";
     case ENGINE_VICTORY_MOST_STRONGHOLDS: return "most_strongholds";
     }
-    return "?";
+    return NULL;
+}
+
+/* Spice card c of the engine's table: its territory, SPICE_WORM for a
+ * Shai-Hulud card, or -1 (ENGINE_UNKNOWN in a view). */
+#define SPICE_WORM (-2)
+static int spice_card_territory(unsigned c)
+{
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        if (engine_spice_card_of(t) == (int)c)
+            return (int)t;
+    for (unsigned k = 0;; k++) {
+        int w = engine_spice_worm(k);
+        if (w < 0)
+            return -1;
+        if (w == (int)c)
+            return SPICE_WORM;
+    }
+}
+
+static const char *spice_card_name(unsigned c)
+{
+    int t = spice_card_territory(c);
+    return t == SPICE_WORM ? "Shai-Hulud" : t >= 0 ? engine_territory_name((unsigned)t) : NULL;
+}
+
+static const char *spice_card_slug(unsigned c)
+{
+    int t = spice_card_territory(c);
+    return t == SPICE_WORM ? "shai_hulud" : t >= 0 ? engine_territory_slug((unsigned)t) : NULL;
+}
+
+static unsigned hand_count(const engine_state *st, unsigned s)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
+        n += st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s;
+    return n;
+}
+
+/* The prediction is hidden from everyone but the Bene Gesserit until the
+ * game ends (engine/view.c blanks it). */
+static int prediction_hidden(const engine_state *st)
+{
+    int bg = seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    return !is_full(st) && bg >= 0 && st->viewer != (unsigned)bg &&
+           st->phase != ENGINE_PHASE_GAME_OVER;
+}
+
+static int battle_on(const engine_state *st)
+{
+    return st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&
+           st->battle_seat[0] < st->config.n_seats && st->battle_seat[1] < st->config.n_seats;
+}
+
+/* Plans are secret until both are in (LR 1.07.04): a view shows the other
+ * side's plan only once both are committed. */
+static int plan_hidden(const engine_state *st, unsigned side)
+{
+    return !is_full(st) && st->battle_seat[side] != st->viewer &&
+           !(st->plan[0].is_committed && st->plan[1].is_committed);
+}
+
+/* Whether the viewer knows the prescience answer: the Atreides side and
+ * the seat that answered (engine/view.c keeps it for them). */
+static int prescience_known(const engine_state *st)
+{
+    if (is_full(st) || (st->plan[0].is_committed && st->plan[1].is_committed))
+        return 1;
+    int atreides = seat_of(st, ENGINE_FACTION_ATREIDES);
+    for (unsigned i = 0; i < 2 && atreides >= 0; i++) {
+        unsigned s = st->battle_seat[i];
+        int atreides_side = s == (unsigned)atreides || st->ally[s] == (unsigned)atreides;
+        if (atreides_side && (st->viewer == s || st->viewer == (unsigned)atreides))
+            return 1;
+        if (atreides_side && st->viewer == st->battle_seat[1 - i])
+            return 1; /* the one who answered */
+    }
+    return 0;
+}
+
+static const char *const voice_classes[ENGINE_VOICE_CLASS_COUNT] = {
+    [ENGINE_VOICE_NONE] = "none",
+    [ENGINE_VOICE_POISON_WEAPON] = "poison_weapon",
+    [ENGINE_VOICE_PROJECTILE_WEAPON] = "projectile_weapon",
+    [ENGINE_VOICE_POISON_DEFENSE] = "poison_defense",
+    [ENGINE_VOICE_PROJECTILE_DEFENSE] = "projectile_defense",
+    [ENGINE_VOICE_WORTHLESS] = "worthless",
+    [ENGINE_VOICE_CHEAP_HERO] = "cheap_hero",
+    [ENGINE_VOICE_LASGUN] = "lasgun",
+};
+
+static const char *const prescience_elements[] = {"none", "leader", "weapon", "defense", "dial"};
+
+/* ====================================================== legal families */
+
+/* The value v of an argument of type `type` as text: a slug, "none", a
+ * card "#5 (lasgun)" (its face if the view knows it), or the number. */
+static void arg_value_text(char *out, size_t cap, const engine_state *st, unsigned type, int v)
+{
+    const char *name = NULL;
+    switch ((engine_arg_type)type) {
+    case ENGINE_ARG_FACTION:
+        name = v >= 0 ? engine_faction_name((unsigned)v) : NULL;
+        break;
+    case ENGINE_ARG_LEADER:
+        name = v == -1 ? "none" : v >= 0 ? engine_leader_slug((unsigned)v) : NULL;
+        break;
+    case ENGINE_ARG_TERRITORY:
+        name = v >= 0 ? engine_territory_slug((unsigned)v) : NULL;
+        break;
+    case ENGINE_ARG_LOCATION:
+        if (v >= 0 && v < ENGINE_LOCATION_COUNT) {
+            const char *t = or_unknown(engine_territory_slug(engine_location_territory((unsigned)v)));
+            int sector = engine_location_sector((unsigned)v);
+            if (sector == ENGINE_NO_SECTOR)
+                snprintf(out, cap, "%s", t);
+            else
+                snprintf(out, cap, "%s sector %d", t, sector);
+            return;
+        }
+        break;
+    case ENGINE_ARG_CARD:
+        if (v == -1) {
+            name = "none";
+        } else if (v >= 0 && v < st->n_cards) {
+            const char *kind = engine_card_kind_slug(st->card_kind[v]);
+            if (kind != NULL)
+                snprintf(out, cap, "#%d (%s)", v, kind);
+            else
+                snprintf(out, cap, "#%d", v);
+            return;
+        }
+        break;
+    case ENGINE_ARG_INT:
+    case ENGINE_ARG_SIGNED:
+        break;
+    }
+    if (name != NULL)
+        snprintf(out, cap, "%s", name);
+    else
+        snprintf(out, cap, "%d", v);
+}
+
+/* One family as "bid: spice 3..10, karama 0". */
+static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    if (spec == NULL) {
+        fprintf(f, "  ? (kind %u)\n", l->kind);
+        return;
+    }
+    fprintf(f, "  %s", spec->name);
+    for (unsigned i = 0; i < spec->n_args; i++) {
+        char lo[96], hi[96];
+        arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
+        fprintf(f, "%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
+        if (l->lo[i] == l->hi[i]) {
+            fputs(lo, f);
+        } else {
+            arg_value_text(hi, sizeof hi, st, spec->arg_type[i], l->hi[i]);
+            fprintf(f, "%s..%s", lo, hi);
+        }
+    }
+    if (l->sum >= 0)
+        fprintf(f, " (adding up to %d)", l->sum);
+    fputc('\n', f);
+}
+
+static void legal_json(tool_json *j, const engine_state *st, const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    tool_json_object_begin(j);
+    tool_json_key(j, "kind");
+    if (spec != NULL)
+        tool_json_string(j, spec->name);
+    else
+        tool_json_null(j);
+    tool_json_key(j, "seat");
+    tool_json_uint(j, l->seat + 1u);
+    tool_json_key(j, "args");
+    tool_json_array_begin(j);
+    for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
+        tool_json_object_begin(j);
+        tool_json_key(j, "name");
+        tool_json_string(j, spec->arg_name[i]);
+        tool_json_key(j, "lo");
+        tool_json_int(j, l->lo[i]);
+        tool_json_key(j, "hi");
+        tool_json_int(j, l->hi[i]);
+        if (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED) {
+            char name[96];
+            arg_value_text(name, sizeof name, st, spec->arg_type[i], l->lo[i]);
+            tool_json_key(j, "lo_name");
+            tool_json_string(j, name);
+            arg_value_text(name, sizeof name, st, spec->arg_type[i], l->hi[i]);
+            tool_json_key(j, "hi_name");
+            tool_json_string(j, name);
+        }
+        tool_json_object_end(j);
+    }
+    tool_json_array_end(j);
+    tool_json_key(j, "sum");
+    if (l->sum >= 0)
+        tool_json_int(j, l->sum);
+    else
+        tool_json_null(j);
+    tool_json_object_end(j);
 }
 
 /* ============================================================== text */
@@ -66,15 +292,23 @@ static void print_seat(FILE *f, const engine_state *st, uint8_t s)
     fprintf(f, ", tanks %u", ss->tanks);
     if (ss->special_tanks != 0)
         fprintf(f, " (+%u special)", ss->special_tanks);
+    if (ss->storm_dial != ENGINE_UNKNOWN)
+        fprintf(f, ", storm dial %u", ss->storm_dial);
     fputc('\n', f);
 
+    unsigned held = hand_count(st, s);
     int n = 0;
-    fputs("  hand:", f);
-    for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
-        if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s)
-            fprintf(f, "%s %s (#%u)", n++ != 0 ? "," : "",
-                    or_unknown(engine_card_kind_name(st->card_kind[c])), c);
-    fputs(n == 0 ? " (none)\n" : "\n", f);
+    fprintf(f, "  hand: %u card%s", held, held == 1 ? "" : "s");
+    for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++) {
+        if (st->card[c].place != ENGINE_PLACE_HAND || st->card[c].holder != s)
+            continue;
+        const char *kind = engine_card_kind_name(st->card_kind[c]);
+        if (kind != NULL)
+            fprintf(f, "%s %s (#%u)", n++ != 0 ? "," : ":", kind, c);
+        else
+            fprintf(f, "%s ?", n++ != 0 ? "," : ":");
+    }
+    fputc('\n', f);
 
     int n_held = 0, n_dealt = 0;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
@@ -82,21 +316,32 @@ static void print_seat(FILE *f, const engine_state *st, uint8_t s)
             n_held += st->traitor[l].place == ENGINE_PLACE_HAND;
             n_dealt += st->traitor[l].place == ENGINE_PLACE_DEALT;
         }
-    if (n_held != 0 || n_dealt == 0) {
+    if (!sees_seat(st, s)) {
+        /* Another seat's traitors: only those revealed are known. */
+        fputs("  traitors: hidden", f);
         n = 0;
-        fputs("  traitors:", f);
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
             if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s)
-                fprintf(f, "%s %s", n++ != 0 ? "," : "", or_unknown(engine_leader_name(l)));
-        fputs(n == 0 ? " (none)\n" : "\n", f);
-    }
-    if (n_dealt != 0) {
-        n = 0;
-        fputs("  traitors dealt, to choose from:", f);
-        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-            if (st->traitor[l].place == ENGINE_PLACE_DEALT && st->traitor[l].holder == s)
-                fprintf(f, "%s %s", n++ != 0 ? "," : "", or_unknown(engine_leader_name(l)));
+                fprintf(f, "%s %s", n++ == 0 ? "; revealed:" : ",",
+                        or_unknown(engine_leader_name(l)));
         fputc('\n', f);
+    } else {
+        if (n_held != 0 || n_dealt == 0) {
+            n = 0;
+            fputs("  traitors:", f);
+            for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+                if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s)
+                    fprintf(f, "%s %s", n++ != 0 ? "," : "", or_unknown(engine_leader_name(l)));
+            fputs(n == 0 ? " (none)\n" : "\n", f);
+        }
+        if (n_dealt != 0) {
+            n = 0;
+            fputs("  traitors dealt, to choose from:", f);
+            for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+                if (st->traitor[l].place == ENGINE_PLACE_DEALT && st->traitor[l].holder == s)
+                    fprintf(f, "%s %s", n++ != 0 ? "," : "", or_unknown(engine_leader_name(l)));
+            fputc('\n', f);
+        }
     }
     n = 0;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
@@ -107,12 +352,98 @@ static void print_seat(FILE *f, const engine_state *st, uint8_t s)
         fputc('\n', f);
 }
 
-void tool_state_print(FILE *f, const char *room, uint32_t version, uint32_t head,
-                      const engine_state *st)
+static void print_card(FILE *f, const engine_state *st, int card)
 {
+    if (card < 0 || card >= st->n_cards) {
+        fputs("-", f);
+        return;
+    }
+    const char *kind = engine_card_kind_name(st->card_kind[card]);
+    fprintf(f, "%s (#%d)", or_unknown(kind), card);
+}
+
+static void print_plan(FILE *f, const engine_state *st, unsigned side)
+{
+    const engine_battle_plan *p = &st->plan[side];
+    unsigned s = st->battle_seat[side];
+    fprintf(f, "  %s seat %u %s: ", side == 0 ? "aggressor" : "defender", s + 1u,
+            tool_seat_faction(&st->config, (uint8_t)s));
+    if (!p->is_committed) {
+        fputs("plan not yet committed\n", f);
+        return;
+    }
+    if (plan_hidden(st, side)) {
+        fputs("plan committed, hidden\n", f);
+        return;
+    }
+    fputs("leader ", f);
+    if (p->leader >= 0)
+        fputs(or_unknown(engine_leader_name((unsigned)p->leader)), f);
+    else if (p->cheap_hero >= 0)
+        print_card(f, st, p->cheap_hero);
+    else
+        fputs("-", f);
+    fputs(", weapon ", f);
+    print_card(f, st, p->weapon);
+    fputs(", defense ", f);
+    print_card(f, st, p->defense);
+    fprintf(f, ", dial %u\n", p->dial);
+}
+
+static void print_battle(FILE *f, const engine_state *st)
+{
+    fprintf(f, "battle in %s:\n", or_unknown(engine_territory_name(st->battle_territory)));
+    for (unsigned side = 0; side < 2; side++)
+        print_plan(f, st, side);
+    if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT)
+        fprintf(f, "  voice: %s play %s\n", st->voice_must ? "must" : "must not",
+                voice_classes[st->voice_class]);
+    if (st->prescience_element != 0 && st->prescience_element <= 4) {
+        fprintf(f, "  prescience: %s", prescience_elements[st->prescience_element]);
+        if (prescience_known(st))
+            fprintf(f, " = %d\n", st->prescience_value);
+        else
+            fputs(" = hidden\n", f);
+    }
+    for (unsigned side = 0; side < 2; side++)
+        if (st->traitor_called & (1u << side))
+            fprintf(f, "  traitor called by the %s's side\n", side == 0 ? "aggressor" : "defender");
+}
+
+static void print_auction(FILE *f, const engine_state *st)
+{
+    if (st->bid_turn >= st->config.n_seats || st->auction_index >= st->n_auction) {
+        fprintf(f, "auction: %u card%s drawn\n", st->n_auction, st->n_auction == 1 ? "" : "s");
+        return;
+    }
+    fprintf(f, "auction: card %u of %u up, ", st->auction_index + 1u, st->n_auction);
+    print_card(f, st, st->auction[st->auction_index]);
+    if (st->high_bidder < st->config.n_seats)
+        fprintf(f, "; high bid %u by seat %u %s%s", st->high_bid, st->high_bidder + 1u,
+                tool_seat_faction(&st->config, st->high_bidder),
+                st->high_bid_karama != SEAT_NONE ? " (with Karama)" : "");
+    else
+        fputs("; no bid yet", f);
+    fprintf(f, "; seat %u %s to bid\n", st->bid_turn + 1u,
+            tool_seat_faction(&st->config, st->bid_turn));
+}
+
+void tool_state_print(FILE *f, const tool_state_doc *d)
+{
+    const engine_state *st = d->st;
     const engine_config *cfg = &st->config;
-    fprintf(f, "room %s at version %u (head %u), %s rules, %u turns\n", room, version, head,
-            cfg->is_advanced ? "advanced" : "basic", cfg->turn_limit);
+    if (d->room != NULL)
+        fprintf(f, "room %s at version %u (head %u), ", d->room, d->version, d->head);
+    else
+        fprintf(f, "constructed position after %u action%s, ", d->version,
+                d->version == 1 ? "" : "s");
+    fprintf(f, "%s rules, %u turns%s\n", cfg->is_advanced ? "advanced" : "basic", cfg->turn_limit,
+            cfg->is_constructed ? ", constructed" : "");
+    if (st->viewer == ENGINE_VIEW_PUBLIC)
+        fputs("public view: public facts only; ? marks what is hidden\n", f);
+    else if (st->viewer < cfg->n_seats)
+        fprintf(f, "view of seat %u %s: what it knows; ? marks what it does not\n",
+                st->viewer + 1u, tool_seat_faction(cfg, st->viewer));
     fprintf(f, "turn %u, phase %s, storm in sector %u\n", st->turn,
             or_unknown(engine_phase_name(st->phase)), st->storm_sector);
     uint16_t awaiting = engine_state_awaiting(st);
@@ -120,8 +451,7 @@ void tool_state_print(FILE *f, const char *room, uint32_t version, uint32_t head
     int n = 0;
     for (uint8_t s = 0; s < cfg->n_seats; s++)
         if (awaiting & (1u << s))
-            fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u,
-                    tool_seat_faction(cfg, s));
+            fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u, tool_seat_faction(cfg, s));
     fputs(n == 0 ? " nobody\n" : "\n", f);
     n = 0;
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -137,13 +467,32 @@ void tool_state_print(FILE *f, const char *room, uint32_t version, uint32_t head
             if (st->winners & (1u << s))
                 fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u,
                         tool_seat_faction(cfg, s));
-        fprintf(f, "%s (victory: %s)\n", n == 0 ? " nobody" : "", victory_name(st->victory_kind));
+        fprintf(f, "%s (victory: %s)\n", n == 0 ? " nobody" : "",
+                or_unknown(tool_victory_name(st->victory_kind)));
     }
-    if (st->prediction_turn != 0)
+    if (prediction_hidden(st))
+        fputs("prediction (Bene Gesserit): hidden\n", f);
+    else if (st->prediction_turn != 0)
         fprintf(f, "prediction (Bene Gesserit): %s wins on turn %u\n",
                 or_unknown(engine_faction_name(st->prediction_faction)), st->prediction_turn);
-    fprintf(f, "treachery deck %u, discard %u; spice deck %u, discard %u\n", st->n_deck,
-            st->n_discard, st->n_spice_deck, st->n_spice_discard);
+    fprintf(f, "treachery deck %u", st->n_deck);
+    if (st->n_deck != 0) {
+        fputs(" (top ", f);
+        const char *kind = engine_card_kind_name(st->card_kind[st->deck[st->n_deck - 1]]);
+        fprintf(f, "%s)", or_unknown(kind));
+    }
+    fprintf(f, ", discard %u; spice deck %u", st->n_discard, st->n_spice_deck);
+    if (st->n_spice_deck != 0)
+        fprintf(f, " (top %s)", or_unknown(spice_card_name(st->spice_deck[st->n_spice_deck - 1])));
+    fprintf(f, ", discard %u", st->n_spice_discard);
+    if (st->n_spice_discard != 0)
+        fprintf(f, " (top %s)",
+                or_unknown(spice_card_name(st->spice_discard[st->n_spice_discard - 1])));
+    fputc('\n', f);
+    if (st->phase == ENGINE_PHASE_BIDDING && st->n_auction != 0)
+        print_auction(f, st);
+    if (battle_on(st))
+        print_battle(f, st);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -185,9 +534,39 @@ void tool_state_print(FILE *f, const char *room, uint32_t version, uint32_t head
     }
     if (n == 0)
         fputs("  (none)\n", f);
+
+    if (st->viewer < cfg->n_seats) {
+        fprintf(f, "\nseat %u %s ", st->viewer + 1u, tool_seat_faction(cfg, st->viewer));
+        if (d->n_legal == 0) {
+            fputs("has nothing to decide\n", f);
+            return;
+        }
+        fputs("is asked to decide; its legal actions:\n", f);
+        for (size_t i = 0; i < d->n_legal && i < LEGAL_TEXT_MAX; i++)
+            legal_text(f, st, &d->legal[i]);
+        if (d->n_legal > LEGAL_TEXT_MAX)
+            fprintf(f, "  ... and %zu more (--json lists every one)\n",
+                    d->n_legal - LEGAL_TEXT_MAX);
+    } else if (st->viewer == ENGINE_VIEW_PUBLIC) {
+        fputs("\nthe game waits on:", f);
+        n = 0;
+        for (uint8_t s = 0; s < cfg->n_seats; s++)
+            if (awaiting & (1u << s))
+                fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u,
+                        tool_seat_faction(cfg, s));
+        fputs(n == 0 ? " nobody\n" : "\n", f);
+    }
 }
 
 /* ============================================================== JSON */
+
+static void json_string_or_null(tool_json *j, const char *s)
+{
+    if (s != NULL)
+        tool_json_string(j, s);
+    else
+        tool_json_null(j);
+}
 
 static void json_location(tool_json *j, unsigned loc)
 {
@@ -199,6 +578,21 @@ static void json_location(tool_json *j, unsigned loc)
         tool_json_null(j);
     else
         tool_json_int(j, sector);
+}
+
+/* A card as {"card":N,"kind":slug|null}, or null for none. */
+static void json_card(tool_json *j, const engine_state *st, int card)
+{
+    if (card < 0 || card >= st->n_cards) {
+        tool_json_null(j);
+        return;
+    }
+    tool_json_object_begin(j);
+    tool_json_key(j, "card");
+    tool_json_int(j, card);
+    tool_json_key(j, "kind");
+    json_string_or_null(j, engine_card_kind_slug(st->card_kind[card]));
+    tool_json_object_end(j);
 }
 
 static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
@@ -219,41 +613,61 @@ static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
     tool_json_uint(j, ss->tanks);
     tool_json_key(j, "special_tanks");
     tool_json_uint(j, ss->special_tanks);
+    tool_json_key(j, "storm_dial");
+    if (ss->storm_dial != ENGINE_UNKNOWN)
+        tool_json_uint(j, ss->storm_dial);
+    else
+        tool_json_null(j);
+    tool_json_key(j, "hand_size");
+    tool_json_uint(j, hand_count(st, s));
     tool_json_key(j, "hand");
     tool_json_array_begin(j);
     for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
         if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s)
-            tool_json_string(j, or_unknown(engine_card_kind_slug(st->card_kind[c])));
+            json_string_or_null(j, engine_card_kind_slug(st->card_kind[c]));
     tool_json_array_end(j);
     tool_json_key(j, "hand_cards");
     tool_json_array_begin(j);
     for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
-        if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s) {
-            tool_json_object_begin(j);
-            tool_json_key(j, "card");
-            tool_json_uint(j, c);
-            tool_json_key(j, "kind");
-            tool_json_string(j, or_unknown(engine_card_kind_slug(st->card_kind[c])));
-            tool_json_object_end(j);
-        }
+        if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s)
+            json_card(j, st, (int)c);
     tool_json_array_end(j);
     tool_json_key(j, "ally");
     if (st->ally[s] < st->config.n_seats)
         tool_json_uint(j, st->ally[s] + 1u);
     else
         tool_json_null(j);
+    /* Another seat's traitors are unknown to a view: null, and the
+     * revealed ones apart. */
+    int is_known = sees_seat(st, s);
     tool_json_key(j, "traitors");
+    if (is_known) {
+        tool_json_array_begin(j);
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s)
+                tool_json_string(j, or_unknown(engine_leader_slug(l)));
+        tool_json_array_end(j);
+    } else {
+        tool_json_null(j);
+    }
+    tool_json_key(j, "traitors_revealed");
     tool_json_array_begin(j);
+    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-        if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s)
+        if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s &&
+            (st->traitor[l].known_by & all) == all)
             tool_json_string(j, or_unknown(engine_leader_slug(l)));
     tool_json_array_end(j);
     tool_json_key(j, "traitors_dealt");
-    tool_json_array_begin(j);
-    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-        if (st->traitor[l].place == ENGINE_PLACE_DEALT && st->traitor[l].holder == s)
-            tool_json_string(j, or_unknown(engine_leader_slug(l)));
-    tool_json_array_end(j);
+    if (is_known) {
+        tool_json_array_begin(j);
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if (st->traitor[l].place == ENGINE_PLACE_DEALT && st->traitor[l].holder == s)
+                tool_json_string(j, or_unknown(engine_leader_slug(l)));
+        tool_json_array_end(j);
+    } else {
+        tool_json_null(j);
+    }
     tool_json_key(j, "leaders_in_tanks");
     tool_json_array_begin(j);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
@@ -263,21 +677,130 @@ static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
     tool_json_object_end(j);
 }
 
-void tool_state_json(tool_json *j, const char *room, uint32_t version, uint32_t head,
-                     const engine_state *st)
+static void json_battle(tool_json *j, const engine_state *st)
 {
+    if (!battle_on(st)) {
+        tool_json_null(j);
+        return;
+    }
+    tool_json_object_begin(j);
+    tool_json_key(j, "territory");
+    tool_json_string(j, or_unknown(engine_territory_slug(st->battle_territory)));
+    tool_json_key(j, "plans");
+    tool_json_array_begin(j);
+    for (unsigned side = 0; side < 2; side++) {
+        const engine_battle_plan *p = &st->plan[side];
+        int hidden = p->is_committed && plan_hidden(st, side);
+        int shown = p->is_committed && !hidden;
+        tool_json_object_begin(j);
+        tool_json_key(j, "seat");
+        tool_json_uint(j, st->battle_seat[side] + 1u);
+        tool_json_key(j, "side");
+        tool_json_string(j, side == 0 ? "aggressor" : "defender");
+        tool_json_key(j, "committed");
+        tool_json_bool(j, p->is_committed);
+        tool_json_key(j, "hidden");
+        tool_json_bool(j, hidden);
+        tool_json_key(j, "leader");
+        json_string_or_null(j, shown && p->leader >= 0 ? engine_leader_slug((unsigned)p->leader)
+                                                       : NULL);
+        tool_json_key(j, "cheap_hero");
+        json_card(j, st, shown ? p->cheap_hero : -1);
+        tool_json_key(j, "weapon");
+        json_card(j, st, shown ? p->weapon : -1);
+        tool_json_key(j, "defense");
+        json_card(j, st, shown ? p->defense : -1);
+        tool_json_key(j, "dial");
+        if (shown)
+            tool_json_uint(j, p->dial);
+        else
+            tool_json_null(j);
+        tool_json_key(j, "traitor_called");
+        tool_json_bool(j, (st->traitor_called >> side) & 1u);
+        tool_json_object_end(j);
+    }
+    tool_json_array_end(j);
+    tool_json_key(j, "voice");
+    if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT) {
+        tool_json_object_begin(j);
+        tool_json_key(j, "must");
+        tool_json_bool(j, st->voice_must);
+        tool_json_key(j, "class");
+        tool_json_string(j, voice_classes[st->voice_class]);
+        tool_json_object_end(j);
+    } else {
+        tool_json_null(j);
+    }
+    tool_json_key(j, "prescience");
+    if (st->prescience_element != 0 && st->prescience_element <= 4) {
+        tool_json_object_begin(j);
+        tool_json_key(j, "element");
+        tool_json_string(j, prescience_elements[st->prescience_element]);
+        tool_json_key(j, "value");
+        if (prescience_known(st))
+            tool_json_int(j, st->prescience_value);
+        else
+            tool_json_null(j);
+        tool_json_object_end(j);
+    } else {
+        tool_json_null(j);
+    }
+    tool_json_object_end(j);
+}
+
+static void json_auction(tool_json *j, const engine_state *st)
+{
+    if (st->phase != ENGINE_PHASE_BIDDING || st->n_auction == 0) {
+        tool_json_null(j);
+        return;
+    }
+    int up = st->bid_turn < st->config.n_seats && st->auction_index < st->n_auction;
+    tool_json_object_begin(j);
+    tool_json_key(j, "cards");
+    tool_json_uint(j, st->n_auction);
+    tool_json_key(j, "index");
+    tool_json_uint(j, st->auction_index);
+    tool_json_key(j, "card");
+    json_card(j, st, up ? st->auction[st->auction_index] : -1);
+    tool_json_key(j, "high_bid");
+    tool_json_uint(j, st->high_bid);
+    tool_json_key(j, "high_bidder");
+    if (st->high_bidder < st->config.n_seats)
+        tool_json_uint(j, st->high_bidder + 1u);
+    else
+        tool_json_null(j);
+    tool_json_key(j, "to_bid");
+    if (up)
+        tool_json_uint(j, st->bid_turn + 1u);
+    else
+        tool_json_null(j);
+    tool_json_object_end(j);
+}
+
+void tool_state_json(tool_json *j, const tool_state_doc *d)
+{
+    const engine_state *st = d->st;
     const engine_config *cfg = &st->config;
     tool_json_object_begin(j);
     tool_json_key(j, "room");
-    tool_json_string(j, room);
+    json_string_or_null(j, d->room);
     tool_json_key(j, "version");
-    tool_json_uint(j, version);
+    tool_json_uint(j, d->version);
     tool_json_key(j, "head");
-    tool_json_uint(j, head);
+    tool_json_uint(j, d->head);
+    tool_json_key(j, "view");
+    tool_json_string(j, is_full(st) ? "full" : st->viewer == ENGINE_VIEW_PUBLIC ? "public" : "seat");
+    tool_json_key(j, "viewer");
+    if (st->viewer < cfg->n_seats)
+        tool_json_uint(j, st->viewer + 1u);
+    else
+        tool_json_null(j);
     tool_json_key(j, "rules");
     tool_json_string(j, cfg->is_advanced ? "advanced" : "basic");
     tool_json_key(j, "turn_limit");
     tool_json_uint(j, cfg->turn_limit);
+    tool_json_key(j, "constructed");
+    tool_json_bool(j, cfg->is_constructed);
     tool_json_key(j, "turn");
     tool_json_uint(j, st->turn);
     tool_json_key(j, "phase");
@@ -299,11 +822,11 @@ void tool_state_json(tool_json *j, const char *room, uint32_t version, uint32_t 
     tool_json_array_end(j);
     tool_json_key(j, "victory");
     if (st->phase == ENGINE_PHASE_GAME_OVER)
-        tool_json_string(j, victory_name(st->victory_kind));
+        json_string_or_null(j, tool_victory_name(st->victory_kind));
     else
         tool_json_null(j);
     tool_json_key(j, "prediction");
-    if (st->prediction_turn != 0) {
+    if (st->prediction_turn != 0 && !prediction_hidden(st)) {
         tool_json_object_begin(j);
         tool_json_key(j, "faction");
         tool_json_string(j, or_unknown(engine_faction_name(st->prediction_faction)));
@@ -315,12 +838,32 @@ void tool_state_json(tool_json *j, const char *room, uint32_t version, uint32_t 
     }
     tool_json_key(j, "treachery_deck");
     tool_json_uint(j, st->n_deck);
+    tool_json_key(j, "treachery_deck_order");
+    tool_json_array_begin(j);
+    for (unsigned i = 0; i < st->n_deck && i < ENGINE_TREACHERY_MAX; i++)
+        json_string_or_null(j, engine_card_kind_slug(st->card_kind[st->deck[i]]));
+    tool_json_array_end(j);
     tool_json_key(j, "treachery_discard");
     tool_json_uint(j, st->n_discard);
     tool_json_key(j, "spice_deck");
     tool_json_uint(j, st->n_spice_deck);
+    tool_json_key(j, "spice_deck_order");
+    tool_json_array_begin(j);
+    for (unsigned i = 0; i < st->n_spice_deck && i < ENGINE_SPICE_CARD_MAX; i++)
+        json_string_or_null(j, st->spice_deck[i] == ENGINE_UNKNOWN ? NULL
+                                                                   : spice_card_slug(st->spice_deck[i]));
+    tool_json_array_end(j);
     tool_json_key(j, "spice_discard");
     tool_json_uint(j, st->n_spice_discard);
+    tool_json_key(j, "spice_discard_order");
+    tool_json_array_begin(j);
+    for (unsigned i = 0; i < st->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++)
+        json_string_or_null(j, spice_card_slug(st->spice_discard[i]));
+    tool_json_array_end(j);
+    tool_json_key(j, "auction");
+    json_auction(j, st);
+    tool_json_key(j, "battle");
+    json_battle(j, st);
 
     tool_json_key(j, "seats");
     tool_json_array_begin(j);
@@ -365,5 +908,17 @@ void tool_state_json(tool_json *j, const char *room, uint32_t version, uint32_t 
         tool_json_object_end(j);
     }
     tool_json_array_end(j);
+
+    /* What the viewer is asked: a seat's legal families; null otherwise
+     * (the public part, who is awaited, is "awaiting" above). */
+    tool_json_key(j, "legal");
+    if (st->viewer < cfg->n_seats) {
+        tool_json_array_begin(j);
+        for (size_t i = 0; i < d->n_legal; i++)
+            legal_json(j, st, &d->legal[i]);
+        tool_json_array_end(j);
+    } else {
+        tool_json_null(j);
+    }
     tool_json_object_end(j);
 }

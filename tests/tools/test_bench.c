@@ -36,6 +36,7 @@ static const char *const figures[] = {
     "bytes_per_event",
     "bytes_per_event_interleaved",
     "file_bytes_per_event",
+    "audit_game_s",
 };
 
 static const char *const targeted[] = {
@@ -46,6 +47,7 @@ static const char *const targeted[] = {
     "verify_two_cores_vs_raw",
     "bytes_per_event",
     "bytes_per_event_interleaved",
+    "audit_game_s",
 };
 
 static const char *const rates[] = {

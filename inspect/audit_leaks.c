@@ -1,0 +1,198 @@
+/*
+ * audit_leaks.c - the planted leaks of `mentat audit --self-test`: leaky
+ * observers, each the genuine one (inspect_audit_genuine) with one
+ * function replaced by a version that lets a hidden fact through, the
+ * way leaks have happened in other game systems.
+ *
+ * Layer: inspect. These functions are reachable only through
+ * inspect_audit_plants, which only the self-test and the tests call; the
+ * audit compares what they return and shows it to nobody. Nothing here
+ * is a switch on the genuine path: `mentat log`, replay and every view a
+ * seat is sent never go through an observer.
+ */
+#include <string.h>
+
+#include "inspect/internal.h"
+
+/* Weapons come first in engine_card_kind: Lasgun .. Gom Jabbar. */
+static int is_weapon(unsigned kind)
+{
+    return kind <= ENGINE_CARD_GOM_JABBAR;
+}
+
+static int holds(const engine_state *st, unsigned card, unsigned seat)
+{
+    return st->card[card].place == ENGINE_PLACE_HAND && st->card[card].holder == seat;
+}
+
+/* ---- a hand card in the public view */
+
+static void view_hand_public(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    if (viewer != ENGINE_VIEW_PUBLIC)
+        return;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND)
+            out->card_kind[i] = st->card_kind[i];
+}
+
+/* ---- a traitor in another seat's view: each seat sees the next one's */
+
+static void view_neighbour_traitors(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    if (viewer >= st->config.n_seats)
+        return;
+    uint8_t next = (uint8_t)((viewer + 1) % st->config.n_seats);
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if ((st->traitor[l].place == ENGINE_PLACE_HAND || st->traitor[l].place == ENGINE_PLACE_DEALT) &&
+            st->traitor[l].holder == next)
+            out->traitor[l] = st->traitor[l];
+}
+
+/* ---- a prompt offered only to the holder of a secret card: every
+ * holder of a Karama is shown as asked */
+
+static void view_karama_prompt(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card_kind[i] == ENGINE_CARD_KARAMA)
+            out->awaiting = (uint16_t)(out->awaiting | (1u << st->card[i].holder));
+}
+
+/* ---- a view whose size depends on a hidden identity: a byte of padding
+ * for each weapon in another seat's hand */
+
+static size_t encode_weapon_padding(uint8_t *out, size_t cap, const engine_state *view,
+                                    const engine_state *st)
+{
+    size_t n = engine_state_encode(out, cap, view);
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder != view->viewer &&
+            is_weapon(st->card_kind[i])) {
+            if (n < cap)
+                out[n] = 0;
+            n++;
+        }
+    return n;
+}
+
+/* ---- a drawn card named in the public log */
+
+static void log_drawn_card(inspect_log_line *out, const engine_state *before,
+                           const engine_state *after, const engine_action *act, uint32_t version,
+                           uint8_t viewer)
+{
+    inspect_audit_genuine.log(out, before, after, act, version, viewer);
+    if (viewer != ENGINE_VIEW_PUBLIC)
+        return;
+    inspect__text t;
+    inspect__text_init(&t, out->text, sizeof out->text);
+    t.len = strlen(out->text);
+    for (unsigned i = 0; i < after->n_cards; i++)
+        if (after->card[i].place == ENGINE_PLACE_HAND && before->card[i].place != ENGINE_PLACE_HAND)
+            inspect__text_sentence(&t, "Card %u drawn was a %s.", i,
+                                   engine_card_kind_name(after->card_kind[i]));
+}
+
+/* ---- a secret action's arguments in everyone's log */
+
+static void log_unmasked(inspect_log_line *out, const engine_state *before,
+                         const engine_state *after, const engine_action *act, uint32_t version,
+                         uint8_t viewer)
+{
+    inspect_audit_genuine.log(out, before, after, act, version, viewer);
+    out->action = *act;
+}
+
+/* ---- a rejection reason that reveals a hidden card: naming a card not
+ * in one's hand is refused as "wrong slot" when it is a weapon */
+
+static engine_verdict apply_card_reason(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    const engine_action_spec *spec = engine_action_spec_of(act->kind);
+    for (unsigned j = 0; spec != NULL && j < spec->n_args; j++) {
+        int c = act->arg[j];
+        if (spec->arg_type[j] != ENGINE_ARG_CARD || c < 0 || c >= st->n_cards ||
+            holds(st, (unsigned)c, act->seat))
+            continue;
+        if (why != NULL) {
+            why->arg = (int8_t)j;
+            why->value = c;
+        }
+        return is_weapon(st->card_kind[c]) ? ENGINE_REJECT_CARD_WRONG_SLOT
+                                           : ENGINE_REJECT_CARD_NOT_HELD;
+    }
+    return engine_apply(why, st, act, rng);
+}
+
+/* ============================================================ the table */
+
+static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
+                             const engine_state *st)
+{
+    (void)st;
+    return engine_state_encode(out, cap, view);
+}
+
+static void genuine_log(inspect_log_line *out, const engine_state *before,
+                        const engine_state *after, const engine_action *act, uint32_t version,
+                        uint8_t viewer)
+{
+    inspect_audit_genuine.log(out, before, after, act, version, viewer);
+}
+
+static const inspect_audit_observer hand_public = {
+    "hand_card_public_view", view_hand_public, genuine_encode, engine_legal_actions,
+    genuine_log, engine_apply,
+};
+static const inspect_audit_observer neighbour_traitors = {
+    "traitor_in_other_view", view_neighbour_traitors, genuine_encode, engine_legal_actions,
+    genuine_log, engine_apply,
+};
+static const inspect_audit_observer drawn_card_log = {
+    "drawn_card_public_log", engine_view, genuine_encode, engine_legal_actions, log_drawn_card,
+    engine_apply,
+};
+static const inspect_audit_observer karama_prompt = {
+    "secret_card_prompt", view_karama_prompt, genuine_encode, engine_legal_actions, genuine_log,
+    engine_apply,
+};
+static const inspect_audit_observer card_reason = {
+    "rejection_reveals_card", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    apply_card_reason,
+};
+static const inspect_audit_observer weapon_padding = {
+    "view_size_hidden", engine_view, encode_weapon_padding, engine_legal_actions, genuine_log,
+    engine_apply,
+};
+static const inspect_audit_observer unmasked_log = {
+    "secret_action_in_log", engine_view, genuine_encode, engine_legal_actions, log_unmasked,
+    engine_apply,
+};
+
+static const inspect_audit_plant plants[] = {
+    {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind["},
+    {&neighbour_traitors, "a traitor in another seat's view", INSPECT_CHANNEL_VIEW,
+     "view.traitor["},
+    {&drawn_card_log, "a drawn card named in the public log", INSPECT_CHANNEL_LOG, "log.text"},
+    {&karama_prompt, "a prompt offered only to the holder of a secret card",
+     INSPECT_CHANNEL_PROMPT, "view.awaiting"},
+    {&card_reason, "a rejection reason that reveals a hidden card", INSPECT_CHANNEL_REJECTION,
+     "rejection"},
+    {&weapon_padding, "a view whose size depends on a hidden identity", INSPECT_CHANNEL_SIZE,
+     "view.size"},
+    {&unmasked_log, "a secret action's arguments in another seat's log", INSPECT_CHANNEL_LOG,
+     "log.action"},
+};
+_Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
+               "the self-test report holds every plant");
+
+const inspect_audit_plant *inspect_audit_plants(size_t *n_out)
+{
+    *n_out = sizeof plants / sizeof plants[0];
+    return plants;
+}

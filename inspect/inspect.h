@@ -1,0 +1,361 @@
+/*
+ * inspect.h - reading a room the way a referee, an operator or an auditor
+ * does: replay to any version as any seat saw it, the per-seat log, the
+ * difference between two versions, a picture of Arrakis, and the checks
+ * of receipts held outside the ledger.
+ *
+ * Layer: inspect. It reads the ledger (ledger.h) and drives the engine
+ * (engine.h); it never writes an event, a checkpoint or anything else to
+ * the ledger. Everything a seat is shown here is computed from that seat's
+ * engine_view and from the action fields that seat may see
+ * (inspect_action_mask), never from the full state.
+ *
+ * Viewers: a seat index 0..n_seats-1, ENGINE_VIEW_PUBLIC (a spectator) or
+ * ENGINE_SEAT_ENGINE (the auditor: every hidden fact).
+ *
+ * Return codes: 0, a LEDGER_E* code from the ledger passed through
+ * unchanged, or one of INSPECT_E* below. The message of a ledger failure
+ * is on the ledger handle (ledger_errmsg).
+ */
+#ifndef MENTAT_INSPECT_H
+#define MENTAT_INSPECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/engine.h"
+#include "ledger/ledger.h"
+#include "schema/schema.h"
+
+#define INSPECT_OK 0
+#define INSPECT_EINPUT (-30701)      /* bad input from the caller (version past head, bad viewer, bad JSON) */
+#define INSPECT_ERROR (-30702)       /* anything else (allocation, a write to a FILE failing) */
+
+#define INSPECT_TEXT_CHARS 480       /* one log line or change, NUL included */
+
+/* ================================================================ replay */
+
+/* The state after `version` of `room` (0 = the opening position) as
+ * `viewer` knew it: nearest checkpoint plus a fold (ledger_state_at), then
+ * engine_view. Needs the audit key to unseal the room's seed, as
+ * ledger_state_at does. INSPECT_EINPUT for a viewer that is not a seat of
+ * the room, ENGINE_VIEW_PUBLIC or ENGINE_SEAT_ENGINE; LEDGER_ENOTFOUND for
+ * a version past the head or an unknown room. */
+int inspect_room_replay(engine_state *out, ledger *db, const char *room, uint32_t version,
+                        uint8_t viewer) MENTAT_MUST_CHECK;
+
+/* 1 if `viewer` names a seat of cfg, the public or the auditor. */
+int inspect_viewer_is_valid(const engine_config *cfg, uint8_t viewer);
+
+/* "you" for the viewer's own seat, else the faction's display name
+ * ("Bene Gesserit"), "the engine" for ENGINE_SEAT_ENGINE. Static storage. */
+const char *inspect_faction_title(unsigned faction);
+
+/* =================================================================== log */
+
+/* Which arguments of an action `viewer` may see when it is submitted. The
+ * acting seat and the auditor see every argument; others see the public
+ * ones (the table at the top of inspect/log.c). Hidden arguments are set
+ * to INSPECT_ARG_HIDDEN in *out. Returns the number hidden. */
+#define INSPECT_ARG_HIDDEN INT16_MIN
+unsigned inspect_action_mask(engine_action *out, const engine_action *act, uint8_t viewer);
+
+/* One event as a seat was told it. */
+typedef struct inspect_log_line {
+    uint32_t version;              /* the event's version */
+    uint8_t seat;                  /* acting seat, or ENGINE_SEAT_ENGINE */
+    uint8_t kind;                  /* engine_action_kind */
+    engine_action action;          /* masked for the viewer (inspect_action_mask) */
+    char text[INSPECT_TEXT_CHARS]; /* sentences, NUL-terminated, no newline */
+} inspect_log_line;
+
+/* Describes the event (act, the action as stored) for `viewer` from the
+ * viewer's views before and after it (engine_view of the states at
+ * version - 1 and version, both for `viewer`): what the seat did, then
+ * what followed automatically (the storm's move, spice blows, worms,
+ * battles and their results, phase changes, victory). Pure: reads
+ * nothing but its arguments, and no hidden argument of act reaches the
+ * text unless the after-view reveals it. */
+void inspect_log_describe(inspect_log_line *out, const engine_state *before_view,
+                          const engine_state *after_view, const engine_action *act,
+                          uint32_t version, uint8_t viewer);
+
+/* Calls fn for every event from..to (inclusive, to 0 = head) of room with
+ * its line for `viewer`; stops early when fn returns non-zero and returns
+ * that value. Folds once from the state at from - 1. */
+int inspect_log_walk(ledger *db, const char *room, uint8_t viewer, uint32_t from, uint32_t to,
+                     int (*fn)(void *ctx, const inspect_log_line *line),
+                     void *ctx) MENTAT_MUST_CHECK;
+
+/* ================================================================== diff */
+
+typedef enum inspect_change_kind {
+    INSPECT_CHANGE_TURN = 0,       /* before/after: turn */
+    INSPECT_CHANGE_PHASE,          /* engine_phase */
+    INSPECT_CHANGE_STORM,          /* storm sector */
+    INSPECT_CHANGE_AWAITING,       /* bit mask of seats */
+    INSPECT_CHANGE_FORCES,         /* seat, where = location: plain forces */
+    INSPECT_CHANGE_ELITE,          /* seat, where = location: Sardaukar / Fedaykin */
+    INSPECT_CHANGE_ADVISORS,       /* where = location: BG advisors */
+    INSPECT_CHANGE_BOARD_SPICE,    /* where = location: spice tokens */
+    INSPECT_CHANGE_SEAT_SPICE,     /* seat: spice behind the shield */
+    INSPECT_CHANGE_RESERVES,       /* seat: forces off-planet (plain) */
+    INSPECT_CHANGE_ELITE_RESERVES, /* seat */
+    INSPECT_CHANGE_TANKS,          /* seat: forces in the Tanks (plain) */
+    INSPECT_CHANGE_ELITE_TANKS,    /* seat */
+    INSPECT_CHANGE_CARD_GAINED,    /* seat, where = card number, after = kind or ENGINE_CARD_KIND_UNKNOWN */
+    INSPECT_CHANGE_CARD_LOST,      /* seat, where = card number, before = kind or unknown */
+    INSPECT_CHANGE_CARD_SEEN,      /* seat holds where = card, whose face the viewer now knows: after = kind */
+    INSPECT_CHANGE_TRAITOR,        /* seat, where = leader: 1 held, 0 not (as the viewer knows) */
+    INSPECT_CHANGE_ALLIANCE,       /* seat: ally seat before/after, 0xFF none */
+    INSPECT_CHANGE_LEADER,         /* where = leader: engine_place before/after */
+    INSPECT_CHANGE_PREDICTION,     /* before/after: faction * 256 + turn, 0 unknown */
+    INSPECT_CHANGE_WINNERS,        /* bit mask of seats */
+    INSPECT_CHANGE_KIND_COUNT
+} inspect_change_kind;
+
+typedef struct inspect_change {
+    uint8_t kind;                  /* inspect_change_kind */
+    uint8_t seat;                  /* the seat concerned, 0xFF none */
+    int16_t where;                 /* location, card or leader number; -1 none */
+    int32_t before;                /* value at the first version */
+    int32_t after;                 /* value at the second */
+    char text[INSPECT_TEXT_CHARS]; /* one sentence for a person */
+} inspect_change;
+
+/* Stable snake_case name of a change kind ("board_spice"). */
+const char *inspect_change_kind_name(unsigned kind);
+
+/* Writes the changes from view a to view b (both for the same viewer and
+ * room) into out[0..cap) in a fixed order (kind, then seat, then where);
+ * returns how many there are in all. Pure. */
+size_t inspect_diff(inspect_change *out, size_t cap, const engine_state *a,
+                    const engine_state *b);
+
+/* ================================================================ render */
+
+typedef struct inspect_render_options {
+    const char *title;             /* first line of the caption, e.g. "room ab12cd34 at version 40"; may be NULL */
+    unsigned size;                 /* width and height in pixels; 0 = 900 */
+} inspect_render_options;
+
+void inspect_render_options_init(inspect_render_options *opt);
+
+/* Writes a standalone SVG picture of the board in `view` (a view for any
+ * viewer, or the full state) to f: the 18 storm sectors as a ring, every
+ * territory of engine_territory_name labelled with its name as SVG text
+ * (the Polar Sink in the centre), the storm's sector shaded, forces as
+ * markers coloured by faction with their counts, spice amounts, and a
+ * caption (turn, phase, spice behind each shield). INSPECT_ERROR if a
+ * write to f failed. */
+int inspect_render_svg(FILE *f, const engine_state *view,
+                       const inspect_render_options *opt) MENTAT_MUST_CHECK;
+
+/* Display colour of a faction ("#2e7d32"). Static storage. */
+const char *inspect_faction_colour(unsigned faction);
+
+/* ================================================================ verify */
+
+/* Reads one receipt as `mentat act --json` prints it: an object with room,
+ * version, event_hash (hex), key_id and signature (hex); other members
+ * (verdict, retry) are allowed and ignored. INSPECT_EINPUT with a message
+ * in err (SCHEMA_ERRMSG bytes, may be NULL) when it is not one. */
+int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len,
+                          char *err) MENTAT_MUST_CHECK;
+
+typedef struct inspect_verify_report {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    int is_ok;                     /* 1 = every check held */
+    uint32_t n_events;             /* events examined by ledger_verify_room */
+    int is_refolded;               /* 1 = digests re-folded */
+    uint32_t n_receipts;           /* receipts of this room checked */
+    uint32_t bad_version;          /* first bad version (0 = the genesis); valid if !is_ok */
+    int is_receipt_failure;        /* 1 = the failure is a receipt's */
+    char reason[240];              /* why, one line */
+} inspect_verify_report;
+
+/* Verifies room: ledger_verify_room (genesis, dense versions, chain,
+ * signatures, re-folded digests and invariants), then every receipt of
+ * receipts[0..n_receipts) naming this room: each must verify with
+ * ledger_receipt_check (a known key's signature, an existing event, the
+ * same hash), and no version may be claimed by two different receipts.
+ * Receipts of other rooms are skipped. Returns 0 with out->is_ok telling
+ * the verdict, or an operational failure's code (nothing decided). */
+int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room,
+                        const codec_receipt *receipts, size_t n_receipts,
+                        unsigned threads) MENTAT_MUST_CHECK;
+
+/* ================================================================ */
+/* audit */
+/* (the hidden-information audit, inspect/audit.c, declares itself here) */
+
+/*
+ * The hidden-information audit (inspect/audit.c; DESIGN.md "Hidden
+ * information"). Non-interference by counterfactual replay: for sampled
+ * versions and seats, change a fact the seat cannot know (a counterfactual
+ * world), check the changed state still passes engine_state_check, replay
+ * the room's following actions in both worlds with the same
+ * engine_rng(seed, version) while both accept them, and require that
+ * everything the seat receives stays identical until it legitimately
+ * learns the changed fact (the changed components' known_by come to
+ * include it, or the rules reveal it): its view (canonical encoding of
+ * engine_view), who is asked (awaiting, answered), its legal action
+ * families, its log line for each event, the verdicts of probe actions,
+ * and the size of each. Version 0 (the opening position and setup) is
+ * always among the versions sampled.
+ */
+
+/* A hidden fact the audit changes. */
+typedef enum inspect_audit_fact {
+    INSPECT_FACT_CARD_FACES = 0,   /* faces of two treachery cards the seat has not seen */
+    INSPECT_FACT_TRAITORS,         /* where two traitor cards lie, or which one another seat keeps */
+    INSPECT_FACT_SPICE_DECK,       /* the order of the unseen part of the spice deck */
+    INSPECT_FACT_PREDICTION,       /* the Bene Gesserit prediction (for a seat other than BG) */
+    INSPECT_FACT_BATTLE_PLAN,      /* the other side's battle plan or prescience answer, before the reveal */
+    INSPECT_FACT_STORM_DIAL,       /* another dialer's secret dial, or the Fremen's next storm card */
+    INSPECT_FACT_COUNT
+} inspect_audit_fact;
+
+/* Where a seat could tell the two worlds apart. */
+typedef enum inspect_audit_channel {
+    INSPECT_CHANNEL_VIEW = 0,      /* a field of the seat's view */
+    INSPECT_CHANNEL_PROMPT,        /* who is asked: awaiting, answered */
+    INSPECT_CHANNEL_LEGAL,         /* the seat's legal action families */
+    INSPECT_CHANNEL_LOG,           /* the seat's log line of an event (name, arguments, timing) */
+    INSPECT_CHANNEL_REJECTION,     /* the verdict of an action the seat could submit */
+    INSPECT_CHANNEL_SIZE,          /* the size of what the seat receives */
+    INSPECT_CHANNEL_COUNT
+} inspect_audit_channel;
+
+/* Stable snake_case names ("card_faces", "view"), NULL out of range. */
+const char *inspect_audit_fact_name(unsigned fact);
+const char *inspect_audit_channel_name(unsigned channel);
+
+#define INSPECT_AUDIT_ALL_SEATS 0xFD   /* options.seat: every seat and the public */
+#define INSPECT_AUDIT_TRIALS_PER_VIEWER 32 /* default pairs per viewer audited */
+#define INSPECT_AUDIT_MAX_LEAKS 16     /* leaks kept in a report (all are counted) */
+#define INSPECT_AUDIT_FIELD_CHARS 96
+
+/* One leak: a pair of worlds the seat could tell apart. */
+typedef struct inspect_audit_leak {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t version;              /* the version whose state (or next action) was changed */
+    uint32_t at_version;           /* the version at which the seat could tell the worlds apart */
+    uint8_t seat;                  /* the seat, or ENGINE_VIEW_PUBLIC */
+    uint8_t fact;                  /* inspect_audit_fact */
+    uint8_t channel;               /* inspect_audit_channel */
+    char hidden[INSPECT_TEXT_CHARS]; /* the hidden fact changed, in words */
+    char field[INSPECT_AUDIT_FIELD_CHARS]; /* what differed: "view.card_kind[12]", "log", ... */
+    char detail[INSPECT_TEXT_CHARS]; /* the values: the room's, then the counterfactual's */
+} inspect_audit_leak;
+
+/* What the audit observes a seat receive, as functions. The genuine
+ * observer (inspect_audit_genuine) is exactly what Mentat shows a seat:
+ * engine_view and its canonical encoding, engine_legal_actions,
+ * inspect_log_describe over the seat's views, and engine_apply's verdicts.
+ * The self-test's planted leaks (inspect/audit_leaks.c) replace one of
+ * them with a leaky one; they are reachable only through the audit, which
+ * shows nobody anything, so they cannot change what any seat is sent.
+ * Each function may read the full state st; `view` is the seat's view of
+ * it as `view` produced. */
+typedef struct inspect_audit_observer {
+    const char *name;              /* "genuine", or the planted leak's name */
+    void (*view)(engine_state *out, const engine_state *st, uint8_t viewer);
+    size_t (*encode)(uint8_t *out, size_t cap, const engine_state *view, const engine_state *st);
+    size_t (*legal)(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat);
+    void (*log)(inspect_log_line *out, const engine_state *before, const engine_state *after,
+                const engine_action *act, uint32_t version, uint8_t viewer);
+    engine_verdict (*apply)(engine_verdict_detail *why, engine_state *st,
+                            const engine_action *act, engine_rng *rng);
+} inspect_audit_observer;
+
+extern const inspect_audit_observer inspect_audit_genuine;
+
+typedef struct inspect_audit_options {
+    const char *keys_dir;          /* holds audit.key (the room's seed); NULL = LEDGER_DEFAULT_KEYS_DIR */
+    unsigned trials;               /* pairs per room; 0 = INSPECT_AUDIT_TRIALS_PER_VIEWER per viewer */
+    uint32_t max_steps;            /* events replayed per pair at most; 0 = up to the head */
+    uint8_t seat;                  /* a seat, ENGINE_VIEW_PUBLIC, or INSPECT_AUDIT_ALL_SEATS */
+    uint64_t sample_seed;          /* chooses versions, seats and facts: same seed, same pairs */
+    const inspect_audit_observer *observer; /* NULL = inspect_audit_genuine */
+    void (*progress)(void *ctx, unsigned done, unsigned total); /* after each pair; may be NULL */
+    void *progress_ctx;
+} inspect_audit_options;
+
+void inspect_audit_options_init(inspect_audit_options *opt);
+
+typedef struct inspect_audit_report {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t n_events;             /* events in the room */
+    uint32_t n_trials;             /* pairs built and replayed */
+    uint32_t n_unchangeable;       /* pairs asked for where the seat knew everything changeable */
+    uint32_t n_learned;            /* pairs stopped when the seat legitimately learned the fact */
+    uint32_t n_diverged;           /* pairs stopped when one world refused another seat's action */
+    uint64_t n_steps;              /* events replayed in both worlds */
+    uint64_t n_comparisons;        /* observations compared (views, prompts, logs, probes, sizes) */
+    uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
+    uint32_t n_leaks;              /* pairs the seat could tell apart */
+    inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first n_leaks of them, at most the max */
+    char errmsg[240];              /* why the room could not be audited (operational failure) */
+} inspect_audit_report;
+
+/* Audits `room` of db: reads its genesis, unseals its seed with the audit
+ * key in opt->keys_dir (checked against the genesis commitment), folds
+ * every event (each digest must match), then replays the pairs. Returns 0
+ * with the leaks in *out (n_leaks 0: none found); LEDGER_EKEY without the
+ * room's audit key, LEDGER_EBADSIG when the fold disagrees with a stored
+ * digest, another ledger code, or INSPECT_ERROR (out of memory); then
+ * out->errmsg says why. Reads only; writes nothing to the ledger. */
+int inspect_audit_room(inspect_audit_report *out, ledger *db, const char *room,
+                       const inspect_audit_options *opt) MENTAT_MUST_CHECK;
+
+/* The same audit of a game held in memory: the position engine_setup deals
+ * for cfg with engine_rng(seed, 0), then actions[0..n_actions) as events
+ * 1..n_actions (each must be accepted: INSPECT_EINPUT otherwise). `name`
+ * labels the report (at most SCHEMA_ROOM_CHARS characters). */
+int inspect_audit_game(inspect_audit_report *out, const char *name, const engine_config *cfg,
+                       const uint8_t seed[ENGINE_SEED_BYTES], const engine_action *actions,
+                       uint32_t n_actions, const inspect_audit_options *opt) MENTAT_MUST_CHECK;
+
+/* ---- the self-test: planted leaks (inspect/audit_leaks.c) */
+
+/* A planted leak and where the audit must catch it. */
+typedef struct inspect_audit_plant {
+    const inspect_audit_observer *observer; /* the leaky observer */
+    const char *what;              /* "a hand card in the public view" */
+    uint8_t channel;               /* inspect_audit_channel it must be caught in */
+    const char *field_prefix;      /* the field named must start so ("view.card_kind[") */
+} inspect_audit_plant;
+
+/* The planted leaks, *n_out of them. Static storage. */
+const inspect_audit_plant *inspect_audit_plants(size_t *n_out);
+
+typedef struct inspect_audit_self_result {
+    const inspect_audit_plant *plant; /* borrowed: static storage */
+    int is_caught;                 /* 1 = caught in the expected channel and field */
+    uint32_t n_leaks;              /* leaks reported with this plant (genuine ones included) */
+    inspect_audit_leak first;      /* the leak that caught it (valid when is_caught) */
+} inspect_audit_self_result;
+
+#define INSPECT_AUDIT_MAX_PLANTS 8
+
+typedef struct inspect_audit_self_report {
+    size_t n_plants;               /* planted leaks tried */
+    size_t n_caught;               /* of those, caught as expected */
+    uint32_t n_genuine_leaks;      /* leaks reported with the genuine observer: real ones */
+    inspect_audit_leak genuine;    /* the first of them (valid when n_genuine_leaks > 0) */
+    uint64_t n_comparisons;        /* observations compared in all */
+    inspect_audit_self_result result[INSPECT_AUDIT_MAX_PLANTS];
+} inspect_audit_self_report;
+
+/* Plays a few complete 6-seat games in memory (fixed seeds, random legal
+ * actions) and audits them with the genuine observer and with each
+ * planted leak. A plant is caught when a leak is reported in its channel
+ * and field. Returns 0 (the self-test passed when n_caught == n_plants;
+ * leaks of the genuine observer are real findings, reported beside) or
+ * INSPECT_ERROR. */
+int inspect_audit_self_test(inspect_audit_self_report *out) MENTAT_MUST_CHECK;
+
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * internal.h - what the files of inspect/ share and nothing outside
+ * includes: a bounded text builder, names of seats, locations, cards and
+ * spice cards as a viewer may print them.
+ *
+ * Every helper here reads only the engine_state it is given; called with a
+ * view, it can print nothing the viewer does not know.
+ */
+#ifndef MENTAT_INSPECT_INTERNAL_H
+#define MENTAT_INSPECT_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "inspect/inspect.h"
+
+#define INSPECT__SEAT_NONE 0xFF
+
+/* ======================================================= text builder */
+
+/* Text appended into a caller's buffer; what does not fit is cut, and the
+ * buffer is always NUL-terminated. */
+typedef struct inspect__text {
+    char *buf;                     /* the caller's buffer */
+    size_t cap;                    /* its size in bytes, >= 1 */
+    size_t len;                    /* bytes written, < cap */
+} inspect__text;
+
+void inspect__text_init(inspect__text *t, char *buf, size_t cap);
+void inspect__text_add(inspect__text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends a sentence: a space first unless the text is empty, and the
+ * first letter capitalised. */
+void inspect__text_sentence(inspect__text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ============================================================== names */
+
+/* The seat playing faction f in st, or -1. */
+int inspect__seat_of(const engine_state *st, unsigned f);
+/* "you" when seat is the view's viewer, else the faction title ("Bene
+ * Gesserit"); "the engine" for ENGINE_SEAT_ENGINE; "?" out of range. */
+const char *inspect__who(const engine_state *view, uint8_t seat);
+/* The faction title of a seat, never "you". */
+const char *inspect__seat_title(const engine_state *st, uint8_t seat);
+/* Location as "Arrakeen" or "Red Chasm (sector 6)"; "?" out of range. */
+void inspect__location_text(char *out, size_t cap, unsigned loc);
+/* Territory name or "?". */
+const char *inspect__territory(unsigned t);
+/* Leader name or "?". */
+const char *inspect__leader(unsigned leader);
+/* The face of treachery card `card` in the view, or NULL when the viewer
+ * does not know it. */
+const char *inspect__card_face(const engine_state *view, int card);
+/* Name of spice card `card` of the base deck: the territory's name, or
+ * "Shai-Hulud" (*is_worm_out set); "?" for none. */
+const char *inspect__spice_card_name(unsigned card, int *is_worm_out, unsigned *territory_out);
+/* The name of a seat's elite forces: "Sardaukar", "Fedaykin" or "elite
+ * forces". */
+const char *inspect__elite_name(const engine_state *st, uint8_t seat);
+/* Force totals of a seat in a territory (plain and elite, all sectors). */
+unsigned inspect__territory_forces(const engine_state *st, unsigned territory, uint8_t seat);
+
+/* ============================================================== audit */
+
+/* Bytes of engine_state that the audit's field table (inspect/audit.c)
+ * does not name: padding only, or the table misses a field (a test). */
+size_t inspect__audit_uncovered_bytes(void);
+
+#endif

@@ -1,0 +1,1049 @@
+/*
+ * log.c - the per-seat log: each event as one seat was told it, a few
+ * sentences derived from the action and that seat's views before and
+ * after it ("Harkonnen bought a card for 3 spice" for the table, "you
+ * bought a Lasgun for 3 spice" for the buyer), then what followed
+ * automatically in the same fold: the storm's move, spice blows and
+ * worms, plans revealed, battles and their results, cards drawn and
+ * discarded, forces lost, spice changing hands, leaders killed and
+ * revived, alliances, phase changes and the game's end.
+ *
+ * Layer: inspect. Reads the ledger and folds in memory; never writes to
+ * the ledger.
+ *
+ * Invariants:
+ *   (1) A line is a function of the viewer's two views and of the action
+ *       masked for the viewer (inspect_action_mask) and of nothing else:
+ *       inspect_log_describe masks the action first and never reads the
+ *       stored arguments again. Two worlds the viewer cannot tell apart
+ *       give the same line.
+ *   (2) A card is named only when the view gives its face; otherwise it is
+ *       "a card". Card numbers are never printed (they say nothing, and
+ *       a reader would take them for something).
+ *
+ * Which action arguments a seat other than the actor sees when the action
+ * is submitted (the auditor and the actor see all of them):
+ *
+ *   kind                 public arguments     secret arguments
+ *   predict              -                    faction, turn (the BG's until the game ends)
+ *   traitor_pick         -                    leader
+ *   fremen_place         all                  -
+ *   bg_place             all                  -
+ *   storm_dial           -                    value (only the storm's total move is public)
+ *   alliance_*           all                  -
+ *   nexus_done           (none)               -
+ *   worm_ride(_pass)     all                  -
+ *   charity_*            (none)               -
+ *   ally_support         spice                -
+ *   bid                  spice, karama        - (a Karama bid is declared openly)
+ *   bid_pass, karama_take (none)              -
+ *   emperor_revival      forces               -
+ *   revive, ghola        all                  -
+ *   ship, fremen_send, cross_ship, ship_back  all  -
+ *   ship_pass, bg_send   all                  -
+ *   move, hajr_move, move_pass  all           -
+ *   battle_choose        all                  -
+ *   prescience(_pass)    element              - (asked aloud)
+ *   prescience_answer    -                    value (the Atreides side learns it from its view)
+ *   voice(_pass)         all                  - (spoken aloud)
+ *   karama_cancel/allow  (none)               -
+ *   battle_plan          -                    leader, cheap_hero, weapon, defense, dial
+ *                                             (the reveal is read from the views)
+ *   traitor_call         call                 - (called aloud)
+ *   keep_cards           all                  -
+ *   weather_control      sectors              -
+ *   family_atomics, storm_cards_pass (none)   -
+ *   truthtrance          target               -
+ *   truthtrance_answer   yes                  - (answered aloud)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "inspect/internal.h"
+
+/* ============================================================ masking */
+
+/* Bit i set: argument i of the kind is secret from seats other than the
+ * actor (the table above). */
+static uint8_t secret_args(unsigned kind)
+{
+    switch ((engine_action_kind)kind) {
+    case ENGINE_ACTION_PREDICT: return 0x03;
+    case ENGINE_ACTION_TRAITOR_PICK: return 0x01;
+    case ENGINE_ACTION_STORM_DIAL: return 0x01;
+    case ENGINE_ACTION_PRESCIENCE_ANSWER: return 0x01;
+    case ENGINE_ACTION_BATTLE_PLAN: return 0x1F;
+    case ENGINE_ACTION_NONE:
+    case ENGINE_ACTION_FREMEN_PLACE:
+    case ENGINE_ACTION_BG_PLACE:
+    case ENGINE_ACTION_ALLIANCE_PROPOSE:
+    case ENGINE_ACTION_ALLIANCE_ACCEPT:
+    case ENGINE_ACTION_ALLIANCE_REFUSE:
+    case ENGINE_ACTION_ALLIANCE_BREAK:
+    case ENGINE_ACTION_NEXUS_DONE:
+    case ENGINE_ACTION_WORM_RIDE:
+    case ENGINE_ACTION_WORM_RIDE_PASS:
+    case ENGINE_ACTION_CHARITY_CLAIM:
+    case ENGINE_ACTION_CHARITY_DECLINE:
+    case ENGINE_ACTION_ALLY_SUPPORT:
+    case ENGINE_ACTION_BID:
+    case ENGINE_ACTION_BID_PASS:
+    case ENGINE_ACTION_KARAMA_TAKE:
+    case ENGINE_ACTION_EMPEROR_REVIVAL:
+    case ENGINE_ACTION_REVIVE:
+    case ENGINE_ACTION_GHOLA:
+    case ENGINE_ACTION_SHIP:
+    case ENGINE_ACTION_FREMEN_SEND:
+    case ENGINE_ACTION_CROSS_SHIP:
+    case ENGINE_ACTION_SHIP_BACK:
+    case ENGINE_ACTION_SHIP_PASS:
+    case ENGINE_ACTION_BG_SEND:
+    case ENGINE_ACTION_MOVE:
+    case ENGINE_ACTION_HAJR_MOVE:
+    case ENGINE_ACTION_MOVE_PASS:
+    case ENGINE_ACTION_BATTLE_CHOOSE:
+    case ENGINE_ACTION_PRESCIENCE:
+    case ENGINE_ACTION_PRESCIENCE_PASS:
+    case ENGINE_ACTION_VOICE:
+    case ENGINE_ACTION_VOICE_PASS:
+    case ENGINE_ACTION_KARAMA_CANCEL:
+    case ENGINE_ACTION_KARAMA_ALLOW:
+    case ENGINE_ACTION_TRAITOR_CALL:
+    case ENGINE_ACTION_KEEP_CARDS:
+    case ENGINE_ACTION_WEATHER_CONTROL:
+    case ENGINE_ACTION_FAMILY_ATOMICS:
+    case ENGINE_ACTION_STORM_CARDS_PASS:
+    case ENGINE_ACTION_TRUTHTRANCE:
+    case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
+    case ENGINE_ACTION_KIND_COUNT:
+        return 0;
+    }
+    return 0xFF; /* an unknown kind: nothing of it is shown */
+}
+
+unsigned inspect_action_mask(engine_action *out, const engine_action *act, uint8_t viewer)
+{
+    *out = *act;
+    if (viewer == ENGINE_SEAT_ENGINE || viewer == act->seat)
+        return 0;
+    uint8_t secret = secret_args(act->kind);
+    unsigned n = 0;
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        if (secret & (1u << i)) {
+            out->arg[i] = INSPECT_ARG_HIDDEN;
+            n++;
+        }
+    return n;
+}
+
+/* ======================================================== small words */
+
+typedef struct line_ctx {
+    const engine_state *b;         /* the viewer's view before the event */
+    const engine_state *a;         /* the viewer's view after it */
+    const engine_action *act;      /* the action, masked for the viewer (1) */
+    inspect__text *t;
+} line_ctx;
+
+static int hidden(const engine_action *act, unsigned i)
+{
+    return act->arg[i] == INSPECT_ARG_HIDDEN;
+}
+
+static void loc_text(char *out, size_t cap, int loc)
+{
+    inspect__location_text(out, cap, loc < 0 ? ENGINE_LOCATION_COUNT : (unsigned)loc);
+}
+
+/* "5 forces", "5 forces and 2 Fedaykin", "2 Fedaykin", "no forces". */
+static void forces_text(char *out, size_t cap, const engine_state *st, uint8_t seat, int plain,
+                        int elite)
+{
+    if (plain > 0 && elite > 0)
+        snprintf(out, cap, "%d force%s and %d %s", plain, plain == 1 ? "" : "s", elite,
+                 inspect__elite_name(st, seat));
+    else if (elite > 0)
+        snprintf(out, cap, "%d %s", elite, inspect__elite_name(st, seat));
+    else if (plain > 0)
+        snprintf(out, cap, "%d force%s", plain, plain == 1 ? "" : "s");
+    else
+        snprintf(out, cap, "no forces");
+}
+
+/* The face of card `card` if the view knows it, else "a card". */
+static const char *card_words(const engine_state *v, int card, char *buf, size_t cap)
+{
+    const char *face = inspect__card_face(v, card);
+    if (face == NULL)
+        return "a card";
+    snprintf(buf, cap, "%s %s", strchr("AEIOU", face[0]) != NULL ? "an" : "a", face);
+    return buf;
+}
+
+static const char *element_name(int e)
+{
+    switch (e) {
+    case 1: return "leader";
+    case 2: return "weapon";
+    case 3: return "defense";
+    case 4: return "dial";
+    default: return "?";
+    }
+}
+
+static const char *voice_class_name(int c)
+{
+    switch (c) {
+    case ENGINE_VOICE_POISON_WEAPON: return "a poison weapon";
+    case ENGINE_VOICE_PROJECTILE_WEAPON: return "a projectile weapon";
+    case ENGINE_VOICE_POISON_DEFENSE: return "a poison defense";
+    case ENGINE_VOICE_PROJECTILE_DEFENSE: return "a projectile defense";
+    case ENGINE_VOICE_WORTHLESS: return "a worthless card";
+    case ENGINE_VOICE_CHEAP_HERO: return "a cheap hero";
+    case ENGINE_VOICE_LASGUN: return "a lasgun";
+    default: return "?";
+    }
+}
+
+static const char *victory_words(unsigned v)
+{
+    switch ((engine_victory_kind)v) {
+    case ENGINE_VICTORY_NONE: return "no victory";
+    case ENGINE_VICTORY_STRONGHOLDS: return "by holding strongholds";
+    case ENGINE_VICTORY_PREDICTION: return "by the Bene Gesserit prediction";
+    case ENGINE_VICTORY_FREMEN: return "by the Fremen special victory";
+    case ENGINE_VICTORY_GUILD: return "by the Guild's default victory";
+    case ENGINE_VICTORY_DEFAULT_FREMEN: return "by the Fremen default victory";
+    case ENGINE_VICTORY_MOST_STRONGHOLDS: return "by holding the most strongholds";
+    }
+    return "?";
+}
+
+static const char *phase_title(unsigned p)
+{
+    switch ((engine_phase)p) {
+    case ENGINE_PHASE_SETUP: return "setup";
+    case ENGINE_PHASE_STORM: return "the Storm phase";
+    case ENGINE_PHASE_SPICE_BLOW: return "the Spice Blow";
+    case ENGINE_PHASE_CHOAM_CHARITY: return "CHOAM Charity";
+    case ENGINE_PHASE_BIDDING: return "the Bidding phase";
+    case ENGINE_PHASE_REVIVAL: return "the Revival phase";
+    case ENGINE_PHASE_SHIPMENT_MOVEMENT: return "Shipment and Movement";
+    case ENGINE_PHASE_BATTLE: return "the Battle phase";
+    case ENGINE_PHASE_SPICE_COLLECTION: return "Spice Collection";
+    case ENGINE_PHASE_MENTAT_PAUSE: return "the Mentat Pause";
+    case ENGINE_PHASE_GAME_OVER: return "the end of the game";
+    case ENGINE_PHASE_COUNT: break;
+    }
+    return "?";
+}
+
+/* "Atreides, Fremen and you". */
+static void seats_words(inspect__text *t, const engine_state *v, uint16_t mask)
+{
+    unsigned n = 0, total = 0;
+    for (uint8_t s = 0; s < v->config.n_seats && s < ENGINE_MAX_SEATS; s++)
+        total += ((unsigned)mask >> s) & 1u;
+    for (uint8_t s = 0; s < v->config.n_seats && s < ENGINE_MAX_SEATS; s++)
+        if (mask & (1u << s)) {
+            n++;
+            inspect__text_add(t, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+                              inspect__who(v, s));
+        }
+    if (total == 0)
+        inspect__text_add(t, "nobody");
+}
+
+/* ===================================================== the action itself */
+
+/* The leader a plan names, as words: "Duncan Idaho", "Cheap Hero",
+ * "no leader". */
+static void plan_leader(char *out, size_t cap, const engine_state *v, int leader, int cheap_hero)
+{
+    if (leader >= 0)
+        snprintf(out, cap, "%s", inspect__leader((unsigned)leader));
+    else if (cheap_hero >= 0) {
+        const char *face = inspect__card_face(v, cheap_hero);
+        snprintf(out, cap, "%s", face != NULL ? face : "a cheap hero");
+    } else
+        snprintf(out, cap, "no leader");
+}
+
+static void plan_words(inspect__text *t, const engine_state *v, int leader, int cheap_hero,
+                       int weapon, int defense, int dial)
+{
+    char who[64], cw[48], cd[48];
+    plan_leader(who, sizeof who, v, leader, cheap_hero);
+    const char *w = weapon >= 0 ? inspect__card_face(v, weapon) : "no weapon";
+    const char *d = defense >= 0 ? inspect__card_face(v, defense) : "no defense";
+    snprintf(cw, sizeof cw, "%s", w != NULL ? w : "a weapon");
+    snprintf(cd, sizeof cd, "%s", d != NULL ? d : "a defense");
+    inspect__text_add(t, "%s, %s, %s, dial %d", who, cw, cd, dial);
+}
+
+/* The viewer is the Atreides or fights on the Atreides side of the battle:
+ * its view holds the prescience answer (the rule engine_view applies). */
+static int is_atreides_side(const engine_state *v)
+{
+    int atreides = inspect__seat_of(v, ENGINE_FACTION_ATREIDES);
+    if (atreides < 0 || v->viewer >= v->config.n_seats)
+        return 0;
+    if (v->viewer == atreides)
+        return 1;
+    for (unsigned i = 0; i < 2; i++)
+        if (v->battle_seat[i] == v->viewer && v->ally[v->viewer] == atreides)
+            return 1;
+    return 0;
+}
+
+static void describe_action(const line_ctx *c)
+{
+    const engine_action *x = c->act;
+    const engine_state *b = c->b;
+    inspect__text *t = c->t;
+    const char *who = inspect__who(b, x->seat);
+    char w1[96], w2[96], w3[64];
+    switch ((engine_action_kind)x->kind) {
+    case ENGINE_ACTION_PREDICT:
+        /* Setup: the Bene Gesserit prediction (LR 2.02.01). */
+        if (hidden(x, 0))
+            inspect__text_sentence(t, "%s made a secret prediction.", who);
+        else
+            inspect__text_sentence(t, "%s predicted that %s wins on turn %d.", who,
+                                   inspect_faction_title((unsigned)x->arg[0]), x->arg[1]);
+        return;
+    case ENGINE_ACTION_TRAITOR_PICK:
+        /* Setup: each seat keeps a traitor (LR 1.00.06). */
+        if (hidden(x, 0))
+            inspect__text_sentence(t, "%s chose a traitor.", who);
+        else
+            inspect__text_sentence(t, "%s kept %s as a traitor.", who,
+                                   inspect__leader((unsigned)x->arg[0]));
+        return;
+    case ENGINE_ACTION_FREMEN_PLACE: {
+        /* Setup: the Fremen's 10 forces (LR 2.04.02). */
+        static const unsigned where[3] = {ENGINE_TERRITORY_SIETCH_TABR,
+                                          ENGINE_TERRITORY_FALSE_WALL_SOUTH,
+                                          ENGINE_TERRITORY_FALSE_WALL_WEST};
+        inspect__text_sentence(t, "%s placed", who);
+        int n = 0;
+        for (unsigned i = 0; i < 3; i++) {
+            if (x->arg[i] <= 0 && x->arg[i + 3] <= 0)
+                continue;
+            forces_text(w1, sizeof w1, b, x->seat, x->arg[i], x->arg[i + 3]);
+            inspect__text_add(t, "%s %s in %s", n++ ? "," : "", w1, inspect__territory(where[i]));
+        }
+        inspect__text_add(t, "%s.", n ? "" : " no forces");
+        return;
+    }
+    case ENGINE_ACTION_BG_PLACE:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        inspect__text_sentence(t, "%s placed a force in %s.", who, w1);
+        return;
+    case ENGINE_ACTION_STORM_DIAL:
+        /* Storm: a secret dial (LR 1.01.01). */
+        if (hidden(x, 0))
+            inspect__text_sentence(t, "%s dialled the storm.", who);
+        else
+            inspect__text_sentence(t, "%s dialled %d for the storm.", who, x->arg[0]);
+        return;
+    case ENGINE_ACTION_ALLIANCE_PROPOSE:
+        inspect__text_sentence(t, "%s proposed an alliance to %s.", who,
+                               inspect_faction_title((unsigned)x->arg[0]));
+        return;
+    case ENGINE_ACTION_ALLIANCE_ACCEPT:
+        inspect__text_sentence(t, "%s accepted the alliance %s proposed.", who,
+                               inspect_faction_title((unsigned)x->arg[0]));
+        return;
+    case ENGINE_ACTION_ALLIANCE_REFUSE:
+        inspect__text_sentence(t, "%s refused the alliance %s proposed.", who,
+                               inspect_faction_title((unsigned)x->arg[0]));
+        return;
+    case ENGINE_ACTION_ALLIANCE_BREAK:
+        inspect__text_sentence(t, "%s broke off an alliance.", who);
+        return;
+    case ENGINE_ACTION_NEXUS_DONE:
+        inspect__text_sentence(t, "%s finished negotiating.", who);
+        return;
+    case ENGINE_ACTION_WORM_RIDE:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[1], x->arg[2]);
+        inspect__text_sentence(t, "%s rode the worm to %s with %s.", who, w1, w2);
+        return;
+    case ENGINE_ACTION_WORM_RIDE_PASS:
+        inspect__text_sentence(t, "%s did not ride the worm.", who);
+        return;
+    case ENGINE_ACTION_CHARITY_CLAIM:
+        inspect__text_sentence(t, "%s claimed CHOAM Charity.", who);
+        return;
+    case ENGINE_ACTION_CHARITY_DECLINE:
+        inspect__text_sentence(t, "%s declined CHOAM Charity.", who);
+        return;
+    case ENGINE_ACTION_ALLY_SUPPORT:
+        inspect__text_sentence(t, "%s let %s ally bid with up to %d spice.", who,
+                               x->seat == b->viewer ? "your" : "their", x->arg[0]);
+        return;
+    case ENGINE_ACTION_BID:
+        inspect__text_sentence(t, "%s bid %d spice%s.", who, x->arg[0],
+                               x->arg[1] == 1 ? " with a Karama card" : "");
+        return;
+    case ENGINE_ACTION_BID_PASS:
+        inspect__text_sentence(t, "%s passed.", who);
+        return;
+    case ENGINE_ACTION_KARAMA_TAKE:
+        inspect__text_sentence(t, "%s played a Karama card to take the card up for bid.", who);
+        return;
+    case ENGINE_ACTION_EMPEROR_REVIVAL:
+        inspect__text_sentence(t, "%s paid for %d extra revival%s for %s ally.", who, x->arg[0],
+                               x->arg[0] == 1 ? "" : "s",
+                               x->seat == b->viewer ? "your" : "their");
+        return;
+    case ENGINE_ACTION_REVIVE:
+    case ENGINE_ACTION_GHOLA: {
+        int elite = x->kind == ENGINE_ACTION_REVIVE ? x->arg[1] : 0;
+        int leader = x->kind == ENGINE_ACTION_REVIVE ? x->arg[2] : x->arg[1];
+        forces_text(w1, sizeof w1, b, x->seat, x->arg[0], elite);
+        inspect__text_sentence(t, "%s %s %s", who,
+                               x->kind == ENGINE_ACTION_GHOLA ? "played a Tleilaxu Ghola, reviving"
+                                                              : "revived", w1);
+        if (leader >= 0)
+            inspect__text_add(t, " and %s", inspect__leader((unsigned)leader));
+        inspect__text_add(t, ".");
+        return;
+    }
+    case ENGINE_ACTION_SHIP:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[1], x->arg[2]);
+        inspect__text_sentence(t, "%s shipped %s to %s%s.", who, w2, w1,
+                               x->arg[3] == 1 ? " with a Karama card" : "");
+        return;
+    case ENGINE_ACTION_FREMEN_SEND:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[1], x->arg[2]);
+        inspect__text_sentence(t, "%s sent %s to %s.", who, w2, w1);
+        return;
+    case ENGINE_ACTION_CROSS_SHIP:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        loc_text(w3, sizeof w3, x->arg[1]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[2], x->arg[3]);
+        inspect__text_sentence(t, "%s shipped %s from %s to %s.", who, w2, w1, w3);
+        return;
+    case ENGINE_ACTION_SHIP_BACK:
+        loc_text(w1, sizeof w1, x->arg[0]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[1], x->arg[2]);
+        inspect__text_sentence(t, "%s shipped %s from %s back to reserves.", who, w2, w1);
+        return;
+    case ENGINE_ACTION_SHIP_PASS:
+        inspect__text_sentence(t, "%s did not ship.", who);
+        return;
+    case ENGINE_ACTION_BG_SEND:
+        if (x->arg[0] == 1)
+            inspect__text_sentence(t, "%s sent a force to the Polar Sink.", who);
+        else
+            inspect__text_sentence(t, "%s sent no force to the Polar Sink.", who);
+        return;
+    case ENGINE_ACTION_MOVE:
+    case ENGINE_ACTION_HAJR_MOVE:
+        loc_text(w1, sizeof w1, x->arg[1]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[2], x->arg[3]);
+        inspect__text_sentence(t, "%s moved %s from %s to %s%s.", who, w2,
+                               inspect__territory((unsigned)x->arg[0]), w1,
+                               x->kind == ENGINE_ACTION_HAJR_MOVE ? " with a Hajr card" : "");
+        return;
+    case ENGINE_ACTION_MOVE_PASS:
+        inspect__text_sentence(t, "%s did not move.", who);
+        return;
+    case ENGINE_ACTION_BATTLE_CHOOSE: {
+        int d = inspect__seat_of(b, (unsigned)x->arg[1]);
+        inspect__text_sentence(t, "%s chose to fight %s in %s.", who,
+                               d >= 0 ? inspect__who(b, (uint8_t)d) : "?",
+                               inspect__territory((unsigned)x->arg[0]));
+        return;
+    }
+    case ENGINE_ACTION_PRESCIENCE:
+        inspect__text_sentence(t, "%s used prescience to see the opponent's %s.", who,
+                               element_name(x->arg[0]));
+        return;
+    case ENGINE_ACTION_PRESCIENCE_PASS:
+        inspect__text_sentence(t, "%s did not use prescience.", who);
+        return;
+    case ENGINE_ACTION_PRESCIENCE_ANSWER: {
+        /* The answer, when the viewer may know it: its own action, or the
+         * value its after-view shows (the Atreides side). */
+        int v = x->arg[0];
+        if (hidden(x, 0)) {
+            if (is_atreides_side(c->a))
+                v = c->a->prescience_value;
+            else {
+                inspect__text_sentence(t, "%s answered the prescience question.", who);
+                return;
+            }
+        }
+        switch (b->prescience_element) {
+        case 1:
+            if (v == -2)
+                snprintf(w1, sizeof w1, "a cheap hero as leader");
+            else
+                plan_leader(w1, sizeof w1, b, v, -1);
+            break;
+        case 2:
+        case 3:
+            snprintf(w1, sizeof w1, "%s",
+                     v < 0 ? (b->prescience_element == 2 ? "no weapon" : "no defense")
+                           : card_words(b, v, w3, sizeof w3));
+            break;
+        default:
+            snprintf(w1, sizeof w1, "a dial of %d", v);
+            break;
+        }
+        inspect__text_sentence(t, "%s answered the prescience question: %s.", who, w1);
+        return;
+    }
+    case ENGINE_ACTION_VOICE:
+        inspect__text_sentence(t, "%s used the Voice: the opponent %s play %s.", who,
+                               x->arg[0] == 1 ? "must" : "must not", voice_class_name(x->arg[1]));
+        return;
+    case ENGINE_ACTION_VOICE_PASS:
+        inspect__text_sentence(t, "%s did not use the Voice.", who);
+        return;
+    case ENGINE_ACTION_KARAMA_CANCEL:
+        inspect__text_sentence(t, "%s cancelled it with a Karama card.", who);
+        return;
+    case ENGINE_ACTION_KARAMA_ALLOW:
+        inspect__text_sentence(t, "%s let it stand.", who);
+        return;
+    case ENGINE_ACTION_BATTLE_PLAN:
+        if (hidden(x, 0)) {
+            inspect__text_sentence(t, "%s committed a battle plan.", who);
+            return;
+        }
+        inspect__text_sentence(t, "%s committed a battle plan: ", who);
+        plan_words(t, b, x->arg[0], x->arg[1], x->arg[2], x->arg[3], x->arg[4]);
+        inspect__text_add(t, ".");
+        return;
+    case ENGINE_ACTION_TRAITOR_CALL:
+        if (x->arg[0] == 1)
+            inspect__text_sentence(t, "%s called traitor!", who);
+        else
+            inspect__text_sentence(t, "%s called no traitor.", who);
+        return;
+    case ENGINE_ACTION_KEEP_CARDS:
+        inspect__text_sentence(t, "%s %s the weapon and %s the defense.", who,
+                               x->arg[0] == 1 ? "kept" : "discarded",
+                               x->arg[1] == 1 ? "kept" : "discarded");
+        return;
+    case ENGINE_ACTION_WEATHER_CONTROL:
+        inspect__text_sentence(t, "%s played Weather Control: the storm moves %d sector%s.", who,
+                               x->arg[0], x->arg[0] == 1 ? "" : "s");
+        return;
+    case ENGINE_ACTION_FAMILY_ATOMICS:
+        inspect__text_sentence(t, "%s played Family Atomics: the Shield Wall is destroyed.", who);
+        return;
+    case ENGINE_ACTION_STORM_CARDS_PASS:
+        inspect__text_sentence(t, "%s played no storm card.", who);
+        return;
+    case ENGINE_ACTION_TRUTHTRANCE:
+        inspect__text_sentence(t, "%s played Truthtrance, asking %s a question.", who,
+                               inspect_faction_title((unsigned)x->arg[0]));
+        return;
+    case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
+        inspect__text_sentence(t, "%s answered %s.", who, x->arg[0] == 1 ? "yes" : "no");
+        return;
+    case ENGINE_ACTION_NONE:
+    case ENGINE_ACTION_KIND_COUNT:
+        break;
+    }
+    inspect__text_sentence(t, "%s acted.", who);
+}
+
+/* ======================================================= what followed */
+
+static int plans_committed(const engine_state *v)
+{
+    return v->phase == ENGINE_PHASE_BATTLE && v->plan[0].is_committed &&
+           v->plan[1].is_committed;
+}
+
+/* The plans were revealed by this event: the last plan came in. */
+static void plans_revealed(const line_ctx *c)
+{
+    const engine_state *a = c->a;
+    if (c->act->kind != ENGINE_ACTION_BATTLE_PLAN || !plans_committed(a))
+        return;
+    inspect__text_sentence(c->t, "Battle plans revealed in %s: ",
+                           inspect__territory(a->battle_territory));
+    for (unsigned i = 0; i < 2; i++) {
+        const engine_battle_plan *p = &a->plan[i];
+        inspect__text_add(c->t, "%s%s: ", i ? "; " : "", inspect__who(a, a->battle_seat[i]));
+        plan_words(c->t, a, p->leader, p->cheap_hero, p->weapon, p->defense, p->dial);
+    }
+    inspect__text_add(c->t, ".");
+}
+
+static int card_is(const engine_state *v, int card, unsigned kind)
+{
+    return card >= 0 && card < ENGINE_TREACHERY_MAX && v->card_kind[card] == kind;
+}
+
+/* The side (0 aggressor, 1 defender) a traitor call by `seat` serves. */
+static int caller_side(const engine_state *v, uint8_t seat)
+{
+    for (unsigned i = 0; i < 2; i++)
+        if (v->battle_seat[i] == seat)
+            return (int)i;
+    for (unsigned i = 0; i < 2; i++)
+        if (v->battle_seat[i] < v->config.n_seats && v->ally[v->battle_seat[i]] == seat)
+            return (int)i;
+    return -1;
+}
+
+/* The battle of the before-view was resolved by this event: who won, from
+ * the revealed plans (public in both views from the reveal on). */
+static void battle_result(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    if (c->act->kind != ENGINE_ACTION_TRAITOR_CALL || !plans_committed(b))
+        return;
+    int resolved = a->phase != ENGINE_PHASE_BATTLE || a->battle_winner != 0xFF ||
+                   !plans_committed(a) || a->battle_territory != b->battle_territory;
+    if (!resolved)
+        return;
+    const char *where = inspect__territory(b->battle_territory);
+    unsigned called = b->traitor_called;
+    int side = caller_side(b, c->act->seat);
+    if (c->act->arg[0] == 1 && side >= 0)
+        called |= 1u << side;
+    if (called == 3) {
+        inspect__text_sentence(c->t, "Both leaders were traitors: both sides lost everything "
+                                     "in %s.", where);
+        return;
+    }
+    int win;
+    if (called != 0) {
+        win = called == 1 ? 0 : 1;
+    } else {
+        const engine_battle_plan *p = b->plan;
+        int lasgun = card_is(b, p[0].weapon, ENGINE_CARD_LASGUN) ||
+                     card_is(b, p[1].weapon, ENGINE_CARD_LASGUN);
+        int shield = 0;
+        for (unsigned i = 0; i < 2; i++)
+            shield |= card_is(b, p[i].defense, ENGINE_CARD_SHIELD) ||
+                      card_is(b, p[i].weapon, ENGINE_CARD_SHIELD);
+        if (lasgun && shield) {
+            inspect__text_sentence(c->t, "Lasgun and shield exploded: everything in %s was "
+                                         "lost.", where);
+            return;
+        }
+        if (a->phase == ENGINE_PHASE_BATTLE && a->battle_winner <= 1 &&
+            a->battle_territory == b->battle_territory) {
+            win = a->battle_winner;
+        } else {
+            /* Dial plus a surviving leader's strength; the aggressor wins
+             * ties (LR 1.07.06). A leader killed is in the Tanks after. */
+            unsigned total[2];
+            for (unsigned i = 0; i < 2; i++) {
+                int l = p[i].leader;
+                int alive = l >= 0 && a->leader[l].place != ENGINE_PLACE_TANKS;
+                total[i] = p[i].dial + (alive ? engine_leader_strength((unsigned)l) : 0u);
+            }
+            win = total[0] >= total[1] ? 0 : 1;
+        }
+    }
+    inspect__text_sentence(c->t, "%s won the battle in %s against %s.",
+                           inspect__who(b, b->battle_seat[win]), where,
+                           inspect__who(b, b->battle_seat[1 - win]));
+}
+
+/* Did the storm move during this fold? */
+static int storm_moved(const engine_state *b, const engine_state *a)
+{
+    if (a->storm_sector != b->storm_sector)
+        return 1;
+    if (b->phase == ENGINE_PHASE_STORM && a->phase != ENGINE_PHASE_STORM)
+        return 1;
+    return a->turn > b->turn && a->phase > ENGINE_PHASE_STORM;
+}
+
+static void storm(const line_ctx *c)
+{
+    if (!storm_moved(c->b, c->a))
+        return;
+    unsigned m = c->a->last_storm_move;
+    inspect__text_sentence(c->t, "The storm moved %u sector%s to sector %u.", m,
+                           m == 1 ? "" : "s", c->a->storm_sector);
+}
+
+/* Spice cards turned up by this fold: the entries of the after-view's
+ * discard pile that the before-view's did not hold. */
+static void spice_blow(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    unsigned from = 0;
+    if (a->n_spice_discard >= b->n_spice_discard &&
+        memcmp(a->spice_discard, b->spice_discard, b->n_spice_discard) == 0)
+        from = b->n_spice_discard;
+    if (from >= a->n_spice_discard)
+        return;
+    for (unsigned i = from; i < a->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++) {
+        int is_worm;
+        unsigned territory;
+        const char *name = inspect__spice_card_name(a->spice_discard[i], &is_worm, &territory);
+        if (is_worm) {
+            /* Shai-Hulud strikes the territory of the topmost territory
+             * card under it (LR 1.02.05). */
+            unsigned struck = ENGINE_TERRITORY_COUNT;
+            for (unsigned k = i; k-- > 0;) {
+                int w;
+                unsigned tt;
+                inspect__spice_card_name(a->spice_discard[k], &w, &tt);
+                if (!w) {
+                    struck = tt;
+                    break;
+                }
+            }
+            if (struck < ENGINE_TERRITORY_COUNT)
+                inspect__text_sentence(c->t, "Shai-Hulud! A worm struck %s.",
+                                       inspect__territory(struck));
+            else
+                inspect__text_sentence(c->t, "Shai-Hulud appeared.");
+            continue;
+        }
+        int before = 0, after = 0;
+        for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
+            if (engine_location_territory(loc) == territory) {
+                before += b->spice[loc];
+                after += a->spice[loc];
+            }
+        if (after > before)
+            inspect__text_sentence(c->t, "Spice blow: %d spice in %s.", after - before, name);
+        else
+            inspect__text_sentence(c->t, "Spice blow: %s, but the storm is there: no spice.",
+                                   name);
+    }
+}
+
+/* "a Lasgun", "an Ellaca Drug". */
+static const char *article(const char *name)
+{
+    return strchr("AEIOU", name[0]) != NULL ? "an" : "a";
+}
+
+/* Cards changing places, as the viewer sees them: sales first, then cards
+ * drawn (per seat, faces the viewer knows named), then the rest. */
+static void cards(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    unsigned n = a->n_cards < ENGINE_TREACHERY_MAX ? a->n_cards : ENGINE_TREACHERY_MAX;
+    char buf[48];
+    /* Bidding: the card up was sold (LR 1.04.05). */
+    for (unsigned k = 0; k < n; k++) {
+        const engine_card_state *x = &b->card[k], *y = &a->card[k];
+        if (x->place != ENGINE_PLACE_AUCTION || y->place != ENGINE_PLACE_HAND ||
+            y->holder >= a->config.n_seats)
+            continue;
+        const char *who = inspect__who(a, y->holder);
+        const char *what = card_words(a, (int)k, buf, sizeof buf);
+        if (c->act->kind == ENGINE_ACTION_KARAMA_TAKE)
+            inspect__text_sentence(c->t, "%s took %s for free.", who, what);
+        else if (b->high_bid_karama != 0xFF)
+            inspect__text_sentence(c->t, "%s bought %s with a Karama card, for free.", who, what);
+        else
+            inspect__text_sentence(c->t, "%s bought %s for %u spice.", who, what,
+                                   c->act->kind == ENGINE_ACTION_BID && c->act->arg[0] > 0
+                                       ? (unsigned)c->act->arg[0] : b->high_bid);
+    }
+    /* Cards drawn from the deck into hands. */
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        unsigned n_drawn = 0, n_named = 0;
+        for (unsigned k = 0; k < n; k++)
+            if (b->card[k].place == ENGINE_PLACE_DECK && a->card[k].place == ENGINE_PLACE_HAND &&
+                a->card[k].holder == s) {
+                n_drawn++;
+                n_named += inspect__card_face(a, (int)k) != NULL;
+            }
+        if (n_drawn == 0)
+            continue;
+        inspect__text_sentence(c->t, "%s drew ", inspect__who(a, s));
+        unsigned i = 0;
+        for (unsigned k = 0; k < n; k++) {
+            const char *face = inspect__card_face(a, (int)k);
+            if (face == NULL || b->card[k].place != ENGINE_PLACE_DECK ||
+                a->card[k].place != ENGINE_PLACE_HAND || a->card[k].holder != s)
+                continue;
+            i++;
+            inspect__text_add(c->t, "%s%s %s",
+                              i == 1 ? "" : i == n_drawn ? " and " : ", ", article(face), face);
+        }
+        if (n_drawn - n_named == 1)
+            inspect__text_add(c->t, "%sa card", n_named ? " and " : "");
+        else if (n_named < n_drawn)
+            inspect__text_add(c->t, "%s%u cards", n_named ? " and " : "", n_drawn - n_named);
+        inspect__text_add(c->t, ".");
+    }
+    unsigned n_up = 0, n_back = 0;
+    for (unsigned k = 0; k < n; k++) {
+        const engine_card_state *x = &b->card[k], *y = &a->card[k];
+        if (x->place == y->place && x->holder == y->holder)
+            continue;
+        if (y->place == ENGINE_PLACE_HAND && y->holder < a->config.n_seats) {
+            const char *who = inspect__who(a, y->holder);
+            const char *what = card_words(a, (int)k, buf, sizeof buf);
+            if (x->place == ENGINE_PLACE_PLAYED)
+                inspect__text_sentence(c->t, "%s kept %s.", who, what);
+            else if (x->place == ENGINE_PLACE_HAND && x->holder < a->config.n_seats)
+                inspect__text_sentence(c->t, "%s took %s from %s.", who, what,
+                                       inspect__who(a, x->holder));
+            else if (x->place != ENGINE_PLACE_AUCTION && x->place != ENGINE_PLACE_DECK)
+                inspect__text_sentence(c->t, "%s got %s.", who, what);
+            continue;
+        }
+        if (y->place == ENGINE_PLACE_DISCARD && x->place != ENGINE_PLACE_DISCARD) {
+            const char *face = inspect__card_face(a, (int)k);
+            if (x->place == ENGINE_PLACE_HAND && x->holder < a->config.n_seats)
+                inspect__text_sentence(c->t, "%s discarded %s %s.", inspect__who(a, x->holder),
+                                       face ? article(face) : "a", face ? face : "card");
+            else
+                inspect__text_sentence(c->t, "%s %s went to the discard pile.",
+                                       face ? article(face) : "a", face ? face : "card");
+            continue;
+        }
+        if (y->place == ENGINE_PLACE_AUCTION)
+            n_up++;
+        else if (x->place == ENGINE_PLACE_AUCTION && y->place == ENGINE_PLACE_DECK)
+            n_back++;
+    }
+    if (n_up != 0)
+        inspect__text_sentence(c->t, "%u card%s drawn for bidding.", n_up,
+                               n_up == 1 ? " was" : "s were");
+    if (n_back != 0)
+        inspect__text_sentence(c->t, "%u unsold card%s went back on the deck.", n_back,
+                               n_back == 1 ? "" : "s");
+    /* The card up for bid, as the viewer knows it (the Atreides see it). */
+    if (a->phase == ENGINE_PHASE_BIDDING && a->n_auction != 0 &&
+        a->auction_index < a->n_auction &&
+        (b->phase != ENGINE_PHASE_BIDDING || b->auction_index != a->auction_index ||
+         b->n_auction != a->n_auction)) {
+        const char *face = inspect__card_face(a, a->auction[a->auction_index]);
+        if (face != NULL)
+            inspect__text_sentence(c->t, "Card %u of %u up for bid: %s %s.",
+                                   a->auction_index + 1u, a->n_auction, article(face), face);
+        else
+            inspect__text_sentence(c->t, "Card %u of %u is up for bid.", a->auction_index + 1u,
+                                   a->n_auction);
+    }
+}
+
+/* Forces that went to the Tanks, per seat and territory. */
+static void losses(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    char w[96];
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        int plain = a->seat[s].tanks - b->seat[s].tanks;
+        int elite = a->seat[s].special_tanks - b->seat[s].special_tanks;
+        if (plain <= 0 && elite <= 0)
+            continue;
+        forces_text(w, sizeof w, a, s, plain > 0 ? plain : 0, elite > 0 ? elite : 0);
+        inspect__text_sentence(c->t, "%s lost %s to the Tanks", inspect__who(a, s), w);
+        unsigned n = 0;
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            unsigned x = inspect__territory_forces(b, t, s), y = inspect__territory_forces(a, t, s);
+            int advisors = 0;
+            for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
+                if (engine_location_territory(loc) == t &&
+                    a->config.faction[s] == ENGINE_FACTION_BENE_GESSERIT)
+                    advisors += b->advisors[loc] - a->advisors[loc];
+            if (y < x || advisors > 0)
+                inspect__text_add(c->t, "%s %s", n++ ? "," : " from", inspect__territory(t));
+        }
+        inspect__text_add(c->t, ".");
+    }
+}
+
+/* Spice behind each shield that changed, in one sentence. */
+static void seat_spice(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    unsigned n = 0;
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        int d = a->seat[s].spice - b->seat[s].spice;
+        if (d == 0)
+            continue;
+        if (n++ == 0)
+            inspect__text_sentence(c->t, "Spice: ");
+        else
+            inspect__text_add(c->t, ", ");
+        inspect__text_add(c->t, "%s %+d (now %u)", inspect__who(a, s), d, a->seat[s].spice);
+    }
+    if (n != 0)
+        inspect__text_add(c->t, ".");
+}
+
+static void leaders(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        unsigned x = b->leader[l].place, y = a->leader[l].place;
+        if (x == y)
+            continue;
+        if (y == ENGINE_PLACE_TANKS)
+            inspect__text_sentence(c->t, "%s (%s) was killed.", inspect__leader(l),
+                                   inspect_faction_title(engine_leader_faction(l)));
+        else if (x == ENGINE_PLACE_TANKS && y == ENGINE_PLACE_POOL)
+            inspect__text_sentence(c->t, "%s (%s) was revived.", inspect__leader(l),
+                                   inspect_faction_title(engine_leader_faction(l)));
+    }
+}
+
+static void alliances(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        uint8_t x = b->ally[s], y = a->ally[s];
+        if (x == y)
+            continue;
+        if (y < a->config.n_seats && y > s)
+            inspect__text_sentence(c->t, "%s and %s are now allies.", inspect__who(a, s),
+                                   inspect__who(a, y));
+        else if (y >= a->config.n_seats && x < a->config.n_seats && x > s)
+            inspect__text_sentence(c->t, "The alliance of %s and %s is broken.",
+                                   inspect__who(a, s), inspect__who(a, x));
+    }
+}
+
+static void traitors_revealed(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    uint16_t all = (uint16_t)((1u << a->config.n_seats) - 1);
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        const engine_card_state *x = &b->traitor[l], *y = &a->traitor[l];
+        if ((y->known_by & all) != all || (x->known_by & all) == all)
+            continue;
+        if (y->place == ENGINE_PLACE_HAND && y->holder < a->config.n_seats)
+            inspect__text_sentence(c->t, "%s revealed %s as a traitor.",
+                                   inspect__who(a, y->holder), inspect__leader(l));
+    }
+}
+
+static void phase_and_end(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    if (a->phase == ENGINE_PHASE_GAME_OVER && b->phase != ENGINE_PHASE_GAME_OVER) {
+        inspect__text_sentence(c->t, "The game is over: ");
+        seats_words(c->t, a, a->winners);
+        inspect__text_add(c->t, " won %s.", victory_words(a->victory_kind));
+        if (a->prediction_turn != 0 && b->prediction_turn == 0)
+            inspect__text_sentence(c->t, "The Bene Gesserit had predicted that %s would win on "
+                                         "turn %u.",
+                                   inspect_faction_title(a->prediction_faction),
+                                   a->prediction_turn);
+        return;
+    }
+    if (a->turn != b->turn)
+        inspect__text_sentence(c->t, "Turn %u: now %s.", a->turn, phase_title(a->phase));
+    else if (a->phase != b->phase)
+        inspect__text_sentence(c->t, "Now %s.", phase_title(a->phase));
+}
+
+/* ========================================================== one line */
+
+void inspect_log_describe(inspect_log_line *out, const engine_state *before_view,
+                          const engine_state *after_view, const engine_action *act,
+                          uint32_t version, uint8_t viewer)
+{
+    memset(out, 0, sizeof *out);
+    out->version = version;
+    out->seat = act->seat;
+    out->kind = act->kind;
+    inspect_action_mask(&out->action, act, viewer);
+    /* (1): from here on only the masked action. */
+    inspect__text t;
+    inspect__text_init(&t, out->text, sizeof out->text);
+    line_ctx c = {before_view, after_view, &out->action, &t};
+    describe_action(&c);
+    plans_revealed(&c);
+    traitors_revealed(&c);
+    battle_result(&c);
+    storm(&c);
+    spice_blow(&c);
+    cards(&c);
+    losses(&c);
+    leaders(&c);
+    seat_spice(&c);
+    alliances(&c);
+    phase_and_end(&c);
+}
+
+/* ============================================================ the walk */
+
+typedef struct collect_ctx {
+    engine_action *action;         /* versions from..to, in order */
+    uint32_t from;
+    uint32_t n;                    /* collected so far */
+    uint32_t cap;
+} collect_ctx;
+
+static int collect(void *ctx, const codec_event *ev)
+{
+    collect_ctx *cc = ctx;
+    if (cc->n >= cc->cap || ev->version != cc->from + cc->n)
+        return LEDGER_ECORRUPT;
+    cc->action[cc->n++] = ev->action;
+    return 0;
+}
+
+int inspect_log_walk(ledger *db, const char *room, uint8_t viewer, uint32_t from, uint32_t to,
+                     int (*fn)(void *ctx, const inspect_log_line *line), void *ctx)
+{
+    uint32_t head;
+    int rc = ledger_head(db, room, &head, NULL);
+    if (rc != 0)
+        return rc;
+    if (to == 0)
+        to = head;
+    if (from == 0)
+        from = 1;
+    if (to > head || from > to)
+        return head == 0 && to == 0 ? 0 : INSPECT_EINPUT;
+    /* Events first, then states: ledger_state_at opens its own read
+     * transaction, which may not nest inside ledger_event_foreach's. */
+    collect_ctx cc = {NULL, from, 0, to - from + 1};
+    cc.action = malloc((size_t)cc.cap * sizeof *cc.action);
+    engine_state *st = malloc(4 * sizeof *st); /* full before, full after, two views */
+    inspect_log_line *line = malloc(sizeof *line);
+    if (cc.action == NULL || st == NULL || line == NULL) {
+        rc = INSPECT_ERROR;
+        goto out;
+    }
+    rc = ledger_event_foreach(db, room, from, to, collect, &cc);
+    if (rc == 0 && cc.n != cc.cap)
+        rc = LEDGER_ECORRUPT;
+    if (rc != 0)
+        goto out;
+    rc = ledger_state_at(db, &st[0], room, from - 1);
+    if (rc != 0)
+        goto out;
+    if (!inspect_viewer_is_valid(&st[0].config, viewer)) {
+        rc = INSPECT_EINPUT;
+        goto out;
+    }
+    engine_view(&st[2], &st[0], viewer);
+    for (uint32_t v = from; v <= to; v++) {
+        rc = ledger_state_at(db, &st[1], room, v);
+        if (rc != 0)
+            break;
+        engine_view(&st[3], &st[1], viewer);
+        inspect_log_describe(line, &st[2], &st[3], &cc.action[v - from], v, viewer);
+        rc = fn(ctx, line);
+        if (rc != 0)
+            break;
+        st[2] = st[3];
+    }
+out:
+    if (st != NULL)
+        memset(st, 0, 4 * sizeof *st);
+    free(st);
+    free(line);
+    free(cc.action);
+    return rc;
+}

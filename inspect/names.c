@@ -1,0 +1,188 @@
+/*
+ * names.c - how inspect/ names things for people: factions by title, seats
+ * as "you" for the viewer, locations, leaders, the faces of treachery
+ * cards as a view knows them, spice cards; and the bounded text builder
+ * every sentence is written with.
+ *
+ * Layer: inspect. Reads only the engine_state it is handed (a view, when
+ * the words are for a seat) and the engine's name functions; never the
+ * ledger. A card whose face the view marks unknown has no name here.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "inspect/internal.h"
+
+/* ======================================================= text builder */
+
+void inspect__text_init(inspect__text *t, char *buf, size_t cap)
+{
+    assert(cap >= 1);
+    t->buf = buf;
+    t->cap = cap;
+    t->len = 0;
+    buf[0] = '\0';
+}
+
+static void text_vadd(inspect__text *t, const char *fmt, va_list ap)
+{
+    if (t->len + 1 >= t->cap)
+        return;
+    int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    if (n < 0)
+        return;
+    t->len += (size_t)n;
+    if (t->len >= t->cap)
+        t->len = t->cap - 1;
+}
+
+void inspect__text_add(inspect__text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(t, fmt, ap);
+    va_end(ap);
+}
+
+void inspect__text_sentence(inspect__text *t, const char *fmt, ...)
+{
+    if (t->len != 0)
+        inspect__text_add(t, " ");
+    size_t start = t->len;
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(t, fmt, ap);
+    va_end(ap);
+    if (start < t->len)
+        t->buf[start] = (char)toupper((unsigned char)t->buf[start]);
+}
+
+/* ============================================================== names */
+
+static const char *const faction_titles[ENGINE_FACTION_COUNT] = {
+    [ENGINE_FACTION_ATREIDES] = "Atreides",
+    [ENGINE_FACTION_BENE_GESSERIT] = "Bene Gesserit",
+    [ENGINE_FACTION_EMPEROR] = "Emperor",
+    [ENGINE_FACTION_FREMEN] = "Fremen",
+    [ENGINE_FACTION_HARKONNEN] = "Harkonnen",
+    [ENGINE_FACTION_GUILD] = "Guild",
+    [ENGINE_FACTION_IXIANS] = "Ixians",
+    [ENGINE_FACTION_TLEILAXU] = "Tleilaxu",
+    [ENGINE_FACTION_CHOAM] = "CHOAM",
+    [ENGINE_FACTION_RICHESE] = "Richese",
+    [ENGINE_FACTION_ECAZ] = "Ecaz",
+    [ENGINE_FACTION_MORITANI] = "Moritani",
+};
+_Static_assert(sizeof faction_titles / sizeof faction_titles[0] == ENGINE_FACTION_COUNT,
+               "one title per faction");
+
+const char *inspect_faction_title(unsigned faction)
+{
+    return faction < ENGINE_FACTION_COUNT ? faction_titles[faction] : "?";
+}
+
+int inspect__seat_of(const engine_state *st, unsigned f)
+{
+    for (unsigned s = 0; s < st->config.n_seats && s < ENGINE_MAX_SEATS; s++)
+        if (st->config.faction[s] == f)
+            return (int)s;
+    return -1;
+}
+
+const char *inspect__seat_title(const engine_state *st, uint8_t seat)
+{
+    if (seat == ENGINE_SEAT_ENGINE)
+        return "the engine";
+    if (seat >= st->config.n_seats || seat >= ENGINE_MAX_SEATS)
+        return "?";
+    return inspect_faction_title(st->config.faction[seat]);
+}
+
+const char *inspect__who(const engine_state *view, uint8_t seat)
+{
+    if (seat == view->viewer && seat < ENGINE_MAX_SEATS)
+        return "you";
+    return inspect__seat_title(view, seat);
+}
+
+const char *inspect__territory(unsigned t)
+{
+    const char *s = engine_territory_name(t);
+    return s != NULL ? s : "?";
+}
+
+const char *inspect__leader(unsigned leader)
+{
+    const char *s = engine_leader_name(leader);
+    return s != NULL ? s : "?";
+}
+
+void inspect__location_text(char *out, size_t cap, unsigned loc)
+{
+    if (loc >= ENGINE_LOCATION_COUNT) {
+        snprintf(out, cap, "?");
+        return;
+    }
+    const char *name = inspect__territory(engine_location_territory(loc));
+    int sector = engine_location_sector(loc);
+    if (sector == ENGINE_NO_SECTOR)
+        snprintf(out, cap, "%s", name);
+    else
+        snprintf(out, cap, "%s (sector %d)", name, sector);
+}
+
+const char *inspect__card_face(const engine_state *view, int card)
+{
+    if (card < 0 || card >= view->n_cards || card >= ENGINE_TREACHERY_MAX)
+        return NULL;
+    if (view->card_kind[card] == ENGINE_CARD_KIND_UNKNOWN)
+        return NULL;
+    return engine_card_kind_name(view->card_kind[card]);
+}
+
+const char *inspect__spice_card_name(unsigned card, int *is_worm_out, unsigned *territory_out)
+{
+    if (is_worm_out != NULL)
+        *is_worm_out = 0;
+    if (territory_out != NULL)
+        *territory_out = ENGINE_TERRITORY_COUNT;
+    for (unsigned n = 0;; n++) {
+        int w = engine_spice_worm(n);
+        if (w < 0)
+            break;
+        if ((unsigned)w == card) {
+            if (is_worm_out != NULL)
+                *is_worm_out = 1;
+            return "Shai-Hulud";
+        }
+    }
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        if (engine_spice_card_of(t) == (int)card) {
+            if (territory_out != NULL)
+                *territory_out = t;
+            return inspect__territory(t);
+        }
+    return "?";
+}
+
+const char *inspect__elite_name(const engine_state *st, uint8_t seat)
+{
+    if (seat < st->config.n_seats && seat < ENGINE_MAX_SEATS) {
+        if (st->config.faction[seat] == ENGINE_FACTION_EMPEROR)
+            return "Sardaukar";
+        if (st->config.faction[seat] == ENGINE_FACTION_FREMEN)
+            return "Fedaykin";
+    }
+    return "elite forces";
+}
+
+unsigned inspect__territory_forces(const engine_state *st, unsigned territory, uint8_t seat)
+{
+    unsigned n = 0;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
+        if (engine_location_territory(loc) == territory)
+            n += (unsigned)st->forces[loc][seat] + st->special[loc][seat];
+    return n;
+}

@@ -1,0 +1,205 @@
+/*
+ * verify.c - a room's every claim checked: the ledger's own verification
+ * (genesis, dense versions, hash chain, signatures, re-folded digests and
+ * engine invariants at every version, ledger_verify_room) and then the
+ * receipts its seats hold outside the ledger.
+ *
+ * Layer: inspect. Reads only; never writes to the ledger.
+ *
+ * What a receipt must satisfy, each failure reported with its version:
+ *   (1) it verifies with ledger_receipt_check: signed by a key the ledger
+ *       knows, naming an existing event whose hash it carries;
+ *   (2) a version is claimed once: two receipts naming the same (room,
+ *       version) must carry the same event hash. A retry of an append
+ *       returns the original receipt, so an honest ledger never issues
+ *       two different ones for one version; two that differ prove a
+ *       rewrite even if one of them still matches the ledger.
+ * The first failure reported is the one at the lowest version; on a tie
+ * the ledger's own finding wins, then the receipt given first.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inspect/internal.h"
+
+/* ============================================================= parsing */
+
+#define RECEIPT_TOKENS 64
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes exactly n bytes of hex from string token t. */
+static int hex_member(uint8_t *out, size_t n, const codec_json_token *tok, int i,
+                      const char *text)
+{
+    if (i < 0 || tok[i].type != CODEC_JSON_STRING || tok[i].end - tok[i].start != 2 * n)
+        return -1;
+    const char *p = text + tok[i].start;
+    for (size_t k = 0; k < n; k++) {
+        int hi = hex_value(p[2 * k]), lo = hex_value(p[2 * k + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[k] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+static int fail_parse(char *err, const char *what)
+{
+    if (err != NULL)
+        snprintf(err, SCHEMA_ERRMSG, "not a receipt: %s", what);
+    return INSPECT_EINPUT;
+}
+
+int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len, char *err)
+{
+    codec_json_token tok[RECEIPT_TOKENS];
+    char perr[SCHEMA_ERRMSG] = "";
+    memset(out, 0, sizeof *out);
+    int n = codec_json_parse(tok, RECEIPT_TOKENS, json, len, perr);
+    if (n == SCHEMA_ESPACE)
+        return fail_parse(err, "too many members");
+    if (n < 0) {
+        if (err != NULL)
+            snprintf(err, SCHEMA_ERRMSG, "not a receipt: %.140s", perr);
+        return INSPECT_EINPUT;
+    }
+    if (tok[0].type != CODEC_JSON_OBJECT)
+        return fail_parse(err, "not a JSON object");
+    int i = codec_json_member(tok, 0, json, "verdict");
+    if (i >= 0 && !codec_json_eq(&tok[i], json, "accepted"))
+        return fail_parse(err, "its verdict is not \"accepted\"");
+
+    i = codec_json_member(tok, 0, json, "room");
+    if (i < 0 || tok[i].type != CODEC_JSON_STRING ||
+        codec_json_string(out->room, sizeof out->room, &tok[i], json) != 0 ||
+        strlen(out->room) != SCHEMA_ROOM_CHARS)
+        return fail_parse(err, "\"room\" must be a room code of 8 characters");
+    int64_t v;
+    i = codec_json_member(tok, 0, json, "version");
+    if (i < 0 || tok[i].type != CODEC_JSON_NUMBER || codec_json_int(&v, &tok[i], json) != 0 ||
+        v < 1 || v > UINT32_MAX)
+        return fail_parse(err, "\"version\" must be a version from 1");
+    out->version = (uint32_t)v;
+    i = codec_json_member(tok, 0, json, "event_hash");
+    if (hex_member(out->event_hash, SCHEMA_HASH_BYTES, tok, i, json) != 0)
+        return fail_parse(err, "\"event_hash\" must be 64 hex digits");
+    i = codec_json_member(tok, 0, json, "key_id");
+    if (i < 0 || tok[i].type != CODEC_JSON_NUMBER || codec_json_int(&v, &tok[i], json) != 0 ||
+        v < 0 || v > UINT32_MAX)
+        return fail_parse(err, "\"key_id\" must be a number");
+    out->key_id = (uint32_t)v;
+    i = codec_json_member(tok, 0, json, "signature");
+    if (hex_member(out->signature, SCHEMA_SIG_BYTES, tok, i, json) != 0)
+        return fail_parse(err, "\"signature\" must be 128 hex digits");
+    return 0;
+}
+
+/* ======================================================== verification */
+
+/* 1 if rc is a finding about a receipt rather than a failure to look. */
+static int is_receipt_finding(int rc)
+{
+    return rc == LEDGER_EBADSIG || rc == LEDGER_ENOTFOUND || rc == LEDGER_EINPUT ||
+           rc == LEDGER_ECORRUPT;
+}
+
+typedef struct receipt_ref {
+    uint32_t version;
+    size_t index;                  /* in the caller's array */
+} receipt_ref;
+
+static int ref_cmp(const void *a, const void *b)
+{
+    const receipt_ref *x = a, *y = b;
+    if (x->version != y->version)
+        return x->version < y->version ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Records a failure at `version` if it comes before the one recorded. */
+static void finding(inspect_verify_report *out, uint32_t version, int is_receipt,
+                    const char *reason)
+{
+    if (!out->is_ok && out->bad_version <= version)
+        return;
+    out->is_ok = 0;
+    out->bad_version = version;
+    out->is_receipt_failure = is_receipt;
+    snprintf(out->reason, sizeof out->reason, "%s", reason);
+}
+
+int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room,
+                        const codec_receipt *receipts, size_t n_receipts, unsigned threads)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->room, sizeof out->room, "%s", room);
+    out->is_ok = 1;
+    ledger_verify_report rep;
+    memset(&rep, 0, sizeof rep);
+    int rc = ledger_verify_room(db, &rep, room, threads);
+    if (rc != 0 && rc != LEDGER_ECORRUPT && rc != LEDGER_EBADSIG)
+        return rc;
+    out->n_events = rep.n_events;
+    out->is_refolded = rep.is_refolded;
+    if (rc != 0) {
+        rep.reason[sizeof rep.reason - 1] = '\0';
+        finding(out, rep.bad_version, 0, rep.reason);
+    }
+
+    size_t n_mine = 0;
+    for (size_t i = 0; i < n_receipts; i++)
+        n_mine += strncmp(receipts[i].room, room, SCHEMA_ROOM_CHARS) == 0;
+    if (n_mine == 0)
+        return 0;
+    receipt_ref *refs = malloc(n_mine * sizeof *refs);
+    if (refs == NULL)
+        return INSPECT_ERROR;
+    size_t k = 0;
+    for (size_t i = 0; i < n_receipts; i++)
+        if (strncmp(receipts[i].room, room, SCHEMA_ROOM_CHARS) == 0)
+            refs[k++] = (receipt_ref){receipts[i].version, i};
+    qsort(refs, n_mine, sizeof *refs, ref_cmp);
+    out->n_receipts = (uint32_t)n_mine;
+
+    char reason[sizeof out->reason];
+    rc = 0;
+    for (size_t j = 0; j < n_mine; j++) {
+        const codec_receipt *r = &receipts[refs[j].index];
+        /* (2): the first receipt of this version is the claim; any other
+         * with a different hash contradicts it. */
+        if (j > 0 && refs[j - 1].version == r->version) {
+            const codec_receipt *first = &receipts[refs[j - 1].index];
+            if (memcmp(first->event_hash, r->event_hash, SCHEMA_HASH_BYTES) != 0) {
+                snprintf(reason, sizeof reason,
+                         "version %u is claimed by two receipts with different event hashes "
+                         "(receipts %zu and %zu)", r->version, refs[j - 1].index + 1,
+                         refs[j].index + 1);
+                finding(out, r->version, 1, reason);
+            }
+            continue;
+        }
+        /* (1) */
+        int crc = ledger_receipt_check(db, r);
+        if (crc == 0)
+            continue;
+        if (!is_receipt_finding(crc)) {
+            rc = crc;
+            break;
+        }
+        snprintf(reason, sizeof reason, "receipt %zu: %s", refs[j].index + 1, ledger_errmsg(db));
+        finding(out, r->version, 1, reason);
+    }
+    free(refs);
+    return rc;
+}

@@ -1,0 +1,147 @@
+/*
+ * helpers.h - what the inspect suites share: a fresh ledger with real keys
+ * in a temporary directory, and a room played to its end (or a cap) with
+ * random legal actions through the real append path, its receipts kept.
+ * The room's seed and the choice of actions both follow from one seed, so
+ * a suite plays the same game every run.
+ *
+ * Included by tests/inspect/test_*.c only; every function is static inline
+ * so a suite that does not use one does not warn.
+ */
+#ifndef MENTAT_TESTS_INSPECT_HELPERS_H
+#define MENTAT_TESTS_INSPECT_HELPERS_H
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inspect/inspect.h"
+#include "tests/support/support.h"
+
+typedef struct ifix {
+    char dir[64];                  /* the temporary directory */
+    char path[128];                /* dir/mentat.db */
+    char keys[128];                /* dir/keys */
+    ledger *db;                    /* open handle */
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t head;                 /* versions played */
+    codec_receipt *receipt;        /* receipt[v - 1] is version v's; owned */
+} ifix;
+
+static inline void ifix_rm_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d == NULL) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char sub[1024];
+        size_t n = strlen(path), m = strlen(e->d_name);
+        if (n + m + 2 > sizeof sub)
+            continue;
+        memcpy(sub, path, n);
+        sub[n] = '/';
+        memcpy(sub + n + 1, e->d_name, m + 1);
+        ifix_rm_tree(sub);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+static inline void ifix_config_six(engine_config *cfg)
+{
+    engine_config_init(cfg);
+    cfg->n_seats = 6;
+    cfg->faction[0] = ENGINE_FACTION_ATREIDES;
+    cfg->faction[1] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg->faction[2] = ENGINE_FACTION_EMPEROR;
+    cfg->faction[3] = ENGINE_FACTION_FREMEN;
+    cfg->faction[4] = ENGINE_FACTION_HARKONNEN;
+    cfg->faction[5] = ENGINE_FACTION_GUILD;
+}
+
+/* A ledger with one room of cfg played with random legal actions (seed
+ * `seed`) until no seat may act or max_actions are appended; checkpoints
+ * every `checkpoint_every` events. */
+static inline ifix *ifix_new(const engine_config *cfg, uint64_t seed, uint32_t max_actions,
+                             unsigned checkpoint_every)
+{
+    ifix *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/mentat-inspect-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/mentat.db", f->dir);
+    snprintf(f->keys, sizeof f->keys, "%s/keys", f->dir);
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(ledger_keygen(f->keys, err), 0);
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = f->path;
+    opt.keys_dir = f->keys;
+    opt.checkpoint_every = checkpoint_every;
+    opt.is_unsafe_no_sync = 1; /* hundreds of commits; durability is not under test */
+    int rc = ledger_open(&f->db, &opt);
+    if (rc != 0)
+        fprintf(stderr, "ledger_open: %s\n", ledger_errmsg(f->db));
+    assert_int_equal(rc, 0);
+    /* The room's seed from the play seed: the same game every run. */
+    uint8_t room_seed[ENGINE_SEED_BYTES];
+    uint64_t x = seed;
+    for (size_t i = 0; i < sizeof room_seed; i++)
+        room_seed[i] = (uint8_t)test_prng_next(&x);
+    rc = ledger_room_create_seeded(f->db, f->room, cfg, room_seed);
+    if (rc != 0)
+        fprintf(stderr, "ledger_room_create: %s\n", ledger_errmsg(f->db));
+    assert_int_equal(rc, 0);
+    f->receipt = calloc(max_actions + 1u, sizeof *f->receipt);
+    assert_non_null(f->receipt);
+    static engine_state st;
+    uint64_t prng = seed;
+    while (f->head < max_actions) {
+        assert_int_equal(ledger_state_at(f->db, &st, f->room, f->head), 0);
+        engine_action act;
+        if (test_random_legal(&act, &st, &prng) != 0)
+            break;
+        ledger_append_result res;
+        rc = ledger_append(f->db, &res, f->room, f->head, &act);
+        if (rc != 0)
+            fprintf(stderr, "ledger_append: %s\n", ledger_errmsg(f->db));
+        assert_int_equal(rc, 0);
+        assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+        f->receipt[f->head] = res.receipt;
+        f->head++;
+    }
+    return f;
+}
+
+static inline void ifix_free(ifix *f)
+{
+    if (f == NULL)
+        return;
+    ledger_close(f->db);
+    const char *keep = getenv("MENTAT_KEEP_TMP");
+    if (keep != NULL && keep[0] == '1')
+        fprintf(stderr, "kept %s\n", f->dir);
+    else
+        ifix_rm_tree(f->dir);
+    free(f->receipt);
+    free(f);
+}
+
+/* The full state after version v (asserting it can be had). */
+static inline void ifix_state(ifix *f, engine_state *out, uint32_t v)
+{
+    int rc = ledger_state_at(f->db, out, f->room, v);
+    if (rc != 0)
+        fprintf(stderr, "ledger_state_at %u: %s\n", v, ledger_errmsg(f->db));
+    assert_int_equal(rc, 0);
+}
+
+#endif

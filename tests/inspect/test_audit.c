@@ -1,0 +1,387 @@
+/*
+ * test_audit.c - the hidden-information audit (inspect/audit.c): genuine
+ * games, through a real ledger and in memory, show no seat anything it
+ * may not know; every planted leak of the self-test is caught; a leaky
+ * view is caught with the field that leaked named; the field table
+ * covers the state.
+ *
+ * MENTAT_AUDIT_GAMES=N sets how many in-memory games the genuine-games
+ * case plays (default 200), MENTAT_AUDIT_TRIALS and MENTAT_AUDIT_STEPS the
+ * pairs per game (default 3) and the events replayed per pair (default 40;
+ * 0 = up to the head), MENTAT_AUDIT_EVERY_VIEWER=1 audits every seat and
+ * the public of each game rather than one viewer per game in turn. `make
+ * soak` sets them for a long run.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sodium.h>
+
+#include "inspect/internal.h"
+#include "tests/support/support.h"
+
+#define MAX_ACTIONS 4000
+
+static unsigned env_uint(const char *name, unsigned fallback)
+{
+    const char *s = getenv(name);
+    if (s == NULL || s[0] == '\0')
+        return fallback;
+    return (unsigned)strtoul(s, NULL, 10);
+}
+
+/* Leaks the engine is known to have, each reported to the lead with its
+ * version, seat and field, and not yet fixed (engine/ is not this suite's
+ * to change). A leak matching none of these fails the suite.
+ *
+ * (1) engine/view.c shows every viewer spice_card[c].known_by; spice card
+ *     numbers are identities (engine/data/spice_cards.c), so when the
+ *     Atreides peeks at the top of the spice deck (phase_shipment.c,
+ *     LR 2.01.03) every seat and the public learn which card it is. */
+static int is_known_engine_leak(const inspect_audit_leak *l)
+{
+    const char *f = strstr(l->field, "view.spice_card[");
+    return l->fact == INSPECT_FACT_SPICE_DECK && f != NULL && strstr(f, "].known_by") != NULL;
+}
+
+static void print_leak(const inspect_audit_leak *l)
+{
+    print_message("  leak: %s version %u (told apart at %u), viewer %u, %s, %s %s\n    hidden: "
+                  "%s\n    %s\n", l->room, l->version, l->at_version, l->seat,
+                  inspect_audit_fact_name(l->fact), inspect_audit_channel_name(l->channel),
+                  l->field, l->hidden, l->detail);
+}
+
+/* Counts the leaks of rep that are not known engine leaks, printing them. */
+static unsigned unknown_leaks(const inspect_audit_report *rep, unsigned *known)
+{
+    unsigned n = 0;
+    size_t kept = rep->n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep->n_leaks : INSPECT_AUDIT_MAX_LEAKS;
+    for (size_t i = 0; i < kept; i++) {
+        if (is_known_engine_leak(&rep->leak[i])) {
+            (*known)++;
+            continue;
+        }
+        print_leak(&rep->leak[i]);
+        n++;
+    }
+    /* Leaks past the kept ones are not described: count them as unknown
+     * unless every kept one was known. */
+    if (rep->n_leaks > kept && n != 0)
+        n += rep->n_leaks - (unsigned)kept;
+    return n;
+}
+
+/* Plays a game in memory with random legal actions until it ends. */
+static uint32_t play(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
+                     uint64_t *prng)
+{
+    static engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st, cfg, &rng), ENGINE_ACCEPTED);
+    uint32_t n = 0;
+    while (n < MAX_ACTIONS) {
+        engine_action act;
+        if (test_random_legal(&act, &st, prng) != 0)
+            break;
+        engine_rng_init(&rng, seed, n + 1);
+        assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+        acts[n++] = act;
+    }
+    return n;
+}
+
+/* ============================================================ ledger */
+
+typedef struct fixture {
+    char dir[64];
+    char path[128];
+    char keys[128];
+    ledger *db;
+} fixture;
+
+static void rm_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d == NULL) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char sub[512];
+        if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < sizeof sub)
+            rm_tree(sub);
+    }
+    closedir(d);
+    rmdir(path);
+}
+
+static void fixture_open(fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/mentat-audit-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/mentat.db", f->dir);
+    snprintf(f->keys, sizeof f->keys, "%s/keys", f->dir);
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(ledger_keygen(f->keys, err), 0);
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = f->path;
+    opt.keys_dir = f->keys;
+    opt.is_unsafe_no_sync = 1; /* a test: nothing to keep */
+    assert_int_equal(ledger_open(&f->db, &opt), 0);
+}
+
+static void fixture_close(fixture *f)
+{
+    ledger_close(f->db);
+    rm_tree(f->dir);
+}
+
+/* Creates a room and plays it to its end through ledger_append. */
+static void ledger_game(fixture *f, char room[SCHEMA_ROOM_CHARS + 1], const engine_config *cfg,
+                        uint64_t *prng)
+{
+    assert_int_equal(ledger_room_create(f->db, room, cfg), 0);
+    static engine_state st;
+    for (uint32_t v = 0; v < MAX_ACTIONS; v++) {
+        assert_int_equal(ledger_state_at(f->db, &st, room, v), 0);
+        engine_action act;
+        if (test_random_legal(&act, &st, prng) != 0)
+            break;
+        ledger_append_result res;
+        assert_int_equal(ledger_append(f->db, &res, room, v, &act), 0);
+        assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+    }
+}
+
+/* Rooms played through the real append path audit clean, seed unsealed
+ * from the audit key and every digest re-folded. */
+static void test_audit__ledger_rooms_show_no_seat_a_secret(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_open(&f);
+    static inspect_audit_report rep;
+    uint64_t prng = 7;
+    unsigned known = 0, unknown = 0;
+    for (unsigned i = 0; i < 3; i++) {
+        engine_config cfg;
+        test_random_config(&cfg, i == 0 ? 6 : 3 + i, 0, &prng);
+        char room[SCHEMA_ROOM_CHARS + 1];
+        ledger_game(&f, room, &cfg, &prng);
+        inspect_audit_options opt;
+        inspect_audit_options_init(&opt);
+        opt.keys_dir = f.keys;
+        opt.trials = 21;
+        opt.max_steps = 40;
+        assert_int_equal(inspect_audit_room(&rep, f.db, room, &opt), 0);
+        assert_string_equal(rep.room, room);
+        assert_true(rep.n_events > 100);
+        assert_int_equal(rep.n_trials + rep.n_unchangeable, 21);
+        assert_true(rep.n_trials >= 18);
+        assert_true(rep.n_comparisons > 1000);
+        unknown += unknown_leaks(&rep, &known);
+    }
+    assert_int_equal(unknown, 0);
+    /* Without the room's audit key the audit says so, and changes nothing. */
+    inspect_audit_options opt;
+    inspect_audit_options_init(&opt);
+    opt.keys_dir = f.dir; /* holds no audit.key */
+    char room[SCHEMA_ROOM_CHARS + 1];
+    engine_config cfg;
+    test_random_config(&cfg, 2, 0, &prng);
+    assert_int_equal(ledger_room_create(f.db, room, &cfg), 0);
+    assert_int_equal(inspect_audit_room(&rep, f.db, room, &opt), LEDGER_EKEY);
+    assert_non_null(strstr(rep.errmsg, "audit key"));
+    fixture_close(&f);
+}
+
+/* ============================================================= memory */
+
+/* The issue's figure: at least 200 genuine games, no leak (other than
+ * the known engine leaks above, counted and printed). */
+static void test_audit__genuine_games_have_no_leak(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static inspect_audit_report rep;
+    unsigned games = env_uint("MENTAT_AUDIT_GAMES", 200);
+    unsigned trials = env_uint("MENTAT_AUDIT_TRIALS", 3);
+    unsigned steps = env_uint("MENTAT_AUDIT_STEPS", 40);
+    unsigned known = 0, unknown = 0;
+    uint64_t pairs = 0, comparisons = 0, by_fact[INSPECT_FACT_COUNT] = {0};
+    for (unsigned g = 0; g < games; g++) {
+        uint64_t prng = 1000 + g;
+        engine_config cfg;
+        test_random_config(&cfg, 2 + g % 5, g % 10 == 9, &prng);
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 0xa0};
+        uint32_t n = play(acts, &cfg, seed, &prng);
+        inspect_audit_options opt;
+        inspect_audit_options_init(&opt);
+        opt.trials = trials;
+        opt.max_steps = steps;
+        opt.sample_seed = g;
+        /* One viewer per game, in turn every seat and the public. */
+        opt.seat = g % (cfg.n_seats + 1u) == cfg.n_seats ? ENGINE_VIEW_PUBLIC
+                                                         : (uint8_t)(g % (cfg.n_seats + 1u));
+        if (env_uint("MENTAT_AUDIT_EVERY_VIEWER", 0) != 0)
+            opt.seat = INSPECT_AUDIT_ALL_SEATS;
+        char name[SCHEMA_ROOM_CHARS + 1];
+        snprintf(name, sizeof name, "G%07u", g % 10000000u);
+        assert_int_equal(inspect_audit_game(&rep, name, &cfg, seed, acts, n, &opt), 0);
+        pairs += rep.n_trials;
+        comparisons += rep.n_comparisons;
+        for (unsigned k = 0; k < INSPECT_FACT_COUNT; k++)
+            by_fact[k] += rep.n_by_fact[k];
+        unknown += unknown_leaks(&rep, &known);
+    }
+    print_message("audit: %u games, %llu pairs, %llu comparisons, %u unknown leaks, %u known "
+                  "engine leaks\n", games, (unsigned long long)pairs,
+                  (unsigned long long)comparisons, unknown, known);
+    assert_int_equal(unknown, 0);
+    /* Every kind of hidden fact was changed somewhere. */
+    for (unsigned k = 0; k < INSPECT_FACT_COUNT && games >= 100; k++)
+        assert_true(by_fact[k] > 0);
+}
+
+/* Every planted leak is caught, in its channel and field. */
+static void test_audit__self_test_catches_every_planted_leak(void **state)
+{
+    (void)state;
+    static inspect_audit_self_report r;
+    assert_int_equal(inspect_audit_self_test(&r), 0);
+    assert_true(r.n_plants >= 6);
+    for (size_t i = 0; i < r.n_plants; i++) {
+        const inspect_audit_self_result *x = &r.result[i];
+        if (!x->is_caught)
+            print_message("not caught: %s\n", x->plant->observer->name);
+        assert_true(x->is_caught);
+        assert_int_equal(x->first.channel, x->plant->channel);
+        assert_memory_equal(x->first.field, x->plant->field_prefix,
+                            strlen(x->plant->field_prefix));
+    }
+    assert_int_equal(r.n_caught, r.n_plants);
+}
+
+/* A test hook: a view that shows the Bene Gesserit prediction to every
+ * viewer. */
+static void view_with_prediction(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    out->prediction_faction = st->prediction_faction;
+    out->prediction_turn = st->prediction_turn;
+}
+
+static void test_audit__leaky_view_is_caught_with_its_field(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static inspect_audit_report rep;
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 4;
+    cfg.faction[0] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[2] = ENGINE_FACTION_ATREIDES;
+    cfg.faction[3] = ENGINE_FACTION_FREMEN;
+    uint8_t seed[ENGINE_SEED_BYTES] = {42};
+    uint64_t prng = 42;
+    uint32_t n = play(acts, &cfg, seed, &prng);
+    inspect_audit_observer leaky = inspect_audit_genuine;
+    leaky.name = "prediction_in_view";
+    leaky.view = view_with_prediction;
+    inspect_audit_options opt;
+    inspect_audit_options_init(&opt);
+    opt.observer = &leaky;
+    opt.seat = 2; /* the Atreides, who may not know the prediction */
+    opt.trials = 60;
+    opt.max_steps = 20;
+    assert_int_equal(inspect_audit_game(&rep, "LEAKY001", &cfg, seed, acts, n, &opt), 0);
+    int found = 0;
+    size_t kept = rep.n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep.n_leaks : INSPECT_AUDIT_MAX_LEAKS;
+    for (size_t i = 0; i < kept; i++) {
+        const inspect_audit_leak *l = &rep.leak[i];
+        if (l->fact != INSPECT_FACT_PREDICTION)
+            continue;
+        assert_int_equal(l->channel, INSPECT_CHANNEL_VIEW);
+        assert_int_equal(l->seat, 2);
+        assert_true(strcmp(l->field, "view.prediction_faction") == 0 ||
+                    strcmp(l->field, "view.prediction_turn") == 0);
+        assert_non_null(strstr(l->hidden, "prediction"));
+        found = 1;
+    }
+    assert_true(found);
+    /* The genuine view, on the same game and pairs: no prediction leak. */
+    opt.observer = NULL;
+    assert_int_equal(inspect_audit_game(&rep, "LEAKY001", &cfg, seed, acts, n, &opt), 0);
+    kept = rep.n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep.n_leaks : INSPECT_AUDIT_MAX_LEAKS;
+    for (size_t i = 0; i < kept; i++)
+        assert_int_not_equal(rep.leak[i].fact, INSPECT_FACT_PREDICTION);
+}
+
+/* The same room and sample seed give the same pairs and the same counts. */
+static void test_audit__repeats_exactly(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static inspect_audit_report a, b;
+    engine_config cfg;
+    uint64_t prng = 5;
+    test_random_config(&cfg, 5, 0, &prng);
+    uint8_t seed[ENGINE_SEED_BYTES] = {5};
+    uint32_t n = play(acts, &cfg, seed, &prng);
+    inspect_audit_options opt;
+    inspect_audit_options_init(&opt);
+    opt.trials = 12;
+    assert_int_equal(inspect_audit_game(&a, "SAME0001", &cfg, seed, acts, n, &opt), 0);
+    assert_int_equal(inspect_audit_game(&b, "SAME0001", &cfg, seed, acts, n, &opt), 0);
+    assert_int_equal(a.n_steps, b.n_steps);
+    assert_int_equal(a.n_comparisons, b.n_comparisons);
+    assert_int_equal(a.n_leaks, b.n_leaks);
+    /* A refused action in the game is refused by the audit too. */
+    engine_action bad = acts[n / 2];
+    bad.arg[0] = 999;
+    acts[n / 2] = bad;
+    assert_int_equal(inspect_audit_game(&a, "SAME0001", &cfg, seed, acts, n, &opt),
+                     INSPECT_EINPUT);
+}
+
+/* The table naming the fields of a view leaves out nothing but padding. */
+static void test_audit__field_table_covers_the_state(void **state)
+{
+    (void)state;
+    assert_true(inspect__audit_uncovered_bytes() <= 24);
+    assert_string_equal(inspect_audit_fact_name(INSPECT_FACT_CARD_FACES), "card_faces");
+    assert_string_equal(inspect_audit_channel_name(INSPECT_CHANNEL_SIZE), "size");
+    assert_null(inspect_audit_fact_name(INSPECT_FACT_COUNT));
+    assert_null(inspect_audit_channel_name(INSPECT_CHANNEL_COUNT));
+}
+
+int main(void)
+{
+    if (sodium_init() < 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_audit__field_table_covers_the_state),
+        cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
+        cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
+        cmocka_unit_test(test_audit__repeats_exactly),
+        cmocka_unit_test(test_audit__ledger_rooms_show_no_seat_a_secret),
+        cmocka_unit_test(test_audit__genuine_games_have_no_leak),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,290 @@
+/*
+ * test_scenarios.c - the rule scenarios: `mentat scenario` (the real
+ * binary, fork/exec) over every file in tests/scenarios/, each of which
+ * must meet all its expectations (exit 0); a fixture with deliberately
+ * wrong expectations must exit 1 and one malformed on purpose must exit 2,
+ * naming the JSON path at fault. Run from the repository root, as `make
+ * check` runs every suite.
+ *
+ * The binary is $MENTAT_BIN, else the `mentat` of the build this suite was
+ * built in (<build>/tests/tools/test_scenarios -> <build>/mentat).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "schema/schema.h"
+
+#define SCENARIO_DIR "tests/scenarios"
+#define WRONG_FIXTURE "tests/fixtures/scenario_wrong_expectation.json"
+#define MALFORMED_FIXTURE "tests/fixtures/scenario_malformed.json"
+#define MIN_SCENARIOS 30           /* the rule examples issues 3 and 4 ask for */
+
+static char mentat_bin[PATH_MAX];
+static char out_path[PATH_MAX], err_path[PATH_MAX];
+
+typedef struct run_result {
+    int status;                    /* exit status, or 128 + signal */
+    char *out;                     /* stdout, NUL-terminated */
+    char *err;                     /* stderr, NUL-terminated */
+} run_result;
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (len + 1 >= cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        size_t n = fread(buf + len, 1, cap - 1 - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    return buf;
+}
+
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+/* Runs mentat with args (NULL-terminated), output to temporary files. */
+static int run_argv(run_result *r, const char *const *args)
+{
+    char *argv[16];
+    int n = 0;
+    argv[n++] = mentat_bin;
+    for (; args[n - 1] != NULL; n++) {
+        assert_true(n < 15);
+        argv[n] = (char *)(uintptr_t)args[n - 1];
+    }
+    argv[n] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (freopen(out_path, "wb", stdout) == NULL || freopen(err_path, "wb", stderr) == NULL)
+            _exit(126);
+        execv(mentat_bin, argv);
+        _exit(127);
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        assert_int_equal(errno, EINTR);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r->out = slurp(out_path);
+    r->err = slurp(err_path);
+    return r->status;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* ============================================================== cases */
+
+static void test_scenarios__every_rule_scenario_passes(void **state)
+{
+    (void)state;
+    DIR *d = opendir(SCENARIO_DIR);
+    if (d == NULL)
+        fail_msg("cannot open %s (run from the repository root): %s", SCENARIO_DIR,
+                 strerror(errno));
+    char *names[256];
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
+            assert_true(n < 256);
+            names[n] = malloc(sizeof SCENARIO_DIR + 1 + len);
+            assert_non_null(names[n]);
+            sprintf(names[n], "%s/%s", SCENARIO_DIR, e->d_name);
+            n++;
+        }
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], by_name);
+    assert_true(n >= MIN_SCENARIOS);
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *args[] = {"scenario", names[i], NULL};
+        run_result r;
+        if (run_argv(&r, args) != 0) {
+            print_error("%s: exit %d\n%s%s\n", names[i], r.status, r.out, r.err);
+            failed++;
+        } else {
+            /* Every file cites the rule it checks. */
+            if (strstr(r.out, "\nrule: ") == NULL) {
+                print_error("%s: no \"rule\" field\n", names[i]);
+                failed++;
+            }
+        }
+        run_free(&r);
+        free(names[i]);
+    }
+    assert_int_equal(failed, 0);
+}
+
+/* The JSON report: one object, every check met. */
+static void test_scenarios__json_report(void **state)
+{
+    (void)state;
+    const char *args[] = {"scenario", SCENARIO_DIR "/battle_rulebook_example.json", "--json",
+                          NULL};
+    run_result r;
+    assert_int_equal(run_argv(&r, args), 0);
+    static codec_json_token tok[4096];
+    char err[SCHEMA_ERRMSG];
+    assert_true(codec_json_parse(tok, 4096, r.out, strlen(r.out), err) > 0);
+    int ok = codec_json_member(tok, 0, r.out, "ok");
+    assert_true(ok >= 0);
+    assert_int_equal(tok[ok].type, CODEC_JSON_BOOL);
+    assert_memory_equal(r.out + tok[ok].start, "true", 4);
+    int checks = codec_json_member(tok, 0, r.out, "checks");
+    assert_true(checks >= 0);
+    assert_true(tok[checks].size > 10);
+    int met = codec_json_member(tok, 0, r.out, "met");
+    int64_t v = 0;
+    assert_int_equal(codec_json_int(&v, &tok[met], r.out), 0);
+    assert_int_equal(v, tok[checks].size);
+    run_free(&r);
+}
+
+/* The same file twice gives the same report and final state, byte for byte. */
+static void test_scenarios__deterministic(void **state)
+{
+    (void)state;
+    const char *args[] = {"scenario", SCENARIO_DIR "/spice_blow_worm.json", "--json", "--state",
+                          NULL};
+    run_result a, b;
+    assert_int_equal(run_argv(&a, args), 0);
+    assert_int_equal(run_argv(&b, args), 0);
+    assert_string_equal(a.out, b.out);
+    assert_non_null(strstr(a.out, "\"constructed\":true"));
+    run_free(&a);
+    run_free(&b);
+}
+
+static void test_scenarios__wrong_expectation_exits_1(void **state)
+{
+    (void)state;
+    const char *args[] = {"scenario", WRONG_FIXTURE, NULL};
+    run_result r;
+    assert_int_equal(run_argv(&r, args), 1);
+    assert_non_null(strstr(r.out, "MISS  action 1"));
+    assert_non_null(strstr(r.out, "accepted, expected cannot_pay"));
+    assert_non_null(strstr(r.out, "MISS  seat 1 guild spice: 7, expected 4"));
+    assert_non_null(strstr(r.out, "3 missed"));
+    run_free(&r);
+    const char *json_args[] = {"scenario", WRONG_FIXTURE, "--json", NULL};
+    assert_int_equal(run_argv(&r, json_args), 1);
+    assert_non_null(strstr(r.out, "\"ok\":false"));
+    assert_non_null(strstr(r.out, "\"missed\":3"));
+    run_free(&r);
+}
+
+static void test_scenarios__malformed_exits_2(void **state)
+{
+    (void)state;
+    const char *args[] = {"scenario", MALFORMED_FIXTURE, NULL};
+    run_result r;
+    assert_int_equal(run_argv(&r, args), 2);
+    assert_non_null(strstr(r.err, "position.forces[2].territory: unknown territory 'arakeen'"));
+    assert_string_equal(r.out, "");
+    run_free(&r);
+    const char *missing[] = {"scenario", "tests/fixtures/no-such-scenario.json", NULL};
+    assert_int_equal(run_argv(&r, missing), 2);
+    assert_non_null(strstr(r.err, "cannot read"));
+    run_free(&r);
+    const char *none[] = {"scenario", NULL};
+    assert_int_equal(run_argv(&r, none), 2);
+    run_free(&r);
+    const char *help[] = {"scenario", "--help", NULL};
+    assert_int_equal(run_argv(&r, help), 0);
+    assert_non_null(strstr(r.out, "\"factions\""));
+    assert_non_null(strstr(r.out, "docs/SCENARIOS.md"));
+    run_free(&r);
+}
+
+/* ================================================================ main */
+
+static int find_binary(const char *argv0)
+{
+    const char *env = getenv("MENTAT_BIN");
+    char guess[PATH_MAX];
+    if (env != NULL && env[0] != '\0') {
+        snprintf(guess, sizeof guess, "%s", env);
+    } else {
+        /* <build>/tests/tools/test_scenarios -> <build>/mentat */
+        snprintf(guess, sizeof guess, "%s", argv0);
+        int cut = 0;
+        for (size_t i = strlen(guess); i > 0 && cut < 3; i--)
+            if (guess[i - 1] == '/') {
+                guess[i - 1] = '\0';
+                cut++;
+            }
+        if (cut == 3 && strlen(guess) + sizeof "/mentat" <= sizeof guess) {
+            strcat(guess, "/mentat");
+            if (access(guess, X_OK) != 0)
+                snprintf(guess, sizeof guess, "./mentat");
+        } else {
+            snprintf(guess, sizeof guess, "./mentat");
+        }
+    }
+    if (realpath(guess, mentat_bin) == NULL || access(mentat_bin, X_OK) != 0) {
+        fprintf(stderr, "test_scenarios: no mentat binary at %s (set MENTAT_BIN)\n", guess);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (find_binary(argv[0]) != 0)
+        return 1;
+    const char *tmp = getenv("TMPDIR");
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/mentat-scenarios-XXXXXX",
+             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+    if (mkdtemp(dir) == NULL)
+        return 1;
+    snprintf(out_path, sizeof out_path, "%.*s/out", PATH_MAX - 8, dir);
+    snprintf(err_path, sizeof err_path, "%.*s/err", PATH_MAX - 8, dir);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scenarios__every_rule_scenario_passes),
+        cmocka_unit_test(test_scenarios__json_report),
+        cmocka_unit_test(test_scenarios__deterministic),
+        cmocka_unit_test(test_scenarios__wrong_expectation_exits_1),
+        cmocka_unit_test(test_scenarios__malformed_exits_2),
+    };
+    int rc = cmocka_run_group_tests_name("scenarios", tests, NULL, NULL);
+    remove(out_path);
+    remove(err_path);
+    rmdir(dir);
+    return rc;
+}

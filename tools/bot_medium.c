@@ -1,0 +1,920 @@
+/*
+ * bot_medium.c - the Medium bot: sound heuristics for every phase, read
+ * from the seat's view. Hard (bot_hard.c) and Brutal (bot_brutal.c) build
+ * on these.
+ *
+ * Layer: tools. Its judgements are integer scores in spice-like units: what
+ * forces are worth where they land (strongholds, spice, safety from storm
+ * and from a stronger enemy), what a card is worth to this faction, how
+ * likely a battle plan wins against the opponent's forces, leaders and
+ * cards as far as the view shows them. No floating point: a bot's choices
+ * are part of a game that must replay identically everywhere.
+ */
+#include <string.h>
+
+#include "tools/internal.h"
+
+/* =========================================================== board */
+
+void bot__board_init(bot__board *b, const engine_state *v, unsigned seat)
+{
+    memset(b, 0, sizeof *b);
+    bot__territory_forces(b->tf, v);
+    b->seat = (uint8_t)seat;
+    b->ally = (int8_t)bot__ally(v, seat);
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        b->owner[t] = (int8_t)bot__controller(b->tf, v, t);
+    for (unsigned s = 0; s < v->config.n_seats; s++)
+        b->held[s] = (uint8_t)bot__strongholds_held(b->tf, v, s);
+    /* Ornithopters: forces in Arrakeen or Carthag collect 3 a force. */
+    b->rate = (b->tf[ENGINE_TERRITORY_ARRAKEEN][seat] || b->tf[ENGINE_TERRITORY_CARTHAG][seat]) ? 3 : 2;
+}
+
+/* Enemy forces in t (not the seat's, not its ally's) and the strongest
+ * enemy there. */
+static unsigned enemies_in(const bot__board *b, const engine_state *v, unsigned t, int *who)
+{
+    unsigned n = 0, most = 0;
+    *who = -1;
+    for (unsigned s = 0; s < v->config.n_seats; s++) {
+        if (s == b->seat || (int)s == b->ally || b->tf[t][s] == 0)
+            continue;
+        n += b->tf[t][s];
+        if (b->tf[t][s] > most) {
+            most = b->tf[t][s];
+            *who = (int)s;
+        }
+    }
+    return n;
+}
+
+/* The storm's reach next turn: sectors 1..6 ahead of it. */
+int bot__storm_may_hit(const engine_state *v, unsigned loc)
+{
+    int sector = engine_location_sector(loc);
+    if (sector < 0 || bot__is_storm_safe(v, bot__territory_of(loc)))
+        return 0;
+    int ahead = (sector - (int)v->storm_sector + ENGINE_SECTOR_COUNT) % ENGINE_SECTOR_COUNT;
+    return ahead >= 1 && ahead <= 6;
+}
+
+/* Chance in percent that `mine` forces (with the seat's best leader) beat
+ * `theirs` forces with their best leader, roughly: a margin of a few
+ * forces is safe, an even fight a coin. */
+int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader)
+{
+    int edge = (int)(mine + my_leader) - (int)(theirs + their_leader);
+    return bot__clamp(50 + edge * 12, 3, 97);
+}
+
+/* Spice-like worth of n more forces of the seat at loc. */
+int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n)
+{
+    const engine_state *v = c->v;
+    unsigned t = bot__territory_of(loc);
+    unsigned me = c->seat;
+    if (n == 0)
+        return 0;
+    if (t == ENGINE_TERRITORY_POLAR_SINK)
+        return (int)(n < 3 ? n : 3);
+    if (b->ally >= 0 && b->tf[t][b->ally] > 0)
+        return -1000; /* forces joining their ally die (R39) */
+    int who;
+    unsigned enemy = enemies_in(b, v, t, &who);
+    unsigned mine = b->tf[t][me];
+    unsigned my_leader = bot__best_leader(v, me, t);
+    unsigned their_leader = who >= 0 ? bot__best_leader(v, (unsigned)who, t) : 0;
+    int value = 0;
+    if (bot__is_stronghold(t)) {
+        if (enemy == 0) {
+            if (mine > 0) {
+                /* Reinforce a stronghold held thinly. */
+                value = mine + n <= 5 ? (int)n * 3 : (mine < 5 ? (int)(5 - mine) * 3 : 1);
+            } else {
+                value = 45 + (n >= 3 ? 10 : (int)n * 3) + (n > 6 ? 0 : (int)n);
+                if (b->held[me] >= 2)
+                    value += 120; /* the third stronghold: a victory */
+                else if (b->held[me] == 1)
+                    value += 20;
+            }
+        } else {
+            int odds = bot__battle_odds(mine + n, my_leader, enemy, their_leader);
+            value = (60 + (who >= 0 && b->held[who] >= 2 ? 60 : 0)) * odds / 100 -
+                    (int)(mine + n) * (100 - odds) / 60;
+        }
+    } else {
+        unsigned spice = v->spice[loc];
+        unsigned before = mine * b->rate < spice ? mine * b->rate : spice;
+        unsigned after = (mine + n) * b->rate < spice ? (mine + n) * b->rate : spice;
+        value = (int)(after - before);
+        if (value == 0)
+            value = bot__is_storm_safe(v, t) ? 1 : 0;
+        if (bot__storm_may_hit(v, loc))
+            value = value * 2 / 5 - (int)n;
+        if (enemy > 0) {
+            int odds = bot__battle_odds(mine + n, my_leader, enemy, their_leader);
+            value = value * odds / 100 - (int)(mine + n) * (100 - odds) / 60;
+        }
+    }
+    return value;
+}
+
+/* Spice-like worth lost when n of the seat's forces leave territory t. */
+int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned n)
+{
+    const engine_state *v = c->v;
+    unsigned mine = b->tf[t][c->seat];
+    if (bot__is_stronghold(t)) {
+        if (n >= mine)
+            return b->owner[t] == (int)c->seat ? 55 + (b->held[c->seat] >= 3 ? 200 : 0) : 10;
+        return mine - n < 3 ? 8 : 2;
+    }
+    unsigned spice = bot__spice_in(v, t);
+    unsigned before = mine * b->rate < spice ? mine * b->rate : spice;
+    unsigned left = mine - (n < mine ? n : mine);
+    unsigned after = left * b->rate < spice ? left * b->rate : spice;
+    int cost = (int)(before - after);
+    /* Leaving sand the storm may strike is a gain. */
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (bot__forces_at(v, l, c->seat) && bot__territory_of(l) == t && bot__storm_may_hit(v, l)) {
+            cost -= (int)n;
+            break;
+        }
+    return cost;
+}
+
+/* Spice a shipment of n to loc costs (section 4.6; Guild and its ally pay
+ * half, rounded up; a Karama pays the Guild's rate to the bank). */
+int bot__ship_cost(const bot__ctx *c, unsigned loc, unsigned n, int karama)
+{
+    if (c->faction == ENGINE_FACTION_FREMEN)
+        return 0;
+    unsigned cost = (bot__is_stronghold(bot__territory_of(loc)) ? 1 : 2) * n;
+    int a = bot__ally(c->v, c->seat);
+    int guildish = c->faction == ENGINE_FACTION_GUILD ||
+                   (a >= 0 && c->v->seat[a].faction == ENGINE_FACTION_GUILD);
+    if (guildish || karama)
+        cost = (cost + 1) / 2;
+    return (int)cost;
+}
+
+/* Spice the seat keeps back for bids and battles. */
+int bot__spice_reserve(const bot__ctx *c)
+{
+    switch (c->faction) {
+    case ENGINE_FACTION_GUILD:
+        return 6; /* hoards: its victory comes to the patient */
+    case ENGINE_FACTION_EMPEROR:
+        return 4;
+    case ENGINE_FACTION_FREMEN:
+        return 0;
+    default:
+        return 2;
+    }
+}
+
+/* ============================================================ storm */
+
+/* Forces of other (non-allied) seats minus the seat's own that a storm
+ * moving `move` sectors from where it is would kill. */
+int bot__storm_score(const bot__ctx *c, unsigned move)
+{
+    const engine_state *v = c->v;
+    int ally = bot__ally(v, c->seat), score = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        int sector = engine_location_sector(l);
+        if (sector < 0 || bot__is_storm_safe(v, bot__territory_of(l)))
+            continue;
+        unsigned ahead = (unsigned)((sector - (int)v->storm_sector + ENGINE_SECTOR_COUNT) %
+                                    ENGINE_SECTOR_COUNT);
+        if (ahead == 0 || ahead > move)
+            continue;
+        for (unsigned s = 0; s < v->config.n_seats; s++) {
+            unsigned f = bot__forces_at(v, l, s);
+            if (s == c->seat || (int)s == ally)
+                score -= 3 * (int)f;
+            else
+                score += 2 * (int)f;
+        }
+    }
+    return score;
+}
+
+int bot__medium_storm_dial(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_STORM_DIAL);
+    if (l == NULL)
+        return -1;
+    /* The other dial: uniform over the same range. */
+    int best = -1, best_score = 0;
+    for (int d = l->lo[0]; d <= l->hi[0]; d++) {
+        int score = 0;
+        for (int o = l->lo[0]; o <= l->hi[0]; o++)
+            score += bot__storm_score(c, (unsigned)(d + o));
+        if (best < 0 || score > best_score ||
+            (score == best_score && tool_prng_range(&c->rng, 0, 1))) {
+            best = d;
+            best_score = score;
+        }
+    }
+    bot__action_lo(out, l);
+    out->arg[0] = (int16_t)best;
+    return BOT_OK;
+}
+
+int bot__medium_storm_cards(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    const engine_legal *atomics = bot__family(c, ENGINE_ACTION_FAMILY_ATOMICS);
+    if (atomics != NULL) {
+        /* Open the Shield Wall when rivals sit behind it and the seat does not. */
+        unsigned theirs = 0, mine = 0;
+        int ally = bot__ally(v, c->seat);
+        for (unsigned s = 0; s < v->config.n_seats; s++) {
+            unsigned f = bot__forces_in(v, ENGINE_TERRITORY_ARRAKEEN, s) +
+                         bot__forces_in(v, ENGINE_TERRITORY_CARTHAG, s) +
+                         bot__forces_in(v, ENGINE_TERRITORY_SHIELD_WALL, s);
+            if (s == c->seat || (int)s == ally)
+                mine += f;
+            else
+                theirs += f;
+        }
+        if (theirs >= 8 && mine == 0) {
+            bot__action_lo(out, atomics);
+            return BOT_OK;
+        }
+    }
+    const engine_legal *wc = bot__family(c, ENGINE_ACTION_WEATHER_CONTROL);
+    if (wc != NULL) {
+        /* Natural move: 2..6, about 4. */
+        int natural = bot__storm_score(c, 4), best = -1, best_score = 0;
+        for (int m = wc->lo[0]; m <= wc->hi[0]; m++) {
+            int s = bot__storm_score(c, (unsigned)m);
+            if (best < 0 || s > best_score) {
+                best = m;
+                best_score = s;
+            }
+        }
+        if (best >= 0 && best_score >= natural + 8) {
+            bot__action_lo(out, wc);
+            out->arg[0] = (int16_t)best;
+            return BOT_OK;
+        }
+    }
+    return bot__plain(out, c, ENGINE_ACTION_STORM_CARDS_PASS);
+}
+
+/* ============================================================ nexus */
+
+/* How much `seat` wants `other` as its ally, as far as the view shows. */
+int bot__partner_score(const engine_state *v, const bot__board *b, unsigned seat, unsigned other)
+{
+    int score = (int)b->held[other] * 30 + (int)v->seat[other].spice / 2;
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        score += (int)b->tf[t][other] / 2;
+    score += bot__faction_synergy(v, seat, v->seat[other].faction);
+    return score;
+}
+
+/* Whether `seat` would take `proposer` as its ally now: it wants one, and
+ * the proposer is nearly the best of the seats still in the Nexus. */
+static int would_accept(const engine_state *v, const bot__board *b, unsigned seat,
+                        unsigned proposer)
+{
+    if (!bot__faction_wants_alliance(v, b, seat))
+        return 0;
+    int best = 0;
+    for (unsigned s = 0; s < v->config.n_seats; s++) {
+        if (s == seat || v->ally[s] != 0xFF || (v->answered & (1u << s)))
+            continue;
+        int sc = bot__partner_score(v, b, seat, s);
+        best = sc > best ? sc : best;
+    }
+    return bot__partner_score(v, b, seat, proposer) * 10 >= best * 7;
+}
+
+int bot__medium_nexus(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    bot__board b;
+    bot__board_init(&b, v, c->seat);
+    /* Answer proposals first: the proposer waits on the answer. */
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_ALLIANCE_ACCEPT)
+            continue;
+        int from = bot__seat_of(v, (unsigned)l->lo[0]);
+        if (from >= 0 && would_accept(v, &b, c->seat, (unsigned)from)) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+    }
+    for (size_t i = 0; i < c->n_legal; i++)
+        if (c->legal[i].kind == ENGINE_ACTION_ALLIANCE_REFUSE) {
+            bot__action_lo(out, &c->legal[i]);
+            return BOT_OK;
+        }
+    /* A proposal of ours not yet answered: let the other seat answer. */
+    for (unsigned s = 0; s < v->config.n_seats; s++)
+        if ((v->nexus_proposals[c->seat] & (1u << s)) && !(v->answered & (1u << s)) &&
+            v->ally[c->seat] == 0xFF && v->ally[s] == 0xFF)
+            return BOT_WAIT;
+    /* Propose to the best partner that would accept. The view keeps no
+     * record of a refusal (and the engine lets a refused seat propose
+     * again), so a bot that keeps no memory proposes only now and then:
+     * otherwise two seats that disagree would never leave the Nexus. */
+    if (bot__faction_wants_alliance(v, &b, c->seat) && tool_prng_range(&c->rng, 0, 9) < 6) {
+        int best = -1, best_score = 0;
+        for (unsigned s = 0; s < v->config.n_seats; s++) {
+            if (s == c->seat || v->ally[s] != 0xFF || (v->answered & (1u << s)) ||
+                (v->nexus_proposals[c->seat] & (1u << s)) || !would_accept(v, &b, s, c->seat))
+                continue;
+            int sc = bot__partner_score(v, &b, c->seat, s);
+            if (best < 0 || sc > best_score) {
+                best = (int)s;
+                best_score = sc;
+            }
+        }
+        for (size_t i = 0; best >= 0 && i < c->n_legal; i++) {
+            const engine_legal *l = &c->legal[i];
+            if (l->kind == ENGINE_ACTION_ALLIANCE_PROPOSE && l->lo[0] == v->seat[best].faction) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
+        }
+    }
+    return bot__plain(out, c, ENGINE_ACTION_NEXUS_DONE);
+}
+
+/* ======================================================= spice blow */
+
+int bot__medium_worm_ride(engine_action *out, bot__ctx *c)
+{
+    bot__board b;
+    bot__board_init(&b, c->v, c->seat);
+    const engine_legal *best = NULL;
+    int best_value = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_WORM_RIDE || l->lo[1] == 0)
+            continue;
+        int value = bot__place_value(c, &b, (unsigned)l->lo[0], (unsigned)l->hi[1]);
+        if (value > best_value) {
+            best = l;
+            best_value = value;
+        }
+    }
+    if (best != NULL && best_value >= 6) {
+        bot__action_lo(out, best);
+        out->arg[1] = best->hi[1];
+        out->arg[2] = best->hi[2];
+        return BOT_OK;
+    }
+    return bot__plain(out, c, ENGINE_ACTION_WORM_RIDE_PASS);
+}
+
+/* ========================================================== bidding */
+
+int bot__medium_support(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_ALLY_SUPPORT);
+    if (l == NULL)
+        return -1;
+    bot__action_lo(out, l);
+    int spice = c->v->seat[c->seat].spice;
+    int give = c->faction == ENGINE_FACTION_EMPEROR ? spice / 2
+             : c->faction == ENGINE_FACTION_GUILD   ? 0
+                                                    : spice / 4;
+    out->arg[0] = (int16_t)bot__clamp(give, l->lo[0], l->hi[0]);
+    return BOT_OK;
+}
+
+int bot__medium_auction(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    int card = v->auction_index < v->n_auction ? v->auction[v->auction_index] : -1;
+    unsigned kind = card >= 0 ? bot__kind_of(v, (unsigned)card) : ENGINE_CARD_KIND_UNKNOWN;
+    int worth = bot__faction_card_worth(c, kind);
+    int ally = bot__ally(v, c->seat);
+    int spice = (int)v->seat[c->seat].spice + (ally >= 0 ? (int)v->ally_support[ally] : 0);
+    int most = worth < spice - bot__spice_reserve(c) ? worth : spice - bot__spice_reserve(c);
+    /* The Emperor is paid for every card another seat buys: it raises a
+     * rival's price while it would still be glad to own the card. */
+    if (c->faction == ENGINE_FACTION_EMPEROR && v->high_bidder != 0xFF &&
+        v->high_bidder != c->seat && most < worth + 2 && worth + 2 <= spice)
+        most = worth + 2;
+    const engine_legal *take = bot__family(c, ENGINE_ACTION_KARAMA_TAKE);
+    if (take != NULL && c->level >= BOT_LEVEL_HARD && kind != ENGINE_CARD_KIND_UNKNOWN &&
+        worth >= 9 && (int)v->high_bid + 2 >= spice) {
+        bot__action_lo(out, take);
+        return BOT_OK;
+    }
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_BID || l->lo[1] != 0)
+            continue;
+        if (l->lo[0] <= most) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+    }
+    return bot__plain(out, c, ENGINE_ACTION_BID_PASS);
+}
+
+/* ========================================================== revival */
+
+int bot__medium_emperor_revival(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_EMPEROR_REVIVAL);
+    if (l == NULL)
+        return -1;
+    bot__action_lo(out, l);
+    int a = bot__ally(c->v, c->seat);
+    if (a >= 0 && c->v->seat[a].tanks >= 4 && c->v->seat[c->seat].spice >= 8)
+        out->arg[0] = l->hi[0];
+    return BOT_OK;
+}
+
+int bot__medium_revive(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    int spice = v->seat[c->seat].spice;
+    /* Tleilaxu Ghola: a leader when none is left, else five forces. */
+    int no_leader = bot__leaders_ready(v, c->seat, ENGINE_TERRITORY_COUNT) == 0;
+    const engine_legal *ghola_leader = NULL, *ghola_forces = NULL;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_GHOLA)
+            continue;
+        if (l->lo[1] >= 0) {
+            if (ghola_leader == NULL || engine_leader_strength((unsigned)l->lo[1]) >
+                                            engine_leader_strength((unsigned)ghola_leader->lo[1]))
+                ghola_leader = l;
+        } else {
+            ghola_forces = l;
+        }
+    }
+    if (ghola_leader != NULL && no_leader) {
+        bot__action_lo(out, ghola_leader);
+        return BOT_OK;
+    }
+    if (ghola_forces != NULL && ghola_forces->hi[0] >= 4) {
+        bot__action_lo(out, ghola_forces);
+        out->arg[0] = ghola_forces->hi[0];
+        return BOT_OK;
+    }
+    /* A leader when the pool is empty and the seat can pay; then forces:
+     * the free ones, more when rich. */
+    const engine_legal *pick = NULL;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_REVIVE || l->lo[1] != 0)
+            continue;
+        if (l->lo[2] >= 0) {
+            unsigned cost = engine_leader_strength((unsigned)l->lo[2]);
+            if (no_leader && (int)cost + 2 <= spice &&
+                (pick == NULL || pick->lo[2] < 0 ||
+                 cost > engine_leader_strength((unsigned)pick->lo[2])))
+                pick = l;
+        } else if (pick == NULL) {
+            pick = l;
+        }
+    }
+    if (pick == NULL)
+        return bot__easy_revive(out, c);
+    bot__action_lo(out, pick);
+    int want = (int)bot__free_revivals(c->faction);
+    int left = spice - (pick->lo[2] >= 0 ? (int)engine_leader_strength((unsigned)pick->lo[2]) : 0);
+    if (left >= 8 + bot__spice_reserve(c))
+        want += 1;
+    if (left >= 14 + bot__spice_reserve(c))
+        want += 1;
+    out->arg[0] = (int16_t)bot__clamp(want, pick->lo[0], pick->hi[0]);
+    return BOT_OK;
+}
+
+/* ================================================ shipment, movement */
+
+/* Candidate counts to try for a family range [lo, hi]. */
+static unsigned counts(int out[10], int lo, int hi)
+{
+    static const int wanted[] = {2, 3, 4, 6, 8, 12};
+    unsigned n = 0;
+    out[n++] = lo;
+    for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++)
+        if (wanted[i] > lo && wanted[i] < hi)
+            out[n++] = wanted[i];
+    if (hi != lo)
+        out[n++] = hi;
+    return n;
+}
+
+void bot__candidates_add(bot__candidates *cs, const engine_action *act, int score)
+{
+    /* Keep the best BOT_CANDIDATES, sorted by score, ties in order found. */
+    unsigned at = cs->n;
+    while (at > 0 && cs->score[at - 1] < score)
+        at--;
+    if (at >= BOT_CANDIDATES)
+        return;
+    unsigned last = cs->n < BOT_CANDIDATES ? cs->n : BOT_CANDIDATES - 1;
+    for (unsigned i = last; i > at; i--) {
+        cs->act[i] = cs->act[i - 1];
+        cs->score[i] = cs->score[i - 1];
+    }
+    cs->act[at] = *act;
+    cs->score[at] = score;
+    if (cs->n < BOT_CANDIDATES)
+        cs->n++;
+}
+
+void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
+                          bot__bonus_fn bonus)
+{
+    const engine_state *v = c->v;
+    int spice = v->seat[c->seat].spice;
+    int reserve = bot__spice_reserve(c);
+    cs->n = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        engine_action act;
+        if (l->kind == ENGINE_ACTION_SHIP_PASS) {
+            bot__action_lo(&act, l);
+            bot__candidates_add(cs, &act, 0);
+            continue;
+        }
+        unsigned loc, ci;
+        int karama = 0;
+        if (l->kind == ENGINE_ACTION_SHIP) {
+            loc = (unsigned)l->lo[0];
+            ci = 1;
+            karama = l->lo[3];
+        } else if (l->kind == ENGINE_ACTION_FREMEN_SEND) {
+            loc = (unsigned)l->lo[0];
+            ci = 1;
+        } else if (l->kind == ENGINE_ACTION_CROSS_SHIP) {
+            loc = (unsigned)l->lo[1];
+            ci = 2;
+        } else {
+            continue;
+        }
+        if (karama && c->level < BOT_LEVEL_HARD)
+            continue;
+        int ns[10];
+        unsigned nn = counts(ns, l->lo[ci], l->hi[ci]);
+        for (unsigned k = 0; k < nn; k++) {
+            unsigned n = (unsigned)ns[k];
+            int value = bot__place_value(c, b, loc, n);
+            if (bonus != NULL)
+                value += bonus(c, b, loc, n);
+            if (l->kind == ENGINE_ACTION_CROSS_SHIP)
+                value -= bot__leave_cost(c, b, bot__territory_of((unsigned)l->lo[0]), n);
+            int cost = bot__ship_cost(c, loc, n, karama);
+            if (karama)
+                cost += 6; /* the Karama card itself */
+            int over = reserve - (spice - cost);
+            int score = value - cost - (over > 0 ? over * 2 : 0);
+            if (c->faction == ENGINE_FACTION_FREMEN)
+                score -= (int)n / 3; /* reserves kept for later sends */
+            bot__action_lo(&act, l);
+            act.arg[ci] = (int16_t)n;
+            bot__candidates_add(cs, &act, score);
+        }
+    }
+}
+
+int bot__medium_ship(engine_action *out, bot__ctx *c)
+{
+    bot__board b;
+    bot__board_init(&b, c->v, c->seat);
+    bot__candidates cs;
+    bot__ship_candidates(&cs, c, &b, NULL);
+    int threshold = c->faction == ENGINE_FACTION_GUILD ? 20 : 4;
+    if (cs.n > 0 && cs.score[0] >= threshold) {
+        *out = cs.act[0];
+        return BOT_OK;
+    }
+    return bot__plain(out, c, ENGINE_ACTION_SHIP_PASS);
+}
+
+int bot__medium_bg_send(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_BG_SEND);
+    if (l == NULL)
+        return -1;
+    bot__action_lo(out, l);
+    out->arg[0] = l->hi[0];
+    return BOT_OK;
+}
+
+void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
+                          bot__bonus_fn bonus)
+{
+    cs->n = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        engine_action act;
+        if (l->kind == ENGINE_ACTION_MOVE_PASS) {
+            bot__action_lo(&act, l);
+            bot__candidates_add(cs, &act, 0);
+            continue;
+        }
+        if ((l->kind != ENGINE_ACTION_MOVE && l->kind != ENGINE_ACTION_HAJR_MOVE) || l->lo[3] != 0)
+            continue;
+        unsigned from = (unsigned)l->lo[0], loc = (unsigned)l->lo[1];
+        int ns[10];
+        unsigned nn = counts(ns, l->lo[2], l->hi[2]);
+        for (unsigned k = 0; k < nn; k++) {
+            unsigned n = (unsigned)ns[k];
+            int value;
+            if (bot__territory_of(loc) == from)
+                value = -(int)n; /* a reshuffle within the territory */
+            else
+                value = bot__place_value(c, b, loc, n) - bot__leave_cost(c, b, from, n);
+            if (bonus != NULL)
+                value += bonus(c, b, loc, n);
+            bot__action_lo(&act, l);
+            act.arg[2] = (int16_t)n;
+            bot__candidates_add(cs, &act, value);
+        }
+    }
+}
+
+int bot__medium_move(engine_action *out, bot__ctx *c)
+{
+    bot__board b;
+    bot__board_init(&b, c->v, c->seat);
+    bot__candidates cs;
+    bot__move_candidates(&cs, c, &b, NULL);
+    if (cs.n > 0 && cs.score[0] >= 4) {
+        *out = cs.act[0];
+        return BOT_OK;
+    }
+    return bot__plain(out, c, ENGINE_ACTION_MOVE_PASS);
+}
+
+/* =========================================================== battle */
+
+int bot__medium_battle_choose(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *best = NULL;
+    int best_edge = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_BATTLE_CHOOSE)
+            continue;
+        int other = bot__seat_of(c->v, (unsigned)l->lo[1]);
+        unsigned t = (unsigned)l->lo[0];
+        int edge = (int)bot__forces_in(c->v, t, c->seat) -
+                   (other >= 0 ? (int)bot__forces_in(c->v, t, (unsigned)other) : 0);
+        if (best == NULL || edge > best_edge) {
+            best = l;
+            best_edge = edge;
+        }
+    }
+    if (best == NULL)
+        return -1;
+    bot__action_lo(out, best);
+    return BOT_OK;
+}
+
+/* The battle as this seat sees it. */
+void bot__battle_init(bot__battle *bt, const bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    memset(bt, 0, sizeof *bt);
+    bt->t = v->battle_territory;
+    bt->side = v->battle_seat[0] == c->seat ? 0 : 1;
+    bt->opponent = v->battle_seat[1 - bt->side];
+    if (bt->opponent >= v->config.n_seats)
+        bt->opponent = c->seat;
+    bt->mine = bot__forces_in(v, bt->t, c->seat);
+    bt->theirs = bot__forces_in(v, bt->t, bt->opponent);
+    bt->their_leader = bot__best_leader(v, bt->opponent, bt->t);
+    /* The opponent's hand: kinds this seat has seen, and how many unseen. */
+    for (unsigned i = 0; i < v->n_cards; i++) {
+        if (v->card[i].place != ENGINE_PLACE_HAND || v->card[i].holder != bt->opponent)
+            continue;
+        unsigned k = v->card_kind[i];
+        if (k == ENGINE_CARD_KIND_UNKNOWN)
+            bt->unseen++;
+        else
+            bt->their_classes |= bot__card_classes(k);
+    }
+    bt->stake = bot__is_stronghold(bt->t) ? 30 : 6 + (int)bot__spice_in(v, bt->t) / 2;
+    bot__board b;
+    bot__board_init(&b, v, c->seat);
+    if (bot__is_stronghold(bt->t) && (b.held[bt->opponent] >= 3 || b.held[c->seat] >= 2))
+        bt->stake += 60;
+    /* The prescience answer, when this seat is on the Atreides side. */
+    int atreides = bot__seat_of(v, ENGINE_FACTION_ATREIDES);
+    if (atreides >= 0 && (atreides == (int)c->seat || bot__ally(v, c->seat) == atreides) &&
+        bt->opponent != (unsigned)atreides) {
+        bt->seen_element = v->prescience_element;
+        bt->seen_value = v->prescience_value;
+    }
+}
+
+/* Chance (percent) the opponent holds and plays a card of `cls`. */
+static int p_class(const bot__battle *bt, unsigned cls, int per_unseen)
+{
+    if (bt->their_classes & cls)
+        return 85;
+    return bot__clamp((int)bt->unseen * per_unseen, 0, 70);
+}
+
+int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan)
+{
+    const engine_state *v = c->v;
+    int leader = plan->arg[0], hero = plan->arg[1], weapon = plan->arg[2], defense = plan->arg[3];
+    int dial = plan->arg[4];
+    unsigned wk = weapon >= 0 ? bot__kind_of(v, (unsigned)weapon) : ENGINE_CARD_KIND_UNKNOWN;
+    unsigned dk = defense >= 0 ? bot__kind_of(v, (unsigned)defense) : ENGINE_CARD_KIND_UNKNOWN;
+    unsigned wc = bot__card_classes(wk), dc = bot__card_classes(dk);
+    int my_strength = leader >= 0 ? (int)engine_leader_strength((unsigned)leader) : 0;
+    int has_leader = leader >= 0 || hero >= 0;
+    /* Will my leader live? Their weapons against my defense. */
+    int p_proj = p_class(bt, BOT_CARD_WEAPON_PROJECTILE, 12);
+    int p_poison = p_class(bt, BOT_CARD_WEAPON_POISON, 12);
+    int p_lasgun = p_class(bt, BOT_CARD_WEAPON_SPECIAL, 3);
+    if (bt->seen_element == 2) {
+        unsigned k = bt->seen_value >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)bt->seen_value)) : 0;
+        p_proj = k & BOT_CARD_WEAPON_PROJECTILE ? 100 : 0;
+        p_poison = k & BOT_CARD_WEAPON_POISON ? 100 : 0;
+        p_lasgun = k & BOT_CARD_WEAPON_SPECIAL ? 100 : 0;
+    }
+    int die = 0;
+    if (!(dc & BOT_CARD_DEFENSE_PROJECTILE))
+        die += p_proj;
+    if (!(dc & BOT_CARD_DEFENSE_POISON))
+        die += p_poison;
+    die += p_lasgun;
+    die = bot__clamp(die * 4 / 5, 0, 95);
+    int my_live = has_leader ? 100 - die : 0;
+    /* Will theirs? My weapon against their defense. */
+    int their_live = 100;
+    if (wc & BOT_CARD_WEAPON_PROJECTILE)
+        their_live = p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12);
+    else if (wc & BOT_CARD_WEAPON_POISON)
+        their_live = p_class(bt, BOT_CARD_DEFENSE_POISON, 12);
+    else if (wc & BOT_CARD_WEAPON_SPECIAL)
+        their_live = 0;
+    int their_strength = (int)bt->their_leader;
+    if (bt->seen_element == 1)
+        their_strength = bt->seen_value >= 0 ? (int)engine_leader_strength((unsigned)bt->seen_value) : 0;
+    /* Traitors (Hard and above): mine called on them, theirs on mine. */
+    int p_betrayed = 0, p_betray = 0;
+    if (c->level >= BOT_LEVEL_HARD) {
+        if (leader >= 0)
+            p_betrayed = (int)bot__traitor_risk(v, c->seat, (unsigned)leader, bt->opponent);
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if (v->traitor[l].place == ENGINE_PLACE_HAND && v->traitor[l].holder == c->seat &&
+                bot__leader_ready(v, bt->opponent, l, bt->t)) {
+                int likely = engine_leader_strength(l) == bt->their_leader ? 55 : 20;
+                if (bt->seen_element == 1)
+                    likely = bt->seen_value == (int)l ? 100 : 0;
+                p_betray = p_betray > likely ? p_betray : likely;
+            }
+    }
+    /* Their dial: any of 0..theirs, higher more likely (weight x+1). */
+    long win = 0, total = 0;
+    int theirs = (int)bt->theirs;
+    int x0 = 0;
+    if (bt->seen_element == 4)
+        x0 = theirs = bt->seen_value;
+    for (int x = x0; x <= theirs; x++) {
+        long w = x + 1;
+        for (int a = 0; a < 2; a++)
+            for (int o = 0; o < 2; o++) {
+                long p = (a ? my_live : 100 - my_live) * (long)(o ? their_live : 100 - their_live);
+                int mine_total = dial + (a ? my_strength : 0);
+                int their_total = x + (o ? their_strength : 0);
+                int won = bt->side == 0 ? mine_total >= their_total : mine_total > their_total;
+                win += won ? w * p : 0;
+                total += w * p;
+            }
+    }
+    int p_win = total ? (int)(win * 100 / total) : 50;
+    p_win = p_win * (100 - p_betrayed) / 100;
+    p_win = p_win + (100 - p_win) * p_betray / 100;
+    /* Spice-like utility: the stake, forces kept or lost, leaders, cards. */
+    int lost_if_win = dial * (100 - p_betray) / 100;
+    int u_win = bt->stake + ((int)bt->mine - lost_if_win) * 2 - lost_if_win * 2 +
+                (100 - their_live) * their_strength / 100;
+    int u_lose = -(int)bt->mine * 2 - bt->stake / 2;
+    int u = (p_win * u_win + (100 - p_win) * u_lose) / 100;
+    u -= die * my_strength / 50; /* my leader's death and its price */
+    u -= (100 - p_win) * (bot__faction_card_worth(c, wk) + bot__faction_card_worth(c, dk)) / 150;
+    if (wc & BOT_CARD_WORTHLESS)
+        u += 2; /* dumped at no cost */
+    if (dc & BOT_CARD_WORTHLESS)
+        u += 2;
+    if ((wc & BOT_CARD_WEAPON_SPECIAL) && (dc & BOT_CARD_DEFENSE_PROJECTILE))
+        u -= 40; /* a lasgun and my own shield explode */
+    if (wc & BOT_CARD_WEAPON_SPECIAL)
+        u -= p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12) * (int)bt->mine / 40;
+    return u;
+}
+
+/* The dials to try for a plan family. */
+static unsigned dials(int out[24], int lo, int hi)
+{
+    unsigned n = 0;
+    if (hi - lo < 22) {
+        for (int d = lo; d <= hi; d++)
+            out[n++] = d;
+        return n;
+    }
+    for (int i = 0; i < 22; i++)
+        out[n++] = lo + (hi - lo) * i / 21;
+    return n;
+}
+
+void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt)
+{
+    cs->n = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_BATTLE_PLAN)
+            continue;
+        int ds[24];
+        unsigned nd = dials(ds, l->lo[4], l->hi[4]);
+        for (unsigned k = 0; k < nd; k++) {
+            engine_action act;
+            bot__action_lo(&act, l);
+            act.arg[4] = (int16_t)ds[k];
+            bot__candidates_add(cs, &act, bot__plan_score(c, bt, &act));
+        }
+    }
+}
+
+int bot__medium_plan(engine_action *out, bot__ctx *c)
+{
+    bot__battle bt;
+    bot__battle_init(&bt, c);
+    bot__candidates cs;
+    bot__plan_candidates(&cs, c, &bt);
+    if (cs.n == 0)
+        return -1;
+    *out = cs.act[0];
+    return BOT_OK;
+}
+
+/* Answers the prescience question with what its plan will hold. */
+int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    const engine_legal *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_PRESCIENCE_ANSWER)
+            continue;
+        int value = l->lo[0], score;
+        switch (v->prescience_element) {
+        case 1: /* leader: the strongest, a Cheap Hero (-2) after any leader */
+            score = value >= 0 ? (int)engine_leader_strength((unsigned)value) * 10 + 1 : 0;
+            break;
+        case 2: /* weapon */
+        case 3: /* defense */
+            score = value >= 0 ? bot__faction_card_worth(c, bot__kind_of(v, (unsigned)value)) : 0;
+            break;
+        default: /* the dial */
+            score = 0;
+            break;
+        }
+        if (best == NULL || score > best_score) {
+            best = l;
+            best_score = score;
+        }
+    }
+    if (best == NULL)
+        return -1;
+    bot__action_lo(out, best);
+    if (v->prescience_element == 4) {
+        bot__battle bt;
+        bot__battle_init(&bt, c);
+        out->arg[0] = (int16_t)bot__clamp((int)bt.theirs / 2 + 1, best->lo[0], best->hi[0]);
+    }
+    return BOT_OK;
+}
+
+/* Karama against the Voice or prescience, when the battle matters. */
+int bot__medium_karama(engine_action *out, bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    const engine_legal *cancel = bot__family(c, ENGINE_ACTION_KARAMA_CANCEL);
+    if (cancel != NULL && bot__is_stronghold(v->battle_territory)) {
+        unsigned classes = bot__hand_classes(v, c->seat);
+        int hurts = v->voice_class != 0 && !v->voice_must &&
+                    ((v->voice_class == ENGINE_VOICE_POISON_WEAPON && (classes & BOT_CARD_WEAPON_POISON)) ||
+                     (v->voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & BOT_CARD_WEAPON_PROJECTILE)) ||
+                     (v->voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & BOT_CARD_DEFENSE_POISON)) ||
+                     (v->voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & BOT_CARD_DEFENSE_PROJECTILE)));
+        if (hurts || v->prescience_element == 2 || v->prescience_element == 3) {
+            bot__action_lo(out, cancel);
+            return BOT_OK;
+        }
+    }
+    return bot__plain(out, c, ENGINE_ACTION_KARAMA_ALLOW);
+}

@@ -1,0 +1,345 @@
+/*
+ * bot_world.c - the world sampler: from what one seat (or the public) may
+ * know, a full game state consistent with it, every hidden fact drawn at
+ * random among the possibilities.
+ *
+ * Layer: tools. Brutal searches over such worlds; the privacy audit can
+ * use the same function to make counterfactual worlds a seat cannot tell
+ * apart from the real one. The promise, checked by the tests over states
+ * from real games: engine_view(sample, viewer) equals the view sampled
+ * from, byte for byte, and the sample keeps every engine invariant.
+ *
+ * What is hidden in a view (engine/view.c) and how each is drawn:
+ *   (1) card faces unseen: the multiset of kinds not accounted for (the
+ *       game's deck composition, got by dealing a table of the same
+ *       configuration with engine_setup, less the faces seen), dealt to
+ *       the unseen card numbers in random order;
+ *   (2) traitors unseen: each other seat holds what the rules give it
+ *       (four dealt while it chooses; then one kept and three discarded,
+ *       the Harkonnen four kept), less the ones seen; the rest make the
+ *       traitor deck, in random order;
+ *   (3) the spice deck's unseen positions: the spice cards in the deck not
+ *       seen there, in random order;
+ *   (4) the Bene Gesserit prediction, once made: a faction at the table
+ *       and a turn;
+ *   (5) storm dials already given: a value in the dial's range;
+ *   (6) committed battle plans not yet revealed: a legal plan of that
+ *       seat in the sampled world, and the prescience answer it implies.
+ * The step numbers read below mirror engine/phase.h (internal to the
+ * engine); the round-trip test fails if they drift.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/internal.h"
+
+/* Steps of engine/phase.h this file must recognise. */
+#define WORLD_SETUP_STEP_PREDICTION 0
+#define WORLD_SETUP_STEP_TRAITORS 1
+#define WORLD_STORM_STEP_DIAL 0
+#define WORLD_BATTLE_STEP_PRESCIENCE_ANSWER 5
+#define WORLD_BATTLE_STEP_PLAN 6
+#define WORLD_BATTLE_STEP_TRAITOR 8
+#define WORLD_PRESCIENCE_CHEAP_HERO (-2)
+#define WORLD_TRAITORS_DEALT 4
+
+static void shuffle(uint8_t *items, unsigned n, tool_prng *r)
+{
+    for (unsigned i = n; i > 1; i--) {
+        unsigned j = (unsigned)tool_prng_range(r, 0, (int32_t)i - 1);
+        uint8_t t = items[i - 1];
+        items[i - 1] = items[j];
+        items[j] = t;
+    }
+}
+
+int bot_world_composition(uint8_t counts[ENGINE_CARD_KIND_COUNT], unsigned *n_cards_out,
+                          const engine_config *cfg)
+{
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {0};
+    engine_config c = *cfg;
+    engine_rng rng;
+    engine_state *st = malloc(sizeof *st);
+    if (st == NULL)
+        return -1;
+    c.is_constructed = 0;
+    engine_rng_init(&rng, seed, 0);
+    engine_verdict v = engine_setup(NULL, st, &c, &rng);
+    int rc = -1;
+    if (v == ENGINE_ACCEPTED) {
+        memset(counts, 0, ENGINE_CARD_KIND_COUNT);
+        for (unsigned i = 0; i < st->n_cards; i++)
+            if (st->card_kind[i] < ENGINE_CARD_KIND_COUNT)
+                counts[st->card_kind[i]]++;
+        *n_cards_out = st->n_cards;
+        rc = 0;
+    }
+    free(st);
+    return rc;
+}
+
+/* (1) */
+static int sample_faces(engine_state *w, tool_prng *r)
+{
+    uint8_t counts[ENGINE_CARD_KIND_COUNT];
+    unsigned n_cards;
+    if (bot_world_composition(counts, &n_cards, &w->config) != 0 || n_cards != w->n_cards)
+        return -1;
+    uint8_t unseen[ENGINE_TREACHERY_MAX], kinds[ENGINE_TREACHERY_MAX];
+    unsigned n_unseen = 0, n_kinds = 0;
+    for (unsigned i = 0; i < w->n_cards; i++) {
+        unsigned k = w->card_kind[i];
+        if (k == ENGINE_CARD_KIND_UNKNOWN) {
+            unseen[n_unseen++] = (uint8_t)i;
+            continue;
+        }
+        if (k >= ENGINE_CARD_KIND_COUNT || counts[k] == 0)
+            return -1;
+        counts[k]--;
+    }
+    for (unsigned k = 0; k < ENGINE_CARD_KIND_COUNT; k++)
+        for (unsigned j = 0; j < counts[k]; j++)
+            kinds[n_kinds++] = (uint8_t)k;
+    if (n_kinds != n_unseen)
+        return -1;
+    shuffle(kinds, n_kinds, r);
+    for (unsigned i = 0; i < n_unseen; i++)
+        w->card_kind[unseen[i]] = kinds[i];
+    return 0;
+}
+
+/* (2) */
+static int sample_traitors(engine_state *w, const engine_state *view, tool_prng *r)
+{
+    uint8_t hidden[ENGINE_LEADER_COUNT];
+    unsigned n_hidden = 0, in_play = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        if (view->traitor[l].place != ENGINE_PLACE_OUT)
+            in_play++;
+        if (view->traitor[l].place == ENGINE_PLACE_HIDDEN)
+            hidden[n_hidden++] = (uint8_t)l;
+    }
+    if (n_hidden == 0)
+        return view->n_traitor_deck == 0 ? 0 : -1;
+    /* What each seat the viewer is not holds, by the rules. */
+    unsigned quota[ENGINE_MAX_SEATS][3]; /* dealt, hand, discard */
+    memset(quota, 0, sizeof quota);
+    int dealt = view->n_traitor_deck < in_play;
+    for (unsigned s = 0; s < view->config.n_seats && dealt; s++) {
+        if (s == view->viewer)
+            continue;
+        int choosing = view->phase == ENGINE_PHASE_SETUP &&
+                       view->step == WORLD_SETUP_STEP_TRAITORS && !(view->answered & (1u << s));
+        if (view->seat[s].faction == ENGINE_FACTION_HARKONNEN)
+            quota[s][1] = WORLD_TRAITORS_DEALT;
+        else if (choosing)
+            quota[s][0] = WORLD_TRAITORS_DEALT;
+        else {
+            quota[s][1] = 1;
+            quota[s][2] = WORLD_TRAITORS_DEALT - 1;
+        }
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+            const engine_card_state *t = &view->traitor[l];
+            if (t->place == ENGINE_PLACE_HIDDEN || t->holder != s)
+                continue;
+            if (t->place == ENGINE_PLACE_DEALT && quota[s][0] > 0)
+                quota[s][0]--;
+            if (t->place == ENGINE_PLACE_HAND && quota[s][1] > 0)
+                quota[s][1]--;
+        }
+    }
+    unsigned assigned = 0;
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        assigned += quota[s][0] + quota[s][1] + quota[s][2];
+    if (assigned > n_hidden || n_hidden - assigned != view->n_traitor_deck)
+        return -1;
+    shuffle(hidden, n_hidden, r);
+    static const uint8_t places[3] = {ENGINE_PLACE_DEALT, ENGINE_PLACE_HAND, ENGINE_PLACE_DISCARD};
+    unsigned next = 0;
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned q = 0; q < quota[s][p]; q++) {
+                engine_card_state *t = &w->traitor[hidden[next++]];
+                t->place = places[p];
+                t->holder = p == 2 ? 0xFF : (uint8_t)s;
+                t->known_by = (uint16_t)(1u << s);
+            }
+    for (unsigned i = 0; i < w->n_traitor_deck; i++) {
+        uint8_t l = hidden[next++];
+        w->traitor_deck[i] = l;
+        w->traitor[l].place = ENGINE_PLACE_DECK;
+        w->traitor[l].holder = 0xFF;
+        w->traitor[l].known_by = 0;
+    }
+    return 0;
+}
+
+/* (3) */
+static int sample_spice_deck(engine_state *w, tool_prng *r)
+{
+    uint8_t in_deck[ENGINE_SPICE_CARD_MAX], seen[ENGINE_SPICE_CARD_MAX] = {0};
+    unsigned n = 0, unknown = 0;
+    for (unsigned i = 0; i < w->n_spice_deck; i++) {
+        if (w->spice_deck[i] == ENGINE_UNKNOWN)
+            unknown++;
+        else if (w->spice_deck[i] < ENGINE_SPICE_CARD_MAX)
+            seen[w->spice_deck[i]] = 1;
+        else
+            return -1;
+    }
+    for (unsigned c = 0; c < w->n_spice_cards; c++)
+        if (w->spice_card[c].place == ENGINE_PLACE_DECK && !seen[c])
+            in_deck[n++] = (uint8_t)c;
+    if (n != unknown)
+        return -1;
+    shuffle(in_deck, n, r);
+    unsigned next = 0;
+    for (unsigned i = 0; i < w->n_spice_deck; i++)
+        if (w->spice_deck[i] == ENGINE_UNKNOWN)
+            w->spice_deck[i] = in_deck[next++];
+    return 0;
+}
+
+/* (6): a committed plan for side i, drawn among its legal plans with the
+ * prescience binding lifted when the answer is to be drawn too. */
+static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
+{
+    static const size_t cap = 512;
+    engine_legal legal[512];
+    unsigned s = w->battle_seat[i];
+    engine_state *probe = malloc(sizeof *probe);
+    if (probe == NULL)
+        return -1;
+    *probe = *w;
+    probe->step = WORLD_BATTLE_STEP_PLAN;
+    probe->plan[i].is_committed = 0;
+    probe->awaiting |= (uint16_t)(1u << s);
+    probe->answered &= (uint16_t)~(1u << s);
+    if (unbind)
+        probe->prescience_element = 0;
+    int e = bot__engine_enter(probe);
+    size_t n = engine_legal_actions(legal, cap, probe, (uint8_t)s);
+    bot__engine_leave(e);
+    free(probe);
+    if (n > cap)
+        n = cap;
+    size_t plans = 0;
+    for (size_t k = 0; k < n; k++)
+        plans += legal[k].kind == ENGINE_ACTION_BATTLE_PLAN;
+    if (plans == 0)
+        return -1;
+    size_t pick = (size_t)tool_prng_range(r, 0, (int32_t)plans - 1);
+    for (size_t k = 0; k < n; k++) {
+        if (legal[k].kind != ENGINE_ACTION_BATTLE_PLAN || pick-- != 0)
+            continue;
+        engine_action a;
+        if (tool_action_draw(&a, &legal[k], r) != 0)
+            return -1;
+        engine_battle_plan *p = &w->plan[i];
+        p->leader = (int8_t)a.arg[0];
+        p->cheap_hero = (int8_t)a.arg[1];
+        p->weapon = (int8_t)a.arg[2];
+        p->defense = (int8_t)a.arg[3];
+        p->dial = (uint8_t)a.arg[4];
+        p->is_committed = 1;
+        return 0;
+    }
+    return -1;
+}
+
+/* The prescience answer a plan implies. */
+static int16_t answer_of(const engine_battle_plan *p, unsigned element)
+{
+    switch (element) {
+    case 1:
+        return p->cheap_hero >= 0 ? WORLD_PRESCIENCE_CHEAP_HERO : p->leader;
+    case 2:
+        return p->weapon;
+    case 3:
+        return p->defense;
+    default:
+        return (int16_t)p->dial;
+    }
+}
+
+static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r)
+{
+    if (view->phase != ENGINE_PHASE_BATTLE || view->step >= WORLD_BATTLE_STEP_TRAITOR)
+        return 0;
+    int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
+    int asked = -1; /* side asked by prescience, its answer hidden from the viewer */
+    if (atreides >= 0 && view->prescience_element != 0 &&
+        view->step > WORLD_BATTLE_STEP_PRESCIENCE_ANSWER) {
+        int on_side = 0, atreides_side = -1;
+        for (unsigned i = 0; i < 2; i++) {
+            unsigned s = view->battle_seat[i];
+            int a_side = s == (unsigned)atreides ||
+                         (s < view->config.n_seats && view->ally[s] == atreides);
+            if (a_side) {
+                atreides_side = (int)i;
+                if (view->viewer == s || view->viewer == (unsigned)atreides)
+                    on_side = 1;
+            }
+        }
+        if (!on_side && atreides_side >= 0)
+            asked = 1 - atreides_side;
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        unsigned s = view->battle_seat[i];
+        if (s >= view->config.n_seats)
+            continue;
+        if (s != view->viewer && view->plan[i].is_committed &&
+            sample_plan(w, i, (int)i == asked, r) != 0)
+            return -1;
+        if ((int)i == asked && w->plan[i].is_committed)
+            w->prescience_value = answer_of(&w->plan[i], view->prescience_element);
+        else if ((int)i == asked) {
+            /* Not committed yet: an answer some plan of the seat has. */
+            engine_state *tmp = malloc(sizeof *tmp);
+            if (tmp == NULL)
+                return -1;
+            *tmp = *w;
+            int rc = sample_plan(tmp, i, 1, r);
+            if (rc == 0)
+                w->prescience_value = answer_of(&tmp->plan[i], view->prescience_element);
+            free(tmp);
+            if (rc != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r)
+{
+    *out = *view;
+    out->viewer = ENGINE_SEAT_ENGINE;
+    if (view->viewer == ENGINE_SEAT_ENGINE)
+        return 0;
+    if (sample_faces(out, r) != 0 || sample_traitors(out, view, r) != 0 ||
+        sample_spice_deck(out, r) != 0)
+        return -1;
+    /* (4) */
+    int bg = bot__seat_of(view, ENGINE_FACTION_BENE_GESSERIT);
+    int predicted = !(view->phase == ENGINE_PHASE_SETUP && view->step == WORLD_SETUP_STEP_PREDICTION);
+    if (bg >= 0 && view->viewer != (unsigned)bg && view->phase != ENGINE_PHASE_GAME_OVER &&
+        predicted) {
+        uint8_t factions[ENGINE_MAX_SEATS];
+        unsigned n = 0;
+        for (unsigned s = 0; s < view->config.n_seats; s++)
+            if ((int)s != bg)
+                factions[n++] = view->seat[s].faction;
+        if (n == 0)
+            return -1;
+        out->prediction_faction = factions[tool_prng_range(r, 0, (int32_t)n - 1)];
+        out->prediction_turn = (uint8_t)tool_prng_range(r, 1, view->config.turn_limit);
+    }
+    /* (5) */
+    if (view->phase == ENGINE_PHASE_STORM && view->step == WORLD_STORM_STEP_DIAL)
+        for (unsigned s = 0; s < view->config.n_seats; s++)
+            if (s != view->viewer && (view->awaiting & view->answered & (1u << s)))
+                out->seat[s].storm_dial = (uint8_t)(view->turn == 1 ? tool_prng_range(r, 0, 20)
+                                                                    : tool_prng_range(r, 1, 3));
+    /* (6) */
+    return sample_battle(out, view, r);
+}

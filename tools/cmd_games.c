@@ -1,0 +1,352 @@
+/*
+ * cmd_games.c - `mentat games`: fresh rooms played to their end by bots,
+ * every action appended through the ledger (signed, group commit), and a
+ * summary of what happened.
+ *
+ * Layer: tools. It parses the options, makes one spec per game (seeds
+ * derived from --seed, factions drawn or given, bot levels), hands them to
+ * the game pool (bot_game.c) and prints the summary (bot_stats.c). With
+ * --continuations K each game moves through K backup archives into fresh
+ * ledgers and plays on there, then comes home to the main ledger; every
+ * game is then replayed in memory without interruption and the two final
+ * digests must agree. Exit 1 when a game failed, an action was refused or
+ * a digest disagreed.
+ */
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tools/internal.h"
+
+static const char help[] =
+    "usage: mentat games --players N [--factions LIST] --rules basic [--games G]\n"
+    "                    [--bots LEVELS] [--seed S] [--jobs J] [--continuations K]\n"
+    "                    [--turns T] [--db PATH] [--json]\n"
+    "\n"
+    "Creates G fresh rooms in the ledger and plays each to its end with bots,\n"
+    "appending every action through the same signed, compare-and-swap path as\n"
+    "`mentat act`, J games at a time sharing one group commit. Each bot decides\n"
+    "from its own seat's view and legal actions alone. Prints games started and\n"
+    "completed, actions accepted and rejected (a rejection is a bug: exit 1),\n"
+    "victories by faction, bot level and kind, turns, actions per game, games\n"
+    "per second and a digest of every game's final state.\n"
+    "\n"
+    "  --players N        seats per table, 2..6\n"
+    "  --factions LIST    the factions, in seat order (default: N classic factions\n"
+    "                     drawn afresh for each game from the seed)\n"
+    "  --rules basic      the Basic game (the Advanced game is not built beyond\n"
+    "                     its first Spice Blow)\n"
+    "  --games G          games to play (default 1)\n"
+    "  --bots LEVELS      easy, medium, hard or brutal: one for every seat, or a\n"
+    "                     comma-separated list, one per seat (default medium)\n"
+    "  --seed S           the run's seed (default: the clock; printed). Room seeds\n"
+    "                     and bot seeds derive from it: the same seed and bots\n"
+    "                     play the same games, action for action\n"
+    "  --jobs J           games played at once, one thread each (default 1)\n"
+    "  --continuations K  move each game through a backup archive into a fresh\n"
+    "                     ledger at K versions drawn from its seed, and play on\n"
+    "                     there; the finished games must equal uninterrupted play\n"
+    "  --turns T          turn limit, 1..20 (default 10)\n"
+    "\n"
+    "Examples:\n"
+    "  mentat games --players 6 --rules basic --games 10 --jobs 2\n"
+    "  mentat games --players 4 --rules basic --bots easy,medium,hard,brutal --seed 7\n"
+    "  mentat games --players 3 --rules basic --games 4 --continuations 3 --json\n";
+
+/* Draws n distinct classic factions for one game. */
+static void draw_factions(engine_config *cfg, unsigned n, uint64_t seed, uint32_t game)
+{
+    uint8_t f[ENGINE_MAX_SEATS];
+    for (unsigned i = 0; i < ENGINE_MAX_SEATS; i++)
+        f[i] = (uint8_t)(ENGINE_FACTION_CLASSIC_FIRST + i);
+    tool_prng r;
+    tool_prng_init(&r, bot__mix(seed ^ UINT64_C(0xfac7), game));
+    for (unsigned i = ENGINE_MAX_SEATS; i > 1; i--) {
+        unsigned j = (unsigned)tool_prng_range(&r, 0, (int32_t)i - 1);
+        uint8_t t = f[i - 1];
+        f[i - 1] = f[j];
+        f[j] = t;
+    }
+    cfg->n_seats = (uint8_t)n;
+    for (unsigned i = 0; i < n; i++)
+        cfg->faction[i] = f[i];
+}
+
+typedef struct games_opts {
+    uint32_t players, games, jobs, continuations, turns;
+    uint64_t seed;
+    int has_factions;
+    engine_config factions;        /* when given */
+    uint8_t levels[ENGINE_MAX_SEATS];
+    size_t n_levels;
+} games_opts;
+
+static void make_specs(bot_game_spec *specs, const games_opts *o)
+{
+    for (uint32_t i = 0; i < o->games; i++) {
+        bot_game_spec *sp = &specs[i];
+        memset(sp, 0, sizeof *sp);
+        engine_config_init(&sp->config);
+        if (o->has_factions) {
+            sp->config.n_seats = o->factions.n_seats;
+            memcpy(sp->config.faction, o->factions.faction, sizeof sp->config.faction);
+        } else {
+            draw_factions(&sp->config, o->players, o->seed, i);
+        }
+        sp->config.turn_limit = (uint8_t)o->turns;
+        for (unsigned s = 0; s < sp->config.n_seats; s++)
+            sp->level[s] = o->levels[o->n_levels == 1 ? 0 : s];
+        bot_game_seeds(sp->room_seed, &sp->bots_seed, o->seed, i);
+    }
+}
+
+/* The directory part of path ("." when it has none). */
+static void dir_of(char *out, size_t cap, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        snprintf(out, cap, ".");
+    else if (slash == path)
+        snprintf(out, cap, "/");
+    else
+        snprintf(out, cap, "%.*s", (int)(slash - path), path);
+}
+
+/* Removes our own work directory and the files a failed game left in it. */
+static void remove_work_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char path[BOT_PATH_MAX + 300];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    if (rmdir(dir) != 0)
+        fprintf(stderr, "mentat games: could not remove %s\n", dir);
+}
+
+int cmd_games(int argc, char **argv, const tool_globals *gin)
+{
+    tool_globals g = *gin;
+    const char *players_s = NULL, *factions_s = NULL, *rules_s = NULL, *games_s = NULL;
+    const char *bots_s = NULL, *seed_s = NULL, *jobs_s = NULL, *cont_s = NULL, *turns_s = NULL;
+    const tool_opt opts[] = {
+        {"--players", "N", &players_s, NULL},
+        {"--factions", "LIST", &factions_s, NULL},
+        {"--rules", "basic", &rules_s, NULL},
+        {"--games", "G", &games_s, NULL},
+        {"--bots", "LEVELS", &bots_s, NULL},
+        {"--seed", "S", &seed_s, NULL},
+        {"--jobs", "J", &jobs_s, NULL},
+        {"--continuations", "K", &cont_s, NULL},
+        {"--turns", "T", &turns_s, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    size_t n_pos = 0;
+    int r = tool_args_parse(&g, argc, argv, opts, NULL, 0, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+
+    games_opts o;
+    memset(&o, 0, sizeof o);
+    o.games = 1;
+    o.jobs = 1;
+    o.turns = ENGINE_DEFAULT_TURN_LIMIT;
+    o.seed = ledger_now_ms();
+    char err[SCHEMA_ERRMSG];
+    if (rules_s == NULL || strcmp(rules_s, "basic") != 0) {
+        tool_err(&g, rules_s == NULL ? "--rules basic is required"
+                                     : "--rules must be basic (the Advanced game is not built "
+                                       "beyond its first Spice Blow)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (factions_s != NULL) {
+        if (tool_parse_factions(&o.factions, factions_s, err) != 0) {
+            tool_err(&g, "%s", err);
+            return TOOL_EXIT_USAGE;
+        }
+        o.has_factions = 1;
+    }
+    if (players_s != NULL &&
+        tool_parse_uint(&o.players, players_s, ENGINE_MIN_SEATS, ENGINE_MAX_SEATS) != 0) {
+        tool_err(&g, "--players must be %d..%d, not '%s'", ENGINE_MIN_SEATS, ENGINE_MAX_SEATS,
+                 players_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (players_s == NULL && !o.has_factions) {
+        tool_err(&g, "--players N is required (see mentat games --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (o.has_factions) {
+        if (players_s != NULL && o.players != o.factions.n_seats) {
+            tool_err(&g, "--players %u but %u factions", o.players, o.factions.n_seats);
+            return TOOL_EXIT_USAGE;
+        }
+        o.players = o.factions.n_seats;
+        if (o.players < ENGINE_MIN_SEATS) {
+            tool_err(&g, "--factions needs at least %d factions", ENGINE_MIN_SEATS);
+            return TOOL_EXIT_USAGE;
+        }
+    }
+    if (games_s != NULL && tool_parse_uint(&o.games, games_s, 1, 10000000) != 0) {
+        tool_err(&g, "--games must be a number from 1, not '%s'", games_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (jobs_s != NULL && tool_parse_uint(&o.jobs, jobs_s, 1, BOT_JOBS_MAX) != 0) {
+        tool_err(&g, "--jobs must be 1..%d, not '%s'", BOT_JOBS_MAX, jobs_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (cont_s != NULL && tool_parse_uint(&o.continuations, cont_s, 0, BOT_CONTINUE_MAX) != 0) {
+        tool_err(&g, "--continuations must be 0..%d, not '%s'", BOT_CONTINUE_MAX, cont_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (turns_s != NULL && tool_parse_uint(&o.turns, turns_s, 1, ENGINE_MAX_TURN_LIMIT) != 0) {
+        tool_err(&g, "--turns must be 1..%d, not '%s'", ENGINE_MAX_TURN_LIMIT, turns_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (seed_s != NULL && tool_parse_u64(&o.seed, seed_s) != 0) {
+        tool_err(&g, "--seed must be a number, not '%s'", seed_s);
+        return TOOL_EXIT_USAGE;
+    }
+    o.levels[0] = BOT_LEVEL_MEDIUM;
+    o.n_levels = 1;
+    if (bots_s != NULL &&
+        (bot_levels_parse(o.levels, ENGINE_MAX_SEATS, &o.n_levels, bots_s) != 0 ||
+         (o.n_levels != 1 && o.n_levels != o.players))) {
+        tool_err(&g, "--bots must be one level, or one per seat (%u), of easy, medium, hard, "
+                     "brutal: not '%s'", o.players, bots_s);
+        return TOOL_EXIT_USAGE;
+    }
+
+    bot_game_spec *specs = calloc(o.games, sizeof *specs);
+    bot_game_result *results = calloc(o.games, sizeof *results);
+    bot_game_result *replays = NULL;
+    ledger *db = NULL;
+    ledger_group *group = NULL;
+    bot_gate *gate = NULL;
+    char work[BOT_PATH_MAX] = "";
+    int ex = TOOL_EXIT_USAGE;
+    if (specs == NULL || results == NULL) {
+        tool_err(&g, "out of memory for %u games", o.games);
+        goto out;
+    }
+    make_specs(specs, &o);
+    engine_state *probe = malloc(sizeof *probe);
+    engine_rng rng;
+    engine_rng_init(&rng, specs[0].room_seed, 0);
+    engine_verdict v = probe == NULL ? ENGINE_REJECT_BAD_CONFIG
+                                     : engine_setup(NULL, probe, &specs[0].config, &rng);
+    free(probe);
+    if (v != ENGINE_ACCEPTED) {
+        tool_err(&g, "the engine refuses this table: %s", engine_verdict_name(v));
+        goto out;
+    }
+
+    ex = tool_ledger_open(&db, &g, 0);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    ex = TOOL_EXIT_USAGE;
+    char dir[BOT_PATH_MAX];
+    dir_of(dir, sizeof dir, g.db_path);
+    snprintf(work, sizeof work, "%.400s/.mentat-games-XXXXXX", dir);
+    if (mkdtemp(work) == NULL) {
+        tool_err(&g, "cannot make a work directory next to %s", g.db_path);
+        work[0] = '\0';
+        goto out;
+    }
+    if (ledger_group_new(&group, db) != 0 || bot_gate_new(&gate) != 0) {
+        tool_err(&g, "out of memory");
+        goto out;
+    }
+    bot_game_ledger lg = {db, group, gate, g.keys_dir, work, o.continuations, 0};
+    int is_progress = isatty(STDERR_FILENO);
+    double t0 = bench_now();
+    if (bot_games_run(results, specs, o.games, o.jobs, bot_play_ledger, &lg, is_progress,
+                      "games") != 0) {
+        tool_err(&g, "out of memory");
+        goto out;
+    }
+    double seconds = bench_now() - t0;
+
+    size_t cont_mismatches = 0;
+    if (o.continuations > 0) {
+        replays = calloc(o.games, sizeof *replays);
+        if (replays == NULL || bot_games_run(replays, specs, o.games, o.jobs, bot_play_memory,
+                                             NULL, is_progress, "uninterrupted replay") != 0) {
+            tool_err(&g, "out of memory");
+            goto out;
+        }
+        for (uint32_t i = 0; i < o.games; i++)
+            cont_mismatches += memcmp(replays[i].digest, results[i].digest,
+                                      sizeof results[i].digest) != 0;
+    }
+
+    unsigned shown = 0;
+    for (uint32_t i = 0; i < o.games; i++)
+        if (results[i].rc != 0 && shown++ < 5)
+            tool_err(&g, "game %u (room %s): %s", i + 1,
+                     results[i].room[0] ? results[i].room : "-", results[i].err);
+    bot_stats st;
+    bot_stats_compute(&st, specs, results, o.games);
+    if (g.is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "games");
+        tool_json_uint(&j, o.games);
+        tool_json_key(&j, "players");
+        tool_json_uint(&j, o.players);
+        tool_json_key(&j, "rules");
+        tool_json_string(&j, "basic");
+        tool_json_key(&j, "turn_limit");
+        tool_json_uint(&j, o.turns);
+        tool_json_key(&j, "bots");
+        tool_json_array_begin(&j);
+        for (size_t i = 0; i < o.n_levels; i++)
+            tool_json_string(&j, bot_level_name(o.levels[i]));
+        tool_json_array_end(&j);
+        tool_json_key(&j, "seed");
+        tool_json_uint(&j, o.seed);
+        tool_json_key(&j, "jobs");
+        tool_json_uint(&j, o.jobs);
+        tool_json_key(&j, "continuations");
+        tool_json_uint(&j, o.continuations);
+        bot_stats_json(&j, &st, seconds);
+        if (o.continuations > 0) {
+            tool_json_key(&j, "continuation_mismatches");
+            tool_json_uint(&j, cont_mismatches);
+        }
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else {
+        printf("%u games of %u players, basic rules, %u turns, seed %" PRIu64 ", %u jobs\n",
+               o.games, o.players, o.turns, o.seed, o.jobs);
+        bot_stats_print(stdout, &st, seconds);
+        if (o.continuations > 0)
+            printf("continuations: %u a game; %zu digests differ from uninterrupted play\n",
+                   o.continuations, cont_mismatches);
+    }
+    ex = st.n_failed == 0 && st.n_rejected == 0 && st.n_mismatches == 0 && cont_mismatches == 0 &&
+                 st.n_completed == st.n_games
+             ? TOOL_EXIT_OK
+             : TOOL_EXIT_CHECK;
+out:
+    ledger_group_free(group);
+    bot_gate_free(gate);
+    ledger_close(db);
+    if (work[0] != '\0')
+        remove_work_dir(work);
+    free(specs);
+    free(results);
+    free(replays);
+    return ex;
+}

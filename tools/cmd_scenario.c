@@ -1,0 +1,213 @@
+/*
+ * cmd_scenario.c - `mentat scenario FILE`: runs a scenario document (a
+ * constructed position, actions, expected results; docs/SCENARIOS.md)
+ * through the engine in memory and reports each expectation as met or
+ * missed.
+ *
+ * Layer: tools. Reading and running are scenario.c's; this file reads the
+ * file, prints the report and picks the exit status: 0 every expectation
+ * met, 1 some missed, 2 the file is unreadable or malformed. It never
+ * opens a ledger: a scenario is never a room.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/internal.h"
+
+static const char help[] =
+    "usage: mentat scenario FILE [--state] [--json]\n"
+    "\n"
+    "Runs a scenario: builds the position FILE describes (a constructed\n"
+    "position, never a room: no ledger is opened), folds its actions through\n"
+    "the engine in memory, and reports each expectation as met or missed.\n"
+    "Exit status 0 if every one is met, 1 if any is missed, 2 if FILE cannot\n"
+    "be read or is malformed (the message names the JSON path at fault).\n"
+    "The format is in docs/SCENARIOS.md.\n"
+    "\n"
+    "  --state   also print the state after the last action (with --json, as\n"
+    "            \"state\", in the form of `mentat state --json`)\n"
+    "  --json    one object: {\"file\",\"name\",\"rule\",\"checks\":[{\"what\",\n"
+    "            \"expected\",\"got\",\"met\"}...],\"met\",\"missed\",\"ok\"}\n"
+    "\n"
+    "Example: a Guild shipment at half price, in tests/scenarios/ style:\n"
+    "  {\n"
+    "    \"name\": \"Guild ships at half price, to the bank\",\n"
+    "    \"rule\": \"LR 2.06.03; DUNE_RULES_DIGEST.md 4.6\",\n"
+    "    \"rules\": \"basic\",\n"
+    "    \"factions\": [\"guild\", \"harkonnen\"],\n"
+    "    \"seed\": 1,\n"
+    "    \"position\": {\n"
+    "      \"turn\": 2, \"phase\": \"shipment_movement\", \"storm_sector\": 0,\n"
+    "      \"seat_spice\": [{\"seat\": \"guild\", \"spice\": 10}]\n"
+    "    },\n"
+    "    \"actions\": [\n"
+    "      {\"seat\": \"guild\", \"expect\": \"accepted\",\n"
+    "       \"action\": {\"kind\": \"ship\", \"location\": {\"territory\": \"basin\",\n"
+    "                  \"sector\": 8}, \"forces\": 3, \"elite\": 0, \"karama\": 0}}\n"
+    "    ],\n"
+    "    \"expect\": {\"seat_spice\": [{\"seat\": \"guild\", \"spice\": 7}],\n"
+    "               \"forces\": [{\"seat\": \"guild\", \"territory\": \"basin\",\n"
+    "                           \"forces\": 3}]}\n"
+    "  }\n"
+    "Seats are 1..N in the order of \"factions\", or faction names. In an\n"
+    "action, a treachery card may be named by its kind (\"weapon\": \"crysknife\"):\n"
+    "the acting seat's card of that kind.\n"
+    "\n"
+    "Examples:\n"
+    "  mentat scenario tests/scenarios/battle_rulebook_example.json\n"
+    "  mentat scenario my-dispute.json --state\n"
+    "  for f in tests/scenarios/*.json; do mentat scenario \"$f\" || echo \"$f\"; done\n";
+
+/* Reads the whole file into a new NUL-terminated buffer: 0, or errno. */
+static int slurp(char **out, size_t *len_out, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return errno;
+    size_t cap = 8192, len = 0;
+    char *buf = malloc(cap);
+    int rc = 0;
+    while (buf != NULL) {
+        if (len + 1 >= cap) {
+            char *grown = realloc(buf, cap * 2);
+            if (grown == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - 1 - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    if (buf == NULL)
+        rc = ENOMEM;
+    else if (ferror(f))
+        rc = EIO;
+    fclose(f);
+    if (rc != 0) {
+        free(buf);
+        return rc;
+    }
+    buf[len] = '\0';
+    *out = buf;
+    *len_out = len;
+    return 0;
+}
+
+static void print_text(const tool_scenario_result *r, const char *file, int with_state)
+{
+    printf("scenario %s%s%s\n", file, r->name[0] != '\0' ? ": " : "", r->name);
+    if (r->rule[0] != '\0')
+        printf("rule: %s\n", r->rule);
+    for (size_t i = 0; i < r->n_checks; i++) {
+        const tool_scenario_check *k = &r->checks[i];
+        if (k->is_met)
+            printf("  ok    %s: %s\n", k->what, k->got);
+        else
+            printf("  MISS  %s: %s, expected %s\n", k->what, k->got, k->expected);
+    }
+    printf("%zu expectation%s: %zu met, %zu missed\n", r->n_checks, r->n_checks == 1 ? "" : "s",
+           r->n_checks - r->n_missed, r->n_missed);
+    if (with_state) {
+        tool_state_doc d = {NULL, r->n_accepted, r->n_accepted, &r->final, NULL, 0};
+        putchar('\n');
+        tool_state_print(stdout, &d);
+    }
+}
+
+static void print_json(const tool_scenario_result *r, const char *file, int with_state)
+{
+    tool_json j;
+    tool_json_init(&j, stdout);
+    tool_json_object_begin(&j);
+    tool_json_key(&j, "file");
+    tool_json_string(&j, file);
+    tool_json_key(&j, "name");
+    tool_json_string(&j, r->name);
+    tool_json_key(&j, "rule");
+    tool_json_string(&j, r->rule);
+    tool_json_key(&j, "actions_accepted");
+    tool_json_uint(&j, r->n_accepted);
+    tool_json_key(&j, "checks");
+    tool_json_array_begin(&j);
+    for (size_t i = 0; i < r->n_checks; i++) {
+        const tool_scenario_check *k = &r->checks[i];
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "what");
+        tool_json_string(&j, k->what);
+        tool_json_key(&j, "expected");
+        tool_json_string(&j, k->expected);
+        tool_json_key(&j, "got");
+        tool_json_string(&j, k->got);
+        tool_json_key(&j, "met");
+        tool_json_bool(&j, k->is_met);
+        tool_json_object_end(&j);
+    }
+    tool_json_array_end(&j);
+    tool_json_key(&j, "met");
+    tool_json_uint(&j, r->n_checks - r->n_missed);
+    tool_json_key(&j, "missed");
+    tool_json_uint(&j, r->n_missed);
+    tool_json_key(&j, "ok");
+    tool_json_bool(&j, r->n_missed == 0);
+    if (with_state) {
+        tool_state_doc d = {NULL, r->n_accepted, r->n_accepted, &r->final, NULL, 0};
+        tool_json_key(&j, "state");
+        tool_state_json(&j, &d);
+    }
+    tool_json_object_end(&j);
+    tool_json_finish(&j);
+}
+
+int cmd_scenario(int argc, char **argv, const tool_globals *gin)
+{
+    tool_globals g = *gin;
+    int with_state = 0;
+    const tool_opt opts[] = {
+        {"--state", NULL, NULL, &with_state},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(&g, argc, argv, opts, pos, 1, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 0) {
+        tool_err(&g, "missing FILE (see mentat scenario --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int rc = slurp(&text, &len, pos[0]);
+    if (rc != 0) {
+        tool_err(&g, "cannot read %s: %s", pos[0], strerror(rc));
+        return TOOL_EXIT_USAGE;
+    }
+    static tool_scenario_result res;
+    char err[TOOL_SCENARIO_ERRMSG];
+    int ex = TOOL_EXIT_OK;
+    if (tool_scenario_run(&res, text, len, err) != 0) {
+        tool_err(&g, "%s: %s", pos[0], err);
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    if (res.is_out_of_memory) {
+        tool_err(&g, "%s: out of memory", pos[0]);
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    if (g.is_json)
+        print_json(&res, pos[0], with_state);
+    else
+        print_text(&res, pos[0], with_state);
+    ex = res.n_missed == 0 ? TOOL_EXIT_OK : TOOL_EXIT_CHECK;
+out:
+    tool_scenario_result_free(&res);
+    free(text);
+    return ex;
+}
