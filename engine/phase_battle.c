@@ -572,6 +572,13 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     if (!answer_leaves_a_plan(st, act->seat, v))
         return engine__reject(why, ENGINE_REJECT_VOICE_DISOBEYED, 0, v);
     st->prescience_value = (int16_t)v;
+    if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
+        v >= 0) {
+        /* The card named is shown to the Atreides side (LR 2.01.05). */
+        int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+        unsigned other = st->battle_seat[1 - side];
+        st->card[v].known_by |= (uint16_t)(ENGINE_SEAT_BIT(atreides) | ENGINE_SEAT_BIT(other));
+    }
     ask_plans(st);
     return ENGINE_ACCEPTED;
 }

@@ -167,6 +167,30 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     if (rc != 0 || f->rc != 0)
         return rc;
 
+    /* A seed revealed after the game must match the genesis commitment,
+     * whichever seed the fold then uses. */
+    {
+        uint8_t kbuf[sizeof LEDGER_META_REVEAL_PREFIX - 1 + SCHEMA_ROOM_CHARS];
+        memcpy(kbuf, LEDGER_META_REVEAL_PREFIX, sizeof LEDGER_META_REVEAL_PREFIX - 1);
+        memcpy(kbuf + sizeof LEDGER_META_REVEAL_PREFIX - 1, room, SCHEMA_ROOM_CHARS);
+        MDB_val k = {sizeof kbuf, kbuf}, v;
+        int rrc = ledger__get(txn, db->dbi_meta, &k, &v);
+        if (rrc == 0) {
+            uint8_t h[SCHEMA_HASH_BYTES];
+            if (v.mv_size != ENGINE_SEED_BYTES) {
+                find(f, LEDGER_ECORRUPT, 0, "the revealed seed has %zu bytes", v.mv_size);
+                return 0;
+            }
+            crypto_generichash(h, sizeof h, v.mv_data, ENGINE_SEED_BYTES, NULL, 0);
+            if (sodium_memcmp(h, g.seed_commitment, sizeof h) != 0) {
+                find(f, LEDGER_EBADSIG, 0, "the revealed seed does not match its commitment");
+                return 0;
+            }
+        } else if (rrc != MDB_NOTFOUND) {
+            return rrc;
+        }
+    }
+
     /* The seed and the opening position, when they can be had. */
     rc = ledger__room_seed(db, txn, room, job->seed);
     if (rc == 0) {

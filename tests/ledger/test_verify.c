@@ -262,6 +262,26 @@ static void test_verify__resigned_false_digest(void **state)
     assert_non_null(strstr(rep.reason, "digest"));
 }
 
+/* A revealed seed that does not match the genesis commitment is a bad
+ * genesis (version 0), even when the audit key could open the sealed seed. */
+static void test_verify__revealed_seed_against_commitment(void **state)
+{
+    vfix *v = *state;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    assert_int_equal(ledger_reveal(v->f->db, seed, v->room, 1), 0);
+    assert_int_equal(verify_ok(v->f->db, v->room), 0);
+    char key[sizeof LEDGER_META_REVEAL_PREFIX - 1 + SCHEMA_ROOM_CHARS];
+    memcpy(key, LEDGER_META_REVEAL_PREFIX, sizeof LEDGER_META_REVEAL_PREFIX - 1);
+    memcpy(key + sizeof LEDGER_META_REVEAL_PREFIX - 1, v->room, SCHEMA_ROOM_CHARS);
+    seed[0] ^= 1;
+    MDB_txn *txn;
+    MDB_val k = {sizeof key, key}, val = {sizeof seed, seed};
+    assert_int_equal(mdb_txn_begin(v->f->db->env, NULL, 0, &txn), 0);
+    assert_int_equal(mdb_put(txn, v->f->db->dbi_meta, &k, &val, 0), 0);
+    assert_int_equal(mdb_txn_commit(txn), 0);
+    expect_bad(v->f->db, v->room, 0);
+}
+
 static void test_verify__unknown_room_and_clean_report(void **state)
 {
     vfix *v = *state;
@@ -285,6 +305,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_verify__delete_the_last_event, setup, teardown),
         cmocka_unit_test_setup_teardown(test_verify__damaged_head_and_genesis, setup, teardown),
         cmocka_unit_test_setup_teardown(test_verify__resigned_false_digest, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_verify__revealed_seed_against_commitment, setup, teardown),
         cmocka_unit_test_setup_teardown(test_verify__unknown_room_and_clean_report, setup,
                                         teardown),
     };
