@@ -416,9 +416,19 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
     unsigned have_elite;
     unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, &have_elite);
-    if ((unsigned)plain > have || (unsigned)elite > have_elite)
-        return engine__reject(why, have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
-                                                     : ENGINE_REJECT_NO_PATH, 1, to);
+    if ((unsigned)plain > have || (unsigned)elite > have_elite) {
+        /* Forces standing in the storm cannot leave it (LR 1.06.05.02). */
+        int all_in_storm = 1, any = 0;
+        for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++)
+            if (in_territory(l, (unsigned)from) && (st->forces[l][act->seat] || st->special[l][act->seat])) {
+                any = 1;
+                all_in_storm &= engine__in_storm(st, l);
+            }
+        engine_verdict v = have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
+                           : any && all_in_storm ? ENGINE_REJECT_STORM_BLOCKS
+                                                 : ENGINE_REJECT_NO_PATH;
+        return engine__reject(why, v, 1, to);
+    }
     /* Take the group from the source sectors that reach, in location order. */
     uint8_t dist[ENGINE_LOCATION_COUNT];
     unsigned limit = allowance(st, act->seat), left = (unsigned)plain, left_e = (unsigned)elite;

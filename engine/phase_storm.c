@@ -6,6 +6,8 @@
  * is lost. Storm order (the First Player) follows from the storm's sector
  * and the player markers.
  */
+#include <string.h>
+
 #include "engine/phase.h"
 
 #define TURN1_DIAL_MAX 20
@@ -182,20 +184,36 @@ engine_verdict engine__weather_control(engine_verdict_detail *why, engine_state 
 }
 
 /* Family Atomics may be played by a seat with forces on the Shield Wall or
- * next to it, no storm between (LR 3.01.06). */
+ * in a territory next to it, no storm between (LR 3.01.06): some of its
+ * forces out of the storm reach a Shield Wall sector out of the storm
+ * without leaving their territory and the wall, nor crossing the storm. */
 static int atomics_in_reach(const engine_state *st, unsigned seat)
 {
-    for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-        if (!(st->forces[l][seat] || st->special[l][seat]) || engine__in_storm(st, l))
+    uint8_t seen[ENGINE_LOCATION_COUNT] = {0}, stack[ENGINE_LOCATION_COUNT];
+    for (unsigned start = 0; start < ENGINE_LOCATION_HMS; start++) {
+        if (!(st->forces[start][seat] || st->special[start][seat]) || engine__in_storm(st, start))
             continue;
-        if (engine__locations[l].territory == ENGINE_TERRITORY_SHIELD_WALL)
-            return 1;
-        const engine__location_row *row = &engine__locations[l];
-        for (unsigned i = 0; i < row->n_adj; i++) {
-            unsigned m = row->adj[i];
-            if (engine__locations[m].territory == ENGINE_TERRITORY_SHIELD_WALL &&
-                !engine__in_storm(st, m))
+        unsigned home = engine__locations[start].territory;
+        if (home != ENGINE_TERRITORY_SHIELD_WALL &&
+            !(engine__territory_adj[home] >> ENGINE_TERRITORY_SHIELD_WALL & 1))
+            continue;
+        memset(seen, 0, sizeof seen);
+        unsigned top = 0;
+        stack[top++] = (uint8_t)start;
+        seen[start] = 1;
+        while (top) {
+            unsigned l = stack[--top];
+            if (engine__locations[l].territory == ENGINE_TERRITORY_SHIELD_WALL)
                 return 1;
+            const engine__location_row *row = &engine__locations[l];
+            for (unsigned i = 0; i < row->n_adj; i++) {
+                unsigned m = row->adj[i], t = engine__locations[m].territory;
+                if (!seen[m] && !engine__in_storm(st, m) &&
+                    (t == home || t == ENGINE_TERRITORY_SHIELD_WALL)) {
+                    seen[m] = 1;
+                    stack[top++] = (uint8_t)m;
+                }
+            }
         }
     }
     return 0;

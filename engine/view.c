@@ -75,7 +75,9 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
             unsigned s = st->battle_seat[i];
             int atreides_side = s == (unsigned)atreides ||
                                 (s < st->config.n_seats && st->ally[s] == atreides);
-            if (atreides_side && (viewer == s || viewer == (unsigned)atreides))
+            /* The Atreides side asked; the other side gave the answer. */
+            if (atreides_side && (viewer == s || viewer == (unsigned)atreides ||
+                                  viewer == st->battle_seat[1 - i]))
                 on_side = 1;
         }
         if (!on_side)

@@ -16,7 +16,7 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat scenario FILE [--state] [--json]\n"
+    "usage: mentat scenario FILE [--state | --seat S | --public] [--json]\n"
     "\n"
     "Runs a scenario: builds the position FILE describes (a constructed\n"
     "position, never a room: no ledger is opened), folds its actions through\n"
@@ -27,6 +27,9 @@ static const char help[] =
     "\n"
     "  --state   also print the state after the last action (with --json, as\n"
     "            \"state\", in the form of `mentat state --json`)\n"
+    "  --seat S  the same, as seat S (1..N or a faction) knows it, with what S\n"
+    "            may do there (its legal actions), as `mentat state --seat`\n"
+    "  --public  the same, as a spectator knows it\n"
     "  --json    one object: {\"file\",\"name\",\"rule\",\"checks\":[{\"what\",\n"
     "            \"expected\",\"got\",\"met\"}...],\"met\",\"missed\",\"ok\"}\n"
     "\n"
@@ -99,7 +102,7 @@ static int slurp(char **out, size_t *len_out, const char *path)
     return 0;
 }
 
-static void print_text(const tool_scenario_result *r, const char *file, int with_state)
+static void print_text(const tool_scenario_result *r, const char *file, const tool_state_doc *d)
 {
     printf("scenario %s%s%s\n", file, r->name[0] != '\0' ? ": " : "", r->name);
     if (r->rule[0] != '\0')
@@ -113,14 +116,13 @@ static void print_text(const tool_scenario_result *r, const char *file, int with
     }
     printf("%zu expectation%s: %zu met, %zu missed\n", r->n_checks, r->n_checks == 1 ? "" : "s",
            r->n_checks - r->n_missed, r->n_missed);
-    if (with_state) {
-        tool_state_doc d = {NULL, r->n_accepted, r->n_accepted, &r->final, NULL, 0};
+    if (d != NULL) {
         putchar('\n');
-        tool_state_print(stdout, &d);
+        tool_state_print(stdout, d);
     }
 }
 
-static void print_json(const tool_scenario_result *r, const char *file, int with_state)
+static void print_json(const tool_scenario_result *r, const char *file, const tool_state_doc *d)
 {
     tool_json j;
     tool_json_init(&j, stdout);
@@ -155,10 +157,9 @@ static void print_json(const tool_scenario_result *r, const char *file, int with
     tool_json_uint(&j, r->n_missed);
     tool_json_key(&j, "ok");
     tool_json_bool(&j, r->n_missed == 0);
-    if (with_state) {
-        tool_state_doc d = {NULL, r->n_accepted, r->n_accepted, &r->final, NULL, 0};
+    if (d != NULL) {
         tool_json_key(&j, "state");
-        tool_state_json(&j, &d);
+        tool_state_json(&j, d);
     }
     tool_json_object_end(&j);
     tool_json_finish(&j);
@@ -167,9 +168,12 @@ static void print_json(const tool_scenario_result *r, const char *file, int with
 int cmd_scenario(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    int with_state = 0;
+    int with_state = 0, is_public = 0;
+    const char *seat_s = NULL;
     const tool_opt opts[] = {
         {"--state", NULL, NULL, &with_state},
+        {"--seat", "S", &seat_s, NULL},
+        {"--public", NULL, NULL, &is_public},
         {NULL, NULL, NULL, NULL},
     };
     const char *pos[1];
@@ -181,6 +185,10 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "missing FILE (see mentat scenario --help)");
         return TOOL_EXIT_USAGE;
     }
+    if (with_state + is_public + (seat_s != NULL) > 1) {
+        tool_err(&g, "--state, --seat and --public exclude each other");
+        return TOOL_EXIT_USAGE;
+    }
     char *text = NULL;
     size_t len = 0;
     int rc = slurp(&text, &len, pos[0]);
@@ -189,6 +197,7 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
         return TOOL_EXIT_USAGE;
     }
     static tool_scenario_result res;
+    engine_legal *legal = NULL;
     char err[TOOL_SCENARIO_ERRMSG];
     int ex = TOOL_EXIT_OK;
     if (tool_scenario_run(&res, text, len, err) != 0) {
@@ -201,12 +210,43 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_USAGE;
         goto out;
     }
+    /* The final state, as the auditor or a viewer knows it. */
+    static engine_state view;
+    tool_state_doc d = {NULL, res.n_accepted, res.n_accepted, &res.final, NULL, 0};
+    uint8_t viewer = ENGINE_SEAT_ENGINE;
+    if (is_public) {
+        viewer = ENGINE_VIEW_PUBLIC;
+    } else if (seat_s != NULL) {
+        char why[SCHEMA_ERRMSG];
+        if (tool_parse_seat(&viewer, seat_s, &res.final.config, why) != 0) {
+            tool_err(&g, "--seat: %s", why);
+            ex = TOOL_EXIT_USAGE;
+            goto out;
+        }
+    }
+    if (viewer != ENGINE_SEAT_ENGINE) {
+        engine_view(&view, &res.final, viewer);
+        d.st = &view;
+    }
+    if (viewer < res.final.config.n_seats) {
+        legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
+        if (legal == NULL) {
+            tool_err(&g, "out of memory");
+            ex = TOOL_EXIT_USAGE;
+            goto out;
+        }
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &res.final, viewer);
+        d.legal = legal;
+        d.n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+    }
+    int shows = with_state || is_public || seat_s != NULL;
     if (g.is_json)
-        print_json(&res, pos[0], with_state);
+        print_json(&res, pos[0], shows ? &d : NULL);
     else
-        print_text(&res, pos[0], with_state);
+        print_text(&res, pos[0], shows ? &d : NULL);
     ex = res.n_missed == 0 ? TOOL_EXIT_OK : TOOL_EXIT_CHECK;
 out:
+    free(legal);
     tool_scenario_result_free(&res);
     free(text);
     return ex;

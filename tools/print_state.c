@@ -133,8 +133,9 @@ static int plan_hidden(const engine_state *st, unsigned side)
            !(st->plan[0].is_committed && st->plan[1].is_committed);
 }
 
-/* Whether the viewer knows the prescience answer: the Atreides side and
- * the seat that answered (engine/view.c keeps it for them). */
+/* Whether the view keeps the prescience answer: until the plans are
+ * revealed, only the Atreides side's views do (engine/view.c blanks it for
+ * every other viewer, the seat that answered included). */
 static int prescience_known(const engine_state *st)
 {
     if (is_full(st) || (st->plan[0].is_committed && st->plan[1].is_committed))
@@ -145,8 +146,6 @@ static int prescience_known(const engine_state *st)
         int atreides_side = s == (unsigned)atreides || st->ally[s] == (unsigned)atreides;
         if (atreides_side && (st->viewer == s || st->viewer == (unsigned)atreides))
             return 1;
-        if (atreides_side && st->viewer == st->battle_seat[1 - i])
-            return 1; /* the one who answered */
     }
     return 0;
 }
@@ -399,11 +398,19 @@ static void print_battle(FILE *f, const engine_state *st)
         fprintf(f, "  voice: %s play %s\n", st->voice_must ? "must" : "must not",
                 voice_classes[st->voice_class]);
     if (st->prescience_element != 0 && st->prescience_element <= 4) {
-        fprintf(f, "  prescience: %s", prescience_elements[st->prescience_element]);
-        if (prescience_known(st))
-            fprintf(f, " = %d\n", st->prescience_value);
+        int v = st->prescience_value;
+        fprintf(f, "  prescience: %s = ", prescience_elements[st->prescience_element]);
+        if (!prescience_known(st))
+            fputs("hidden", f);
+        else if (st->prescience_element == 4) /* the dial */
+            fprintf(f, "%d", v);
+        else if (v == -1)
+            fputs("none", f);
+        else if (st->prescience_element == 1) /* a leader, or -2: a Cheap Hero */
+            fputs(v >= 0 ? or_unknown(engine_leader_name((unsigned)v)) : "a Cheap Hero", f);
         else
-            fputs(" = hidden\n", f);
+            print_card(f, st, v);
+        fputc('\n', f);
     }
     for (unsigned side = 0; side < 2; side++)
         if (st->traitor_called & (1u << side))
@@ -435,7 +442,7 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
     if (d->room != NULL)
         fprintf(f, "room %s at version %u (head %u), ", d->room, d->version, d->head);
     else
-        fprintf(f, "constructed position after %u action%s, ", d->version,
+        fprintf(f, "position after %u accepted action%s, ", d->version,
                 d->version == 1 ? "" : "s");
     fprintf(f, "%s rules, %u turns%s\n", cfg->is_advanced ? "advanced" : "basic", cfg->turn_limit,
             cfg->is_constructed ? ", constructed" : "");

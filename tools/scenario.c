@@ -530,7 +530,7 @@ static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
 {
     static const char *const fields[] = {"leader", "place", NULL};
     char p[PATH_CHARS], place[NAME_CHARS], what[96];
-    unsigned leader;
+    unsigned leader = 0;
     (void)arg;
     if (check_fields(c, e, path, fields) != 0)
         return -1;
@@ -614,7 +614,7 @@ static int expect_hand(sc_ctx *c, int e, const char *path, void *arg)
         return -1;
     uint32_t k = (uint32_t)a + 1;
     for (uint32_t i = 0; i < c->tok[a].size; i++) {
-        unsigned kind;
+        unsigned kind = 0;
         path_index(pe, p, i);
         if (read_card_kind(c, (int)k, pe, &kind) != 0)
             return -1;
@@ -699,7 +699,7 @@ static int expect_deck_top(sc_ctx *c, int a, const char *path)
     want_s[0] = got_s[0] = '\0';
     uint32_t e = (uint32_t)a + 1;
     for (unsigned i = 0; i < n; i++) {
-        unsigned kind;
+        unsigned kind = 0;
         path_index(pe, path, i);
         if (read_card_kind(c, (int)e, pe, &kind) != 0)
             return -1;
@@ -729,7 +729,6 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         "treachery_deck_top", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
-    static int tanks_tag;
     if (check_fields(c, obj, path, fields) != 0)
         return -1;
     /* In document order, so the report follows the file. */
@@ -746,7 +745,7 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         } else if (strcmp(name, "forces") == 0) {
             rc = each_element(c, obj, path, name, expect_forces, NULL);
         } else if (strcmp(name, "tanks") == 0) {
-            rc = each_element(c, obj, path, name, expect_pool, &tanks_tag);
+            rc = each_element(c, obj, path, name, expect_pool, "tanks");
         } else if (strcmp(name, "reserves") == 0) {
             rc = each_element(c, obj, path, name, expect_pool, NULL);
         } else if (strcmp(name, "spice") == 0) {
@@ -758,7 +757,7 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         } else if (strcmp(name, "hands") == 0) {
             rc = each_element(c, obj, path, name, expect_hand, NULL);
         } else if (strcmp(name, "phase") == 0) {
-            unsigned phase;
+            unsigned phase = 0;
             rc = read_phase(c, v, p, &phase);
             if (rc == 0 && c->st != NULL)
                 check_add(c, "phase", engine_phase_name(phase), engine_phase_name(c->st->phase));
@@ -910,7 +909,7 @@ static int pos_hand(sc_ctx *c, int e, const char *path, void *arg)
         return -1;
     uint32_t k = (uint32_t)a + 1;
     for (uint32_t i = 0; i < c->tok[a].size; i++) {
-        unsigned kind;
+        unsigned kind = 0;
         path_index(pe, p, i);
         if (read_card_kind(c, (int)k, pe, &kind) != 0)
             return -1;
@@ -928,7 +927,7 @@ static int pos_traitor(sc_ctx *c, int e, const char *path, void *arg)
     static const char *const fields[] = {"seat", "leader", NULL};
     sc_build *b = arg;
     uint8_t s;
-    unsigned leader;
+    unsigned leader = 0;
     char p[PATH_CHARS];
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0)
         return -1;
@@ -945,7 +944,7 @@ static int pos_traitor(sc_ctx *c, int e, const char *path, void *arg)
 static int pos_dead_leader(sc_ctx *c, int e, const char *path, void *arg)
 {
     sc_build *b = arg;
-    unsigned leader;
+    unsigned leader = 0;
     if (read_leader(c, e, path, &leader) != 0)
         return -1;
     if (engine_position_leader_dead(b->st, leader) != 0)
@@ -957,7 +956,7 @@ static int pos_dead_leader(sc_ctx *c, int e, const char *path, void *arg)
 static int pos_deck_top(sc_ctx *c, int e, const char *path, void *arg)
 {
     sc_build *b = arg;
-    unsigned kind;
+    unsigned kind = 0;
     if (read_card_kind(c, e, path, &kind) != 0)
         return -1;
     if (in_deck(b->st, kind) == 0 || engine_position_deck_top(b->st, kind) < 0)
@@ -991,7 +990,7 @@ static int read_spice_card(sc_ctx *c, int e, const char *path, sc_build *b, unsi
 static int pos_spice_top(sc_ctx *c, int e, const char *path, void *arg)
 {
     sc_build *b = arg;
-    unsigned card;
+    unsigned card = 0;
     if (read_spice_card(c, e, path, b, &card) != 0)
         return -1;
     if (engine_position_spice_top(b->st, card) != 0)
@@ -1002,7 +1001,7 @@ static int pos_spice_top(sc_ctx *c, int e, const char *path, void *arg)
 static int pos_spice_discard(sc_ctx *c, int e, const char *path, void *arg)
 {
     sc_build *b = arg;
-    unsigned card;
+    unsigned card = 0;
     if (read_spice_card(c, e, path, b, &card) != 0)
         return -1;
     if (engine_position_spice_discard(b->st, card) != 0)
@@ -1027,7 +1026,7 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     if (int_field(c, pos, path, "turn", 1, c->cfg.turn_limit, -1, &turn) != 0 ||
         int_field(c, pos, path, "storm_sector", 0, ENGINE_SECTOR_COUNT - 1, -1, &storm) != 0)
         return -1;
-    unsigned phase;
+    unsigned phase = 0;
     int ph = required(c, pos, path, "phase");
     path_key(p, path, "phase");
     if (ph < 0 || read_phase(c, ph, p, &phase) != 0)

@@ -189,6 +189,29 @@ static void test_scenarios__deterministic(void **state)
     run_free(&b);
 }
 
+/* The final state as one seat knows it, with its legal actions. */
+static void test_scenarios__final_view_of_a_seat(void **state)
+{
+    (void)state;
+    const char *args[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--seat",
+                          "harkonnen", NULL};
+    run_result r;
+    assert_int_equal(run_argv(&r, args), 0);
+    assert_non_null(strstr(r.out, "view of seat 2 harkonnen"));
+    assert_non_null(strstr(r.out, "defender seat 2 harkonnen: leader Feyd Rautha")); /* its own plan */
+    run_free(&r);
+    const char *pub[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--public",
+                         "--json", NULL};
+    assert_int_equal(run_argv(&r, pub), 0);
+    assert_non_null(strstr(r.out, "\"view\":\"public\""));
+    assert_non_null(strstr(r.out, "\"hidden\":true")); /* the committed plan */
+    run_free(&r);
+    const char *both[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--seat", "1",
+                          "--public", NULL};
+    assert_int_equal(run_argv(&r, both), 2);
+    run_free(&r);
+}
+
 static void test_scenarios__wrong_expectation_exits_1(void **state)
 {
     (void)state;
@@ -279,6 +302,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_scenarios__every_rule_scenario_passes),
         cmocka_unit_test(test_scenarios__json_report),
         cmocka_unit_test(test_scenarios__deterministic),
+        cmocka_unit_test(test_scenarios__final_view_of_a_seat),
         cmocka_unit_test(test_scenarios__wrong_expectation_exits_1),
         cmocka_unit_test(test_scenarios__malformed_exits_2),
     };
