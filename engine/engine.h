@@ -372,10 +372,16 @@ typedef enum engine_place {
     ENGINE_PLACE_HIDDEN            /* in a view: where it is, the viewer does not know */
 } engine_place;
 
+/* known_by: bit s set when seat s knows the component's identity;
+ * ENGINE_KNOWN_PUBLIC set when it was shown face up to the table, which is
+ * not the same as every seat knowing it (with two seats, a card both have
+ * seen privately is still hidden from spectators). */
+#define ENGINE_KNOWN_PUBLIC 0x8000u
+
 typedef struct engine_card_state {
     uint8_t place;                 /* engine_place */
     uint8_t holder;                /* seat if HAND/DEALT, else 0xFF */
-    uint16_t known_by;             /* bit per seat that knows its identity */
+    uint16_t known_by;             /* seats that know its identity, | ENGINE_KNOWN_PUBLIC */
 } engine_card_state;
 
 typedef struct engine_leader_state {

@@ -205,6 +205,13 @@ void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat);
 
 #define ENGINE_SEAT_BIT(s) ((uint16_t)(1u << (s)))
 
+/* known_by of a component shown face up to the table: every seat and the
+ * public. */
+static inline uint16_t engine__shown(const engine_state *st)
+{
+    return (uint16_t)(((1u << st->config.n_seats) - 1) | ENGINE_KNOWN_PUBLIC);
+}
+
 static inline engine_verdict engine__reject(engine_verdict_detail *why, engine_verdict v,
                                             int arg, int32_t value)
 {

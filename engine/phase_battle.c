@@ -515,8 +515,7 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
  * battle can always go on. */
 static int answer_leaves_a_plan(const engine_state *st, uint8_t seat, int value)
 {
-    static engine_state probe;
-    probe = *st;
+    engine_state probe = *st;
     probe.prescience_value = (int16_t)value;
     probe.step = BATTLE_STEP_PLAN;
     return plan_families(NULL, 0, &probe, seat) > 0;
@@ -649,7 +648,7 @@ static void play_card(engine_state *st, int card)
     if (card < 0)
         return;
     st->card[card].place = ENGINE_PLACE_PLAYED;
-    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->card[card].known_by = engine__shown(st);
 }
 
 /* Plans are revealed together; then the traitor calls (LR 1.07.05). Every
@@ -886,7 +885,7 @@ engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st
         unsigned side = caller_side(st, act->seat);
         int leader = st->plan[1 - side].leader;
         st->traitor_called |= (uint8_t)(1u << side);
-        st->traitor[leader].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+        st->traitor[leader].known_by = engine__shown(st);
     }
     st->answered |= ENGINE_SEAT_BIT(act->seat);
     if (st->answered == st->awaiting)

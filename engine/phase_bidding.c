@@ -80,7 +80,7 @@ void engine__treachery_discard(engine_state *st, unsigned card)
 {
     st->card[card].place = ENGINE_PLACE_DISCARD;
     st->card[card].holder = SEAT_NONE;
-    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->card[card].known_by = engine__shown(st);
     st->discard[st->n_discard++] = (uint8_t)card;
 }
 
@@ -305,7 +305,7 @@ engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const e
     st->high_bidder = act->seat;
     st->high_bid_karama = (uint8_t)karama_card;
     if (karama_card != CARD_NONE) /* a Karama bid is declared openly */
-        st->card[karama_card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+        st->card[karama_card].known_by = engine__shown(st);
     st->bid_passes = 0;
     after_pass_or_bid(st, rng);
     return ENGINE_ACCEPTED;

@@ -43,9 +43,8 @@ static int spice_draw(engine_state *st, engine_rng *rng)
 
 static void spice_discard(engine_state *st, unsigned card)
 {
-    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
     st->spice_card[card].place = ENGINE_PLACE_DISCARD;
-    st->spice_card[card].known_by = all;
+    st->spice_card[card].known_by = engine__shown(st);
     st->spice_discard[st->n_spice_discard++] = (uint8_t)card;
 }
 
@@ -148,7 +147,7 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
             if (st->turn == 1) {
                 /* Turn 1: set aside, shuffled back after the phase (LR 1.02.02). */
                 st->spice_card[card].place = ENGINE_PLACE_SET_ASIDE;
-                st->spice_card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+                st->spice_card[card].known_by = engine__shown(st);
                 continue;
             }
             unsigned territory = top_territory(st);

@@ -243,7 +243,7 @@ engine_verdict engine__family_atomics(engine_verdict_detail *why, engine_state *
     }
     st->card[card].place = ENGINE_PLACE_REMOVED;
     st->card[card].holder = 0xFF;
-    st->card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+    st->card[card].known_by = engine__shown(st);
     st->is_shield_wall_down = 1;
     cards_answered(st, act->seat, rng);
     return ENGINE_ACCEPTED;

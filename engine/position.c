@@ -171,7 +171,7 @@ int engine_position_spice_discard(engine_state *st, unsigned card)
             memmove(&st->spice_deck[i], &st->spice_deck[i + 1], st->n_spice_deck - 1u - i);
             st->n_spice_deck--;
             st->spice_card[card].place = ENGINE_PLACE_DISCARD;
-            st->spice_card[card].known_by = (uint16_t)((1u << st->config.n_seats) - 1);
+            st->spice_card[card].known_by = engine__shown(st);
             st->spice_discard[st->n_spice_discard++] = (uint8_t)card;
             return 0;
         }

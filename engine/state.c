@@ -348,7 +348,7 @@ static void get_component(reader *r, engine_card_state *c, unsigned n_seats)
     c->known_by = (uint16_t)get_u16(r);
     if (c->holder != 0xFF && c->holder >= n_seats)
         r->is_bad = 1;
-    if (c->known_by >> n_seats)
+    if ((c->known_by & ~ENGINE_KNOWN_PUBLIC) >> n_seats)
         r->is_bad = 1;
 }
 
@@ -568,7 +568,7 @@ static int check_piles(int is_quiet, const engine_card_state *cards, unsigned n_
                    c->place == ENGINE_PLACE_PLAYED;
         if (held != (c->holder != 0xFF) || (held && c->holder >= n_seats))
             BROKEN("%s %u has holder %u in place %u", what, i, c->holder, c->place);
-        if (c->known_by >> n_seats)
+        if ((c->known_by & ~ENGINE_KNOWN_PUBLIC) >> n_seats)
             BROKEN("%s %u known by seats that do not exist", what, i);
     }
     return broken;

@@ -6,8 +6,9 @@
  *
  * Invariants it relies on: (1) treachery card numbers carry no identity
  * (faces are dealt to numbers at random at setup and at every reshuffle);
- * (2) every hidden fact records in known_by the seats that know it, a
- * fact known to every seat being public; (3) which seats the game waits
+ * (2) every hidden fact records in known_by the seats that know it, and
+ * ENGINE_KNOWN_PUBLIC once shown face up (a fact every seat has seen in
+ * private is still hidden from spectators); (3) which seats the game waits
  * on is computed from public facts only.
  */
 #include <string.h>
@@ -16,8 +17,7 @@
 
 static int knows(const engine_state *st, uint8_t viewer, uint16_t known_by)
 {
-    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
-    if (viewer == ENGINE_SEAT_ENGINE || (known_by & all) == all)
+    if (viewer == ENGINE_SEAT_ENGINE || (known_by & ENGINE_KNOWN_PUBLIC))
         return 1;
     return viewer < st->config.n_seats && (known_by & ENGINE_SEAT_BIT(viewer));
 }
@@ -31,8 +31,10 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
     /* Treachery cards: the face of each card not seen; the deck's order is
      * of numbers only, which say nothing (1). */
     for (unsigned i = 0; i < st->n_cards; i++)
-        if (!knows(st, viewer, st->card[i].known_by))
+        if (!knows(st, viewer, st->card[i].known_by)) {
             out->card_kind[i] = ENGINE_CARD_KIND_UNKNOWN;
+            out->card[i].known_by = 0; /* who has seen it would say what it is */
+        }
     /* Traitors: a card's number is its leader, so where each one is stays
      * hidden unless the viewer saw it. */
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
@@ -48,6 +50,9 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
     for (unsigned i = 0; i < st->n_spice_deck; i++)
         if (!knows(st, viewer, st->spice_card[st->spice_deck[i]].known_by))
             out->spice_deck[i] = ENGINE_UNKNOWN;
+    for (unsigned c = 0; c < st->n_spice_cards; c++)
+        if (!knows(st, viewer, st->spice_card[c].known_by))
+            out->spice_card[c].known_by = 0; /* a spice card's number is its identity */
     /* The Bene Gesserit prediction is theirs until the game ends. */
     int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
     if (st->phase != ENGINE_PHASE_GAME_OVER && (bg < 0 || viewer != (unsigned)bg)) {

@@ -46,8 +46,8 @@ static void view_neighbour_traitors(engine_state *out, const engine_state *st, u
         return;
     uint8_t next = (uint8_t)((viewer + 1) % st->config.n_seats);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-        if ((st->traitor[l].place == ENGINE_PLACE_HAND || st->traitor[l].place == ENGINE_PLACE_DEALT) &&
-            st->traitor[l].holder == next)
+        if ((st->traitor[l].place == ENGINE_PLACE_HAND ||
+             st->traitor[l].place == ENGINE_PLACE_DEALT) && st->traitor[l].holder == next)
             out->traitor[l] = st->traitor[l];
 }
 
@@ -174,19 +174,27 @@ static const inspect_audit_observer unmasked_log = {
     engine_apply,
 };
 
+#define FACT(f) (1u << INSPECT_FACT_##f)
+#define SECRET_ACTIONS (FACT(TRAITORS) | FACT(PREDICTION) | FACT(BATTLE_PLAN) | FACT(STORM_DIAL))
+
+/* Each is audited where it would show (the public, or every viewer) and
+ * with the hidden facts it lets through, as an auditor would aim `mentat
+ * audit --seat`: the leaks of the genuine engine then cannot crowd it out. */
 static const inspect_audit_plant plants[] = {
-    {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind["},
+    {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind[",
+     ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
     {&neighbour_traitors, "a traitor in another seat's view", INSPECT_CHANNEL_VIEW,
-     "view.traitor["},
-    {&drawn_card_log, "a drawn card named in the public log", INSPECT_CHANNEL_LOG, "log.text"},
+     "view.traitor[", INSPECT_AUDIT_ALL_SEATS, FACT(TRAITORS)},
+    {&drawn_card_log, "a drawn card named in the public log", INSPECT_CHANNEL_LOG, "log.text",
+     ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
     {&karama_prompt, "a prompt offered only to the holder of a secret card",
-     INSPECT_CHANNEL_PROMPT, "view.awaiting"},
+     INSPECT_CHANNEL_PROMPT, "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&card_reason, "a rejection reason that reveals a hidden card", INSPECT_CHANNEL_REJECTION,
-     "rejection"},
+     "rejection", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&weapon_padding, "a view whose size depends on a hidden identity", INSPECT_CHANNEL_SIZE,
-     "view.size"},
+     "view.size", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&unmasked_log, "a secret action's arguments in another seat's log", INSPECT_CHANNEL_LOG,
-     "log.action"},
+     "log.action", INSPECT_AUDIT_ALL_SEATS, SECRET_ACTIONS},
 };
 _Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
                "the self-test report holds every plant");

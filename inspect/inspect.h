@@ -209,11 +209,11 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
 /* A hidden fact the audit changes. */
 typedef enum inspect_audit_fact {
     INSPECT_FACT_CARD_FACES = 0,   /* faces of two treachery cards the seat has not seen */
-    INSPECT_FACT_TRAITORS,         /* where two traitor cards lie, or which one another seat keeps */
+    INSPECT_FACT_TRAITORS,         /* where two traitor cards lie, or which one a seat keeps */
     INSPECT_FACT_SPICE_DECK,       /* the order of the unseen part of the spice deck */
     INSPECT_FACT_PREDICTION,       /* the Bene Gesserit prediction (for a seat other than BG) */
-    INSPECT_FACT_BATTLE_PLAN,      /* the other side's battle plan or prescience answer, before the reveal */
-    INSPECT_FACT_STORM_DIAL,       /* another dialer's secret dial, or the Fremen's next storm card */
+    INSPECT_FACT_BATTLE_PLAN,      /* the other side's plan or prescience answer, unrevealed */
+    INSPECT_FACT_STORM_DIAL,       /* another dialer's secret dial, or the next storm card */
     INSPECT_FACT_COUNT
 } inspect_audit_fact;
 
@@ -273,11 +273,12 @@ typedef struct inspect_audit_observer {
 extern const inspect_audit_observer inspect_audit_genuine;
 
 typedef struct inspect_audit_options {
-    const char *keys_dir;          /* holds audit.key (the room's seed); NULL = LEDGER_DEFAULT_KEYS_DIR */
-    unsigned trials;               /* pairs per room; 0 = INSPECT_AUDIT_TRIALS_PER_VIEWER per viewer */
+    const char *keys_dir;          /* holds audit.key (the seed); NULL = LEDGER_DEFAULT_KEYS_DIR */
+    unsigned trials;               /* pairs per room; 0 = TRIALS_PER_VIEWER per viewer */
     uint32_t max_steps;            /* events replayed per pair at most; 0 = up to the head */
     uint8_t seat;                  /* a seat, ENGINE_VIEW_PUBLIC, or INSPECT_AUDIT_ALL_SEATS */
     uint64_t sample_seed;          /* chooses versions, seats and facts: same seed, same pairs */
+    uint32_t facts;                /* bit 1 << inspect_audit_fact per fact changed; 0 = all */
     const inspect_audit_observer *observer; /* NULL = inspect_audit_genuine */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* after each pair; may be NULL */
     void *progress_ctx;
@@ -296,7 +297,7 @@ typedef struct inspect_audit_report {
     uint64_t n_comparisons;        /* observations compared (views, prompts, logs, probes, sizes) */
     uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
     uint32_t n_leaks;              /* pairs the seat could tell apart */
-    inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first n_leaks of them, at most the max */
+    inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first of them, up to the max */
     char errmsg[240];              /* why the room could not be audited (operational failure) */
 } inspect_audit_report;
 
@@ -326,6 +327,8 @@ typedef struct inspect_audit_plant {
     const char *what;              /* "a hand card in the public view" */
     uint8_t channel;               /* inspect_audit_channel it must be caught in */
     const char *field_prefix;      /* the field named must start so ("view.card_kind[") */
+    uint8_t viewer;                /* audited as options.seat: where the leak shows */
+    uint32_t facts;                /* options.facts: the hidden facts it lets through */
 } inspect_audit_plant;
 
 /* The planted leaks, *n_out of them. Static storage. */

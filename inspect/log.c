@@ -914,10 +914,9 @@ static void alliances(const line_ctx *c)
 static void traitors_revealed(const line_ctx *c)
 {
     const engine_state *b = c->b, *a = c->a;
-    uint16_t all = (uint16_t)((1u << a->config.n_seats) - 1);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
         const engine_card_state *x = &b->traitor[l], *y = &a->traitor[l];
-        if ((y->known_by & all) != all || (x->known_by & all) == all)
+        if (!(y->known_by & ENGINE_KNOWN_PUBLIC) || (x->known_by & ENGINE_KNOWN_PUBLIC))
             continue;
         if (y->place == ENGINE_PLACE_HAND && y->holder < a->config.n_seats)
             inspect__text_sentence(c->t, "%s revealed %s as a traitor.",

@@ -79,16 +79,20 @@ int bot_levels_parse(uint8_t *out, size_t cap, size_t *n_out, const char *list)
 
 /* The engine's answer_leaves_a_plan (engine/phase_battle.c) works in a
  * static engine_state, reached from engine_legal_actions and engine_apply
- * (and its invariant check) in the Battle phase: two threads there at
- * once race on it. Until the engine drops that static (reported with
- * issue 5), every engine call the bots and the game loop make on a state
- * in the Battle phase holds this lock. It is the tools' only mutable
- * global, and it goes with the engine's. */
+ * (and the invariant check after it) around the prescience question: two
+ * threads there at once race on it. Until the engine drops that static
+ * (reported with issue 5), every engine call the bots and the game loop
+ * make on a state at the Battle steps PRESCIENCE, PRESCIENCE_KARAMA or
+ * PRESCIENCE_ANSWER (3..5 in engine/phase.h) holds this lock. It is the
+ * tools' only mutable global, and it goes when the engine's goes. */
 static pthread_mutex_t battle_lock = PTHREAD_MUTEX_INITIALIZER;
+#define LOCKED_STEP_FIRST 3
+#define LOCKED_STEP_LAST 5
 
 int bot__engine_enter(const engine_state *st)
 {
-    if (st->phase != ENGINE_PHASE_BATTLE)
+    if (st->phase != ENGINE_PHASE_BATTLE || st->step < LOCKED_STEP_FIRST ||
+        st->step > LOCKED_STEP_LAST)
         return 0;
     pthread_mutex_lock(&battle_lock);
     return 1;
@@ -244,7 +248,7 @@ static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     [BOT__PRESCIENCE_ANSWER] = {NULL,              bot__medium_prescience_answer, NULL,      NULL},
     [BOT__VOICE] =           {bot__easy_pass,      bot__faction_voice,     NULL,             NULL},
     [BOT__KARAMA] =          {bot__easy_pass,      bot__medium_karama,     NULL,             NULL},
-    [BOT__PLAN] =            {bot__easy_plan,      bot__medium_plan,       NULL,             bot__brutal_plan},
+    [BOT__PLAN] =            {bot__easy_plan,      bot__medium_plan,       bot__hard_plan,   bot__brutal_plan},
     [BOT__TRUTH_ANSWER] =    {NULL,                NULL,                   NULL,             NULL},
     [BOT__TRAITOR_CALL] =    {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__KEEP] =            {bot__always_max,     NULL,                   NULL,             NULL},

@@ -19,8 +19,8 @@
 #define PLAN_CANDIDATES 6
 #define PLAN_WORLDS 8
 #define PLAN_PLAYOUT_MAX 60
-#define TURN_CANDIDATES 4
-#define TURN_WORLDS 2
+#define TURN_CANDIDATES 5
+#define TURN_WORLDS 3
 #define TURN_PLAYOUT_MAX 700
 
 struct bot_scratch {
@@ -41,6 +41,26 @@ void bot__scratch_free(bot_scratch *s)
 }
 
 typedef int (*stop_fn)(const engine_state *sim, const engine_state *start);
+
+/* Draws a world and checks that every seat it waits on (but `seat`, whose
+ * action is tried next) can act in it: a world the engine would find
+ * stuck is one the view's hidden facts do not allow after all. */
+static int draw_world(bot_scratch *s, const bot__ctx *c, tool_prng *r)
+{
+    if (bot_world_sample(&s->world, c->v, r) != 0)
+        return -1;
+    uint16_t open = engine_state_awaiting(&s->world);
+    for (unsigned seat = 0; seat < s->world.config.n_seats; seat++) {
+        if (!(open & (1u << seat)) || seat == c->seat)
+            continue;
+        int e = bot__engine_enter(&s->world);
+        size_t n = engine_legal_actions(NULL, 0, &s->world, (uint8_t)seat);
+        bot__engine_leave(e);
+        if (n == 0)
+            return -1;
+    }
+    return 0;
+}
 
 /* Plays s->sim forward, every seat a `level` bot, until stop() or max
  * actions. 0, or -1 when an action was refused (the world is dropped). */
@@ -152,7 +172,7 @@ int bot__brutal_plan(engine_action *out, bot__ctx *c)
     unsigned n_ok[PLAN_CANDIDATES] = {0};
     unsigned side = c->v->battle_seat[0] == c->seat ? 0 : 1;
     for (unsigned w = 0; w < PLAN_WORLDS; w++) {
-        if (bot_world_sample(&s->world, c->v, &c->rng) != 0)
+        if (draw_world(s, c, &c->rng) != 0)
             continue;
         for (unsigned k = 0; k < k_max; k++) {
             s->sim = s->world;
@@ -212,7 +232,7 @@ static int search_turn(engine_action *out, bot__ctx *c, const bot__candidates *c
     long total[TURN_CANDIDATES] = {0};
     unsigned n_ok[TURN_CANDIDATES] = {0};
     for (unsigned w = 0; w < TURN_WORLDS; w++) {
-        if (bot_world_sample(&s->world, c->v, &c->rng) != 0)
+        if (draw_world(s, c, &c->rng) != 0)
             continue;
         for (unsigned k = 0; k < k_max; k++) {
             s->sim = s->world;
@@ -225,7 +245,7 @@ static int search_turn(engine_action *out, bot__ctx *c, const bot__candidates *c
             if (v != ENGINE_ACCEPTED)
                 continue;
             tool_prng r = c->rng;
-            if (playout(s, BOT_LEVEL_MEDIUM, &r, turn_over, &s->world, TURN_PLAYOUT_MAX) != 0)
+            if (playout(s, BOT_LEVEL_HARD, &r, turn_over, &s->world, TURN_PLAYOUT_MAX) != 0)
                 continue;
             total[k] += bot__eval(&s->sim, c->seat);
             n_ok[k]++;

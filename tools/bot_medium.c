@@ -161,6 +161,9 @@ int bot__ship_cost(const bot__ctx *c, unsigned loc, unsigned n, int karama)
 /* Spice the seat keeps back for bids and battles. */
 int bot__spice_reserve(const bot__ctx *c)
 {
+    /* Hard: spice kept is worth nothing once the game ends. */
+    if (c->level >= BOT_LEVEL_HARD && c->v->turn >= c->v->config.turn_limit)
+        return 0;
     switch (c->faction) {
     case ENGINE_FACTION_GUILD:
         return 6; /* hoards: its victory comes to the patient */
@@ -678,185 +681,49 @@ int bot__medium_battle_choose(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
-/* The battle as this seat sees it. */
-void bot__battle_init(bot__battle *bt, const bot__ctx *c)
+/* Medium's plan, by rule of thumb: its strongest leader, a weapon and a
+ * defense when it has them (worthless cards to get rid of them), and the
+ * dial that beats the opponent's forces and best leader if it can; when
+ * it cannot, the weakest leader, no cards and no dial: the loser loses
+ * everything there anyway. */
+int bot__medium_plan(engine_action *out, bot__ctx *c)
 {
     const engine_state *v = c->v;
-    memset(bt, 0, sizeof *bt);
-    bt->t = v->battle_territory;
-    bt->side = v->battle_seat[0] == c->seat ? 0 : 1;
-    bt->opponent = v->battle_seat[1 - bt->side];
-    if (bt->opponent >= v->config.n_seats)
-        bt->opponent = c->seat;
-    bt->mine = bot__forces_in(v, bt->t, c->seat);
-    bt->theirs = bot__forces_in(v, bt->t, bt->opponent);
-    bt->their_leader = bot__best_leader(v, bt->opponent, bt->t);
-    /* The opponent's hand: kinds this seat has seen, and how many unseen. */
-    for (unsigned i = 0; i < v->n_cards; i++) {
-        if (v->card[i].place != ENGINE_PLACE_HAND || v->card[i].holder != bt->opponent)
-            continue;
-        unsigned k = v->card_kind[i];
-        if (k == ENGINE_CARD_KIND_UNKNOWN)
-            bt->unseen++;
-        else
-            bt->their_classes |= bot__card_classes(k);
-    }
-    bt->stake = bot__is_stronghold(bt->t) ? 30 : 6 + (int)bot__spice_in(v, bt->t) / 2;
-    bot__board b;
-    bot__board_init(&b, v, c->seat);
-    if (bot__is_stronghold(bt->t) && (b.held[bt->opponent] >= 3 || b.held[c->seat] >= 2))
-        bt->stake += 60;
-    /* The prescience answer, when this seat is on the Atreides side. */
-    int atreides = bot__seat_of(v, ENGINE_FACTION_ATREIDES);
-    if (atreides >= 0 && (atreides == (int)c->seat || bot__ally(v, c->seat) == atreides) &&
-        bt->opponent != (unsigned)atreides) {
-        bt->seen_element = v->prescience_element;
-        bt->seen_value = v->prescience_value;
-    }
-}
-
-/* Chance (percent) the opponent holds and plays a card of `cls`. */
-static int p_class(const bot__battle *bt, unsigned cls, int per_unseen)
-{
-    if (bt->their_classes & cls)
-        return 85;
-    return bot__clamp((int)bt->unseen * per_unseen, 0, 70);
-}
-
-int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan)
-{
-    const engine_state *v = c->v;
-    int leader = plan->arg[0], hero = plan->arg[1], weapon = plan->arg[2], defense = plan->arg[3];
-    int dial = plan->arg[4];
-    unsigned wk = weapon >= 0 ? bot__kind_of(v, (unsigned)weapon) : ENGINE_CARD_KIND_UNKNOWN;
-    unsigned dk = defense >= 0 ? bot__kind_of(v, (unsigned)defense) : ENGINE_CARD_KIND_UNKNOWN;
-    unsigned wc = bot__card_classes(wk), dc = bot__card_classes(dk);
-    int my_strength = leader >= 0 ? (int)engine_leader_strength((unsigned)leader) : 0;
-    int has_leader = leader >= 0 || hero >= 0;
-    /* Will my leader live? Their weapons against my defense. */
-    int p_proj = p_class(bt, BOT_CARD_WEAPON_PROJECTILE, 12);
-    int p_poison = p_class(bt, BOT_CARD_WEAPON_POISON, 12);
-    int p_lasgun = p_class(bt, BOT_CARD_WEAPON_SPECIAL, 3);
-    if (bt->seen_element == 2) {
-        unsigned k = bt->seen_value >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)bt->seen_value)) : 0;
-        p_proj = k & BOT_CARD_WEAPON_PROJECTILE ? 100 : 0;
-        p_poison = k & BOT_CARD_WEAPON_POISON ? 100 : 0;
-        p_lasgun = k & BOT_CARD_WEAPON_SPECIAL ? 100 : 0;
-    }
-    int die = 0;
-    if (!(dc & BOT_CARD_DEFENSE_PROJECTILE))
-        die += p_proj;
-    if (!(dc & BOT_CARD_DEFENSE_POISON))
-        die += p_poison;
-    die += p_lasgun;
-    die = bot__clamp(die * 4 / 5, 0, 95);
-    int my_live = has_leader ? 100 - die : 0;
-    /* Will theirs? My weapon against their defense. */
-    int their_live = 100;
-    if (wc & BOT_CARD_WEAPON_PROJECTILE)
-        their_live = p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12);
-    else if (wc & BOT_CARD_WEAPON_POISON)
-        their_live = p_class(bt, BOT_CARD_DEFENSE_POISON, 12);
-    else if (wc & BOT_CARD_WEAPON_SPECIAL)
-        their_live = 0;
-    int their_strength = (int)bt->their_leader;
-    if (bt->seen_element == 1)
-        their_strength = bt->seen_value >= 0 ? (int)engine_leader_strength((unsigned)bt->seen_value) : 0;
-    /* Traitors (Hard and above): mine called on them, theirs on mine. */
-    int p_betrayed = 0, p_betray = 0;
-    if (c->level >= BOT_LEVEL_HARD) {
-        if (leader >= 0)
-            p_betrayed = (int)bot__traitor_risk(v, c->seat, (unsigned)leader, bt->opponent);
-        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-            if (v->traitor[l].place == ENGINE_PLACE_HAND && v->traitor[l].holder == c->seat &&
-                bot__leader_ready(v, bt->opponent, l, bt->t)) {
-                int likely = engine_leader_strength(l) == bt->their_leader ? 55 : 20;
-                if (bt->seen_element == 1)
-                    likely = bt->seen_value == (int)l ? 100 : 0;
-                p_betray = p_betray > likely ? p_betray : likely;
-            }
-    }
-    /* Their dial: any of 0..theirs, higher more likely (weight x+1). */
-    long win = 0, total = 0;
-    int theirs = (int)bt->theirs;
-    int x0 = 0;
-    if (bt->seen_element == 4)
-        x0 = theirs = bt->seen_value;
-    for (int x = x0; x <= theirs; x++) {
-        long w = x + 1;
-        for (int a = 0; a < 2; a++)
-            for (int o = 0; o < 2; o++) {
-                long p = (a ? my_live : 100 - my_live) * (long)(o ? their_live : 100 - their_live);
-                int mine_total = dial + (a ? my_strength : 0);
-                int their_total = x + (o ? their_strength : 0);
-                int won = bt->side == 0 ? mine_total >= their_total : mine_total > their_total;
-                win += won ? w * p : 0;
-                total += w * p;
-            }
-    }
-    int p_win = total ? (int)(win * 100 / total) : 50;
-    p_win = p_win * (100 - p_betrayed) / 100;
-    p_win = p_win + (100 - p_win) * p_betray / 100;
-    /* Spice-like utility: the stake, forces kept or lost, leaders, cards. */
-    int lost_if_win = dial * (100 - p_betray) / 100;
-    int u_win = bt->stake + ((int)bt->mine - lost_if_win) * 2 - lost_if_win * 2 +
-                (100 - their_live) * their_strength / 100;
-    int u_lose = -(int)bt->mine * 2 - bt->stake / 2;
-    int u = (p_win * u_win + (100 - p_win) * u_lose) / 100;
-    u -= die * my_strength / 50; /* my leader's death and its price */
-    u -= (100 - p_win) * (bot__faction_card_worth(c, wk) + bot__faction_card_worth(c, dk)) / 150;
-    if (wc & BOT_CARD_WORTHLESS)
-        u += 2; /* dumped at no cost */
-    if (dc & BOT_CARD_WORTHLESS)
-        u += 2;
-    if ((wc & BOT_CARD_WEAPON_SPECIAL) && (dc & BOT_CARD_DEFENSE_PROJECTILE))
-        u -= 40; /* a lasgun and my own shield explode */
-    if (wc & BOT_CARD_WEAPON_SPECIAL)
-        u -= p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12) * (int)bt->mine / 40;
-    return u;
-}
-
-/* The dials to try for a plan family. */
-static unsigned dials(int out[24], int lo, int hi)
-{
-    unsigned n = 0;
-    if (hi - lo < 22) {
-        for (int d = lo; d <= hi; d++)
-            out[n++] = d;
-        return n;
-    }
-    for (int i = 0; i < 22; i++)
-        out[n++] = lo + (hi - lo) * i / 21;
-    return n;
-}
-
-void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt)
-{
-    cs->n = 0;
+    bot__battle bt;
+    bot__battle_init(&bt, c);
+    int need = (int)bt.theirs + (int)bt.their_leader + (bt.side == 0 ? 0 : 1);
+    const engine_legal *best = NULL;
+    int best_score = 0, hopeless = 0;
+    unsigned my_best = bot__best_leader(v, c->seat, bt.t);
+    if ((int)(bt.mine + my_best) < need - 2)
+        hopeless = 1;
     for (size_t i = 0; i < c->n_legal; i++) {
         const engine_legal *l = &c->legal[i];
         if (l->kind != ENGINE_ACTION_BATTLE_PLAN)
             continue;
-        int ds[24];
-        unsigned nd = dials(ds, l->lo[4], l->hi[4]);
-        for (unsigned k = 0; k < nd; k++) {
-            engine_action act;
-            bot__action_lo(&act, l);
-            act.arg[4] = (int16_t)ds[k];
-            bot__candidates_add(cs, &act, bot__plan_score(c, bt, &act));
+        int strength = l->lo[0] >= 0 ? (int)engine_leader_strength((unsigned)l->lo[0]) : 0;
+        unsigned wc = l->lo[2] >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)l->lo[2])) : 0;
+        unsigned dc = l->lo[3] >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)l->lo[3])) : 0;
+        int score;
+        if (hopeless)
+            score = -strength * 4 - (l->lo[2] >= 0 && !(wc & BOT_CARD_WORTHLESS)) * 10 -
+                    (l->lo[3] >= 0 && !(dc & BOT_CARD_WORTHLESS)) * 10 + (l->lo[1] >= 0) * 30;
+        else
+            score = strength * 4 +
+                    ((wc & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON)) ? 10 : 0) +
+                    ((dc & (BOT_CARD_DEFENSE_PROJECTILE | BOT_CARD_DEFENSE_POISON)) ? 10 : 0) +
+                    ((wc | dc) & BOT_CARD_WORTHLESS ? 1 : 0) - (l->lo[1] >= 0) * 20;
+        if (best == NULL || score > best_score) {
+            best = l;
+            best_score = score;
         }
     }
-}
-
-int bot__medium_plan(engine_action *out, bot__ctx *c)
-{
-    bot__battle bt;
-    bot__battle_init(&bt, c);
-    bot__candidates cs;
-    bot__plan_candidates(&cs, c, &bt);
-    if (cs.n == 0)
+    if (best == NULL)
         return -1;
-    *out = cs.act[0];
+    bot__action_lo(out, best);
+    int strength = best->lo[0] >= 0 ? (int)engine_leader_strength((unsigned)best->lo[0]) : 0;
+    int dial = hopeless ? 0 : need - strength;
+    out->arg[4] = (int16_t)bot__clamp(dial, best->lo[4], best->hi[4]);
     return BOT_OK;
 }
 

@@ -24,7 +24,9 @@
  *       and a turn;
  *   (5) storm dials already given: a value in the dial's range;
  *   (6) committed battle plans not yet revealed: a legal plan of that
- *       seat in the sampled world, and the prescience answer it implies.
+ *       seat in the sampled world, and the prescience answer it implies;
+ *       a prescience answer the viewer saw (a card number) makes that
+ *       card's face fit the slot it was named for.
  * The step numbers read below mirror engine/phase.h (internal to the
  * engine); the round-trip test fails if they drift.
  */
@@ -105,6 +107,96 @@ static int sample_faces(engine_state *w, tool_prng *r)
     shuffle(kinds, n_kinds, r);
     for (unsigned i = 0; i < n_unseen; i++)
         w->card_kind[unseen[i]] = kinds[i];
+    return 0;
+}
+
+/* (1), continued: the prescience answer the viewer saw names a card of
+ * the asked seat's plan (a weapon or defense card number, or "a Cheap
+ * Hero"); the card's face stays unseen, but it must fit. When the faces
+ * drawn do not, swap kinds with another unseen card that does. */
+static int fits(unsigned element, unsigned kind)
+{
+    unsigned c = bot__card_classes(kind);
+    if (element == 2)
+        return (c & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON | BOT_CARD_WEAPON_SPECIAL |
+                     BOT_CARD_WORTHLESS)) != 0;
+    if (element == 3)
+        return (c & (BOT_CARD_DEFENSE_PROJECTILE | BOT_CARD_DEFENSE_POISON | BOT_CARD_WORTHLESS)) != 0;
+    return kind == ENGINE_CARD_CHEAP_HERO;
+}
+
+/* Whether the viewer sees the prescience answer (engine/view.c): the
+ * Atreides, the side that asked and the side that answered. -1 when no
+ * question stands. */
+static int answer_seen(const engine_state *view, int *atreides_side)
+{
+    int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
+    *atreides_side = -1;
+    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == 0 ||
+        view->step >= WORLD_BATTLE_STEP_TRAITOR)
+        return -1;
+    int seen = 0;
+    for (unsigned i = 0; i < 2; i++) {
+        unsigned s = view->battle_seat[i];
+        int a_side = s == (unsigned)atreides || (s < view->config.n_seats && view->ally[s] == atreides);
+        if (!a_side)
+            continue;
+        *atreides_side = (int)i;
+        if (view->viewer == s || view->viewer == (unsigned)atreides ||
+            view->viewer == view->battle_seat[1 - i])
+            seen = 1;
+    }
+    return seen;
+}
+
+static int repair_prescience(engine_state *w, const engine_state *view, tool_prng *r)
+{
+    int a_side;
+    if (answer_seen(view, &a_side) != 1)
+        return 0;
+    unsigned element = view->prescience_element;
+    int value = view->prescience_value;
+    if (view->phase != ENGINE_PHASE_BATTLE || view->step <= WORLD_BATTLE_STEP_PRESCIENCE_ANSWER ||
+        view->step >= WORLD_BATTLE_STEP_TRAITOR || element < 1 || element > 3)
+        return 0;
+    /* The asked seat: the side that is not the Atreides'. */
+    int asked = (int)view->battle_seat[1 - a_side];
+    if (asked >= view->config.n_seats)
+        return 0;
+    int target = -1; /* the card that must fit */
+    if (element == 1) {
+        if (value != WORLD_PRESCIENCE_CHEAP_HERO)
+            return 0;
+        for (unsigned i = 0; i < w->n_cards; i++)
+            if (w->card[i].place == ENGINE_PLACE_HAND && w->card[i].holder == (unsigned)asked) {
+                if (w->card_kind[i] == ENGINE_CARD_CHEAP_HERO)
+                    return 0;
+                if (target < 0 && view->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN)
+                    target = (int)i;
+            }
+    } else if (value >= 0 && (unsigned)value < w->n_cards) {
+        if (fits(element, w->card_kind[value]))
+            return 0;
+        if (view->card_kind[value] == ENGINE_CARD_KIND_UNKNOWN)
+            target = value;
+    } else {
+        return 0;
+    }
+    if (target < 0)
+        return -1;
+    /* Another unseen card whose drawn face fits, chosen at random. */
+    uint8_t cand[ENGINE_TREACHERY_MAX];
+    unsigned n = 0;
+    for (unsigned i = 0; i < w->n_cards; i++)
+        if ((int)i != target && view->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN &&
+            fits(element, w->card_kind[i]))
+            cand[n++] = (uint8_t)i;
+    if (n == 0)
+        return -1;
+    unsigned other = cand[tool_prng_range(r, 0, (int32_t)n - 1)];
+    uint8_t k = w->card_kind[target];
+    w->card_kind[target] = w->card_kind[other];
+    w->card_kind[other] = k;
     return 0;
 }
 
@@ -266,24 +358,11 @@ static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r
 {
     if (view->phase != ENGINE_PHASE_BATTLE || view->step >= WORLD_BATTLE_STEP_TRAITOR)
         return 0;
-    int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
     int asked = -1; /* side asked by prescience, its answer hidden from the viewer */
-    if (atreides >= 0 && view->prescience_element != 0 &&
-        view->step > WORLD_BATTLE_STEP_PRESCIENCE_ANSWER) {
-        int on_side = 0, atreides_side = -1;
-        for (unsigned i = 0; i < 2; i++) {
-            unsigned s = view->battle_seat[i];
-            int a_side = s == (unsigned)atreides ||
-                         (s < view->config.n_seats && view->ally[s] == atreides);
-            if (a_side) {
-                atreides_side = (int)i;
-                if (view->viewer == s || view->viewer == (unsigned)atreides)
-                    on_side = 1;
-            }
-        }
-        if (!on_side && atreides_side >= 0)
-            asked = 1 - atreides_side;
-    }
+    int atreides_side;
+    if (answer_seen(view, &atreides_side) == 0 && atreides_side >= 0 &&
+        view->step > WORLD_BATTLE_STEP_PRESCIENCE_ANSWER)
+        asked = 1 - atreides_side;
     for (unsigned i = 0; i < 2; i++) {
         unsigned s = view->battle_seat[i];
         if (s >= view->config.n_seats)
@@ -316,7 +395,8 @@ int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r)
     out->viewer = ENGINE_SEAT_ENGINE;
     if (view->viewer == ENGINE_SEAT_ENGINE)
         return 0;
-    if (sample_faces(out, r) != 0 || sample_traitors(out, view, r) != 0 ||
+    if (sample_faces(out, r) != 0 || repair_prescience(out, view, r) != 0 ||
+        sample_traitors(out, view, r) != 0 ||
         sample_spice_deck(out, r) != 0)
         return -1;
     /* (4) */

@@ -17,8 +17,9 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat audit ROOM [--seat S | --public] [--trials N] [--steps N] [--sample-seed N]\n"
-    "       mentat audit --all [--seat S | --public] [--trials N] [--steps N]\n"
+    "usage: mentat audit ROOM [--seat S | --public] [--fact F,...] [--trials N] [--steps N]\n"
+    "                         [--sample-seed N]\n"
+    "       mentat audit --all [same options]\n"
     "       mentat audit --self-test\n"
     "\n"
     "Checks that no seat was shown a hidden fact it was not entitled to, by\n"
@@ -36,6 +37,8 @@ static const char help[] =
     "\n"
     "  --all          every room of the ledger (progress on stderr if a terminal)\n"
     "  --seat S       audit only seat S (1..n or a faction); --public the public\n"
+    "  --fact F,...   change only these facts: card_faces, traitors, spice_deck,\n"
+    "                 prediction, battle_plan, storm_dial (default: all)\n"
     "  --trials N     counterfactual pairs per room (default 32 per viewer audited)\n"
     "  --steps N      events replayed per pair at most (default: up to the head)\n"
     "  --sample-seed N  which versions, seats and facts are sampled (default 0)\n"
@@ -71,6 +74,27 @@ static void on_progress(void *vctx, unsigned done, unsigned total)
     fprintf(stderr, "\raudit: room %zu of %zu (%s), pair %u of %u   ", p->room, p->n_rooms,
             p->code, done, total);
     fflush(stderr);
+}
+
+/* A comma-separated list of fact names into a mask: 0, or -1. */
+static int parse_facts(uint32_t *out, const char *list)
+{
+    *out = 0;
+    const char *p = list;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        unsigned f = 0;
+        for (; f < INSPECT_FACT_COUNT; f++)
+            if (strlen(inspect_audit_fact_name(f)) == n &&
+                strncmp(p, inspect_audit_fact_name(f), n) == 0)
+                break;
+        if (f == INSPECT_FACT_COUNT)
+            return -1;
+        *out |= 1u << f;
+        if (p[n] == '\0')
+            return 0;
+        p += n + 1;
+    }
 }
 
 static void leak_json(tool_json *j, const engine_config *cfg, const inspect_audit_leak *l)
@@ -271,10 +295,12 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *seat_s = NULL, *trials_s = NULL, *steps_s = NULL, *sample_s = NULL;
+    const char *facts_s = NULL;
     int is_all = 0, is_public = 0, is_self_test = 0;
     const tool_opt opts[] = {
         {"--all", NULL, NULL, &is_all},
         {"--seat", "S", &seat_s, NULL},
+        {"--fact", "F", &facts_s, NULL},
         {"--public", NULL, NULL, &is_public},
         {"--trials", "N", &trials_s, NULL},
         {"--steps", "N", &steps_s, NULL},
@@ -319,6 +345,11 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
             return TOOL_EXIT_USAGE;
         }
         opt.max_steps = v;
+    }
+    if (facts_s != NULL && parse_facts(&opt.facts, facts_s) != 0) {
+        tool_err(&g, "--fact takes names from card_faces, traitors, spice_deck, prediction, "
+                 "battle_plan, storm_dial, not '%s'", facts_s);
+        return TOOL_EXIT_USAGE;
     }
     if (sample_s != NULL && tool_parse_u64(&opt.sample_seed, sample_s) != 0) {
         tool_err(&g, "--sample-seed must be a number, not '%s'", sample_s);

@@ -750,7 +750,7 @@ typedef struct bot__candidates {
 } bot__candidates;
 void bot__candidates_add(bot__candidates *cs, const engine_action *act, int score);
 
-/* A battle as one combatant sees it (bot_medium.c). */
+/* A battle as one combatant sees it (bot_hard.c). */
 typedef struct bot__battle {
     unsigned t;                    /* territory */
     unsigned side;                 /* 0 aggressor (wins ties), 1 defender */
@@ -793,9 +793,6 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                           bot__bonus_fn bonus);
 void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                           bot__bonus_fn bonus);
-void bot__battle_init(bot__battle *bt, const bot__ctx *c);
-int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan);
-void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt);
 int bot__medium_storm_dial(engine_action *out, bot__ctx *c);
 int bot__medium_storm_cards(engine_action *out, bot__ctx *c);
 int bot__medium_nexus(engine_action *out, bot__ctx *c);
@@ -834,6 +831,13 @@ int bot__hard_ship(engine_action *out, bot__ctx *c);
 int bot__hard_move(engine_action *out, bot__ctx *c);
 void bot__hard_ship_candidates(bot__candidates *cs, bot__ctx *c);
 void bot__hard_move_candidates(bot__candidates *cs, bot__ctx *c);
+/* The battle as one combatant sees it, each plan's expected worth (the
+ * opponent's forces, leaders and cards as far as seen, leader survival,
+ * traitors either way), and the best plans. */
+void bot__battle_init(bot__battle *bt, const bot__ctx *c);
+int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan);
+void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt);
+int bot__hard_plan(engine_action *out, bot__ctx *c);
 
 /* bot_brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

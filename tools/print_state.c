@@ -659,10 +659,9 @@ static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
     }
     tool_json_key(j, "traitors_revealed");
     tool_json_array_begin(j);
-    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s &&
-            (st->traitor[l].known_by & all) == all)
+            (st->traitor[l].known_by & ENGINE_KNOWN_PUBLIC))
             tool_json_string(j, or_unknown(engine_leader_slug(l)));
     tool_json_array_end(j);
     tool_json_key(j, "traitors_dealt");

@@ -314,7 +314,7 @@ static void test_battle__traitor_call(void **state)
     assert_int_equal(st.seat[1].spice, spice + 6);
     assert_int_equal(forces_at(&st, 0, ENGINE_TERRITORY_THE_GREAT_FLAT), 0);
     assert_int_equal(forces_at(&st, 1, ENGINE_TERRITORY_THE_GREAT_FLAT), 6); /* lost nothing */
-    assert_int_equal(st.traitor[fenring].known_by, 3u); /* revealed */
+    assert_int_equal(st.traitor[fenring].known_by, ENGINE_KNOWN_PUBLIC | 3u); /* revealed */
 }
 
 /* LR 2.02.06: the Voice forbids a class; LR 2.01.05: prescience binds the

@@ -403,7 +403,7 @@ static void test_phases__karama_in_the_auction(void **state)
     }
     unsigned spice = st.seat[3].spice;
     assert_int_equal(act(&st, ENGINE_ACTION_BID, 3, 900, 1, 0), ENGINE_ACCEPTED);
-    assert_int_equal(st.card[karama].known_by, 0xF); /* declared openly */
+    assert_int_equal(st.card[karama].known_by, ENGINE_KNOWN_PUBLIC | 0xF); /* declared openly */
     unsigned card = st.auction[0];
     while (st.auction_index == 0)
         assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);

@@ -38,8 +38,7 @@ static int views_equal(const engine_state *a, const engine_state *b, uint8_t vie
 
 static int knows(const engine_state *st, uint8_t viewer, uint16_t known_by)
 {
-    uint16_t all = (uint16_t)((1u << st->config.n_seats) - 1);
-    return (known_by & all) == all || (viewer < st->config.n_seats && (known_by >> viewer & 1));
+    return (known_by & ENGINE_KNOWN_PUBLIC) || (viewer < st->config.n_seats && (known_by >> viewer & 1));
 }
 
 /* Swaps the faces of two treachery cards `viewer` has not seen. */

@@ -45,11 +45,25 @@ static unsigned env_uint(const char *name, unsigned fallback)
  * (1) engine/view.c shows every viewer spice_card[c].known_by; spice card
  *     numbers are identities (engine/data/spice_cards.c), so when the
  *     Atreides peeks at the top of the spice deck (phase_shipment.c,
- *     LR 2.01.03) every seat and the public learn which card it is. */
+ *     LR 2.01.03) every seat and the public learn which card it is.
+ * (2) engine/view.c shows every viewer card[c].known_by; since a
+ *     prescience answer naming a weapon or defense adds the Atreides side
+ *     to that card's known_by (phase_battle.c, engine__prescience_answer),
+ *     every seat and the public learn which card the asked side named, or
+ *     that it named none, before the plans are revealed.
+ * Masking known_by in the view for what the viewer does not know (as it
+ * does for traitors) closes both.
+ * (3) In a 2-seat game the same prescience answer shows the card to both
+ *     seats, and engine/view.c takes a fact every seat knows for public:
+ *     the public view shows the card's face before the plans are
+ *     revealed (view.card_kind[N]). */
+/* The engine leaks this audit once found (the Atreides' look at the top
+ * spice card and prescience answers shown through known_by, and faces every
+ * seat had seen privately shown to spectators) are fixed: none is exempt. */
 static int is_known_engine_leak(const inspect_audit_leak *l)
 {
-    const char *f = strstr(l->field, "view.spice_card[");
-    return l->fact == INSPECT_FACT_SPICE_DECK && f != NULL && strstr(f, "].known_by") != NULL;
+    (void)l;
+    return 0;
 }
 
 static void print_leak(const inspect_audit_leak *l)
@@ -236,8 +250,8 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         opt.max_steps = steps;
         opt.sample_seed = g;
         /* One viewer per game, in turn every seat and the public. */
-        opt.seat = g % (cfg.n_seats + 1u) == cfg.n_seats ? ENGINE_VIEW_PUBLIC
-                                                         : (uint8_t)(g % (cfg.n_seats + 1u));
+        unsigned turn = g % (cfg.n_seats + 1u);
+        opt.seat = turn == cfg.n_seats ? (uint8_t)ENGINE_VIEW_PUBLIC : (uint8_t)turn;
         if (env_uint("MENTAT_AUDIT_EVERY_VIEWER", 0) != 0)
             opt.seat = INSPECT_AUDIT_ALL_SEATS;
         char name[SCHEMA_ROOM_CHARS + 1];

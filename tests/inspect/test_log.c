@@ -85,8 +85,7 @@ static void without_territories(char *out, size_t cap, const char *text)
 
 static int knows(const engine_state *full, unsigned card, uint8_t viewer)
 {
-    uint16_t all = (uint16_t)((1u << full->config.n_seats) - 1);
-    if ((full->card[card].known_by & all) == all)
+    if (full->card[card].known_by & ENGINE_KNOWN_PUBLIC)
         return 1;
     return viewer < full->config.n_seats && ((full->card[card].known_by >> viewer) & 1u);
 }

@@ -70,12 +70,10 @@ static void test_replay__every_version_equals_fold_from_genesis(void **state)
 static void check_view(const engine_state *full, const engine_state *view, uint8_t viewer,
                        uint32_t v)
 {
-    uint16_t all = (uint16_t)((1u << full->config.n_seats) - 1);
     for (unsigned c = 0; c < full->n_cards; c++) {
         const engine_card_state *cs = &full->card[c];
-        int knows = viewer < full->config.n_seats ? (int)((cs->known_by >> viewer) & 1u)
-                                                  : (cs->known_by & all) == all;
-        if ((cs->known_by & all) == all)
+        int knows = viewer < full->config.n_seats && ((cs->known_by >> viewer) & 1u);
+        if (cs->known_by & ENGINE_KNOWN_PUBLIC)
             knows = 1;
         if (knows)
             assert_int_equal(view->card_kind[c], full->card_kind[c]);
@@ -87,7 +85,7 @@ static void check_view(const engine_state *full, const engine_state *view, uint8
         const engine_card_state *t = &full->traitor[l];
         if (t->place != ENGINE_PLACE_HAND || t->holder == viewer)
             continue;
-        int knows = (t->known_by & all) == all ||
+        int knows = (t->known_by & ENGINE_KNOWN_PUBLIC) ||
                     (viewer < full->config.n_seats && ((t->known_by >> viewer) & 1u));
         if (!knows && view->traitor[l].place != ENGINE_PLACE_HIDDEN)
             fail_msg("version %u, viewer %u: the traitor %s of seat %u is shown", v, viewer,

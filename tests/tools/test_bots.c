@@ -1,0 +1,387 @@
+/*
+ * test_bots.c - the bots: every level plays complete games at every table
+ * size with no refused action and no broken invariant; a game is a
+ * function of its seeds; a bot refuses another seat's view, and decides
+ * the same in every world its own view cannot tell apart; the world
+ * sampler's worlds are consistent with the view they come from.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "tools/internal.h"
+
+/* A table of n seats, the first n classic factions turned by `turn`. */
+static void spec_init(bot_game_spec *sp, unsigned n, unsigned level, unsigned turns,
+                      uint64_t seed, unsigned turn)
+{
+    memset(sp, 0, sizeof *sp);
+    engine_config_init(&sp->config);
+    sp->config.n_seats = (uint8_t)n;
+    sp->config.turn_limit = (uint8_t)turns;
+    for (unsigned s = 0; s < n; s++) {
+        sp->config.faction[s] = (uint8_t)(ENGINE_FACTION_CLASSIC_FIRST + (s + turn) % 6);
+        sp->level[s] = (uint8_t)level;
+    }
+    bot_game_seeds(sp->room_seed, &sp->bots_seed, seed, turn);
+}
+
+/* Plays spec through the public API, checking every step: the bot's
+ * action is one of its legal families, the engine accepts it, and the
+ * state keeps its invariants. Calls `each` (may be NULL) on each state. */
+static unsigned play_checked(engine_state *st, const bot_game_spec *sp, bot_input *in,
+                             void (*each)(const engine_state *st, uint32_t version, void *ctx),
+                             void *ctx)
+{
+    bot *bots[ENGINE_MAX_SEATS] = {0};
+    for (unsigned s = 0; s < sp->config.n_seats; s++)
+        assert_int_equal(bot_new(&bots[s], (uint8_t)s, (bot_level)sp->level[s],
+                                 bot__mix(sp->bots_seed, s)), BOT_OK);
+    engine_rng rng;
+    engine_rng_init(&rng, sp->room_seed, 0);
+    assert_int_equal(engine_setup(NULL, st, &sp->config, &rng), ENGINE_ACCEPTED);
+    uint32_t version = 0;
+    uint8_t last = (uint8_t)(sp->config.n_seats - 1);
+    while (st->phase != ENGINE_PHASE_GAME_OVER) {
+        assert_true(version < 20000);
+        if (each != NULL)
+            each(st, version, ctx);
+        uint16_t open = engine_state_awaiting(st);
+        assert_true(open != 0);
+        engine_action act;
+        int acted = 0;
+        for (int forced = 0; forced < 2 && !acted; forced++)
+            for (unsigned k = 1; k <= sp->config.n_seats && !acted; k++) {
+                uint8_t seat = (uint8_t)((last + k) % sp->config.n_seats);
+                if (!(open & (1u << seat)))
+                    continue;
+                bot_input_build(in, st, seat, version, forced);
+                int rc = bot_decide(&act, bots[seat], in);
+                if (rc == BOT_WAIT) {
+                    assert_false(forced);
+                    continue;
+                }
+                assert_int_equal(rc, BOT_OK);
+                int legal = 0;
+                for (size_t i = 0; i < in->n_legal; i++)
+                    legal |= engine_legal_contains(&in->legal[i], &act);
+                assert_true(legal);
+                last = seat;
+                acted = 1;
+            }
+        assert_true(acted);
+        engine_rng_init(&rng, sp->room_seed, version + 1);
+        engine_verdict_detail why = {-1, 0};
+        engine_verdict v = engine_apply(&why, st, &act, &rng);
+        if (v != ENGINE_ACCEPTED)
+            print_error("version %u: %s refused (arg %d value %d)\n", version + 1,
+                        engine_verdict_name(v), why.arg, (int)why.value);
+        assert_int_equal(v, ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_check(st), 0);
+        version++;
+    }
+    for (unsigned s = 0; s < sp->config.n_seats; s++)
+        bot_free(bots[s]);
+    assert_true(st->winners != 0);
+    return version;
+}
+
+static void test_bots__every_level_completes_games_at_every_table_size(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    engine_state *st = malloc(sizeof *st);
+    assert_non_null(in);
+    assert_non_null(st);
+    for (unsigned level = 0; level < BOT_LEVEL_COUNT; level++)
+        for (unsigned n = ENGINE_MIN_SEATS; n <= ENGINE_MAX_SEATS; n++) {
+            /* Brutal searches every shipment and move: short games keep
+             * the suite fast, and they are still complete games. */
+            unsigned turns = level == BOT_LEVEL_BRUTAL ? 2 : ENGINE_DEFAULT_TURN_LIMIT;
+            bot_game_spec sp;
+            spec_init(&sp, n, level, turns, 0x5eed + level, n);
+            unsigned actions = play_checked(st, &sp, in, NULL, NULL);
+            assert_true(actions > 10);
+        }
+    free(st);
+    free(in);
+}
+
+static void test_bots__mixed_levels_complete_games(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    engine_state *st = malloc(sizeof *st);
+    assert_non_null(in);
+    assert_non_null(st);
+    for (unsigned g = 0; g < 3; g++) {
+        bot_game_spec sp;
+        spec_init(&sp, 4, BOT_LEVEL_EASY, 4, 77, g);
+        for (unsigned s = 0; s < 4; s++)
+            sp.level[s] = (uint8_t)((s + g) % BOT_LEVEL_COUNT);
+        play_checked(st, &sp, in, NULL, NULL);
+    }
+    free(st);
+    free(in);
+}
+
+static void test_bots__same_seeds_same_game(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(in);
+    bot_game_spec sp;
+    spec_init(&sp, 5, BOT_LEVEL_HARD, ENGINE_DEFAULT_TURN_LIMIT, 2024, 1);
+    sp.level[0] = BOT_LEVEL_EASY;
+    sp.level[2] = BOT_LEVEL_MEDIUM;
+    bot_game_result a, b, c;
+    assert_int_equal(bot_game_play_memory(&a, &sp, in), 0);
+    assert_int_equal(bot_game_play_memory(&b, &sp, in), 0);
+    assert_true(a.is_complete);
+    assert_int_equal(a.n_rejected, 0);
+    assert_int_equal(a.n_actions, b.n_actions);
+    assert_memory_equal(a.digest, b.digest, sizeof a.digest);
+    /* Other bot seeds, same room: another game. */
+    sp.bots_seed ^= 1;
+    assert_int_equal(bot_game_play_memory(&c, &sp, in), 0);
+    assert_true(memcmp(a.digest, c.digest, sizeof a.digest) != 0 || a.n_actions != c.n_actions);
+    free(in);
+}
+
+/* The state of a Medium game after `version` actions. */
+static void state_at(engine_state *out, unsigned version, uint64_t seed)
+{
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(in);
+    bot_game_spec sp;
+    spec_init(&sp, 6, BOT_LEVEL_MEDIUM, ENGINE_DEFAULT_TURN_LIMIT, seed, 0);
+    sp.max_actions = version;
+    bot *bots[ENGINE_MAX_SEATS];
+    for (unsigned s = 0; s < 6; s++)
+        assert_int_equal(bot_new(&bots[s], (uint8_t)s, BOT_LEVEL_MEDIUM, s), BOT_OK);
+    engine_rng rng;
+    engine_rng_init(&rng, sp.room_seed, 0);
+    assert_int_equal(engine_setup(NULL, out, &sp.config, &rng), ENGINE_ACCEPTED);
+    for (uint32_t v = 0; v < version && out->phase != ENGINE_PHASE_GAME_OVER; v++) {
+        uint16_t open = engine_state_awaiting(out);
+        engine_action act;
+        int rc = BOT_WAIT;
+        for (int forced = 0; forced < 2 && rc != BOT_OK; forced++)
+            for (uint8_t s = 0; s < 6 && rc != BOT_OK; s++)
+                if (open & (1u << s)) {
+                    bot_input_build(in, out, s, v, forced);
+                    rc = bot_decide(&act, bots[s], in);
+                }
+        assert_int_equal(rc, BOT_OK);
+        engine_rng_init(&rng, sp.room_seed, v + 1);
+        assert_int_equal(engine_apply(NULL, out, &act, &rng), ENGINE_ACCEPTED);
+    }
+    for (unsigned s = 0; s < 6; s++)
+        bot_free(bots[s]);
+    free(in);
+}
+
+static void test_bots__another_seats_view_is_refused(void **state)
+{
+    (void)state;
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    state_at(st, 40, 9);
+    bot *b;
+    assert_int_equal(bot_new(&b, 0, BOT_LEVEL_BRUTAL, 1), BOT_OK);
+    engine_action act;
+    /* Seat 1's input handed to seat 0's bot. */
+    bot_input_build(in, st, 1, 40, 0);
+    assert_int_equal(bot_decide(&act, b, in), BOT_EREFUSED);
+    /* Seat 0's input whose view was swapped for seat 1's, or the full state. */
+    bot_input_build(in, st, 0, 40, 0);
+    engine_view(&in->view, st, 1);
+    assert_int_equal(bot_decide(&act, b, in), BOT_EREFUSED);
+    in->view = *st;
+    assert_int_equal(bot_decide(&act, b, in), BOT_EREFUSED);
+    engine_view(&in->view, st, ENGINE_VIEW_PUBLIC);
+    assert_int_equal(bot_decide(&act, b, in), BOT_EREFUSED);
+    bot_free(b);
+    free(st);
+    free(in);
+}
+
+typedef struct sampler_ctx {
+    engine_state *view, *world, *again;
+    tool_prng r;
+    unsigned n_checked, n_differ;
+} sampler_ctx;
+
+/* Every few states: each seat's view and the public view, completed into
+ * worlds that keep the invariants and show that viewer the same view. */
+static void check_samples(const engine_state *st, uint32_t version, void *vctx)
+{
+    sampler_ctx *c = vctx;
+    if (version % 5 != 0)
+        return;
+    for (unsigned viewer = 0; viewer <= st->config.n_seats; viewer++) {
+        uint8_t who = viewer == st->config.n_seats ? ENGINE_VIEW_PUBLIC : (uint8_t)viewer;
+        engine_view(c->view, st, who);
+        for (int k = 0; k < 2; k++) {
+            int rc = bot_world_sample(c->world, c->view, &c->r);
+            if (rc != 0)
+                print_error("version %u, viewer %u: no world\n", version, who);
+            assert_int_equal(rc, 0);
+            assert_int_equal(engine_state_check(c->world), 0);
+            engine_view(c->again, c->world, who);
+            if (memcmp(c->again, c->view, sizeof *c->view) != 0)
+                print_error("version %u viewer %u phase %u step %u element %u value %d/%d/%d "
+                            "seats %u %u atreides-seat %d\n", version, who, st->phase, st->step,
+                            st->prescience_element, st->prescience_value, c->view->prescience_value,
+                            c->world->prescience_value, st->battle_seat[0], st->battle_seat[1],
+                            bot__seat_of(st, ENGINE_FACTION_ATREIDES));
+            assert_memory_equal(c->again, c->view, sizeof *c->view);
+            c->n_checked++;
+            uint8_t a[ENGINE_DIGEST_BYTES], b[ENGINE_DIGEST_BYTES];
+            engine_state_digest(a, c->world);
+            engine_state_digest(b, st);
+            c->n_differ += memcmp(a, b, sizeof a) != 0;
+        }
+    }
+}
+
+static void test_bots__sampled_worlds_match_the_view(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    engine_state *st = malloc(sizeof *st);
+    sampler_ctx c;
+    c.view = malloc(sizeof *c.view);
+    c.world = malloc(sizeof *c.world);
+    c.again = malloc(sizeof *c.again);
+    assert_non_null(in);
+    assert_non_null(st);
+    assert_non_null(c.view);
+    assert_non_null(c.world);
+    assert_non_null(c.again);
+    tool_prng_init(&c.r, 5);
+    c.n_checked = c.n_differ = 0;
+    for (unsigned g = 0; g < 3; g++) {
+        bot_game_spec sp;
+        spec_init(&sp, 6, BOT_LEVEL_HARD, 5, 31 + g, g);
+        sp.level[1] = BOT_LEVEL_EASY; /* odd choices reach odd corners */
+        play_checked(st, &sp, in, check_samples, &c);
+    }
+    assert_true(c.n_checked > 500);
+    assert_true(c.n_differ * 10 > c.n_checked * 9); /* hidden facts really redrawn */
+    /* The composition is the deck's: 33 base cards. */
+    uint8_t counts[ENGINE_CARD_KIND_COUNT];
+    unsigned n_cards;
+    assert_int_equal(bot_world_composition(counts, &n_cards, &st->config), 0);
+    assert_int_equal(n_cards, 33);
+    assert_int_equal(counts[ENGINE_CARD_SHIELD], 4);
+    free(c.view);
+    free(c.world);
+    free(c.again);
+    free(st);
+    free(in);
+}
+
+typedef struct blind_ctx {
+    engine_state *world;
+    bot_input *a, *b;
+    bot *bots[BOT_LEVEL_COUNT];
+    tool_prng r;
+    unsigned n_checked;
+} blind_ctx;
+
+/* A bot's choice depends on its view alone: the real state and a world
+ * drawn from the seat's view give it the same input and the same action. */
+static void check_blind(const engine_state *st, uint32_t version, void *vctx)
+{
+    blind_ctx *c = vctx;
+    if (version % 9 != 0)
+        return;
+    uint16_t open = engine_state_awaiting(st);
+    for (uint8_t seat = 0; seat < st->config.n_seats; seat++) {
+        if (!(open & (1u << seat)))
+            continue;
+        bot_input_build(c->a, st, seat, version, 1);
+        assert_int_equal(bot_world_sample(c->world, &c->a->view, &c->r), 0);
+        bot_input_build(c->b, c->world, seat, version, 1);
+        assert_memory_equal(&c->a->view, &c->b->view, sizeof c->a->view);
+        assert_int_equal(c->a->n_legal, c->b->n_legal);
+        assert_memory_equal(c->a->legal, c->b->legal, c->a->n_legal * sizeof c->a->legal[0]);
+        for (unsigned l = 0; l < BOT_LEVEL_COUNT; l++) {
+            bot *b;
+            assert_int_equal(bot_new(&b, seat, (bot_level)l, 99), BOT_OK);
+            engine_action x, y;
+            assert_int_equal(bot_decide(&x, b, c->a), BOT_OK);
+            assert_int_equal(bot_decide(&y, b, c->b), BOT_OK);
+            assert_memory_equal(&x, &y, sizeof x);
+            bot_free(b);
+        }
+        c->n_checked++;
+    }
+}
+
+static void test_bots__choices_depend_on_the_view_alone(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    engine_state *st = malloc(sizeof *st);
+    blind_ctx c;
+    c.world = malloc(sizeof *c.world);
+    c.a = malloc(sizeof *c.a);
+    c.b = malloc(sizeof *c.b);
+    assert_non_null(in);
+    assert_non_null(st);
+    assert_non_null(c.world);
+    assert_non_null(c.a);
+    assert_non_null(c.b);
+    tool_prng_init(&c.r, 8);
+    c.n_checked = 0;
+    bot_game_spec sp;
+    spec_init(&sp, 4, BOT_LEVEL_MEDIUM, 3, 12, 2);
+    play_checked(st, &sp, in, check_blind, &c);
+    assert_true(c.n_checked > 20);
+    free(c.world);
+    free(c.a);
+    free(c.b);
+    free(st);
+    free(in);
+}
+
+static void test_bots__levels_parse(void **state)
+{
+    (void)state;
+    uint8_t l[ENGINE_MAX_SEATS];
+    size_t n;
+    assert_int_equal(bot_levels_parse(l, ENGINE_MAX_SEATS, &n, "easy,medium,hard,brutal"), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(l[3], BOT_LEVEL_BRUTAL);
+    assert_int_equal(bot_levels_parse(l, ENGINE_MAX_SEATS, &n, "hard"), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(bot_levels_parse(l, ENGINE_MAX_SEATS, &n, "easy,,hard"), -1);
+    assert_int_equal(bot_levels_parse(l, ENGINE_MAX_SEATS, &n, "genius"), -1);
+    assert_int_equal(bot_levels_parse(l, 2, &n, "easy,easy,easy"), -1);
+    assert_string_equal(bot_level_name(BOT_LEVEL_MEDIUM), "medium");
+    assert_null(bot_level_name(BOT_LEVEL_COUNT));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bots__every_level_completes_games_at_every_table_size),
+        cmocka_unit_test(test_bots__mixed_levels_complete_games),
+        cmocka_unit_test(test_bots__same_seeds_same_game),
+        cmocka_unit_test(test_bots__another_seats_view_is_refused),
+        cmocka_unit_test(test_bots__sampled_worlds_match_the_view),
+        cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
+        cmocka_unit_test(test_bots__levels_parse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

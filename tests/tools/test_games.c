@@ -1,0 +1,271 @@
+/*
+ * test_games.c - bot games through the real ledger: every action signed
+ * and appended with group commit from two threads, the ledger's final
+ * states those of play in memory, every room verifying; continuations
+ * through backup archives into fresh ledgers end exactly where
+ * uninterrupted play ends; `mentat games --json` reports completed games,
+ * no rejection and the same digest for the same seed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "ledger/ledger.h"
+#include "schema/schema.h"
+#include "tools/internal.h"
+
+typedef struct games_fixture {
+    char dir[64];                  /* temporary directory */
+    char keys[128];                /* dir/keys */
+    char work[128];                /* dir/work: continuation files */
+} games_fixture;
+
+static void rm_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d != NULL) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            char sub[512];
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            rm_tree(sub);
+        }
+        closedir(d);
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+static int setup(void **state)
+{
+    games_fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/mentat-games-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->keys, sizeof f->keys, "%s/keys", f->dir);
+    snprintf(f->work, sizeof f->work, "%s/work", f->dir);
+    assert_int_equal(mkdir(f->work, 0700), 0);
+    char err[SCHEMA_ERRMSG];
+    assert_int_equal(ledger_keygen(f->keys, err), 0);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    games_fixture *f = *state;
+    rm_tree(f->dir);
+    free(f);
+    return 0;
+}
+
+static void specs_init(bot_game_spec *specs, size_t n, unsigned seats, uint64_t seed)
+{
+    for (size_t i = 0; i < n; i++) {
+        bot_game_spec *sp = &specs[i];
+        memset(sp, 0, sizeof *sp);
+        engine_config_init(&sp->config);
+        sp->config.n_seats = (uint8_t)seats;
+        sp->config.turn_limit = 6;
+        for (unsigned s = 0; s < seats; s++) {
+            sp->config.faction[s] = (uint8_t)(ENGINE_FACTION_CLASSIC_FIRST + (s + i) % 6);
+            sp->level[s] = (uint8_t)((s + i) % 3); /* easy, medium, hard */
+        }
+        bot_game_seeds(sp->room_seed, &sp->bots_seed, seed, (uint32_t)i);
+    }
+}
+
+/* Plays specs through a ledger at path (K continuations each), checks
+ * every game and returns the results (caller frees). */
+static bot_game_result *play_ledger(const games_fixture *f, const char *name,
+                                    const bot_game_spec *specs, size_t n, unsigned k)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", f->dir, name);
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = path;
+    opt.keys_dir = f->keys;
+    opt.is_unsafe_no_sync = 1; /* fast tests; durability is the ledger suite's */
+    ledger *db = NULL;
+    ledger_group *group = NULL;
+    bot_gate *gate = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    assert_int_equal(ledger_group_new(&group, db), 0);
+    assert_int_equal(bot_gate_new(&gate), 0);
+    bot_game_ledger lg = {db, group, gate, f->keys, f->work, k, 1};
+    bot_game_result *r = calloc(n, sizeof *r);
+    assert_non_null(r);
+    assert_int_equal(bot_games_run(r, specs, n, 2, bot_play_ledger, &lg, 0, ""), 0);
+    for (size_t i = 0; i < n; i++) {
+        if (r[i].rc != 0)
+            print_error("game %zu: %s\n", i, r[i].err);
+        assert_int_equal(r[i].rc, 0);
+        assert_true(r[i].is_complete);
+        assert_int_equal(r[i].n_rejected, 0);
+        assert_false(r[i].is_ledger_mismatch);
+        /* The room in the main ledger is complete and verifies. */
+        ledger_verify_report rep;
+        assert_int_equal(ledger_verify_room(db, &rep, r[i].room, 1), 0);
+        assert_int_equal(rep.n_events, r[i].n_actions);
+        assert_true(rep.is_refolded);
+    }
+    ledger_group_free(group);
+    bot_gate_free(gate);
+    ledger_close(db);
+    return r;
+}
+
+static void test_games__ledger_games_are_memory_games(void **state)
+{
+    games_fixture *f = *state;
+    enum { N = 4 };
+    bot_game_spec specs[N];
+    specs_init(specs, N, 3, 11);
+    bot_game_result *led = play_ledger(f, "a.db", specs, N, 0);
+    bot_game_result mem[N];
+    assert_int_equal(bot_games_run(mem, specs, N, 2, bot_play_memory, NULL, 0, ""), 0);
+    for (size_t i = 0; i < N; i++) {
+        assert_int_equal(mem[i].n_actions, led[i].n_actions);
+        assert_memory_equal(mem[i].digest, led[i].digest, sizeof mem[i].digest);
+        assert_int_equal(led[i].n_restores, 0);
+    }
+    free(led);
+}
+
+static void test_games__continuations_match_uninterrupted_play(void **state)
+{
+    games_fixture *f = *state;
+    enum { N = 3 };
+    bot_game_spec specs[N];
+    specs_init(specs, N, 4, 12);
+    bot_game_result *plain = play_ledger(f, "plain.db", specs, N, 0);
+    bot_game_result *moved = play_ledger(f, "moved.db", specs, N, 3);
+    unsigned restores = 0;
+    for (size_t i = 0; i < N; i++) {
+        assert_int_equal(plain[i].n_actions, moved[i].n_actions);
+        assert_memory_equal(plain[i].digest, moved[i].digest, sizeof plain[i].digest);
+        restores += moved[i].n_restores;
+    }
+    assert_true(restores >= N); /* each game moved at least once */
+    /* Nothing is left behind in the work directory. */
+    DIR *d = opendir(f->work);
+    assert_non_null(d);
+    struct dirent *e;
+    unsigned left = 0;
+    while ((e = readdir(d)) != NULL)
+        left += e->d_name[0] != '.';
+    closedir(d);
+    assert_int_equal(left, 0);
+    free(plain);
+    free(moved);
+}
+
+/* Runs cmd_games in a child with stdout to a file; returns its exit
+ * status and the output (caller frees). */
+static char *games_json(int *status, const games_fixture *f, const char *db, const char *extra)
+{
+    char out_path[256];
+    snprintf(out_path, sizeof out_path, "%s/out.json", f->dir);
+    fflush(stdout);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (freopen(out_path, "wb", stdout) == NULL)
+            _exit(126);
+        tool_globals g;
+        memset(&g, 0, sizeof g);
+        char db_path[256];
+        snprintf(db_path, sizeof db_path, "%s/%s", f->dir, db);
+        g.db_path = db_path;
+        g.keys_dir = f->keys;
+        g.is_json = 1;
+        char *argv[] = {"games", "--players", "3", "--rules", "basic", "--games", "3",
+                        "--bots", "easy,medium,hard", "--seed", "99", "--jobs", "2",
+                        "--turns", "5", (char *)extra, NULL};
+        int argc = extra != NULL ? 16 : 15;
+        int rc = cmd_games(argc, argv, &g);
+        fflush(stdout);
+        _exit(rc);
+    }
+    int ws;
+    assert_int_equal(waitpid(pid, &ws, 0), pid);
+    *status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+    FILE *in = fopen(out_path, "rb");
+    assert_non_null(in);
+    char *buf = calloc(1, 65536);
+    assert_non_null(buf);
+    size_t len = fread(buf, 1, 65535, in);
+    fclose(in);
+    buf[len] = '\0';
+    return buf;
+}
+
+static int64_t member_int(const codec_json_token *tok, const char *text, const char *key)
+{
+    int i = codec_json_member(tok, 0, text, key);
+    if (i < 0)
+        print_error("no \"%s\" in %s\n", key, text);
+    assert_true(i >= 0);
+    int64_t v;
+    assert_int_equal(codec_json_int(&v, &tok[i], text), 0);
+    return v;
+}
+
+static void test_games__command_reports_and_repeats(void **state)
+{
+    games_fixture *f = *state;
+    int st1, st2, st3;
+    char *a = games_json(&st1, f, "one.db", NULL);
+    char *b = games_json(&st2, f, "two.db", NULL);
+    char *c = games_json(&st3, f, "three.db", "--continuations=2");
+    assert_int_equal(st1, 0);
+    assert_int_equal(st2, 0);
+    assert_int_equal(st3, 0);
+    static codec_json_token ta[512], tb[512], tc[512];
+    char err[SCHEMA_ERRMSG];
+    assert_true(codec_json_parse(ta, 512, a, strlen(a), err) > 0);
+    assert_true(codec_json_parse(tb, 512, b, strlen(b), err) > 0);
+    assert_true(codec_json_parse(tc, 512, c, strlen(c), err) > 0);
+    assert_int_equal(member_int(ta, a, "completed"), 3);
+    assert_int_equal(member_int(ta, a, "rejections"), 0);
+    assert_int_equal(member_int(tc, c, "continuation_mismatches"), 0);
+    assert_true(member_int(tc, c, "restores") >= 3);
+    char da[80], db[80], dc[80];
+    assert_int_equal(codec_json_string(da, sizeof da, &ta[codec_json_member(ta, 0, a, "digest")], a), 0);
+    assert_int_equal(codec_json_string(db, sizeof db, &tb[codec_json_member(tb, 0, b, "digest")], b), 0);
+    assert_int_equal(codec_json_string(dc, sizeof dc, &tc[codec_json_member(tc, 0, c, "digest")], c), 0);
+    assert_string_equal(da, db);
+    assert_string_equal(da, dc);
+    assert_int_equal(strlen(da), 64);
+    assert_true(codec_json_member(ta, 0, a, "victories") >= 0);
+    assert_true(codec_json_member(ta, 0, a, "games_per_s") >= 0);
+    free(a);
+    free(b);
+    free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_games__ledger_games_are_memory_games, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_games__continuations_match_uninterrupted_play, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_games__command_reports_and_repeats, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
