@@ -120,6 +120,8 @@ typedef enum figure_id {
     FIG_FILE_BYTES_INTERLEAVED,
     FIG_BYTES_IN_TURN,
     FIG_AUDIT_GAME_S,
+    FIG_APPLY_US,
+    FIG_LEGAL_US,
     FIG_COUNT
 } figure_id;
 
@@ -155,6 +157,9 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_AUDIT_GAME_S] = {"audit_game_s",
                           "hidden-information audit of one complete 6-seat game, seconds", -1,
                           30},
+    [FIG_APPLY_US] = {"apply_us", "engine_apply, median microseconds", -1, 2},
+    [FIG_LEGAL_US] = {"legal_actions_us", "engine_legal_actions (every seat), median microseconds",
+                      -1, 20},
 };
 _Static_assert(sizeof figures / sizeof figures[0] == FIG_COUNT, "one spec per figure");
 
@@ -505,7 +510,9 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
     int ok = bench_ctx_open(&c) == 0 && measure_append(&rep, &c) == 0 &&
              measure_read(&rep, &c) == 0 &&
              bench_audit_game_s(&rep.value[FIG_AUDIT_GAME_S], &audit_events, &c,
-                                is_quick ? 1 : rep.plan->repeats) == 0;
+                                is_quick ? 1 : rep.plan->repeats) == 0 &&
+             bench_engine_us(&rep.value[FIG_APPLY_US], &rep.value[FIG_LEGAL_US], &c,
+                             is_quick ? 2 : 20) == 0;
     bench_progress(&c, NULL);
     bench_ctx_close(&c);
     if (!ok) {

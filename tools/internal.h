@@ -384,6 +384,12 @@ int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_ro
 /* crypto_sign_verify_detached calls per second on ~150-byte messages. */
 int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls);
 
+/* ---- bench_engine.c: the engine's cost per call */
+
+/* Median microseconds of one engine_apply and of one engine_legal_actions
+ * call (every seat), over `games` complete games in memory. 0, or -1. */
+int bench_engine_us(double *apply_us_out, double *legal_us_out, bench_ctx *c, unsigned games);
+
 /* ---- bench_audit.c: the hidden-information audit */
 
 /* Median seconds of inspect_audit_room (default pairs and steps) over

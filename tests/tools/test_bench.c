@@ -37,6 +37,8 @@ static const char *const figures[] = {
     "bytes_per_event_interleaved",
     "file_bytes_per_event",
     "audit_game_s",
+    "apply_us",
+    "legal_actions_us",
 };
 
 static const char *const targeted[] = {
@@ -48,6 +50,8 @@ static const char *const targeted[] = {
     "bytes_per_event",
     "bytes_per_event_interleaved",
     "audit_game_s",
+    "apply_us",
+    "legal_actions_us",
 };
 
 static const char *const rates[] = {
