@@ -44,6 +44,21 @@ static unsigned bid_limit(const engine_state *st, unsigned seat)
     return limit;
 }
 
+/* A Karama bid may exceed the bidder's spice, up to one more than the
+ * most any seat could bid in spice: enough to beat every paid bid, and
+ * bounded, so two Karama bids cannot outbid each other forever
+ * (docs/RULINGS.md R26). */
+static unsigned karama_bid_cap(const engine_state *st)
+{
+    unsigned most = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        unsigned l = bid_limit(st, s);
+        if (l > most)
+            most = l;
+    }
+    return most + 1;
+}
+
 /* ========================================================== the deck */
 
 /* The discard pile becomes the new deck. Shuffling deals the faces afresh
@@ -298,6 +313,8 @@ engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const e
         karama_card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
         if (karama_card == CARD_NONE)
             return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 1, 1);
+        if ((unsigned)amount > karama_bid_cap(st))
+            return engine__reject(why, ENGINE_REJECT_BID_OVER_LIMIT, 0, amount);
     } else if ((unsigned)amount > bid_limit(st, act->seat)) {
         return engine__reject(why, ENGINE_REJECT_BID_OVER_LIMIT, 0, amount);
     }
@@ -356,12 +373,14 @@ size_t engine__legal_auction(engine_legal *out, size_t cap, const engine_state *
         engine__legal_push(out, cap, &n, &l);
     }
     if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE) {
-        /* A Karama bid has no upper limit but the number's range. */
-        engine__legal_init(&l, ENGINE_ACTION_BID, seat);
-        l.lo[0] = (int16_t)(st->high_bid + 1);
-        l.hi[0] = INT16_MAX;
-        l.lo[1] = l.hi[1] = 1;
-        engine__legal_push(out, cap, &n, &l);
+        unsigned most = karama_bid_cap(st);
+        if (most > st->high_bid) {
+            engine__legal_init(&l, ENGINE_ACTION_BID, seat);
+            l.lo[0] = (int16_t)(st->high_bid + 1);
+            l.hi[0] = (int16_t)most;
+            l.lo[1] = l.hi[1] = 1;
+            engine__legal_push(out, cap, &n, &l);
+        }
         engine__legal_init(&l, ENGINE_ACTION_KARAMA_TAKE, seat);
         engine__legal_push(out, cap, &n, &l);
     }

@@ -402,7 +402,12 @@ static void test_phases__karama_in_the_auction(void **state)
         assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, s, 0, 0, 0), ENGINE_ACCEPTED);
     }
     unsigned spice = st.seat[3].spice;
-    assert_int_equal(act(&st, ENGINE_ACTION_BID, 3, 900, 1, 0), ENGINE_ACCEPTED);
+    /* R26: a Karama bid reaches one more than the most any seat could pay. */
+    unsigned most = 0;
+    for (unsigned s = 0; s < 4; s++)
+        most = st.seat[s].spice > most ? st.seat[s].spice : most;
+    expect_reject(&st, ENGINE_ACTION_BID, 3, (int)most + 2, 1, 0, ENGINE_REJECT_BID_OVER_LIMIT);
+    assert_int_equal(act(&st, ENGINE_ACTION_BID, 3, (int)most + 1, 1, 0), ENGINE_ACCEPTED);
     assert_int_equal(st.card[karama].known_by, ENGINE_KNOWN_PUBLIC | 0xF); /* declared openly */
     unsigned card = st.auction[0];
     while (st.auction_index == 0)
