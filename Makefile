@@ -8,7 +8,8 @@
 #   make asan       the suites under AddressSanitizer and UBSan
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS each (clang)
 #   make bench      `mentat bench` from the release build
-#   make soak       long runs: the privacy audit over SOAK_GAMES genuine games
+#   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
+#                   the bots' strength tournament and ledger games (bots-soak)
 #   make lint       clang-tidy over the sources, warnings as errors
 #   make clean
 
@@ -48,7 +49,7 @@ FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC
 MENTAT := $(BUILD)/mentat
 
 .PHONY: all deps run test check release asan fuzz fuzz-short bench lint clean \
-        include-check soak audit-soak compile clang
+        include-check soak audit-soak bots-soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -151,10 +152,26 @@ bench: deps release
 # the same suite with one viewer, 3 pairs and 40 steps per game).
 SOAK_GAMES ?= 200
 SOAK_TRIALS ?= 28
-soak: audit-soak
+soak: audit-soak bots-soak
 audit-soak: $(BUILD)/tests/inspect/test_audit
 	MENTAT_AUDIT_GAMES=$(SOAK_GAMES) MENTAT_AUDIT_TRIALS=$(SOAK_TRIALS) MENTAT_AUDIT_STEPS=0 \
 	    MENTAT_AUDIT_EVERY_VIEWER=1 $(BUILD)/tests/inspect/test_audit
+
+# The bots at length, from the release build: the strength tournament of
+# the README (SOAK_TOURNAMENT games of four levels) and SOAK_LEDGER_GAMES
+# six-seat games through a durable ledger, each moved through 3 backups.
+SOAK_TOURNAMENT ?= 1200
+SOAK_LEDGER_GAMES ?= 100
+bots-soak: release
+	build-release/mentat tournament --games $(SOAK_TOURNAMENT) --levels easy,medium,hard,brutal \
+	    --jobs 2 --seed 1
+	rm -rf build-release/soak && mkdir -p build-release/soak
+	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys keygen
+	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
+	    games --players 6 --rules basic --games $(SOAK_LEDGER_GAMES) --jobs 2 --seed 1 \
+	    --continuations 3
+	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
+	    verify --all
 
 lint:
 	clang-tidy --warnings-as-errors='*' $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) \

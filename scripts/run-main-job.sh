@@ -1,8 +1,12 @@
 #!/bin/sh
 # The main job, run by `make run` after the build, from the repository root:
 # plays one six-player Basic game on ./mentat.db through the real append
-# path, verifies it, backs it up, restores the archive into a second ledger
-# (./mentat-restored.db, made afresh each run) and verifies it there.
+# path with random legal actions and verifies it; plays four more to their
+# end with Medium bots (`mentat games`, group commit on two cores, each
+# game moved once through a backup into a fresh ledger and back) and
+# verifies every room of the ledger; backs the first room up, restores the
+# archive into a second ledger (./mentat-restored.db, made afresh each run)
+# and verifies it there.
 # Prints one line per step. Rerunnable: ./mentat.db keeps every room it made.
 set -eu
 
@@ -41,6 +45,12 @@ say "play: $out"
 
 m --db "$DB" verify "$room"
 say "verify: $out"
+
+m --db "$DB" games --players 6 --rules basic --games 4 --jobs 2 --continuations 1
+say "games: $out"
+
+m --db "$DB" verify --all
+say "verify --all: $(printf '%s\n' "$raw" | tail -1)"
 
 mkdir -p "$BACKUP_DIR"
 archive="$BACKUP_DIR/$room.mentat-archive"

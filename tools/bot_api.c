@@ -314,7 +314,7 @@ int bot_decide(engine_action *out, bot *b, const bot_input *in)
     if (rc != BOT_OK || !is_legal(&c, out)) {
         /* A chooser's mistake: never submit it. Debug builds stop here so
          * the tests see it; release builds play a legal action instead. */
-        assert(!"a bot chose an action outside its legal families");
+        assert(0 && "a bot chose an action outside its legal families");
         return bot__easy_any(out, &c);
     }
     return BOT_OK;

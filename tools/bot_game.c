@@ -321,15 +321,18 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
         }
         ledger_append_result res;
         memset(&res, 0, sizeof res);
-        int e = bot__engine_enter(&gm.st);
+        /* Locks in one order everywhere: the gate, then the battle lock. */
         if (cur == lg->db && lg->group != NULL) {
             gate_read_begin(lg->gate);
+            int e = bot__engine_enter(&gm.st);
             rc = ledger_group_append(lg->group, &res, out->room, gm.version, &act);
+            bot__engine_leave(e);
             gate_read_end(lg->gate);
         } else {
+            int e = bot__engine_enter(&gm.st);
             rc = ledger_append(cur, &res, out->room, gm.version, &act);
+            bot__engine_leave(e);
         }
-        bot__engine_leave(e);
         if (rc != 0) {
             snprintf(out->err, sizeof out->err, "appending version %u: %s", gm.version + 1,
                      tool_strerror(rc));

@@ -1,14 +1,25 @@
 /*
- * bot_hard.c - the Hard bot: Medium's heuristics plus an evaluation of the
- * board, and defence against a stronghold victory about to happen.
+ * bot_hard.c - the Hard bot: Medium's heuristics plus evaluation, and
+ * defence against a stronghold victory about to happen.
  *
- * Layer: tools. A seat (with its ally) that holds enough strongholds at the
- * Mentat Pause wins; Hard looks for rivals who hold them now or are one
- * short, and values shipments and moves that contest the weakest of their
- * strongholds (with forces enough to win the battle there) or deny them
- * an empty one, before its own plans. Medium does not: it only looks
- * after itself. bot__eval scores a whole state for a seat; Brutal scores
- * the ends of its playouts with it.
+ * Layer: tools. Three things beyond Medium:
+ *   - battle plans are scored, every legal plan and dial, by their chance
+ *     of winning and what winning or losing costs: the opponent's forces
+ *     and best leader, the cards this seat has seen in its hand, whether
+ *     each leader survives the weapons it may meet, traitors this seat
+ *     holds and traitors that may be held against it (bot__plan_score);
+ *   - shipments and moves are rescored by bot__eval of the board each
+ *     leaves, its battles settled by strength and its spice collected;
+ *   - a rival (with its ally) that holds enough strongholds to win at the
+ *     Mentat Pause, or is one short, makes contesting the weakest of its
+ *     strongholds (with forces enough to win the battle there) or denying
+ *     it an empty one worth more than the seat's own plans. Medium only
+ *     prizes a stronghold whose holder holds two others; Hard reckons who
+ *     wins as things stand, alliances and the Bene Gesserit prediction
+ *     included, and weighs the Guild's turn-limit victory.
+ * bot__eval scores a whole state for a seat from public facts; Brutal
+ * scores the ends of its playouts with it. Like all bot code it reads the
+ * seat's view only.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -34,7 +34,9 @@ static const char help[] =
     "  the state at a random version of a long room, in milliseconds;\n"
     "  verifying rooms against raw Ed25519 verifications, on 1 and 2 threads;\n"
     "  bytes per event of one room's history and of 50 rooms interleaved;\n"
-    "  the hidden-information audit of one complete 6-seat game, in seconds.\n"
+    "  the hidden-information audit of one complete 6-seat game, in seconds;\n"
+    "  complete 6-seat Basic games a second with Medium bots, in memory and\n"
+    "  through a durable ledger with group commit (2 threads each).\n"
     "Each figure is the median of several runs. Rooms are played with legal\n"
     "actions from the engine; every file lives in a temporary directory under\n"
     "/tmp, removed at the end. The default run takes about a minute (a slow\n"
@@ -122,6 +124,8 @@ typedef enum figure_id {
     FIG_AUDIT_GAME_S,
     FIG_APPLY_US,
     FIG_LEGAL_US,
+    FIG_GAMES_MEMORY,
+    FIG_GAMES_LEDGER,
     FIG_COUNT
 } figure_id;
 
@@ -160,6 +164,11 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_APPLY_US] = {"apply_us", "engine_apply, median microseconds", -1, 2},
     [FIG_LEGAL_US] = {"legal_actions_us", "engine_legal_actions (every seat), median microseconds",
                       -1, 20},
+    [FIG_GAMES_MEMORY] = {"games_per_s_memory",
+                          "complete 6-seat games/s, Medium bots, in memory, 2 threads", 0, 0},
+    [FIG_GAMES_LEDGER] = {"games_per_s_ledger",
+                          "complete 6-seat games/s, Medium bots, durable ledger, group commit, "
+                          "2 threads", 0, 0},
 };
 _Static_assert(sizeof figures / sizeof figures[0] == FIG_COUNT, "one spec per figure");
 
@@ -512,7 +521,9 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
              bench_audit_game_s(&rep.value[FIG_AUDIT_GAME_S], &audit_events, &c,
                                 is_quick ? 1 : rep.plan->repeats) == 0 &&
              bench_engine_us(&rep.value[FIG_APPLY_US], &rep.value[FIG_LEGAL_US], &c,
-                             is_quick ? 2 : 20) == 0;
+                             is_quick ? 2 : 20) == 0 &&
+             bot_bench_games(&rep.value[FIG_GAMES_MEMORY], &rep.value[FIG_GAMES_LEDGER], c.dir,
+                             c.keys_dir, c.err, sizeof c.err) == 0;
     bench_progress(&c, NULL);
     bench_ctx_close(&c);
     if (!ok) {

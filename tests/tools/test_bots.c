@@ -355,6 +355,50 @@ static void test_bots__choices_depend_on_the_view_alone(void **state)
     free(in);
 }
 
+/* Harkonnen hold Carthag, Arrakeen and Tuek's Sietch alone: they win at
+ * this turn's Mentat Pause unless someone takes one back. Hard, to ship
+ * first, contests one of them. */
+static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[0] = ENGINE_FACTION_ATREIDES;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {7};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    int carthag = engine_location_find(ENGINE_TERRITORY_CARTHAG, 10);
+    int arrakeen = engine_location_find(ENGINE_TERRITORY_ARRAKEEN, 9);
+    int tueks = engine_location_find(ENGINE_TERRITORY_TUEKS_SIETCH, 4);
+    assert_true(carthag >= 0 && arrakeen >= 0 && tueks >= 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)carthag, 6, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)arrakeen, 4, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)tueks, 2, 0), 0);
+    assert_int_equal(engine_position_seat_spice(st, 0, 15), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 3, 2, &rng), 0);
+    assert_int_equal(engine_state_awaiting(st), 1u); /* the Atreides ship first */
+    bot_input_build(in, st, 0, 0, 0);
+    bot *b;
+    assert_int_equal(bot_new(&b, 0, BOT_LEVEL_HARD, 3), BOT_OK);
+    engine_action act;
+    assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+    assert_int_equal(act.kind, ENGINE_ACTION_SHIP);
+    unsigned t = engine_location_territory((unsigned)act.arg[0]);
+    assert_true(t == ENGINE_TERRITORY_CARTHAG || t == ENGINE_TERRITORY_ARRAKEEN ||
+                t == ENGINE_TERRITORY_TUEKS_SIETCH);
+    assert_true(act.arg[1] >= 3); /* enough to win the battle there */
+    bot_free(b);
+    free(in);
+    free(st);
+}
+
 static void test_bots__levels_parse(void **state)
 {
     (void)state;
@@ -381,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_bots__another_seats_view_is_refused),
         cmocka_unit_test(test_bots__sampled_worlds_match_the_view),
         cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
+        cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
         cmocka_unit_test(test_bots__levels_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
