@@ -462,6 +462,7 @@ typedef struct engine_state {
     uint8_t is_nexus_this_phase;   /* 1 = a Nexus occurred in this phase (for Nexus cards) */
     uint16_t nexus_proposals[ENGINE_MAX_SEATS]; /* bit t: seat proposed to t this Nexus */
     uint16_t nexus_broken;         /* seats that broke an alliance this Nexus */
+    uint16_t nexus_refused[ENGINE_MAX_SEATS]; /* bit t: seat's proposal to t was refused */
     /* Bidding */
     uint8_t n_auction;             /* cards drawn for this Bidding phase */
     uint8_t auction[ENGINE_MAX_SEATS]; /* card numbers in auction order */

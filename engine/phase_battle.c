@@ -71,13 +71,21 @@ static int leader_available(const engine_state *st, unsigned seat, unsigned lead
            (st->leader_territory[leader] == SEAT_NONE ||
             st->leader_territory[leader] == st->battle_territory);
 }
+static unsigned side_of(const engine_state *st, int seat);
 
-static int any_leader(const engine_state *st, unsigned seat)
+/* A leader or Cheap Hero must be played when one is available; a Cheap
+ * Hero the Voice forbids is not available (LR 1.07.04.02, 2.02.06). */
+static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned side)
 {
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (leader_available(st, seat, l))
             return 1;
-    return engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) != CARD_NONE;
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
+        return 0;
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int voiced = st->voice_class == ENGINE_VOICE_CHEAP_HERO && !st->voice_must &&
+                 bg >= 0 && side_of(st, bg) != side;
+    return !voiced;
 }
 
 /* Two seats fight in a territory when some of their forces there are
@@ -417,7 +425,7 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         return ENGINE_REJECT_CARD_WRONG_SLOT;
     int has_leader = p->leader != LEADER_NONE || p->cheap_hero != -1;
     *arg = 0;
-    if (!has_leader && any_leader(st, seat))
+    if (!has_leader && must_play_a_leader(st, seat, side))
         return ENGINE_REJECT_LEADER_REQUIRED; /* LR 1.07.04.02 */
     *arg = 2;
     if (p->weapon != -1) {
@@ -455,7 +463,7 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
             int able = 0;
             for (unsigned i = 0; i < st->n_cards; i++)
                 if (holds(st, seat, (int)i) && in_voice_class(st, (int)i, vc) &&
-                    ((card_class(st, (int)i) & ENGINE_CARD_CLASS_LEADER) || any_leader(st, seat)))
+                    ((card_class(st, (int)i) & ENGINE_CARD_CLASS_LEADER) || must_play_a_leader(st, seat, side)))
                     able = 1;
             if (able)
                 return ENGINE_REJECT_VOICE_DISOBEYED;
@@ -559,13 +567,13 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     if (st->prescience_element == ELEMENT_LEADER &&
         check_plan(st, act->seat, side, &p, &arg) == ENGINE_REJECT_LEADER_UNAVAILABLE)
         return engine__reject(why, ENGINE_REJECT_LEADER_UNAVAILABLE, 0, v);
-    if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && any_leader(st, act->seat))
+    if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && must_play_a_leader(st, act->seat, side))
         return engine__reject(why, ENGINE_REJECT_LEADER_REQUIRED, 0, v);
     if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
         v >= 0) {
         unsigned c = card_class(st, v);
         int slot_ok = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
-        if (!holds(st, act->seat, v) || !slot_ok || !any_leader(st, act->seat))
+        if (!holds(st, act->seat, v) || !slot_ok || !must_play_a_leader(st, act->seat, side))
             return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 0, v);
     }
     if (!answer_leaves_a_plan(st, act->seat, v))
@@ -934,8 +942,8 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
             leaders[nl][0] = LEADER_NONE;
             leaders[nl++][1] = (int8_t)i;
         }
-    if (nl == 0) {
-        leaders[0][0] = LEADER_NONE;
+    if (!must_play_a_leader(st, seat, side)) {
+        leaders[nl][0] = LEADER_NONE;
         leaders[nl++][1] = -1;
     }
     int8_t weapons[ENGINE_TREACHERY_MAX + 1], defenses[ENGINE_TREACHERY_MAX + 1];
@@ -1056,7 +1064,8 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
             }
             if (st->prescience_element == ELEMENT_LEADER && v >= 0 && !leader_available(st, seat, (unsigned)v))
                 continue;
-            if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && any_leader(st, seat))
+            if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE &&
+                must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
                 continue;
             if (st->prescience_element == ELEMENT_LEADER && v == PRESCIENCE_CHEAP_HERO &&
                 engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
@@ -1065,7 +1074,8 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
                 v >= 0) {
                 unsigned c = card_class(st, v);
                 int slot = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
-                if (!holds(st, seat, v) || !slot || !any_leader(st, seat))
+                if (!holds(st, seat, v) || !slot ||
+                    !must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
                     continue;
             }
             if (answer_leaves_a_plan(st, seat, v))

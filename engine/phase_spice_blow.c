@@ -118,6 +118,7 @@ static void blow_end(engine_state *st, engine_rng *rng)
 static void after_nexus(engine_state *st, engine_rng *rng)
 {
     memset(st->nexus_proposals, 0, sizeof st->nexus_proposals);
+    memset(st->nexus_refused, 0, sizeof st->nexus_refused);
     st->nexus_broken = 0;
     unsigned elite;
     unsigned plain = riders(st, &elite);
@@ -223,7 +224,7 @@ engine_verdict engine__alliance_propose(engine_verdict_detail *why, engine_state
         return engine__reject(why, ENGINE_REJECT_ALREADY_ALLIED, 0, act->arg[0]);
     if (st->answered & ENGINE_SEAT_BIT(t))
         return engine__reject(why, ENGINE_REJECT_NOT_AWAITED, 0, act->arg[0]);
-    if (st->nexus_proposals[act->seat] & ENGINE_SEAT_BIT(t))
+    if ((st->nexus_proposals[act->seat] | st->nexus_refused[act->seat]) & ENGINE_SEAT_BIT(t))
         return engine__reject(why, ENGINE_REJECT_ALREADY_PROPOSED, 0, act->arg[0]);
     st->nexus_proposals[act->seat] |= ENGINE_SEAT_BIT(t);
     return ENGINE_ACCEPTED;
@@ -258,6 +259,7 @@ engine_verdict engine__alliance_refuse(engine_verdict_detail *why, engine_state 
     if (!(st->nexus_proposals[t] & ENGINE_SEAT_BIT(act->seat)))
         return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
     st->nexus_proposals[t] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
+    st->nexus_refused[t] |= ENGINE_SEAT_BIT(act->seat); /* once per pair per Nexus (R19) */
     return ENGINE_ACCEPTED;
 }
 
@@ -398,7 +400,7 @@ size_t engine__legal_nexus(engine_legal *out, size_t cap, const engine_state *st
             continue;
         int unallied = st->ally[seat] == SEAT_NONE && st->ally[t] == SEAT_NONE;
         if (unallied && !(st->answered & ENGINE_SEAT_BIT(t)) &&
-            !(st->nexus_proposals[seat] & ENGINE_SEAT_BIT(t)))
+            !((st->nexus_proposals[seat] | st->nexus_refused[seat]) & ENGINE_SEAT_BIT(t)))
             push_target(out, cap, &n, st, ENGINE_ACTION_ALLIANCE_PROPOSE, seat, t);
         if (st->nexus_proposals[t] & ENGINE_SEAT_BIT(seat)) {
             if (unallied)

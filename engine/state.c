@@ -215,6 +215,8 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     for (unsigned s = 0; s < n; s++)
         put_u16(&w, st->nexus_proposals[s]);
     put_u16(&w, st->nexus_broken);
+    for (unsigned s = 0; s < n; s++)
+        put_u16(&w, st->nexus_refused[s]);
     put_u8(&w, st->n_auction);
     put_bytes(&w, st->auction, st->n_auction);
     put_u8(&w, st->auction_index);
@@ -441,6 +443,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     for (unsigned s = 0; s < n; s++)
         st->nexus_proposals[s] = (uint16_t)get_u16(&r);
     st->nexus_broken = (uint16_t)get_u16(&r);
+    for (unsigned s = 0; s < n; s++)
+        st->nexus_refused[s] = (uint16_t)get_u16(&r);
     st->n_auction = (uint8_t)get_u8(&r);
     if (st->n_auction > ENGINE_MAX_SEATS)
         goto bad;

@@ -192,6 +192,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, is_nexus_this_phase),
     ARRAY(engine_state, nexus_proposals),
     SCALAR(engine_state, nexus_broken),
+    ARRAY(engine_state, nexus_refused),
     SCALAR(engine_state, n_auction),
     ARRAY(engine_state, auction),
     SCALAR(engine_state, auction_index),
