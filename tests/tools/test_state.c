@@ -26,6 +26,7 @@
 #include "engine/engine.h"
 #include "schema/schema.h"
 #include "tools/internal.h"
+#include "tests/support/support.h"
 
 #define SIX_FACTIONS "atreides,bene_gesserit,emperor,fremen,harkonnen,guild"
 #define MAX_TOKENS 32768
@@ -424,32 +425,7 @@ static void test_state__bad_viewers_exit_2(void **state)
 
 static int find_binary(const char *argv0)
 {
-    const char *env = getenv("MENTAT_BIN");
-    char guess[PATH_MAX];
-    if (env != NULL && env[0] != '\0') {
-        snprintf(guess, sizeof guess, "%s", env);
-    } else {
-        /* <build>/tests/tools/test_state -> <build>/mentat */
-        snprintf(guess, sizeof guess, "%s", argv0);
-        int cut = 0;
-        for (size_t i = strlen(guess); i > 0 && cut < 3; i--)
-            if (guess[i - 1] == '/') {
-                guess[i - 1] = '\0';
-                cut++;
-            }
-        if (cut == 3 && strlen(guess) + sizeof "/mentat" <= sizeof guess) {
-            strcat(guess, "/mentat");
-            if (access(guess, X_OK) != 0)
-                snprintf(guess, sizeof guess, "./mentat");
-        } else {
-            snprintf(guess, sizeof guess, "./mentat");
-        }
-    }
-    if (realpath(guess, mentat_bin) == NULL || access(mentat_bin, X_OK) != 0) {
-        fprintf(stderr, "test_state: no mentat binary at %s (set MENTAT_BIN)\n", guess);
-        return -1;
-    }
-    return 0;
+    return test_find_mentat(mentat_bin, argv0, "test_state");
 }
 
 int main(int argc, char **argv)
