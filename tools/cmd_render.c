@@ -82,28 +82,13 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     if (ex != TOOL_EXIT_OK)
         return ex;
     ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     uint8_t viewer;
-    ex = tool_viewer_parse(&viewer, &g, &info.config, seat_s, is_public, is_auditor,
-                           ENGINE_SEAT_ENGINE);
+    static engine_state view;
+    ex = tool_view_at(&view, &info, &viewer, &at, db, &g, pos[0], seat_s, is_public, is_auditor,
+                      at_s != NULL, "--at");
     if (ex != TOOL_EXIT_OK)
         goto out;
-    if (at_s == NULL)
-        at = info.version;
-    if (at > info.version) {
-        tool_err(&g, "--at %u is past the head of %s (version %u)", at, info.room,
-                 info.version);
-        ex = TOOL_EXIT_USAGE;
-        goto out;
-    }
-    static engine_state view;
-    int rc = inspect_room_replay(&view, db, info.room, at, viewer);
-    if (rc != 0) {
-        ex = tool_ledger_fail(&g, db, rc);
-        goto out;
-    }
+    int rc;
     char who[48], title[128];
     tool_viewer_text(who, sizeof who, &info.config, viewer);
     snprintf(title, sizeof title, "room %s at version %u of %u", info.room, at, info.version);

@@ -95,28 +95,13 @@ int cmd_replay(int argc, char **argv, const tool_globals *gin)
     if (ex != TOOL_EXIT_OK)
         return ex;
     ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     uint8_t viewer;
-    ex = tool_viewer_parse(&viewer, &g, &info.config, seat_s, is_public, is_auditor,
-                           ENGINE_SEAT_ENGINE);
+    static engine_state view;
+    ex = tool_view_at(&view, &info, &viewer, &to, db, &g, pos[0], seat_s, is_public, is_auditor,
+                      to_s != NULL, "--to");
     if (ex != TOOL_EXIT_OK)
         goto out;
-    if (to_s == NULL)
-        to = info.version;
-    if (to > info.version) {
-        tool_err(&g, "--to %u is past the head of %s (version %u)", to, info.room,
-                 info.version);
-        ex = TOOL_EXIT_USAGE;
-        goto out;
-    }
-    static engine_state view;
-    int rc = inspect_room_replay(&view, db, info.room, to, viewer);
-    if (rc != 0) {
-        ex = tool_ledger_fail(&g, db, rc);
-        goto out;
-    }
+    int rc;
     static inspect_log_line line;
     int has_line = 0;
     if (to > 0) {

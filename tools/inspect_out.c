@@ -121,3 +121,25 @@ void tool_masked_action_json(tool_json *j, const engine_action *masked)
     }
     tool_json_object_end(j);
 }
+
+int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, uint32_t *at,
+                 ledger *db, const tool_globals *g, const char *room, const char *seat_s,
+                 int is_public, int is_auditor, int has_version, const char *flag)
+{
+    int ex = tool_room_get(info, db, g, room);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ex = tool_viewer_parse(viewer, g, &info->config, seat_s, is_public, is_auditor,
+                           ENGINE_SEAT_ENGINE);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    if (!has_version)
+        *at = info->version;
+    if (*at > info->version) {
+        tool_err(g, "%s %u is past the head of %s (version %u)", flag, *at, info->room,
+                 info->version);
+        return TOOL_EXIT_USAGE;
+    }
+    int rc = inspect_room_replay(view, db, info->room, *at, *viewer);
+    return rc != 0 ? tool_ledger_fail(g, db, rc) : TOOL_EXIT_OK;
+}

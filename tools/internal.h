@@ -451,6 +451,13 @@ int cmd_render(int argc, char **argv, const tool_globals *g);
  * returns TOOL_EXIT_USAGE. */
 int tool_viewer_parse(uint8_t *out, const tool_globals *g, const engine_config *cfg,
                       const char *seat_s, int is_public, int is_auditor, uint8_t default_viewer);
+/* The view of room `room` at version *at (has_version 0: its head) as
+ * --seat/--public/--auditor choose (default the auditor): fills info,
+ * *viewer, *at and view. TOOL_EXIT_OK, or an exit code once the error is
+ * printed (`flag` names the version option in it, e.g. "--at"). */
+int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, uint32_t *at,
+                 ledger *db, const tool_globals *g, const char *room, const char *seat_s,
+                 int is_public, int is_auditor, int has_version, const char *flag);
 /* "seat 2 bene_gesserit", "the public" or "the auditor". */
 void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer);
 /* The viewer as a JSON value: {"seat":2,"faction":"bene_gesserit"},
