@@ -7,12 +7,17 @@
  * Invariants: (1) a rejected action leaves the state byte-identical: the
  * generic checks mutate nothing and every handler validates before it
  * mutates; (2) an action engine_legal_actions describes is never rejected,
- * and one it does not describe always is.
+ * and one it does not describe always is; (3) a side action (a row whose
+ * phase is ENGINE__PHASE_ANY) is checked against the step's prompt, not a
+ * step of its own, and its families follow the step's for each seat, so a
+ * seat's first family is always its step's decision.
  */
 #include <assert.h>
 #include <string.h>
 
 #include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
 
 const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_NONE] = {0, 0, NULL},
@@ -46,7 +51,7 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_EMPEROR_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
                                        engine__emperor_revival},
     [ENGINE_ACTION_REVIVE] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__revive},
-    [ENGINE_ACTION_GHOLA] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__ghola},
+    [ENGINE_ACTION_GHOLA] = {ENGINE__PHASE_ANY, 0, engine__ghola},
     [ENGINE_ACTION_SHIP] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship},
     [ENGINE_ACTION_FREMEN_SEND] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
                                    engine__fremen_send},
@@ -80,9 +85,8 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_FAMILY_ATOMICS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS, engine__family_atomics},
     [ENGINE_ACTION_STORM_CARDS_PASS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS,
                                         engine__storm_cards_pass},
-    [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__truthtrance},
-    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRUTH_ANSWER,
-                                          engine__truthtrance_answer},
+    [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE__PHASE_ANY, 0, engine__truthtrance},
+    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_QUESTION, 0, engine__truthtrance_answer},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -124,7 +128,6 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BATTLE_STEP_PRESCIENCE_KARAMA] = engine__legal_battle,
         [BATTLE_STEP_PRESCIENCE_ANSWER] = engine__legal_battle,
         [BATTLE_STEP_PLAN] = engine__legal_battle,
-        [BATTLE_STEP_TRUTH_ANSWER] = engine__legal_battle,
         [BATTLE_STEP_TRAITOR] = engine__legal_battle,
         [BATTLE_STEP_KEEP] = engine__legal_battle,
     },
@@ -284,16 +287,33 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
     if (!engine__phase_is_built(st))
         return engine__reject(why, ENGINE_REJECT_PHASE_NOT_IMPLEMENTED, -1, st->phase);
     const engine__action_rule *rule = &engine__action_rules[act->kind];
-    int step_ok = rule->step == st->step ||
-                  (rule->step == BATTLE_STEP_VOICE_KARAMA && st->step == BATTLE_STEP_PRESCIENCE_KARAMA &&
-                   st->phase == ENGINE_PHASE_BATTLE);
-    if (rule->phase != st->phase || !step_ok)
-        return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
     uint16_t bit = ENGINE_SEAT_BIT(act->seat);
-    if (!(st->awaiting & bit))
-        return ENGINE_REJECT_NOT_AWAITED;
-    if (st->answered & bit)
-        return ENGINE_REJECT_ALREADY_ANSWERED;
+    if (st->truthtrance_pending != SEAT_NONE) {
+        /* A pending Truthtrance question pauses the step: its target's
+         * answer is the only action (engine/phase.h "Side actions"). */
+        if (act->seat != st->truthtrance_pending)
+            return ENGINE_REJECT_NOT_AWAITED;
+        if (rule->phase != ENGINE__PHASE_QUESTION)
+            return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
+    } else {
+        /* A side action is legal in any step after setup (docs/RULINGS.md
+         * R32, R50); every other kind in its own. */
+        int step_ok = rule->phase == ENGINE__PHASE_ANY
+                          ? st->phase != ENGINE_PHASE_SETUP
+                          : rule->phase == st->phase &&
+                                (rule->step == st->step ||
+                                 (rule->step == BATTLE_STEP_VOICE_KARAMA &&
+                                  st->step == BATTLE_STEP_PRESCIENCE_KARAMA &&
+                                  st->phase == ENGINE_PHASE_BATTLE));
+        if (!step_ok)
+            return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
+        /* Either way by a seat the step waits on; a side action does not
+         * answer it. */
+        if (!(st->awaiting & bit))
+            return ENGINE_REJECT_NOT_AWAITED;
+        if (st->answered & bit)
+            return ENGINE_REJECT_ALREADY_ANSWERED;
+    }
     engine_verdict v = rule->handle(why, st, act, rng);
 #ifndef NDEBUG
     if (v == ENGINE_ACCEPTED)
@@ -325,14 +345,20 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
     uint16_t open = engine_state_awaiting(st);
-    engine__legal_fn legal = st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
+    /* A pending question: its target answers, nothing else is legal. */
+    engine__legal_fn legal = st->truthtrance_pending != SEAT_NONE ? engine__legal_question
+                             : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
     for (uint8_t s = 0; s < st->config.n_seats; s++) {
         if (seat != ENGINE_SEAT_ENGINE && s != seat)
             continue;
-        if (open & ENGINE_SEAT_BIT(s))
-            n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
+        if (!(open & ENGINE_SEAT_BIT(s)))
+            continue;
+        n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
+        /* The step's own families first, then the side actions. */
+        if (st->truthtrance_pending == SEAT_NONE)
+            n += engine__legal_side(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
     }
     return n;
 }
@@ -344,7 +370,7 @@ int engine__any_legal(const engine_state *st)
     engine__legal_fn legal = st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
-    uint16_t open = engine_state_awaiting(st);
+    uint16_t open = (uint16_t)(st->awaiting & ~st->answered); /* the step's, question aside */
     for (uint8_t s = 0; s < st->config.n_seats; s++)
         if ((open & ENGINE_SEAT_BIT(s)) && legal(NULL, 0, st, s) > 0)
             return 1;

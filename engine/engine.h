@@ -19,7 +19,7 @@
 /* Bumped whenever a rule change alters what a fold produces; recorded in
  * every genesis so an old room is always replayed by the rules it was
  * played under. */
-#define ENGINE_RULES_VERSION 1
+#define ENGINE_RULES_VERSION 2
 
 /* ---------------------------------------------------------------- sizes */
 
@@ -264,7 +264,7 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_KARAMA_TAKE = 18,     /* Bidding: take the card up free */
     ENGINE_ACTION_EMPEROR_REVIVAL = 19, /* Revival: extra ally revivals the Emperor pays, 0..3 */
     ENGINE_ACTION_REVIVE = 20,          /* Revival: forces, elite, leader (-1 none) */
-    ENGINE_ACTION_GHOLA = 21,           /* Revival: forces (0..5), leader (-1 none) */
+    ENGINE_ACTION_GHOLA = 21,           /* at any time (side action): forces (0..5), leader (-1 none) */
     ENGINE_ACTION_SHIP = 22,            /* Shipment: location, forces, elite, karama */
     ENGINE_ACTION_FREMEN_SEND = 23,     /* Shipment: location, forces, elite */
     ENGINE_ACTION_CROSS_SHIP = 24,      /* Shipment: from, to (locations), forces, elite */
@@ -288,8 +288,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_WEATHER_CONTROL = 42, /* Storm, before the move: sectors 0..10 */
     ENGINE_ACTION_FAMILY_ATOMICS = 43,  /* Storm, before the move: (none) */
     ENGINE_ACTION_STORM_CARDS_PASS = 44,/* Storm, before the move: (none) */
-    ENGINE_ACTION_TRUTHTRANCE = 45,     /* Battle, before plans: target faction */
-    ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target: 1 yes, 0 no (question asked aloud) */
+    ENGINE_ACTION_TRUTHTRANCE = 45,     /* at any time (side action): target faction */
+    ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target, while asked: 1 yes, 0 no (question asked aloud) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -489,10 +489,12 @@ typedef struct engine_state {
     uint8_t voice_class;           /* engine_voice_class, 0 none */
     uint8_t traitor_called;        /* bit 0 aggressor's side called, bit 1 defender's */
     uint8_t battle_winner;         /* 0 or 1 (side), 0xFF none yet */
-    uint8_t truthtrance_pending;   /* seat that must answer, 0xFF none */
-    uint8_t truthtrance_answer;    /* last answer: 0 no, 1 yes, 0xFF none */
-    uint16_t truthtrance_saved;    /* answered mask of the step the question interrupted */
     uint8_t leader_territory[ENGINE_LEADER_COUNT]; /* where it fought this phase, 0xFF none */
+    /* Truthtrance question (engine/side.c): public; while pending the game
+     * waits on the target alone, phase, step, awaiting and answered untouched */
+    uint8_t truthtrance_pending;   /* seat that must answer now, 0xFF none */
+    uint8_t truthtrance_asker;     /* seat that asked the pending or last question, 0xFF none */
+    uint8_t truthtrance_answer;    /* last answer: 0 no, 1 yes, 0xFF none (or pending) */
     /* Storm cards and the game's end */
     uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
     uint16_t winners;              /* seats that won (GAME_OVER) */
@@ -556,7 +558,8 @@ void engine_state_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *s
 /* Number of broken invariants (each printed to stderr in debug builds). */
 int engine_state_check(const engine_state *st);
 
-/* Seats whose decision the game waits on (bit per seat); 0 at game over. */
+/* Seats whose decision the game waits on (bit per seat); 0 at game over.
+ * While a Truthtrance question is pending, its target alone. */
 uint16_t engine_state_awaiting(const engine_state *st);
 
 /* ----------------------------------------------------------- positions */

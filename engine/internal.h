@@ -112,14 +112,21 @@ void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
  * step a kind is legal, and the function that checks and performs it. The
  * generic checks (known kind, seat, phase, step, awaited) run before
  * `handle`, which checks its own rule and only then mutates. What a seat
- * may do is asked of the step (engine__step_legal in engine/apply.c). */
+ * may do is asked of the step (engine__step_legal in engine/apply.c).
+ * Two phase values are not phases: ENGINE__PHASE_ANY marks a side action
+ * (a card played at any time, engine/side.c), legal in every step of a
+ * built phase after setup for an awaited seat that has not answered, which
+ * it does not answer; ENGINE__PHASE_QUESTION marks the answer to a pending
+ * Truthtrance question, legal for its target alone. */
+#define ENGINE__PHASE_ANY 0xFE
+#define ENGINE__PHASE_QUESTION 0xFD
 typedef engine_verdict (*engine__handler)(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng);
 typedef size_t (*engine__legal_fn)(engine_legal *out, size_t cap, const engine_state *st,
                                    uint8_t seat);
 typedef struct engine__action_rule {
-    uint8_t phase;                 /* engine_phase in which it is legal */
-    uint8_t step;                  /* and the step of that phase */
+    uint8_t phase;                 /* engine_phase in which it is legal, or ENGINE__PHASE_* */
+    uint8_t step;                  /* and the step of that phase (0 for ENGINE__PHASE_*) */
     engine__handler handle;        /* checks the kind's own rule, then mutates */
 } engine__action_rule;
 extern const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT];
@@ -193,8 +200,20 @@ ENGINE__LEGAL(engine__legal_bg_send);
 ENGINE__LEGAL(engine__legal_move);
 ENGINE__LEGAL(engine__legal_battle);
 ENGINE__LEGAL(engine__legal_storm_cards);
+/* Side actions (engine/side.c): every side family of a seat the step
+ * waits on; the Ghola's (engine/phase_revival.c); the answer to a pending
+ * Truthtrance question, for its target. */
+ENGINE__LEGAL(engine__legal_side);
+ENGINE__LEGAL(engine__legal_ghola);
+ENGINE__LEGAL(engine__legal_question);
 
-/* 1 if some awaited seat has a legal action (stops at the first such seat). */
+/* 1 if `seat`, asked for its battle plan, has a legal plan in `st`
+ * (engine/phase_battle.c): a side action may not take the last one away. */
+int engine__battle_plan_exists(const engine_state *st, uint8_t seat);
+
+/* 1 if some seat the step waits on (awaiting, not answered; a pending
+ * Truthtrance question aside) has a legal action of the step (stops at the
+ * first such seat). */
 int engine__any_legal(const engine_state *st);
 /* Writes one family into out[*n] if there is room, and counts it. */
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);

@@ -47,6 +47,15 @@
  *   In the Advanced game the Spice Blow (double blow) is not built yet: the
  *   game stops there likewise.
  *
+ * Side actions (engine/side.c): in any step of a built phase after SETUP,
+ * a seat the game waits on that has not answered may also play a card
+ * usable at any time (Tleilaxu Ghola, Truthtrance); doing so answers
+ * nothing and leaves phase, step, awaiting and answered as they were, so
+ * no seat is ever asked because it holds a card. A Truthtrance question
+ * pauses the step: while truthtrance_pending names its target, the game
+ * waits on the target alone (engine_state_awaiting), whose answer is the
+ * only action accepted; the step then resumes exactly where it was.
+ *
  * Guaranteed in every phase (engine_state_check asserts each):
  *   (1) answered is a subset of awaiting, awaiting a subset of the seats;
  *   (2) every component is in exactly one place (cards, traitors, spice
@@ -54,7 +63,10 @@
  *       ones, and seat plus board spice equals minted minus burned;
  *   (3) in a built phase before GAME_OVER some awaited seat has not yet
  *       answered and has a legal action;
- *   (4) turn is 0 in SETUP and 1..turn_limit afterwards.
+ *   (4) turn is 0 in SETUP and 1..turn_limit afterwards;
+ *   (5) a pending Truthtrance question has an asker and a target, two
+ *       different seats, in a built phase after SETUP and before GAME_OVER,
+ *       and no answer yet; (3) holds for the step it paused.
  *   A constructed position under construction (engine/position.c) sits in
  *   SETUP at step SETUP_STEP_COUNT and waits on nobody until it enters a
  *   phase.
@@ -85,8 +97,7 @@ enum engine__battle_step {
     BATTLE_STEP_PRESCIENCE,        /* the Atreides side may ask one element */
     BATTLE_STEP_PRESCIENCE_KARAMA, /* the one asked may cancel it with Karama */
     BATTLE_STEP_PRESCIENCE_ANSWER, /* the one asked answers */
-    BATTLE_STEP_PLAN,              /* both sides commit plans in secret (Truthtrance here) */
-    BATTLE_STEP_TRUTH_ANSWER,      /* the one asked answers a Truthtrance question */
+    BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
     BATTLE_STEP_KEEP,              /* the winner keeps or discards its cards */
     BATTLE_STEP_COUNT

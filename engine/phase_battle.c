@@ -4,8 +4,8 @@
  * forces meet in a territory (not the Polar Sink, not across the storm)
  * they fight, the aggressor in storm order choosing its battles. Before the
  * plans: the Bene Gesserit Voice, then Atreides prescience (each may be
- * cancelled with Karama by the one it targets); Truthtrance questions. The
- * plans (leader or Cheap Hero, weapon, defense, dial) are secret until both
+ * cancelled with Karama by the one it targets). The plans (leader or Cheap
+ * Hero, weapon, defense, dial) are secret until both
  * are in; then traitors may be called (Harkonnen also for its ally);
  * weapons and defenses resolve, a lasgun meeting a shield explodes; the
  * higher total wins, ties to the aggressor; the loser loses every force
@@ -196,7 +196,6 @@ static void clear_battle(engine_state *st)
     st->voice_class = ENGINE_VOICE_NONE;
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
-    st->truthtrance_pending = SEAT_NONE;
 }
 
 /* Starts the battle in `territory` between the aggressor and `defender`. */
@@ -611,44 +610,6 @@ engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* ======================================================== Truthtrance */
-
-/* Truthtrance: a combatant asks any seat one yes/no question aloud; the
- * answer, which must be true, is recorded (DUNE_RULES_DIGEST.md 2.1;
- * docs/RULINGS.md "Truthtrance"). */
-engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
-                                   const engine_action *act, engine_rng *rng)
-{
-    (void)rng;
-    int t = act->arg[0] >= 0 && act->arg[0] < ENGINE_FACTION_COUNT
-                ? engine__seat_of(st, (unsigned)act->arg[0]) : -1;
-    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_TRUTHTRANCE);
-    if (card == CARD_NONE)
-        return engine__reject(why, ENGINE_REJECT_NO_CARD, -1, 0);
-    if (t < 0 || t == act->seat)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
-    engine__treachery_discard(st, card);
-    st->truthtrance_saved = st->answered;
-    st->truthtrance_pending = (uint8_t)t;
-    await(st, BATTLE_STEP_TRUTH_ANSWER, ENGINE_SEAT_BIT(t));
-    return ENGINE_ACCEPTED;
-}
-
-engine_verdict engine__truthtrance_answer(engine_verdict_detail *why, engine_state *st,
-                                          const engine_action *act, engine_rng *rng)
-{
-    (void)rng;
-    int yes = act->arg[0];
-    if (yes < 0 || yes > 1)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
-    st->truthtrance_answer = (uint8_t)yes;
-    st->truthtrance_pending = SEAT_NONE;
-    ask_plans(st);
-    st->answered = st->truthtrance_saved;
-    st->truthtrance_saved = 0;
-    return ENGINE_ACCEPTED;
-}
-
 /* ======================================================== resolution */
 
 static void play_card(engine_state *st, int card)
@@ -988,6 +949,11 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
     return n;
 }
 
+int engine__battle_plan_exists(const engine_state *st, uint8_t seat)
+{
+    return plan_families(NULL, 0, st, seat) > 0;
+}
+
 static void push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
                   int a0, int a0_hi, int a1, int a1_hi)
 {
@@ -1030,11 +996,6 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
         break;
     case BATTLE_STEP_PLAN:
-        if (engine__card_in_hand(st, seat, ENGINE_CARD_TRUTHTRANCE) != CARD_NONE)
-            for (unsigned s = 0; s < st->config.n_seats; s++)
-                if (s != seat)
-                    push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE, seat, st->seat[s].faction,
-                          st->seat[s].faction, 0, 0);
         n += plan_families(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
         break;
     case BATTLE_STEP_PRESCIENCE_ANSWER: {
@@ -1083,9 +1044,6 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         }
         break;
     }
-    case BATTLE_STEP_TRUTH_ANSWER:
-        push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat, 0, 1, 0, 0);
-        break;
     case BATTLE_STEP_TRAITOR:
         push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
         break;

@@ -4,8 +4,10 @@
  * Tanks, the first few free (per faction; 3 for the Fremen's ally), the
  * rest 2 spice each to the bank; one leader a turn at its strength once all
  * the faction's leaders have died; the Emperor may pay for up to 3 extra
- * revivals of its ally's forces; the Tleilaxu Ghola card revives a leader
- * or up to 5 forces free. No storm order: every seat answers at once.
+ * revivals of its ally's forces. No storm order: every seat answers at
+ * once. The Tleilaxu Ghola card, an extra revival of a leader or up to 5
+ * forces free, is played at any time (a side action, engine/side.c); its
+ * handler lives here with the revival it extends.
  */
 #include "engine/phase.h"
 
@@ -154,9 +156,22 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* Tleilaxu Ghola: an extra revival of one leader or up to 5 forces, free
- * (DUNE_RULES_DIGEST.md 2.1). Arguments: forces, leader (-1 none). Played
- * while the seat is asked in the Revival phase (docs/RULINGS.md "Ghola"). */
+/* A leader revived by Ghola while its seat is asked for a battle plan may
+ * be played in that plan; the revival is refused when it would leave the
+ * seat no plan that keeps its prescience answer (docs/RULINGS.md "Ghola"). */
+static int ghola_keeps_a_plan(const engine_state *st, uint8_t seat, unsigned leader)
+{
+    if (st->phase != ENGINE_PHASE_BATTLE || st->step != BATTLE_STEP_PLAN)
+        return 1;
+    engine_state probe = *st;
+    probe.leader[leader].place = ENGINE_PLACE_POOL;
+    return engine__battle_plan_exists(&probe, seat);
+}
+
+/* Tleilaxu Ghola: an extra revival of one leader or up to 5 forces to the
+ * reserves, free (DUNE_RULES_DIGEST.md 2.1). Arguments: forces, leader (-1
+ * none). Played at any time by a seat that is asked (docs/RULINGS.md
+ * "Ghola"); it answers nothing, so a seat asked to revive still revives. */
 engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
                              const engine_action *act, engine_rng *rng)
 {
@@ -172,6 +187,10 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
         if (leader >= ENGINE_LEADER_COUNT || engine__leaders[leader].faction != p->faction ||
             st->leader[leader].place != ENGINE_PLACE_TANKS)
             return engine__reject(why, ENGINE_REJECT_LEADER_NOT_REVIVABLE, 1, leader);
+        if (!ghola_keeps_a_plan(st, act->seat, (unsigned)leader))
+            return engine__reject(why, ENGINE_REJECT_PRESCIENCE_MISMATCH, 1, leader);
+        /* leader_territory is kept: a leader that fought in another
+         * territory this phase still may not fight here (LR 1.07.04.02). */
         st->leader[leader].place = ENGINE_PLACE_POOL;
     } else {
         if (leader != -1)
@@ -188,13 +207,6 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
         p->special_reserves = (uint8_t)(p->special_reserves + elite);
     }
     engine__treachery_discard(st, card);
-    /* The seat is still asked for its ordinary revival; if nothing is left
-     * to revive it is done. */
-    if (!has_dead(st, act->seat)) {
-        st->answered |= ENGINE_SEAT_BIT(act->seat);
-        if (st->answered == st->awaiting)
-            engine__shipment_begin(st, rng);
-    }
     return ENGINE_ACCEPTED;
 }
 
@@ -255,23 +267,33 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
             engine__legal_push(out, cap, &n, &l);
         }
     }
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_TLEILAXU_GHOLA) != CARD_NONE) {
-        unsigned dead = (unsigned)p->tanks + p->special_tanks;
-        engine_legal l;
-        if (dead > 0) {
+    return n;
+}
+
+/* Families for GHOLA, a side action (engine/side.c): up to 5 forces from
+ * the Tanks, or one leader there. */
+size_t engine__legal_ghola(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    const engine_seat_state *p = &st->seat[seat];
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_TLEILAXU_GHOLA) == CARD_NONE)
+        return 0;
+    unsigned dead = (unsigned)p->tanks + p->special_tanks;
+    engine_legal l;
+    if (dead > 0) {
+        engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);
+        l.lo[0] = 1;
+        l.hi[0] = (int16_t)(dead < GHOLA_FORCES ? dead : GHOLA_FORCES);
+        l.lo[1] = l.hi[1] = -1;
+        engine__legal_push(out, cap, &n, &l);
+    }
+    for (unsigned leader = 0; leader < ENGINE_LEADER_COUNT; leader++)
+        if (engine__leaders[leader].faction == p->faction &&
+            st->leader[leader].place == ENGINE_PLACE_TANKS &&
+            ghola_keeps_a_plan(st, seat, leader)) {
             engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);
-            l.lo[0] = 1;
-            l.hi[0] = (int16_t)(dead < GHOLA_FORCES ? dead : GHOLA_FORCES);
-            l.lo[1] = l.hi[1] = -1;
+            l.lo[1] = l.hi[1] = (int16_t)leader;
             engine__legal_push(out, cap, &n, &l);
         }
-        for (unsigned leader = 0; leader < ENGINE_LEADER_COUNT; leader++)
-            if (engine__leaders[leader].faction == p->faction &&
-                st->leader[leader].place == ENGINE_PLACE_TANKS) {
-                engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);
-                l.lo[1] = l.hi[1] = (int16_t)leader;
-                engine__legal_push(out, cap, &n, &l);
-            }
-    }
     return n;
 }

@@ -92,6 +92,9 @@ void engine__forces_to_tanks(engine_state *st, unsigned loc, uint8_t seat, unsig
 
 uint16_t engine_state_awaiting(const engine_state *st)
 {
+    /* A pending Truthtrance question pauses the step for its target alone. */
+    if (st->truthtrance_pending < ENGINE_MAX_SEATS)
+        return ENGINE_SEAT_BIT(st->truthtrance_pending);
     return (uint16_t)(st->awaiting & ~st->answered);
 }
 
@@ -250,8 +253,8 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u8(&w, st->traitor_called);
     put_u8(&w, st->battle_winner);
     put_u8(&w, st->truthtrance_pending);
+    put_u8(&w, st->truthtrance_asker);
     put_u8(&w, st->truthtrance_answer);
-    put_u16(&w, st->truthtrance_saved);
     put_bytes(&w, st->leader_territory, ENGINE_LEADER_COUNT);
     put_u8(&w, st->weather_control);
     put_u16(&w, st->winners);
@@ -485,8 +488,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     st->traitor_called = get_below(&r, 4);
     st->battle_winner = (uint8_t)get_u8(&r);
     st->truthtrance_pending = (uint8_t)get_u8(&r);
+    st->truthtrance_asker = (uint8_t)get_u8(&r);
     st->truthtrance_answer = (uint8_t)get_u8(&r);
-    st->truthtrance_saved = (uint16_t)get_u16(&r);
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
         st->leader_territory[i] = (uint8_t)get_u8(&r);
     st->weather_control = (uint8_t)get_u8(&r);
@@ -625,6 +628,7 @@ static int check(const engine_state *st, int is_quiet)
     if (!SEAT_OR_NONE(st->battle_seat[0]) || !SEAT_OR_NONE(st->battle_seat[1]) ||
         !SEAT_OR_NONE(st->high_bidder) || !SEAT_OR_NONE(st->bid_turn) ||
         !SEAT_OR_NONE(st->bid_opener) || !SEAT_OR_NONE(st->truthtrance_pending) ||
+        !SEAT_OR_NONE(st->truthtrance_asker) ||
         !SEAT_OR_NONE(st->last_wheel[0]) || !SEAT_OR_NONE(st->last_wheel[1]))
         BROKEN("a seat index out of range");
 #undef SEAT_OR_NONE
@@ -638,6 +642,15 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("battle winner %u", st->battle_winner);
     if (st->weather_control != 0xFF && st->weather_control > 10)
         BROKEN("weather control %u", st->weather_control);
+    /* (5) a pending Truthtrance question */
+    if (st->truthtrance_answer != 0xFF && st->truthtrance_answer > 1)
+        BROKEN("truthtrance answer %u", st->truthtrance_answer);
+    if (st->truthtrance_pending != 0xFF &&
+        (st->truthtrance_asker == 0xFF || st->truthtrance_asker == st->truthtrance_pending ||
+         st->truthtrance_answer != 0xFF || st->phase == ENGINE_PHASE_SETUP ||
+         st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st)))
+        BROKEN("truthtrance question to %u by %u pending in phase %u", st->truthtrance_pending,
+               st->truthtrance_asker, st->phase);
     if (st->prediction_faction != ENGINE_FACTION_NONE && st->prediction_faction >= ENGINE_FACTION_COUNT)
         BROKEN("prediction faction %u", st->prediction_faction);
     if (st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&
@@ -743,10 +756,11 @@ static int check(const engine_state *st, int is_quiet)
     if (st->prediction_turn > c->turn_limit)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
 
-    /* (3) somebody can act while a built phase waits */
+    /* (3) somebody can act while a built phase waits (the step's own
+     * prompt, which a pending question only pauses) */
     if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st) &&
         !under_construction) {
-        if (engine_state_awaiting(st) == 0)
+        if ((st->awaiting & ~st->answered) == 0)
             BROKEN("phase %u waits on nobody", st->phase);
         else if (!engine__any_legal(st))
             BROKEN("no awaited seat has a legal action in phase %u", st->phase);

@@ -9,7 +9,8 @@
  * (2) every hidden fact records in known_by the seats that know it, and
  * ENGINE_KNOWN_PUBLIC once shown face up (a fact every seat has seen in
  * private is still hidden from spectators); (3) which seats the game waits
- * on is computed from public facts only.
+ * on is computed from public facts only; (4) a Truthtrance question (asker,
+ * target) and its answer are public, copied into every view as they are.
  */
 #include <string.h>
 

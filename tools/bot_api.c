@@ -170,7 +170,10 @@ uint64_t bot__mix(uint64_t a, uint64_t b)
 /* ======================================================== decisions */
 
 /* What each action kind asks of a bot: every family of one step maps to
- * the same decision. */
+ * the same decision, read from a seat's first family. Side actions (cards
+ * played at any time) follow the step's families (engine_legal_actions),
+ * so they never name the decision; a level picks one among the rest, or
+ * the generic chooser draws one, which discards the card: never a loop. */
 static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_NONE] = BOT__DECISION_COUNT,
     [ENGINE_ACTION_PREDICT] = BOT__PREDICT,
@@ -193,7 +196,7 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_KARAMA_TAKE] = BOT__AUCTION,
     [ENGINE_ACTION_EMPEROR_REVIVAL] = BOT__EMPEROR_REVIVAL,
     [ENGINE_ACTION_REVIVE] = BOT__REVIVE,
-    [ENGINE_ACTION_GHOLA] = BOT__REVIVE,
+    [ENGINE_ACTION_GHOLA] = BOT__SIDE,
     [ENGINE_ACTION_SHIP] = BOT__SHIP,
     [ENGINE_ACTION_FREMEN_SEND] = BOT__SHIP,
     [ENGINE_ACTION_CROSS_SHIP] = BOT__SHIP,
@@ -217,7 +220,7 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_WEATHER_CONTROL] = BOT__STORM_CARDS,
     [ENGINE_ACTION_FAMILY_ATOMICS] = BOT__STORM_CARDS,
     [ENGINE_ACTION_STORM_CARDS_PASS] = BOT__STORM_CARDS,
-    [ENGINE_ACTION_TRUTHTRANCE] = BOT__PLAN,
+    [ENGINE_ACTION_TRUTHTRANCE] = BOT__SIDE,
     [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = BOT__TRUTH_ANSWER,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
@@ -252,6 +255,7 @@ static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     [BOT__TRUTH_ANSWER] =    {NULL,                NULL,                   NULL,             NULL},
     [BOT__TRAITOR_CALL] =    {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__KEEP] =            {bot__always_max,     NULL,                   NULL,             NULL},
+    [BOT__SIDE] =            {NULL,                NULL,                   NULL,             NULL},
 };
 
 void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *legal,

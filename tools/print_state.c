@@ -1,7 +1,8 @@
 /*
  * print_state.c - a state as text or JSON: the phase machine, every seat's
- * holdings, the auction and the battle under way, the forces and the spice
- * on the board, and, for a seat's view, what that seat is asked to decide.
+ * holdings, the auction and the battle under way, a Truthtrance question
+ * (public), the forces and the spice on the board, and, for a seat's view,
+ * what that seat is asked to decide.
  * `mentat state` prints the auditor's full state and per-seat and public
  * views through these same functions; `mentat scenario --state` prints the
  * final state of a scenario.
@@ -417,6 +418,19 @@ static void print_battle(FILE *f, const engine_state *st)
             fprintf(f, "  traitor called by the %s's side\n", side == 0 ? "aggressor" : "defender");
 }
 
+/* A Truthtrance question, public: pending, or the last one answered. */
+static void print_truthtrance(FILE *f, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    uint8_t a = st->truthtrance_asker, t = st->truthtrance_pending;
+    if (t < cfg->n_seats)
+        fprintf(f, "truthtrance: seat %u %s asked seat %u %s, who must answer now\n", a + 1u,
+                tool_seat_faction(cfg, a), t + 1u, tool_seat_faction(cfg, t));
+    else
+        fprintf(f, "truthtrance: the last question, by seat %u %s, was answered %s\n", a + 1u,
+                tool_seat_faction(cfg, a), st->truthtrance_answer == 1 ? "yes" : "no");
+}
+
 static void print_auction(FILE *f, const engine_state *st)
 {
     if (st->bid_turn >= st->config.n_seats || st->auction_index >= st->n_auction) {
@@ -500,6 +514,8 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         print_auction(f, st);
     if (battle_on(st))
         print_battle(f, st);
+    if (st->truthtrance_asker < cfg->n_seats)
+        print_truthtrance(f, st);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -754,6 +770,29 @@ static void json_battle(tool_json *j, const engine_state *st)
     tool_json_object_end(j);
 }
 
+static void json_truthtrance(tool_json *j, const engine_state *st)
+{
+    uint8_t n = st->config.n_seats;
+    if (st->truthtrance_asker >= n) {
+        tool_json_null(j);
+        return;
+    }
+    tool_json_object_begin(j);
+    tool_json_key(j, "asker");
+    tool_json_uint(j, st->truthtrance_asker + 1u);
+    tool_json_key(j, "pending_target");
+    if (st->truthtrance_pending < n)
+        tool_json_uint(j, st->truthtrance_pending + 1u);
+    else
+        tool_json_null(j);
+    tool_json_key(j, "answer");
+    if (st->truthtrance_answer <= 1)
+        tool_json_bool(j, st->truthtrance_answer);
+    else
+        tool_json_null(j);
+    tool_json_object_end(j);
+}
+
 static void json_auction(tool_json *j, const engine_state *st)
 {
     if (st->phase != ENGINE_PHASE_BIDDING || st->n_auction == 0) {
@@ -870,6 +909,8 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
     json_auction(j, st);
     tool_json_key(j, "battle");
     json_battle(j, st);
+    tool_json_key(j, "truthtrance");
+    json_truthtrance(j, st);
 
     tool_json_key(j, "seats");
     tool_json_array_begin(j);

@@ -219,6 +219,94 @@ static void test_view__own_secrets_show_others_do_not(void **state)
     assert_memory_equal(&v, &st, sizeof st);
 }
 
+static engine_verdict play(engine_state *st, unsigned kind, unsigned seat, int a0, int a1)
+{
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {6};
+    engine_action a = {(uint8_t)kind, (uint8_t)seat, {(int16_t)a0, (int16_t)a1}};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 9);
+    engine_state before = *st;
+    engine_verdict v = engine_apply(NULL, st, &a, &rng);
+    if (v != ENGINE_ACCEPTED)
+        assert_memory_equal(&before, st, sizeof before);
+    return v;
+}
+
+/* A Truthtrance question and its answer are public: every seat and the
+ * public see who asked whom and what was answered. While it is pending
+ * the game waits on the target alone (any seat, not only one the step
+ * asks), and the answer resumes the paused step exactly as it was. */
+static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
+{
+    (void)state;
+    uint8_t seed[ENGINE_SEED_BYTES] = {6};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_EMPEROR;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    int card = engine_position_give_card(&st, 1, ENGINE_CARD_TRUTHTRANCE);
+    assert_true(card >= 0);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_BIDDING, 2, 0, &rng), 0);
+    /* The Emperor opens; the Harkonnen are asked next. */
+    assert_int_equal(engine_state_awaiting(&st), 1u << 0);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
+                     ENGINE_REJECT_NOT_AWAITED);
+    assert_int_equal(play(&st, ENGINE_ACTION_BID, 0, 1, 0), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    engine_state before = st;
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_HARKONNEN, 0),
+                     ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 1, 1, 0),
+                     ENGINE_REJECT_WRONG_PHASE);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
+                     ENGINE_ACCEPTED);
+    /* Pending: the Guild, whom the auction does not ask, alone. */
+    assert_int_equal(engine_state_awaiting(&st), 1u << 2);
+    engine_legal legal[8];
+    assert_int_equal(engine_legal_actions(legal, 8, &st, ENGINE_SEAT_ENGINE), 1);
+    assert_int_equal(legal[0].kind, ENGINE_ACTION_TRUTHTRANCE_ANSWER);
+    assert_int_equal(legal[0].seat, 2);
+    assert_int_equal(legal[0].hi[0], 1);
+    assert_int_equal(play(&st, ENGINE_ACTION_BID, 1, 2, 0), ENGINE_REJECT_NOT_AWAITED);
+    assert_int_equal(play(&st, ENGINE_ACTION_BID_PASS, 2, 0, 0), ENGINE_REJECT_WRONG_PHASE);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 2, 0),
+                     ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    static const uint8_t viewers[] = {0, 1, 2, ENGINE_VIEW_PUBLIC};
+    engine_state v;
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_view(&v, &st, viewers[i]);
+        assert_int_equal(v.truthtrance_pending, 2);
+        assert_int_equal(v.truthtrance_asker, 1);
+        assert_int_equal(engine_state_awaiting(&v), 1u << 2);
+        assert_int_equal(v.card_kind[card], ENGINE_CARD_TRUTHTRANCE); /* discarded face up */
+    }
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 0, 0), ENGINE_ACCEPTED);
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_view(&v, &st, viewers[i]);
+        assert_int_equal(v.truthtrance_pending, ENGINE_UNKNOWN);
+        assert_int_equal(v.truthtrance_asker, 1);
+        assert_int_equal(v.truthtrance_answer, 0);
+    }
+    /* The auction resumes where it stood. */
+    assert_int_equal(st.phase, before.phase);
+    assert_int_equal(st.step, before.step);
+    assert_int_equal(st.awaiting, before.awaiting);
+    assert_int_equal(st.answered, before.answered);
+    assert_int_equal(st.bid_turn, before.bid_turn);
+    assert_int_equal(st.high_bid, before.high_bid);
+    assert_int_equal(st.high_bidder, before.high_bidder);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    assert_int_equal(st.card[card].place, ENGINE_PLACE_DISCARD);
+    assert_int_equal(play(&st, ENGINE_ACTION_BID, 1, 2, 0), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_check(&st), 0);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -226,6 +314,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_view__counterfactual_worlds_look_the_same),
         cmocka_unit_test(test_view__own_secrets_show_others_do_not),
+        cmocka_unit_test(test_view__truthtrance_is_public_and_pauses_the_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
