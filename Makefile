@@ -7,6 +7,7 @@
 #   make release    optimised build without asserts in build-release/
 #   make asan       the suites under AddressSanitizer and UBSan
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS each (clang)
+#   make fuzz-seeds rewrite the state decoder's seed corpus (after a format change)
 #   make bench      `mentat bench` from the release build
 #   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
 #                   the bots' strength tournament and ledger games (bots-soak)
@@ -48,7 +49,7 @@ TEST_BIN := $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC))
 MENTAT := $(BUILD)/mentat
 
-.PHONY: all deps run test check release asan fuzz fuzz-short bench lint clean \
+.PHONY: all deps run test check release asan fuzz fuzz-short fuzz-seeds bench lint clean \
         include-check soak audit-soak bots-soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -104,7 +105,7 @@ check: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)
 	@sh scripts/run-tests.sh $(BUILD) $(TEST_BIN) -- $(FUZZ_REPLAY)
 
 # Everything compiled, nothing run (the clang build uses it).
-compile: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)
+compile: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY) $(BUILD)/tests/fuzz/seed_state
 
 test: deps include-check
 	@$(MAKE) --no-print-directory all
@@ -136,6 +137,10 @@ build-fuzz/%: tests/fuzz/%.c
 
 fuzz: $(FUZZ_BIN)
 	@sh scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-seeds: $(BUILD)/tests/fuzz/seed_state
+	rm -f tests/fuzz/corpus/fuzz_state/*
+	$(BUILD)/tests/fuzz/seed_state tests/fuzz/corpus/fuzz_state
 
 fuzz-short: $(FUZZ_BIN)
 	@sh scripts/fuzz.sh $(FUZZ_SHORT_SECONDS) $(FUZZ_BIN)

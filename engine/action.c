@@ -76,7 +76,7 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_PRESCIENCE_ANSWER] = {"prescience_answer", 1, {"value"}, {ENGINE_ARG_SIGNED}},
     [ENGINE_ACTION_VOICE] = {"voice", 2, {"must", "class"}, {ENGINE_ARG_INT, ENGINE_ARG_INT}},
     [ENGINE_ACTION_VOICE_PASS] = {"voice_pass", 0, {0}, {0}},
-    [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 0, {0}, {0}},
+    [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 1, {"advantage"}, {ENGINE_ARG_INT}},
     [ENGINE_ACTION_KARAMA_ALLOW] = {"karama_allow", 0, {0}, {0}},
     [ENGINE_ACTION_BATTLE_PLAN] = {"battle_plan", 5,
         {"leader", "cheap_hero", "weapon", "defense", "dial"},

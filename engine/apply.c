@@ -10,7 +10,10 @@
  * and one it does not describe always is; (3) a side action (a row whose
  * phase is ENGINE__PHASE_ANY) is checked against the step's prompt, not a
  * step of its own, and its families follow the step's for each seat, so a
- * seat's first family is always its step's decision.
+ * seat's first family is always its step's decision; (4) while a Karama
+ * window is open (engine/karama.c) its answers (rows whose phase is
+ * ENGINE__PHASE_KARAMA) are the only kinds accepted and its families the
+ * only ones offered, and they are refused when no window is open.
  */
 #include <assert.h>
 #include <string.h>
@@ -71,12 +74,8 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                          engine__prescience_answer},
     [ENGINE_ACTION_VOICE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice},
     [ENGINE_ACTION_VOICE_PASS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice_pass},
-    /* Karama answers a Voice (BATTLE_STEP_VOICE_KARAMA) or a prescience
-     * question (BATTLE_STEP_PRESCIENCE_KARAMA): apply() admits both steps. */
-    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE_KARAMA,
-                                     engine__karama_cancel},
-    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE_KARAMA,
-                                    engine__karama_allow},
+    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE__PHASE_KARAMA, 0, engine__karama_cancel},
+    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE__PHASE_KARAMA, 0, engine__karama_allow},
     [ENGINE_ACTION_BATTLE_PLAN] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__battle_plan},
     [ENGINE_ACTION_TRAITOR_CALL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRAITOR, engine__traitor_call},
     [ENGINE_ACTION_KEEP_CARDS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_KEEP, engine__keep_cards},
@@ -123,9 +122,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_BATTLE] = {
         [BATTLE_STEP_CHOOSE] = engine__legal_battle,
         [BATTLE_STEP_VOICE] = engine__legal_battle,
-        [BATTLE_STEP_VOICE_KARAMA] = engine__legal_battle,
         [BATTLE_STEP_PRESCIENCE] = engine__legal_battle,
-        [BATTLE_STEP_PRESCIENCE_KARAMA] = engine__legal_battle,
         [BATTLE_STEP_PRESCIENCE_ANSWER] = engine__legal_battle,
         [BATTLE_STEP_PLAN] = engine__legal_battle,
         [BATTLE_STEP_TRAITOR] = engine__legal_battle,
@@ -197,6 +194,7 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_CARD_NOT_KEPT] = "card_not_kept",
     [ENGINE_REJECT_NO_CARD] = "no_card",
     [ENGINE_REJECT_ATOMICS_OUT_OF_REACH] = "atomics_out_of_reach",
+    [ENGINE_REJECT_ADVANTAGE_CANCELLED] = "advantage_cancelled",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -263,6 +261,10 @@ void engine__phase_enter(engine_state *st, unsigned phase)
     st->step = 0;
     st->awaiting = 0;
     st->answered = 0;
+    /* A Karama's cancellation lasts until the retake, at most to the end
+     * of the phase (docs/RULINGS.md "Karama"). */
+    st->karama_cancelled = 0;
+    st->karama_retake = SEAT_NONE;
 }
 
 /* ============================================================== apply */
@@ -296,15 +298,14 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         if (rule->phase != ENGINE__PHASE_QUESTION)
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
     } else {
-        /* A side action is legal in any step after setup (docs/RULINGS.md
-         * R32, R50); every other kind in its own. */
-        int step_ok = rule->phase == ENGINE__PHASE_ANY
+        /* An open Karama window admits its answers alone, and they are
+         * refused anywhere else (engine/karama.c); otherwise a side action
+         * is legal in any step after setup (docs/RULINGS.md R32, R50), every
+         * other kind in its own. */
+        int step_ok = st->karama_offered != 0 ? rule->phase == ENGINE__PHASE_KARAMA
+                      : rule->phase == ENGINE__PHASE_ANY
                           ? st->phase != ENGINE_PHASE_SETUP
-                          : rule->phase == st->phase &&
-                                (rule->step == st->step ||
-                                 (rule->step == BATTLE_STEP_VOICE_KARAMA &&
-                                  st->step == BATTLE_STEP_PRESCIENCE_KARAMA &&
-                                  st->phase == ENGINE_PHASE_BATTLE));
+                          : rule->phase == st->phase && rule->step == st->step;
         if (!step_ok)
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
         /* Either way by a seat the step waits on; a side action does not
@@ -315,6 +316,8 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
             return ENGINE_REJECT_ALREADY_ANSWERED;
     }
     engine_verdict v = rule->handle(why, st, act, rng);
+    if (v == ENGINE_ACCEPTED && rule->phase < ENGINE_PHASE_COUNT)
+        engine__karama_after(st, act);
 #ifndef NDEBUG
     if (v == ENGINE_ACCEPTED)
         assert(engine_state_check(st) == 0);
@@ -347,6 +350,7 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     uint16_t open = engine_state_awaiting(st);
     /* A pending question: its target answers, nothing else is legal. */
     engine__legal_fn legal = st->truthtrance_pending != SEAT_NONE ? engine__legal_question
+                             : st->karama_offered != 0 ? engine__legal_karama
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
@@ -357,7 +361,7 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
             continue;
         n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
         /* The step's own families first, then the side actions. */
-        if (st->truthtrance_pending == SEAT_NONE)
+        if (st->truthtrance_pending == SEAT_NONE && st->karama_offered == 0)
             n += engine__legal_side(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
     }
     return n;
@@ -367,7 +371,8 @@ int engine__any_legal(const engine_state *st)
 {
     if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
-    engine__legal_fn legal = st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
+    engine__legal_fn legal = st->karama_offered != 0 ? engine__legal_karama
+                             : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
     uint16_t open = (uint16_t)(st->awaiting & ~st->answered); /* the step's, question aside */

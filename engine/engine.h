@@ -229,6 +229,7 @@ typedef enum engine_verdict {
     ENGINE_REJECT_CARD_NOT_KEPT = 56,
     ENGINE_REJECT_NO_CARD = 57,
     ENGINE_REJECT_ATOMICS_OUT_OF_REACH = 58,
+    ENGINE_REJECT_ADVANTAGE_CANCELLED = 59,
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -280,8 +281,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_PRESCIENCE_ANSWER = 34, /* Battle, asked: value of the element */
     ENGINE_ACTION_VOICE = 35,           /* Battle, BG side: must (0/1), card class */
     ENGINE_ACTION_VOICE_PASS = 36,      /* Battle, BG side: (none) */
-    ENGINE_ACTION_KARAMA_CANCEL = 37,   /* Battle, the one asked or voiced: cancel it with Karama */
-    ENGINE_ACTION_KARAMA_ALLOW = 38,    /* Battle, the one asked or voiced: let it stand */
+    ENGINE_ACTION_KARAMA_CANCEL = 37,   /* Karama window: advantage (engine_advantage) to cancel */
+    ENGINE_ACTION_KARAMA_ALLOW = 38,    /* Karama window: (none) let it stand */
     ENGINE_ACTION_BATTLE_PLAN = 39,     /* Battle: leader, cheap_hero, weapon, defense, dial */
     ENGINE_ACTION_TRAITOR_CALL = 40,    /* Battle, after the reveal: 1 call, 0 not */
     ENGINE_ACTION_KEEP_CARDS = 41,      /* Battle, winner: keep weapon (0/1), keep defense (0/1) */
@@ -292,6 +293,35 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target, while asked: 1 yes, 0 no (question asked aloud) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
+
+/* The Basic game's Karama-able faction advantages (the ones the rules
+ * mark with a star, docs/RULINGS.md "Karama"): what a KARAMA_CANCEL names.
+ * A file format: append-only, never renumbered. */
+typedef enum engine_advantage {
+    ENGINE_ADVANTAGE_NONE = 0,
+    ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK = 1,     /* A1: see each card on auction */
+    ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK = 2,    /* A2: see the top spice card */
+    ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE = 3,    /* A3: ask one element of a plan */
+    ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE = 4, /* A4: the same in the ally's battle */
+    ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND = 5,     /* B1: one force free to the Polar Sink */
+    ENGINE_ADVANTAGE_BG_VOICE = 6,               /* B2: the Voice */
+    ENGINE_ADVANTAGE_BG_ALLY_VOICE = 7,          /* B3: the Voice in the ally's battle */
+    ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT = 8,   /* E1: others pay the Emperor for cards */
+    ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL = 9,   /* E2: pay for 3 extra ally revivals */
+    ENGINE_ADVANTAGE_FREMEN_MOVE = 10,           /* F1: move 2 territories */
+    ENGINE_ADVANTAGE_FREMEN_WORM = 11,           /* F2: not devoured by Shai-Hulud */
+    ENGINE_ADVANTAGE_FREMEN_ALLY_WORM = 12,      /* F3: the ally not devoured */
+    ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL = 13,   /* F4: the ally revives 3 free */
+    ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD = 14,   /* H1: a free card with each one bought */
+    ENGINE_ADVANTAGE_GUILD_PAYMENT = 15,         /* G1: others pay the Guild to ship */
+    ENGINE_ADVANTAGE_GUILD_CROSS_SHIP = 16,      /* G2: ship site to site */
+    ENGINE_ADVANTAGE_GUILD_SHIP_BACK = 17,       /* G3: ship back to reserves */
+    ENGINE_ADVANTAGE_GUILD_HALF_PRICE = 18,      /* G4: ship at half price */
+    ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE = 19, /* G5: the ally ships at half price */
+    ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP = 20, /* G6: the ally ships site to site or back */
+    ENGINE_ADVANTAGE_COUNT
+} engine_advantage;
+#define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
 
 typedef struct engine_action {
     uint8_t kind;                  /* engine_action_kind */
@@ -495,6 +525,19 @@ typedef struct engine_state {
     uint8_t truthtrance_pending;   /* seat that must answer now, 0xFF none */
     uint8_t truthtrance_asker;     /* seat that asked the pending or last question, 0xFF none */
     uint8_t truthtrance_answer;    /* last answer: 0 no, 1 yes, 0xFF none (or pending) */
+    /* Karama window (engine/karama.c): public. While karama_offered is not
+     * 0 the game waits on the seats asked (awaiting), the step's own
+     * awaiting and answered are kept aside, and the action that used the
+     * power is held, not yet applied. */
+    uint32_t karama_offered;       /* ENGINE_ADVANTAGE_BIT of each advantage the window offers, 0 none */
+    uint8_t karama_owner;          /* seat whose advantage it is, 0xFF none */
+    uint8_t karama_user;           /* seat using it (the owner or its ally), 0xFF none */
+    engine_action karama_pending;  /* the action held, kind ENGINE_ACTION_NONE for an automatic step */
+    uint16_t karama_saved_awaiting; /* the paused step's awaiting */
+    uint16_t karama_saved_answered; /* and answered */
+    uint32_t karama_cancelled;     /* advantages a Karama cancelled, unusable until karama_retake acts */
+    uint8_t karama_retake;         /* seat retaking its action without them, 0xFF none */
+    uint8_t is_karama_resuming;    /* 1 only inside the fold resuming a held action; 0 at rest */
     /* Storm cards and the game's end */
     uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
     uint16_t winners;              /* seats that won (GAME_OVER) */
@@ -651,5 +694,6 @@ unsigned engine_leader_faction(unsigned leader);
 unsigned engine_leader_strength(unsigned leader);
 const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
+const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
 
 #endif

@@ -120,6 +120,10 @@ void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
  * Truthtrance question, legal for its target alone. */
 #define ENGINE__PHASE_ANY 0xFE
 #define ENGINE__PHASE_QUESTION 0xFD
+/* ENGINE__PHASE_KARAMA marks the answers to an open Karama window
+ * (engine/karama.c): while one is open they are the only kinds accepted,
+ * from the seats it asks. */
+#define ENGINE__PHASE_KARAMA 0xFC
 typedef engine_verdict (*engine__handler)(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng);
 typedef size_t (*engine__legal_fn)(engine_legal *out, size_t cap, const engine_state *st,
@@ -206,6 +210,29 @@ ENGINE__LEGAL(engine__legal_storm_cards);
 ENGINE__LEGAL(engine__legal_side);
 ENGINE__LEGAL(engine__legal_ghola);
 ENGINE__LEGAL(engine__legal_question);
+
+/* The Karama window (engine/karama.c). At the moment an advantage is
+ * used, after its action was checked in full and before it mutates
+ * anything, its handler calls engine__karama_hold with the advantages the
+ * action uses (ENGINE_ADVANTAGE_BIT mask) and the seat using them: 1 means
+ * the action is now held in an open window and the handler must return
+ * ENGINE_ACCEPTED at once; 0 means go ahead (no window: resuming a held
+ * action, nothing offered, nobody to ask). An action of kind
+ * ENGINE_ACTION_NONE holds an automatic step, resumed by
+ * engine__bidding_resume or engine__shipment_resume (engine/phase.h);
+ * `seat` is then the user, args the step's. engine__karama_cancelled says
+ * whether a Karama took the advantage away for the retake;
+ * engine__karama_consume says so and uses the cancellation up (for an
+ * advantage that only decides who is paid or what is gained);
+ * engine__karama_after runs after every accepted step action;
+ * engine__karama_check is 1 when the window fields are consistent. */
+int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
+                        unsigned user);
+int engine__karama_cancelled(const engine_state *st, unsigned advantage);
+int engine__karama_consume(engine_state *st, unsigned advantage);
+void engine__karama_after(engine_state *st, const engine_action *act);
+int engine__karama_check(const engine_state *st);
+ENGINE__LEGAL(engine__legal_karama);
 
 /* 1 if `seat`, asked for its battle plan, has a legal plan in `st`
  * (engine/phase_battle.c): a side action may not take the last one away. */

@@ -56,6 +56,18 @@
  * waits on the target alone (engine_state_awaiting), whose answer is the
  * only action accepted; the step then resumes exactly where it was.
  *
+ * Karama windows (engine/karama.c): when an action uses a faction
+ * advantage a Karama may cancel, it is checked in full and then held
+ * (karama_pending) instead of applied; the step's awaiting and answered
+ * are kept aside and the game waits on every seat holding any treachery
+ * card but the advantage's owner (and the ally using an alliance
+ * advantage), whose KARAMA_CANCEL or KARAMA_ALLOW are the only actions
+ * accepted. All allowing applies the held action; the first cancel either
+ * applies it without the advantage (who is paid, what is gained) or drops
+ * it and gives the step back, the same seat asked again with the
+ * advantage unavailable (karama_cancelled) until it has acted. Phase and
+ * step never change while a window is open; no seat left means no window.
+ *
  * Guaranteed in every phase (engine_state_check asserts each):
  *   (1) answered is a subset of awaiting, awaiting a subset of the seats;
  *   (2) every component is in exactly one place (cards, traitors, spice
@@ -66,7 +78,11 @@
  *   (4) turn is 0 in SETUP and 1..turn_limit afterwards;
  *   (5) a pending Truthtrance question has an asker and a target, two
  *       different seats, in a built phase after SETUP and before GAME_OVER,
- *       and no answer yet; (3) holds for the step it paused.
+ *       and no answer yet; (3) holds for the step it paused;
+ *   (6) an open Karama window offers advantages of one faction, present,
+ *       whose seat it does not ask, holds an action of the current phase
+ *       and keeps aside a step that waits on somebody; a cancellation
+ *       names the seat that must retake, which that step waits on.
  *   A constructed position under construction (engine/position.c) sits in
  *   SETUP at step SETUP_STEP_COUNT and waits on nobody until it enters a
  *   phase.
@@ -93,9 +109,9 @@ enum engine__storm_step {
 enum engine__battle_step {
     BATTLE_STEP_CHOOSE = 0,        /* the aggressor picks a territory and opponent */
     BATTLE_STEP_VOICE,             /* the Bene Gesserit side may use the Voice */
-    BATTLE_STEP_VOICE_KARAMA,      /* the one voiced may cancel it with Karama */
+    BATTLE_STEP_VOICE_KARAMA_RETIRED, /* never entered: a Karama window holds the Voice */
     BATTLE_STEP_PRESCIENCE,        /* the Atreides side may ask one element */
-    BATTLE_STEP_PRESCIENCE_KARAMA, /* the one asked may cancel it with Karama */
+    BATTLE_STEP_PRESCIENCE_KARAMA_RETIRED, /* never entered: a window holds the question */
     BATTLE_STEP_PRESCIENCE_ANSWER, /* the one asked answers */
     BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
@@ -154,6 +170,16 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng);
 void engine__battle_begin(engine_state *st, engine_rng *rng);
 void engine__collection_begin(engine_state *st, engine_rng *rng);
 void engine__mentat_pause_begin(engine_state *st, engine_rng *rng);
+
+/* Resume an automatic step a Karama window held (engine/karama.c): in the
+ * auction, `stage` 0 a sale's payment, 1 its card, 2 the card coming up
+ * (`opener` opens it; engine/phase_bidding.c); the Atreides' look at the
+ * spice deck as Shipment begins (engine/phase_shipment.c). */
+void engine__bidding_resume(engine_state *st, unsigned stage, unsigned opener, engine_rng *rng);
+void engine__shipment_resume(engine_state *st, engine_rng *rng);
+/* ... and in the Spice Blow, the worm about to devour `territory`
+ * (engine/phase_spice_blow.c). */
+void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng);
 
 /* Seats in storm order, First Player first; returns how many. */
 unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);

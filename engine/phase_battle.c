@@ -4,7 +4,7 @@
  * forces meet in a territory (not the Polar Sink, not across the storm)
  * they fight, the aggressor in storm order choosing its battles. Before the
  * plans: the Bene Gesserit Voice, then Atreides prescience (each may be
- * cancelled with Karama by the one it targets). The plans (leader or Cheap
+ * cancelled with Karama by any other seat, engine/karama.c). The plans (leader or Cheap
  * Hero, weapon, defense, dial) are secret until both
  * are in; then traitors may be called (Harkonnen also for its ally);
  * weapons and defenses resolve, a lasgun meeting a shield explodes; the
@@ -315,21 +315,19 @@ static unsigned victim_of(const engine_state *st, unsigned power_seat)
     return st->battle_seat[1 - side];
 }
 
-/* After a Voice or a prescience question, the one it targets may cancel
- * it with Karama (LR 3.01.11); asked whenever it holds any card. */
-static void karama_window(engine_state *st, unsigned victim, engine_rng *rng, int after_voice)
+/* The advantage a Voice or a prescience question uses: the faction's own
+ * in its own battle, the alliance one in its ally's (LR 2.01.08-09,
+ * 2.02.06-07). */
+static uint32_t battle_advantage(const engine_state *st, unsigned seat, unsigned own,
+                                 unsigned ally)
 {
-    if (engine__holds_cards(st, victim)) {
-        await(st, after_voice ? BATTLE_STEP_VOICE_KARAMA : BATTLE_STEP_PRESCIENCE_KARAMA,
-              ENGINE_SEAT_BIT(victim));
-        return;
-    }
-    if (after_voice)
-        ask_prescience(st, rng);
-    else
-        await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(victim));
+    int fights = st->battle_seat[0] == seat || st->battle_seat[1] == seat;
+    return ENGINE_ADVANTAGE_BIT(fights ? own : ally);
 }
 
+/* The Voice, and prescience, may be cancelled with Karama by any other
+ * seat (docs/RULINGS.md R42 and "Karama"): each is held in a Karama window
+ * first (engine/karama.c); a cancel applies VOICE_PASS, PRESCIENCE_PASS. */
 engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
                              const engine_action *act, engine_rng *rng)
 {
@@ -338,9 +336,14 @@ engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, must);
     if (vclass <= ENGINE_VOICE_NONE || vclass >= ENGINE_VOICE_CLASS_COUNT)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, vclass);
+    if (engine__karama_hold(st, act,
+                            battle_advantage(st, act->seat, ENGINE_ADVANTAGE_BG_VOICE,
+                                             ENGINE_ADVANTAGE_BG_ALLY_VOICE),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     st->voice_must = (uint8_t)must;
     st->voice_class = (uint8_t)vclass;
-    karama_window(st, victim_of(st, act->seat), rng, 1);
+    ask_prescience(st, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -356,11 +359,17 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
 engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
                                   const engine_action *act, engine_rng *rng)
 {
+    (void)rng;
     int element = act->arg[0];
     if (element < ELEMENT_LEADER || element > ELEMENT_DIAL)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, element);
+    if (engine__karama_hold(st, act,
+                            battle_advantage(st, act->seat, ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE,
+                                             ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     st->prescience_element = (uint8_t)element;
-    karama_window(st, victim_of(st, act->seat), rng, 0);
+    await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(victim_of(st, act->seat)));
     return ENGINE_ACCEPTED;
 }
 
@@ -371,35 +380,6 @@ engine_verdict engine__prescience_pass(engine_verdict_detail *why, engine_state 
     (void)act;
     (void)rng;
     ask_plans(st);
-    return ENGINE_ACCEPTED;
-}
-
-engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
-                                     const engine_action *act, engine_rng *rng)
-{
-    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
-    if (card == CARD_NONE)
-        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
-    engine__treachery_discard(st, card);
-    if (st->step == BATTLE_STEP_VOICE_KARAMA) {
-        st->voice_class = ENGINE_VOICE_NONE;
-        st->voice_must = 0;
-        ask_prescience(st, rng);
-    } else {
-        st->prescience_element = ELEMENT_NONE;
-        ask_plans(st);
-    }
-    return ENGINE_ACCEPTED;
-}
-
-engine_verdict engine__karama_allow(engine_verdict_detail *why, engine_state *st,
-                                    const engine_action *act, engine_rng *rng)
-{
-    (void)why;
-    if (st->step == BATTLE_STEP_VOICE_KARAMA)
-        ask_prescience(st, rng);
-    else
-        await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(act->seat));
     return ENGINE_ACCEPTED;
 }
 
@@ -989,12 +969,6 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ELEMENT_LEADER, ELEMENT_DIAL, 0, 0);
         push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
         break;
-    case BATTLE_STEP_VOICE_KARAMA:
-    case BATTLE_STEP_PRESCIENCE_KARAMA:
-        if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE)
-            push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, 0, 0, 0, 0);
-        push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
-        break;
     case BATTLE_STEP_PLAN:
         n += plan_families(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
         break;
@@ -1052,6 +1026,8 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
     }
+    case BATTLE_STEP_VOICE_KARAMA_RETIRED:
+    case BATTLE_STEP_PRESCIENCE_KARAMA_RETIRED:
     case BATTLE_STEP_COUNT:
         break;
     }

@@ -6,7 +6,9 @@
  * takes the card free); payment to the Emperor or the bank; hand limits;
  * Atreides see each card as it comes up; Harkonnen draw a free card with
  * each purchase; when everyone passes, the card and the rest go back on top
- * of the deck and the phase ends.
+ * of the deck and the phase ends. The Atreides' look, the Emperor's payment
+ * and the Harkonnen's free card each wait on a Karama window first
+ * (engine/karama.c), holding the auction's automatic step.
  *
  * Invariant: the auction's public part (whose turn, the high bid and
  * bidder, who passed) depends only on public facts; what a card is stays in
@@ -99,6 +101,12 @@ void engine__treachery_discard(engine_state *st, unsigned card)
     st->discard[st->n_discard++] = (uint8_t)card;
 }
 
+/* The auction's automatic steps a Karama window may hold (engine/karama.c):
+ * a sale's payment, which the Emperor receives (E1), then its card, with
+ * the Harkonnen's free one (H1); and each card coming up, which the
+ * Atreides see (A1). */
+enum { SALE_PAY = 0, SALE_CARD = 1, SALE_SHOW = 2 };
+
 static void to_hand(engine_state *st, unsigned card, unsigned seat)
 {
     st->card[card].place = ENGINE_PLACE_HAND;
@@ -156,7 +164,28 @@ static void await_bid(engine_state *st, unsigned seat)
     st->answered = 0;
 }
 
-/* Puts the next card up, or ends the phase. */
+static int hold_step(engine_state *st, unsigned stage, unsigned arg, unsigned user,
+                     unsigned advantage);
+
+/* The card up is shown to the Atreides, unless a Karama prevented it
+ * (LR 2.01.05), and `opener` opens the bidding. */
+static void card_show(engine_state *st, unsigned opener)
+{
+    uint8_t card = st->auction[st->auction_index];
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK) && atreides >= 0)
+        st->card[card].known_by |= ENGINE_SEAT_BIT(atreides);
+    st->bid_opener = (uint8_t)opener;
+    st->high_bidder = SEAT_NONE;
+    st->high_bid_karama = CARD_NONE;
+    st->high_bid = 0;
+    st->bid_passes = 0;
+    await_bid(st, opener);
+}
+
+/* Puts the next card up, or ends the phase. The Atreides' look at it is
+ * prevented by a Karama before it happens (LR 2.01.05, 3.01.11.02): a
+ * window holds the card's coming up first. */
 static void card_up(engine_state *st, engine_rng *rng)
 {
     if (st->auction_index >= st->n_auction || eligible(st) == 0) {
@@ -172,17 +201,11 @@ static void card_up(engine_state *st, engine_rng *rng)
     } else {
         opener = next_bidder(st, st->bid_opener, 0);
     }
-    uint8_t card = st->auction[st->auction_index];
-    /* Atreides see each card as it comes up for bid (LR 2.01.02). */
     int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
-    if (atreides >= 0)
-        st->card[card].known_by |= ENGINE_SEAT_BIT(atreides);
-    st->bid_opener = (uint8_t)opener;
-    st->high_bidder = SEAT_NONE;
-    st->high_bid_karama = CARD_NONE;
-    st->high_bid = 0;
-    st->bid_passes = 0;
-    await_bid(st, opener);
+    if (atreides >= 0 &&
+        hold_step(st, SALE_SHOW, opener, (unsigned)atreides, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK))
+        return;
+    card_show(st, opener);
 }
 
 static void start_auction(engine_state *st, engine_rng *rng)
@@ -238,12 +261,14 @@ engine_verdict engine__ally_support(engine_verdict_detail *why, engine_state *st
 }
 
 /* The buyer takes the card; a Harkonnen buyer draws one more free if its
- * hand has room (LR 2.05.04); then the next card comes up. */
+ * hand has room (LR 2.05.08), unless a Karama cancelled it; then the next
+ * card comes up. */
 static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
 {
     uint8_t card = st->auction[st->auction_index++];
     to_hand(st, card, buyer);
-    if (st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN && has_room(st, buyer)) {
+    int free_card = !engine__karama_consume(st, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD);
+    if (free_card && st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN && has_room(st, buyer)) {
         unsigned extra = engine__treachery_draw(st, rng);
         if (extra != CARD_NONE) {
             st->card[extra].known_by = 0;
@@ -254,9 +279,11 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
 }
 
 /* Pays `amount` from the buyer (then its ally's allowance) to the Emperor,
- * or to the bank when there is no Emperor or the Emperor bought (LR 2.03.02). */
+ * or to the bank when there is no Emperor, the Emperor bought or a Karama
+ * cancelled the Emperor's payment (LR 2.03.02, 2.03.04). */
 static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
 {
+    int to_bank = engine__karama_consume(st, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT);
     int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
     unsigned own = amount < st->seat[buyer].spice ? amount : st->seat[buyer].spice;
     unsigned rest = amount - own;
@@ -266,10 +293,67 @@ static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
         st->seat[a].spice = (uint16_t)(st->seat[a].spice - rest);
         st->ally_support[a] = (uint16_t)(st->ally_support[a] - rest);
     }
-    if (emperor >= 0 && (unsigned)emperor != buyer)
+    if (emperor >= 0 && (unsigned)emperor != buyer && !to_bank)
         st->seat[emperor].spice = (uint16_t)(st->seat[emperor].spice + amount);
     else
         st->spice_burned += amount;
+}
+
+/* Holds the auction at `stage` (SALE_*; `arg` its argument) when it uses
+ * `advantage` and a seat may be asked; returns 1 if it is held. */
+static int hold_step(engine_state *st, unsigned stage, unsigned arg, unsigned user,
+                     unsigned advantage)
+{
+    engine_action step;
+    memset(&step, 0, sizeof step);
+    step.seat = (uint8_t)user;
+    step.arg[0] = (int16_t)stage;
+    step.arg[1] = (int16_t)arg;
+    return engine__karama_hold(st, &step, ENGINE_ADVANTAGE_BIT(advantage), user);
+}
+
+static int hold_sale(engine_state *st, unsigned stage, unsigned advantage)
+{
+    return hold_step(st, stage, 0, st->high_bidder, advantage);
+}
+
+static void sale(engine_state *st, unsigned stage, engine_rng *rng);
+
+void engine__bidding_resume(engine_state *st, unsigned stage, unsigned opener, engine_rng *rng)
+{
+    if (stage == SALE_SHOW)
+        card_show(st, opener);
+    else
+        sale(st, stage, rng);
+}
+
+static void sale(engine_state *st, unsigned stage, engine_rng *rng)
+{
+    unsigned buyer = st->high_bidder;
+    if (stage == SALE_PAY) {
+        if (st->high_bid_karama != CARD_NONE)
+            engine__treachery_discard(st, st->high_bid_karama); /* pays nothing */
+        else
+            pay_for_card(st, buyer, st->high_bid);
+        /* The Harkonnen's free card, when its hand has room for both. */
+        if (st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN &&
+            engine__hand_size(st, buyer) + 1 < engine__factions[ENGINE_FACTION_HARKONNEN].hand_limit &&
+            hold_sale(st, SALE_CARD, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD))
+            return;
+    }
+    sold(st, buyer, rng);
+}
+
+/* The card up goes to the high bidder; the Emperor's payment, when it
+ * receives one, first waits for a Karama window. */
+static void sell(engine_state *st, engine_rng *rng)
+{
+    unsigned buyer = st->high_bidder;
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    if (st->high_bid_karama == CARD_NONE && st->high_bid > 0 && emperor >= 0 &&
+        (unsigned)emperor != buyer && hold_sale(st, SALE_PAY, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT))
+        return;
+    sale(st, SALE_PAY, rng);
 }
 
 static void after_pass_or_bid(engine_state *st, engine_rng *rng)
@@ -278,12 +362,7 @@ static void after_pass_or_bid(engine_state *st, engine_rng *rng)
     if (st->high_bidder != SEAT_NONE) {
         uint16_t rivals = (uint16_t)(can & ~ENGINE_SEAT_BIT(st->high_bidder));
         if ((st->bid_passes & rivals) == rivals) {
-            unsigned buyer = st->high_bidder;
-            if (st->high_bid_karama != CARD_NONE)
-                engine__treachery_discard(st, st->high_bid_karama); /* pays nothing */
-            else
-                pay_for_card(st, buyer, st->high_bid);
-            sold(st, buyer, rng);
+            sell(st, rng);
             return;
         }
     } else if ((st->bid_passes & can) == can) {
@@ -344,8 +423,11 @@ engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
     unsigned karama = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
     if (karama == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
-    engine__treachery_discard(st, karama);
-    sold(st, act->seat, rng);
+    st->high_bidder = act->seat;
+    st->high_bid = 0;
+    st->high_bid_karama = (uint8_t)karama;
+    st->card[karama].known_by = engine__shown(st);
+    sell(st, rng);
     return ENGINE_ACCEPTED;
 }
 

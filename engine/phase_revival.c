@@ -5,9 +5,11 @@
  * rest 2 spice each to the bank; one leader a turn at its strength once all
  * the faction's leaders have died; the Emperor may pay for up to 3 extra
  * revivals of its ally's forces. No storm order: every seat answers at
- * once. The Tleilaxu Ghola card, an extra revival of a leader or up to 5
- * forces free, is played at any time (a side action, engine/side.c); its
- * handler lives here with the revival it extends.
+ * once. The Emperor's offer and the Fremen ally's third free revival wait
+ * on a Karama window (engine/karama.c). The Tleilaxu Ghola card, an extra
+ * revival of a leader or up to 5 forces free, is played at any time (a side
+ * action, engine/side.c); its handler lives here with the revival it
+ * extends.
  */
 #include "engine/phase.h"
 
@@ -19,12 +21,20 @@
 #define GHOLA_FORCES 5
 #define FREMEN_ALLY_FREE 3
 
+/* The free revivals of a seat's own faction. */
+static unsigned own_free_revivals(const engine_state *st, unsigned seat)
+{
+    return engine__factions[st->seat[seat].faction].free_revival;
+}
+
 static unsigned free_revivals(const engine_state *st, unsigned seat)
 {
-    unsigned n = engine__factions[st->seat[seat].faction].free_revival;
+    unsigned n = own_free_revivals(st, seat);
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    /* The Fremen's ally revives 3 free (LR 2.04.11). */
-    if (fremen >= 0 && st->ally[fremen] == seat && n < FREMEN_ALLY_FREE)
+    /* The Fremen's ally revives 3 free (LR 2.04.11), unless a Karama
+     * cancelled it for this revival. */
+    if (fremen >= 0 && st->ally[fremen] == seat && n < FREMEN_ALLY_FREE &&
+        !engine__karama_cancelled(st, ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL))
         n = FREMEN_ALLY_FREE;
     return n;
 }
@@ -98,7 +108,8 @@ void engine__revival_begin(engine_state *st, engine_rng *rng)
 }
 
 /* The Emperor offers to pay for up to 3 extra revivals of its ally's forces
- * beyond the ally's limit, 2 spice each (LR 2.03.05). */
+ * beyond the ally's limit, 2 spice each (LR 2.03.07). An offer waits on a
+ * Karama window first; a cancel leaves the offer at 0 (engine/karama.c). */
 engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state *st,
                                        const engine_action *act, engine_rng *rng)
 {
@@ -107,6 +118,10 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, n);
     if (n * REVIVAL_PRICE > st->seat[act->seat].spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, 0, n);
+    if (n > 0 && engine__karama_hold(st, act,
+                                     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL),
+                                     act->seat))
+        return ENGINE_ACCEPTED;
     st->emperor_ally_revivals = (uint8_t)n;
     revive_step(st, rng);
     return ENGINE_ACCEPTED;
@@ -140,6 +155,12 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
     if (extra && st->seat[emperor].spice < extra * REVIVAL_PRICE)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)(extra * REVIVAL_PRICE));
+    /* The Fremen ally's third free revival waits on a Karama window when
+     * it is used (LR 2.04.11, 3.01.11.01). */
+    if (own > own_free_revivals(st, act->seat) && free > own_free_revivals(st, act->seat) &&
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     p->spice = (uint16_t)(p->spice - cost);
     if (extra)
         st->seat[emperor].spice = (uint16_t)(st->seat[emperor].spice - extra * REVIVAL_PRICE);

@@ -4,7 +4,8 @@
  * storm order each seat makes one shipment, then one move. Shipment costs
  * 1 per force into a stronghold and 2 elsewhere, paid to the Guild or the
  * bank (Guild and its ally half price; Karama at half price to the bank);
- * the Guild may also ship site to site or back to reserves; the Fremen send
+ * the Guild may also ship site to site or back to reserves (each of these
+ * advantages waits on a Karama window first, engine/karama.c); the Fremen send
  * their reserves free near the Great Flat; the Bene Gesserit may send a
  * force free to the Polar Sink when another faction ships from off-planet.
  * A move takes one group from one territory to one location: 1 territory,
@@ -42,14 +43,16 @@ static unsigned forces_in(const engine_state *st, unsigned territory, unsigned s
     return plain;
 }
 
-/* Territories a group may cross in one move (LR 1.06.05, 2.04.04). */
+/* Territories a group may cross in one move (LR 1.06.05, 2.04.06): the
+ * Fremen's 2 is an advantage a Karama may cancel for one move. */
 static unsigned allowance(const engine_state *st, unsigned seat)
 {
     int ornithopters = forces_in(st, ENGINE_TERRITORY_ARRAKEEN, seat, NULL) ||
                        forces_in(st, ENGINE_TERRITORY_CARTHAG, seat, NULL);
     if (ornithopters)
         return 3;
-    return st->seat[seat].faction == ENGINE_FACTION_FREMEN ? 2 : 1;
+    return st->seat[seat].faction == ENGINE_FACTION_FREMEN &&
+                   !engine__karama_cancelled(st, ENGINE_ADVANTAGE_FREMEN_MOVE) ? 2 : 1;
 }
 
 /* Territories crossed on the shortest path from `from` to every location,
@@ -133,29 +136,91 @@ static int may_land(const engine_state *st, unsigned loc, unsigned seat)
 
 /* ============================================================ shipping */
 
+static int is_guild(const engine_state *st, unsigned seat)
+{
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    return guild >= 0 && (unsigned)guild == seat;
+}
+
 static int is_guild_or_ally(const engine_state *st, unsigned seat)
 {
     int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
     return guild >= 0 && ((unsigned)guild == seat || st->ally[guild] == seat);
 }
 
-/* The price of shipping n forces to `loc` (LR 1.06.02; 2.06.03-04). */
+/* The Guild's advantage `seat` would use: `own` for the Guild, `ally` for
+ * its ally, NONE for any other seat. */
+static unsigned guild_advantage(const engine_state *st, unsigned seat, unsigned own,
+                                unsigned ally)
+{
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    if (guild < 0)
+        return ENGINE_ADVANTAGE_NONE;
+    return (unsigned)guild == seat ? own : st->ally[guild] == seat ? ally : ENGINE_ADVANTAGE_NONE;
+}
+
+/* The half-price advantage `seat` ships with now (G4, G5), or NONE: none,
+ * or a Karama cancelled it for this shipment. */
+static unsigned half_price(const engine_state *st, unsigned seat)
+{
+    unsigned a = guild_advantage(st, seat, ENGINE_ADVANTAGE_GUILD_HALF_PRICE,
+                                 ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE);
+    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
+                                                                           : ENGINE_ADVANTAGE_NONE;
+}
+
+/* The site-to-site or return advantage `seat` may use now (G2, G3 for the
+ * Guild; G6 for its ally), or NONE. */
+static unsigned special_shipment(const engine_state *st, unsigned seat, unsigned own)
+{
+    unsigned a = guild_advantage(st, seat, own, ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP);
+    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
+                                                                           : ENGINE_ADVANTAGE_NONE;
+}
+
+/* The price of shipping n forces to `loc` (LR 1.06.02; 2.06.06, 2.06.09). */
 static unsigned ship_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
                           int karama)
 {
     unsigned per = engine__territories[engine__locations[loc].territory].kind ==
                            ENGINE_TERRAIN_STRONGHOLD ? 1u : 2u;
     unsigned full = per * n;
-    return (karama || is_guild_or_ally(st, seat)) ? (full + 1) / 2 : full;
+    return (karama || half_price(st, seat) != ENGINE_ADVANTAGE_NONE) ? (full + 1) / 2 : full;
 }
 
-/* Pays the Guild, or the bank when there is no Guild, the Guild pays, or a
- * Karama bought the rate (LR 2.06.02, 3.01.11). */
+/* 1 if a shipment by `seat` costing `cost` pays the Guild (LR 2.06.04). */
+static int pays_guild(const engine_state *st, unsigned seat, unsigned cost, int karama)
+{
+    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    return guild >= 0 && (unsigned)guild != seat && !karama && cost > 0;
+}
+
+/* The advantages a shipment by `seat` uses, each of which a Karama window
+ * may cancel: the half price, the Guild's payment, and `special` (G2, G3,
+ * G6 or NONE). */
+static uint32_t shipment_advantages(const engine_state *st, unsigned seat, unsigned cost,
+                                    int karama, int is_half, unsigned special)
+{
+    uint32_t used = 0;
+    unsigned half = half_price(st, seat);
+    if (is_half && !karama && half != ENGINE_ADVANTAGE_NONE)
+        used |= ENGINE_ADVANTAGE_BIT(half);
+    if (pays_guild(st, seat, cost, karama))
+        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_GUILD_PAYMENT);
+    if (special != ENGINE_ADVANTAGE_NONE)
+        used |= ENGINE_ADVANTAGE_BIT(special);
+    return used;
+}
+
+/* Pays the Guild, or the bank when there is no Guild, the Guild pays, a
+ * Karama bought the rate or a Karama cancelled the Guild's payment
+ * (LR 2.06.02, 2.06.04, 3.01.11). */
 static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int karama)
 {
     int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
     st->seat[seat].spice = (uint16_t)(st->seat[seat].spice - cost);
-    if (guild >= 0 && (unsigned)guild != seat && !karama)
+    if (pays_guild(st, seat, cost, karama) &&
+        !engine__karama_consume(st, ENGINE_ADVANTAGE_GUILD_PAYMENT))
         st->seat[guild].spice = (uint16_t)(st->seat[guild].spice + cost);
     else
         st->spice_burned += cost;
@@ -221,17 +286,36 @@ static void to_move(engine_state *st)
     await_seat(st, SHIP_STEP_MOVE, current_seat(st));
 }
 
+/* Atreides see the top card of the spice deck (LR 2.01.07), unless a
+ * Karama prevented it; then the first seat ships. */
+void engine__shipment_resume(engine_state *st, engine_rng *rng)
+{
+    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK) && atreides >= 0 &&
+        st->n_spice_deck > 0)
+        st->spice_card[st->spice_deck[st->n_spice_deck - 1]].known_by |=
+            ENGINE_SEAT_BIT(atreides);
+    begin_seat(st, rng);
+}
+
+/* The Atreides' look is prevented by a Karama before it happens
+ * (LR 3.01.11.02): a window holds the phase's start first. */
 void engine__shipment_begin(engine_state *st, engine_rng *rng)
 {
     st->emperor_ally_revivals = 0;
     engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
     st->ship_index = 0;
-    /* Atreides see the top card of the spice deck (LR 2.01.03). */
     int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
-    if (atreides >= 0 && st->n_spice_deck > 0)
-        st->spice_card[st->spice_deck[st->n_spice_deck - 1]].known_by |=
-            ENGINE_SEAT_BIT(atreides);
-    begin_seat(st, rng);
+    if (atreides >= 0 && st->n_spice_deck > 0) {
+        engine_action step;
+        memset(&step, 0, sizeof step);
+        step.seat = (uint8_t)atreides;
+        if (engine__karama_hold(st, &step,
+                                ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK),
+                                (unsigned)atreides))
+            return;
+    }
+    engine__shipment_resume(st, rng);
 }
 
 /* After an off-planet shipment by another faction the Bene Gesserit may
@@ -272,6 +356,11 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
     unsigned cost = ship_cost(st, act->seat, (unsigned)loc, (unsigned)(plain + elite), karama);
     if (cost > p->spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    if (engine__karama_hold(st, act,
+                            shipment_advantages(st, act->seat, cost, karama, 1,
+                                                ENGINE_ADVANTAGE_NONE),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     pay_shipment(st, act->seat, cost, karama);
     if (card != CARD_NONE)
         engine__treachery_discard(st, card);
@@ -312,7 +401,7 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
 }
 
 /* Guild (or its ally) ships from one location to another at half price:
- * args from, to, forces, elite (LR 2.06.04). */
+ * args from, to, forces, elite (LR 2.06.05.02, 2.06.10). */
 engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
                                   const engine_action *act, engine_rng *rng)
 {
@@ -320,6 +409,9 @@ engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
     if (!is_guild_or_ally(st, act->seat))
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    unsigned special = special_shipment(st, act->seat, ENGINE_ADVANTAGE_GUILD_CROSS_SHIP);
+    if (special == ENGINE_ADVANTAGE_NONE)
+        return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, -1, 0);
     if (from < 0 || from >= ENGINE_LOCATION_HMS || to < 0 || to >= ENGINE_LOCATION_HMS || from == to)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, from == to ? 1 : 0, to);
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > st->forces[from][act->seat] ||
@@ -329,9 +421,12 @@ engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 1, to);
     if (!may_land(st, (unsigned)to, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
-    unsigned cost = ship_cost(st, act->seat, (unsigned)to, (unsigned)(plain + elite), 1);
+    unsigned cost = ship_cost(st, act->seat, (unsigned)to, (unsigned)(plain + elite), 0);
     if (cost > st->seat[act->seat].spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    if (engine__karama_hold(st, act, shipment_advantages(st, act->seat, cost, 0, 1, special),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     pay_shipment(st, act->seat, cost, 0);
     st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
     st->special[from][act->seat] = (uint8_t)(st->special[from][act->seat] - elite);
@@ -350,8 +445,11 @@ engine_verdict engine__ship_back(engine_verdict_detail *why, engine_state *st,
     (void)rng;
     int from = act->arg[0], plain = act->arg[1], elite = act->arg[2];
     engine_seat_state *p = &st->seat[act->seat];
-    if (!is_guild_or_ally(st, act->seat))
+    if (!is_guild(st, act->seat)) /* the Guild's alone, not its ally's (LR 2.06.05, 2.06.10) */
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    unsigned special = special_shipment(st, act->seat, ENGINE_ADVANTAGE_GUILD_SHIP_BACK);
+    if (special == ENGINE_ADVANTAGE_NONE)
+        return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, -1, 0);
     if (from < 0 || from >= ENGINE_LOCATION_HMS)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > st->forces[from][act->seat] ||
@@ -362,6 +460,9 @@ engine_verdict engine__ship_back(engine_verdict_detail *why, engine_state *st,
     unsigned cost = (unsigned)(plain + elite + 1) / 2;
     if (cost > p->spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    if (engine__karama_hold(st, act, shipment_advantages(st, act->seat, cost, 0, 0, special),
+                            act->seat))
+        return ENGINE_ACCEPTED;
     pay_shipment(st, act->seat, cost, 0);
     st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
     st->special[from][act->seat] = (uint8_t)(st->special[from][act->seat] - elite);
@@ -392,6 +493,11 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
     if (yes) {
         if (st->seat[act->seat].reserves == 0)
             return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 0, yes);
+        if (engine__karama_cancelled(st, ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND))
+            return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, 0, yes);
+        if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND),
+                                act->seat))
+            return ENGINE_ACCEPTED;
         st->seat[act->seat].reserves--;
         st->forces[0][act->seat]++; /* location 0 is the Polar Sink */
     }
@@ -399,9 +505,13 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* A move: args from territory, to location, forces, elite. */
-static engine_verdict move(engine_verdict_detail *why, engine_state *st, const engine_action *act)
+/* A move: args from territory, to location, forces, elite. *held_out is
+ * set when the move waits on a Karama window instead (the Fremen crossing
+ * a second territory, LR 2.04.06). */
+static engine_verdict move(engine_verdict_detail *why, engine_state *st, const engine_action *act,
+                           int *held_out)
 {
+    *held_out = 0;
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
     if (from < 0 || from >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
@@ -434,18 +544,26 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     unsigned limit = allowance(st, act->seat), left = (unsigned)plain, left_e = (unsigned)elite;
     uint8_t take[ENGINE_LOCATION_COUNT][2];
     memset(take, 0, sizeof take);
+    int is_far = 0; /* a group taken crosses more than one territory */
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS && (left || left_e); l++) {
         if (!in_territory(l, (unsigned)from) || !(st->forces[l][act->seat] || st->special[l][act->seat]))
             continue;
         distances(dist, st, l, act->seat);
         if (dist[to] > limit)
             continue;
+        is_far |= dist[to] > 1;
         unsigned p = st->forces[l][act->seat] < left ? st->forces[l][act->seat] : left;
         unsigned e = st->special[l][act->seat] < left_e ? st->special[l][act->seat] : left_e;
         take[l][0] = (uint8_t)p;
         take[l][1] = (uint8_t)e;
         left -= p;
         left_e -= e;
+    }
+    if (is_far && limit == 2 &&
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_MOVE),
+                            act->seat)) {
+        *held_out = 1;
+        return ENGINE_ACCEPTED;
     }
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
         st->forces[l][act->seat] = (uint8_t)(st->forces[l][act->seat] - take[l][0]);
@@ -460,8 +578,9 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
 engine_verdict engine__move(engine_verdict_detail *why, engine_state *st, const engine_action *act,
                             engine_rng *rng)
 {
-    engine_verdict v = move(why, st, act);
-    if (v == ENGINE_ACCEPTED)
+    int held;
+    engine_verdict v = move(why, st, act, &held);
+    if (v == ENGINE_ACCEPTED && !held)
         end_seat(st, rng);
     return v;
 }
@@ -474,8 +593,9 @@ engine_verdict engine__hajr_move(engine_verdict_detail *why, engine_state *st,
     unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_HAJR);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_HAJR, -1, 0);
-    engine_verdict v = move(why, st, act);
-    if (v == ENGINE_ACCEPTED)
+    int held;
+    engine_verdict v = move(why, st, act, &held);
+    if (v == ENGINE_ACCEPTED && !held)
         engine__treachery_discard(st, card);
     return v;
 }
@@ -544,16 +664,19 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             if (!here || engine__in_storm(st, from))
                 continue;
             unsigned back = (here + 1) / 2 <= p->spice ? here : p->spice * 2;
-            if (back > 0) {
+            if (back > 0 && is_guild(st, seat) &&
+                special_shipment(st, seat, ENGINE_ADVANTAGE_GUILD_SHIP_BACK) != ENGINE_ADVANTAGE_NONE) {
                 int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, 1, 0};
                 int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, (int16_t)back, 0};
                 push(out, cap, &n, ENGINE_ACTION_SHIP_BACK, seat, lo, hi);
             }
+            if (special_shipment(st, seat, ENGINE_ADVANTAGE_GUILD_CROSS_SHIP) == ENGINE_ADVANTAGE_NONE)
+                continue;
             for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++) {
                 if (to == from || !may_land(st, to, seat))
                     continue;
                 unsigned most = here;
-                while (most > 0 && ship_cost(st, seat, to, most, 1) > p->spice)
+                while (most > 0 && ship_cost(st, seat, to, most, 0) > p->spice)
                     most--;
                 if (most == 0)
                     continue;
@@ -572,7 +695,9 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
 {
     size_t n = 0;
     int16_t lo[ENGINE_ACTION_MAX_ARGS] = {0};
-    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {st->seat[seat].reserves > 0};
+    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {
+        st->seat[seat].reserves > 0 &&
+        !engine__karama_cancelled(st, ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND)};
     push(out, cap, &n, ENGINE_ACTION_BG_SEND, seat, lo, hi);
     return n;
 }

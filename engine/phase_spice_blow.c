@@ -3,7 +3,8 @@
  * 4.2, LR 1.02; rulings in docs/RULINGS.md "Spice Blow and Nexus"): reveal
  * spice cards until a territory card places its spice; Shai-Hulud devours
  * the territory of the topmost territory card of the discard pile (Fremen
- * and the Fremen's ally unharmed) and brings a Nexus, in which alliances are
+ * and the Fremen's ally unharmed, unless a Karama window cancels it,
+ * engine/karama.c) and brings a Nexus, in which alliances are
  * proposed, accepted, refused and broken; then the Fremen may ride the worm.
  * On turn 1 worms are set aside and shuffled back, and there is no Nexus.
  *
@@ -62,12 +63,36 @@ static unsigned top_territory(const engine_state *st)
 
 /* ========================================================= Shai-Hulud */
 
+/* The advantage keeping `seat`'s forces from the worm: the Fremen's own,
+ * their ally's (LR 2.04.07, 2.04.10; docs/RULINGS.md "Fremen protect their
+ * ally"), or NONE. */
+static unsigned worm_advantage(const engine_state *st, unsigned seat)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    if (fremen < 0)
+        return ENGINE_ADVANTAGE_NONE;
+    return (int)seat == fremen ? ENGINE_ADVANTAGE_FREMEN_WORM
+           : st->ally[fremen] == seat ? ENGINE_ADVANTAGE_FREMEN_ALLY_WORM
+                                      : ENGINE_ADVANTAGE_NONE;
+}
+
+/* Fremen are never devoured, nor their ally, unless a Karama cancelled
+ * that protection for this worm. */
 static int is_worm_proof(const engine_state *st, unsigned seat)
 {
-    /* Fremen are never devoured; their ally is protected (LR 2.04.07,
-     * 2.04.10; docs/RULINGS.md "Fremen protect their ally"). */
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    return fremen >= 0 && ((int)seat == fremen || st->ally[fremen] == seat);
+    unsigned a = worm_advantage(st, seat);
+    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a);
+}
+
+/* 1 if `seat` has forces (or Bene Gesserit advisors) in `territory`. */
+static int stands_in(const engine_state *st, unsigned territory, unsigned seat)
+{
+    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == territory &&
+            (st->forces[l][seat] || st->special[l][seat] || (bg == (int)seat && st->advisors[l])))
+            return 1;
+    return 0;
 }
 
 /* Every force in the territory goes to the Tanks but the worm-proof, and
@@ -88,6 +113,8 @@ static void devour(engine_state *st, unsigned territory)
         st->spice_burned += st->spice[l];
         st->spice[l] = 0;
     }
+    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_WORM);
+    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
 }
 
 /* Fremen forces that could ride the worm: in the struck territory, out of
@@ -131,6 +158,40 @@ static void after_nexus(engine_state *st, engine_rng *rng)
     blow_end(st, rng);
 }
 
+/* Before the worm devours `territory`, the Fremen's protection of their own
+ * forces there and their ally's waits on a Karama window (LR 2.04.07,
+ * 2.04.10, 3.01.11.01); returns 1 if the blow is held. */
+static int hold_worm(engine_state *st, unsigned territory)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    if (fremen < 0)
+        return 0;
+    uint32_t used = 0;
+    unsigned user = (unsigned)fremen;
+    if (stands_in(st, territory, (unsigned)fremen))
+        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
+    uint8_t ally = st->ally[fremen];
+    if (ally != SEAT_NONE && stands_in(st, territory, ally)) {
+        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
+        if (!(used & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM)))
+            user = ally;
+    }
+    engine_action step;
+    memset(&step, 0, sizeof step);
+    step.seat = (uint8_t)user;
+    step.arg[0] = (int16_t)territory;
+    return engine__karama_hold(st, &step, used, user);
+}
+
+static void blow(engine_state *st, int worm, engine_rng *rng);
+
+void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng)
+{
+    devour(st, territory);
+    st->worm_territory = (uint8_t)territory;
+    blow(st, 1, rng);
+}
+
 void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
@@ -138,7 +199,12 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
     st->worm_territory = ENGINE_TERRITORY_COUNT;
     if (st->config.is_advanced)
         return; /* the double blow is not built: engine__phase_is_built says so */
-    int worm = 0;
+    blow(st, 0, rng);
+}
+
+/* Reveals spice cards until a territory card (`worm`: one came already). */
+static void blow(engine_state *st, int worm, engine_rng *rng)
+{
     for (;;) {
         int card = spice_draw(st, rng);
         if (card < 0)
@@ -154,6 +220,8 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
             unsigned territory = top_territory(st);
             spice_discard(st, (unsigned)card);
             if (territory < ENGINE_TERRITORY_COUNT) {
+                if (hold_worm(st, territory))
+                    return;
                 devour(st, territory);
                 st->worm_territory = (uint8_t)territory;
             }
@@ -298,18 +366,17 @@ int engine__stronghold_full(const engine_state *st, unsigned territory, unsigned
 {
     if (engine__territories[territory].kind != ENGINE_TERRAIN_STRONGHOLD)
         return 0;
-    unsigned others = 0;
-    for (unsigned s = 0; s < st->config.n_seats; s++) {
-        if (s == seat)
+    /* One pass over the locations (movement asks this at every border a
+     * path search crosses), marking the seats present. */
+    uint16_t others = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+        if (engine__locations[l].territory != territory)
             continue;
-        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-            if (engine__locations[l].territory == territory &&
-                (st->forces[l][s] || st->special[l][s])) {
-                others++;
-                break;
-            }
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            if (s != seat && (st->forces[l][s] || st->special[l][s]))
+                others |= (uint16_t)ENGINE_SEAT_BIT(s);
     }
-    return others >= 2;
+    return others != 0 && (others & (others - 1)) != 0; /* two seats or more */
 }
 
 static int holds_allied_forces(const engine_state *st, unsigned territory, unsigned seat)

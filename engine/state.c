@@ -125,7 +125,9 @@ static void put_u32(writer *w, uint32_t v)
     put_u16(w, v & 0xFFFF);
 }
 
-static void put_bytes(writer *w, const uint8_t *p, size_t n)
+/* inline, as put_component: a writer passed to a call lives in memory, and
+ * then every byte stored (which may alias it) reloads it. */
+static inline void put_bytes(writer *w, const uint8_t *p, size_t n)
 {
     if (w->len + n <= w->cap)
         memcpy(w->out + w->len, p, n);
@@ -135,7 +137,7 @@ static void put_bytes(writer *w, const uint8_t *p, size_t n)
     w->len += n;
 }
 
-static void put_component(writer *w, const engine_card_state *c)
+static inline void put_component(writer *w, const engine_card_state *c)
 {
     put_u8(w, c->place);
     put_u8(w, c->holder);
@@ -290,6 +292,18 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_bytes(&w, st->spice_discard, st->n_spice_discard);
     put_u32(&w, st->spice_minted);
     put_u32(&w, st->spice_burned);
+    /* the Karama window (engine/karama.c) */
+    put_u32(&w, st->karama_offered);
+    put_u8(&w, st->karama_owner);
+    put_u8(&w, st->karama_user);
+    put_u8(&w, st->karama_pending.kind);
+    put_u8(&w, st->karama_pending.seat);
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        put_u16(&w, (uint16_t)st->karama_pending.arg[i]);
+    put_u16(&w, st->karama_saved_awaiting);
+    put_u16(&w, st->karama_saved_answered);
+    put_u32(&w, st->karama_cancelled);
+    put_u8(&w, st->karama_retake);
     return w.len;
 }
 
@@ -523,6 +537,17 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
              st->n_spice_cards);
     st->spice_minted = get_u32(&r);
     st->spice_burned = get_u32(&r);
+    st->karama_offered = get_u32(&r);
+    st->karama_owner = (uint8_t)get_u8(&r);
+    st->karama_user = (uint8_t)get_u8(&r);
+    st->karama_pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+    st->karama_pending.seat = (uint8_t)get_u8(&r);
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        st->karama_pending.arg[i] = (int16_t)get_u16(&r);
+    st->karama_saved_awaiting = (uint16_t)get_u16(&r);
+    st->karama_saved_answered = (uint16_t)get_u16(&r);
+    st->karama_cancelled = get_u32(&r);
+    st->karama_retake = (uint8_t)get_u8(&r);
     if (r.is_bad || r.pos != len)
         goto bad;
     if (check(st, 1) != 0)
@@ -651,6 +676,11 @@ static int check(const engine_state *st, int is_quiet)
          st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st)))
         BROKEN("truthtrance question to %u by %u pending in phase %u", st->truthtrance_pending,
                st->truthtrance_asker, st->phase);
+    /* (6) the Karama window */
+    if (!engine__karama_check(st))
+        BROKEN("karama window offering %x to %x for seat %u, cancelled %x retaken by %u",
+               st->karama_offered, st->awaiting, st->karama_owner, st->karama_cancelled,
+               st->karama_retake);
     if (st->prediction_faction != ENGINE_FACTION_NONE && st->prediction_faction >= ENGINE_FACTION_COUNT)
         BROKEN("prediction faction %u", st->prediction_faction);
     if (st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&

@@ -169,6 +169,10 @@ static const field_desc leader_fields[] = {
     SCALAR(engine_leader_state, place), SCALAR(engine_leader_state, deaths),
 };
 
+static const field_desc action_fields[] = {
+    SCALAR(engine_action, kind), SCALAR(engine_action, seat), ARRAY(engine_action, arg),
+};
+
 static const field_desc state_fields[] = {
     SCALAR(engine_state, viewer),
     STRUCT1(engine_state, config, config_fields),
@@ -219,6 +223,15 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, truthtrance_pending),
     SCALAR(engine_state, truthtrance_asker),
     SCALAR(engine_state, truthtrance_answer),
+    SCALAR(engine_state, karama_offered),
+    SCALAR(engine_state, karama_owner),
+    SCALAR(engine_state, karama_user),
+    STRUCT1(engine_state, karama_pending, action_fields),
+    SCALAR(engine_state, karama_saved_awaiting),
+    SCALAR(engine_state, karama_saved_answered),
+    SCALAR(engine_state, karama_cancelled),
+    SCALAR(engine_state, karama_retake),
+    SCALAR(engine_state, is_karama_resuming),
     SCALAR(engine_state, weather_control),
     SCALAR(engine_state, winners),
     SCALAR(engine_state, victory_kind),

@@ -46,7 +46,7 @@
  *   prescience(_pass)    element              - (asked aloud)
  *   prescience_answer    -                    value (the Atreides side learns it from its view)
  *   voice(_pass)         all                  - (spoken aloud)
- *   karama_cancel/allow  (none)               -
+ *   karama_cancel/allow  advantage            -
  *   battle_plan          -                    leader, cheap_hero, weapon, defense, dial
  *                                             (the reveal is read from the views)
  *   traitor_call         call                 - (called aloud)
@@ -506,9 +506,11 @@ static void describe_action(const line_ctx *c)
     case ENGINE_ACTION_VOICE_PASS:
         inspect__text_sentence(t, "%s did not use the Voice.", who);
         return;
-    case ENGINE_ACTION_KARAMA_CANCEL:
-        inspect__text_sentence(t, "%s cancelled it with a Karama card.", who);
+    case ENGINE_ACTION_KARAMA_CANCEL: {
+        const char *what = engine_advantage_name((unsigned)x->arg[0]);
+        inspect__text_sentence(t, "%s cancelled %s with a Karama card.", who, what ? what : "it");
         return;
+    }
     case ENGINE_ACTION_KARAMA_ALLOW:
         inspect__text_sentence(t, "%s let it stand.", who);
         return;

@@ -1,7 +1,8 @@
 /*
  * verify.c - a room's every claim checked: the ledger's own verification
- * (genesis, dense versions, hash chain, signatures, re-folded digests and
- * engine invariants at every version, ledger_verify_room) and then the
+ * (genesis, dense versions, hash chain, signatures, re-folded digests at
+ * every version and engine invariants at every K-th and the last,
+ * ledger_verify_room) and then the
  * receipts its seats hold outside the ledger.
  *
  * Layer: inspect. Reads only; never writes to the ledger.

@@ -219,6 +219,7 @@ out:
 /* Frees everything but the struct and its message. */
 static void release(ledger *db)
 {
+    ledger__signer_stop(db);
     if (db->env != NULL)
         mdb_env_close(db->env);
     db->env = NULL;

@@ -204,7 +204,7 @@ size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_BYTES],
     return LEDGER_RECEIPT_CANONICAL_BYTES;
 }
 
-int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+int ledger__receipt_fill(ledger *db, codec_receipt *out, const char *room, uint32_t version,
                          const uint8_t hash[SCHEMA_HASH_BYTES])
 {
     uint8_t buf[LEDGER_RECEIPT_CANONICAL_BYTES];
@@ -215,7 +215,27 @@ int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint3
     out->key_id = db->key_id;
     if (ledger__receipt_canonical(buf, out) == 0)
         return ledger__fail(db, LEDGER_EINPUT, "room %.8s is not a room code", room);
-    return ledger__sign(db, out->signature, buf, sizeof buf);
+    return 0;
+}
+
+void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES])
+{
+    uint8_t buf[LEDGER_RECEIPT_CANONICAL_BYTES];
+    size_t len = ledger__receipt_canonical(buf, r);
+    assert(len == sizeof buf); /* ledger__receipt_fill checked the room */
+    crypto_sign_detached(r->signature, NULL, buf, len, sk);
+}
+
+int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+                         const uint8_t hash[SCHEMA_HASH_BYTES])
+{
+    int rc = ledger__receipt_fill(db, out, room, version, hash);
+    if (rc != 0)
+        return rc;
+    if (!db->has_signing_key)
+        return ledger__fail(db, LEDGER_EKEY, "no signing key in %s", db->keys_dir);
+    ledger__receipt_sign(out, db->signing_sk);
+    return 0;
 }
 
 /* ===================================================== stored records */

@@ -20,6 +20,7 @@
 #define MENTAT_LEDGER_INTERNAL_H
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -111,6 +112,14 @@ struct ledger {
     uint8_t audit_pk[SCHEMA_KEY_BYTES]; /* X25519 public key */
     uint32_t audit_key_id;         /* id of the audit key */
     int is_key_registered;         /* 1 = both keys are known to be in `keys` */
+    /* receipt signer (ledger/append.c): signs ledger_append's receipt while
+     * the commit syncs; started by the first append, stopped on close */
+    int signer_state;              /* 0 not started, 1 running, -1 could not start */
+    pthread_t signer;              /* the thread, when signer_state is 1 */
+    pthread_mutex_t signer_mutex;  /* guards the three below */
+    pthread_cond_t signer_cond;    /* signalled on a new job, a job done, or stop */
+    codec_receipt *signer_job;     /* to sign; NULL once signed */
+    int is_signer_stopping;        /* 1 = the thread must end */
     /* caches (3) */
     ledger_cache_entry cache[LEDGER_CACHE_ROOMS];
     uint64_t cache_tick;           /* LRU clock */
@@ -238,6 +247,19 @@ int ledger__genesis_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *
  * current signing key. */
 int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
                          const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* ledger__receipt_make without the signature (key_id is the current key's);
+ * ledger__receipt_sign adds it. Signing touches nothing but r and sk, so a
+ * group commit's callers sign their own receipts once their batch is
+ * durable, off the leader's path (ledger/group.c). */
+int ledger__receipt_fill(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES]);
+/* ledger_append_batch; with is_unsigned the receipts of accepted appends
+ * (and retries) are filled but not signed: ledger__receipt_sign each. */
+int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
+                         const ledger_append_req *req, size_t n, int is_unsigned) MENTAT_MUST_CHECK;
+/* Waits for and ends the receipt signer thread, if it was started. */
+void ledger__signer_stop(ledger *db);
 
 /* ================================================================ keys */
 /* ledger/keys.c */

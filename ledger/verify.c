@@ -9,11 +9,21 @@
  * damaged bytes: each problem is reported as the first bad version with a
  * one-line reason.
  *
- * With threads = 2 the signatures are checked on a second thread while
- * this one folds; the events are copied out of LMDB first, so neither
- * thread touches the handle or a transaction.
+ * Digests are compared at every version; the engine's invariants
+ * (engine_state_check) at every K-th version (K, the handle's checkpoint
+ * interval) and at the last one folded. A digest that matches proves the
+ * fold reproduced the writer's state byte for byte; the invariants are the
+ * engine checking itself, and a full check costs as much as the rest of
+ * the fold (see "Verifying" in docs/ARCHITECTURE.md).
+ *
+ * With threads = 2 a second thread checks signatures from the start,
+ * taking each event as soon as this one has read and linked it; this one
+ * then folds and joins it on whatever signatures are left. The events are
+ * copied out of LMDB first, so the second thread never touches the handle
+ * or a transaction.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -57,16 +67,32 @@ typedef struct verify_job {
     codec_event *ev;               /* events 1..n_ok, linked, owned */
     uint8_t (*pk)[SCHEMA_KEY_BYTES]; /* signer of each event */
     uint32_t n_ok;                 /* events that decoded and linked */
+    atomic_uint n_ready;           /* events 1..n_ready linked: their signatures may be checked */
+    atomic_int is_gathered;        /* 1 = n_ready is final */
     atomic_uint next_sig;          /* next event whose signature nobody took yet */
     finding sig[2];                /* first bad signature seen by each worker */
     /* fold */
     int has_seed;
     uint8_t seed[ENGINE_SEED_BYTES];
     engine_state *state;           /* the opening position, then folded */
+    uint32_t check_every;          /* invariants at every such version (and the last) */
     ckpt_seen *ckpt;               /* checkpoints with a decoded state */
     size_t n_ckpt;
     finding fold;                  /* first bad fold */
 } verify_job;
+
+/* 1 once event index i is linked, 0 if it never will be: waits (yielding)
+ * while the events are still being read. */
+static int sig_ready(verify_job *job, uint32_t i)
+{
+    for (;;) {
+        if (i < atomic_load_explicit(&job->n_ready, memory_order_acquire))
+            return 1;
+        if (atomic_load_explicit(&job->is_gathered, memory_order_acquire))
+            return i < atomic_load_explicit(&job->n_ready, memory_order_acquire);
+        sched_yield();
+    }
+}
 
 /* Checks signatures, taking events one at a time from the shared counter
  * so two workers split them evenly; `worker` says whose finding to fill. */
@@ -75,7 +101,7 @@ static void check_signatures_as(verify_job *job, unsigned worker)
     uint8_t canon[LEDGER_EVENT_CANONICAL_MAX];
     for (;;) {
         uint32_t i = atomic_fetch_add(&job->next_sig, 1u);
-        if (i >= job->n_ok)
+        if (!sig_ready(job, i))
             break;
         const codec_event *ev = &job->ev[i];
         size_t len = ledger__event_canonical(canon, job->room, ev);
@@ -106,7 +132,9 @@ static void refold(verify_job *job)
                  engine_verdict_name(v));
             return;
         }
-        int broken = engine_state_check(st);
+        int broken = ev->version % job->check_every == 0 || i + 1 == job->n_ok
+                         ? engine_state_check(st)
+                         : 0;
         if (broken != 0) {
             find(&job->fold, LEDGER_ECORRUPT, ev->version, "%d engine invariants broken", broken);
             return;
@@ -287,6 +315,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;
+        atomic_store_explicit(&job->n_ready, want, memory_order_release);
         want++;
         rc = ledger__cursor_get(txn, cur, &k, &v, MDB_NEXT_DUP);
     }
@@ -384,31 +413,39 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     memset(&job, 0, sizeof job);
     memset(&f, 0, sizeof f);
     job.room = room;
+    job.check_every = db->checkpoint_every;
     job.state = calloc(1, sizeof *job.state);
     if (job.state == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
-    int rc = ledger__txn_begin(&txn, db, 0);
-    if (rc != 0)
-        goto out;
-    rc = gather(db, &txn, &job, &f, room, &n_events);
-    ledger__txn_abort(&txn);
-    if (rc != 0)
-        goto out;
-
-    /* Events past a structural failure are not examined further. */
-    if (f.rc != 0 && job.n_ok >= f.version)
-        job.n_ok = f.version ? f.version - 1 : 0;
-    /* Two workers: the second starts on the signatures while this one
-     * folds, then this one joins it on whatever signatures are left. */
+    atomic_init(&job.n_ready, 0u);
+    atomic_init(&job.is_gathered, 0);
     atomic_init(&job.next_sig, 0u);
+    /* Two workers: the second checks each signature as soon as gather has
+     * linked its event; this one then folds and joins it on whatever
+     * signatures are left. */
     pthread_t tid;
-    int is_threaded = threads >= 2 && job.n_ok > 0 &&
-                      pthread_create(&tid, NULL, check_signatures, &job) == 0;
-    if (job.has_seed)
+    int is_threaded = threads >= 2 && pthread_create(&tid, NULL, check_signatures, &job) == 0;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc == 0) {
+        rc = gather(db, &txn, &job, &f, room, &n_events);
+        ledger__txn_abort(&txn);
+    }
+    /* Events past a structural failure are not examined further (a
+     * signature the second worker already took is harmless: the earliest
+     * finding wins). */
+    if (rc == 0 && f.rc != 0 && job.n_ok >= f.version)
+        job.n_ok = f.version ? f.version - 1 : 0;
+    if (rc != 0)
+        job.n_ok = 0;
+    atomic_store_explicit(&job.n_ready, job.n_ok, memory_order_release);
+    atomic_store_explicit(&job.is_gathered, 1, memory_order_release);
+    if (job.has_seed && rc == 0)
         refold(&job);
     check_signatures_as(&job, 0);
     if (is_threaded)
         pthread_join(tid, NULL);
+    if (rc != 0)
+        goto out;
     for (unsigned w = 0; w < 2; w++)
         if (job.sig[w].rc != 0)
             find(&f, job.sig[w].rc, job.sig[w].version, "%s", job.sig[w].reason);

@@ -107,12 +107,18 @@ _Static_assert(ENGINE_SEED_BYTES == SCHEMA_HASH_BYTES, "a revealed seed is as lo
 
 static const char room_alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
-/* out = "a.b", the path of field b of message a; a long path is cut. */
+/* out = "a.b", the path of field b of message a; a long path is cut.
+ * The bytes snprintf("%s.%s") would write, without its cost: wire_check
+ * joins a path for every field it reads, so this is on every decode. */
 static void path_join(char out[PATH_MAX_CHARS], const char *a, const char *b)
 {
-    int n = snprintf(out, PATH_MAX_CHARS, "%s.%s", a, b);
-    if (n < 0)
-        out[0] = '\0';
+    size_t n = strnlen(a, PATH_MAX_CHARS - 1);
+    memcpy(out, a, n);
+    if (n < PATH_MAX_CHARS - 1)
+        out[n++] = '.';
+    size_t n_b = strnlen(b, PATH_MAX_CHARS - 1 - n);
+    memcpy(out + n, b, n_b);
+    out[n + n_b] = '\0';
 }
 
 /* ============================================================= shared */
@@ -779,8 +785,9 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_VOICE_PASS:
         ATTACH(voice_pass, mentat__voice_pass__init);
         return;
-    case ENGINE_ACTION_KARAMA_CANCEL:
+    case ENGINE_ACTION_KARAMA_CANCEL:      /* advantage */
         ATTACH(karama_cancel, mentat__karama_cancel__init);
+        b->num[0] = &pb->karama_cancel->advantage;
         return;
     case ENGINE_ACTION_KARAMA_ALLOW:
         ATTACH(karama_allow, mentat__karama_allow__init);

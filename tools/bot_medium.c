@@ -766,20 +766,43 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
-/* Karama against the Voice or prescience, when the battle matters. */
+/* A Karama window: cancel a Voice or prescience question held against
+ * this seat's own battle when the battle matters, or the Fremen's immunity
+ * when a worm is about to strike 6 or more of their forces; let every
+ * other advantage stand. */
 int bot__medium_karama(engine_action *out, bot__ctx *c)
 {
     const engine_state *v = c->v;
     const engine_legal *cancel = bot__family(c, ENGINE_ACTION_KARAMA_CANCEL);
-    if (cancel != NULL && bot__is_stronghold(v->battle_territory)) {
+    const engine_action *held = &v->karama_pending;
+    int fights = v->phase == ENGINE_PHASE_BATTLE &&
+                 (v->battle_seat[0] == c->seat || v->battle_seat[1] == c->seat);
+    if (cancel != NULL && fights && bot__is_stronghold(v->battle_territory)) {
         unsigned classes = bot__hand_classes(v, c->seat);
-        int hurts = v->voice_class != 0 && !v->voice_must &&
-                    ((v->voice_class == ENGINE_VOICE_POISON_WEAPON && (classes & BOT_CARD_WEAPON_POISON)) ||
-                     (v->voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & BOT_CARD_WEAPON_PROJECTILE)) ||
-                     (v->voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & BOT_CARD_DEFENSE_POISON)) ||
-                     (v->voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & BOT_CARD_DEFENSE_PROJECTILE)));
-        if (hurts || v->prescience_element == 2 || v->prescience_element == 3) {
+        unsigned voice_class = held->kind == ENGINE_ACTION_VOICE ? (unsigned)held->arg[1] : 0;
+        unsigned element = held->kind == ENGINE_ACTION_PRESCIENCE ? (unsigned)held->arg[0] : 0;
+        int hurts = voice_class != 0 && !held->arg[0] &&
+                    ((voice_class == ENGINE_VOICE_POISON_WEAPON && (classes & BOT_CARD_WEAPON_POISON)) ||
+                     (voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & BOT_CARD_WEAPON_PROJECTILE)) ||
+                     (voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & BOT_CARD_DEFENSE_POISON)) ||
+                     (voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & BOT_CARD_DEFENSE_PROJECTILE)));
+        if (hurts || element == 2 || element == 3) {
             bot__action_lo(out, cancel);
+            return BOT_OK;
+        }
+    }
+    /* A worm about to strike a large Fremen army: let it be devoured. */
+    int fremen = bot__seat_of(v, ENGINE_FACTION_FREMEN);
+    if (cancel != NULL && v->phase == ENGINE_PHASE_SPICE_BLOW && fremen >= 0 &&
+        v->ally[c->seat] != fremen &&
+        (v->karama_offered & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM))) {
+        unsigned at_stake = 0;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            if (engine_location_territory(l) == (unsigned)held->arg[0])
+                at_stake += (unsigned)v->forces[l][fremen] + v->special[l][fremen];
+        if (at_stake >= 6) {
+            bot__action_lo(out, cancel);
+            out->arg[0] = ENGINE_ADVANTAGE_FREMEN_WORM;
             return BOT_OK;
         }
     }

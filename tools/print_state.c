@@ -431,6 +431,31 @@ static void print_truthtrance(FILE *f, const engine_state *st)
                 tool_seat_faction(cfg, a), st->truthtrance_answer == 1 ? "yes" : "no");
 }
 
+/* A Karama window, public: the advantages offered, whose, and the action
+ * held (docs/RULINGS.md "Karama"); or a cancellation awaiting its retake. */
+static void print_karama(FILE *f, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    if (st->karama_offered != 0) {
+        fprintf(f, "karama window: seat %u %s's", st->karama_owner + 1u,
+                tool_seat_faction(cfg, st->karama_owner));
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+            if (st->karama_offered & ENGINE_ADVANTAGE_BIT(a))
+                fprintf(f, " %s", engine_advantage_name(a));
+        const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
+        fprintf(f, ", holding %s by seat %u %s\n", spec ? spec->name : "the sale",
+                st->karama_pending.seat + 1u, tool_seat_faction(cfg, st->karama_pending.seat));
+    }
+    if (st->karama_retake < cfg->n_seats) {
+        fprintf(f, "karama cancelled:");
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+            if (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(a))
+                fprintf(f, " %s", engine_advantage_name(a));
+        fprintf(f, ", until seat %u %s retakes its action\n", st->karama_retake + 1u,
+                tool_seat_faction(cfg, st->karama_retake));
+    }
+}
+
 static void print_auction(FILE *f, const engine_state *st)
 {
     if (st->bid_turn >= st->config.n_seats || st->auction_index >= st->n_auction) {
@@ -516,6 +541,8 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         print_battle(f, st);
     if (st->truthtrance_asker < cfg->n_seats)
         print_truthtrance(f, st);
+    if (st->karama_offered != 0 || st->karama_retake < cfg->n_seats)
+        print_karama(f, st);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -770,6 +797,51 @@ static void json_battle(tool_json *j, const engine_state *st)
     tool_json_object_end(j);
 }
 
+/* An array of the advantage names whose bits are set in `mask`. */
+static void json_advantages(tool_json *j, uint32_t mask)
+{
+    tool_json_array_begin(j);
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (mask & ENGINE_ADVANTAGE_BIT(a))
+            tool_json_string(j, engine_advantage_name(a));
+    tool_json_array_end(j);
+}
+
+/* The Karama window, public: null when none is open; the advantages a
+ * Karama cancelled for a retake either way. */
+static void json_karama(tool_json *j, const engine_state *st)
+{
+    uint8_t n = st->config.n_seats;
+    tool_json_object_begin(j);
+    tool_json_key(j, "window");
+    if (st->karama_offered == 0) {
+        tool_json_null(j);
+    } else {
+        tool_json_object_begin(j);
+        tool_json_key(j, "offered");
+        json_advantages(j, st->karama_offered);
+        tool_json_key(j, "owner");
+        tool_json_uint(j, st->karama_owner + 1u);
+        tool_json_key(j, "user");
+        tool_json_uint(j, st->karama_user + 1u);
+        const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
+        tool_json_key(j, "held");
+        if (spec)
+            tool_json_string(j, spec->name);
+        else
+            tool_json_null(j);
+        tool_json_object_end(j);
+    }
+    tool_json_key(j, "cancelled");
+    json_advantages(j, st->karama_cancelled);
+    tool_json_key(j, "retake");
+    if (st->karama_retake < n)
+        tool_json_uint(j, st->karama_retake + 1u);
+    else
+        tool_json_null(j);
+    tool_json_object_end(j);
+}
+
 static void json_truthtrance(tool_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
@@ -911,6 +983,8 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
     json_battle(j, st);
     tool_json_key(j, "truthtrance");
     json_truthtrance(j, st);
+    tool_json_key(j, "karama");
+    json_karama(j, st);
 
     tool_json_key(j, "seats");
     tool_json_array_begin(j);

@@ -333,10 +333,19 @@ static void test_battle__voice_and_prescience(void **state)
     assert_int_equal(engine_state_awaiting(&st), 1u);
     assert_int_equal(act(&st, ENGINE_ACTION_VOICE, 0, 0, ENGINE_VOICE_POISON_WEAPON, 0, 0, 0),
                      ENGINE_ACCEPTED);
-    /* Harkonnen hold a card, so they are asked whether to cancel. */
-    assert_int_equal(st.step, BATTLE_STEP_VOICE_KARAMA);
-    expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, 0, 0, 0, 0, 0, ENGINE_REJECT_NO_KARAMA);
+    /* Harkonnen hold a card, so a Karama window asks them; the Voice is
+     * held until they answer. */
+    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE));
+    assert_int_equal(engine_state_awaiting(&st), 2u);
+    assert_int_equal(st.voice_class, ENGINE_VOICE_NONE);
+    expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_ALLY_VOICE, 0, 0, 0, 0,
+                  ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_VOICE, 0, 0, 0, 0,
+                  ENGINE_REJECT_NO_KARAMA);
+    expect_reject(&st, ENGINE_ACTION_VOICE_PASS, 0, 0, 0, 0, 0, 0, ENGINE_REJECT_WRONG_PHASE);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_ALLOW, 1, 0, 0, 0, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.voice_class, ENGINE_VOICE_POISON_WEAPON);
     assert_int_equal(st.step, BATTLE_STEP_PLAN);
     int feyd = leader_of("feyd_rautha");
     expect_reject(&st, ENGINE_ACTION_BATTLE_PLAN, 1, feyd, -1, poison, -1, 2,

@@ -63,6 +63,25 @@ static void expect_reject(engine_state *st, unsigned kind, unsigned seat, int a0
     assert_memory_equal(&before, st, sizeof before);
 }
 
+/* Every seat an open Karama window asks lets the advantage stand. */
+static void allow_window(engine_state *st)
+{
+    for (unsigned s = 0; s < st->config.n_seats && st->karama_offered != 0; s++)
+        if (engine_state_awaiting(st) & (1u << s))
+            assert_int_equal(act(st, ENGINE_ACTION_KARAMA_ALLOW, s, 0, 0, 0), ENGINE_ACCEPTED);
+}
+
+/* The seat in turn passes; while a Karama window is open, the window is
+ * answered instead. */
+static void pass_or_allow(engine_state *st)
+{
+    if (st->karama_offered == 0) {
+        assert_int_equal(act(st, ENGINE_ACTION_BID_PASS, st->bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        return;
+    }
+    allow_window(st);
+}
+
 /* Puts spice card `card` on top of the spice deck. */
 static void spice_on_top(engine_state *st, unsigned card)
 {
@@ -169,7 +188,17 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     spice_on_top(&st, spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH));
     spice_on_top(&st, a_worm(&st, 0));
     assert_int_equal(engine_state_check(&st), 0);
+    assert_true(engine_position_give_card(&st, 0, ENGINE_CARD_KARAMA) >= 0);
+    engine_state cancelled = st;
     blow(&st);
+    /* The protection waits on a Karama window (LR 2.04.07, 2.04.10,
+     * 3.01.11.01): every seat holding a card but the Fremen. */
+    assert_int_equal(st.karama_offered,
+                     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM) |
+                         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_WORM));
+    assert_false(engine_state_awaiting(&st) & (1u << 1));
+    assert_int_equal(st.forces[loc][0], 3); /* nothing devoured yet */
+    allow_window(&st);
     assert_int_equal(st.forces[loc][0], 0);
     assert_int_equal(st.seat[0].tanks, 3);
     assert_int_equal(st.forces[loc][1], 2); /* Fremen */
@@ -181,6 +210,18 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(st.step, BLOW_STEP_NEXUS);
     assert_int_equal(engine_state_awaiting(&st), 0xF);
     assert_int_equal(st.worm_territory, ENGINE_TERRITORY_THE_GREAT_FLAT);
+    /* The Atreides cancel the ally's protection: the Emperor's forces are
+     * devoured, the Fremen's are not. */
+    blow(&cancelled);
+    assert_int_equal(act(&cancelled, ENGINE_ACTION_KARAMA_CANCEL, 0,
+                         ENGINE_ADVANTAGE_FREMEN_ALLY_WORM, 0, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(cancelled.forces[loc][1], 2);
+    assert_int_equal(cancelled.forces[loc][3], 0);
+    assert_int_equal(cancelled.seat[3].tanks, 4);
+    assert_int_equal(cancelled.karama_cancelled, 0);
+    assert_int_equal(cancelled.step, BLOW_STEP_NEXUS);
+    assert_int_equal(engine_state_check(&cancelled), 0);
 }
 
 /* LR 1.02.02-03: on turn 1 worms are set aside, shuffled back afterwards,
@@ -300,6 +341,7 @@ static void bidding(engine_state *st)
     engine_rng_init(&rng, SEED, 4);
     engine__bidding_begin(st, &rng);
     assert_int_equal(engine_state_check(st), 0);
+    allow_window(st); /* the Atreides' look at the first card (LR 2.01.05) */
 }
 
 /* LR 1.04: one card per seat able to bid; storm order; payment to the
@@ -330,7 +372,7 @@ static void test_phases__auction(void **state)
     unsigned hark_spice = st.seat[2].spice;
     assert_int_equal(act(&st, ENGINE_ACTION_BID, 2, 2, 0, 0), ENGINE_ACCEPTED);
     while (st.auction_index == 0)
-        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        pass_or_allow(&st);
     assert_int_equal(st.card[card].place, ENGINE_PLACE_HAND);
     assert_int_equal(st.card[card].holder, 2);
     assert_int_equal(st.seat[2].spice, hark_spice - 2);
@@ -344,7 +386,7 @@ static void test_phases__auction(void **state)
     unsigned next = st.auction[1], last = st.auction[2];
     unsigned deck_before = st.n_deck;
     while (st.phase == ENGINE_PHASE_BIDDING)
-        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        pass_or_allow(&st);
     assert_int_equal(st.n_deck, deck_before + 2);
     assert_int_equal(st.deck[st.n_deck - 1], next);
     assert_int_equal(st.deck[st.n_deck - 2], last);
@@ -363,15 +405,16 @@ static void test_phases__harkonnen_bonus_needs_room(void **state)
         assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
     assert_int_equal(act(&st, ENGINE_ACTION_BID, 2, 1, 0, 0), ENGINE_ACCEPTED);
     while (st.auction_index == 0)
-        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        pass_or_allow(&st);
     unsigned hand = 0;
     for (unsigned i = 0; i < st.n_cards; i++)
         hand += st.card[i].place == ENGINE_PLACE_HAND && st.card[i].holder == 2;
     assert_int_equal(hand, 8);
     /* At the limit Harkonnen is skipped for the rest of the auction. */
     for (int i = 0; i < 10 && st.phase == ENGINE_PHASE_BIDDING; i++) {
-        assert_int_not_equal(st.bid_turn, 2);
-        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        if (st.karama_offered == 0)
+            assert_int_not_equal(st.bid_turn, 2);
+        pass_or_allow(&st);
     }
 }
 
@@ -411,10 +454,75 @@ static void test_phases__karama_in_the_auction(void **state)
     assert_int_equal(st.card[karama].known_by, ENGINE_KNOWN_PUBLIC | 0xF); /* declared openly */
     unsigned card = st.auction[0];
     while (st.auction_index == 0)
-        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+        pass_or_allow(&st);
     assert_int_equal(st.card[card].holder, 3);
     assert_int_equal(st.seat[3].spice, spice);
     assert_int_equal(st.card[karama].place, ENGINE_PLACE_DISCARD);
+    assert_int_equal(engine_state_check(&st), 0);
+}
+
+/* LR 2.01.05, 3.01.11.02: a Karama prevents the Atreides' look at one card
+ * on auction, before it is shown; the next card is shown again. */
+static void test_phases__karama_prevents_the_card_peek(void **state)
+{
+    (void)state;
+    engine_state st;
+    table(&st, FOUR, 4);
+    assert_true(engine_position_give_card(&st, 2, ENGINE_CARD_KARAMA) >= 0);
+    st.storm_sector = 0;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 4);
+    engine__bidding_begin(&st, &rng);
+    assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK));
+    assert_false(engine_state_awaiting(&st) & 1u); /* the Atreides are not asked */
+    unsigned card = st.auction[0];
+    assert_false(st.card[card].known_by & 1u);
+    expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 2, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD, 0, 0,
+                  ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_CANCEL, 2, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK,
+                         0, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(st.karama_offered, 0);
+    assert_int_equal(st.karama_cancelled, 0); /* one use: the next card is seen */
+    assert_false(st.card[card].known_by & 1u);
+    assert_int_equal(st.step, BIDDING_STEP_AUCTION);
+    assert_true(engine_state_awaiting(&st) == (1u << st.bid_turn));
+    assert_int_equal(act(&st, ENGINE_ACTION_BID, st.bid_turn, 1, 0, 0), ENGINE_ACCEPTED);
+    while (st.auction_index == 0)
+        pass_or_allow(&st);
+    allow_window(&st);
+    if (st.phase == ENGINE_PHASE_BIDDING && st.auction_index < st.n_auction)
+        assert_true(st.card[st.auction[st.auction_index]].known_by & 1u);
+    assert_int_equal(engine_state_check(&st), 0);
+}
+
+/* LR 2.01.07, 3.01.11.02: a Karama prevents the Atreides' look at the top
+ * spice card as Shipment begins. */
+static void test_phases__karama_prevents_the_spice_peek(void **state)
+{
+    (void)state;
+    engine_state st;
+    table(&st, FOUR, 4);
+    assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_KARAMA) >= 0);
+    engine_state allowed = st;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 6);
+    engine__shipment_begin(&st, &rng);
+    unsigned top = st.spice_deck[st.n_spice_deck - 1];
+    assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK));
+    assert_false(st.spice_card[top].known_by & 1u);
+    expect_reject(&st, ENGINE_ACTION_SHIP_PASS, 0, 0, 0, 0, ENGINE_REJECT_WRONG_PHASE);
+    assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK,
+                         0, 0),
+                     ENGINE_ACCEPTED);
+    assert_false(st.spice_card[top].known_by & 1u);
+    assert_int_equal(st.step, SHIP_STEP_SHIP);
+    assert_int_equal(st.karama_cancelled, 0);
+    engine_rng_init(&rng, SEED, 6);
+    engine__shipment_begin(&allowed, &rng);
+    allow_window(&allowed);
+    assert_true(allowed.spice_card[top].known_by & 1u);
+    assert_int_equal(allowed.step, SHIP_STEP_SHIP);
     assert_int_equal(engine_state_check(&st), 0);
 }
 
@@ -474,8 +582,30 @@ static void test_phases__leader_revival_and_emperor_ally(void **state)
     assert_int_equal(engine_state_awaiting(&st), 1u << 3);
     expect_reject(&st, ENGINE_ACTION_EMPEROR_REVIVAL, 3, 4, 0, 0, ENGINE_REJECT_ARG_OUT_OF_RANGE);
     unsigned emperor = st.seat[3].spice;
+    /* The offer waits on a Karama window (LR 2.03.07, 3.01.11.01): every
+     * other seat holding a card is asked, the Emperor is not. */
+    engine_state cancelled = st;
     assert_int_equal(act(&st, ENGINE_ACTION_EMPEROR_REVIVAL, 3, 3, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.karama_offered,
+                     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL));
+    assert_int_equal(st.step, REVIVAL_STEP_EMPEROR);
+    assert_int_equal(st.emperor_ally_revivals, 0);
+    assert_false(engine_state_awaiting(&st) & (1u << 3));
+    allow_window(&st);
     assert_int_equal(st.step, REVIVAL_STEP_REVIVE);
+    assert_int_equal(st.emperor_ally_revivals, 3);
+    /* Cancelled instead: no extra revival, the Emperor pays nothing. */
+    assert_true(engine_position_give_card(&cancelled, 0, ENGINE_CARD_KARAMA) >= 0);
+    assert_int_equal(act(&cancelled, ENGINE_ACTION_EMPEROR_REVIVAL, 3, 3, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(act(&cancelled, ENGINE_ACTION_KARAMA_CANCEL, 0,
+                         ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL, 0, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(cancelled.karama_offered, 0);
+    assert_int_equal(cancelled.step, REVIVAL_STEP_REVIVE);
+    assert_int_equal(cancelled.emperor_ally_revivals, 0);
+    assert_int_equal(cancelled.karama_cancelled, 0);
+    expect_reject(&cancelled, ENGINE_ACTION_REVIVE, 2, 4, 0, -1, ENGINE_REJECT_REVIVAL_LIMIT);
+    assert_int_equal(engine_state_check(&cancelled), 0);
     expect_reject(&st, ENGINE_ACTION_REVIVE, 2, 7, 0, -1, ENGINE_REJECT_REVIVAL_LIMIT);
     unsigned spice = st.seat[2].spice;
     assert_int_equal(act(&st, ENGINE_ACTION_REVIVE, 2, 6, 0, feyd), ENGINE_ACCEPTED);
@@ -532,6 +662,8 @@ int main(void)
         cmocka_unit_test(test_phases__auction),
         cmocka_unit_test(test_phases__harkonnen_bonus_needs_room),
         cmocka_unit_test(test_phases__karama_in_the_auction),
+        cmocka_unit_test(test_phases__karama_prevents_the_card_peek),
+        cmocka_unit_test(test_phases__karama_prevents_the_spice_peek),
         cmocka_unit_test(test_phases__revival_limits_and_costs),
         cmocka_unit_test(test_phases__leader_revival_and_emperor_ally),
         cmocka_unit_test(test_phases__ghola),

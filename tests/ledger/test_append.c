@@ -342,6 +342,7 @@ static void test_append__batch_and_group(void **state)
     assert_int_equal(ledger_group_append(g, &r, a, head, &act), 0);
     assert_int_equal(r.verdict, ENGINE_ACCEPTED);
     assert_int_equal(r.receipt.version, head + 1);
+    assert_int_equal(ledger_receipt_check(f->db, &r.receipt), 0); /* its caller signed it */
     ledger_group_free(g);
     assert_int_equal(verify_ok(f->db, a), 0);
     assert_int_equal(verify_ok(f->db, b), 0);
@@ -357,6 +358,7 @@ typedef struct player {
     uint32_t version;
     int n_accepted;
     int failed;
+    codec_receipt receipts[64];    /* the first ones, signed by this thread */
 } player;
 
 static void *player_run(void *vp)
@@ -370,6 +372,8 @@ static void *player_run(void *vp)
             p->failed = 1;
             break;
         }
+        if (p->n_accepted < 64)
+            p->receipts[p->n_accepted] = res.receipt;
         engine_rng rng;
         engine_rng_init(&rng, p->seed, p->version + 1);
         if (engine_apply(NULL, &p->st, &act, &rng) != ENGINE_ACCEPTED) {
@@ -424,6 +428,8 @@ static void test_append__group_threads(void **state)
         engine_state_digest(d2, &p->st);
         assert_memory_equal(d1, d2, sizeof d1);
         assert_int_equal(verify_ok(f->db, p->room), 0);
+        for (int k = 0; k < p->n_accepted && k < 64; k++)
+            assert_int_equal(ledger_receipt_check(f->db, &p->receipts[k]), 0);
     }
 }
 

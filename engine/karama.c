@@ -1,0 +1,322 @@
+/*
+ * karama.c - the Karama window: a Karama card cancels one use of a faction
+ * advantage the rules mark with a star, when that faction attempts it
+ * (LR 3.01.11.01; docs/RULINGS.md "Karama"). The advantages are a table,
+ * one row each; the phases call engine__karama_hold at the moment a power
+ * is used, and this file does the rest.
+ *
+ * A window opens when an action that uses an advantage has been checked in
+ * full: the action is held (karama_pending), not applied; the step's
+ * awaiting and answered are kept aside and the game waits on every seat
+ * holding any treachery card (hand sizes are public) but the advantage's
+ * owner and, for an alliance advantage, the ally using it. If no seat is
+ * left, there is no window. Every asked seat allows or cancels: the first
+ * cancel closes the window, all allowing applies the held action as it was.
+ * A cancel of an advantage that changes the action drops the held action
+ * and asks the same seat again at the same step, where the advantage is now
+ * unavailable (karama_cancelled); one that only changes who is paid or what
+ * is gained applies the held action without it.
+ *
+ * Invariants: (1) a window is public: what it offers, whose power, the held
+ * action and the seats asked follow from public facts, and being asked says
+ * nothing of a seat's hand; (2) KARAMA_ALLOW is always legal for an asked
+ * seat, so a window never stalls; (3) a held action was accepted by its
+ * handler in the state it is resumed in (allowing changes nothing), so
+ * resuming it cannot fail; (4) karama_cancelled is not 0 exactly while
+ * karama_retake names the seat that must retake its action, and it is
+ * cleared when that seat acts or the phase ends.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+#define CARD_NONE 0xFF
+
+/* One row per advantage. `is_payee`: cancelling changes who is paid or
+ * what is gained (or what is seen: the Atreides' peeks, prevented before
+ * they happen), the action stands. `retake`: the action applied for the
+ * user in place of a cancelled one when nothing else can be retaken, with
+ * every argument 0 (a pass; BG_SEND 0 sends nothing); ENGINE_ACTION_NONE:
+ * the user is asked again at the same step. */
+typedef struct advantage_row {
+    const char *slug;              /* "guild_half_price" */
+    uint8_t faction;               /* engine_faction owning it */
+    uint8_t is_alliance;           /* 1 = used by the owner's ally */
+    uint8_t is_payee;              /* 1 = the held action stands, without the advantage */
+    uint8_t retake;                /* engine_action_kind applied in place, or NONE */
+} advantage_row;
+
+static const advantage_row advantages[ENGINE_ADVANTAGE_COUNT] = {
+    [ENGINE_ADVANTAGE_NONE] = {NULL, ENGINE_FACTION_NONE, 0, 0, 0},
+    /* LR 2.01.05, 2.01.07, 2.01.08-09 */
+    [ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK] = {"atreides_card_peek", ENGINE_FACTION_ATREIDES, 0, 1, 0},
+    [ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK] = {"atreides_spice_peek", ENGINE_FACTION_ATREIDES, 0, 1, 0},
+    [ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE] = {"atreides_prescience", ENGINE_FACTION_ATREIDES, 0, 0,
+                                              ENGINE_ACTION_PRESCIENCE_PASS},
+    [ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE] = {"atreides_ally_prescience", ENGINE_FACTION_ATREIDES, 0, 0,
+                                                   ENGINE_ACTION_PRESCIENCE_PASS},
+    /* LR 2.02.05-07 */
+    [ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND] = {"bg_polar_sink_send", ENGINE_FACTION_BENE_GESSERIT, 0, 0,
+                                             ENGINE_ACTION_BG_SEND},
+    [ENGINE_ADVANTAGE_BG_VOICE] = {"bg_voice", ENGINE_FACTION_BENE_GESSERIT, 0, 0, ENGINE_ACTION_VOICE_PASS},
+    [ENGINE_ADVANTAGE_BG_ALLY_VOICE] = {"bg_ally_voice", ENGINE_FACTION_BENE_GESSERIT, 0, 0,
+                                        ENGINE_ACTION_VOICE_PASS},
+    /* LR 2.03.04, 2.03.07 */
+    [ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT] = {"emperor_card_payment", ENGINE_FACTION_EMPEROR, 0, 1, 0},
+    [ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL] = {"emperor_ally_revival", ENGINE_FACTION_EMPEROR, 0, 0,
+                                               ENGINE_ACTION_EMPEROR_REVIVAL},
+    /* LR 2.04.06-07, 2.04.10-11 */
+    [ENGINE_ADVANTAGE_FREMEN_MOVE] = {"fremen_move", ENGINE_FACTION_FREMEN, 0, 0, 0},
+    [ENGINE_ADVANTAGE_FREMEN_WORM] = {"fremen_worm", ENGINE_FACTION_FREMEN, 0, 1, 0},
+    [ENGINE_ADVANTAGE_FREMEN_ALLY_WORM] = {"fremen_ally_worm", ENGINE_FACTION_FREMEN, 1, 1, 0},
+    [ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL] = {"fremen_ally_revival", ENGINE_FACTION_FREMEN, 1, 0, 0},
+    /* LR 2.05.08 */
+    [ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD] = {"harkonnen_free_card", ENGINE_FACTION_HARKONNEN, 0, 1, 0},
+    /* LR 2.06.04-06, 2.06.09-10 */
+    [ENGINE_ADVANTAGE_GUILD_PAYMENT] = {"guild_payment", ENGINE_FACTION_GUILD, 0, 1, 0},
+    [ENGINE_ADVANTAGE_GUILD_CROSS_SHIP] = {"guild_cross_ship", ENGINE_FACTION_GUILD, 0, 0, 0},
+    [ENGINE_ADVANTAGE_GUILD_SHIP_BACK] = {"guild_ship_back", ENGINE_FACTION_GUILD, 0, 0, 0},
+    [ENGINE_ADVANTAGE_GUILD_HALF_PRICE] = {"guild_half_price", ENGINE_FACTION_GUILD, 0, 0, 0},
+    [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = {"guild_ally_half_price", ENGINE_FACTION_GUILD, 1, 0, 0},
+    [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = {"guild_ally_cross_ship", ENGINE_FACTION_GUILD, 1, 0, 0},
+};
+
+#define ALL_ADVANTAGES \
+    ((uint32_t)(ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_COUNT) - 1u) & ~(uint32_t)1u)
+_Static_assert(ENGINE_ADVANTAGE_COUNT <= 32, "advantages fit a 32-bit mask");
+
+const char *engine_advantage_name(unsigned advantage)
+{
+    return advantage < ENGINE_ADVANTAGE_COUNT ? advantages[advantage].slug : NULL;
+}
+
+int engine__karama_cancelled(const engine_state *st, unsigned advantage)
+{
+    return (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(advantage)) != 0;
+}
+
+/* ========================================================= the window */
+
+int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
+                        unsigned user)
+{
+    offered &= ALL_ADVANTAGES & ~st->karama_cancelled;
+    /* A held action being resumed is not held again; an automatic step its
+     * fold reaches may be. */
+    if ((st->is_karama_resuming && act->kind != ENGINE_ACTION_NONE) || offered == 0 ||
+        st->phase == ENGINE_PHASE_SETUP)
+        return 0;
+    unsigned first = 1;
+    while (!(offered & ENGINE_ADVANTAGE_BIT(first)))
+        first++;
+    int owner = engine__seat_of(st, advantages[first].faction);
+    assert(owner >= 0);
+    int alliance = 0;
+    for (unsigned a = first; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (offered & ENGINE_ADVANTAGE_BIT(a)) {
+            assert(advantages[a].faction == advantages[first].faction);
+            alliance |= advantages[a].is_alliance;
+        }
+    uint16_t asked = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (s != (unsigned)owner && !(alliance && s == user) && engine__holds_cards(st, s))
+            asked |= ENGINE_SEAT_BIT(s);
+    if (asked == 0)
+        return 0;
+    st->karama_offered = offered;
+    st->karama_owner = (uint8_t)owner;
+    st->karama_user = (uint8_t)user;
+    st->karama_pending = *act;
+    st->karama_saved_awaiting = st->awaiting;
+    st->karama_saved_answered = st->answered;
+    st->awaiting = asked;
+    st->answered = 0;
+    return 1;
+}
+
+/* Closes the window, giving the step back its awaiting and answered;
+ * returns the held action. */
+static engine_action close_window(engine_state *st)
+{
+    engine_action held = st->karama_pending;
+    st->awaiting = st->karama_saved_awaiting;
+    st->answered = st->karama_saved_answered;
+    st->karama_offered = 0;
+    st->karama_owner = st->karama_user = SEAT_NONE;
+    memset(&st->karama_pending, 0, sizeof st->karama_pending);
+    st->karama_saved_awaiting = st->karama_saved_answered = 0;
+    return held;
+}
+
+/* The cancellation is used up: the seat retook its action (4). */
+static void consume(engine_state *st)
+{
+    st->karama_cancelled = 0;
+    st->karama_retake = SEAT_NONE;
+}
+
+/* 1 if `seat`'s action was performed, not held: no window, or one holding
+ * an automatic step its fold reached. */
+static int performed_by_retake(const engine_state *st, unsigned seat)
+{
+    return seat == st->karama_retake &&
+           (st->karama_offered == 0 || st->karama_pending.kind == ENGINE_ACTION_NONE);
+}
+
+int engine__karama_consume(engine_state *st, unsigned advantage)
+{
+    if (!engine__karama_cancelled(st, advantage))
+        return 0;
+    st->karama_cancelled &= ~ENGINE_ADVANTAGE_BIT(advantage);
+    if (st->karama_cancelled == 0)
+        st->karama_retake = SEAT_NONE;
+    return 1;
+}
+
+static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng);
+
+/* Applies a held action exactly as it was attempted, bar the advantages
+ * now cancelled (3); an automatic step goes on from the stage it was held
+ * at (its later stages may hold it again). */
+static void resume(engine_state *st, const engine_action *held, engine_rng *rng)
+{
+    if (held->kind != ENGINE_ACTION_NONE) {
+        st->is_karama_resuming = 1;
+        engine_verdict v = engine__action_rules[held->kind].handle(NULL, st, held, rng);
+        assert(v == ENGINE_ACCEPTED);
+        (void)v;
+        st->is_karama_resuming = 0;
+    } else {
+        resume_step(st, held, rng);
+    }
+    if (performed_by_retake(st, held->seat))
+        consume(st);
+}
+
+void engine__karama_after(engine_state *st, const engine_action *act)
+{
+    if (performed_by_retake(st, act->seat))
+        consume(st);
+}
+
+/* A Karama cancels one use of the named advantage (LR 3.01.11.01): arg 0
+ * the advantage, which the window must offer. The card is discarded face
+ * up. */
+engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
+                                     const engine_action *act, engine_rng *rng)
+{
+    int a = act->arg[0];
+    if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
+        !(st->karama_offered & ENGINE_ADVANTAGE_BIT((unsigned)a)))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
+    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
+    if (card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
+    engine__treachery_discard(st, card);
+    engine_action held = close_window(st);
+    st->karama_cancelled |= ENGINE_ADVANTAGE_BIT((unsigned)a);
+    st->karama_retake = held.seat;
+    const advantage_row *row = &advantages[a];
+    if (row->is_payee) {
+        resume(st, &held, rng);
+    } else if (row->retake != ENGINE_ACTION_NONE) {
+        engine_action instead;
+        memset(&instead, 0, sizeof instead);
+        instead.kind = row->retake;
+        instead.seat = held.seat;
+        resume(st, &instead, rng);
+    }
+    return ENGINE_ACCEPTED;
+}
+
+/* Lets the advantage stand; when every seat asked has, the held action is
+ * applied as it was. */
+engine_verdict engine__karama_allow(engine_verdict_detail *why, engine_state *st,
+                                    const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    st->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (st->answered == st->awaiting) {
+        engine_action held = close_window(st);
+        resume(st, &held, rng);
+    }
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_KARAMA_ALLOW, seat);
+    engine__legal_push(out, cap, &n, &l);
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) == CARD_NONE)
+        return n;
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (st->karama_offered & ENGINE_ADVANTAGE_BIT(a)) {
+            engine__legal_init(&l, ENGINE_ACTION_KARAMA_CANCEL, seat);
+            l.lo[0] = l.hi[0] = (int16_t)a;
+            engine__legal_push(out, cap, &n, &l);
+        }
+    return n;
+}
+
+/* An automatic step held in a window: a worm about to devour (F2, F3); a
+ * card coming up for auction (A1), a sale (E1, H1); the Shipment phase's
+ * start (A2). */
+static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng)
+{
+    if (st->phase == ENGINE_PHASE_BIDDING)
+        engine__bidding_resume(st, (unsigned)held->arg[0], (unsigned)held->arg[1], rng);
+    else if (st->phase == ENGINE_PHASE_SPICE_BLOW)
+        engine__spice_blow_resume(st, (unsigned)held->arg[0], rng);
+    else
+        engine__shipment_resume(st, rng);
+}
+
+/* ========================================================= invariants */
+
+int engine__karama_check(const engine_state *st)
+{
+    unsigned n = st->config.n_seats;
+    uint16_t all = (uint16_t)((1u << n) - 1);
+    const engine_action *p = &st->karama_pending;
+    if ((st->karama_offered | st->karama_cancelled) & ~ALL_ADVANTAGES)
+        return 0;
+    if (st->is_karama_resuming)
+        return 0;
+    if ((st->karama_cancelled != 0) != (st->karama_retake != SEAT_NONE))
+        return 0;
+    if (st->karama_retake != SEAT_NONE && st->karama_retake >= n)
+        return 0;
+    if (st->karama_offered == 0) {
+        static const engine_action none;
+        return st->karama_owner == SEAT_NONE && st->karama_user == SEAT_NONE &&
+               memcmp(p, &none, sizeof none) == 0 && st->karama_saved_awaiting == 0 &&
+               st->karama_saved_answered == 0 &&
+               (st->karama_retake == SEAT_NONE ||
+                (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(st->karama_retake)));
+    }
+    unsigned first = 1;
+    while (!(st->karama_offered & ENGINE_ADVANTAGE_BIT(first)))
+        first++;
+    int owner = engine__seat_of(st, advantages[first].faction);
+    return owner >= 0 && st->karama_owner == (unsigned)owner && st->karama_user < n &&
+           p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
+           (p->kind == ENGINE_ACTION_NONE ||
+            engine__action_rules[p->kind].phase == st->phase) &&
+           !(st->karama_saved_awaiting & ~all) &&
+           !(st->karama_saved_answered & ~st->karama_saved_awaiting) &&
+           (p->kind == ENGINE_ACTION_NONE ||
+            (st->karama_saved_awaiting & ~st->karama_saved_answered) != 0) &&
+           (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
+            st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+            (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
+             p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
+           !(st->awaiting & ENGINE_SEAT_BIT(st->karama_owner)) &&
+           st->truthtrance_pending == SEAT_NONE && st->phase != ENGINE_PHASE_SETUP &&
+           st->phase != ENGINE_PHASE_GAME_OVER &&
+           (st->karama_retake == SEAT_NONE ||
+            (st->karama_saved_awaiting & ENGINE_SEAT_BIT(st->karama_retake)));
+}

@@ -1,0 +1,91 @@
+/*
+ * seed_state.c - writes the seed corpus of the state decoder's fuzz target
+ * (tests/fuzz/corpus/fuzz_state): the canonical encoding of real states,
+ * taken along seeded random games of 2 to 6 seats.
+ *
+ * Run by `make fuzz-seeds` whenever the state encoding changes (a corpus of
+ * another rules version is refused at its first bytes and fuzzes nothing).
+ * It writes only into the directory it is given.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "engine/engine.h"
+#include "tests/support/support.h"
+
+#define GAMES 4
+#define MAX_ACTIONS 20000
+
+/* The versions of each game written out; the last state is written too. */
+static const unsigned snapshot_at[] = {1, 4, 7, 10, 40, 150, 400};
+
+static int write_state(const char *dir, unsigned game, unsigned version, const engine_state *st)
+{
+    static uint8_t buf[ENGINE_STATE_ENCODED_MAX];
+    size_t len = engine_state_encode(buf, sizeof buf, st);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game%u_v%u", dir, game, version);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        perror(path);
+        return -1;
+    }
+    int rc = fwrite(buf, 1, len, f) == len ? 0 : -1;
+    if (fclose(f) != 0 || rc != 0) {
+        fprintf(stderr, "seed_state: writing %s failed\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int play_game(const char *dir, unsigned game)
+{
+    uint64_t prng = 0x5eed0000u + game;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    for (unsigned i = 0; i < ENGINE_SEED_BYTES; i++)
+        seed[i] = (uint8_t)test_prng_next(&prng);
+    engine_config cfg;
+    test_random_config(&cfg, 2 + game % 5, 0, &prng);
+    static engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    if (engine_setup(NULL, &st, &cfg, &rng) != ENGINE_ACCEPTED) {
+        fprintf(stderr, "seed_state: game %u: the table is refused\n", game);
+        return -1;
+    }
+    unsigned next = 0, version = 0;
+    while (version < MAX_ACTIONS && st.phase != ENGINE_PHASE_GAME_OVER) {
+        engine_action act;
+        if (test_random_legal(&act, &st, &prng) != 0)
+            break;
+        version++;
+        engine_rng_init(&rng, seed, version);
+        if (engine_apply(NULL, &st, &act, &rng) != ENGINE_ACCEPTED) {
+            fprintf(stderr, "seed_state: game %u: a legal action was refused\n", game);
+            return -1;
+        }
+        if (next < sizeof snapshot_at / sizeof snapshot_at[0] && version == snapshot_at[next]) {
+            if (write_state(dir, game, version, &st) != 0)
+                return -1;
+            next++;
+        }
+    }
+    return write_state(dir, game, version, &st);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: seed_state DIR\n");
+        return 2;
+    }
+    if (sodium_init() < 0)
+        return 1;
+    for (unsigned g = 0; g < GAMES; g++)
+        if (play_game(argv[1], g) != 0)
+            return 1;
+    return 0;
+}
