@@ -3,7 +3,8 @@
 #   make            debug build (asserts on), leaves ./mentat
 #   make run        install what is missing, build, play the main job on ./mentat.db
 #   make test       install, build, include check, every suite, fuzz corpus
-#                   replay, the ASan+UBSan build of the suites, short fuzz runs
+#                   replay, clang build, lint, the ASan+UBSan build of the
+#                   suites, short fuzz runs
 #   make release    optimised build without asserts in build-release/
 #   make asan       the suites under AddressSanitizer and UBSan
 #   make fuzz       every libFuzzer target for FUZZ_SECONDS each (clang)
@@ -11,7 +12,7 @@
 #   make bench      `mentat bench` from the release build
 #   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
 #                   the bots' strength tournament and ledger games (bots-soak)
-#   make lint       clang-tidy over the sources, warnings as errors
+#   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
 #   make clean
 
 CC ?= cc
@@ -111,6 +112,7 @@ test: deps include-check
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory clang
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory asan
 	@$(MAKE) --no-print-directory fuzz-short
 
@@ -178,9 +180,8 @@ bots-soak: release
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	    verify --all
 
-lint:
-	clang-tidy --warnings-as-errors='*' $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) \
-	    $(INSPECT_SRC) $(TOOLS_SRC) -- $(WARN) $(CPPFLAGS)
+lint: $(GEN_H)
+	@sh scripts/lint.sh $(BUILD)
 
 clean:
 	rm -rf build build-release build-asan build-fuzz build-clang mentat

@@ -89,6 +89,10 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_STORM_CARDS_PASS] = {"storm_cards_pass", 0, {0}, {0}},
     [ENGINE_ACTION_TRUTHTRANCE] = {"truthtrance", 1, {"target"}, {ENGINE_ARG_FACTION}},
     [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {"truthtrance_answer", 1, {"yes"}, {ENGINE_ARG_INT}},
+    [ENGINE_ACTION_SHIP_KARAMA_FROM] = {"ship_karama_from", 4,
+        {"location", "forces", "elite", "payer"},
+        {ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_FACTION}},
+    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {"ship_karama_answer", 1, {"pay"}, {ENGINE_ARG_INT}},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

@@ -86,6 +86,10 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                         engine__storm_cards_pass},
     [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE__PHASE_ANY, 0, engine__truthtrance},
     [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_QUESTION, 0, engine__truthtrance_answer},
+    [ENGINE_ACTION_SHIP_KARAMA_FROM] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
+                                        engine__ship_karama_from},
+    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_KARAMA_ANSWER,
+                                          engine__ship_karama_answer},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -118,6 +122,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [SHIP_STEP_SHIP] = engine__legal_ship,
         [SHIP_STEP_BG_SEND] = engine__legal_bg_send,
         [SHIP_STEP_MOVE] = engine__legal_move,
+        [SHIP_STEP_KARAMA_ANSWER] = engine__legal_ship_karama_answer,
     },
     [ENGINE_PHASE_BATTLE] = {
         [BATTLE_STEP_CHOOSE] = engine__legal_battle,
@@ -195,6 +200,7 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_NO_CARD] = "no_card",
     [ENGINE_REJECT_ATOMICS_OUT_OF_REACH] = "atomics_out_of_reach",
     [ENGINE_REJECT_ADVANTAGE_CANCELLED] = "advantage_cancelled",
+    [ENGINE_REJECT_PAYER_HOLDS_NO_CARDS] = "payer_holds_no_cards",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");

@@ -230,6 +230,7 @@ typedef enum engine_verdict {
     ENGINE_REJECT_NO_CARD = 57,
     ENGINE_REJECT_ATOMICS_OUT_OF_REACH = 58,
     ENGINE_REJECT_ADVANTAGE_CANCELLED = 59,
+    ENGINE_REJECT_PAYER_HOLDS_NO_CARDS = 60,
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -291,6 +292,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_STORM_CARDS_PASS = 44,/* Storm, before the move: (none) */
     ENGINE_ACTION_TRUTHTRANCE = 45,     /* at any time (side action): target faction */
     ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target, while asked: 1 yes, 0 no (question asked aloud) */
+    ENGINE_ACTION_SHIP_KARAMA_FROM = 47, /* Shipment: location, forces, elite, payer faction (its Karama) */
+    ENGINE_ACTION_SHIP_KARAMA_ANSWER = 48, /* the payer named: 1 pays with its Karama, 0 declines */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -538,6 +541,15 @@ typedef struct engine_state {
     uint32_t karama_cancelled;     /* advantages a Karama cancelled, unusable until karama_retake acts */
     uint8_t karama_retake;         /* seat retaking its action without them, 0xFF none */
     uint8_t is_karama_resuming;    /* 1 only inside the fold resuming a held action; 0 at rest */
+    /* A shipment paid with another seat's Karama (engine/phase_shipment.c):
+     * public. While karama_ship_seat is not 0xFF the proposal is held and
+     * the game waits on the payer alone (step SHIP_KARAMA_ANSWER). */
+    uint8_t karama_ship_seat;      /* shipper whose proposal is held, 0xFF none */
+    uint8_t karama_ship_payer;     /* seat asked to pay with its Karama, 0xFF none */
+    uint8_t karama_ship_location;  /* the proposal's location 0..85, 0 none */
+    uint8_t karama_ship_forces;    /* its plain forces, 0 none */
+    uint8_t karama_ship_elite;     /* its elite forces, 0 none */
+    uint16_t karama_ship_named;    /* seats the shipper has named this shipment turn */
     /* Storm cards and the game's end */
     uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
     uint16_t winners;              /* seats that won (GAME_OVER) */

@@ -184,6 +184,8 @@ ENGINE__HANDLER(engine__family_atomics);
 ENGINE__HANDLER(engine__storm_cards_pass);
 ENGINE__HANDLER(engine__truthtrance);
 ENGINE__HANDLER(engine__truthtrance_answer);
+ENGINE__HANDLER(engine__ship_karama_from);
+ENGINE__HANDLER(engine__ship_karama_answer);
 
 /* Legal families of a step for one seat, one writer per step. */
 #define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
@@ -202,6 +204,7 @@ ENGINE__LEGAL(engine__legal_revive);
 ENGINE__LEGAL(engine__legal_ship);
 ENGINE__LEGAL(engine__legal_bg_send);
 ENGINE__LEGAL(engine__legal_move);
+ENGINE__LEGAL(engine__legal_ship_karama_answer);
 ENGINE__LEGAL(engine__legal_battle);
 ENGINE__LEGAL(engine__legal_storm_cards);
 /* Side actions (engine/side.c): every side family of a seat the step
@@ -233,6 +236,11 @@ int engine__karama_consume(engine_state *st, unsigned advantage);
 void engine__karama_after(engine_state *st, const engine_action *act);
 int engine__karama_check(const engine_state *st);
 ENGINE__LEGAL(engine__legal_karama);
+
+/* 1 when the fields of a shipment paid with another seat's Karama are
+ * consistent (engine/phase_shipment.c): a held proposal is still valid and
+ * waits on its payer alone; phase.h invariant (7). */
+int engine__shipment_check(const engine_state *st);
 
 /* 1 if `seat`, asked for its battle plan, has a legal plan in `st`
  * (engine/phase_battle.c): a side action may not take the last one away. */

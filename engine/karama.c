@@ -24,7 +24,8 @@
  * handler in the state it is resumed in (allowing changes nothing), so
  * resuming it cannot fail; (4) karama_cancelled is not 0 exactly while
  * karama_retake names the seat that must retake its action, and it is
- * cleared when that seat acts or the phase ends.
+ * cleared when that seat acts or the phase ends (a shipment it proposes
+ * with another seat's Karama acts once that seat pays, not before).
  */
 #include <assert.h>
 #include <string.h>
@@ -158,10 +159,11 @@ static void consume(engine_state *st)
 }
 
 /* 1 if `seat`'s action was performed, not held: no window, or one holding
- * an automatic step its fold reached. */
+ * an automatic step its fold reached, and no shipment of its held for
+ * another seat's Karama (engine/phase_shipment.c). */
 static int performed_by_retake(const engine_state *st, unsigned seat)
 {
-    return seat == st->karama_retake &&
+    return seat == st->karama_retake && st->karama_ship_seat != seat &&
            (st->karama_offered == 0 || st->karama_pending.kind == ENGINE_ACTION_NONE);
 }
 
@@ -295,7 +297,7 @@ int engine__karama_check(const engine_state *st)
         return st->karama_owner == SEAT_NONE && st->karama_user == SEAT_NONE &&
                memcmp(p, &none, sizeof none) == 0 && st->karama_saved_awaiting == 0 &&
                st->karama_saved_answered == 0 &&
-               (st->karama_retake == SEAT_NONE ||
+               (st->karama_retake == SEAT_NONE || st->karama_ship_seat == st->karama_retake ||
                 (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(st->karama_retake)));
     }
     unsigned first = 1;

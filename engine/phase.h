@@ -35,7 +35,10 @@
  *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE
  *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()   (phase_shipment.c)
  *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP (-> BG_SEND after an
- *                      off-planet shipment by another) -> MOVE
+ *                      off-planet shipment by another) -> MOVE; a shipment
+ *                      proposed at the Karama rate with another seat's card
+ *                      goes SHIP -> KARAMA_ANSWER (that seat alone), which
+ *                      ships (as SHIP with a Karama) or gives SHIP back
  *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()     (phase_battle.c)
  *   BATTLE            per battle: CHOOSE (when the aggressor has a choice)
  *                     -> VOICE -> PRESCIENCE -> PLAN -> TRAITOR -> KEEP
@@ -82,7 +85,12 @@
  *   (6) an open Karama window offers advantages of one faction, present,
  *       whose seat it does not ask, holds an action of the current phase
  *       and keeps aside a step that waits on somebody; a cancellation
- *       names the seat that must retake, which that step waits on.
+ *       names the seat that must retake, which that step waits on (or
+ *       whose shipment proposal is held);
+ *   (7) a shipment proposal paid with another seat's Karama is held
+ *       exactly in step SHIPMENT_MOVEMENT/KARAMA_ANSWER, by the seat in
+ *       turn, still valid as checked, the game waiting on the payer alone;
+ *       the seats named are cleared when that seat's SHIP step ends.
  *   A constructed position under construction (engine/position.c) sits in
  *   SETUP at step SETUP_STEP_COUNT and waits on nobody until it enters a
  *   phase.
@@ -140,6 +148,7 @@ enum engine__shipment_step {
     SHIP_STEP_SHIP = 0,            /* the seat in turn ships, sends or passes */
     SHIP_STEP_BG_SEND,             /* the Bene Gesserit may send a force to the Polar Sink */
     SHIP_STEP_MOVE,                /* the seat in turn moves (Hajr: once more) or passes */
+    SHIP_STEP_KARAMA_ANSWER,       /* the seat named pays for the held shipment with its Karama, or not */
     SHIP_STEP_COUNT
 };
 

@@ -16,6 +16,7 @@
  * shows it to the other side until both are in (engine/view.c); (2) the
  * seats asked at each step follow from public facts only.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "engine/phase.h"
@@ -832,6 +833,7 @@ engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st
         if (!may_call(st, act->seat))
             return engine__reject(why, ENGINE_REJECT_NOT_A_TRAITOR, 0, yes);
         unsigned side = caller_side(st, act->seat);
+        assert(side < 2); /* may_call: the seat serves a side */
         int leader = st->plan[1 - side].leader;
         st->traitor_called |= (uint8_t)(1u << side);
         st->traitor[leader].known_by = engine__shown(st);

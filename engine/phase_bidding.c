@@ -14,6 +14,7 @@
  * bidder, who passed) depends only on public facts; what a card is stays in
  * known_by.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "engine/phase.h"
@@ -145,6 +146,7 @@ static unsigned next_bidder(const engine_state *st, unsigned from, int include_f
 {
     uint8_t order[ENGINE_MAX_SEATS];
     unsigned n = engine__storm_order(st, order), at = 0;
+    assert(n >= ENGINE_MIN_SEATS && n <= ENGINE_MAX_SEATS);
     uint16_t can = eligible(st);
     for (unsigned i = 0; i < n; i++)
         if (order[i] == from)
@@ -159,6 +161,7 @@ static unsigned next_bidder(const engine_state *st, unsigned from, int include_f
 
 static void await_bid(engine_state *st, unsigned seat)
 {
+    assert(seat < ENGINE_MAX_SEATS);
     st->bid_turn = (uint8_t)seat;
     st->awaiting = ENGINE_SEAT_BIT(seat);
     st->answered = 0;

@@ -3,7 +3,9 @@
  * 4.6, LR 1.06; rulings in docs/RULINGS.md "Shipment and Movement"): in
  * storm order each seat makes one shipment, then one move. Shipment costs
  * 1 per force into a stronghold and 2 elsewhere, paid to the Guild or the
- * bank (Guild and its ally half price; Karama at half price to the bank);
+ * bank (Guild and its ally half price; Karama at half price to the bank,
+ * the shipper's own or, named and willing, another seat's: the proposal is
+ * held and that seat alone asked, docs/RULINGS.md R67);
  * the Guild may also ship site to site or back to reserves (each of these
  * advantages waits on a Karama window first, engine/karama.c); the Fremen send
  * their reserves free near the Great Flat; the Bene Gesserit may send a
@@ -64,7 +66,7 @@ static void distances(uint8_t dist[ENGINE_LOCATION_COUNT], const engine_state *s
     /* 0-1 breadth-first search: a double-ended queue of locations, steps
      * within a territory at the front, border crossings at the back. */
     uint8_t queue[2 * ENGINE_LOCATION_COUNT * ENGINE_LOCATION_MAX_ADJ];
-    size_t head = ENGINE_LOCATION_COUNT * ENGINE_LOCATION_MAX_ADJ, tail = head;
+    size_t head = (size_t)ENGINE_LOCATION_COUNT * ENGINE_LOCATION_MAX_ADJ, tail = head;
     memset(dist, FAR, ENGINE_LOCATION_COUNT);
     if (engine__in_storm(st, from))
         return;
@@ -281,8 +283,10 @@ static void begin_seat(engine_state *st, engine_rng *rng)
     await_seat(st, SHIP_STEP_SHIP, current_seat(st));
 }
 
+/* The seat's SHIP step is over: the seats it named are forgotten. */
 static void to_move(engine_state *st)
 {
+    st->karama_ship_named = 0;
     await_seat(st, SHIP_STEP_MOVE, current_seat(st));
 }
 
@@ -323,6 +327,7 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
 static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
 {
     int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    st->karama_ship_named = 0;
     if (off_planet && bg >= 0 && (unsigned)bg != shipper && st->seat[bg].reserves > 0) {
         await_seat(st, SHIP_STEP_BG_SEND, (unsigned)bg);
         return;
@@ -330,13 +335,12 @@ static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
     to_move(st);
 }
 
-/* Normal shipment from reserves: args location, forces, elite, karama. */
-engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const engine_action *act,
-                            engine_rng *rng)
+/* The forces of a shipment from reserves by `seat` (arguments 0..2 of
+ * SHIP and SHIP_KARAMA_FROM). Mutates nothing. */
+static engine_verdict ship_source(engine_verdict_detail *why, const engine_state *st,
+                                  unsigned seat, int loc, int plain, int elite)
 {
-    (void)rng;
-    engine_seat_state *p = &st->seat[act->seat];
-    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2], karama = act->arg[3];
+    const engine_seat_state *p = &st->seat[seat];
     if (p->faction == ENGINE_FACTION_FREMEN)
         return engine__reject(why, ENGINE_REJECT_FREMEN_CANNOT_SHIP, -1, 0);
     if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
@@ -344,32 +348,141 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
         elite > p->special_reserves)
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
+    return ENGINE_ACCEPTED;
+}
+
+/* Where it lands and what it costs (at the Karama rate when `karama`):
+ * *cost_out the price. Mutates nothing. */
+static engine_verdict ship_landing(engine_verdict_detail *why, const engine_state *st,
+                                   unsigned seat, int loc, unsigned n, int karama,
+                                   unsigned *cost_out)
+{
+    if (engine__in_storm(st, (unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
+    if (!may_land(st, (unsigned)loc, seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    unsigned cost = ship_cost(st, seat, (unsigned)loc, n, karama);
+    if (cost > st->seat[seat].spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    *cost_out = cost;
+    return ENGINE_ACCEPTED;
+}
+
+/* Makes a shipment from reserves already checked: pays, lands, then the
+ * Bene Gesserit may send (R37). */
+static void land(engine_state *st, unsigned seat, unsigned loc, unsigned plain, unsigned elite,
+                 unsigned cost, int karama)
+{
+    engine_seat_state *p = &st->seat[seat];
+    pay_shipment(st, seat, cost, karama);
+    p->reserves = (uint8_t)(p->reserves - plain);
+    p->special_reserves = (uint8_t)(p->special_reserves - elite);
+    st->forces[loc][seat] = (uint8_t)(st->forces[loc][seat] + plain);
+    st->special[loc][seat] = (uint8_t)(st->special[loc][seat] + elite);
+    ally_conflict(st, seat, engine__locations[loc].territory);
+    after_shipment(st, seat, 1);
+}
+
+/* Normal shipment from reserves: args location, forces, elite, karama. */
+engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const engine_action *act,
+                            engine_rng *rng)
+{
+    (void)rng;
+    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2], karama = act->arg[3];
+    engine_verdict v = ship_source(why, st, act->seat, loc, plain, elite);
+    if (v != ENGINE_ACCEPTED)
+        return v;
     if (karama < 0 || karama > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, karama);
     unsigned card = karama ? engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) : CARD_NONE;
     if (karama && card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 3, karama);
-    if (engine__in_storm(st, (unsigned)loc))
-        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
-    if (!may_land(st, (unsigned)loc, act->seat))
-        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
-    unsigned cost = ship_cost(st, act->seat, (unsigned)loc, (unsigned)(plain + elite), karama);
-    if (cost > p->spice)
-        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    unsigned cost;
+    v = ship_landing(why, st, act->seat, loc, (unsigned)(plain + elite), karama, &cost);
+    if (v != ENGINE_ACCEPTED)
+        return v;
     if (engine__karama_hold(st, act,
                             shipment_advantages(st, act->seat, cost, karama, 1,
                                                 ENGINE_ADVANTAGE_NONE),
                             act->seat))
         return ENGINE_ACCEPTED;
-    pay_shipment(st, act->seat, cost, karama);
     if (card != CARD_NONE)
         engine__treachery_discard(st, card);
-    p->reserves = (uint8_t)(p->reserves - plain);
-    p->special_reserves = (uint8_t)(p->special_reserves - elite);
-    st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
-    st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
-    ally_conflict(st, act->seat, engine__locations[loc].territory);
-    after_shipment(st, act->seat, 1);
+    land(st, act->seat, (unsigned)loc, (unsigned)plain, (unsigned)elite, cost, karama);
+    return ENGINE_ACCEPTED;
+}
+
+/* A seat the shipper may name as payer now: another seat, holding a
+ * treachery card (hand sizes are public), not named yet this shipment turn
+ * (docs/RULINGS.md R67). Its hand is not looked at. */
+static int may_name(const engine_state *st, unsigned shipper, unsigned payer)
+{
+    return payer != shipper && !(st->karama_ship_named & ENGINE_SEAT_BIT(payer)) &&
+           engine__holds_cards(st, payer);
+}
+
+/* A shipment from reserves at Guild rates paid to the bank, with the
+ * Karama of another seat (LR 3.01.11.03 "for any faction"; [FAQ20]): args
+ * location, forces, elite, the payer's faction. Checked in full, then held:
+ * the game waits on the payer alone (R67). */
+engine_verdict engine__ship_karama_from(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2], f = act->arg[3];
+    engine_verdict v = ship_source(why, st, act->seat, loc, plain, elite);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    int payer = f >= 0 && f < ENGINE_FACTION_COUNT ? engine__seat_of(st, (unsigned)f) : -1;
+    if (payer < 0 || payer == act->seat)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, f);
+    if (st->karama_ship_named & ENGINE_SEAT_BIT(payer))
+        return engine__reject(why, ENGINE_REJECT_ALREADY_PROPOSED, 3, f);
+    if (!engine__holds_cards(st, (unsigned)payer))
+        return engine__reject(why, ENGINE_REJECT_PAYER_HOLDS_NO_CARDS, 3, f);
+    unsigned cost;
+    v = ship_landing(why, st, act->seat, loc, (unsigned)(plain + elite), 1, &cost);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    st->karama_ship_seat = act->seat;
+    st->karama_ship_payer = (uint8_t)payer;
+    st->karama_ship_location = (uint8_t)loc;
+    st->karama_ship_forces = (uint8_t)plain;
+    st->karama_ship_elite = (uint8_t)elite;
+    st->karama_ship_named |= ENGINE_SEAT_BIT(payer);
+    await_seat(st, SHIP_STEP_KARAMA_ANSWER, (unsigned)payer);
+    return ENGINE_ACCEPTED;
+}
+
+/* The payer's answer: 1 discards its Karama face up and the held shipment
+ * is made at the Karama rate, paid to the bank (R34, R61); 0 declines and
+ * gives the shipper its SHIP step back as it was. */
+engine_verdict engine__ship_karama_answer(engine_verdict_detail *why, engine_state *st,
+                                          const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int pay = act->arg[0];
+    if (pay < 0 || pay > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, pay);
+    unsigned card = pay ? engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) : CARD_NONE;
+    if (pay && card == CARD_NONE)
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 0, pay);
+    engine_action made;
+    memset(&made, 0, sizeof made);
+    made.kind = ENGINE_ACTION_SHIP_KARAMA_FROM;
+    made.seat = st->karama_ship_seat;
+    unsigned loc = st->karama_ship_location, plain = st->karama_ship_forces,
+             elite = st->karama_ship_elite;
+    st->karama_ship_seat = st->karama_ship_payer = SEAT_NONE;
+    st->karama_ship_location = st->karama_ship_forces = st->karama_ship_elite = 0;
+    if (!pay) {
+        await_seat(st, SHIP_STEP_SHIP, made.seat);
+        return ENGINE_ACCEPTED;
+    }
+    engine__treachery_discard(st, card);
+    land(st, made.seat, loc, plain, elite, ship_cost(st, made.seat, loc, plain + elite, 1), 1);
+    /* The shipper has acted: a cancellation it retook with is used up. */
+    engine__karama_after(st, &made);
     return ENGINE_ACCEPTED;
 }
 
@@ -631,6 +744,45 @@ static unsigned affordable(const engine_state *st, unsigned seat, unsigned loc, 
     return n;
 }
 
+/* Shipments proposed with another seat's Karama (R67): per location, the
+ * forces the shipper can pay for at the Karama rate, and the factions it
+ * may name as payer in runs of consecutive values. */
+static size_t legal_karama_from(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat, size_t n)
+{
+    int16_t run_lo[ENGINE_FACTION_COUNT], run_hi[ENGINE_FACTION_COUNT];
+    unsigned n_runs = 0;
+    int open = 0;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        int s = engine__seat_of(st, f);
+        if (s >= 0 && may_name(st, seat, (unsigned)s)) {
+            if (!open)
+                run_lo[n_runs] = (int16_t)f;
+            run_hi[n_runs] = (int16_t)f;
+            open = 1;
+        } else if (open) {
+            n_runs++;
+            open = 0;
+        }
+    }
+    n_runs += (unsigned)open;
+    if (n_runs == 0)
+        return n;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
+        if (!may_land(st, loc, seat))
+            continue;
+        unsigned most = affordable(st, seat, loc, st->seat[seat].reserves, 1);
+        if (most == 0)
+            continue;
+        for (unsigned r = 0; r < n_runs; r++) {
+            int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, run_lo[r]};
+            int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, (int16_t)most, 0, run_hi[r]};
+            push(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_FROM, seat, lo, hi);
+        }
+    }
+    return n;
+}
+
 size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
@@ -686,8 +838,21 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             }
         }
     }
+    if (p->faction != ENGINE_FACTION_FREMEN)
+        n = legal_karama_from(out, cap, st, seat, n);
     int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
     push(out, cap, &n, ENGINE_ACTION_SHIP_PASS, seat, zero, zero);
+    return n;
+}
+
+size_t engine__legal_ship_karama_answer(engine_legal *out, size_t cap, const engine_state *st,
+                                        uint8_t seat)
+{
+    size_t n = 0;
+    int16_t lo[ENGINE_ACTION_MAX_ARGS] = {0};
+    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {
+        engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE};
+    push(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_ANSWER, seat, lo, hi);
     return n;
 }
 
@@ -744,4 +909,32 @@ size_t engine__legal_move(engine_legal *out, size_t cap, const engine_state *st,
     int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
     push(out, cap, &n, ENGINE_ACTION_MOVE_PASS, seat, zero, zero);
     return n;
+}
+
+/* ========================================================= invariants */
+
+int engine__shipment_check(const engine_state *st)
+{
+    unsigned n = st->config.n_seats;
+    uint16_t named = st->karama_ship_named;
+    int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
+    int answering = in_phase && st->step == SHIP_STEP_KARAMA_ANSWER;
+    if (named >> n)
+        return 0;
+    if (st->karama_ship_seat == SEAT_NONE)
+        return !answering && st->karama_ship_payer == SEAT_NONE &&
+               st->karama_ship_location == 0 && st->karama_ship_forces == 0 &&
+               st->karama_ship_elite == 0 &&
+               (named == 0 || (in_phase && st->step == SHIP_STEP_SHIP &&
+                               !(named & ENGINE_SEAT_BIT(current_seat(st)))));
+    unsigned seat = st->karama_ship_seat, payer = st->karama_ship_payer, cost;
+    return answering && seat == current_seat(st) && payer < n && payer != seat &&
+           (named & ENGINE_SEAT_BIT(payer)) && !(named & ENGINE_SEAT_BIT(seat)) &&
+           st->karama_offered == 0 && st->awaiting == ENGINE_SEAT_BIT(payer) &&
+           st->answered == 0 &&
+           ship_source(NULL, st, seat, st->karama_ship_location, st->karama_ship_forces,
+                       st->karama_ship_elite) == ENGINE_ACCEPTED &&
+           ship_landing(NULL, st, seat, st->karama_ship_location,
+                        (unsigned)st->karama_ship_forces + st->karama_ship_elite, 1,
+                        &cost) == ENGINE_ACCEPTED;
 }

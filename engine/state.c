@@ -304,6 +304,13 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u16(&w, st->karama_saved_answered);
     put_u32(&w, st->karama_cancelled);
     put_u8(&w, st->karama_retake);
+    /* a shipment paid with another seat's Karama (engine/phase_shipment.c) */
+    put_u8(&w, st->karama_ship_seat);
+    put_u8(&w, st->karama_ship_payer);
+    put_u8(&w, st->karama_ship_location);
+    put_u8(&w, st->karama_ship_forces);
+    put_u8(&w, st->karama_ship_elite);
+    put_u16(&w, st->karama_ship_named);
     return w.len;
 }
 
@@ -548,6 +555,12 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     st->karama_saved_answered = (uint16_t)get_u16(&r);
     st->karama_cancelled = get_u32(&r);
     st->karama_retake = (uint8_t)get_u8(&r);
+    st->karama_ship_seat = (uint8_t)get_u8(&r);
+    st->karama_ship_payer = (uint8_t)get_u8(&r);
+    st->karama_ship_location = (uint8_t)get_u8(&r);
+    st->karama_ship_forces = (uint8_t)get_u8(&r);
+    st->karama_ship_elite = (uint8_t)get_u8(&r);
+    st->karama_ship_named = (uint16_t)get_u16(&r);
     if (r.is_bad || r.pos != len)
         goto bad;
     if (check(st, 1) != 0)
@@ -681,6 +694,10 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("karama window offering %x to %x for seat %u, cancelled %x retaken by %u",
                st->karama_offered, st->awaiting, st->karama_owner, st->karama_cancelled,
                st->karama_retake);
+    /* (7) a shipment paid with another seat's Karama */
+    if (!engine__shipment_check(st))
+        BROKEN("karama shipment by %u held for %u, named %x", st->karama_ship_seat,
+               st->karama_ship_payer, st->karama_ship_named);
     if (st->prediction_faction != ENGINE_FACTION_NONE && st->prediction_faction >= ENGINE_FACTION_COUNT)
         BROKEN("prediction faction %u", st->prediction_faction);
     if (st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&

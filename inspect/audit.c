@@ -136,10 +136,10 @@ typedef struct field_desc {
      sizeof MEMBER(T, f)[0] / sizeof MEMBER(T, f)[0][0], 0, NULL, 0}
 #define STRUCTS(T, f, table)                                                         \
     {#f, offsetof(T, f), sizeof MEMBER(T, f)[0],                                     \
-     sizeof MEMBER(T, f) / sizeof MEMBER(T, f)[0], 0, 0, table,                      \
-     sizeof table / sizeof table[0]}
+     sizeof MEMBER(T, f) / sizeof MEMBER(T, f)[0], 0, 0, (table),                    \
+     sizeof(table) / sizeof((table)[0])}
 #define STRUCT1(T, f, table)                                                         \
-    {#f, offsetof(T, f), sizeof MEMBER(T, f), 1, 0, 0, table, sizeof table / sizeof table[0]}
+    {#f, offsetof(T, f), sizeof MEMBER(T, f), 1, 0, 0, (table), sizeof(table) / sizeof((table)[0])}
 
 static const field_desc config_fields[] = {
     SCALAR(engine_config, n_seats),   ARRAY(engine_config, faction),
@@ -232,6 +232,12 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, karama_cancelled),
     SCALAR(engine_state, karama_retake),
     SCALAR(engine_state, is_karama_resuming),
+    SCALAR(engine_state, karama_ship_seat),
+    SCALAR(engine_state, karama_ship_payer),
+    SCALAR(engine_state, karama_ship_location),
+    SCALAR(engine_state, karama_ship_forces),
+    SCALAR(engine_state, karama_ship_elite),
+    SCALAR(engine_state, karama_ship_named),
     SCALAR(engine_state, weather_control),
     SCALAR(engine_state, winners),
     SCALAR(engine_state, victory_kind),

@@ -55,6 +55,8 @@
  *   family_atomics, storm_cards_pass (none)   -
  *   truthtrance          target               -
  *   truthtrance_answer   yes                  - (answered aloud)
+ *   ship_karama_from     all                  - (proposed aloud)
+ *   ship_karama_answer   pay                  - (answered aloud)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +117,8 @@ static uint8_t secret_args(unsigned kind)
     case ENGINE_ACTION_STORM_CARDS_PASS:
     case ENGINE_ACTION_TRUTHTRANCE:
     case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
+    case ENGINE_ACTION_SHIP_KARAMA_FROM:
+    case ENGINE_ACTION_SHIP_KARAMA_ANSWER:
     case ENGINE_ACTION_KIND_COUNT:
         return 0;
     }
@@ -550,6 +554,19 @@ static void describe_action(const line_ctx *c)
         return;
     case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
         inspect__text_sentence(t, "%s answered %s.", who, x->arg[0] == 1 ? "yes" : "no");
+        return;
+    case ENGINE_ACTION_SHIP_KARAMA_FROM:
+        /* Shipment: paid for with another seat's Karama, if it has one and
+         * pays (LR 3.01.11.03); asking names no card. */
+        loc_text(w1, sizeof w1, x->arg[0]);
+        forces_text(w2, sizeof w2, b, x->seat, x->arg[1], x->arg[2]);
+        inspect__text_sentence(t, "%s asked %s to buy the shipment of %s to %s at the Guild rate.",
+                               who, inspect_faction_title((unsigned)x->arg[3]), w2, w1);
+        return;
+    case ENGINE_ACTION_SHIP_KARAMA_ANSWER:
+        inspect__text_sentence(t, "%s %s.", who,
+                               x->arg[0] == 1 ? "paid for the shipment with a Karama card"
+                                              : "declined to pay for the shipment");
         return;
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:

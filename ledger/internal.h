@@ -64,7 +64,7 @@
 
 /* Scratch: three parts, each large enough for an encoded state, its
  * Checkpoint protobuf or their zstd frame. */
-#define LEDGER_SCRATCH_PART (ENGINE_STATE_ENCODED_MAX + 1024)
+#define LEDGER_SCRATCH_PART ((size_t)ENGINE_STATE_ENCODED_MAX + 1024)
 #define LEDGER_SCRATCH_BYTES (3 * LEDGER_SCRATCH_PART)
 
 /* The room cache: recent head states and unsealed seeds, LRU. */

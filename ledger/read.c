@@ -59,7 +59,7 @@ int ledger_head(ledger *db, const char *room, uint32_t *version_out,
                 uint8_t hash_out[SCHEMA_HASH_BYTES])
 {
     ledger_txn txn;
-    ledger_head_rec h;
+    ledger_head_rec h = {0};
     int rc = ledger__txn_begin(&txn, db, 0);
     if (rc != 0)
         return rc;
@@ -193,7 +193,7 @@ static int genesis_hash(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_BYT
 int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_BYTES],
                           const char *room, uint32_t version)
 {
-    ledger_head_rec head;
+    ledger_head_rec head = {0};
     int rc = ledger__head_read(db, txn, &head, room);
     if (rc != 0)
         return rc;
@@ -245,8 +245,8 @@ int ledger__event_load(ledger *db, ledger_txn *txn, codec_event *out,
                        uint8_t hash_out[SCHEMA_HASH_BYTES], const char *room, uint32_t version)
 {
     uint8_t prev[SCHEMA_HASH_BYTES];
-    const uint8_t *rec;
-    size_t len;
+    const uint8_t *rec = NULL;
+    size_t len = 0;
     if (version == 0)
         return ledger__fail(db, LEDGER_ENOTFOUND, "versions start at 1");
     int rc = ledger__event_hash_at(db, txn, prev, room, version - 1);
@@ -300,7 +300,7 @@ int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t t
                          int (*fn)(void *ctx, const codec_event *ev), void *ctx)
 {
     ledger_txn txn;
-    ledger_head_rec head;
+    ledger_head_rec head = {0};
     MDB_cursor *cur = NULL;
     uint8_t hash[SCHEMA_HASH_BYTES];
     int rc = ledger__txn_begin(&txn, db, 0);

@@ -100,7 +100,7 @@ static int seed_check(ledger *db, const codec_genesis *g, const uint8_t seed[ENG
 static int seed_find(ledger *db, ledger_txn *txn, const char *room,
                      uint8_t seed_out[ENGINE_SEED_BYTES])
 {
-    codec_genesis g;
+    codec_genesis g = {0};
     int rc = ledger__genesis_read(db, txn, &g, room);
     if (rc != 0)
         return rc;
@@ -321,8 +321,8 @@ int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 
 static int info_fill(ledger *db, ledger_txn *txn, ledger_room_info *out, const char *room)
 {
-    codec_genesis g;
-    ledger_head_rec head;
+    codec_genesis g = {0};
+    ledger_head_rec head = {0};
     int rc = ledger__genesis_read(db, txn, &g, room);
     if (rc == 0)
         rc = ledger__head_read(db, txn, &head, room);

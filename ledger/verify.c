@@ -231,7 +231,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         if (rc != 0)
             return rc;
     } else if (rc == LEDGER_EKEY) {
-        rc = 0;
+        /* no audit key: verified without the re-fold */
     } else if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
         find(f, rc, 0, "%s", ledger_errmsg(db));
         return 0;
@@ -322,7 +322,6 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     mdb_cursor_close(cur);
     if (rc != 0 && rc != MDB_NOTFOUND)
         return rc;
-    rc = 0;
     if (f->rc == 0 && job->n_ok < head.version)
         find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
     if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)

@@ -83,8 +83,10 @@ SAME_KIND(FAMILY_ATOMICS);
 SAME_KIND(STORM_CARDS_PASS);
 SAME_KIND(TRUTHTRANCE);
 SAME_KIND(TRUTHTRANCE_ANSWER);
+SAME_KIND(SHIP_KARAMA_FROM);
+SAME_KIND(SHIP_KARAMA_ANSWER);
 #undef SAME_KIND
-_Static_assert(ENGINE_ACTION_KIND_COUNT == 47,
+_Static_assert(ENGINE_ACTION_KIND_COUNT == 49,
                "a new action kind needs its Action variant in mentat.proto and a case in action_bind()");
 /* Faction on the wire = engine faction + 1. */
 _Static_assert((int)MENTAT__FACTION__ATREIDES == ENGINE_FACTION_ATREIDES + 1, "faction numbering");
@@ -479,10 +481,14 @@ static int room_from_wire(char out[SCHEMA_ROOM_CHARS + 1], const char *room,
 /* A proto enum: 1..last; 0 is *_UNSPECIFIED and refused like the rest. */
 static int enum_from_wire(int v, int last, const char *path, char *err)
 {
-    if (v == 0)
-        return codec__fail(err, "%s: unspecified", path);
-    if (v < 1 || v > last)
-        return codec__fail(err, "%s: value %d out of range 1..%d", path, v, last);
+    if (v == 0) {
+        codec__fail(err, "%s: unspecified", path);
+        return SCHEMA_EDECODE; /* spelled out: callers rely on 1 <= v <= last */
+    }
+    if (v < 1 || v > last) {
+        codec__fail(err, "%s: value %d out of range 1..%d", path, v, last);
+        return SCHEMA_EDECODE;
+    }
     return SCHEMA_OK;
 }
 
@@ -503,7 +509,7 @@ static ProtobufCBinaryData bin(const uint8_t *p, size_t n)
 {
     ProtobufCBinaryData b;
     b.len = n;
-    b.data = (uint8_t *)(uintptr_t)p;
+    b.data = (uint8_t *)(uintptr_t)p; /* NOLINT(performance-no-int-to-ptr) */
     return b;
 }
 
@@ -589,6 +595,8 @@ typedef union wire_variant {
     Mentat__StormCardsPass storm_cards_pass;
     Mentat__Truthtrance truthtrance;
     Mentat__TruthtranceAnswer truthtrance_answer;
+    Mentat__ShipKaramaFrom ship_karama_from;
+    Mentat__ShipKaramaAnswer ship_karama_answer;
 } wire_variant;
 
 /* Where the arguments of one action live in its variant: argument i is
@@ -826,6 +834,17 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_TRUTHTRANCE_ANSWER:  /* yes */
         ATTACH(truthtrance_answer, mentat__truthtrance_answer__init);
         b->num[0] = &pb->truthtrance_answer->yes;
+        return;
+    case ENGINE_ACTION_SHIP_KARAMA_FROM:  /* location, forces, elite, payer */
+        ATTACH(ship_karama_from, mentat__ship_karama_from__init);
+        b->num[0] = &pb->ship_karama_from->location;
+        b->num[1] = &pb->ship_karama_from->forces;
+        b->num[2] = &pb->ship_karama_from->elite;
+        b->faction[3] = &pb->ship_karama_from->payer;
+        return;
+    case ENGINE_ACTION_SHIP_KARAMA_ANSWER:  /* pay */
+        ATTACH(ship_karama_answer, mentat__ship_karama_answer__init);
+        b->num[0] = &pb->ship_karama_answer->pay;
         return;
     }
 }

@@ -266,7 +266,7 @@ static int parse_container(parser *p, unsigned depth)
     }
     for (;;) {
         if (is_object) {
-            size_t start, end, k;
+            size_t start = 0, end = 0, k;
             skip_ws(p);
             if (p->pos >= p->len || p->s[p->pos] != '"')
                 return fail_at(p, "expected a member name");
@@ -300,7 +300,7 @@ static int parse_container(parser *p, unsigned depth)
 
 static int parse_value(parser *p, unsigned depth)
 {
-    size_t start, end, i;
+    size_t start = 0, end = 0, i;
     int rc;
 
     skip_ws(p);

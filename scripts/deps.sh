@@ -6,7 +6,7 @@
 set -eu
 pkgs="build-essential pkg-config liblmdb-dev libprotobuf-c-dev protobuf-c-compiler
 libsodium-dev libzstd-dev libcmocka-dev libsqlite3-dev clang libclang-rt-14-dev
-chromium"
+clang-tidy chromium"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

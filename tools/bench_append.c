@@ -220,8 +220,11 @@ static void *batch_writer(void *arg)
         if (b->n_queue == 0)
             break;
         size_t n = b->n_queue < BATCH_MAX ? b->n_queue : BATCH_MAX;
+        /* The queue holds pointers to requests: the sizes are of pointers. */
+        /* NOLINTBEGIN(bugprone-sizeof-expression) */
         memcpy(taken, b->queue, n * sizeof taken[0]);
         memmove(b->queue, b->queue + n, (b->n_queue - n) * sizeof b->queue[0]);
+        /* NOLINTEND(bugprone-sizeof-expression) */
         b->n_queue -= n;
         pthread_mutex_unlock(&b->mu);
         for (size_t i = 0; i < n; i++)
@@ -400,7 +403,7 @@ static int batcher_start(batcher *b, bench_ctx *c, const char *path, unsigned n_
     memset(b, 0, sizeof *b);
     if (n_threads > BATCH_MAX)
         return bench_fail(c, "at most %d threads", BATCH_MAX);
-    b->queue = calloc(n_threads, sizeof *b->queue);
+    b->queue = calloc(n_threads, sizeof *b->queue); /* NOLINT(bugprone-sizeof-expression): pointers */
     if (b->queue == NULL)
         return bench_fail(c, "out of memory");
     if (bench_peer_open(&b->peer, c, path) != 0)

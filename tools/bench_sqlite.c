@@ -16,8 +16,10 @@
  * row and checks its version (compare-and-swap), hashes that row with
  * BLAKE2b-256 (the prev hash), folds the action into the cached head state
  * with the room's randomness, digests the new state, and signs the same
- * canonical bytes as ledger/event.c lays out with Ed25519. Only where the
- * bytes go differs. It must never be given an easier job than the ledger:
+ * canonical bytes as ledger/event.c lays out with Ed25519; once the
+ * transaction is durable it signs each event's receipt (room, version, the
+ * row's BLAKE2b-256), as ledger_append answers every accepted action. Only
+ * where the bytes go differs. It must never be given an easier job than the ledger:
  * no unsafe pragmas, no skipped check, one transaction per call.
  */
 #include <assert.h>
@@ -42,7 +44,8 @@ struct bench_peer {
     sqlite3_stmt *insert;          /* one event row */
     const bench_ctx *c;            /* the signing key; borrowed */
     engine_state *next;            /* scratch: the states a transaction makes */
-    size_t n_next;                 /* states allocated at next */
+    uint8_t (*row_hash)[SCHEMA_HASH_BYTES]; /* scratch: the hash of each row written */
+    size_t n_next;                 /* states (and row hashes) allocated */
     char err[BENCH_ERRMSG];        /* last failure */
 };
 
@@ -83,6 +86,7 @@ void bench_peer_close(bench_peer *p)
     sqlite3_finalize(p->insert);
     sqlite3_close(p->db);
     free(p->next);
+    free(p->row_hash);
     free(p);
 }
 
@@ -264,7 +268,8 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n)
 }
 
 /* One event of head h into the open transaction; the new state to *next. */
-static int append_one(bench_peer *p, engine_state *next, const bench_peer_head *h)
+static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA_HASH_BYTES],
+                      const bench_peer_head *h)
 {
     const bench_room *r = h->room;
     assert(h->version < r->n_actions);
@@ -320,24 +325,42 @@ static int append_one(bench_peer *p, engine_state *next, const bench_peer_head *
         snprintf(p->err, sizeof p->err, "room %s version %u: row too long", r->room, version);
         return -1;
     }
+    crypto_generichash(row_hash, SCHEMA_HASH_BYTES, (const uint8_t *)body, body_len, NULL, 0);
     return insert_row(p, r->room, version, body, body_len);
+}
+
+/* The receipt of a durable row: the layout of ledger/event.c ("MNTR",
+ * room, version, event hash, key id), signed. */
+static void sign_receipt(const bench_peer *p, const char *room, uint32_t version,
+                         const uint8_t hash[SCHEMA_HASH_BYTES])
+{
+    uint8_t msg[4 + SCHEMA_ROOM_CHARS + 4 + SCHEMA_HASH_BYTES + 4], sig[SCHEMA_SIG_BYTES];
+    memcpy(msg, "MNTR", 4);
+    memcpy(msg + 4, room, SCHEMA_ROOM_CHARS);
+    put32(msg + 12, version);
+    memcpy(msg + 16, hash, SCHEMA_HASH_BYTES);
+    put32(msg + 48, p->c->peer_key_id);
+    crypto_sign_detached(sig, NULL, msg, sizeof msg, p->c->peer_sk);
 }
 
 int bench_peer_append(bench_peer *p, bench_peer_head *const *heads, size_t n)
 {
     if (n > p->n_next) {
         engine_state *s = realloc(p->next, n * sizeof *s);
-        if (s == NULL) {
+        if (s != NULL)
+            p->next = s;
+        uint8_t(*hs)[SCHEMA_HASH_BYTES] = s != NULL ? realloc(p->row_hash, n * sizeof *hs) : NULL;
+        if (s == NULL || hs == NULL) {
             snprintf(p->err, sizeof p->err, "out of memory");
             return -1;
         }
-        p->next = s;
+        p->row_hash = hs;
         p->n_next = n;
     }
     if (run(p, p->begin, "begin") != 0)
         return -1;
     for (size_t i = 0; i < n; i++)
-        if (append_one(p, &p->next[i], heads[i]) != 0) {
+        if (append_one(p, &p->next[i], p->row_hash[i], heads[i]) != 0) {
             abandon(p);
             return -1;
         }
@@ -345,10 +368,11 @@ int bench_peer_append(bench_peer *p, bench_peer_head *const *heads, size_t n)
         abandon(p);
         return -1;
     }
-    /* Durable: only now does the cached head move. */
+    /* Durable: only now does the cached head move, and each is answered. */
     for (size_t i = 0; i < n; i++) {
         heads[i]->state = p->next[i];
         heads[i]->version++;
+        sign_receipt(p, heads[i]->room->room, heads[i]->version, p->row_hash[i]);
     }
     return 0;
 }

@@ -222,6 +222,8 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_STORM_CARDS_PASS] = BOT__STORM_CARDS,
     [ENGINE_ACTION_TRUTHTRANCE] = BOT__SIDE,
     [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = BOT__TRUTH_ANSWER,
+    [ENGINE_ACTION_SHIP_KARAMA_FROM] = BOT__SHIP,
+    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = BOT__KARAMA_SHIP,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");
@@ -256,6 +258,7 @@ static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     [BOT__TRAITOR_CALL] =    {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__KEEP] =            {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__SIDE] =            {NULL,                NULL,                   NULL,             NULL},
+    [BOT__KARAMA_SHIP] =     {bot__easy_pass,      bot__medium_karama_ship, NULL,            NULL},
 };
 
 void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *legal,

@@ -38,13 +38,14 @@ int bot__always_max(engine_action *out, bot__ctx *c)
     return l->sum < 0 ? BOT_OK : -1;
 }
 
-/* The family that declines: pass, allow, no storm card. */
+/* The family that declines: pass, allow, no storm card, not paying for
+ * another's shipment (its lowest argument, 0). */
 int bot__easy_pass(engine_action *out, bot__ctx *c)
 {
     static const uint8_t passes[] = {
         ENGINE_ACTION_STORM_CARDS_PASS, ENGINE_ACTION_VOICE_PASS, ENGINE_ACTION_KARAMA_ALLOW,
         ENGINE_ACTION_PRESCIENCE_PASS,  ENGINE_ACTION_WORM_RIDE_PASS, ENGINE_ACTION_SHIP_PASS,
-        ENGINE_ACTION_MOVE_PASS,        ENGINE_ACTION_BID_PASS,
+        ENGINE_ACTION_MOVE_PASS,        ENGINE_ACTION_BID_PASS, ENGINE_ACTION_SHIP_KARAMA_ANSWER,
     };
     for (size_t i = 0; i < sizeof passes; i++)
         if (bot__plain(out, c, passes[i]) == 0)

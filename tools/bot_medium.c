@@ -610,6 +610,21 @@ int bot__medium_bg_send(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+/* Pays for a shipment with its Karama only when its ally ships; declines
+ * any other seat (the answer is always legal, and a seat is named at most
+ * once a shipment turn, so declining never loops). */
+int bot__medium_karama_ship(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_SHIP_KARAMA_ANSWER);
+    if (l == NULL)
+        return -1;
+    bot__action_lo(out, l);
+    if (c->v->karama_ship_seat < c->v->config.n_seats &&
+        c->v->ally[c->seat] == c->v->karama_ship_seat)
+        out->arg[0] = l->hi[0];
+    return BOT_OK;
+}
+
 void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                           bot__bonus_fn bonus)
 {

@@ -667,7 +667,7 @@ typedef enum bot__decision {
     BOT__STORM_CARDS, BOT__NEXUS, BOT__WORM_RIDE, BOT__CHARITY, BOT__SUPPORT, BOT__AUCTION,
     BOT__EMPEROR_REVIVAL, BOT__REVIVE, BOT__SHIP, BOT__BG_SEND, BOT__MOVE, BOT__BATTLE_CHOOSE,
     BOT__PRESCIENCE, BOT__PRESCIENCE_ANSWER, BOT__VOICE, BOT__KARAMA, BOT__PLAN,
-    BOT__TRUTH_ANSWER, BOT__TRAITOR_CALL, BOT__KEEP, BOT__SIDE,
+    BOT__TRUTH_ANSWER, BOT__TRAITOR_CALL, BOT__KEEP, BOT__SIDE, BOT__KARAMA_SHIP,
     BOT__DECISION_COUNT
 } bot__decision;
 
@@ -821,6 +821,7 @@ int bot__medium_battle_choose(engine_action *out, bot__ctx *c);
 int bot__medium_plan(engine_action *out, bot__ctx *c);
 int bot__medium_prescience_answer(engine_action *out, bot__ctx *c);
 int bot__medium_karama(engine_action *out, bot__ctx *c);
+int bot__medium_karama_ship(engine_action *out, bot__ctx *c);
 
 /* bot_faction.c */
 int bot__faction_predict(engine_action *out, bot__ctx *c);

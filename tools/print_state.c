@@ -456,6 +456,19 @@ static void print_karama(FILE *f, const engine_state *st)
     }
 }
 
+/* A shipment held for another seat's Karama, public (docs/RULINGS.md R67). */
+static void print_karama_ship(FILE *f, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    char where[96];
+    location_text(where, sizeof where, st->karama_ship_location);
+    fprintf(f, "karama shipment: seat %u %s ships %u forces (%u elite) to %s if seat %u %s pays "
+               "with a Karama\n",
+            st->karama_ship_seat + 1u, tool_seat_faction(cfg, st->karama_ship_seat),
+            (unsigned)st->karama_ship_forces, (unsigned)st->karama_ship_elite, where,
+            st->karama_ship_payer + 1u, tool_seat_faction(cfg, st->karama_ship_payer));
+}
+
 static void print_auction(FILE *f, const engine_state *st)
 {
     if (st->bid_turn >= st->config.n_seats || st->auction_index >= st->n_auction) {
@@ -543,6 +556,8 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         print_truthtrance(f, st);
     if (st->karama_offered != 0 || st->karama_retake < cfg->n_seats)
         print_karama(f, st);
+    if (st->karama_ship_seat < cfg->n_seats)
+        print_karama_ship(f, st);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -839,6 +854,26 @@ static void json_karama(tool_json *j, const engine_state *st)
         tool_json_uint(j, st->karama_retake + 1u);
     else
         tool_json_null(j);
+    /* a shipment held for another seat's Karama (R67), or null */
+    tool_json_key(j, "shipment");
+    if (st->karama_ship_seat < n) {
+        tool_json_object_begin(j);
+        tool_json_key(j, "seat");
+        tool_json_uint(j, st->karama_ship_seat + 1u);
+        tool_json_key(j, "payer");
+        tool_json_uint(j, st->karama_ship_payer + 1u);
+        tool_json_key(j, "location");
+        tool_json_object_begin(j);
+        json_location(j, st->karama_ship_location);
+        tool_json_object_end(j);
+        tool_json_key(j, "forces");
+        tool_json_uint(j, st->karama_ship_forces);
+        tool_json_key(j, "elite");
+        tool_json_uint(j, st->karama_ship_elite);
+        tool_json_object_end(j);
+    } else {
+        tool_json_null(j);
+    }
     tool_json_object_end(j);
 }
 

@@ -122,6 +122,8 @@ static void test_turns__random_games_through_built_phases(void **state)
     assert_true(kinds_seen[ENGINE_ACTION_TRAITOR_CALL] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_VOICE] > 0);
     assert_true(kinds_seen[ENGINE_ACTION_PRESCIENCE_ANSWER] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_SHIP_KARAMA_FROM] > 0);
+    assert_true(kinds_seen[ENGINE_ACTION_SHIP_KARAMA_ANSWER] > 0);
     assert_true(phases_seen[ENGINE_PHASE_GAME_OVER] > 0);
 }
 

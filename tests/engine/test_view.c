@@ -219,17 +219,23 @@ static void test_view__own_secrets_show_others_do_not(void **state)
     assert_memory_equal(&v, &st, sizeof st);
 }
 
-static engine_verdict play(engine_state *st, unsigned kind, unsigned seat, int a0, int a1)
+/* Applies `a`; a refusal must leave the state byte-identical. */
+static engine_verdict play_action(engine_state *st, const engine_action *a)
 {
     static const uint8_t seed[ENGINE_SEED_BYTES] = {6};
-    engine_action a = {(uint8_t)kind, (uint8_t)seat, {(int16_t)a0, (int16_t)a1}};
     engine_rng rng;
     engine_rng_init(&rng, seed, 9);
     engine_state before = *st;
-    engine_verdict v = engine_apply(NULL, st, &a, &rng);
+    engine_verdict v = engine_apply(NULL, st, a, &rng);
     if (v != ENGINE_ACCEPTED)
         assert_memory_equal(&before, st, sizeof before);
     return v;
+}
+
+static engine_verdict play(engine_state *st, unsigned kind, unsigned seat, int a0, int a1)
+{
+    engine_action a = {(uint8_t)kind, (uint8_t)seat, {(int16_t)a0, (int16_t)a1}};
+    return play_action(st, &a);
 }
 
 /* A Truthtrance question and its answer are public: every seat and the
@@ -307,6 +313,101 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     assert_int_equal(engine_state_check(&st), 0);
 }
 
+static engine_verdict propose(engine_state *st, unsigned seat, int loc, int forces, int payer)
+{
+    engine_action a = {ENGINE_ACTION_SHIP_KARAMA_FROM, (uint8_t)seat,
+                       {(int16_t)loc, (int16_t)forces, 0, (int16_t)payer}};
+    return play_action(st, &a);
+}
+
+/* A shipment proposed with another seat's Karama (docs/RULINGS.md R67) is
+ * public, and being named tells nothing of the hand: the Emperor holding a
+ * Shield or a Karama, everyone else sees the same proposal, the same
+ * prompt and, after a decline, the same step; only the Emperor's own legal
+ * answers differ. A held proposal that is no longer valid is refused by
+ * the checker, so the decoder never accepts one. */
+static void test_view__karama_shipment_for_another_is_public(void **state)
+{
+    (void)state;
+    uint8_t seed[ENGINE_SEED_BYTES] = {7};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_EMPEROR;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(loc >= 0);
+    /* World 1 is world 0 with the faces of the Emperor's Shield and a
+     * Karama in the deck swapped. */
+    static engine_state world[2];
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, &world[0], &cfg, &rng), ENGINE_ACCEPTED);
+    int shield = engine_position_give_card(&world[0], 1, ENGINE_CARD_SHIELD);
+    assert_true(shield >= 0);
+    int karama = -1;
+    for (unsigned i = 0; i < world[0].n_cards && karama < 0; i++)
+        if (world[0].card_kind[i] == ENGINE_CARD_KARAMA)
+            karama = (int)i;
+    assert_true(karama >= 0);
+    world[1] = world[0];
+    world[1].card_kind[shield] = ENGINE_CARD_KARAMA;
+    world[1].card_kind[karama] = ENGINE_CARD_SHIELD;
+    for (unsigned w = 0; w < 2; w++) {
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_position_enter(&world[w], ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0,
+                                               &rng), 0);
+        engine_state *st = &world[w];
+        assert_int_equal(engine_state_awaiting(st), 1u << 0);
+        assert_int_equal(propose(st, 0, loc, 2, ENGINE_FACTION_GUILD),
+                         ENGINE_REJECT_PAYER_HOLDS_NO_CARDS);
+        assert_int_equal(propose(st, 0, loc, 2, ENGINE_FACTION_HARKONNEN),
+                         ENGINE_REJECT_ARG_OUT_OF_RANGE);
+        assert_int_equal(propose(st, 0, loc, 2, ENGINE_FACTION_EMPEROR), ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_awaiting(st), 1u << 1);
+        engine_legal legal[4];
+        assert_int_equal(engine_legal_actions(legal, 4, st, 1), 1);
+        assert_int_equal(legal[0].kind, ENGINE_ACTION_SHIP_KARAMA_ANSWER);
+        assert_int_equal(legal[0].lo[0], 0);
+        assert_int_equal(legal[0].hi[0], (int)w);
+        assert_int_equal(engine_legal_actions(legal, 4, st, 0), 0);
+        static const uint8_t viewers[] = {0, 2, ENGINE_VIEW_PUBLIC};
+        for (unsigned i = 0; i < sizeof viewers; i++) {
+            engine_state v;
+            engine_view(&v, st, viewers[i]);
+            assert_int_equal(v.karama_ship_seat, 0);
+            assert_int_equal(v.karama_ship_payer, 1);
+            assert_int_equal(v.karama_ship_location, loc);
+            assert_int_equal(v.karama_ship_forces, 2);
+        }
+        /* The proposal round-trips; a proposal no longer payable breaks (7). */
+        static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
+        static engine_state back, broken;
+        size_t len = engine_state_encode(buf, sizeof buf, st);
+        assert_int_equal(engine_state_decode(&back, buf, len), 0);
+        assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
+        assert_memory_equal(again, buf, len);
+        assert_int_equal(back.karama_ship_payer, 1);
+        broken = *st;
+        broken.karama_ship_forces = 40;
+        assert_true(engine_state_check(&broken) > 0);
+    }
+    static const uint8_t others[] = {0, 2, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof others; i++)
+        assert_true(views_equal(&world[0], &world[1], others[i]));
+    for (unsigned w = 0; w < 2; w++) {
+        assert_int_equal(play(&world[w], ENGINE_ACTION_SHIP_KARAMA_ANSWER, 1, 0, 0),
+                         ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_awaiting(&world[w]), 1u << 0);
+        assert_int_equal(world[w].step, 0);
+        assert_int_equal(propose(&world[w], 0, loc, 2, ENGINE_FACTION_EMPEROR),
+                         ENGINE_REJECT_ALREADY_PROPOSED);
+    }
+    for (unsigned i = 0; i < sizeof others; i++)
+        assert_true(views_equal(&world[0], &world[1], others[i]));
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -315,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_view__counterfactual_worlds_look_the_same),
         cmocka_unit_test(test_view__own_secrets_show_others_do_not),
         cmocka_unit_test(test_view__truthtrance_is_public_and_pauses_the_step),
+        cmocka_unit_test(test_view__karama_shipment_for_another_is_public),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

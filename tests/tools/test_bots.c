@@ -399,6 +399,51 @@ static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
     free(st);
 }
 
+/* Named to pay for a shipment with its Karama (docs/RULINGS.md R67), every
+ * level declines a stranger; Medium and above pay for their ally. */
+static void test_bots__karama_shipment_answered(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_EMPEROR;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(loc >= 0);
+    for (int allied = 0; allied <= 1; allied++) {
+        static const uint8_t seed[ENGINE_SEED_BYTES] = {8};
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+        assert_true(engine_position_give_card(st, 1, ENGINE_CARD_KARAMA) >= 0);
+        if (allied)
+            assert_int_equal(engine_position_alliance(st, 0, 1), 0);
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+        engine_action ask = {ENGINE_ACTION_SHIP_KARAMA_FROM, 0,
+                             {(int16_t)loc, 2, 0, ENGINE_FACTION_EMPEROR}};
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_apply(NULL, st, &ask, &rng), ENGINE_ACCEPTED);
+        bot_input_build(in, st, 1, 1, 0);
+        for (unsigned level = 0; level < BOT_LEVEL_COUNT; level++) {
+            bot *b;
+            assert_int_equal(bot_new(&b, 1, (bot_level)level, 5), BOT_OK);
+            engine_action act;
+            assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+            assert_int_equal(act.kind, ENGINE_ACTION_SHIP_KARAMA_ANSWER);
+            assert_int_equal(act.arg[0], allied && level >= BOT_LEVEL_MEDIUM ? 1 : 0);
+            bot_free(b);
+        }
+    }
+    free(in);
+    free(st);
+}
+
 static void test_bots__levels_parse(void **state)
 {
     (void)state;
@@ -426,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_bots__sampled_worlds_match_the_view),
         cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
         cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
+        cmocka_unit_test(test_bots__karama_shipment_answered),
         cmocka_unit_test(test_bots__levels_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

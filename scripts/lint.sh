@@ -1,0 +1,18 @@
+#!/bin/sh
+# Runs clang-tidy (.clang-tidy) on every source file, one process per file
+# on every core, and fails if any reports a finding. Usage: lint.sh BUILD
+set -u
+build=${1:-build}
+jobs=$(nproc 2>/dev/null || echo 2)
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+ls engine/*.c engine/data/*.c schema/*.c ledger/*.c inspect/*.c tools/*.c |
+    xargs -P "$jobs" -I{} sh -c \
+        'clang-tidy --quiet "$1" -- -std=c11 -I. -I"$2"/gen -D_DEFAULT_SOURCE 2>/dev/null ||
+         echo "lint: $1 failed" >&2' sh {} "$build" >"$out" 2>&1
+if grep -q -E '(warning|error):|lint: .* failed' "$out"; then
+    grep -E -A3 '(warning|error):|lint: .* failed' "$out"
+    echo "lint: $(grep -c -E '(warning|error):' "$out") finding(s)"
+    exit 1
+fi
+echo "lint: clean"
