@@ -117,9 +117,7 @@ enum engine__storm_step {
 enum engine__battle_step {
     BATTLE_STEP_CHOOSE = 0,        /* the aggressor picks a territory and opponent */
     BATTLE_STEP_VOICE,             /* the Bene Gesserit side may use the Voice */
-    BATTLE_STEP_VOICE_KARAMA_RETIRED, /* never entered: a Karama window holds the Voice */
     BATTLE_STEP_PRESCIENCE,        /* the Atreides side may ask one element */
-    BATTLE_STEP_PRESCIENCE_KARAMA_RETIRED, /* never entered: a window holds the question */
     BATTLE_STEP_PRESCIENCE_ANSWER, /* the one asked answers */
     BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */

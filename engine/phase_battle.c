@@ -1028,8 +1028,6 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
     }
-    case BATTLE_STEP_VOICE_KARAMA_RETIRED:
-    case BATTLE_STEP_PRESCIENCE_KARAMA_RETIRED:
     case BATTLE_STEP_COUNT:
         break;
     }

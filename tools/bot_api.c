@@ -19,7 +19,6 @@
  * keyed by the engine's public enums, each size-checked.
  */
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,40 +74,6 @@ int bot_levels_parse(uint8_t *out, size_t cap, size_t *n_out, const char *list)
     return 0;
 }
 
-/* ================================================ the battle lock */
-
-/* The engine's answer_leaves_a_plan (engine/phase_battle.c) works in a
- * static engine_state, reached from engine_legal_actions and engine_apply
- * (and the invariant check after it) around the prescience question: two
- * threads there at once race on it. Until the engine drops that static
- * (reported with issue 5), every engine call the bots and the game loop
- * make on a state at the Battle steps PRESCIENCE, PRESCIENCE_KARAMA or
- * PRESCIENCE_ANSWER (3..5 in engine/phase.h) holds this lock. It is the
- * tools' only mutable global, and it goes when the engine's goes. */
-static pthread_mutex_t battle_lock = PTHREAD_MUTEX_INITIALIZER;
-#define LOCKED_STEP_FIRST 3
-#define LOCKED_STEP_LAST 5
-
-int bot__engine_enter(const engine_state *st)
-{
-    if (st->phase != ENGINE_PHASE_BATTLE || st->step < LOCKED_STEP_FIRST ||
-        st->step > LOCKED_STEP_LAST)
-        return 0;
-    pthread_mutex_lock(&battle_lock);
-    return 1;
-}
-
-void bot__engine_leave(int entered)
-{
-    if (entered)
-        pthread_mutex_unlock(&battle_lock);
-}
-
-void bot__engine_enter_always(void)
-{
-    pthread_mutex_lock(&battle_lock);
-}
-
 /* ============================================================ input */
 
 void bot_input_build(bot_input *out, const engine_state *st, uint8_t seat, uint32_t version,
@@ -120,9 +85,7 @@ void bot_input_build(bot_input *out, const engine_state *st, uint8_t seat, uint3
     out->version = version;
     out->seat = seat;
     out->is_forced = is_forced != 0;
-    int e = bot__engine_enter(st);
     size_t n = engine_legal_actions(out->legal, ENGINE_LEGAL_MAX, st, seat);
-    bot__engine_leave(e);
     out->n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
 }
 

@@ -53,9 +53,7 @@ static int draw_world(bot_scratch *s, const bot__ctx *c, tool_prng *r)
     for (unsigned seat = 0; seat < s->world.config.n_seats; seat++) {
         if (!(open & (1u << seat)) || seat == c->seat)
             continue;
-        int e = bot__engine_enter(&s->world);
         size_t n = engine_legal_actions(NULL, 0, &s->world, (uint8_t)seat);
-        bot__engine_leave(e);
         if (n == 0)
             return -1;
     }
@@ -90,9 +88,7 @@ static int playout(bot_scratch *s, unsigned level, tool_prng *r, stop_fn stop,
                 if (!(open & (1u << seat)))
                     continue;
                 engine_view(&s->view, sim, seat);
-                int e = bot__engine_enter(sim);
                 size_t nl = engine_legal_actions(s->legal, ENGINE_LEGAL_MAX, sim, seat);
-                bot__engine_leave(e);
                 if (nl > ENGINE_LEGAL_MAX)
                     nl = ENGINE_LEGAL_MAX;
                 bot__ctx c;
@@ -110,9 +106,7 @@ static int playout(bot_scratch *s, unsigned level, tool_prng *r, stop_fn stop,
             return -1;
         engine_rng rng;
         engine_rng_init(&rng, seed, version);
-        int e = bot__engine_enter(&s->sim);
         engine_verdict v = engine_apply(NULL, &s->sim, &act, &rng);
-        bot__engine_leave(e);
         if (v != ENGINE_ACCEPTED)
             return -1;
     }
@@ -180,9 +174,7 @@ int bot__brutal_plan(engine_action *out, bot__ctx *c)
             engine_rng rng;
             uint8_t seed[ENGINE_SEED_BYTES] = {0};
             engine_rng_init(&rng, seed, 0);
-            int e = bot__engine_enter(&s->sim);
             engine_verdict v = engine_apply(NULL, &s->sim, &cs.act[k], &rng);
-            bot__engine_leave(e);
             if (v != ENGINE_ACCEPTED)
                 continue;
             tool_prng r = c->rng; /* the same playout stream for every candidate */
@@ -239,9 +231,7 @@ static int search_turn(engine_action *out, bot__ctx *c, const bot__candidates *c
             engine_rng rng;
             uint8_t seed[ENGINE_SEED_BYTES] = {0};
             engine_rng_init(&rng, seed, 0);
-            int e = bot__engine_enter(&s->sim);
             engine_verdict v = engine_apply(NULL, &s->sim, &cs->act[k], &rng);
-            bot__engine_leave(e);
             if (v != ENGINE_ACCEPTED)
                 continue;
             tool_prng r = c->rng;

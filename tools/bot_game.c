@@ -187,9 +187,7 @@ static int game_fold(game *gm, const engine_action *act)
 {
     engine_rng rng;
     engine_rng_init(&rng, gm->spec->room_seed, gm->version + 1);
-    int e = bot__engine_enter(&gm->st);
     engine_verdict v = engine_apply(NULL, &gm->st, act, &rng);
-    bot__engine_leave(e);
     if (v != ENGINE_ACCEPTED)
         return -1;
     gm->version++;
@@ -321,17 +319,12 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
         }
         ledger_append_result res;
         memset(&res, 0, sizeof res);
-        /* Locks in one order everywhere: the gate, then the battle lock. */
         if (cur == lg->db && lg->group != NULL) {
             gate_read_begin(lg->gate);
-            int e = bot__engine_enter(&gm.st);
             rc = ledger_group_append(lg->group, &res, out->room, gm.version, &act);
-            bot__engine_leave(e);
             gate_read_end(lg->gate);
         } else {
-            int e = bot__engine_enter(&gm.st);
             rc = ledger_append(cur, &res, out->room, gm.version, &act);
-            bot__engine_leave(e);
         }
         if (rc != 0) {
             snprintf(out->err, sizeof out->err, "appending version %u: %s", gm.version + 1,
@@ -371,9 +364,7 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
             rc = fresh_ledger(&fresh, lg, path, out->err, sizeof out->err);
             ledger_restore_report rep;
             if (rc == 0) {
-                bot__engine_enter_always(); /* the restore re-folds the game */
                 rc = ledger_restore(fresh, &rep, archive, 0);
-                bot__engine_leave(1);
                 if (rc != 0) {
                     snprintf(out->err, sizeof out->err, "restore at version %u: %s", gm.version,
                              ledger_errmsg(fresh));
@@ -403,9 +394,7 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
     }
     if (cur == lg->db)
         gate_write_begin(lg->gate);
-    bot__engine_enter_always();
     rc = ledger_state_at(cur, head, out->room, gm.version);
-    bot__engine_leave(1);
     if (cur == lg->db)
         gate_write_end(lg->gate);
     if (rc == 0) {
@@ -429,9 +418,7 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
         }
         gate_write_begin(lg->gate);
         ledger_restore_report rep;
-        bot__engine_enter_always();
         rc = ledger_restore(lg->db, &rep, archive, 0);
-        bot__engine_leave(1);
         if (rc != 0)
             snprintf(out->err, sizeof out->err, "restoring the finished game: %s",
                      ledger_errmsg(lg->db));

@@ -39,9 +39,9 @@
 #define WORLD_SETUP_STEP_PREDICTION 0
 #define WORLD_SETUP_STEP_TRAITORS 1
 #define WORLD_STORM_STEP_DIAL 0
-#define WORLD_BATTLE_STEP_PRESCIENCE_ANSWER 5
-#define WORLD_BATTLE_STEP_PLAN 6
-#define WORLD_BATTLE_STEP_TRAITOR 7
+#define WORLD_BATTLE_STEP_PRESCIENCE_ANSWER 3
+#define WORLD_BATTLE_STEP_PLAN 4
+#define WORLD_BATTLE_STEP_TRAITOR 5
 #define WORLD_PRESCIENCE_CHEAP_HERO (-2)
 #define WORLD_TRAITORS_DEALT 4
 
@@ -309,9 +309,7 @@ static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
     probe->answered &= (uint16_t)~(1u << s);
     if (unbind)
         probe->prescience_element = 0;
-    int e = bot__engine_enter(probe);
     size_t n = engine_legal_actions(legal, cap, probe, (uint8_t)s);
-    bot__engine_leave(e);
     free(probe);
     if (n > cap)
         n = cap;

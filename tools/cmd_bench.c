@@ -118,6 +118,7 @@ typedef enum figure_id {
     FIG_REPLAY_MS,
     FIG_VERIFY,
     FIG_VERIFY_TWO,
+    FIG_RAW_TWO,
     FIG_BYTES,
     FIG_BYTES_INTERLEAVED,
     FIG_FILE_BYTES,
@@ -150,6 +151,8 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_VERIFY] = {"verify_vs_raw", "verify rooms, 1 thread / raw Ed25519 verify", 1, 0.9},
     [FIG_VERIFY_TWO] = {"verify_two_cores_vs_raw",
                         "verify rooms, 2 threads / raw Ed25519 verify (1 thread)", 1, 1.8},
+    [FIG_RAW_TWO] = {"raw_two_threads_vs_raw",
+                     "raw Ed25519 verify, 2 threads / 1 thread: what 2 cores give here", 0, 0},
     [FIG_BYTES] = {"bytes_per_event", "events database bytes per event, one room", -1, 160},
     [FIG_BYTES_INTERLEAVED] = {"bytes_per_event_interleaved",
                                "events database bytes per event, 50 rooms interleaved", -1,
@@ -183,6 +186,7 @@ typedef enum rate_id {
     RATE_VERIFY_ONE,
     RATE_VERIFY_TWO,
     RATE_RAW_VERIFY,
+    RATE_RAW_VERIFY_TWO,
     RATE_COUNT
 } rate_id;
 
@@ -195,6 +199,7 @@ static const char *const rate_names[RATE_COUNT] = {
     [RATE_VERIFY_ONE] = "mentat_verify_one_thread",
     [RATE_VERIFY_TWO] = "mentat_verify_two_threads",
     [RATE_RAW_VERIFY] = "raw_ed25519_verify",
+    [RATE_RAW_VERIFY_TWO] = "raw_ed25519_verify_two_threads",
 };
 _Static_assert(sizeof rate_names / sizeof rate_names[0] == RATE_COUNT, "one name per rate");
 
@@ -298,24 +303,27 @@ static int measure_read(bench_report *rep, bench_ctx *c)
     if (n_slices > MAX_VERIFY_SLICES)
         n_slices = MAX_VERIFY_SLICES;
     for (unsigned k = 0; k < p->repeats; k++) {
-        double ms, inv_raw = 0, inv_v1 = 0, inv_v2 = 0;
+        double ms, inv_raw = 0, inv_raw2 = 0, inv_v1 = 0, inv_v2 = 0;
         bench_progress(c, "replay and verify: run %u/%u", k + 1, p->repeats);
         if (bench_replay_ms(&ms, c, one.db, &one.rooms.room[0], rep->history_events,
                             p->replay_samples) != 0)
             goto out;
         for (unsigned s = 0; s < n_slices; s++) {
             /* Equal work per slice: the run's rate is the harmonic mean. */
-            double raw, v1, v2;
-            if (bench_raw_verify_rate(&raw, c, p->raw_verify_calls / n_slices) != 0 ||
+            double raw, raw2, v1, v2;
+            if (bench_raw_verify_rate(&raw, c, p->raw_verify_calls / n_slices, 1) != 0 ||
                 bench_verify_rate(&v1, c, vdb, vrooms, 1) != 0 ||
-                bench_verify_rate(&v2, c, vdb, vrooms, 2) != 0)
+                bench_verify_rate(&v2, c, vdb, vrooms, 2) != 0 ||
+                bench_raw_verify_rate(&raw2, c, p->raw_verify_calls / n_slices, 2) != 0)
                 goto out;
             inv_raw += 1 / raw;
+            inv_raw2 += 1 / raw2;
             inv_v1 += 1 / v1;
             inv_v2 += 1 / v2;
         }
         rep->replay_runs[k] = ms;
         add_run(rep, RATE_RAW_VERIFY, n_slices / inv_raw);
+        add_run(rep, RATE_RAW_VERIFY_TWO, n_slices / inv_raw2);
         add_run(rep, RATE_VERIFY_ONE, n_slices / inv_v1);
         add_run(rep, RATE_VERIFY_TWO, n_slices / inv_v2);
     }
@@ -345,6 +353,7 @@ static void summarise(bench_report *rep)
         ratio(rep->rate[RATE_MENTAT_CONC], rep->rate[RATE_SQLITE_CONC_BATCHED]);
     v[FIG_VERIFY] = ratio(rep->rate[RATE_VERIFY_ONE], rep->rate[RATE_RAW_VERIFY]);
     v[FIG_VERIFY_TWO] = ratio(rep->rate[RATE_VERIFY_TWO], rep->rate[RATE_RAW_VERIFY]);
+    v[FIG_RAW_TWO] = ratio(rep->rate[RATE_RAW_VERIFY_TWO], rep->rate[RATE_RAW_VERIFY]);
     v[FIG_REPLAY_MS] = bench_median(rep->replay_runs, rep->plan->repeats);
     v[FIG_BYTES_IN_TURN] = bench_median(rep->in_turn_runs, rep->plan->repeats);
 }

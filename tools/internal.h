@@ -381,8 +381,9 @@ int bench_replay_ms(double *ms_out, bench_ctx *c, ledger *db, const bench_room *
 /* Events per second of ledger_verify_room over rooms, with threads. */
 int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_rooms *rooms,
                       unsigned threads);
-/* crypto_sign_verify_detached calls per second on ~150-byte messages. */
-int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls);
+/* crypto_sign_verify_detached calls per second on ~150-byte messages, the
+ * n_calls shared by `threads` (1 or 2) threads. */
+int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls, unsigned threads);
 
 /* ---- bench_engine.c: the engine's cost per call */
 
@@ -698,13 +699,6 @@ int bot__choose(engine_action *out, bot__ctx *c);
 uint64_t bot__mix(uint64_t a, uint64_t b);
 bot_scratch *bot__scratch_new(void);
 void bot__scratch_free(bot_scratch *s);
-
-/* Every engine call on a state in the Battle phase goes between these
- * (see bot_api.c: the engine's static probe). enter returns whether it
- * locked; leave takes that; enter_always locks whatever the phase. */
-int bot__engine_enter(const engine_state *st);
-void bot__engine_leave(int entered);
-void bot__engine_enter_always(void);
 
 /* Families and actions. */
 const engine_legal *bot__family(const bot__ctx *c, unsigned kind);

@@ -5,9 +5,10 @@
  * targets themselves: the machine is shared and noisy, and the bench
  * measures rather than judges.
  *
- * The binary is $MENTAT_BIN, else ./mentat (tests run from the repository
- * root after `make`).
+ * The binary is found as every CLI suite finds it (test_find_mentat:
+ * $MENTAT_BIN, else the build's mentat beside this test, else ./mentat).
  */
+#include <limits.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include <cmocka.h>
 
 #include "schema/schema.h"
+#include "tests/support/support.h"
 
 #define OUT_MAX (1 << 16)
 #define TOKENS 512
@@ -33,6 +35,7 @@ static const char *const figures[] = {
     "replay_to_version_ms",
     "verify_vs_raw",
     "verify_two_cores_vs_raw",
+    "raw_two_threads_vs_raw",
     "bytes_per_event",
     "bytes_per_event_interleaved",
     "file_bytes_per_event",
@@ -63,18 +66,20 @@ static const char *const rates[] = {
     "mentat_verify_one_thread",
     "mentat_verify_two_threads",
     "raw_ed25519_verify",
+    "raw_ed25519_verify_two_threads",
 };
+
+static char mentat_path[PATH_MAX];
 
 static const char *mentat_bin(void)
 {
-    const char *bin = getenv("MENTAT_BIN");
-    return bin != NULL && bin[0] != '\0' ? bin : "./mentat";
+    return mentat_path;
 }
 
 /* Runs `mentat <args>` and keeps its stdout; returns the exit status. */
 static int run(char *out, size_t cap, const char *args)
 {
-    char cmd[1024];
+    char cmd[PATH_MAX + 256];
     snprintf(cmd, sizeof cmd, "%s %s", mentat_bin(), args);
     FILE *f = popen(cmd, "r");
     assert_non_null(f);
@@ -109,7 +114,7 @@ static void test_bench__quick_json_has_every_figure(void **state)
 {
     (void)state;
     if (access(mentat_bin(), X_OK) != 0)
-        fail_msg("no %s to run (make builds ./mentat; MENTAT_BIN names another)",
+        fail_msg("no %s to run (make builds it; MENTAT_BIN names another)",
                  mentat_bin());
     char *out = malloc(OUT_MAX);
     assert_non_null(out);
@@ -154,8 +159,11 @@ static void test_bench__usage(void **state)
     assert_int_equal(run(out, sizeof out, "bench --no-such-option 2>/dev/null"), 2);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    (void)argc;
+    if (test_find_mentat(mentat_path, argv[0], "test_bench") != 0)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bench__usage),
         cmocka_unit_test(test_bench__quick_json_has_every_figure),
