@@ -80,24 +80,16 @@ static void json_fixed(tool_json *j, double v, int decimals)
 
 void bot_stats_json(tool_json *j, const bot_stats *s, double seconds)
 {
-    tool_json_key(j, "started");
-    tool_json_uint(j, s->n_games);
-    tool_json_key(j, "completed");
-    tool_json_uint(j, s->n_completed);
-    tool_json_key(j, "failed");
-    tool_json_uint(j, s->n_failed);
-    tool_json_key(j, "accepted");
-    tool_json_uint(j, s->n_actions);
-    tool_json_key(j, "rejections");
-    tool_json_uint(j, s->n_rejected);
-    tool_json_key(j, "restores");
-    tool_json_uint(j, s->n_restores);
-    tool_json_key(j, "ledger_mismatches");
-    tool_json_uint(j, s->n_mismatches);
+    tool_json_member_uint(j, "started", s->n_games);
+    tool_json_member_uint(j, "completed", s->n_completed);
+    tool_json_member_uint(j, "failed", s->n_failed);
+    tool_json_member_uint(j, "accepted", s->n_actions);
+    tool_json_member_uint(j, "rejections", s->n_rejected);
+    tool_json_member_uint(j, "restores", s->n_restores);
+    tool_json_member_uint(j, "ledger_mismatches", s->n_mismatches);
     tool_json_key(j, "turns");
     tool_json_object_begin(j);
-    tool_json_key(j, "total");
-    tool_json_uint(j, s->turns);
+    tool_json_member_uint(j, "total", s->turns);
     tool_json_key(j, "mean");
     json_fixed(j, per((double)s->turns, (double)s->n_games), 2);
     tool_json_object_end(j);
@@ -105,10 +97,8 @@ void bot_stats_json(tool_json *j, const bot_stats *s, double seconds)
     tool_json_object_begin(j);
     tool_json_key(j, "mean");
     json_fixed(j, per((double)s->n_actions, (double)s->n_games), 1);
-    tool_json_key(j, "min");
-    tool_json_uint(j, s->actions_min);
-    tool_json_key(j, "max");
-    tool_json_uint(j, s->actions_max);
+    tool_json_member_uint(j, "min", s->actions_min);
+    tool_json_member_uint(j, "max", s->actions_max);
     tool_json_object_end(j);
     tool_json_key(j, "seconds");
     json_fixed(j, seconds, 3);
@@ -126,10 +116,8 @@ void bot_stats_json(tool_json *j, const bot_stats *s, double seconds)
             continue;
         tool_json_key(j, engine_faction_name(f));
         tool_json_object_begin(j);
-        tool_json_key(j, "seats");
-        tool_json_uint(j, s->seats[f]);
-        tool_json_key(j, "wins");
-        tool_json_uint(j, s->wins[f]);
+        tool_json_member_uint(j, "seats", s->seats[f]);
+        tool_json_member_uint(j, "wins", s->wins[f]);
         tool_json_object_end(j);
     }
     tool_json_object_end(j);
@@ -140,10 +128,8 @@ void bot_stats_json(tool_json *j, const bot_stats *s, double seconds)
             continue;
         tool_json_key(j, bot_level_name(l));
         tool_json_object_begin(j);
-        tool_json_key(j, "seats");
-        tool_json_uint(j, s->level_seats[l]);
-        tool_json_key(j, "wins");
-        tool_json_uint(j, s->level_wins[l]);
+        tool_json_member_uint(j, "seats", s->level_seats[l]);
+        tool_json_member_uint(j, "wins", s->level_wins[l]);
         tool_json_object_end(j);
     }
     tool_json_object_end(j);
@@ -153,8 +139,7 @@ void bot_stats_json(tool_json *j, const bot_stats *s, double seconds)
         tool_json_key(j, tool_victory_name(k));
         tool_json_uint(j, s->kinds[k]);
     }
-    tool_json_key(j, "turn_limit");
-    tool_json_uint(j, turn_limit_wins(s));
+    tool_json_member_uint(j, "turn_limit", turn_limit_wins(s));
     tool_json_object_end(j);
     tool_json_object_end(j);
 

@@ -47,20 +47,13 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "verdict");
-        tool_json_string(&j, "accepted");
-        tool_json_key(&j, "retry");
-        tool_json_bool(&j, res->is_retry);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, rc->room);
-        tool_json_key(&j, "version");
-        tool_json_uint(&j, rc->version);
-        tool_json_key(&j, "event_hash");
-        tool_json_string(&j, hash);
-        tool_json_key(&j, "key_id");
-        tool_json_uint(&j, rc->key_id);
-        tool_json_key(&j, "signature");
-        tool_json_string(&j, sig);
+        tool_json_member_string(&j, "verdict", "accepted");
+        tool_json_member_bool(&j, "retry", res->is_retry);
+        tool_json_member_string(&j, "room", rc->room);
+        tool_json_member_uint(&j, "version", rc->version);
+        tool_json_member_string(&j, "event_hash", hash);
+        tool_json_member_uint(&j, "key_id", rc->key_id);
+        tool_json_member_string(&j, "signature", sig);
         tool_json_object_end(&j);
         tool_json_finish(&j);
         return;
@@ -91,17 +84,14 @@ static int print_rejection(const tool_globals *g, const ledger_append_result *re
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "verdict");
-        tool_json_string(&j, "rejected");
-        tool_json_key(&j, "reason");
-        tool_json_string(&j, reason);
+        tool_json_member_string(&j, "verdict", "rejected");
+        tool_json_member_string(&j, "reason", reason);
         tool_json_key(&j, "arg");
         if (arg != NULL)
             tool_json_string(&j, arg);
         else
             tool_json_null(&j);
-        tool_json_key(&j, "value");
-        tool_json_int(&j, res->why.value);
+        tool_json_member_int(&j, "value", res->why.value);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     }
@@ -123,12 +113,9 @@ static int print_conflict(const tool_globals *g, ledger *db, const char *room,
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "verdict");
-        tool_json_string(&j, "conflict");
-        tool_json_key(&j, "expected_version");
-        tool_json_uint(&j, expected);
-        tool_json_key(&j, "head_version");
-        tool_json_uint(&j, head);
+        tool_json_member_string(&j, "verdict", "conflict");
+        tool_json_member_uint(&j, "expected_version", expected);
+        tool_json_member_uint(&j, "head_version", head);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     }

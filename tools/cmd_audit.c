@@ -100,12 +100,9 @@ static int parse_facts(uint32_t *out, const char *list)
 static void leak_json(tool_json *j, const engine_config *cfg, const inspect_audit_leak *l)
 {
     tool_json_object_begin(j);
-    tool_json_key(j, "room");
-    tool_json_string(j, l->room);
-    tool_json_key(j, "version");
-    tool_json_uint(j, l->version);
-    tool_json_key(j, "at_version");
-    tool_json_uint(j, l->at_version);
+    tool_json_member_string(j, "room", l->room);
+    tool_json_member_uint(j, "version", l->version);
+    tool_json_member_uint(j, "at_version", l->at_version);
     tool_json_key(j, "viewer");
     if (cfg != NULL)
         tool_viewer_json(j, cfg, l->seat);
@@ -113,16 +110,11 @@ static void leak_json(tool_json *j, const engine_config *cfg, const inspect_audi
         tool_json_string(j, "public");
     else
         tool_json_uint(j, l->seat + 1u);
-    tool_json_key(j, "fact");
-    tool_json_string(j, inspect_audit_fact_name(l->fact));
-    tool_json_key(j, "channel");
-    tool_json_string(j, inspect_audit_channel_name(l->channel));
-    tool_json_key(j, "field");
-    tool_json_string(j, l->field);
-    tool_json_key(j, "hidden");
-    tool_json_string(j, l->hidden);
-    tool_json_key(j, "detail");
-    tool_json_string(j, l->detail);
+    tool_json_member_string(j, "fact", inspect_audit_fact_name(l->fact));
+    tool_json_member_string(j, "channel", inspect_audit_channel_name(l->channel));
+    tool_json_member_string(j, "field", l->field);
+    tool_json_member_string(j, "hidden", l->hidden);
+    tool_json_member_string(j, "detail", l->detail);
     tool_json_object_end(j);
 }
 
@@ -233,23 +225,17 @@ static int self_test(const tool_globals *g)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "planted");
-        tool_json_uint(&j, r->n_plants);
-        tool_json_key(&j, "caught");
-        tool_json_uint(&j, r->n_caught);
-        tool_json_key(&j, "comparisons");
-        tool_json_uint(&j, r->n_comparisons);
+        tool_json_member_uint(&j, "planted", r->n_plants);
+        tool_json_member_uint(&j, "caught", r->n_caught);
+        tool_json_member_uint(&j, "comparisons", r->n_comparisons);
         tool_json_key(&j, "results");
         tool_json_array_begin(&j);
         for (size_t i = 0; i < r->n_plants; i++) {
             const inspect_audit_self_result *x = &r->result[i];
             tool_json_object_begin(&j);
-            tool_json_key(&j, "name");
-            tool_json_string(&j, x->plant->observer->name);
-            tool_json_key(&j, "what");
-            tool_json_string(&j, x->plant->what);
-            tool_json_key(&j, "caught");
-            tool_json_bool(&j, x->is_caught);
+            tool_json_member_string(&j, "name", x->plant->observer->name);
+            tool_json_member_string(&j, "what", x->plant->what);
+            tool_json_member_bool(&j, "caught", x->is_caught);
             if (x->is_caught) {
                 tool_json_key(&j, "leak");
                 leak_json(&j, NULL, &x->first);
@@ -257,8 +243,7 @@ static int self_test(const tool_globals *g)
             tool_json_object_end(&j);
         }
         tool_json_array_end(&j);
-        tool_json_key(&j, "genuine_leaks");
-        tool_json_uint(&j, r->n_genuine_leaks);
+        tool_json_member_uint(&j, "genuine_leaks", r->n_genuine_leaks);
         if (r->n_genuine_leaks > 0) {
             tool_json_key(&j, "genuine_leak");
             leak_json(&j, NULL, &r->genuine);
@@ -411,24 +396,15 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
     }
     if (g.is_json) {
         tool_json_array_end(&j);
-        tool_json_key(&j, "rooms");
-        tool_json_uint(&j, t.n_rooms);
-        tool_json_key(&j, "rooms_not_audited");
-        tool_json_uint(&j, t.n_failed);
-        tool_json_key(&j, "trials");
-        tool_json_uint(&j, t.n_trials);
-        tool_json_key(&j, "steps");
-        tool_json_uint(&j, t.n_steps);
-        tool_json_key(&j, "comparisons");
-        tool_json_uint(&j, t.n_comparisons);
-        tool_json_key(&j, "learned");
-        tool_json_uint(&j, t.n_learned);
-        tool_json_key(&j, "diverged");
-        tool_json_uint(&j, t.n_diverged);
-        tool_json_key(&j, "n_leaks");
-        tool_json_uint(&j, t.n_leaks);
-        tool_json_key(&j, "ok");
-        tool_json_bool(&j, t.n_leaks == 0 && t.n_failed == 0);
+        tool_json_member_uint(&j, "rooms", t.n_rooms);
+        tool_json_member_uint(&j, "rooms_not_audited", t.n_failed);
+        tool_json_member_uint(&j, "trials", t.n_trials);
+        tool_json_member_uint(&j, "steps", t.n_steps);
+        tool_json_member_uint(&j, "comparisons", t.n_comparisons);
+        tool_json_member_uint(&j, "learned", t.n_learned);
+        tool_json_member_uint(&j, "diverged", t.n_diverged);
+        tool_json_member_uint(&j, "n_leaks", t.n_leaks);
+        tool_json_member_bool(&j, "ok", t.n_leaks == 0 && t.n_failed == 0);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else if (is_all) {

@@ -36,16 +36,12 @@ static void print_done(const tool_globals *g, const char *room, uint32_t n_event
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
         if (room != NULL) {
-            tool_json_key(&j, "room");
-            tool_json_string(&j, room);
-            tool_json_key(&j, "n_events");
-            tool_json_uint(&j, n_events);
+            tool_json_member_string(&j, "room", room);
+            tool_json_member_uint(&j, "n_events", n_events);
         } else {
-            tool_json_key(&j, "n_rooms");
-            tool_json_uint(&j, n_rooms);
+            tool_json_member_uint(&j, "n_rooms", n_rooms);
         }
-        tool_json_key(&j, "out");
-        tool_json_string(&j, where);
+        tool_json_member_string(&j, "out", where);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else if (room != NULL) {

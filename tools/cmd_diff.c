@@ -65,16 +65,14 @@ static void where_json(tool_json *j, const inspect_change *c)
     case INSPECT_CHANGE_CARD_LOST:
     case INSPECT_CHANGE_CARD_SEEN:
         tool_json_object_begin(j);
-        tool_json_key(j, "card");
-        tool_json_int(j, c->where);
+        tool_json_member_int(j, "card", c->where);
         tool_json_object_end(j);
         return;
     case INSPECT_CHANGE_TRAITOR:
     case INSPECT_CHANGE_LEADER: {
         const char *slug = engine_leader_slug((unsigned)c->where);
         tool_json_object_begin(j);
-        tool_json_key(j, "leader");
-        tool_json_string(j, slug != NULL ? slug : "?");
+        tool_json_member_string(j, "leader", slug != NULL ? slug : "?");
         tool_json_object_end(j);
         return;
     }
@@ -200,12 +198,9 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, info.room);
-        tool_json_key(&j, "from");
-        tool_json_uint(&j, v[0]);
-        tool_json_key(&j, "to");
-        tool_json_uint(&j, v[1]);
+        tool_json_member_string(&j, "room", info.room);
+        tool_json_member_uint(&j, "from", v[0]);
+        tool_json_member_uint(&j, "to", v[1]);
         tool_json_key(&j, "viewer");
         tool_viewer_json(&j, &info.config, viewer);
         tool_json_key(&j, "changes");
@@ -213,8 +208,7 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
         for (size_t i = 0; i < n; i++) {
             const inspect_change *c = &changes[i];
             tool_json_object_begin(&j);
-            tool_json_key(&j, "kind");
-            tool_json_string(&j, inspect_change_kind_name(c->kind));
+            tool_json_member_string(&j, "kind", inspect_change_kind_name(c->kind));
             tool_json_key(&j, "seat");
             if (c->seat < info.config.n_seats)
                 tool_json_uint(&j, c->seat + 1u);
@@ -231,8 +225,7 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
             value_json(&j, c, c->before);
             tool_json_key(&j, "after");
             value_json(&j, c, c->after);
-            tool_json_key(&j, "text");
-            tool_json_string(&j, c->text);
+            tool_json_member_string(&j, "text", c->text);
             tool_json_object_end(&j);
         }
         tool_json_array_end(&j);

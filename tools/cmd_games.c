@@ -301,29 +301,21 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "games");
-        tool_json_uint(&j, o.games);
-        tool_json_key(&j, "players");
-        tool_json_uint(&j, o.players);
-        tool_json_key(&j, "rules");
-        tool_json_string(&j, "basic");
-        tool_json_key(&j, "turn_limit");
-        tool_json_uint(&j, o.turns);
+        tool_json_member_uint(&j, "games", o.games);
+        tool_json_member_uint(&j, "players", o.players);
+        tool_json_member_string(&j, "rules", "basic");
+        tool_json_member_uint(&j, "turn_limit", o.turns);
         tool_json_key(&j, "bots");
         tool_json_array_begin(&j);
         for (size_t i = 0; i < o.n_levels; i++)
             tool_json_string(&j, bot_level_name(o.levels[i]));
         tool_json_array_end(&j);
-        tool_json_key(&j, "seed");
-        tool_json_uint(&j, o.seed);
-        tool_json_key(&j, "jobs");
-        tool_json_uint(&j, o.jobs);
-        tool_json_key(&j, "continuations");
-        tool_json_uint(&j, o.continuations);
+        tool_json_member_uint(&j, "seed", o.seed);
+        tool_json_member_uint(&j, "jobs", o.jobs);
+        tool_json_member_uint(&j, "continuations", o.continuations);
         bot_stats_json(&j, &st, seconds);
         if (o.continuations > 0) {
-            tool_json_key(&j, "continuation_mismatches");
-            tool_json_uint(&j, cont_mismatches);
+            tool_json_member_uint(&j, "continuation_mismatches", cont_mismatches);
         }
         tool_json_object_end(&j);
         tool_json_finish(&j);

@@ -49,8 +49,7 @@ int cmd_key(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "key_id");
-        tool_json_uint(&j, id);
+        tool_json_member_uint(&j, "key_id", id);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {

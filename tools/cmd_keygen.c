@@ -43,8 +43,7 @@ int cmd_keygen(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "keys");
-        tool_json_string(&j, g.keys_dir);
+        tool_json_member_string(&j, "keys", g.keys_dir);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {

@@ -79,19 +79,16 @@ static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
     }
     tool_json *j = lc->j;
     tool_json_object_begin(j);
-    tool_json_key(j, "version");
-    tool_json_uint(j, ev->version);
+    tool_json_member_uint(j, "version", ev->version);
     tool_json_key(j, "seat");
     if (ev->seat == ENGINE_SEAT_ENGINE)
         tool_json_null(j);
     else
         tool_json_uint(j, ev->seat + 1u);
-    tool_json_key(j, "faction");
-    tool_json_string(j, faction);
+    tool_json_member_string(j, "faction", faction);
     tool_json_key(j, "action");
     tool_json_raw(j, action);
-    tool_json_key(j, "committed_at");
-    tool_json_string(j, when);
+    tool_json_member_string(j, "committed_at", when);
     tool_json_key(j, "event_hash");
     if (hash != NULL)
         tool_json_hex(j, hash, SCHEMA_HASH_BYTES);
@@ -99,8 +96,7 @@ static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
         tool_json_null(j);
     tool_json_key(j, "state_digest");
     tool_json_hex(j, ev->state_digest, SCHEMA_HASH_BYTES);
-    tool_json_key(j, "key_id");
-    tool_json_uint(j, ev->key_id);
+    tool_json_member_uint(j, "key_id", ev->key_id);
     tool_json_key(j, "signature");
     tool_json_hex(j, ev->signature, SCHEMA_SIG_BYTES);
     tool_json_object_end(j);

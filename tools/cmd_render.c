@@ -133,14 +133,11 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
             tool_json j;
             tool_json_init(&j, stdout);
             tool_json_object_begin(&j);
-            tool_json_key(&j, "room");
-            tool_json_string(&j, info.room);
-            tool_json_key(&j, "version");
-            tool_json_uint(&j, at);
+            tool_json_member_string(&j, "room", info.room);
+            tool_json_member_uint(&j, "version", at);
             tool_json_key(&j, "viewer");
             tool_viewer_json(&j, &info.config, viewer);
-            tool_json_key(&j, "out");
-            tool_json_string(&j, out_s);
+            tool_json_member_string(&j, "out", out_s);
             tool_json_object_end(&j);
             tool_json_finish(&j);
         }

@@ -47,19 +47,16 @@ static int keep_line(void *ctx, const inspect_log_line *line)
 void tool_log_line_json(tool_json *j, const engine_config *cfg, const inspect_log_line *line)
 {
     tool_json_object_begin(j);
-    tool_json_key(j, "version");
-    tool_json_uint(j, line->version);
+    tool_json_member_uint(j, "version", line->version);
     tool_json_key(j, "seat");
     if (line->seat == ENGINE_SEAT_ENGINE)
         tool_json_null(j);
     else
         tool_json_uint(j, line->seat + 1u);
-    tool_json_key(j, "faction");
-    tool_json_string(j, tool_seat_faction(cfg, line->seat));
+    tool_json_member_string(j, "faction", tool_seat_faction(cfg, line->seat));
     tool_json_key(j, "action");
     tool_masked_action_json(j, &line->action);
-    tool_json_key(j, "text");
-    tool_json_string(j, line->text);
+    tool_json_member_string(j, "text", line->text);
     tool_json_object_end(j);
 }
 
@@ -117,10 +114,8 @@ int cmd_replay(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, info.room);
-        tool_json_key(&j, "version");
-        tool_json_uint(&j, to);
+        tool_json_member_string(&j, "room", info.room);
+        tool_json_member_uint(&j, "version", to);
         tool_json_key(&j, "viewer");
         tool_viewer_json(&j, &info.config, viewer);
         tool_json_key(&j, "event");

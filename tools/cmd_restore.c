@@ -76,14 +76,10 @@ int cmd_restore(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, rep.room);
-        tool_json_key(&j, "n_events");
-        tool_json_uint(&j, rep.n_events);
-        tool_json_key(&j, "n_added");
-        tool_json_uint(&j, rep.n_added);
-        tool_json_key(&j, "status");
-        tool_json_string(&j, status);
+        tool_json_member_string(&j, "room", rep.room);
+        tool_json_member_uint(&j, "n_events", rep.n_events);
+        tool_json_member_uint(&j, "n_added", rep.n_added);
+        tool_json_member_string(&j, "status", status);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {

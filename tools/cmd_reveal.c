@@ -69,14 +69,10 @@ int cmd_reveal(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, info.room);
-        tool_json_key(&j, "seed");
-        tool_json_string(&j, seed_hex);
-        tool_json_key(&j, "commitment");
-        tool_json_string(&j, commit_hex);
-        tool_json_key(&j, "matches_commitment");
-        tool_json_bool(&j, 1);
+        tool_json_member_string(&j, "room", info.room);
+        tool_json_member_string(&j, "seed", seed_hex);
+        tool_json_member_string(&j, "commitment", commit_hex);
+        tool_json_member_bool(&j, "matches_commitment", 1);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {

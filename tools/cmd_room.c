@@ -151,8 +151,7 @@ static int room_create(int argc, char **argv, tool_globals *g)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "room");
-        tool_json_string(&j, room);
+        tool_json_member_string(&j, "room", room);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
@@ -181,12 +180,9 @@ static int list_one(void *ctx, const ledger_room_info *room)
     if (lc->j != NULL) {
         tool_json *j = lc->j;
         tool_json_object_begin(j);
-        tool_json_key(j, "room");
-        tool_json_string(j, room->room);
-        tool_json_key(j, "version");
-        tool_json_uint(j, room->version);
-        tool_json_key(j, "rules");
-        tool_json_string(j, rules);
+        tool_json_member_string(j, "room", room->room);
+        tool_json_member_uint(j, "version", room->version);
+        tool_json_member_string(j, "rules", rules);
         tool_json_key(j, "factions");
         tool_json_array_begin(j);
         for (uint8_t s = 0; s < cfg->n_seats; s++)
@@ -198,10 +194,8 @@ static int list_one(void *ctx, const ledger_room_info *room)
             if (cfg->modules & (1u << m))
                 tool_json_string(j, tool_module_names[m]);
         tool_json_array_end(j);
-        tool_json_key(j, "turn_limit");
-        tool_json_uint(j, cfg->turn_limit);
-        tool_json_key(j, "created_at");
-        tool_json_string(j, when);
+        tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
+        tool_json_member_string(j, "created_at", when);
         tool_json_object_end(j);
         return 0;
     }

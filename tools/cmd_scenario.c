@@ -127,36 +127,25 @@ static void print_json(const tool_scenario_result *r, const char *file, const to
     tool_json j;
     tool_json_init(&j, stdout);
     tool_json_object_begin(&j);
-    tool_json_key(&j, "file");
-    tool_json_string(&j, file);
-    tool_json_key(&j, "name");
-    tool_json_string(&j, r->name);
-    tool_json_key(&j, "rule");
-    tool_json_string(&j, r->rule);
-    tool_json_key(&j, "actions_accepted");
-    tool_json_uint(&j, r->n_accepted);
+    tool_json_member_string(&j, "file", file);
+    tool_json_member_string(&j, "name", r->name);
+    tool_json_member_string(&j, "rule", r->rule);
+    tool_json_member_uint(&j, "actions_accepted", r->n_accepted);
     tool_json_key(&j, "checks");
     tool_json_array_begin(&j);
     for (size_t i = 0; i < r->n_checks; i++) {
         const tool_scenario_check *k = &r->checks[i];
         tool_json_object_begin(&j);
-        tool_json_key(&j, "what");
-        tool_json_string(&j, k->what);
-        tool_json_key(&j, "expected");
-        tool_json_string(&j, k->expected);
-        tool_json_key(&j, "got");
-        tool_json_string(&j, k->got);
-        tool_json_key(&j, "met");
-        tool_json_bool(&j, k->is_met);
+        tool_json_member_string(&j, "what", k->what);
+        tool_json_member_string(&j, "expected", k->expected);
+        tool_json_member_string(&j, "got", k->got);
+        tool_json_member_bool(&j, "met", k->is_met);
         tool_json_object_end(&j);
     }
     tool_json_array_end(&j);
-    tool_json_key(&j, "met");
-    tool_json_uint(&j, r->n_checks - r->n_missed);
-    tool_json_key(&j, "missed");
-    tool_json_uint(&j, r->n_missed);
-    tool_json_key(&j, "ok");
-    tool_json_bool(&j, r->n_missed == 0);
+    tool_json_member_uint(&j, "met", r->n_checks - r->n_missed);
+    tool_json_member_uint(&j, "missed", r->n_missed);
+    tool_json_member_bool(&j, "ok", r->n_missed == 0);
     if (d != NULL) {
         tool_json_key(&j, "state");
         tool_state_json(&j, d);

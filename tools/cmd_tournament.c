@@ -257,45 +257,34 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
-        tool_json_key(&j, "games");
-        tool_json_uint(&j, games);
-        tool_json_key(&j, "players");
-        tool_json_uint(&j, players);
-        tool_json_key(&j, "rules");
-        tool_json_string(&j, "basic");
-        tool_json_key(&j, "turn_limit");
-        tool_json_uint(&j, turns);
-        tool_json_key(&j, "seed");
-        tool_json_uint(&j, seed);
-        tool_json_key(&j, "jobs");
-        tool_json_uint(&j, jobs);
+        tool_json_member_uint(&j, "games", games);
+        tool_json_member_uint(&j, "players", players);
+        tool_json_member_string(&j, "rules", "basic");
+        tool_json_member_uint(&j, "turn_limit", turns);
+        tool_json_member_uint(&j, "seed", seed);
+        tool_json_member_uint(&j, "jobs", jobs);
         tool_json_key(&j, "levels");
         tool_json_array_begin(&j);
         for (unsigned l = 0; l < n; l++)
             tool_json_string(&j, bot_level_name(levels[l]));
         tool_json_array_end(&j);
-        tool_json_key(&j, "method");
-        tool_json_string(&j, "bradley_terry");
-        tool_json_key(&j, "bootstrap");
-        tool_json_uint(&j, BOOTSTRAP);
+        tool_json_member_string(&j, "method", "bradley_terry");
+        tool_json_member_uint(&j, "bootstrap", BOOTSTRAP);
         tool_json_key(&j, "confidence");
         tool_json_raw(&j, "0.95");
         tool_json_key(&j, "ratings");
         tool_json_array_begin(&j);
         for (unsigned l = 0; l < n; l++) {
             tool_json_object_begin(&j);
-            tool_json_key(&j, "level");
-            tool_json_string(&j, bot_level_name(levels[l]));
+            tool_json_member_string(&j, "level", bot_level_name(levels[l]));
             tool_json_key(&j, "rating");
             json_num(&j, rating[l]);
             tool_json_key(&j, "low");
             json_num(&j, lo[l]);
             tool_json_key(&j, "high");
             json_num(&j, hi[l]);
-            tool_json_key(&j, "seats");
-            tool_json_uint(&j, st.level_seats[levels[l]]);
-            tool_json_key(&j, "wins");
-            tool_json_uint(&j, st.level_wins[levels[l]]);
+            tool_json_member_uint(&j, "seats", st.level_seats[levels[l]]);
+            tool_json_member_uint(&j, "wins", st.level_wins[levels[l]]);
             tool_json_object_end(&j);
         }
         tool_json_array_end(&j);
@@ -303,18 +292,15 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         tool_json_array_begin(&j);
         for (unsigned l = 0; l + 1 < n; l++) {
             tool_json_object_begin(&j);
-            tool_json_key(&j, "lower");
-            tool_json_string(&j, bot_level_name(levels[l]));
-            tool_json_key(&j, "upper");
-            tool_json_string(&j, bot_level_name(levels[l + 1]));
+            tool_json_member_string(&j, "lower", bot_level_name(levels[l]));
+            tool_json_member_string(&j, "upper", bot_level_name(levels[l + 1]));
             tool_json_key(&j, "gap");
             json_num(&j, rating[l + 1] - rating[l]);
             tool_json_key(&j, "low");
             json_num(&j, glo[l]);
             tool_json_key(&j, "high");
             json_num(&j, ghi[l]);
-            tool_json_key(&j, "significant");
-            tool_json_bool(&j, glo[l] > 0);
+            tool_json_member_bool(&j, "significant", glo[l] > 0);
             tool_json_object_end(&j);
         }
         tool_json_array_end(&j);
@@ -331,8 +317,7 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
             tool_json_object_end(&j);
         }
         tool_json_object_end(&j);
-        tool_json_key(&j, "ordered");
-        tool_json_bool(&j, ordered);
+        tool_json_member_bool(&j, "ordered", ordered);
         bot_stats_json(&j, &st, seconds);
         tool_json_object_end(&j);
         tool_json_finish(&j);

@@ -141,23 +141,15 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     t->n_bad += !rep.is_ok;
     if (j != NULL) {
         tool_json_object_begin(j);
-        tool_json_key(j, "room");
-        tool_json_string(j, room);
-        tool_json_key(j, "ok");
-        tool_json_bool(j, rep.is_ok);
-        tool_json_key(j, "n_events");
-        tool_json_uint(j, rep.n_events);
-        tool_json_key(j, "refolded");
-        tool_json_bool(j, rep.is_refolded);
-        tool_json_key(j, "n_receipts");
-        tool_json_uint(j, rep.n_receipts);
+        tool_json_member_string(j, "room", room);
+        tool_json_member_bool(j, "ok", rep.is_ok);
+        tool_json_member_uint(j, "n_events", rep.n_events);
+        tool_json_member_bool(j, "refolded", rep.is_refolded);
+        tool_json_member_uint(j, "n_receipts", rep.n_receipts);
         if (!rep.is_ok) {
-            tool_json_key(j, "bad_version");
-            tool_json_uint(j, rep.bad_version);
-            tool_json_key(j, "reason");
-            tool_json_string(j, rep.reason);
-            tool_json_key(j, "receipt");
-            tool_json_bool(j, rep.is_receipt_failure);
+            tool_json_member_uint(j, "bad_version", rep.bad_version);
+            tool_json_member_string(j, "reason", rep.reason);
+            tool_json_member_bool(j, "receipt", rep.is_receipt_failure);
         }
         tool_json_object_end(j);
     } else if (rep.is_ok) {
@@ -325,22 +317,15 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
             t.n_bad++;
             if (jp != NULL) {
                 tool_json_object_begin(jp);
-                tool_json_key(jp, "room");
-                tool_json_string(jp, rc->room);
-                tool_json_key(jp, "ok");
-                tool_json_bool(jp, 0);
-                tool_json_key(jp, "n_events");
-                tool_json_uint(jp, 0);
-                tool_json_key(jp, "refolded");
-                tool_json_bool(jp, 0);
-                tool_json_key(jp, "n_receipts");
-                tool_json_uint(jp, 1);
-                tool_json_key(jp, "bad_version");
-                tool_json_uint(jp, rc->version);
-                tool_json_key(jp, "reason");
-                tool_json_string(jp, "a receipt names this room, which the ledger does not hold");
-                tool_json_key(jp, "receipt");
-                tool_json_bool(jp, 1);
+                tool_json_member_string(jp, "room", rc->room);
+                tool_json_member_bool(jp, "ok", 0);
+                tool_json_member_uint(jp, "n_events", 0);
+                tool_json_member_bool(jp, "refolded", 0);
+                tool_json_member_uint(jp, "n_receipts", 1);
+                tool_json_member_uint(jp, "bad_version", rc->version);
+                tool_json_member_string(jp, "reason",
+                                        "a receipt names this room, which the ledger does not hold");
+                tool_json_member_bool(jp, "receipt", 1);
                 tool_json_object_end(jp);
             } else {
                 printf("%s  BAD at version %u: a receipt names this room, which the ledger "
@@ -350,8 +335,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
     }
     if (g.is_json) {
         tool_json_array_end(&j);
-        tool_json_key(&j, "ok");
-        tool_json_bool(&j, ex == TOOL_EXIT_OK && t.n_bad == 0);
+        tool_json_member_bool(&j, "ok", ex == TOOL_EXIT_OK && t.n_bad == 0);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else if (is_all && ex == TOOL_EXIT_OK) {

@@ -57,10 +57,8 @@ void tool_viewer_json(tool_json *j, const engine_config *cfg, uint8_t viewer)
         return;
     }
     tool_json_object_begin(j);
-    tool_json_key(j, "seat");
-    tool_json_uint(j, viewer + 1u);
-    tool_json_key(j, "faction");
-    tool_json_string(j, tool_seat_faction(cfg, viewer));
+    tool_json_member_uint(j, "seat", viewer + 1u);
+    tool_json_member_string(j, "faction", tool_seat_faction(cfg, viewer));
     tool_json_object_end(j);
 }
 
@@ -83,8 +81,7 @@ void tool_masked_action_json(tool_json *j, const engine_action *masked)
         n = codec_json_parse(tok, ACTION_JSON_TOKENS, text, strlen(text), NULL);
     if (n <= 0 || tok[0].type != CODEC_JSON_OBJECT) {
         tool_json_object_begin(j);
-        tool_json_key(j, "kind");
-        tool_json_uint(j, masked->kind);
+        tool_json_member_uint(j, "kind", masked->kind);
         tool_json_object_end(j);
         return;
     }

@@ -120,6 +120,11 @@ void tool_json_string(tool_json *j, const char *s);
 void tool_json_int(tool_json *j, int64_t v);
 void tool_json_uint(tool_json *j, uint64_t v);
 void tool_json_bool(tool_json *j, int v);
+/* A key and its value in one call. */
+void tool_json_member_string(tool_json *j, const char *key, const char *s);
+void tool_json_member_int(tool_json *j, const char *key, int64_t v);
+void tool_json_member_uint(tool_json *j, const char *key, uint64_t v);
+void tool_json_member_bool(tool_json *j, const char *key, int v);
 void tool_json_null(tool_json *j);
 void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n);
 /* Writes `json`, already a valid JSON value, as the next value. */

@@ -109,6 +109,31 @@ void tool_json_bool(tool_json *j, int v)
     fputs(v ? "true" : "false", j->f);
 }
 
+/* A member: its key, then its value. */
+void tool_json_member_string(tool_json *j, const char *key, const char *s)
+{
+    tool_json_key(j, key);
+    tool_json_string(j, s);
+}
+
+void tool_json_member_int(tool_json *j, const char *key, int64_t v)
+{
+    tool_json_key(j, key);
+    tool_json_int(j, v);
+}
+
+void tool_json_member_uint(tool_json *j, const char *key, uint64_t v)
+{
+    tool_json_key(j, key);
+    tool_json_uint(j, v);
+}
+
+void tool_json_member_bool(tool_json *j, const char *key, int v)
+{
+    tool_json_key(j, key);
+    tool_json_bool(j, v);
+}
+
 void tool_json_null(tool_json *j)
 {
     separate(j);

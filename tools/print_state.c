@@ -248,26 +248,20 @@ static void legal_json(tool_json *j, const engine_state *st, const engine_legal 
         tool_json_string(j, spec->name);
     else
         tool_json_null(j);
-    tool_json_key(j, "seat");
-    tool_json_uint(j, l->seat + 1u);
+    tool_json_member_uint(j, "seat", l->seat + 1u);
     tool_json_key(j, "args");
     tool_json_array_begin(j);
     for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
         tool_json_object_begin(j);
-        tool_json_key(j, "name");
-        tool_json_string(j, spec->arg_name[i]);
-        tool_json_key(j, "lo");
-        tool_json_int(j, l->lo[i]);
-        tool_json_key(j, "hi");
-        tool_json_int(j, l->hi[i]);
+        tool_json_member_string(j, "name", spec->arg_name[i]);
+        tool_json_member_int(j, "lo", l->lo[i]);
+        tool_json_member_int(j, "hi", l->hi[i]);
         if (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED) {
             char name[96];
             arg_value_text(name, sizeof name, st, spec->arg_type[i], l->lo[i]);
-            tool_json_key(j, "lo_name");
-            tool_json_string(j, name);
+            tool_json_member_string(j, "lo_name", name);
             arg_value_text(name, sizeof name, st, spec->arg_type[i], l->hi[i]);
-            tool_json_key(j, "hi_name");
-            tool_json_string(j, name);
+            tool_json_member_string(j, "hi_name", name);
         }
         tool_json_object_end(j);
     }
@@ -635,8 +629,8 @@ static void json_string_or_null(tool_json *j, const char *s)
 
 static void json_location(tool_json *j, unsigned loc)
 {
-    tool_json_key(j, "territory");
-    tool_json_string(j, or_unknown(engine_territory_slug(engine_location_territory(loc))));
+    tool_json_member_string(j, "territory",
+                            or_unknown(engine_territory_slug(engine_location_territory(loc))));
     tool_json_key(j, "sector");
     int sector = engine_location_sector(loc);
     if (sector == ENGINE_NO_SECTOR)
@@ -653,8 +647,7 @@ static void json_card(tool_json *j, const engine_state *st, int card)
         return;
     }
     tool_json_object_begin(j);
-    tool_json_key(j, "card");
-    tool_json_int(j, card);
+    tool_json_member_int(j, "card", card);
     tool_json_key(j, "kind");
     json_string_or_null(j, engine_card_kind_slug(st->card_kind[card]));
     tool_json_object_end(j);
@@ -664,27 +657,19 @@ static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
 {
     const engine_seat_state *ss = &st->seat[s];
     tool_json_object_begin(j);
-    tool_json_key(j, "seat");
-    tool_json_uint(j, s + 1u);
-    tool_json_key(j, "faction");
-    tool_json_string(j, or_unknown(engine_faction_name(ss->faction)));
-    tool_json_key(j, "spice");
-    tool_json_uint(j, ss->spice);
-    tool_json_key(j, "reserves");
-    tool_json_uint(j, ss->reserves);
-    tool_json_key(j, "special_reserves");
-    tool_json_uint(j, ss->special_reserves);
-    tool_json_key(j, "tanks");
-    tool_json_uint(j, ss->tanks);
-    tool_json_key(j, "special_tanks");
-    tool_json_uint(j, ss->special_tanks);
+    tool_json_member_uint(j, "seat", s + 1u);
+    tool_json_member_string(j, "faction", or_unknown(engine_faction_name(ss->faction)));
+    tool_json_member_uint(j, "spice", ss->spice);
+    tool_json_member_uint(j, "reserves", ss->reserves);
+    tool_json_member_uint(j, "special_reserves", ss->special_reserves);
+    tool_json_member_uint(j, "tanks", ss->tanks);
+    tool_json_member_uint(j, "special_tanks", ss->special_tanks);
     tool_json_key(j, "storm_dial");
     if (ss->storm_dial != ENGINE_UNKNOWN)
         tool_json_uint(j, ss->storm_dial);
     else
         tool_json_null(j);
-    tool_json_key(j, "hand_size");
-    tool_json_uint(j, hand_count(st, s));
+    tool_json_member_uint(j, "hand_size", hand_count(st, s));
     tool_json_key(j, "hand");
     tool_json_array_begin(j);
     for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
@@ -748,8 +733,8 @@ static void json_battle(tool_json *j, const engine_state *st)
         return;
     }
     tool_json_object_begin(j);
-    tool_json_key(j, "territory");
-    tool_json_string(j, or_unknown(engine_territory_slug(st->battle_territory)));
+    tool_json_member_string(j, "territory",
+                            or_unknown(engine_territory_slug(st->battle_territory)));
     tool_json_key(j, "plans");
     tool_json_array_begin(j);
     for (unsigned side = 0; side < 2; side++) {
@@ -757,14 +742,10 @@ static void json_battle(tool_json *j, const engine_state *st)
         int hidden = p->is_committed && plan_hidden(st, side);
         int shown = p->is_committed && !hidden;
         tool_json_object_begin(j);
-        tool_json_key(j, "seat");
-        tool_json_uint(j, st->battle_seat[side] + 1u);
-        tool_json_key(j, "side");
-        tool_json_string(j, side == 0 ? "aggressor" : "defender");
-        tool_json_key(j, "committed");
-        tool_json_bool(j, p->is_committed);
-        tool_json_key(j, "hidden");
-        tool_json_bool(j, hidden);
+        tool_json_member_uint(j, "seat", st->battle_seat[side] + 1u);
+        tool_json_member_string(j, "side", side == 0 ? "aggressor" : "defender");
+        tool_json_member_bool(j, "committed", p->is_committed);
+        tool_json_member_bool(j, "hidden", hidden);
         tool_json_key(j, "leader");
         json_string_or_null(j, shown && p->leader >= 0 ? engine_leader_slug((unsigned)p->leader)
                                                        : NULL);
@@ -779,18 +760,15 @@ static void json_battle(tool_json *j, const engine_state *st)
             tool_json_uint(j, p->dial);
         else
             tool_json_null(j);
-        tool_json_key(j, "traitor_called");
-        tool_json_bool(j, (st->traitor_called >> side) & 1u);
+        tool_json_member_bool(j, "traitor_called", (st->traitor_called >> side) & 1u);
         tool_json_object_end(j);
     }
     tool_json_array_end(j);
     tool_json_key(j, "voice");
     if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT) {
         tool_json_object_begin(j);
-        tool_json_key(j, "must");
-        tool_json_bool(j, st->voice_must);
-        tool_json_key(j, "class");
-        tool_json_string(j, voice_classes[st->voice_class]);
+        tool_json_member_bool(j, "must", st->voice_must);
+        tool_json_member_string(j, "class", voice_classes[st->voice_class]);
         tool_json_object_end(j);
     } else {
         tool_json_null(j);
@@ -798,8 +776,7 @@ static void json_battle(tool_json *j, const engine_state *st)
     tool_json_key(j, "prescience");
     if (st->prescience_element != 0 && st->prescience_element <= 4) {
         tool_json_object_begin(j);
-        tool_json_key(j, "element");
-        tool_json_string(j, prescience_elements[st->prescience_element]);
+        tool_json_member_string(j, "element", prescience_elements[st->prescience_element]);
         tool_json_key(j, "value");
         if (prescience_known(st))
             tool_json_int(j, st->prescience_value);
@@ -835,10 +812,8 @@ static void json_karama(tool_json *j, const engine_state *st)
         tool_json_object_begin(j);
         tool_json_key(j, "offered");
         json_advantages(j, st->karama_offered);
-        tool_json_key(j, "owner");
-        tool_json_uint(j, st->karama_owner + 1u);
-        tool_json_key(j, "user");
-        tool_json_uint(j, st->karama_user + 1u);
+        tool_json_member_uint(j, "owner", st->karama_owner + 1u);
+        tool_json_member_uint(j, "user", st->karama_user + 1u);
         const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
         tool_json_key(j, "held");
         if (spec)
@@ -858,18 +833,14 @@ static void json_karama(tool_json *j, const engine_state *st)
     tool_json_key(j, "shipment");
     if (st->karama_ship_seat < n) {
         tool_json_object_begin(j);
-        tool_json_key(j, "seat");
-        tool_json_uint(j, st->karama_ship_seat + 1u);
-        tool_json_key(j, "payer");
-        tool_json_uint(j, st->karama_ship_payer + 1u);
+        tool_json_member_uint(j, "seat", st->karama_ship_seat + 1u);
+        tool_json_member_uint(j, "payer", st->karama_ship_payer + 1u);
         tool_json_key(j, "location");
         tool_json_object_begin(j);
         json_location(j, st->karama_ship_location);
         tool_json_object_end(j);
-        tool_json_key(j, "forces");
-        tool_json_uint(j, st->karama_ship_forces);
-        tool_json_key(j, "elite");
-        tool_json_uint(j, st->karama_ship_elite);
+        tool_json_member_uint(j, "forces", st->karama_ship_forces);
+        tool_json_member_uint(j, "elite", st->karama_ship_elite);
         tool_json_object_end(j);
     } else {
         tool_json_null(j);
@@ -885,8 +856,7 @@ static void json_truthtrance(tool_json *j, const engine_state *st)
         return;
     }
     tool_json_object_begin(j);
-    tool_json_key(j, "asker");
-    tool_json_uint(j, st->truthtrance_asker + 1u);
+    tool_json_member_uint(j, "asker", st->truthtrance_asker + 1u);
     tool_json_key(j, "pending_target");
     if (st->truthtrance_pending < n)
         tool_json_uint(j, st->truthtrance_pending + 1u);
@@ -908,14 +878,11 @@ static void json_auction(tool_json *j, const engine_state *st)
     }
     int up = st->bid_turn < st->config.n_seats && st->auction_index < st->n_auction;
     tool_json_object_begin(j);
-    tool_json_key(j, "cards");
-    tool_json_uint(j, st->n_auction);
-    tool_json_key(j, "index");
-    tool_json_uint(j, st->auction_index);
+    tool_json_member_uint(j, "cards", st->n_auction);
+    tool_json_member_uint(j, "index", st->auction_index);
     tool_json_key(j, "card");
     json_card(j, st, up ? st->auction[st->auction_index] : -1);
-    tool_json_key(j, "high_bid");
-    tool_json_uint(j, st->high_bid);
+    tool_json_member_uint(j, "high_bid", st->high_bid);
     tool_json_key(j, "high_bidder");
     if (st->high_bidder < st->config.n_seats)
         tool_json_uint(j, st->high_bidder + 1u);
@@ -936,29 +903,21 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
     tool_json_object_begin(j);
     tool_json_key(j, "room");
     json_string_or_null(j, d->room);
-    tool_json_key(j, "version");
-    tool_json_uint(j, d->version);
-    tool_json_key(j, "head");
-    tool_json_uint(j, d->head);
-    tool_json_key(j, "view");
-    tool_json_string(j, is_full(st) ? "full" : st->viewer == ENGINE_VIEW_PUBLIC ? "public" : "seat");
+    tool_json_member_uint(j, "version", d->version);
+    tool_json_member_uint(j, "head", d->head);
+    tool_json_member_string(j, "view",
+                            is_full(st) ? "full" : st->viewer == ENGINE_VIEW_PUBLIC ? "public" : "seat");
     tool_json_key(j, "viewer");
     if (st->viewer < cfg->n_seats)
         tool_json_uint(j, st->viewer + 1u);
     else
         tool_json_null(j);
-    tool_json_key(j, "rules");
-    tool_json_string(j, cfg->is_advanced ? "advanced" : "basic");
-    tool_json_key(j, "turn_limit");
-    tool_json_uint(j, cfg->turn_limit);
-    tool_json_key(j, "constructed");
-    tool_json_bool(j, cfg->is_constructed);
-    tool_json_key(j, "turn");
-    tool_json_uint(j, st->turn);
-    tool_json_key(j, "phase");
-    tool_json_string(j, or_unknown(engine_phase_name(st->phase)));
-    tool_json_key(j, "storm_sector");
-    tool_json_uint(j, st->storm_sector);
+    tool_json_member_string(j, "rules", cfg->is_advanced ? "advanced" : "basic");
+    tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
+    tool_json_member_bool(j, "constructed", cfg->is_constructed);
+    tool_json_member_uint(j, "turn", st->turn);
+    tool_json_member_string(j, "phase", or_unknown(engine_phase_name(st->phase)));
+    tool_json_member_uint(j, "storm_sector", st->storm_sector);
     tool_json_key(j, "awaiting");
     tool_json_array_begin(j);
     uint16_t awaiting = engine_state_awaiting(st);
@@ -980,33 +939,28 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
     tool_json_key(j, "prediction");
     if (st->prediction_turn != 0 && !prediction_hidden(st)) {
         tool_json_object_begin(j);
-        tool_json_key(j, "faction");
-        tool_json_string(j, or_unknown(engine_faction_name(st->prediction_faction)));
-        tool_json_key(j, "turn");
-        tool_json_uint(j, st->prediction_turn);
+        tool_json_member_string(j, "faction",
+                                or_unknown(engine_faction_name(st->prediction_faction)));
+        tool_json_member_uint(j, "turn", st->prediction_turn);
         tool_json_object_end(j);
     } else {
         tool_json_null(j);
     }
-    tool_json_key(j, "treachery_deck");
-    tool_json_uint(j, st->n_deck);
+    tool_json_member_uint(j, "treachery_deck", st->n_deck);
     tool_json_key(j, "treachery_deck_order");
     tool_json_array_begin(j);
     for (unsigned i = 0; i < st->n_deck && i < ENGINE_TREACHERY_MAX; i++)
         json_string_or_null(j, engine_card_kind_slug(st->card_kind[st->deck[i]]));
     tool_json_array_end(j);
-    tool_json_key(j, "treachery_discard");
-    tool_json_uint(j, st->n_discard);
-    tool_json_key(j, "spice_deck");
-    tool_json_uint(j, st->n_spice_deck);
+    tool_json_member_uint(j, "treachery_discard", st->n_discard);
+    tool_json_member_uint(j, "spice_deck", st->n_spice_deck);
     tool_json_key(j, "spice_deck_order");
     tool_json_array_begin(j);
     for (unsigned i = 0; i < st->n_spice_deck && i < ENGINE_SPICE_CARD_MAX; i++)
         json_string_or_null(j, st->spice_deck[i] == ENGINE_UNKNOWN ? NULL
                                                                    : spice_card_slug(st->spice_deck[i]));
     tool_json_array_end(j);
-    tool_json_key(j, "spice_discard");
-    tool_json_uint(j, st->n_spice_discard);
+    tool_json_member_uint(j, "spice_discard", st->n_spice_discard);
     tool_json_key(j, "spice_discard_order");
     tool_json_array_begin(j);
     for (unsigned i = 0; i < st->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++)
@@ -1038,16 +992,11 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
                 continue;
             tool_json_object_begin(j);
             json_location(j, loc);
-            tool_json_key(j, "seat");
-            tool_json_uint(j, s + 1u);
-            tool_json_key(j, "faction");
-            tool_json_string(j, tool_seat_faction(cfg, s));
-            tool_json_key(j, "count");
-            tool_json_uint(j, plain);
-            tool_json_key(j, "special");
-            tool_json_uint(j, special);
-            tool_json_key(j, "advisors");
-            tool_json_uint(j, advisors);
+            tool_json_member_uint(j, "seat", s + 1u);
+            tool_json_member_string(j, "faction", tool_seat_faction(cfg, s));
+            tool_json_member_uint(j, "count", plain);
+            tool_json_member_uint(j, "special", special);
+            tool_json_member_uint(j, "advisors", advisors);
             tool_json_object_end(j);
         }
     tool_json_array_end(j);
@@ -1059,8 +1008,7 @@ void tool_state_json(tool_json *j, const tool_state_doc *d)
             continue;
         tool_json_object_begin(j);
         json_location(j, loc);
-        tool_json_key(j, "amount");
-        tool_json_uint(j, st->spice[loc]);
+        tool_json_member_uint(j, "amount", st->spice[loc]);
         tool_json_object_end(j);
     }
     tool_json_array_end(j);
