@@ -318,16 +318,12 @@ static int read_place(sc_ctx *c, int obj, const char *path, int may_be_territory
     return 0;
 }
 
-/* Calls each(c, element, path) for every element of array member `key`
- * (absent: nothing). */
-static int each_element(sc_ctx *c, int obj, const char *path, const char *key,
-                        int (*each)(sc_ctx *, int, const char *, void *), void *arg)
+/* Calls each(c, element, path) for every element of array token a, whose
+ * path is p. */
+static int each_item(sc_ctx *c, int a, const char *p,
+                     int (*each)(sc_ctx *, int, const char *, void *), void *arg)
 {
-    char p[PATH_CHARS], pe[PATH_CHARS];
-    int a = member(c, obj, key);
-    if (a < 0)
-        return 0;
-    path_key(p, path, key);
+    char pe[PATH_CHARS];
     if (want_type(c, a, p, CODEC_JSON_ARRAY) != 0)
         return -1;
     uint32_t e = (uint32_t)a + 1;
@@ -338,6 +334,18 @@ static int each_element(sc_ctx *c, int obj, const char *path, const char *key,
         e = c->tok[e].next;
     }
     return 0;
+}
+
+/* each_item over array member `key` (absent: nothing). */
+static int each_element(sc_ctx *c, int obj, const char *path, const char *key,
+                        int (*each)(sc_ctx *, int, const char *, void *), void *arg)
+{
+    char p[PATH_CHARS];
+    int a = member(c, obj, key);
+    if (a < 0)
+        return 0;
+    path_key(p, path, key);
+    return each_item(c, a, p, each, arg);
 }
 
 /* =========================================================== the checks */
@@ -599,28 +607,40 @@ static void kinds_text(char *out, size_t cap, const unsigned counts[ENGINE_CARD_
         snprintf(out, cap, "none");
 }
 
-static int expect_hand(sc_ctx *c, int e, const char *path, void *arg)
+/* Reads {seat, cards: [kind...]}: the seat, then each(c, card, path, arg)
+ * for every card. */
+static int seat_cards(sc_ctx *c, int e, const char *path, uint8_t *seat,
+                      int (*each)(sc_ctx *, int, const char *, void *), void *arg)
 {
     static const char *const fields[] = {"seat", "cards", NULL};
-    uint8_t s;
-    char p[PATH_CHARS], pe[PATH_CHARS], what[96], b[32], want_s[96], got_s[96];
-    unsigned want[ENGINE_CARD_KIND_COUNT] = {0}, got[ENGINE_CARD_KIND_COUNT];
-    (void)arg;
-    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0)
+    char p[PATH_CHARS];
+    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, seat) != 0)
         return -1;
     int a = required(c, e, path, "cards");
     path_key(p, path, "cards");
-    if (a < 0 || want_type(c, a, p, CODEC_JSON_ARRAY) != 0)
+    if (a < 0)
         return -1;
-    uint32_t k = (uint32_t)a + 1;
-    for (uint32_t i = 0; i < c->tok[a].size; i++) {
-        unsigned kind = 0;
-        path_index(pe, p, i);
-        if (read_card_kind(c, (int)k, pe, &kind) != 0)
-            return -1;
-        want[kind]++;
-        k = c->tok[k].next;
-    }
+    return each_item(c, a, p, each, arg);
+}
+
+/* arg: unsigned[ENGINE_CARD_KIND_COUNT], counts of the kinds read. */
+static int count_card(sc_ctx *c, int e, const char *path, void *arg)
+{
+    unsigned *counts = arg, kind = 0;
+    if (read_card_kind(c, e, path, &kind) != 0)
+        return -1;
+    counts[kind]++;
+    return 0;
+}
+
+static int expect_hand(sc_ctx *c, int e, const char *path, void *arg)
+{
+    uint8_t s;
+    char what[96], b[32], want_s[96], got_s[96];
+    unsigned want[ENGINE_CARD_KIND_COUNT] = {0}, got[ENGINE_CARD_KIND_COUNT];
+    (void)arg;
+    if (seat_cards(c, e, path, &s, count_card, want) != 0)
+        return -1;
     if (c->st != NULL) {
         hand_kinds(c->st, s, got);
         kinds_text(want_s, sizeof want_s, want);
@@ -814,6 +834,17 @@ typedef struct sc_build {
     unsigned next_worm;            /* Shai-Hulud cards named so far */
 } sc_build;
 
+/* The refusal of engine_position_forces or _tanks: too few in reserve. */
+static int short_of_reserves(sc_ctx *c, const char *path, const sc_build *b, uint8_t s,
+                             int64_t plain, int64_t elite)
+{
+    const engine_seat_state *p = &b->st->seat[s];
+    char bs[32];
+    return fail(c, path, "%s has %u forces and %u elite in reserve, not %lld and %lld",
+                seat_name(c, s, bs), p->reserves, p->special_reserves, (long long)plain,
+                (long long)elite);
+}
+
 static int pos_forces(sc_ctx *c, int e, const char *path, void *arg)
 {
     static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite", NULL};
@@ -822,7 +853,6 @@ static int pos_forces(sc_ctx *c, int e, const char *path, void *arg)
     unsigned territory;
     int loc;
     int64_t plain, elite;
-    char bs[32];
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
         read_place(c, e, path, 0, &territory, &loc) != 0 ||
         int_field(c, e, path, "forces", 0, 255, 0, &plain) != 0 ||
@@ -830,11 +860,8 @@ static int pos_forces(sc_ctx *c, int e, const char *path, void *arg)
         return -1;
     if (territory == ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return fail(c, path, "no forces may be placed in the Hidden Mobile Stronghold");
-    const engine_seat_state *p = &b->st->seat[s];
     if (engine_position_forces(b->st, s, (unsigned)loc, (unsigned)plain, (unsigned)elite) != 0)
-        return fail(c, path, "%s has %u forces and %u elite in reserve, not %lld and %lld",
-                    seat_name(c, s, bs), p->reserves, p->special_reserves, (long long)plain,
-                    (long long)elite);
+        return short_of_reserves(c, path, b, s, plain, elite);
     return 0;
 }
 
@@ -844,16 +871,12 @@ static int pos_tanks(sc_ctx *c, int e, const char *path, void *arg)
     sc_build *b = arg;
     uint8_t s;
     int64_t plain, elite;
-    char bs[32];
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
         int_field(c, e, path, "forces", 0, 255, 0, &plain) != 0 ||
         int_field(c, e, path, "elite", 0, 255, 0, &elite) != 0)
         return -1;
-    const engine_seat_state *p = &b->st->seat[s];
     if (engine_position_tanks(b->st, s, (unsigned)plain, (unsigned)elite) != 0)
-        return fail(c, path, "%s has %u forces and %u elite in reserve, not %lld and %lld",
-                    seat_name(c, s, bs), p->reserves, p->special_reserves, (long long)plain,
-                    (long long)elite);
+        return short_of_reserves(c, path, b, s, plain, elite);
     return 0;
 }
 
@@ -895,31 +918,30 @@ static unsigned in_deck(const engine_state *st, unsigned kind)
     return n;
 }
 
+typedef struct sc_hand {
+    sc_build *b;                   /* the position under construction */
+    uint8_t seat;                  /* whose hand the cards go to */
+} sc_hand;
+
+/* arg: sc_hand; deals the card read from the deck to the seat. */
+static int give_card(sc_ctx *c, int e, const char *path, void *arg)
+{
+    const sc_hand *h = arg;
+    unsigned kind = 0;
+    char bs[32];
+    if (read_card_kind(c, e, path, &kind) != 0)
+        return -1;
+    if (in_deck(h->b->st, kind) == 0)
+        return fail(c, path, "no %s is left in the treachery deck", engine_card_kind_slug(kind));
+    if (engine_position_give_card(h->b->st, h->seat, kind) < 0)
+        return fail(c, path, "the hand of %s is full", seat_name(c, h->seat, bs));
+    return 0;
+}
+
 static int pos_hand(sc_ctx *c, int e, const char *path, void *arg)
 {
-    static const char *const fields[] = {"seat", "cards", NULL};
-    sc_build *b = arg;
-    uint8_t s;
-    char p[PATH_CHARS], pe[PATH_CHARS], bs[32];
-    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0)
-        return -1;
-    int a = required(c, e, path, "cards");
-    path_key(p, path, "cards");
-    if (a < 0 || want_type(c, a, p, CODEC_JSON_ARRAY) != 0)
-        return -1;
-    uint32_t k = (uint32_t)a + 1;
-    for (uint32_t i = 0; i < c->tok[a].size; i++) {
-        unsigned kind = 0;
-        path_index(pe, p, i);
-        if (read_card_kind(c, (int)k, pe, &kind) != 0)
-            return -1;
-        if (in_deck(b->st, kind) == 0)
-            return fail(c, pe, "no %s is left in the treachery deck", engine_card_kind_slug(kind));
-        if (engine_position_give_card(b->st, s, kind) < 0)
-            return fail(c, pe, "the hand of %s is full", seat_name(c, s, bs));
-        k = c->tok[k].next;
-    }
-    return 0;
+    sc_hand h = {arg, 0};
+    return seat_cards(c, e, path, &h.seat, give_card, &h);
 }
 
 static int pos_traitor(sc_ctx *c, int e, const char *path, void *arg)
@@ -987,26 +1009,26 @@ static int read_spice_card(sc_ctx *c, int e, const char *path, sc_build *b, unsi
     return 0;
 }
 
-static int pos_spice_top(sc_ctx *c, int e, const char *path, void *arg)
+/* Reads a spice card and moves it out of the spice deck with put. */
+static int put_spice_card(sc_ctx *c, int e, const char *path, sc_build *b,
+                          int (*put)(engine_state *, unsigned))
 {
-    sc_build *b = arg;
     unsigned card = 0;
     if (read_spice_card(c, e, path, b, &card) != 0)
         return -1;
-    if (engine_position_spice_top(b->st, card) != 0)
+    if (put(b->st, card) != 0)
         return fail(c, path, "that spice card is not in the spice deck (named twice?)");
     return 0;
 }
 
+static int pos_spice_top(sc_ctx *c, int e, const char *path, void *arg)
+{
+    return put_spice_card(c, e, path, arg, engine_position_spice_top);
+}
+
 static int pos_spice_discard(sc_ctx *c, int e, const char *path, void *arg)
 {
-    sc_build *b = arg;
-    unsigned card = 0;
-    if (read_spice_card(c, e, path, b, &card) != 0)
-        return -1;
-    if (engine_position_spice_discard(b->st, card) != 0)
-        return fail(c, path, "that spice card is not in the spice deck (named twice?)");
-    return 0;
+    return put_spice_card(c, e, path, arg, engine_position_spice_discard);
 }
 
 /* Builds the position of member "position" (engine/position.c). */
@@ -1063,7 +1085,7 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     if (pr >= 0) {
         static const char *const pf[] = {"faction", "turn", NULL};
         char name[NAME_CHARS];
-        int64_t pturn;
+        int64_t pturn = 0;
         path_key(p, path, "prediction");
         if (check_fields(c, pr, p, pf) != 0)
             return -1;
