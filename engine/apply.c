@@ -355,6 +355,7 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
         return 0;
     uint16_t open = engine_state_awaiting(st);
     /* A pending question: its target answers, nothing else is legal. */
+    int is_step = st->truthtrance_pending == SEAT_NONE && st->karama_offered == 0;
     engine__legal_fn legal = st->truthtrance_pending != SEAT_NONE ? engine__legal_question
                              : st->karama_offered != 0 ? engine__legal_karama
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
@@ -367,7 +368,7 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
             continue;
         n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
         /* The step's own families first, then the side actions. */
-        if (st->truthtrance_pending == SEAT_NONE && st->karama_offered == 0)
+        if (is_step)
             n += engine__legal_side(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
     }
     return n;

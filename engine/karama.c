@@ -100,6 +100,16 @@ int engine__karama_cancelled(const engine_state *st, unsigned advantage)
 
 /* ========================================================= the window */
 
+/* The lowest advantage in `offered`, a non-empty mask of advantages: its
+ * row names the faction owning every one of them. */
+static unsigned first_advantage(uint32_t offered)
+{
+    unsigned first = 1;
+    while (!(offered & ENGINE_ADVANTAGE_BIT(first)))
+        first++;
+    return first;
+}
+
 int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
                         unsigned user)
 {
@@ -109,9 +119,7 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
     if ((st->is_karama_resuming && act->kind != ENGINE_ACTION_NONE) || offered == 0 ||
         st->phase == ENGINE_PHASE_SETUP)
         return 0;
-    unsigned first = 1;
-    while (!(offered & ENGINE_ADVANTAGE_BIT(first)))
-        first++;
+    unsigned first = first_advantage(offered);
     int owner = engine__seat_of(st, advantages[first].faction);
     assert(owner >= 0);
     int alliance = 0;
@@ -300,10 +308,7 @@ int engine__karama_check(const engine_state *st)
                (st->karama_retake == SEAT_NONE || st->karama_ship_seat == st->karama_retake ||
                 (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(st->karama_retake)));
     }
-    unsigned first = 1;
-    while (!(st->karama_offered & ENGINE_ADVANTAGE_BIT(first)))
-        first++;
-    int owner = engine__seat_of(st, advantages[first].faction);
+    int owner = engine__seat_of(st, advantages[first_advantage(st->karama_offered)].faction);
     return owner >= 0 && st->karama_owner == (unsigned)owner && st->karama_user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
            (p->kind == ENGINE_ACTION_NONE ||

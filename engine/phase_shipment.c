@@ -161,23 +161,26 @@ static unsigned guild_advantage(const engine_state *st, unsigned seat, unsigned 
     return (unsigned)guild == seat ? own : st->ally[guild] == seat ? ally : ENGINE_ADVANTAGE_NONE;
 }
 
+/* `a`, or NONE when a Karama cancelled it for this shipment. */
+static unsigned uncancelled(const engine_state *st, unsigned a)
+{
+    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
+                                                                           : ENGINE_ADVANTAGE_NONE;
+}
+
 /* The half-price advantage `seat` ships with now (G4, G5), or NONE: none,
  * or a Karama cancelled it for this shipment. */
 static unsigned half_price(const engine_state *st, unsigned seat)
 {
-    unsigned a = guild_advantage(st, seat, ENGINE_ADVANTAGE_GUILD_HALF_PRICE,
-                                 ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE);
-    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
-                                                                           : ENGINE_ADVANTAGE_NONE;
+    return uncancelled(st, guild_advantage(st, seat, ENGINE_ADVANTAGE_GUILD_HALF_PRICE,
+                                           ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE));
 }
 
 /* The site-to-site or return advantage `seat` may use now (G2, G3 for the
  * Guild; G6 for its ally), or NONE. */
 static unsigned special_shipment(const engine_state *st, unsigned seat, unsigned own)
 {
-    unsigned a = guild_advantage(st, seat, own, ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP);
-    return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
-                                                                           : ENGINE_ADVANTAGE_NONE;
+    return uncancelled(st, guild_advantage(st, seat, own, ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP));
 }
 
 /* The price of shipping n forces to `loc` (LR 1.06.02; 2.06.06, 2.06.09). */
