@@ -181,7 +181,8 @@ bots-soak: release
 	    verify --all
 
 lint: $(GEN_H)
-	@sh scripts/lint.sh $(BUILD)
+	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
+	    $(TOOLS_SRC)
 
 clean:
 	rm -rf build build-release build-asan build-fuzz build-clang mentat

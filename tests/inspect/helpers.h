@@ -11,7 +11,6 @@
 #ifndef MENTAT_TESTS_INSPECT_HELPERS_H
 #define MENTAT_TESTS_INSPECT_HELPERS_H
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,42 +29,6 @@ typedef struct ifix {
     uint32_t head;                 /* versions played */
     codec_receipt *receipt;        /* receipt[v - 1] is version v's; owned */
 } ifix;
-
-static inline void ifix_rm_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d == NULL) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char sub[1024];
-        size_t n = strlen(path), m = strlen(e->d_name);
-        if (n + m + 2 > sizeof sub)
-            continue;
-        memcpy(sub, path, n);
-        sub[n] = '/';
-        memcpy(sub + n + 1, e->d_name, m + 1);
-        ifix_rm_tree(sub);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
-static inline void ifix_config_six(engine_config *cfg)
-{
-    engine_config_init(cfg);
-    cfg->n_seats = 6;
-    cfg->faction[0] = ENGINE_FACTION_ATREIDES;
-    cfg->faction[1] = ENGINE_FACTION_BENE_GESSERIT;
-    cfg->faction[2] = ENGINE_FACTION_EMPEROR;
-    cfg->faction[3] = ENGINE_FACTION_FREMEN;
-    cfg->faction[4] = ENGINE_FACTION_HARKONNEN;
-    cfg->faction[5] = ENGINE_FACTION_GUILD;
-}
 
 /* A ledger with one room of cfg played with random legal actions (seed
  * `seed`) until no seat may act or max_actions are appended; checkpoints
@@ -130,7 +93,7 @@ static inline void ifix_free(ifix *f)
     if (keep != NULL && keep[0] == '1')
         fprintf(stderr, "kept %s\n", f->dir);
     else
-        ifix_rm_tree(f->dir);
+        test_rm_tree(f->dir);
     free(f->receipt);
     free(f);
 }

@@ -12,7 +12,6 @@
  * the public of each game rather than one viewer per game in turn. `make
  * soak` sets them for a long run.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -123,25 +122,6 @@ typedef struct fixture {
     ledger *db;
 } fixture;
 
-static void rm_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d == NULL) {
-        unlink(path);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char sub[512];
-        if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < sizeof sub)
-            rm_tree(sub);
-    }
-    closedir(d);
-    rmdir(path);
-}
-
 static void fixture_open(fixture *f)
 {
     memset(f, 0, sizeof *f);
@@ -162,7 +142,7 @@ static void fixture_open(fixture *f)
 static void fixture_close(fixture *f)
 {
     ledger_close(f->db);
-    rm_tree(f->dir);
+    test_rm_tree(f->dir);
 }
 
 /* Creates a room and plays it to its end through ledger_append. */

@@ -19,7 +19,7 @@
 static int setup(void **state)
 {
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     *state = ifix_new(&cfg, 0xd1ff0001u, 3000, 8);
     return 0;
 }

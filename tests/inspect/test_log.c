@@ -52,7 +52,7 @@ static int setup(void **state)
 {
     game *g = calloc(1, sizeof *g);
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     g->f = ifix_new(&cfg, 0x10c0001u, 3000, 8); /* short folds: seven walks of the game */
     for (unsigned s = 0; s <= cfg.n_seats; s++)
         walk(&g->by_viewer[s], g->f, s < cfg.n_seats ? (uint8_t)s : ENGINE_VIEW_PUBLIC);

@@ -19,7 +19,7 @@
 static int setup(void **state)
 {
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     *state = ifix_new(&cfg, 0x5e9e0001u, 250, 16);
     return 0;
 }

@@ -17,7 +17,7 @@
 static int setup(void **state)
 {
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     /* A checkpoint every 16 events: most versions fold from one. */
     ifix *f = ifix_new(&cfg, 0x5eed0001u, 3000, 16);
     assert_true(f->head > 100);
@@ -125,7 +125,7 @@ static void test_replay__bad_viewer_and_version_refused(void **state)
                      LEDGER_ENOTFOUND);
     assert_int_equal(inspect_room_replay(&view, f->db, "ZZZZZZZZ", 0, 0), LEDGER_ENOTFOUND);
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     assert_true(inspect_viewer_is_valid(&cfg, 5));
     assert_false(inspect_viewer_is_valid(&cfg, 6));
     assert_true(inspect_viewer_is_valid(&cfg, ENGINE_VIEW_PUBLIC));

@@ -21,7 +21,7 @@
 static int setup(void **state)
 {
     engine_config cfg;
-    ifix_config_six(&cfg);
+    test_config_six(&cfg);
     *state = ifix_new(&cfg, 0x7e1f0001u, 60, 16);
     return 0;
 }

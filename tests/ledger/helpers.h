@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "ledger/internal.h"
+#include "tests/support/support.h"
 
 typedef struct fixture {
     char dir[64];                  /* the temporary directory */
@@ -26,31 +27,6 @@ typedef struct fixture {
     ledger_options opt;            /* as opened */
 } fixture;
 
-/* rm -r of a directory tree we made (no symlinks in it). */
-static inline void rm_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d != NULL) {
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            char sub[1024];
-            size_t n = strlen(path), m = strlen(e->d_name);
-            if (n + m + 2 > sizeof sub)
-                continue;
-            memcpy(sub, path, n);
-            sub[n] = '/';
-            memcpy(sub + n + 1, e->d_name, m + 1);
-            rm_tree(sub);
-        }
-        closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 /* MENTAT_KEEP_TMP=1 keeps the directories, to look at the files. */
 static inline void fixture_rm(fixture *f)
 {
@@ -58,7 +34,7 @@ static inline void fixture_rm(fixture *f)
     if (keep != NULL && keep[0] == '1')
         fprintf(stderr, "kept %s\n", f->dir);
     else if (f->dir[0] != '\0')
-        rm_tree(f->dir);
+        test_rm_tree(f->dir);
 }
 
 /* Makes the directory and keys; does not open the ledger. */
@@ -112,23 +88,10 @@ static inline void fixture_free(fixture *f)
     free(f);
 }
 
-/* Six classic seats: every setup step (prediction, traitors, Fremen). */
-static inline void config_six(engine_config *cfg)
-{
-    engine_config_init(cfg);
-    cfg->n_seats = 6;
-    cfg->faction[0] = ENGINE_FACTION_ATREIDES;
-    cfg->faction[1] = ENGINE_FACTION_BENE_GESSERIT;
-    cfg->faction[2] = ENGINE_FACTION_EMPEROR;
-    cfg->faction[3] = ENGINE_FACTION_FREMEN;
-    cfg->faction[4] = ENGINE_FACTION_HARKONNEN;
-    cfg->faction[5] = ENGINE_FACTION_GUILD;
-}
-
 static inline void room_new(ledger *db, char room[SCHEMA_ROOM_CHARS + 1])
 {
     engine_config cfg;
-    config_six(&cfg);
+    test_config_six(&cfg);
     int rc = ledger_room_create(db, room, &cfg);
     if (rc != 0)
         fprintf(stderr, "ledger_room_create: %s\n", ledger_errmsg(db));

@@ -21,7 +21,7 @@
 static int fill(ledger *db, int max_rooms, int *n_rooms_out)
 {
     engine_config cfg;
-    config_six(&cfg);
+    test_config_six(&cfg);
     static char rooms[4096][SCHEMA_ROOM_CHARS + 1];
     int n = 0;
     for (; n < max_rooms && n < 4096; n++) {
@@ -148,7 +148,7 @@ static void test_errors__read_only_file(void **state)
         assert_non_null(strstr(ledger_errmsg(f->db), "read-only"));
     }
     engine_config cfg;
-    config_six(&cfg);
+    test_config_six(&cfg);
     assert_int_equal(ledger_room_create(f->db, room, &cfg), LEDGER_EINPUT);
     assert_int_equal(ledger_key_rotate(f->db, NULL), LEDGER_EINPUT);
     fixture_free(f);

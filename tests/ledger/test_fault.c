@@ -114,7 +114,7 @@ static void test_fault__room_create_fails_at_every_call(void **state)
     (void)state;
     fixture *f = fixture_new(0);
     engine_config cfg;
-    config_six(&cfg);
+    test_config_six(&cfg);
     for (long n = 1;; n++) {
         assert_true(n < 1000);
         char room[SCHEMA_ROOM_CHARS + 1] = "";

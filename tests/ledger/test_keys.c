@@ -170,7 +170,7 @@ static void test_keys__rotation_keeps_old_events_verifiable(void **state)
     }
     char name[SCHEMA_ROOM_CHARS + 1];
     engine_config cfg;
-    config_six(&cfg);
+    test_config_six(&cfg);
     assert_int_equal(ledger_room_create(f->db, name, &cfg), LEDGER_EKEY);
     assert_non_null(strstr(ledger_errmsg(f->db), "retired"));
     fixture_free(f);

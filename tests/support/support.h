@@ -1,10 +1,13 @@
 /*
- * support.h - helpers shared by the test suites: a seeded PRNG and a
- * uniformly random legal action drawn from engine_legal_actions.
+ * support.h - helpers shared by the test suites: a seeded PRNG, a
+ * uniformly random legal action drawn from engine_legal_actions, running
+ * the mentat binary with its output captured, scratch directories and
+ * their removal, and the standard six-seat configuration.
  */
 #ifndef MENTAT_TESTS_SUPPORT_H
 #define MENTAT_TESTS_SUPPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
@@ -22,6 +25,42 @@ int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng
  * binary argv0 (<build>/tests/tools/test_x), else ./mentat. 0, or -1 with
  * a message on stderr naming the suite. */
 int test_find_mentat(char *out, const char *argv0, const char *suite);
+
+/* What a run of the mentat binary said. */
+typedef struct test_run_result {
+    int status;                    /* exit status, or 128 + signal */
+    char *out;                     /* stdout, NUL-terminated */
+    size_t out_len;                /* bytes of stdout */
+    char *err;                     /* stderr, NUL-terminated */
+} test_run_result;
+
+/* The whole file at path, NUL-terminated, malloc'd; its length in
+ * *len_out unless NULL. Asserts it can be read. */
+char *test_slurp(const char *path, size_t *len_out);
+
+/* Frees what a run captured (not r itself). */
+void test_run_free(test_run_result *r);
+
+/* Runs bin with args (NULL-terminated, at most 62), its stdout and stderr
+ * to the files out_path and err_path, and fills *r with its exit status
+ * and both outputs. Returns the status. */
+int test_run_argv(test_run_result *r, char *bin, const char *out_path,
+                  const char *err_path, const char *const *args);
+
+/* Makes a fresh directory <$TMPDIR, else /tmp>/<prefix>-XXXXXX, its path
+ * in dir (PATH_MAX bytes), and enters it, the old working directory saved
+ * in old_cwd (PATH_MAX bytes). 0, or -1. */
+int test_tmpdir_enter(char *dir, char *old_cwd, const char *prefix);
+
+/* Returns to old_cwd and removes dir with all it holds. 0, or -1. */
+int test_tmpdir_leave(const char *dir, const char *old_cwd);
+
+/* rm -r of a directory tree a suite made (no symlinks in it); a plain
+ * file is unlinked. Entries whose path would pass 1023 bytes are left. */
+void test_rm_tree(const char *path);
+
+/* Six classic seats: every setup step (prediction, traitors, Fremen). */
+void test_config_six(engine_config *cfg);
 
 /* A configuration of n seats with a random choice of classic factions. */
 void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, uint64_t *prng);

@@ -41,76 +41,12 @@ static char mentat_bin[PATH_MAX];
 
 /* ============================================================ running */
 
-typedef struct run_result {
-    int status;                    /* exit status, or 128 + signal */
-    char *out;                     /* stdout, NUL-terminated */
-    size_t out_len;
-    char *err;                     /* stderr, NUL-terminated */
-} run_result;
-
-static char *slurp(const char *path, size_t *len_out)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    for (;;) {
-        if (len + 1 >= cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            assert_non_null(buf);
-        }
-        size_t n = fread(buf + len, 1, cap - 1 - len, f);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    fclose(f);
-    buf[len] = '\0';
-    if (len_out != NULL)
-        *len_out = len;
-    return buf;
-}
-
-static void run_free(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-    r->out = r->err = NULL;
-}
+typedef test_run_result run_result;
 
 /* Runs mentat with the arguments (NULL-terminated) and fills *r. */
 static int run_argv(run_result *r, const char *const *args)
 {
-    char *argv[64];
-    int n = 0;
-    argv[n++] = mentat_bin;
-    while (args[n - 1] != NULL) {
-        assert_true(n < 63);
-        argv[n] = (char *)(uintptr_t)args[n - 1];
-        n++;
-    }
-    argv[n] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        FILE *o = freopen(".cli-out", "wb", stdout);
-        FILE *e = freopen(".cli-err", "wb", stderr);
-        if (o == NULL || e == NULL)
-            _exit(126);
-        execv(mentat_bin, argv);
-        _exit(127);
-    }
-    int ws;
-    while (waitpid(pid, &ws, 0) < 0)
-        assert_int_equal(errno, EINTR);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    r->out = slurp(".cli-out", &r->out_len);
-    r->err = slurp(".cli-err", NULL);
-    return r->status;
+    return test_run_argv(r, mentat_bin, ".cli-out", ".cli-err", args);
 }
 
 #if defined(__GNUC__)
@@ -194,7 +130,7 @@ static void keygen(void)
 {
     run_result r;
     EXPECT(0, &r, "keygen");
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* Creates a six-seat basic room; its code goes to room. */
@@ -206,7 +142,7 @@ static void room_create(char room[SCHEMA_ROOM_CHARS + 1], const char *db)
     assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1); /* code and newline */
     memcpy(room, r.out, SCHEMA_ROOM_CHARS);
     room[SCHEMA_ROOM_CHARS] = '\0';
-    run_free(&r);
+    test_run_free(&r);
 }
 
 typedef struct legal_pick {
@@ -268,7 +204,7 @@ static uint32_t act_legal(const char *db, const char *room, uint64_t seed)
     EXPECT(0, &r, "--db", db, "act", room, "--seat", p.seat, "--version", version,
            "--action", p.json);
     assert_non_null(strstr(r.out, "accepted"));
-    run_free(&r);
+    test_run_free(&r);
     return p.version + 1;
 }
 
@@ -277,12 +213,7 @@ static uint32_t act_legal(const char *db, const char *room, uint64_t seed)
 static int setup(void **state)
 {
     cli_fixture *fx = calloc(1, sizeof *fx);
-    if (fx == NULL || getcwd(fx->old_cwd, sizeof fx->old_cwd) == NULL)
-        return -1;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(fx->dir, sizeof fx->dir, "%s/mentat-cli-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    if (mkdtemp(fx->dir) == NULL || chdir(fx->dir) != 0)
+    if (fx == NULL || test_tmpdir_enter(fx->dir, fx->old_cwd, "mentat-cli") != 0)
         return -1;
     unsetenv(TOOL_KEYS_ENV);
     *state = fx;
@@ -292,11 +223,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     cli_fixture *fx = *state;
-    int rc = chdir(fx->old_cwd);
-    char cmd[PATH_MAX + 16];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->dir);
-    if (rc == 0 && system(cmd) != 0)
-        rc = -1;
+    int rc = test_tmpdir_leave(fx->dir, fx->old_cwd);
     free(fx);
     return rc;
 }
@@ -327,7 +254,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
                         cmds[i][1] != NULL ? cmds[i][1] : "", st, r.err);
         assert_int_equal(st, 0);
         assert_non_null(strstr(r.out, "usage: mentat"));
-        run_free(&r);
+        test_run_free(&r);
     }
     /* The top help lists every command and teaches by example. */
     run_result r;
@@ -338,7 +265,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         assert_non_null(strstr(r.out, names[i]));
     assert_non_null(strstr(r.out, "mentat room create"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__bad_usage_exits_2(void **state)
@@ -348,43 +275,43 @@ static void test_cli__bad_usage_exits_2(void **state)
     EXPECT(2, &r, "frobnicate");
     assert_non_null(strstr(r.err, "unknown command 'frobnicate'"));
     assert_string_equal(r.out, "");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "--frob");
     assert_non_null(strstr(r.err, "unknown option"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "log", "ABCDEFGH", "--frob");
     assert_non_null(strstr(r.err, "mentat log: unknown option '--frob'"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "create", "--players", "7", "--rules", "basic", "--factions",
            SIX_FACTIONS);
     assert_non_null(strstr(r.err, "mentat room create: --players"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "create", "--players", "5", "--rules", "basic", "--factions",
            SIX_FACTIONS);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
            "atreides,sardaukar");
     assert_non_null(strstr(r.err, "unknown faction 'sardaukar'"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
            "atreides,harkonnen", "--modules", "spice_must_flow");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "act");
     assert_non_null(strstr(r.err, "missing ROOM"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "verify");
-    run_free(&r);
+    test_run_free(&r);
     static const char *const none[] = {NULL};
     assert_int_equal(run_argv(&r, none), 2);
     assert_non_null(strstr(r.err, "usage: mentat"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "frob");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "log", "ABCDEFGH", "--from", "x");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "list", "--db");
     assert_non_null(strstr(r.err, "needs a value"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__game_round_trip(void **state)
@@ -394,17 +321,17 @@ static void test_cli__game_round_trip(void **state)
     keygen();
     EXPECT(2, &r, "keygen");                  /* never overwrites */
     assert_non_null(strstr(r.err, "already exist"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* factions and modules the engine does not have yet: its reason */
     EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
            "atreides,ixians");
     assert_non_null(strstr(r.err, "mentat room create: the engine does not play ixians"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
            "atreides,harkonnen", "--modules", "nexus_cards");
     assert_non_null(strstr(r.err, "nexus_cards"));
-    run_free(&r);
+    test_run_free(&r);
 
     char room[SCHEMA_ROOM_CHARS + 1];
     room_create(room, "mentat.db");
@@ -423,14 +350,14 @@ static void test_cli__game_round_trip(void **state)
     assert_int_equal(json_int_member(tok, 1, r.out, "version"), 0);
     assert_non_null(strstr(r.out, "\"factions\":[\"atreides\",\"bene_gesserit\""));
     char *first = strdup(r.out);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "room", "list", "--json");
     assert_string_equal(r.out, first);
     free(first);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "room", "list");
     assert_non_null(strstr(r.out, room));
-    run_free(&r);
+    test_run_free(&r);
 
     /* a legal action, accepted with a receipt */
     legal_pick p;
@@ -448,14 +375,14 @@ static void test_cli__game_round_trip(void **state)
     char hash[2 * SCHEMA_HASH_BYTES + 1];
     json_string_member(hash, sizeof hash, tok, 0, r.out, "event_hash");
     assert_int_equal(strlen(hash), 2 * SCHEMA_HASH_BYTES);
-    run_free(&r);
+    test_run_free(&r);
 
     /* the same action at the same version again: the original receipt */
     EXPECT(0, &r, "act", room, "--seat", p.seat, "--version", "0", "--action", p.json,
            "--json");
     assert_non_null(strstr(r.out, "\"retry\":true"));
     assert_non_null(strstr(r.out, hash));
-    run_free(&r);
+    test_run_free(&r);
 
     /* the seat by faction name, text receipt */
     legal_pick q;
@@ -466,7 +393,7 @@ static void test_cli__game_round_trip(void **state)
            "--version", "1", "--action", q.json);
     assert_non_null(strstr(r.out, "accepted"));
     assert_non_null(strstr(r.out, "signature"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* log: one line per event, with the first 8 bytes of the hash */
     EXPECT(0, &r, "log", room);
@@ -479,7 +406,7 @@ static void test_cli__game_round_trip(void **state)
     for (const char *c = r.out; *c != '\0'; c++)
         lines += *c == '\n';
     assert_int_equal(lines, 2);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "log", room, "--json", "--from", "1", "--to", "1");
     parse_json(tok, 4096, r.out);
     assert_int_equal(tok[0].type, CODEC_JSON_ARRAY);
@@ -491,15 +418,15 @@ static void test_cli__game_round_trip(void **state)
     int ia = codec_json_member(tok, 1, r.out, "action");
     assert_true(ia > 0);
     assert_int_equal(tok[ia].type, CODEC_JSON_OBJECT);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "log", room, "--to", "99");
-    run_free(&r);
+    test_run_free(&r);
 
     /* state, text and JSON */
     EXPECT(0, &r, "state", room);
     assert_non_null(strstr(r.out, "phase"));
     assert_non_null(strstr(r.out, "seat 6 guild"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "state", room, "--at", "0", "--json");
     parse_json(tok, 4096, r.out);
     assert_int_equal(json_int_member(tok, 0, r.out, "version"), 0);
@@ -509,16 +436,16 @@ static void test_cli__game_round_trip(void **state)
     int seats = codec_json_member(tok, 0, r.out, "seats");
     assert_true(seats > 0);
     assert_int_equal(tok[seats].size, 6);
-    run_free(&r);
+    test_run_free(&r);
 
     /* verify */
     EXPECT(0, &r, "verify", room);
     assert_non_null(strstr(r.out, " ok "));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "verify", "--all", "--threads", "2", "--json");
     parse_json(tok, 4096, r.out);
     assert_non_null(strstr(r.out, "\"ok\":true"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__refusals_exit_2(void **state)
@@ -534,11 +461,11 @@ static void test_cli__refusals_exit_2(void **state)
     /* malformed JSON, an unknown kind */
     EXPECT(2, &r, "act", room, "--seat", "1", "--version", "0", "--action", "{\"kind\":");
     assert_non_null(strstr(r.err, "mentat act: bad action"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "act", room, "--seat", "1", "--version", "0", "--action",
            "{\"kind\":\"fold_space\",\"value\":1}");
     assert_non_null(strstr(r.err, "bad action"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* the wrong seat: rejected by the rules, the reason named */
     if (p.wrong_seat[0] != '\0') {
@@ -552,18 +479,18 @@ static void test_cli__refusals_exit_2(void **state)
         assert_string_equal(s, "rejected");
         json_string_member(s, sizeof s, tok, 0, r.out, "reason");
         assert_true(strlen(s) > 0);
-        run_free(&r);
+        test_run_free(&r);
     }
     /* a seat that is not at the table */
     EXPECT(2, &r, "act", room, "--seat", "7", "--version", "0", "--action", p.json);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "act", room, "--seat", "ixians", "--version", "0", "--action", p.json);
-    run_free(&r);
+    test_run_free(&r);
 
     /* stale versions: ahead of the head, and behind it */
     EXPECT(2, &r, "act", room, "--seat", p.seat, "--version", "5", "--action", p.json);
     assert_non_null(strstr(r.err, "stale"));
-    run_free(&r);
+    test_run_free(&r);
     uint32_t head = act_legal("mentat.db", room, 3);
     assert_int_equal(head, 1);
     legal_pick q;
@@ -572,22 +499,22 @@ static void test_cli__refusals_exit_2(void **state)
            "--json");
     assert_non_null(strstr(r.err, "head of"));
     assert_non_null(strstr(r.out, "\"head_version\":1"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* unknown rooms */
     EXPECT(2, &r, "act", "NOSUCHRM", "--seat", "1", "--version", "0", "--action", p.json);
     assert_non_null(strstr(r.err, "unknown room 'NOSUCHRM'"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "log", "NOSUCHRM");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "state", "NOSUCHRM");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "verify", "NOSUCHRM");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "backup", "NOSUCHRM", "--out", "x.archive");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "state", "much-too-long-a-room-code");
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__verify_names_tampered_version(void **state)
@@ -602,24 +529,24 @@ static void test_cli__verify_names_tampered_version(void **state)
     parse_json(tok, 256, r.out);
     int64_t n = json_int_member(tok, 0, r.out, "accepted");
     assert_int_equal(json_int_member(tok, 0, r.out, "rejected"), 0);
-    run_free(&r);
+    test_run_free(&r);
     if (n < 2)
         skip();
 
     EXPECT(0, &r, "verify", room);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "log", room, "--json", "--from", "2", "--to", "2");
     parse_json(tok, 256, r.out);
     char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
     json_string_member(sig_hex, sizeof sig_hex, tok, 1, r.out, "signature");
-    run_free(&r);
+    test_run_free(&r);
     uint8_t sig[SCHEMA_SIG_BYTES];
     hex_decode(sig, sig_hex, sizeof sig);
 
     /* Flip a byte of the event's signature wherever it lies in the file
      * (a stale copy of the page may hold it too). */
     size_t len;
-    char *file = slurp("mentat.db", &len);
+    char *file = test_slurp("mentat.db", &len);
     FILE *f = fopen("mentat.db", "r+b");
     assert_non_null(f);
     int n_found = 0;
@@ -635,12 +562,12 @@ static void test_cli__verify_names_tampered_version(void **state)
 
     EXPECT(1, &r, "verify", room);
     assert_non_null(strstr(r.out, "version 2"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(1, &r, "verify", "--all", "--json");
     parse_json(tok, 256, r.out);
     assert_non_null(strstr(r.out, "\"bad_version\":2"));
     assert_non_null(strstr(r.out, "\"ok\":false"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__backup_restore_round_trip(void **state)
@@ -652,11 +579,11 @@ static void test_cli__backup_restore_round_trip(void **state)
     room_create(room, "mentat.db");
     EXPECT(0, &r, "play", room, "--seed", "9", "--max-actions", "4");
     assert_non_null(strstr(r.out, "0 rejected"));
-    run_free(&r);
+    test_run_free(&r);
 
     EXPECT(0, &r, "backup", room, "--out", "room.archive");
     assert_non_null(strstr(r.out, room));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive", "--json");
     codec_json_token tok[4096];
     parse_json(tok, 4096, r.out);
@@ -667,37 +594,37 @@ static void test_cli__backup_restore_round_trip(void **state)
     assert_string_equal(s, room);
     int64_t n_events = json_int_member(tok, 0, r.out, "n_events");
     assert_int_equal(json_int_member(tok, 0, r.out, "n_added"), n_events);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "--db", "restored.db", "verify", room);
-    run_free(&r);
+    test_run_free(&r);
 
     /* the same history in both ledgers */
     EXPECT(0, &r, "log", room, "--json");
     char *original = strdup(r.out);
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "--db", "restored.db", "log", room, "--json");
     assert_string_equal(r.out, original);
     free(original);
-    run_free(&r);
+    test_run_free(&r);
 
     /* again: nothing to add */
     EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive");
     assert_non_null(strstr(r.out, "0 added"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* a longer history extends the restored room */
     act_legal("mentat.db", room, 11);
     EXPECT(0, &r, "backup", room, "--out", "room.archive");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "--db", "restored.db", "restore", "room.archive");
     assert_non_null(strstr(r.out, "1 added"));
     assert_non_null(strstr(r.out, "extended"));
-    run_free(&r);
+    test_run_free(&r);
 
     /* --all writes a directory */
     EXPECT(0, &r, "backup", "--all", "--out", "all");
     assert_non_null(strstr(r.out, "1 rooms"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__truncated_archive_restores_nothing(void **state)
@@ -708,12 +635,12 @@ static void test_cli__truncated_archive_restores_nothing(void **state)
     char room[SCHEMA_ROOM_CHARS + 1];
     room_create(room, "mentat.db");
     EXPECT(0, &r, "play", room, "--seed", "3", "--max-actions", "3");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "backup", room, "--out", "room.archive");
-    run_free(&r);
+    test_run_free(&r);
 
     size_t len;
-    char *bytes = slurp("room.archive", &len);
+    char *bytes = test_slurp("room.archive", &len);
     assert_true(len > 16);
     FILE *f = fopen("cut.archive", "wb");
     assert_non_null(f);
@@ -724,16 +651,16 @@ static void test_cli__truncated_archive_restores_nothing(void **state)
     EXPECT(2, &r, "--db", "fresh.db", "restore", "cut.archive");
     assert_non_null(strstr(r.err, "mentat restore: cut.archive"));
     assert_non_null(strstr(r.err, "nothing restored"));
-    run_free(&r);
+    test_run_free(&r);
     int st = run(&r, "--db", "fresh.db", "room", "list", "--json", (const char *)NULL);
     if (st == 0)
         assert_string_equal(r.out, "[]\n");
     else
         assert_int_equal(st, 2);
-    run_free(&r);
+    test_run_free(&r);
 
     EXPECT(2, &r, "--db", "fresh.db", "restore", "no-such.archive");
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__bad_db_paths_are_explained(void **state)
@@ -743,32 +670,32 @@ static void test_cli__bad_db_paths_are_explained(void **state)
     keygen();
     EXPECT(2, &r, "--db", "nowhere/x.db", "room", "list");
     assert_non_null(strstr(r.err, "mentat room list: no ledger at nowhere/x.db"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "--db", "nowhere/x.db", "log", "ABCDEFGH");
     assert_non_null(strstr(r.err, "no ledger at"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "--db", "nowhere/x.db", "room", "create", "--players", "2", "--rules",
            "basic", "--factions", "atreides,harkonnen");
     assert_non_null(strstr(r.err, "cannot open ledger nowhere/x.db"));
-    run_free(&r);
+    test_run_free(&r);
     /* not writable even for root */
     EXPECT(2, &r, "--db", "/proc/mentat-test.db", "room", "create", "--players", "2",
            "--rules", "basic", "--factions", "atreides,harkonnen");
     assert_non_null(strstr(r.err, "cannot open ledger /proc/mentat-test.db"));
-    run_free(&r);
+    test_run_free(&r);
     if (geteuid() != 0) {
         char room[SCHEMA_ROOM_CHARS + 1];
         room_create(room, "ro.db");
         assert_int_equal(chmod("ro.db", 0444), 0);
         EXPECT(2, &r, "--db", "ro.db", "play", room, "--max-actions", "1");
         assert_non_null(strstr(r.err, "cannot open ledger ro.db"));
-        run_free(&r);
+        test_run_free(&r);
     }
     /* keys missing: the ledger can be read, not written */
     EXPECT(2, &r, "--keys", "no-keys-here", "room", "create", "--players", "2", "--rules",
            "basic", "--factions", "atreides,harkonnen");
     assert_true(strlen(r.err) > 0);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__reveal_and_rotate(void **state)
@@ -779,19 +706,19 @@ static void test_cli__reveal_and_rotate(void **state)
     char room[SCHEMA_ROOM_CHARS + 1];
     room_create(room, "mentat.db");
     EXPECT(2, &r, "reveal", room);            /* the game is not over */
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "reveal", room, "--force");
     assert_non_null(strstr(r.out, "matches commitment"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "key", "rotate", "--json");
     codec_json_token tok[16];
     parse_json(tok, 16, r.out);
     assert_true(json_int_member(tok, 0, r.out, "key_id") > 0);
-    run_free(&r);
+    test_run_free(&r);
     /* events signed before and after the rotation verify */
     act_legal("mentat.db", room, 21);
     EXPECT(0, &r, "verify", room);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_cli__play_accepts_every_legal_action(void **state)
@@ -804,9 +731,9 @@ static void test_cli__play_accepts_every_legal_action(void **state)
     EXPECT(0, &r, "play", room, "--seed", "1", "--max-actions", "40");
     assert_non_null(strstr(r.out, " 0 rejected"));
     assert_non_null(strstr(r.out, "phase "));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "verify", room);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* ================================================================ main */

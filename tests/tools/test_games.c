@@ -24,31 +24,13 @@
 #include "ledger/ledger.h"
 #include "schema/schema.h"
 #include "tools/internal.h"
+#include "tests/support/support.h"
 
 typedef struct games_fixture {
     char dir[64];                  /* temporary directory */
     char keys[128];                /* dir/keys */
     char work[128];                /* dir/work: continuation files */
 } games_fixture;
-
-static void rm_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d != NULL) {
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            char sub[512];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            rm_tree(sub);
-        }
-        closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
 
 static int setup(void **state)
 {
@@ -68,7 +50,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     games_fixture *f = *state;
-    rm_tree(f->dir);
+    test_rm_tree(f->dir);
     free(f);
     return 0;
 }

@@ -35,70 +35,12 @@
 static char mentat_bin[PATH_MAX];
 static char out_path[PATH_MAX], err_path[PATH_MAX];
 
-typedef struct run_result {
-    int status;                    /* exit status, or 128 + signal */
-    char *out;                     /* stdout, NUL-terminated */
-    char *err;                     /* stderr, NUL-terminated */
-} run_result;
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    for (;;) {
-        if (len + 1 >= cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            assert_non_null(buf);
-        }
-        size_t n = fread(buf + len, 1, cap - 1 - len, f);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    fclose(f);
-    buf[len] = '\0';
-    return buf;
-}
-
-static void run_free(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-    r->out = r->err = NULL;
-}
+typedef test_run_result run_result;
 
 /* Runs mentat with args (NULL-terminated), output to temporary files. */
 static int run_argv(run_result *r, const char *const *args)
 {
-    char *argv[16];
-    int n = 0;
-    argv[n++] = mentat_bin;
-    for (; args[n - 1] != NULL; n++) {
-        assert_true(n < 15);
-        argv[n] = (char *)(uintptr_t)args[n - 1];
-    }
-    argv[n] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (freopen(out_path, "wb", stdout) == NULL || freopen(err_path, "wb", stderr) == NULL)
-            _exit(126);
-        execv(mentat_bin, argv);
-        _exit(127);
-    }
-    int ws;
-    while (waitpid(pid, &ws, 0) < 0)
-        assert_int_equal(errno, EINTR);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    r->out = slurp(out_path);
-    r->err = slurp(err_path);
-    return r->status;
+    return test_run_argv(r, mentat_bin, out_path, err_path, args);
 }
 
 static int by_name(const void *a, const void *b)
@@ -144,7 +86,7 @@ static void test_scenarios__every_rule_scenario_passes(void **state)
                 failed++;
             }
         }
-        run_free(&r);
+        test_run_free(&r);
         free(names[i]);
     }
     assert_int_equal(failed, 0);
@@ -172,7 +114,7 @@ static void test_scenarios__json_report(void **state)
     int64_t v = 0;
     assert_int_equal(codec_json_int(&v, &tok[met], r.out), 0);
     assert_int_equal(v, tok[checks].size);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* The same file twice gives the same report and final state, byte for byte. */
@@ -186,8 +128,8 @@ static void test_scenarios__deterministic(void **state)
     assert_int_equal(run_argv(&b, args), 0);
     assert_string_equal(a.out, b.out);
     assert_non_null(strstr(a.out, "\"constructed\":true"));
-    run_free(&a);
-    run_free(&b);
+    test_run_free(&a);
+    test_run_free(&b);
 }
 
 /* The final state as one seat knows it, with its legal actions. */
@@ -200,17 +142,17 @@ static void test_scenarios__final_view_of_a_seat(void **state)
     assert_int_equal(run_argv(&r, args), 0);
     assert_non_null(strstr(r.out, "view of seat 2 harkonnen"));
     assert_non_null(strstr(r.out, "defender seat 2 harkonnen: leader Feyd Rautha")); /* its own plan */
-    run_free(&r);
+    test_run_free(&r);
     const char *pub[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--public",
                          "--json", NULL};
     assert_int_equal(run_argv(&r, pub), 0);
     assert_non_null(strstr(r.out, "\"view\":\"public\""));
     assert_non_null(strstr(r.out, "\"hidden\":true")); /* the committed plan */
-    run_free(&r);
+    test_run_free(&r);
     const char *both[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--seat", "1",
                           "--public", NULL};
     assert_int_equal(run_argv(&r, both), 2);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_scenarios__wrong_expectation_exits_1(void **state)
@@ -223,12 +165,12 @@ static void test_scenarios__wrong_expectation_exits_1(void **state)
     assert_non_null(strstr(r.out, "accepted, expected cannot_pay"));
     assert_non_null(strstr(r.out, "MISS  seat 1 guild spice: 7, expected 4"));
     assert_non_null(strstr(r.out, "3 missed"));
-    run_free(&r);
+    test_run_free(&r);
     const char *json_args[] = {"scenario", WRONG_FIXTURE, "--json", NULL};
     assert_int_equal(run_argv(&r, json_args), 1);
     assert_non_null(strstr(r.out, "\"ok\":false"));
     assert_non_null(strstr(r.out, "\"missed\":3"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 static void test_scenarios__malformed_exits_2(void **state)
@@ -239,19 +181,19 @@ static void test_scenarios__malformed_exits_2(void **state)
     assert_int_equal(run_argv(&r, args), 2);
     assert_non_null(strstr(r.err, "position.forces[2].territory: unknown territory 'arakeen'"));
     assert_string_equal(r.out, "");
-    run_free(&r);
+    test_run_free(&r);
     const char *missing[] = {"scenario", "tests/fixtures/no-such-scenario.json", NULL};
     assert_int_equal(run_argv(&r, missing), 2);
     assert_non_null(strstr(r.err, "cannot read"));
-    run_free(&r);
+    test_run_free(&r);
     const char *none[] = {"scenario", NULL};
     assert_int_equal(run_argv(&r, none), 2);
-    run_free(&r);
+    test_run_free(&r);
     const char *help[] = {"scenario", "--help", NULL};
     assert_int_equal(run_argv(&r, help), 0);
     assert_non_null(strstr(r.out, "\"factions\""));
     assert_non_null(strstr(r.out, "docs/SCENARIOS.md"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* ================================================================ main */

@@ -41,77 +41,26 @@ typedef struct fixture {
 
 /* ============================================================ running */
 
-typedef struct run_result {
-    int status;                    /* exit status, or 128 + signal */
-    char *out;                     /* stdout, NUL-terminated */
-    char *err;                     /* stderr, NUL-terminated */
-} run_result;
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    for (;;) {
-        if (len + 1 >= cap) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            assert_non_null(buf);
-        }
-        size_t n = fread(buf + len, 1, cap - 1 - len, f);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    fclose(f);
-    buf[len] = '\0';
-    return buf;
-}
-
-static void run_free(run_result *r)
-{
-    free(r->out);
-    free(r->err);
-    r->out = r->err = NULL;
-}
+typedef test_run_result run_result;
 
 #if defined(__GNUC__)
 __attribute__((sentinel))
 #endif
 static int run(run_result *r, ...)
 {
-    char *argv[32];
+    const char *args[32];
     int n = 0;
-    argv[n++] = mentat_bin;
     va_list ap;
     va_start(ap, r);
     for (;;) {
         const char *a = va_arg(ap, const char *);
         assert_true(n < 31);
-        argv[n++] = (char *)(uintptr_t)a;
+        args[n++] = a;
         if (a == NULL)
             break;
     }
     va_end(ap);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (freopen(".out", "wb", stdout) == NULL || freopen(".err", "wb", stderr) == NULL)
-            _exit(126);
-        execv(mentat_bin, argv);
-        _exit(127);
-    }
-    int ws;
-    while (waitpid(pid, &ws, 0) < 0)
-        assert_int_equal(errno, EINTR);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    r->out = slurp(".out");
-    r->err = slurp(".err");
-    return r->status;
+    return test_run_argv(r, mentat_bin, ".out", ".err", args);
 }
 
 #define EXPECT(status, r, ...)                                                     \
@@ -144,7 +93,7 @@ static void doc_load(doc *d)
 static void doc_free(doc *d)
 {
     free(d->tok);
-    run_free(&d->r);
+    test_run_free(&d->r);
 }
 
 static int member(const doc *d, int obj, const char *key)
@@ -188,12 +137,7 @@ static int seat_obj(const doc *d, unsigned s)
 static int setup(void **state)
 {
     fixture *fx = calloc(1, sizeof *fx);
-    if (fx == NULL || getcwd(fx->old_cwd, sizeof fx->old_cwd) == NULL)
-        return -1;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(fx->dir, sizeof fx->dir, "%s/mentat-state-XXXXXX",
-             tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-    if (mkdtemp(fx->dir) == NULL || chdir(fx->dir) != 0)
+    if (fx == NULL || test_tmpdir_enter(fx->dir, fx->old_cwd, "mentat-state") != 0)
         return -1;
     unsetenv(TOOL_KEYS_ENV);
     *state = fx;
@@ -203,11 +147,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *fx = *state;
-    int rc = chdir(fx->old_cwd);
-    char cmd[PATH_MAX + 16];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", fx->dir);
-    if (rc == 0 && system(cmd) != 0)
-        rc = -1;
+    int rc = test_tmpdir_leave(fx->dir, fx->old_cwd);
     free(fx);
     return rc;
 }
@@ -217,15 +157,15 @@ static void played_room(fixture *fx, const char *steps)
 {
     run_result r;
     EXPECT(0, &r, "keygen");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "room", "create", "--players", "6", "--rules", "basic", "--factions",
            SIX_FACTIONS);
     assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1);
     memcpy(fx->room, r.out, SCHEMA_ROOM_CHARS);
     fx->room[SCHEMA_ROOM_CHARS] = '\0';
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "play", fx->room, "--seed", "7", "--max-actions", steps);
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* ============================================================== cases */
@@ -369,7 +309,7 @@ static void test_state__public_names_no_hand_card(void **state)
         }
         line = end != NULL ? end + 1 : NULL;
     }
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* A seat the game waits on sees its legal families: kind and, per argument,
@@ -426,12 +366,12 @@ static void test_state__seat_sees_its_legal_families(void **state)
     run_result r;
     EXPECT(0, &r, "state", fx->room, "--seat", seat);
     assert_non_null(strstr(r.out, "is asked to decide"));
-    run_free(&r);
+    test_run_free(&r);
     if (idle != 0) {
         snprintf(seat, sizeof seat, "%u", idle);
         EXPECT(0, &r, "state", fx->room, "--seat", seat);
         assert_non_null(strstr(r.out, "has nothing to decide"));
-        run_free(&r);
+        test_run_free(&r);
     }
 }
 
@@ -442,18 +382,18 @@ static void test_state__bad_viewers_exit_2(void **state)
     run_result r;
     EXPECT(2, &r, "state", fx->room, "--seat", "7");
     assert_non_null(strstr(r.err, "--seat"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "state", fx->room, "--seat", "ixians");
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(2, &r, "state", fx->room, "--seat", "1", "--public");
     assert_non_null(strstr(r.err, "exclude"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "state", fx->room, "--seat", "guild", "--at", "0");
     assert_non_null(strstr(r.out, "view of seat 6 guild"));
-    run_free(&r);
+    test_run_free(&r);
     EXPECT(0, &r, "state", "--help");
     assert_non_null(strstr(r.out, "--public"));
-    run_free(&r);
+    test_run_free(&r);
 }
 
 /* ================================================================ main */

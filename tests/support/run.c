@@ -1,0 +1,83 @@
+/*
+ * run.c - running the mentat binary for the CLI suites: fork/exec with
+ * stdout and stderr sent to files, then both read back whole. Test code
+ * only; failures are cmocka assertions.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests/support/support.h"
+
+char *test_slurp(const char *path, size_t *len_out)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    for (;;) {
+        if (len + 1 >= cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        size_t n = fread(buf + len, 1, cap - 1 - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    if (len_out != NULL)
+        *len_out = len;
+    return buf;
+}
+
+void test_run_free(test_run_result *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+int test_run_argv(test_run_result *r, char *bin, const char *out_path,
+                  const char *err_path, const char *const *args)
+{
+    char *argv[64];
+    int n = 0;
+    argv[n++] = bin;
+    while (args[n - 1] != NULL) {
+        assert_true(n < 63);
+        argv[n] = (char *)(uintptr_t)args[n - 1];
+        n++;
+    }
+    argv[n] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        FILE *o = freopen(out_path, "wb", stdout);
+        FILE *e = freopen(err_path, "wb", stderr);
+        if (o == NULL || e == NULL)
+            _exit(126);
+        execv(bin, argv);
+        _exit(127);
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        assert_int_equal(errno, EINTR);
+    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r->out = test_slurp(out_path, &r->out_len);
+    r->err = test_slurp(err_path, NULL);
+    return r->status;
+}
