@@ -24,7 +24,7 @@ static const char help[] =
     "signature), which the seat can keep as proof. Refused by the rules: prints\n"
     "the reason and the argument at fault, and exits 2.\n"
     "\n"
-    "JSON is {\"kind\": NAME, field: value, ...}; the README lists every kind.\n"
+    "JSON is {\"kind\": NAME, field: value, ...}; docs/CLI.md lists every kind.\n"
     "Factions, leaders and territories are named by slug, locations as\n"
     "{\"territory\": SLUG, \"sector\": N}.\n"
     "\n"
