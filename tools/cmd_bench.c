@@ -7,7 +7,7 @@
  * Layer: tools. This file plans the run (default or --quick), runs each
  * measurement `repeats` times, interleaving the sides so that a noisy
  * neighbour hurts both, takes medians, and prints a table or one JSON
- * object. The measurements are in tools/bench_*.c. The bench measures; it
+ * object. The measurements are in tools/bench/. The bench measures; it
  * does not judge: a missed target is printed clearly and the exit status
  * is still 0. Exit 1 only if a measurement could not be made (a ledger or
  * SQLite failure, a legal action refused).

@@ -5,7 +5,7 @@
  *
  * Layer: tools. It parses the options, makes one spec per game (seeds
  * derived from --seed, factions drawn or given, bot levels), hands them to
- * the game pool (bot_game.c) and prints the summary (bot_stats.c). With
+ * the game pool (bots/game.c) and prints the summary (bots/stats.c). With
  * --continuations K each game moves through K backup archives into fresh
  * ledgers and plays on there, then comes home to the main ledger; every
  * game is then replayed in memory without interruption and the two final

@@ -211,7 +211,7 @@ int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r);
 
 /* ============================================================= bench */
 
-/* `mentat bench` (cmd_bench.c and tools/bench_*.c): Mentat measured in
+/* `mentat bench` (cmd_bench.c and tools/bench/): Mentat measured in
  * one run against a SQLite peer built into the bench and against the raw
  * primitives, as ratios. Every ledger and database lives in the run's
  * temporary directory and is removed with it. A failing step returns -1
@@ -233,7 +233,7 @@ typedef struct bench_ctx {
     char err[BENCH_ERRMSG];        /* why the last step failed */
 } bench_ctx;
 
-/* ---- bench_run.c: clock, medians, files, progress */
+/* ---- bench/run.c: clock, medians, files, progress */
 
 /* Seconds on the monotonic clock. */
 double bench_now(void);
@@ -269,7 +269,7 @@ void bench_progress(const bench_ctx *c, const char *fmt, ...)
 #endif
     ;
 
-/* ---- bench_room.c: rooms and their legal action streams */
+/* ---- bench/room.c: rooms and their legal action streams */
 
 typedef struct bench_room {
     char room[SCHEMA_ROOM_CHARS + 1]; /* the room's code in its ledger */
@@ -300,7 +300,7 @@ void bench_rooms_free(bench_rooms *rs);
  * unless it is accepted. */
 int bench_room_append(bench_ctx *c, ledger *db, const bench_room *r, uint32_t i);
 
-/* ---- bench_sqlite.c: the SQLite peer */
+/* ---- bench/sqlite.c: the SQLite peer */
 
 /* One connection to the peer's database: a real sqlite3 file in WAL mode
  * with synchronous=FULL and one table events(room, version, body), one
@@ -330,7 +330,7 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n);
 int bench_peer_append(bench_peer *p, bench_peer_head *const *heads, size_t n);
 const char *bench_peer_errmsg(const bench_peer *p);
 
-/* ---- bench_append.c: durable appends, Mentat and the peer */
+/* ---- bench/append.c: durable appends, Mentat and the peer */
 
 typedef struct bench_append_result {
     double mentat;                 /* events/s through ledger_append / ledger_group_append */
@@ -358,7 +358,7 @@ int bench_append_concurrent(bench_append_result *out, bench_ctx *c, unsigned n_t
                             unsigned rooms_per_thread, uint32_t room_events, uint64_t n_events,
                             double max_seconds);
 
-/* ---- bench_history.c: long histories and their size */
+/* ---- bench/history.c: long histories and their size */
 
 typedef struct bench_history {
     char path[BENCH_PATH_MAX];     /* the ledger file */
@@ -377,7 +377,7 @@ int bench_history_interleaved(bench_history *out, bench_ctx *c, unsigned n_rooms
                               uint32_t n_events);
 void bench_history_close(bench_history *h);
 
-/* ---- bench_read.c: replay and verification */
+/* ---- bench/read.c: replay and verification */
 
 /* Median milliseconds of ledger_state_at at n_samples random versions of
  * room (1..n_versions). */
@@ -390,13 +390,13 @@ int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_ro
  * n_calls shared by `threads` (1 or 2) threads. */
 int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls, unsigned threads);
 
-/* ---- bench_engine.c: the engine's cost per call */
+/* ---- bench/engine.c: the engine's cost per call */
 
 /* Median microseconds of one engine_apply and of one engine_legal_actions
  * call (every seat), over `games` complete games in memory. 0, or -1. */
 int bench_engine_us(double *apply_us_out, double *legal_us_out, bench_ctx *c, unsigned games);
 
-/* ---- bench_audit.c: the hidden-information audit */
+/* ---- bench/audit.c: the hidden-information audit */
 
 /* Median seconds of inspect_audit_room (default pairs and steps) over
  * `repeats` runs on one complete 6-seat Basic game, played with c->chooser
@@ -480,7 +480,7 @@ void tool_log_line_json(tool_json *j, const engine_config *cfg,
 
 /* ============================================================== bots */
 
-/* Bots (tools/bot_*.c): players of four levels that decide from their own
+/* Bots (tools/bots/): players of four levels that decide from their own
  * seat's view and that seat's legal actions alone. A bot_input is made
  * only by bot_input_build, from the full state and one seat; bot_decide
  * refuses an input made for another seat, or a state that is not that
@@ -539,7 +539,7 @@ int bot_level_from_name(const char *s);
  * or -1 (an unknown name, an empty item, too many). */
 int bot_levels_parse(uint8_t *out, size_t cap, size_t *n_out, const char *list);
 
-/* ---- bot_world.c: the world sampler */
+/* ---- bots/world.c: the world sampler */
 
 /* A full state consistent with `view` (a seat's, or the public's): every
  * fact the view hides drawn at random among those the viewer cannot rule
@@ -553,7 +553,7 @@ int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r);
 int bot_world_composition(uint8_t counts[ENGINE_CARD_KIND_COUNT], unsigned *n_cards_out,
                           const engine_config *cfg);
 
-/* ---- bot_game.c: games played by bots */
+/* ---- bots/game.c: games played by bots */
 
 #define BOT_CONTINUE_MAX 16        /* continuations a game can make */
 #define BOT_CONTINUE_SPAN 400      /* they happen at versions 1..400 */
@@ -624,7 +624,7 @@ int bot_play_memory(bot_game_result *out, const bot_game_spec *spec, void *ctx, 
 /* ctx: a bot_game_ledger. */
 int bot_play_ledger(bot_game_result *out, const bot_game_spec *spec, void *ctx, bot_input *in);
 
-/* ---- bot_stats.c: summaries of games */
+/* ---- bots/stats.c: summaries of games */
 
 /* What `mentat games`, `tournament` and `bench` report of finished games. */
 typedef struct bot_stats {
@@ -653,9 +653,9 @@ void bot_stats_json(tool_json *j, const bot_stats *s, double seconds);
 /* The same as text, one fact a line. */
 void bot_stats_print(FILE *f, const bot_stats *s, double seconds);
 
-/* ---- internal to tools/bot_*.c */
+/* ---- internal to tools/bots/ */
 
-/* Card classes by kind (bot_api.c), as DUNE_RULES_DIGEST.md 2.1 gives them. */
+/* Card classes by kind (bots/api.c), as DUNE_RULES_DIGEST.md 2.1 gives them. */
 enum {
     BOT_CARD_WEAPON_PROJECTILE = 1u << 0,
     BOT_CARD_WEAPON_POISON = 1u << 1,
@@ -742,7 +742,7 @@ unsigned bot__leaders_ready(const engine_state *v, unsigned seat, unsigned t);
 unsigned bot__traitor_risk(const engine_state *v, unsigned seat, unsigned leader,
                            unsigned opponent);
 
-/* The board summarised for one seat (bot_medium.c). */
+/* The board summarised for one seat (bots/medium.c). */
 typedef struct bot__board {
     unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS]; /* forces per territory and seat */
     int8_t owner[ENGINE_TERRITORY_COUNT]; /* sole occupant, -1 nobody, BOT_CONTESTED */
@@ -762,7 +762,7 @@ typedef struct bot__candidates {
 } bot__candidates;
 void bot__candidates_add(bot__candidates *cs, const engine_action *act, int score);
 
-/* A battle as one combatant sees it (bot_hard.c). */
+/* A battle as one combatant sees it (bots/hard.c). */
 typedef struct bot__battle {
     unsigned t;                    /* territory */
     unsigned side;                 /* 0 aggressor (wins ties), 1 defender */
@@ -779,7 +779,7 @@ typedef struct bot__battle {
 
 typedef int (*bot__bonus_fn)(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
 
-/* bot_easy.c */
+/* bots/easy.c */
 int bot__easy_any(engine_action *out, bot__ctx *c);
 int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
@@ -792,7 +792,7 @@ int bot__easy_ship(engine_action *out, bot__ctx *c);
 int bot__easy_move(engine_action *out, bot__ctx *c);
 int bot__easy_plan(engine_action *out, bot__ctx *c);
 
-/* bot_medium.c */
+/* bots/medium.c */
 int bot__storm_may_hit(const engine_state *v, unsigned loc);
 int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader);
 int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
@@ -822,7 +822,7 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c);
 int bot__medium_karama(engine_action *out, bot__ctx *c);
 int bot__medium_karama_ship(engine_action *out, bot__ctx *c);
 
-/* bot_faction.c */
+/* bots/faction.c */
 int bot__faction_predict(engine_action *out, bot__ctx *c);
 int bot__faction_traitor(engine_action *out, bot__ctx *c);
 int bot__faction_fremen_place(engine_action *out, bot__ctx *c);
@@ -833,7 +833,7 @@ int bot__faction_synergy(const engine_state *v, unsigned seat, unsigned other);
 int bot__faction_wants_alliance(const engine_state *v, const bot__board *b, unsigned seat);
 int bot__faction_prediction_due(const bot__ctx *c, unsigned winner);
 
-/* bot_hard.c */
+/* bots/hard.c */
 /* A state's worth to a seat and its ally against the best rival team;
  * +-100000 once the game is over. Public facts only (a view will do). */
 int bot__eval(const engine_state *st, unsigned seat);
@@ -852,7 +852,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
 void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt);
 int bot__hard_plan(engine_action *out, bot__ctx *c);
 
-/* bot_brutal.c */
+/* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);
 int bot__brutal_ship(engine_action *out, bot__ctx *c);
 int bot__brutal_move(engine_action *out, bot__ctx *c);
@@ -860,7 +860,7 @@ int bot__brutal_move(engine_action *out, bot__ctx *c);
 /* `mentat games` and `mentat tournament` */
 int cmd_games(int argc, char **argv, const tool_globals *g);
 int cmd_tournament(int argc, char **argv, const tool_globals *g);
-/* The bench's game figures (bot_stats.c): games per second with Medium
+/* The bench's game figures (bots/stats.c): games per second with Medium
  * bots at 6 seats, in memory and through a durable ledger in dir (keys in
  * keys_dir) with group commit and 2 jobs. 0, or -1 with err. */
 int bot_bench_games(double *memory_out, double *ledger_out, const char *dir, const char *keys_dir,

@@ -1,5 +1,5 @@
 /*
- * bot_faction.c - what each classic faction does its own way: the Bene
+ * bots/faction.c - what each classic faction does its own way: the Bene
  * Gesserit prediction and its steering, the traitor kept, the Fremen
  * placement, Atreides prescience, the Voice, what a treachery card is
  * worth to a faction in the auction (the Harkonnen draw a free card, the

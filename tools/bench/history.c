@@ -1,5 +1,5 @@
 /*
- * bench_history.c - the long histories the bench reads back, and their
+ * bench/history.c - the long histories the bench reads back, and their
  * size on disk: one room played as long as the engine goes, and rooms
  * written interleaved round-robin as a game server writes them.
  *

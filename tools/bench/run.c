@@ -1,5 +1,5 @@
 /*
- * bench_run.c - the harness of `mentat bench`: the clock, medians, the
+ * bench/run.c - the harness of `mentat bench`: the clock, medians, the
  * run's temporary directory and keys, file names, error lines and the
  * progress line.
  *

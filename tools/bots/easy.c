@@ -1,5 +1,5 @@
 /*
- * bot_easy.c - the Easy bot, and the generic chooser every level falls
+ * bots/easy.c - the Easy bot, and the generic chooser every level falls
  * back on: sensible legal moves drawn at random.
  *
  * Layer: tools. Easy plays like a beginner who knows the rules: it claims

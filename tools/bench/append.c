@@ -1,5 +1,5 @@
 /*
- * bench_append.c - durable appends, timed: Mentat through ledger_append
+ * bench/append.c - durable appends, timed: Mentat through ledger_append
  * and ledger_group_append, the SQLite peer through its own transactions,
  * on the same games.
  *

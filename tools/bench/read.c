@@ -1,5 +1,5 @@
 /*
- * bench_read.c - reading back, timed: the state at a version
+ * bench/read.c - reading back, timed: the state at a version
  * (ledger_state_at), whole-room verification (ledger_verify_room) and the
  * raw primitive verification is measured against
  * (crypto_sign_verify_detached).

@@ -1,5 +1,5 @@
 /*
- * bot_stats.c - what a run of bot games reports: games completed, actions
+ * bots/stats.c - what a run of bot games reports: games completed, actions
  * accepted and refused, victories by faction, bot level and kind, turns,
  * actions per game, speed, and one digest over every game's final state;
  * and the bench's two game figures.

@@ -1,5 +1,5 @@
 /*
- * bot_world.c - the world sampler: from what one seat (or the public) may
+ * bots/world.c - the world sampler: from what one seat (or the public) may
  * know, a full game state consistent with it, every hidden fact drawn at
  * random among the possibilities.
  *

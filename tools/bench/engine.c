@@ -1,5 +1,5 @@
 /*
- * bench_engine.c - the engine's own cost: the median time of one
+ * bench/engine.c - the engine's own cost: the median time of one
  * engine_apply and of one engine_legal_actions call (every seat), over
  * complete 6-seat Basic games played in memory with the bench's chooser.
  *

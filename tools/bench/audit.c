@@ -1,5 +1,5 @@
 /*
- * bench_audit.c - the bench's audit figure: seconds for the
+ * bench/audit.c - the bench's audit figure: seconds for the
  * hidden-information audit (inspect_audit_room, default pairs and steps)
  * of one complete 6-seat Basic game.
  *

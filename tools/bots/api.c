@@ -1,5 +1,5 @@
 /*
- * bot_api.c - the bots' API: the only way a bot is handed the game
+ * bots/api.c - the bots' API: the only way a bot is handed the game
  * (bot_input_build: one seat's view and that seat's legal actions), the
  * bot handle, the decision table that sends each decision to the level
  * that makes it, and the helpers every level reads the view with.

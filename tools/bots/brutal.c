@@ -1,5 +1,5 @@
 /*
- * bot_brutal.c - the Brutal bot: Hard, plus search over sampled worlds.
+ * bots/brutal.c - the Brutal bot: Hard, plus search over sampled worlds.
  *
  * Layer: tools. For the decisions that matter most (battle plans,
  * shipments, moves) Brutal takes Hard's best few candidates, draws worlds

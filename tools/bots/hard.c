@@ -1,5 +1,5 @@
 /*
- * bot_hard.c - the Hard bot: Medium's heuristics plus evaluation, and
+ * bots/hard.c - the Hard bot: Medium's heuristics plus evaluation, and
  * defence against a stronghold victory about to happen.
  *
  * Layer: tools. Three things beyond Medium:

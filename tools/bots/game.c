@@ -1,5 +1,5 @@
 /*
- * bot_game.c - a game played to its end by bots: in memory (the engine
+ * bots/game.c - a game played to its end by bots: in memory (the engine
  * alone) or through a ledger (every action appended, signed, with group
  * commit), optionally moved mid-game through backup archives into fresh
  * ledgers; and a pool of threads that plays many such games.

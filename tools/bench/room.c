@@ -1,5 +1,5 @@
 /*
- * bench_room.c - the rooms the bench plays and their streams of legal
+ * bench/room.c - the rooms the bench plays and their streams of legal
  * actions.
  *
  * Layer: tools. A room is created in a real ledger (its seed drawn and

@@ -1,5 +1,5 @@
 /*
- * bench_sqlite.c - the SQLite peer of `mentat bench`: the same games
+ * bench/sqlite.c - the SQLite peer of `mentat bench`: the same games
  * stored as a game server would store them in SQLite, so that the append
  * ratios compare storage and nothing else.
  *

@@ -1,6 +1,6 @@
 /*
- * bot_medium.c - the Medium bot: sound heuristics for every phase, read
- * from the seat's view. Hard (bot_hard.c) and Brutal (bot_brutal.c) build
+ * bots/medium.c - the Medium bot: sound heuristics for every phase, read
+ * from the seat's view. Hard (bots/hard.c) and Brutal (bots/brutal.c) build
  * on these.
  *
  * Layer: tools. Its judgements are integer scores in spice-like units: what
