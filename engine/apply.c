@@ -235,6 +235,7 @@ void engine_config_init(engine_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->turn_limit = ENGINE_DEFAULT_TURN_LIMIT;
+    cfg->rules_version = ENGINE_RULES_VERSION;
     for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
         cfg->faction[s] = ENGINE_FACTION_NONE;
 }

@@ -17,9 +17,13 @@
 #include <stdint.h>
 
 /* Bumped whenever a rule change alters what a fold produces; recorded in
- * every genesis so an old room is always replayed by the rules it was
- * played under. */
-#define ENGINE_RULES_VERSION 2
+ * every genesis (engine_config.rules_version) so an old room is always
+ * replayed by the rules it was played under. The engine folds every
+ * version from ENGINE_RULES_VERSION_MIN to ENGINE_RULES_VERSION (the
+ * newest, given to new rooms); what differs between them is the table of
+ * rule changes in engine/rules.c. */
+#define ENGINE_RULES_VERSION 3
+#define ENGINE_RULES_VERSION_MIN 2
 
 /* ---------------------------------------------------------------- sizes */
 
@@ -366,10 +370,15 @@ typedef struct engine_config {
     uint8_t turn_limit;            /* 1..ENGINE_MAX_TURN_LIMIT, default 10 */
     uint32_t modules;              /* ENGINE_MODULE_* bits */
     uint8_t is_constructed;        /* 1 = a scenario position, never a genuine room */
+    uint16_t rules_version;        /* ENGINE_RULES_VERSION_MIN..ENGINE_RULES_VERSION */
 } engine_config;
 
-/* Fills the defaults: no seats, Basic rules, 10 turns, no modules. */
+/* Fills the defaults: no seats, Basic rules, 10 turns, no modules, the
+ * newest rules version. */
 void engine_config_init(engine_config *cfg);
+
+/* 1 if this build folds rules version `version` (a genesis's). */
+int engine_rules_version_is_folded(unsigned version);
 
 /* ------------------------------------------------------------------ rng */
 

@@ -255,6 +255,33 @@ void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_l
 /* A family of `kind` by `seat` with every argument fixed at 0 and no sum. */
 void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat);
 
+/* ======================================================= rule changes */
+
+/* Behaviours that differ between rules versions (engine/rules.c): one row
+ * each, append-only. */
+typedef enum engine__rule_change {
+    ENGINE__RULE_HAJR_AFTER_OWN_MOVE = 0,
+    ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT,
+    ENGINE__RULE_TRAITOR_LEADER_RETURNS,
+    ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM,
+    ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL,
+    ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL,
+    ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR,
+    ENGINE__RULE_WRONG_STEP,
+    ENGINE__RULE_COUNT
+} engine__rule_change;
+
+typedef struct engine__rule_row {
+    uint16_t from;                 /* first rules version it holds in */
+    uint16_t until;                /* last, 0 = still in force */
+    const char *source;            /* "LR 3.01.09": the rule it follows */
+    const char *summary;           /* one line: what holds from `from` on */
+} engine__rule_row;
+extern const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT];
+
+/* 1 if `change` holds under the rules version st is played by. */
+int engine__rule(const engine_state *st, engine__rule_change change);
+
 /* ============================================================ helpers */
 
 #define ENGINE_SEAT_BIT(s) ((uint16_t)(1u << (s)))

@@ -120,6 +120,8 @@ static engine_verdict check_config(engine_verdict_detail *why, const engine_conf
         return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, 0);
     if (cfg->modules != ENGINE_MODULE_NONE)
         return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, -1, (int32_t)cfg->modules);
+    if (!engine_rules_version_is_folded(cfg->rules_version))
+        return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, cfg->rules_version);
     return ENGINE_ACCEPTED;
 }
 

@@ -159,7 +159,7 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     unsigned n = c->n_seats;
 
     put_bytes(&w, (const uint8_t *)STATE_MAGIC, 4);
-    put_u16(&w, ENGINE_RULES_VERSION);
+    put_u16(&w, c->rules_version);
     put_u8(&w, st->viewer);
     /* configuration */
     put_u8(&w, n);
@@ -399,12 +399,13 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     if (len < 7 || memcmp(in, STATE_MAGIC, 4) != 0)
         goto bad;
     r.pos = 4;
-    if (get_u16(&r) != ENGINE_RULES_VERSION)
+    engine_config *c = &st->config;
+    c->rules_version = (uint16_t)get_u16(&r);
+    if (!engine_rules_version_is_folded(c->rules_version))
         goto bad;
     st->viewer = (uint8_t)get_u8(&r);
     if (st->viewer != ENGINE_SEAT_ENGINE) /* views are never decoded as states */
         goto bad;
-    engine_config *c = &st->config;
     c->n_seats = (uint8_t)get_u8(&r);
     if (c->n_seats < ENGINE_MIN_SEATS || c->n_seats > ENGINE_MAX_SEATS)
         goto bad;

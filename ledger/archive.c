@@ -711,7 +711,13 @@ static int reader_take(reader *rd, const codec_archive_record *r, size_t at)
         a->genesis.off = (size_t)(r->bytes - a->data);
         a->genesis.len = r->bytes_len;
         rd->expect = EXPECT_EVENT;
-        return 0;
+        /* An action's wire and signed forms are those of the rules
+         * version its room is played by: the events of a version this
+         * build does not fold cannot be read, so say that first. */
+        codec_genesis g;
+        if (ledger__genesis_record_decode(db, &g, r->bytes, r->bytes_len) != 0)
+            return LEDGER_CORRUPT_MSG(db, "archive genesis: %s", ledger_errmsg(db));
+        return ledger__rules_check(db, LEDGER_EINPUT, &g);
     case CODEC_ARCHIVE_EVENT: {
         if (rd->expect != EXPECT_EVENT)
             break;

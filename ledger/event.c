@@ -33,7 +33,7 @@
  *     0    4  "MNTG"
  *     4    1  format version
  *     5    8  room
- *    13    4  rules_version (ENGINE_RULES_VERSION the room is played by)
+ *    13    4  rules_version (the rules version the room is played by)
  *    17    1  hash algorithm: 1 = BLAKE2b-256
  *    18    1  signature algorithm: 1 = Ed25519
  *    19    1  n_seats (2..6)
@@ -158,7 +158,7 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
     out[4] = (uint8_t)g->format_version;
     if (!room_bytes(out + 5, g->room))
         return 0;
-    ledger__be32_put(out + 13, g->rules_version);
+    ledger__be32_put(out + 13, g->config.rules_version);
     out[17] = HASH_ALGORITHM_BLAKE2B_256;
     out[18] = SIGNATURE_ALGORITHM_ED25519;
     out[19] = c->n_seats;

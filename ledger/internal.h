@@ -298,6 +298,9 @@ int ledger__genesis_read(ledger *db, ledger_txn *txn, codec_genesis *out,
  * neither the audit key nor a revealed seed is available. */
 int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
                       uint8_t seed_out[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+/* 0 if this build folds the rules version g is played by, else fails with
+ * `rc` and a message naming both. */
+int ledger__rules_check(ledger *db, int rc, const codec_genesis *g);
 /* The opening position (version 0) of a genesis: its position if
  * constructed, else engine_setup with the seed's version-0 stream. */
 int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,

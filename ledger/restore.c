@@ -295,7 +295,7 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
 
     /* The opening position, when it can be had: a checkpoint at 0, and
      * with the seed the start of the re-fold. */
-    if (g->rules_version == ENGINE_RULES_VERSION && (p->has_seed || g->position_len > 0)) {
+    if (p->has_seed || g->position_len > 0) {
         rc = ledger__opening_state(db, p->opening, g, p->seed);
         if (rc != 0)
             return rc;

@@ -97,6 +97,15 @@ static int seed_check(ledger *db, const codec_genesis *g, const uint8_t seed[ENG
     return 0;
 }
 
+int ledger__rules_check(ledger *db, int rc, const codec_genesis *g)
+{
+    if (engine_rules_version_is_folded(g->config.rules_version))
+        return 0;
+    return ledger__fail(db, rc, "room %s is played by rules version %u; this build folds "
+                        "rules versions %u to %u", g->room, (unsigned)g->config.rules_version,
+                        ENGINE_RULES_VERSION_MIN, ENGINE_RULES_VERSION);
+}
+
 static int seed_find(ledger *db, ledger_txn *txn, const char *room,
                      uint8_t seed_out[ENGINE_SEED_BYTES])
 {
@@ -104,9 +113,9 @@ static int seed_find(ledger *db, ledger_txn *txn, const char *room,
     int rc = ledger__genesis_read(db, txn, &g, room);
     if (rc != 0)
         return rc;
-    if (g.rules_version != ENGINE_RULES_VERSION)
-        return ledger__fail(db, LEDGER_ERROR, "room %s is played by rules version %u; "
-                            "this build has %u", room, g.rules_version, ENGINE_RULES_VERSION);
+    rc = ledger__rules_check(db, LEDGER_ERROR, &g);
+    if (rc != 0)
+        return rc;
     if (db->has_audit_key && g.audit_key_id == db->audit_key_id) {
         if (crypto_box_seal_open(seed_out, g.sealed_seed, SCHEMA_SEALED_SEED_BYTES,
                                  db->audit_pk, db->audit_sk) != 0)
@@ -284,7 +293,6 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     codec_genesis *g = &ctx.genesis;
     g->format_version = LEDGER_FORMAT_VERSION;
     g->config = *cfg;
-    g->rules_version = ENGINE_RULES_VERSION;
     crypto_generichash(g->seed_commitment, SCHEMA_HASH_BYTES, seed, ENGINE_SEED_BYTES, NULL, 0);
     if (crypto_box_seal(g->sealed_seed, seed, ENGINE_SEED_BYTES, db->audit_pk) != 0) {
         rc = ledger__fail(db, LEDGER_ERROR, "sealing the seed failed");

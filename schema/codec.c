@@ -1058,7 +1058,7 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
     m.format_version = g->format_version;
     m.room = room;
     m.rules = c->is_advanced ? MENTAT__RULES__ADVANCED : MENTAT__RULES__BASIC;
-    m.rules_version = g->rules_version;
+    m.rules_version = c->rules_version;
     m.n_seats = c->n_seats;
     m.seats = seats;
     for (int mod = 1; mod <= MODULE_LAST; mod++)
@@ -1097,7 +1097,10 @@ static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
     if ((rc = enum_from_wire((int)m->rules, MENTAT__RULES__ADVANCED, "Genesis.rules", err)) != 0)
         return rc;
     c->is_advanced = m->rules == MENTAT__RULES__ADVANCED;
-    g->rules_version = m->rules_version;
+    if (m->rules_version > UINT16_MAX)
+        return codec__fail(err, "Genesis.rules_version: %u out of range 0..%u",
+                           (unsigned)m->rules_version, (unsigned)UINT16_MAX);
+    c->rules_version = (uint16_t)m->rules_version;
 
     if (m->n_seats < ENGINE_MIN_SEATS || m->n_seats > ENGINE_MAX_SEATS)
         return codec__fail(err, "Genesis.seats: %zu seats, expected %d..%d", m->n_seats,

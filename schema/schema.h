@@ -61,8 +61,8 @@ int codec_action_to_json(char *out, size_t cap, const engine_action *act);
 typedef struct codec_genesis {
     uint32_t format_version;
     char room[SCHEMA_ROOM_CHARS + 1];          /* NUL-terminated */
-    engine_config config;                      /* seats, rules, modules, turn limit, constructed */
-    uint32_t rules_version;
+    engine_config config;                      /* seats, rules, modules, turn limit, constructed,
+                                                  rules version */
     uint8_t seed_commitment[SCHEMA_HASH_BYTES];
     uint8_t sealed_seed[SCHEMA_SEALED_SEED_BYTES];
     uint32_t audit_key_id;

@@ -19,7 +19,7 @@ static int genesis_eq(const codec_genesis *a, const codec_genesis *b)
         && x->n_seats == y->n_seats && memcmp(x->faction, y->faction, sizeof x->faction) == 0
         && x->is_advanced == y->is_advanced && x->turn_limit == y->turn_limit
         && x->modules == y->modules && x->is_constructed == y->is_constructed
-        && a->rules_version == b->rules_version
+        && x->rules_version == y->rules_version
         && memcmp(a->seed_commitment, b->seed_commitment, SCHEMA_HASH_BYTES) == 0
         && memcmp(a->sealed_seed, b->sealed_seed, SCHEMA_SEALED_SEED_BYTES) == 0
         && a->audit_key_id == b->audit_key_id && a->key_id == b->key_id

@@ -165,7 +165,7 @@ static codec_genesis sample_genesis(void)
     g.config.is_advanced = 0;
     g.config.turn_limit = 10;
     g.config.modules = 0;
-    g.rules_version = ENGINE_RULES_VERSION;
+    g.config.rules_version = ENGINE_RULES_VERSION;
     fill(g.seed_commitment, sizeof g.seed_commitment, 4);
     fill(g.sealed_seed, sizeof g.sealed_seed, 5);
     g.audit_key_id = 7;
@@ -208,7 +208,7 @@ static void assert_genesis_eq(const codec_genesis *a, const codec_genesis *b)
     assert_int_equal(a->config.turn_limit, b->config.turn_limit);
     assert_int_equal(a->config.modules, b->config.modules);
     assert_int_equal(a->config.is_constructed, b->config.is_constructed);
-    assert_int_equal(a->rules_version, b->rules_version);
+    assert_int_equal(a->config.rules_version, b->config.rules_version);
     assert_memory_equal(a->seed_commitment, b->seed_commitment, SCHEMA_HASH_BYTES);
     assert_memory_equal(a->sealed_seed, b->sealed_seed, SCHEMA_SEALED_SEED_BYTES);
     assert_int_equal(a->audit_key_id, b->audit_key_id);

@@ -1,0 +1,47 @@
+/*
+ * rules.c - the rules versions this build folds, and the table of rule
+ * changes between them: each row is one behaviour that changed, the
+ * first version it holds in, the last (0 = still in force) and the
+ * Landsraad rule it follows. Phase code asks engine__rule(st, RULE_X),
+ * never compares a version number itself, so what each version does is
+ * read from this one table. Rules versions are forever: a row is never
+ * edited once a version that has it has shipped; a new change is a new
+ * row and, when the newest version has already shipped, a new version.
+ * Engine layer: no I/O, no allocation.
+ */
+#include "engine/internal.h"
+
+/* One row per change, indexed by engine__rule_change. */
+const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
+    [ENGINE__RULE_HAJR_AFTER_OWN_MOVE] = {3, 0, "LR 3.01.09",
+        "a Hajr move may follow the seat's own move and move a group already moved"},
+    [ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT] = {3, 0, "LR 1.06.07",
+        "allies' forces in one territory go to the Tanks at the end of the seat's "
+        "Shipment and Movement, not after its shipment"},
+    [ENGINE__RULE_TRAITOR_LEADER_RETURNS] = {3, 0, "LR 1.07.06.07.01",
+        "the leader of a player calling a traitor returns to its pool, available "
+        "again this phase"},
+    [ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM] = {3, 0, "LR 2.04.10",
+        "the Fremen decide whether their ally's forces are protected from a worm"},
+    [ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL] = {3, 0, "LR 2.04.11",
+        "the Fremen decide whether their ally revives 3 forces free"},
+    [ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL] = {3, 0, "LR 3.01.07",
+        "Family Atomics may be played after the storm's movement is calculated"},
+    [ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR] = {3, 0, "LR 1.06.08",
+        "a move must end in a different sector"},
+    [ENGINE__RULE_WRONG_STEP] = {3, 0, "(verdicts)",
+        "an action of the right phase but another step is refused as wrong_step, "
+        "and a refusal says what the game waits for"},
+};
+
+int engine_rules_version_is_folded(unsigned version)
+{
+    return version >= ENGINE_RULES_VERSION_MIN && version <= ENGINE_RULES_VERSION;
+}
+
+int engine__rule(const engine_state *st, engine__rule_change change)
+{
+    const engine__rule_row *r = &engine__rule_changes[change];
+    unsigned v = st->config.rules_version;
+    return v >= r->from && (r->until == 0 || v <= r->until);
+}
