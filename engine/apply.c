@@ -201,6 +201,9 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_ATOMICS_OUT_OF_REACH] = "atomics_out_of_reach",
     [ENGINE_REJECT_ADVANTAGE_CANCELLED] = "advantage_cancelled",
     [ENGINE_REJECT_PAYER_HOLDS_NO_CARDS] = "payer_holds_no_cards",
+    [ENGINE_REJECT_WRONG_STEP] = "wrong_step",
+    [ENGINE_REJECT_MOVE_SAME_SECTOR] = "move_same_sector",
+    [ENGINE_REJECT_ALREADY_MOVED] = "already_moved",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -276,6 +279,15 @@ void engine__phase_enter(engine_state *st, unsigned phase)
 
 /* ============================================================== apply */
 
+/* NOT_AWAITED; from rules version 3 on its detail names the seats the
+ * game waits on (a public fact). */
+static engine_verdict not_awaited(engine_verdict_detail *why, const engine_state *st)
+{
+    if (!engine__rule(st, ENGINE__RULE_WRONG_STEP))
+        return ENGINE_REJECT_NOT_AWAITED;
+    return engine__reject(why, ENGINE_REJECT_NOT_AWAITED, -1, engine_state_awaiting(st));
+}
+
 engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
                             const engine_action *act, engine_rng *rng)
 {
@@ -301,7 +313,7 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         /* A pending Truthtrance question pauses the step: its target's
          * answer is the only action (engine/phase.h "Side actions"). */
         if (act->seat != st->truthtrance_pending)
-            return ENGINE_REJECT_NOT_AWAITED;
+            return not_awaited(why, st);
         if (rule->phase != ENGINE__PHASE_QUESTION)
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
     } else {
@@ -313,12 +325,14 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
                       : rule->phase == ENGINE__PHASE_ANY
                           ? st->phase != ENGINE_PHASE_SETUP
                           : rule->phase == st->phase && rule->step == st->step;
+        if (!step_ok && rule->phase == st->phase && engine__rule(st, ENGINE__RULE_WRONG_STEP))
+            return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, st->step);
         if (!step_ok)
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
         /* Either way by a seat the step waits on; a side action does not
          * answer it. */
         if (!(st->awaiting & bit))
-            return ENGINE_REJECT_NOT_AWAITED;
+            return not_awaited(why, st);
         if (st->answered & bit)
             return ENGINE_REJECT_ALREADY_ANSWERED;
     }

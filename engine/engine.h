@@ -235,10 +235,16 @@ typedef enum engine_verdict {
     ENGINE_REJECT_ATOMICS_OUT_OF_REACH = 58,
     ENGINE_REJECT_ADVANTAGE_CANCELLED = 59,
     ENGINE_REJECT_PAYER_HOLDS_NO_CARDS = 60,
+    ENGINE_REJECT_WRONG_STEP = 61,      /* the right phase, another step: detail value = the step */
+    ENGINE_REJECT_MOVE_SAME_SECTOR = 62, /* a move must end in a different sector */
+    ENGINE_REJECT_ALREADY_MOVED = 63,   /* the seat made its own move this turn */
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
-/* Detail of a rejection: which argument of the action, and its value. */
+/* Detail of a rejection: which argument of the action, and its value.
+ * From rules version 3 on a refusal of the game's timing says what it waits
+ * for: wrong_phase the phase, wrong_step the step, not_awaited the seats
+ * awaited (a bit per seat, as engine_state_awaiting). */
 typedef struct engine_verdict_detail {
     int8_t arg;                    /* index into engine_action.arg, -1 none */
     int32_t value;                 /* the offending value, or a limit */
@@ -491,6 +497,9 @@ typedef struct engine_state {
     uint8_t next_storm;            /* Advanced storm deck: next move 1..6 known to Fremen, 0 none */
     uint8_t last_wheel[2];         /* seats that last used battle wheels, 0xFF none */
     uint8_t is_shield_wall_down;   /* 1 after Family Atomics */
+    uint8_t storm_pending;         /* rules version 3 on: the move the dials or the storm
+                                      deck calculated, public, while the storm cards are
+                                      asked; 0 none */
     /* the board */
     uint8_t forces[ENGINE_LOCATION_COUNT][ENGINE_MAX_SEATS];  /* per seat */
     uint8_t special[ENGINE_LOCATION_COUNT][ENGINE_MAX_SEATS]; /* elite forces */
@@ -520,6 +529,8 @@ typedef struct engine_state {
     uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
     /* Shipment and Movement */
     uint8_t ship_index;            /* index in storm order of the seat whose turn it is */
+    uint8_t has_moved;             /* 1 once the seat in turn made its own move and may
+                                      still play Hajr (rules version 3 on), else 0 */
     /* Battle (engine/phase_battle.c) */
     uint8_t battle_territory;      /* territory of the battle being fought, ENGINE_TERRITORY_COUNT none */
     uint8_t battle_seat[2];        /* aggressor, defender */

@@ -773,6 +773,10 @@ static void resolve(engine_state *st, engine_rng *rng)
         int traitor = st->plan[lose].leader;
         kill_leader(st, traitor);
         pay_winner(st, win, engine__leaders[traitor].strength);
+        /* From rules version 3 on the caller's leader goes back to its
+         * pool, available again this phase (LR 1.07.06.07.01). */
+        if (engine__rule(st, ENGINE__RULE_TRAITOR_LEADER_RETURNS) && st->plan[win].leader >= 0)
+            st->leader_territory[st->plan[win].leader] = SEAT_NONE;
         lose_all_forces(st, st->battle_seat[lose]);
         discard_plan(st, lose);
         winner_cards(st, win, rng);

@@ -95,6 +95,13 @@ static void distances(uint8_t dist[ENGINE_LOCATION_COUNT], const engine_state *s
     }
 }
 
+/* 1 if forces standing at `l` may not be part of a move to `to`: from
+ * rules version 3 on a move ends in a different sector (LR 1.06.08). */
+static int stays(const engine_state *st, unsigned l, unsigned to)
+{
+    return l == to && engine__rule(st, ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR);
+}
+
 /* Forces of `seat` in `territory` that can reach `to` this move. */
 static unsigned movable(const engine_state *st, unsigned seat, unsigned territory, unsigned to,
                         unsigned *elite_out)
@@ -102,7 +109,8 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
     uint8_t dist[ENGINE_LOCATION_COUNT];
     unsigned limit = allowance(st, seat), plain = 0, elite = 0;
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-        if (!in_territory(l, territory) || !(st->forces[l][seat] || st->special[l][seat]))
+        if (!in_territory(l, territory) || !(st->forces[l][seat] || st->special[l][seat]) ||
+            stays(st, l, to))
             continue;
         distances(dist, st, l, seat);
         if (dist[to] <= limit) {
@@ -114,9 +122,9 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
     return plain;
 }
 
-/* Forces ending their shipment or move in a territory where their ally
- * has forces are lost, but in the Polar Sink (LR 1.06.07). */
-static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
+/* The forces of `seat` in `territory` go to the Tanks when its ally has
+ * forces there, but in the Polar Sink (LR 1.06.07). */
+static void ally_losses(engine_state *st, unsigned seat, unsigned territory)
 {
     uint8_t a = st->ally[seat];
     if (a == SEAT_NONE || territory == ENGINE_TERRITORY_POLAR_SINK)
@@ -127,6 +135,17 @@ static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
         if (in_territory(l, territory))
             engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
+}
+
+/* Forces ending a shipment or move beside their ally's: lost at once
+ * under rules version 2; from version 3 on the seat's forces in every
+ * territory it shares with its ally are lost at the end of its Shipment
+ * and Movement instead (end_seat), so a group shipped beside the ally may
+ * still move away (docs/RULINGS.md R39). */
+static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
+{
+    if (!engine__rule(st, ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT))
+        ally_losses(st, seat, territory);
 }
 
 /* 1 if `seat` may put forces at `loc` now (ship or send). */
@@ -273,6 +292,10 @@ static unsigned current_seat(const engine_state *st)
 
 static void end_seat(engine_state *st, engine_rng *rng)
 {
+    if (engine__rule(st, ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT))
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+            ally_losses(st, current_seat(st), t);
+    st->has_moved = 0;
     st->ship_index++;
     begin_seat(st, rng);
 }
@@ -650,8 +673,11 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
                 any = 1;
                 all_in_storm &= engine__in_storm(st, l);
             }
+        int only_staying = stays(st, (unsigned)to, (unsigned)to) && in_territory((unsigned)to, (unsigned)from) &&
+                           (st->forces[to][act->seat] || st->special[to][act->seat]);
         engine_verdict v = have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
                            : any && all_in_storm ? ENGINE_REJECT_STORM_BLOCKS
+                           : only_staying        ? ENGINE_REJECT_MOVE_SAME_SECTOR
                                                  : ENGINE_REJECT_NO_PATH;
         return engine__reject(why, v, 1, to);
     }
@@ -662,7 +688,8 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     memset(take, 0, sizeof take);
     int is_far = 0; /* a group taken crosses more than one territory */
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS && (left || left_e); l++) {
-        if (!in_territory(l, (unsigned)from) || !(st->forces[l][act->seat] || st->special[l][act->seat]))
+        if (!in_territory(l, (unsigned)from) || !(st->forces[l][act->seat] || st->special[l][act->seat]) ||
+            stays(st, l, (unsigned)to))
             continue;
         distances(dist, st, l, act->seat);
         if (dist[to] > limit)
@@ -691,28 +718,46 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     return ENGINE_ACCEPTED;
 }
 
+/* The seat's own move is made. From rules version 3 on a seat holding any
+ * card (hand sizes are public) is asked once more, for a Hajr that may move
+ * any group, the one just moved too (LR 3.01.09); else its turn ends. */
+static void after_own_move(engine_state *st, engine_rng *rng)
+{
+    if (engine__rule(st, ENGINE__RULE_HAJR_AFTER_OWN_MOVE) &&
+        engine__holds_cards(st, current_seat(st))) {
+        st->has_moved = 1;
+        return;
+    }
+    end_seat(st, rng);
+}
+
 engine_verdict engine__move(engine_verdict_detail *why, engine_state *st, const engine_action *act,
                             engine_rng *rng)
 {
+    if (st->has_moved)
+        return engine__reject(why, ENGINE_REJECT_ALREADY_MOVED, -1, 0);
     int held;
     engine_verdict v = move(why, st, act, &held);
     if (v == ENGINE_ACCEPTED && !held)
-        end_seat(st, rng);
+        after_own_move(st, rng);
     return v;
 }
 
-/* Hajr: one more move, before or after the seat's own (DUNE_RULES_DIGEST.md 2.1). */
+/* Hajr: one more move, before the seat's own or (rules version 3 on)
+ * after it, which then ends the turn (DUNE_RULES_DIGEST.md 2.1; LR 3.01.09). */
 engine_verdict engine__hajr_move(engine_verdict_detail *why, engine_state *st,
                                  const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_HAJR);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_HAJR, -1, 0);
     int held;
     engine_verdict v = move(why, st, act, &held);
-    if (v == ENGINE_ACCEPTED && !held)
+    if (v == ENGINE_ACCEPTED && !held) {
         engine__treachery_discard(st, card);
+        if (st->has_moved)
+            end_seat(st, rng);
+    }
     return v;
 }
 
@@ -885,7 +930,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
             uint8_t dist[ENGINE_LOCATION_COUNT];
             distances(dist, st, l, seat);
             for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++)
-                if (dist[to] <= limit) {
+                if (dist[to] <= limit && !stays(st, l, to)) {
                     reach[to] += st->forces[l][seat];
                     any = 1;
                 }
@@ -906,7 +951,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
 
 size_t engine__legal_move(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
-    size_t n = legal_moves(out, cap, st, seat, ENGINE_ACTION_MOVE, 0);
+    size_t n = st->has_moved ? 0 : legal_moves(out, cap, st, seat, ENGINE_ACTION_MOVE, 0);
     if (engine__card_in_hand(st, seat, ENGINE_CARD_HAJR) != CARD_NONE)
         n = legal_moves(out, cap, st, seat, ENGINE_ACTION_HAJR_MOVE, n);
     int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
@@ -923,6 +968,10 @@ int engine__shipment_check(const engine_state *st)
     int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
     int answering = in_phase && st->step == SHIP_STEP_KARAMA_ANSWER;
     if (named >> n)
+        return 0;
+    /* the own move made, Hajr still possible: only in the seat's MOVE step */
+    if (st->has_moved > 1 || (st->has_moved && !(in_phase && st->step == SHIP_STEP_MOVE &&
+                                                 engine__rule(st, ENGINE__RULE_HAJR_AFTER_OWN_MOVE))))
         return 0;
     if (st->karama_ship_seat == SEAT_NONE)
         return !answering && st->karama_ship_payer == SEAT_NONE &&

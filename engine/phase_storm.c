@@ -110,20 +110,9 @@ static void storm_end(engine_state *st, engine_rng *rng)
     engine__spice_blow_begin(st, rng);
 }
 
-/* After the storm cards: Weather Control, else the storm deck, else the dials. */
-static void storm_decide(engine_state *st, engine_rng *rng)
+/* The two dialers are asked. */
+static void ask_dialers(engine_state *st)
 {
-    if (st->weather_control != 0xFF) {
-        storm_move(st, st->weather_control);
-        storm_end(st, rng);
-        return;
-    }
-    if (st->turn > 1 && st->next_storm) {
-        /* The storm deck's card, drawn last turn, moves the storm. */
-        storm_move(st, st->next_storm);
-        storm_end(st, rng);
-        return;
-    }
     st->step = STORM_STEP_DIAL;
     st->answered = 0;
     uint8_t dialers[2];
@@ -137,6 +126,61 @@ static void storm_decide(engine_state *st, engine_rng *rng)
     st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(dialers[0]) | ENGINE_SEAT_BIT(dialers[1]));
 }
 
+/* Weather Control and Family Atomics: every seat holding a card is asked,
+ * so being asked reveals no card; 1 if some seat was. */
+static int ask_storm_cards(engine_state *st)
+{
+    st->awaiting = st->answered = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (engine__holds_cards(st, s))
+            st->awaiting |= ENGINE_SEAT_BIT(s);
+    if (!st->awaiting)
+        return 0;
+    st->step = STORM_STEP_CARDS;
+    return 1;
+}
+
+/* The storm's move is calculated (the dials, or the storm deck). From
+ * rules version 3 on the storm cards are asked now, after the calculation
+ * and before the storm moves (LR 3.01.07, 3.01.23); under version 2 they
+ * were asked before the dials. */
+static void storm_calculated(engine_state *st, unsigned move, engine_rng *rng)
+{
+    if (engine__rule(st, ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL) && st->turn > 1) {
+        st->storm_pending = (uint8_t)move;
+        if (ask_storm_cards(st))
+            return;
+        st->storm_pending = 0;
+    }
+    storm_move(st, move);
+    storm_end(st, rng);
+}
+
+/* After the storm cards: Weather Control, else (version 3) the move
+ * calculated, else (version 2) the storm deck or the dials. */
+static void storm_decide(engine_state *st, engine_rng *rng)
+{
+    if (engine__rule(st, ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL)) {
+        unsigned move = st->weather_control != 0xFF ? st->weather_control : st->storm_pending;
+        st->storm_pending = 0;
+        storm_move(st, move);
+        storm_end(st, rng);
+        return;
+    }
+    if (st->weather_control != 0xFF) {
+        storm_move(st, st->weather_control);
+        storm_end(st, rng);
+        return;
+    }
+    if (st->turn > 1 && st->next_storm) {
+        /* The storm deck's card, drawn last turn, moves the storm. */
+        storm_move(st, st->next_storm);
+        storm_end(st, rng);
+        return;
+    }
+    ask_dialers(st);
+}
+
 void engine__storm_begin(engine_state *st, engine_rng *rng)
 {
     st->turn++;
@@ -144,18 +188,16 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
     st->weather_control = 0xFF;
     for (unsigned s = 0; s < st->config.n_seats; s++)
         st->seat[s].storm_dial = 0xFF;
-    if (st->turn > 1) {
-        /* Weather Control and Family Atomics come before the storm moves
-         * (LR 3.01.06-07); every seat holding a card is asked, so being
-         * asked reveals no card. */
-        for (unsigned s = 0; s < st->config.n_seats; s++)
-            if (engine__holds_cards(st, s))
-                st->awaiting |= ENGINE_SEAT_BIT(s);
-        if (st->awaiting) {
-            st->step = STORM_STEP_CARDS;
-            return;
-        }
+    if (engine__rule(st, ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL)) {
+        if (st->turn > 1 && st->next_storm)
+            storm_calculated(st, st->next_storm, rng); /* the storm deck's card, drawn last turn */
+        else
+            ask_dialers(st);
+        return;
     }
+    /* Version 2: the storm cards before the dials. */
+    if (st->turn > 1 && ask_storm_cards(st))
+        return;
     storm_decide(st, rng);
 }
 
@@ -296,8 +338,7 @@ engine_verdict engine__storm_dial(engine_verdict_detail *why, engine_state *st,
             move += st->seat[s].storm_dial;
         st->seat[s].storm_dial = 0xFF;
     }
-    storm_move(st, move);
-    storm_end(st, rng);
+    storm_calculated(st, move, rng);
     return ENGINE_ACCEPTED;
 }
 

@@ -311,6 +311,11 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u8(&w, st->karama_ship_forces);
     put_u8(&w, st->karama_ship_elite);
     put_u16(&w, st->karama_ship_named);
+    /* from rules version 3 on */
+    if (c->rules_version >= 3) {
+        put_u8(&w, st->has_moved);
+        put_u8(&w, st->storm_pending);
+    }
     return w.len;
 }
 
@@ -562,6 +567,10 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     st->karama_ship_forces = (uint8_t)get_u8(&r);
     st->karama_ship_elite = (uint8_t)get_u8(&r);
     st->karama_ship_named = (uint16_t)get_u16(&r);
+    if (c->rules_version >= 3) {
+        st->has_moved = get_below(&r, 2);
+        st->storm_pending = (uint8_t)get_u8(&r);
+    }
     if (r.is_bad || r.pos != len)
         goto bad;
     if (check(st, 1) != 0)
@@ -681,6 +690,10 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("battle winner %u", st->battle_winner);
     if (st->weather_control != 0xFF && st->weather_control > 10)
         BROKEN("weather control %u", st->weather_control);
+    if (st->storm_pending > 2 * 20 ||
+        (st->storm_pending && !(st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_CARDS)))
+        BROKEN("storm move %u pending in phase %u step %u", st->storm_pending, st->phase,
+               st->step);
     /* (5) a pending Truthtrance question */
     if (st->truthtrance_answer != 0xFF && st->truthtrance_answer > 1)
         BROKEN("truthtrance answer %u", st->truthtrance_answer);

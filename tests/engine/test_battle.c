@@ -343,7 +343,7 @@ static void test_battle__voice_and_prescience(void **state)
                   ENGINE_REJECT_ARG_OUT_OF_RANGE);
     expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_VOICE, 0, 0, 0, 0,
                   ENGINE_REJECT_NO_KARAMA);
-    expect_reject(&st, ENGINE_ACTION_VOICE_PASS, 0, 0, 0, 0, 0, 0, ENGINE_REJECT_WRONG_PHASE);
+    expect_reject(&st, ENGINE_ACTION_VOICE_PASS, 0, 0, 0, 0, 0, 0, ENGINE_REJECT_WRONG_STEP);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_ALLOW, 1, 0, 0, 0, 0, 0), ENGINE_ACCEPTED);
     assert_int_equal(st.voice_class, ENGINE_VOICE_POISON_WEAPON);
     assert_int_equal(st.step, BATTLE_STEP_PLAN);
@@ -538,7 +538,9 @@ static void test_battle__movement_and_storm(void **state)
 }
 
 /* LR 3.01.06-07: Weather Control sets the storm's move; Family Atomics
- * destroys the Shield Wall and what stands on it. */
+ * destroys the Shield Wall and what stands on it. From rules version 3 on
+ * both are asked once the dials have calculated the move (LR 3.01.07),
+ * under version 2 before the dials. */
 static void test_battle__storm_cards(void **state)
 {
     (void)state;
@@ -549,10 +551,19 @@ static void test_battle__storm_cards(void **state)
     give(&st, 1, ENGINE_CARD_FAMILY_ATOMICS);
     place(&st, 1, ENGINE_TERRITORY_SHIELD_WALL, 8, 2);
     st.storm_sector = 0;
+    engine_state v2 = st;
+    v2.config.rules_version = 2;
     engine_rng rng;
     engine_rng_init(&rng, SEED, 5);
+    engine__storm_begin(&v2, &rng);
+    assert_int_equal(v2.step, STORM_STEP_CARDS);
     engine__storm_begin(&st, &rng);
+    assert_int_equal(st.step, STORM_STEP_DIAL);
+    assert_int_equal(act(&st, ENGINE_ACTION_STORM_DIAL, 0, 1, 0, 0, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(act(&st, ENGINE_ACTION_STORM_DIAL, 1, 1, 0, 0, 0, 0), ENGINE_ACCEPTED);
     assert_int_equal(st.step, STORM_STEP_CARDS);
+    assert_int_equal(st.storm_pending, 2);
+    assert_int_equal(st.storm_sector, 0);
     assert_int_equal(engine_state_awaiting(&st), 3u);
     expect_reject(&st, ENGINE_ACTION_WEATHER_CONTROL, 0, 11, 0, 0, 0, 0, ENGINE_REJECT_ARG_OUT_OF_RANGE);
     expect_reject(&st, ENGINE_ACTION_FAMILY_ATOMICS, 0, 0, 0, 0, 0, 0, ENGINE_REJECT_NO_CARD);
@@ -561,6 +572,7 @@ static void test_battle__storm_cards(void **state)
     assert_true(st.is_shield_wall_down);
     assert_int_equal(forces_at(&st, 1, ENGINE_TERRITORY_SHIELD_WALL), 0);
     assert_int_equal(st.storm_sector, 5);
+    assert_int_equal(st.storm_pending, 0);
     assert_int_equal(engine_state_check(&st), 0);
 }
 

@@ -511,7 +511,7 @@ static void test_phases__karama_prevents_the_spice_peek(void **state)
     unsigned top = st.spice_deck[st.n_spice_deck - 1];
     assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK));
     assert_false(st.spice_card[top].known_by & 1u);
-    expect_reject(&st, ENGINE_ACTION_SHIP_PASS, 0, 0, 0, 0, ENGINE_REJECT_WRONG_PHASE);
+    expect_reject(&st, ENGINE_ACTION_SHIP_PASS, 0, 0, 0, 0, ENGINE_REJECT_WRONG_STEP);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK,
                          0, 0),
                      ENGINE_ACCEPTED);
@@ -524,6 +524,45 @@ static void test_phases__karama_prevents_the_spice_peek(void **state)
     assert_true(allowed.spice_card[top].known_by & 1u);
     assert_int_equal(allowed.step, SHIP_STEP_SHIP);
     assert_int_equal(engine_state_check(&st), 0);
+}
+
+/* Rules version 3: an action of the phase under way but of another step is
+ * wrong_step, and a refusal of the timing says what the game waits for:
+ * the step, the phase, the seats awaited. Version 2 said wrong_phase. */
+static void test_phases__refusals_say_what_the_game_waits_for(void **state)
+{
+    (void)state;
+    engine_state st;
+    table(&st, FOUR, 4);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 6);
+    engine__shipment_begin(&st, &rng);
+    allow_window(&st);
+    assert_int_equal(st.step, SHIP_STEP_SHIP);
+    uint16_t awaited = engine_state_awaiting(&st);
+    unsigned in_turn = 0, other = 0;
+    while (!(awaited >> in_turn & 1u))
+        in_turn++;
+    while (other == in_turn)
+        other++;
+    engine_verdict_detail why;
+    engine_state before = st;
+    engine_action a = {ENGINE_ACTION_SHIP_PASS, (uint8_t)other, {0}};
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_REJECT_NOT_AWAITED);
+    assert_int_equal(why.value, awaited);
+    a = (engine_action){ENGINE_ACTION_MOVE_PASS, (uint8_t)in_turn, {0}};
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_REJECT_WRONG_STEP);
+    assert_int_equal(why.value, SHIP_STEP_SHIP);
+    a = (engine_action){ENGINE_ACTION_BID_PASS, (uint8_t)in_turn, {0}};
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_REJECT_WRONG_PHASE);
+    assert_int_equal(why.value, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+    assert_memory_equal(&before, &st, sizeof st);
+    st.config.rules_version = 2;
+    a = (engine_action){ENGINE_ACTION_MOVE_PASS, (uint8_t)in_turn, {0}};
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_REJECT_WRONG_PHASE);
+    a = (engine_action){ENGINE_ACTION_SHIP_PASS, (uint8_t)other, {0}};
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_REJECT_NOT_AWAITED);
+    assert_int_equal(why.value, 0);
 }
 
 static void revival(engine_state *st)
@@ -664,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_phases__karama_in_the_auction),
         cmocka_unit_test(test_phases__karama_prevents_the_card_peek),
         cmocka_unit_test(test_phases__karama_prevents_the_spice_peek),
+        cmocka_unit_test(test_phases__refusals_say_what_the_game_waits_for),
         cmocka_unit_test(test_phases__revival_limits_and_costs),
         cmocka_unit_test(test_phases__leader_revival_and_emperor_ally),
         cmocka_unit_test(test_phases__ghola),
