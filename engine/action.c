@@ -93,6 +93,8 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {"location", "forces", "elite", "payer"},
         {ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_FACTION}},
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {"ship_karama_answer", 1, {"pay"}, {ENGINE_ARG_INT}},
+    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {"fremen_protect_ally", 1, {"protect"}, {ENGINE_ARG_INT}},
+    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {"fremen_ally_revival", 1, {"give"}, {ENGINE_ARG_INT}},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

@@ -90,6 +90,10 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                         engine__ship_karama_from},
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_KARAMA_ANSWER,
                                           engine__ship_karama_answer},
+    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY,
+                                           engine__fremen_protect_ally},
+    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
+                                           engine__fremen_ally_revival},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -108,6 +112,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_SPICE_BLOW] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
+        [BLOW_STEP_WORM_ALLY] = engine__legal_fremen_protect_ally,
     },
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
     [ENGINE_PHASE_BIDDING] = {

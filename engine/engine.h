@@ -304,6 +304,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_TRUTHTRANCE_ANSWER = 46, /* the target, while asked: 1 yes, 0 no (question asked aloud) */
     ENGINE_ACTION_SHIP_KARAMA_FROM = 47, /* Shipment: location, forces, elite, payer faction (its Karama) */
     ENGINE_ACTION_SHIP_KARAMA_ANSWER = 48, /* the payer named: 1 pays with its Karama, 0 declines */
+    ENGINE_ACTION_FREMEN_PROTECT_ALLY = 49, /* Fremen, a worm about to strike their ally: 1 protect, 0 not */
+    ENGINE_ACTION_FREMEN_ALLY_REVIVAL = 50, /* Fremen, Revival: 1 the ally revives 3 free, 0 not */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -497,6 +499,8 @@ typedef struct engine_state {
     uint8_t next_storm;            /* Advanced storm deck: next move 1..6 known to Fremen, 0 none */
     uint8_t last_wheel[2];         /* seats that last used battle wheels, 0xFF none */
     uint8_t is_shield_wall_down;   /* 1 after Family Atomics */
+    uint8_t fremen_gifts;          /* rules version 3 on, public: the Fremen's choices for
+                                      their ally, ENGINE_GIFT_* bits */
     uint8_t storm_pending;         /* rules version 3 on: the move the dials or the storm
                                       deck calculated, public, while the storm cards are
                                       asked; 0 none */
@@ -601,6 +605,11 @@ typedef struct engine_state {
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
 } engine_state;
+
+/* engine_state.fremen_gifts: what the Fremen granted their ally (LR
+ * 2.04.10-11), from rules version 3 on; under version 2 both are automatic. */
+#define ENGINE_GIFT_WORM 0x01u     /* the ally is protected from the worm about to strike */
+#define ENGINE_GIFT_REVIVAL 0x02u  /* the ally revives 3 forces free this Revival */
 
 /* ---------------------------------------------------------- operations */
 

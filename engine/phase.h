@@ -128,6 +128,8 @@ enum engine__battle_step {
 enum engine__blow_step {
     BLOW_STEP_NEXUS = 0,           /* every seat negotiates, then says done */
     BLOW_STEP_WORM_RIDE,           /* the Fremen may ride the worm */
+    BLOW_STEP_WORM_ALLY,           /* (rules version 3) the Fremen decide whether the worm
+                                      about to strike worm_territory spares their ally */
     BLOW_STEP_COUNT
 };
 
@@ -151,7 +153,8 @@ enum engine__shipment_step {
 };
 
 enum engine__revival_step {
-    REVIVAL_STEP_EMPEROR = 0,      /* the Emperor may pay for extra ally revivals */
+    REVIVAL_STEP_EMPEROR = 0,      /* the Emperor may pay for extra ally revivals; (rules
+                                      version 3) the Fremen decide their ally's free ones */
     REVIVAL_STEP_REVIVE,           /* every seat with something to revive */
     REVIVAL_STEP_COUNT
 };

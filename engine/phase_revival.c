@@ -32,8 +32,11 @@ static unsigned free_revivals(const engine_state *st, unsigned seat)
     unsigned n = own_free_revivals(st, seat);
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
     /* The Fremen's ally revives 3 free (LR 2.04.11), unless a Karama
-     * cancelled it for this revival. */
+     * cancelled it for this revival; from rules version 3 on only when
+     * the Fremen gave it ("at your discretion"). */
     if (fremen >= 0 && st->ally[fremen] == seat && n < FREMEN_ALLY_FREE &&
+        (!engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL) ||
+         (st->fremen_gifts & ENGINE_GIFT_REVIVAL)) &&
         !engine__karama_cancelled(st, ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL))
         n = FREMEN_ALLY_FREE;
     return n;
@@ -78,6 +81,13 @@ static int has_dead(const engine_state *st, unsigned seat)
     return 0;
 }
 
+/* The phase is over: the Fremen's gift was for this Revival only. */
+static void revival_end(engine_state *st, engine_rng *rng)
+{
+    st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_REVIVAL;
+    engine__shipment_begin(st, rng);
+}
+
 static void revive_step(engine_state *st, engine_rng *rng)
 {
     st->step = REVIVAL_STEP_REVIVE;
@@ -87,22 +97,51 @@ static void revive_step(engine_state *st, engine_rng *rng)
         if (has_dead(st, s))
             st->awaiting |= ENGINE_SEAT_BIT(s);
     if (!st->awaiting)
-        engine__shipment_begin(st, rng);
+        revival_end(st, rng);
+}
+
+/* From rules version 3 on the Fremen decide whether their ally revives 3
+ * free (LR 2.04.11), asked when the ally has forces in the Tanks and
+ * fewer free revivals of its own: public facts. */
+static int asks_fremen(const engine_state *st)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    if (fremen < 0 || st->ally[fremen] == SEAT_NONE ||
+        !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL))
+        return 0;
+    unsigned ally = st->ally[fremen];
+    return st->seat[ally].tanks + st->seat[ally].special_tanks > 0 &&
+           own_free_revivals(st, ally) < FREMEN_ALLY_FREE;
+}
+
+/* A patron of an ally (the Emperor, the Fremen) has decided; once each
+ * asked has, every seat with something to revive is asked. */
+static void patron_answered(engine_state *st, uint8_t seat, engine_rng *rng)
+{
+    st->answered |= ENGINE_SEAT_BIT(seat);
+    if (st->answered == st->awaiting)
+        revive_step(st, rng);
 }
 
 void engine__revival_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_REVIVAL);
     st->emperor_ally_revivals = 0;
+    st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_REVIVAL;
+    uint16_t ask = 0;
     int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
     if (emperor >= 0 && st->ally[emperor] != SEAT_NONE) {
         const engine_seat_state *ally = &st->seat[st->ally[emperor]];
         if (ally->tanks + ally->special_tanks > REVIVAL_LIMIT &&
-            st->seat[emperor].spice >= REVIVAL_PRICE) {
-            st->step = REVIVAL_STEP_EMPEROR;
-            st->awaiting = ENGINE_SEAT_BIT(emperor);
-            return;
-        }
+            st->seat[emperor].spice >= REVIVAL_PRICE)
+            ask |= ENGINE_SEAT_BIT(emperor);
+    }
+    if (asks_fremen(st))
+        ask |= ENGINE_SEAT_BIT(engine__seat_of(st, ENGINE_FACTION_FREMEN));
+    if (ask) {
+        st->step = REVIVAL_STEP_EMPEROR;
+        st->awaiting = ask;
+        return;
     }
     revive_step(st, rng);
 }
@@ -114,6 +153,8 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
                                        const engine_action *act, engine_rng *rng)
 {
     int n = act->arg[0];
+    if (st->seat[act->seat].faction != ENGINE_FACTION_EMPEROR)
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
     if (n < 0 || n > EMPEROR_EXTRA_MAX)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, n);
     if (n * REVIVAL_PRICE > st->seat[act->seat].spice)
@@ -123,7 +164,22 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
                                      act->seat))
         return ENGINE_ACCEPTED;
     st->emperor_ally_revivals = (uint8_t)n;
-    revive_step(st, rng);
+    patron_answered(st, act->seat, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* The Fremen give their ally 3 free revivals this phase (1) or not (0). */
+engine_verdict engine__fremen_ally_revival(engine_verdict_detail *why, engine_state *st,
+                                           const engine_action *act, engine_rng *rng)
+{
+    int give = act->arg[0];
+    if (st->seat[act->seat].faction != ENGINE_FACTION_FREMEN)
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
+    if (give < 0 || give > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, give);
+    if (give)
+        st->fremen_gifts |= ENGINE_GIFT_REVIVAL;
+    patron_answered(st, act->seat, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -173,7 +229,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
         st->leader[leader].place = ENGINE_PLACE_POOL;
     st->answered |= ENGINE_SEAT_BIT(act->seat);
     if (st->answered == st->awaiting)
-        engine__shipment_begin(st, rng);
+        revival_end(st, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -237,6 +293,12 @@ size_t engine__legal_emperor(engine_legal *out, size_t cap, const engine_state *
 {
     size_t n = 0;
     engine_legal l;
+    if (st->seat[seat].faction == ENGINE_FACTION_FREMEN) {
+        engine__legal_init(&l, ENGINE_ACTION_FREMEN_ALLY_REVIVAL, seat);
+        l.hi[0] = 1;
+        engine__legal_push(out, cap, &n, &l);
+        return n;
+    }
     engine__legal_init(&l, ENGINE_ACTION_EMPEROR_REVIVAL, seat);
     unsigned afford = st->seat[seat].spice / REVIVAL_PRICE;
     l.hi[0] = (int16_t)(afford < EMPEROR_EXTRA_MAX ? afford : EMPEROR_EXTRA_MAX);

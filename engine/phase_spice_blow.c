@@ -66,14 +66,23 @@ static unsigned top_territory(const engine_state *st)
 /* The advantage keeping `seat`'s forces from the worm: the Fremen's own,
  * their ally's (LR 2.04.07, 2.04.10; docs/RULINGS.md "Fremen protect their
  * ally"), or NONE. */
+/* From rules version 3 on the Fremen decide whether the worm spares their
+ * ally (LR 2.04.10: "may decide to protect (or not protect)"); under
+ * version 2 it always did. */
+static int ally_spared(const engine_state *st)
+{
+    return !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM) ||
+           (st->fremen_gifts & ENGINE_GIFT_WORM);
+}
+
 static unsigned worm_advantage(const engine_state *st, unsigned seat)
 {
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
     if (fremen < 0)
         return ENGINE_ADVANTAGE_NONE;
     return (int)seat == fremen ? ENGINE_ADVANTAGE_FREMEN_WORM
-           : st->ally[fremen] == seat ? ENGINE_ADVANTAGE_FREMEN_ALLY_WORM
-                                      : ENGINE_ADVANTAGE_NONE;
+           : st->ally[fremen] == seat && ally_spared(st) ? ENGINE_ADVANTAGE_FREMEN_ALLY_WORM
+                                                         : ENGINE_ADVANTAGE_NONE;
 }
 
 /* Fremen are never devoured, nor their ally, unless a Karama cancelled
@@ -115,6 +124,7 @@ static void devour(engine_state *st, unsigned territory)
     }
     engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_WORM);
     engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
+    st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_WORM; /* the choice was for this worm */
 }
 
 /* Fremen forces that could ride the worm: in the struck territory, out of
@@ -171,7 +181,7 @@ static int hold_worm(engine_state *st, unsigned territory)
     if (stands_in(st, territory, (unsigned)fremen))
         used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
     uint8_t ally = st->ally[fremen];
-    if (ally != SEAT_NONE && stands_in(st, territory, ally)) {
+    if (ally != SEAT_NONE && stands_in(st, territory, ally) && ally_spared(st)) {
         used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
         if (!(used & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM)))
             user = ally;
@@ -181,6 +191,23 @@ static int hold_worm(engine_state *st, unsigned territory)
     step.seat = (uint8_t)user;
     step.arg[0] = (int16_t)territory;
     return engine__karama_hold(st, &step, used, user);
+}
+
+/* From rules version 3 on, before a worm strikes a territory where the
+ * Fremen's ally stands (public facts), the Fremen are asked whether it is
+ * spared; the territory waits in worm_territory. Returns 1 if asked. */
+static int ask_fremen(engine_state *st, unsigned territory)
+{
+    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    if (fremen < 0 || st->ally[fremen] == SEAT_NONE ||
+        !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM) ||
+        !stands_in(st, territory, st->ally[fremen]))
+        return 0;
+    st->worm_territory = (uint8_t)territory;
+    st->step = BLOW_STEP_WORM_ALLY;
+    st->awaiting = ENGINE_SEAT_BIT(fremen);
+    st->answered = 0;
+    return 1;
 }
 
 static void blow(engine_state *st, int worm, engine_rng *rng);
@@ -220,7 +247,7 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
             unsigned territory = top_territory(st);
             spice_discard(st, (unsigned)card);
             if (territory < ENGINE_TERRITORY_COUNT) {
-                if (hold_worm(st, territory))
+                if (ask_fremen(st, territory) || hold_worm(st, territory))
                     return;
                 devour(st, territory);
                 st->worm_territory = (uint8_t)territory;
@@ -260,6 +287,35 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
         return;
     }
     blow_end(st, rng);
+}
+
+/* The Fremen's answer for their ally (1 spared, 0 not); then the worm's
+ * Karama window, if any, and the strike. */
+engine_verdict engine__fremen_protect_ally(engine_verdict_detail *why, engine_state *st,
+                                           const engine_action *act, engine_rng *rng)
+{
+    int protect = act->arg[0];
+    if (protect < 0 || protect > 1)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, protect);
+    unsigned territory = st->worm_territory;
+    if (protect)
+        st->fremen_gifts |= ENGINE_GIFT_WORM;
+    st->awaiting = st->answered = 0;
+    if (!hold_worm(st, territory))
+        engine__spice_blow_resume(st, territory, rng);
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_fremen_protect_ally(engine_legal *out, size_t cap, const engine_state *st,
+                                         uint8_t seat)
+{
+    (void)st;
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_FREMEN_PROTECT_ALLY, seat);
+    l.hi[0] = 1;
+    engine__legal_push(out, cap, &n, &l);
+    return n;
 }
 
 /* ============================================================== Nexus */

@@ -315,6 +315,7 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     if (c->rules_version >= 3) {
         put_u8(&w, st->has_moved);
         put_u8(&w, st->storm_pending);
+        put_u8(&w, st->fremen_gifts);
     }
     return w.len;
 }
@@ -570,6 +571,7 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     if (c->rules_version >= 3) {
         st->has_moved = get_below(&r, 2);
         st->storm_pending = (uint8_t)get_u8(&r);
+        st->fremen_gifts = get_below(&r, (ENGINE_GIFT_WORM | ENGINE_GIFT_REVIVAL) + 1u);
     }
     if (r.is_bad || r.pos != len)
         goto bad;
@@ -690,6 +692,10 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("battle winner %u", st->battle_winner);
     if (st->weather_control != 0xFF && st->weather_control > 10)
         BROKEN("weather control %u", st->weather_control);
+    if ((st->fremen_gifts & ENGINE_GIFT_WORM &&
+         !(st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_WORM_ALLY)) ||
+        (st->fremen_gifts & ENGINE_GIFT_REVIVAL && st->phase != ENGINE_PHASE_REVIVAL))
+        BROKEN("fremen gifts %x in phase %u step %u", st->fremen_gifts, st->phase, st->step);
     if (st->storm_pending > 2 * 20 ||
         (st->storm_pending && !(st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_CARDS)))
         BROKEN("storm move %u pending in phase %u step %u", st->storm_pending, st->phase,

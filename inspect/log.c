@@ -119,6 +119,8 @@ static uint8_t secret_args(unsigned kind)
     case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
     case ENGINE_ACTION_SHIP_KARAMA_FROM:
     case ENGINE_ACTION_SHIP_KARAMA_ANSWER:
+    case ENGINE_ACTION_FREMEN_PROTECT_ALLY:
+    case ENGINE_ACTION_FREMEN_ALLY_REVIVAL:
     case ENGINE_ACTION_KIND_COUNT:
         return 0;
     }
@@ -567,6 +569,16 @@ static void describe_action(const line_ctx *c)
         inspect__text_sentence(t, "%s %s.", who,
                                x->arg[0] == 1 ? "paid for the shipment with a Karama card"
                                               : "declined to pay for the shipment");
+        return;
+    case ENGINE_ACTION_FREMEN_PROTECT_ALLY:
+        /* Rules version 3: the Fremen decide for their ally (LR 2.04.10). */
+        inspect__text_sentence(t, "%s %s their ally from the worm.", who,
+                               x->arg[0] == 1 ? "protected" : "did not protect");
+        return;
+    case ENGINE_ACTION_FREMEN_ALLY_REVIVAL:
+        /* Rules version 3: at the Fremen's discretion (LR 2.04.11). */
+        inspect__text_sentence(t, "%s %s their ally 3 free revivals.", who,
+                               x->arg[0] == 1 ? "gave" : "did not give");
         return;
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:

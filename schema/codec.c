@@ -20,9 +20,11 @@
  *     ArchiveRecord.genesis/event) is found in `in` by wire_find().
  * (3) An encoder refuses (SCHEMA_ERROR) any record its decoder would
  *     refuse: nothing we write is unreadable.
- * (4) Action variant field number = engine_action_kind, and the variant's
- *     fields are the action's arguments in order; action_bind() is the one
- *     place a kind meets its variant.
+ * (4) Action variant field number = engine_action_kind for kinds 1..48;
+ *     later kinds take field numbers from the ranges engineers are given,
+ *     through kind_wire[] (kind 49 is field 100); the variant's fields are
+ *     the action's arguments in order; action_bind() is the one place a
+ *     kind meets its variant.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -34,7 +36,7 @@
 
 #include "mentat.pb-c.h"
 
-/* (4): the oneof field numbers are the engine's kinds. */
+/* (4): the oneof field numbers are the engine's kinds, up to kind 48. */
 #define SAME_KIND(k) \
     _Static_assert((int)MENTAT__ACTION__KIND_##k == ENGINE_ACTION_##k, "Action variant number = kind")
 SAME_KIND(PREDICT);
@@ -86,7 +88,33 @@ SAME_KIND(TRUTHTRANCE_ANSWER);
 SAME_KIND(SHIP_KARAMA_FROM);
 SAME_KIND(SHIP_KARAMA_ANSWER);
 #undef SAME_KIND
-_Static_assert(ENGINE_ACTION_KIND_COUNT == 49,
+#define FIRST_RANGED_KIND ENGINE_ACTION_FREMEN_PROTECT_ALLY
+/* Kinds from FIRST_RANGED_KIND on: their Action field numbers. */
+static const uint16_t kind_wire[ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND] = {
+    MENTAT__ACTION__KIND_FREMEN_PROTECT_ALLY, /* ENGINE_ACTION_FREMEN_PROTECT_ALLY */
+    MENTAT__ACTION__KIND_FREMEN_ALLY_REVIVAL, /* ENGINE_ACTION_FREMEN_ALLY_REVIVAL */
+};
+_Static_assert(ENGINE_ACTION_FREMEN_ALLY_REVIVAL == FIRST_RANGED_KIND + 1, "kind_wire in kind order");
+_Static_assert(sizeof kind_wire / sizeof kind_wire[0] == ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND,
+               "a field number for every kind from FIRST_RANGED_KIND on");
+
+/* The Action field number of an engine kind (1..KIND_COUNT-1). */
+static unsigned kind_to_wire(unsigned kind)
+{
+    return kind < FIRST_RANGED_KIND ? kind : kind_wire[kind - FIRST_RANGED_KIND];
+}
+
+/* The engine kind of an Action field number, ENGINE_ACTION_NONE if none. */
+static unsigned wire_to_kind(unsigned field)
+{
+    if (field < FIRST_RANGED_KIND)
+        return field;
+    for (unsigned k = FIRST_RANGED_KIND; k < ENGINE_ACTION_KIND_COUNT; k++)
+        if (kind_wire[k - FIRST_RANGED_KIND] == field)
+            return k;
+    return ENGINE_ACTION_NONE;
+}
+_Static_assert(ENGINE_ACTION_KIND_COUNT == 51,
                "a new action kind needs its Action variant in mentat.proto and a case in action_bind()");
 /* Faction on the wire = engine faction + 1. */
 _Static_assert((int)MENTAT__FACTION__ATREIDES == ENGINE_FACTION_ATREIDES + 1, "faction numbering");
@@ -597,6 +625,8 @@ typedef union wire_variant {
     Mentat__TruthtranceAnswer truthtrance_answer;
     Mentat__ShipKaramaFrom ship_karama_from;
     Mentat__ShipKaramaAnswer ship_karama_answer;
+    Mentat__FremenProtectAlly fremen_protect_ally;
+    Mentat__FremenAllyRevival fremen_ally_revival;
 } wire_variant;
 
 /* Where the arguments of one action live in its variant: argument i is
@@ -846,6 +876,14 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         ATTACH(ship_karama_answer, mentat__ship_karama_answer__init);
         b->num[0] = &pb->ship_karama_answer->pay;
         return;
+    case ENGINE_ACTION_FREMEN_PROTECT_ALLY: /* protect */
+        ATTACH(fremen_protect_ally, mentat__fremen_protect_ally__init);
+        b->num[0] = &pb->fremen_protect_ally->protect;
+        return;
+    case ENGINE_ACTION_FREMEN_ALLY_REVIVAL: /* give */
+        ATTACH(fremen_ally_revival, mentat__fremen_ally_revival__init);
+        b->num[0] = &pb->fremen_ally_revival->give;
+        return;
     }
 }
 
@@ -861,7 +899,8 @@ static void binding_check(const action_binding *b, const engine_action_spec *spe
     (void)kind;
     (void)vd;
     assert(strcmp(protobuf_c_message_descriptor_get_field(&mentat__action__descriptor,
-                                                          kind)->name, spec->name) == 0);
+                                                          kind_to_wire(kind))->name,
+                  spec->name) == 0);
     assert(vd->n_fields == spec->n_args);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++) {
         assert((b->num[i] != NULL) + (b->snum[i] != NULL) + (b->faction[i] != NULL)
@@ -936,7 +975,7 @@ static int action_to_wire(Mentat__Action *pb, wire_variant *store, const engine_
         return SCHEMA_ERROR;
     spec = engine_action_spec_of(act->kind);
     mentat__action__init(pb);
-    pb->kind_case = (Mentat__Action__KindCase)act->kind;
+    pb->kind_case = (Mentat__Action__KindCase)kind_to_wire(act->kind);
     action_bind(&b, pb, store, act->kind);
     for (unsigned i = 0; i < spec->n_args; i++) {
         if (b.faction[i] != NULL)
@@ -964,11 +1003,12 @@ static int action_from_wire(engine_action *out, Mentat__Action *pb, const char *
         return rc;
     if (pb->kind_case == MENTAT__ACTION__KIND__NOT_SET)
         return codec__fail(err, "%s: no action kind set", path);
-    spec = engine_action_spec_of((unsigned)pb->kind_case);
-    action_bind(&b, pb, NULL, (unsigned)pb->kind_case);
+    unsigned kind = wire_to_kind((unsigned)pb->kind_case);
+    spec = engine_action_spec_of(kind);
+    action_bind(&b, pb, NULL, kind);
     if (spec == NULL || b.variant == NULL)
         return codec__fail(err, "%s: unknown action kind %d", path, (int)pb->kind_case);
-    binding_check(&b, spec, (unsigned)pb->kind_case);
+    binding_check(&b, spec, kind);
     vd = b.variant->descriptor;
     path_join(vpath, path, spec->name);
     rc = no_unknown_fields(b.variant, vpath, err);
@@ -994,7 +1034,7 @@ static int action_from_wire(engine_action *out, Mentat__Action *pb, const char *
                                (long long)v, (int)lo, (int)hi);
         out->arg[i] = (int16_t)v;
     }
-    out->kind = (uint8_t)pb->kind_case;
+    out->kind = (uint8_t)kind;
     return SCHEMA_OK;
 }
 

@@ -189,8 +189,23 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     spice_on_top(&st, a_worm(&st, 0));
     assert_int_equal(engine_state_check(&st), 0);
     assert_true(engine_position_give_card(&st, 0, ENGINE_CARD_KARAMA) >= 0);
-    engine_state cancelled = st;
     blow(&st);
+    /* Rules version 3: the Fremen decide first whether their ally, who
+     * stands there, is spared (LR 2.04.10); nothing is devoured yet. */
+    assert_int_equal(st.step, BLOW_STEP_WORM_ALLY);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    assert_int_equal(st.forces[loc][3], 4);
+    engine_state declined = st;
+    assert_int_equal(act(&declined, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 0, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(declined.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM));
+    allow_window(&declined);
+    assert_int_equal(declined.forces[loc][1], 2);
+    assert_int_equal(declined.forces[loc][3], 0);
+    assert_int_equal(declined.seat[3].tanks, 4);
+    assert_int_equal(declined.fremen_gifts, 0);
+    assert_int_equal(engine_state_check(&declined), 0);
+    assert_int_equal(act(&st, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 1, 0, 0), ENGINE_ACCEPTED);
+    engine_state cancelled = st;
     /* The protection waits on a Karama window (LR 2.04.07, 2.04.10,
      * 3.01.11.01): every seat holding a card but the Fremen. */
     assert_int_equal(st.karama_offered,
@@ -212,7 +227,6 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(st.worm_territory, ENGINE_TERRITORY_THE_GREAT_FLAT);
     /* The Atreides cancel the ally's protection: the Emperor's forces are
      * devoured, the Fremen's are not. */
-    blow(&cancelled);
     assert_int_equal(act(&cancelled, ENGINE_ACTION_KARAMA_CANCEL, 0,
                          ENGINE_ADVANTAGE_FREMEN_ALLY_WORM, 0, 0),
                      ENGINE_ACCEPTED);

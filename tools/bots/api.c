@@ -187,6 +187,9 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = BOT__TRUTH_ANSWER,
     [ENGINE_ACTION_SHIP_KARAMA_FROM] = BOT__SHIP,
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = BOT__KARAMA_SHIP,
+    /* rules version 3: the Fremen's choices for their ally, the generic chooser's */
+    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = BOT__DECISION_COUNT,
+    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__DECISION_COUNT,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");
