@@ -95,6 +95,9 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {"ship_karama_answer", 1, {"pay"}, {ENGINE_ARG_INT}},
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {"fremen_protect_ally", 1, {"protect"}, {ENGINE_ARG_INT}},
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {"fremen_ally_revival", 1, {"give"}, {ENGINE_ARG_INT}},
+    [ENGINE_ACTION_KARAMA_POLICY] = {"karama_policy", 4,
+        {"ask_1_10", "ask_11_20", "own_1_10", "own_11_20"},
+        {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT}},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

@@ -94,6 +94,7 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                            engine__fremen_protect_ally},
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
                                            engine__fremen_ally_revival},
+    [ENGINE_ACTION_KARAMA_POLICY] = {ENGINE__PHASE_ANY, 0, engine__karama_policy},
 };
 
 /* What a seat may do in each step of each built phase. */

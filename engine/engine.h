@@ -306,6 +306,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_SHIP_KARAMA_ANSWER = 48, /* the payer named: 1 pays with its Karama, 0 declines */
     ENGINE_ACTION_FREMEN_PROTECT_ALLY = 49, /* Fremen, a worm about to strike their ally: 1 protect, 0 not */
     ENGINE_ACTION_FREMEN_ALLY_REVIVAL = 50, /* Fremen, Revival: 1 the ally revives 3 free, 0 not */
+    ENGINE_ACTION_KARAMA_POLICY = 51,   /* side action: the advantages (bits) the seat is asked about,
+                                           always (args 0, 1) or in its own battle (2, 3) */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -337,6 +339,8 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
+/* Every advantage's bit (1..20). */
+#define ENGINE_ADVANTAGE_ALL (((uint32_t)1u << ENGINE_ADVANTAGE_COUNT) - 2u)
 
 typedef struct engine_action {
     uint8_t kind;                  /* engine_action_kind */
@@ -499,6 +503,12 @@ typedef struct engine_state {
     uint8_t next_storm;            /* Advanced storm deck: next move 1..6 known to Fremen, 0 none */
     uint8_t last_wheel[2];         /* seats that last used battle wheels, 0xFF none */
     uint8_t is_shield_wall_down;   /* 1 after Family Atomics */
+    uint32_t karama_ask[ENGINE_MAX_SEATS]; /* rules version 3 on, public: a seat's standing
+                                      policy, ENGINE_ADVANTAGE_BIT of each advantage whose
+                                      Karama window asks it (engine/karama.c); all at setup */
+    uint32_t karama_ask_own[ENGINE_MAX_SEATS]; /* the same, asked only when used against
+                                      the seat in its own battle (Voice, prescience) */
+    uint16_t karama_policy_set;    /* seats that set their policy this turn (once a turn) */
     uint8_t fremen_gifts;          /* rules version 3 on, public: the Fremen's choices for
                                       their ally, ENGINE_GIFT_* bits */
     uint8_t storm_pending;         /* rules version 3 on: the move the dials or the storm

@@ -178,6 +178,7 @@ ENGINE__HANDLER(engine__voice);
 ENGINE__HANDLER(engine__voice_pass);
 ENGINE__HANDLER(engine__karama_cancel);
 ENGINE__HANDLER(engine__karama_allow);
+ENGINE__HANDLER(engine__karama_policy);
 ENGINE__HANDLER(engine__battle_plan);
 ENGINE__HANDLER(engine__traitor_call);
 ENGINE__HANDLER(engine__keep_cards);
@@ -203,6 +204,7 @@ ENGINE__LEGAL(engine__legal_support);
 ENGINE__LEGAL(engine__legal_auction);
 ENGINE__LEGAL(engine__legal_emperor);
 ENGINE__LEGAL(engine__legal_fremen_protect_ally);
+ENGINE__LEGAL(engine__legal_karama_policy);
 ENGINE__LEGAL(engine__legal_revive);
 ENGINE__LEGAL(engine__legal_ship);
 ENGINE__LEGAL(engine__legal_bg_send);
@@ -271,6 +273,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL,
     ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR,
     ENGINE__RULE_WRONG_STEP,
+    ENGINE__RULE_KARAMA_POLICY,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

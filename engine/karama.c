@@ -84,8 +84,6 @@ static const advantage_row advantages[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = {"guild_ally_cross_ship", ENGINE_FACTION_GUILD, 1, 0, 0},
 };
 
-#define ALL_ADVANTAGES \
-    ((uint32_t)(ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_COUNT) - 1u) & ~(uint32_t)1u)
 _Static_assert(ENGINE_ADVANTAGE_COUNT <= 32, "advantages fit a 32-bit mask");
 
 const char *engine_advantage_name(unsigned advantage)
@@ -98,8 +96,6 @@ int engine__karama_cancelled(const engine_state *st, unsigned advantage)
     return (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(advantage)) != 0;
 }
 
-/* ========================================================= the window */
-
 /* The lowest advantage in `offered`, a non-empty mask of advantages: its
  * row names the faction owning every one of them. */
 static unsigned first_advantage(uint32_t offered)
@@ -110,10 +106,78 @@ static unsigned first_advantage(uint32_t offered)
     return first;
 }
 
+/* ================================================ the standing policy */
+
+/* The advantages used against one side of a battle. */
+#define BATTLE_ADVANTAGES                                              \
+    (ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE) |      \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) | \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |                 \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE))
+
+/* 1 if `seat`'s standing policy asks it about one of `offered`: from rules
+ * version 3 on a window asks only the seats whose policy wants one of its
+ * advantages (a public choice, made whatever the seat holds); under
+ * version 2 every seat holding a card was asked. */
+static int wants(const engine_state *st, unsigned seat, uint32_t offered, unsigned user)
+{
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_POLICY) || (st->karama_ask[seat] & offered))
+        return 1;
+    /* Used against the seat: a battle advantage in its own battle, on the
+     * side neither the user nor the user's ally is on (public facts). */
+    return (st->karama_ask_own[seat] & offered & BATTLE_ADVANTAGES) &&
+           st->phase == ENGINE_PHASE_BATTLE &&
+           (seat == st->battle_seat[0] || seat == st->battle_seat[1]) && seat != user &&
+           st->ally[user] != seat;
+}
+
+#define POLICY_HALF 10             /* advantages per argument: 1..10, then 11..20 */
+#define POLICY_HALF_MAX ((1 << POLICY_HALF) - 1)
+_Static_assert(2 * POLICY_HALF == ENGINE_ADVANTAGE_COUNT - 1, "two arguments cover the advantages");
+
+/* The seat's standing policy, changed at most once a turn (so a game is
+ * not made of policy changes): arg 0 bit i asks it about advantage 1 + i,
+ * arg 1 bit i about advantage 11 + i; args 2 and 3 the same, asked only
+ * when used against it in its own battle (docs/ARCHITECTURE.md
+ * "Responses"). */
+engine_verdict engine__karama_policy(engine_verdict_detail *why, engine_state *st,
+                                     const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_POLICY))
+        return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, -1, st->config.rules_version);
+    if (st->karama_policy_set & ENGINE_SEAT_BIT(act->seat))
+        return engine__reject(why, ENGINE_REJECT_ALREADY_ANSWERED, -1, 0);
+    for (int i = 0; i < 4; i++)
+        if (act->arg[i] < 0 || act->arg[i] > POLICY_HALF_MAX)
+            return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
+    st->karama_policy_set |= ENGINE_SEAT_BIT(act->seat);
+    st->karama_ask[act->seat] = (uint32_t)act->arg[0] << 1 | (uint32_t)act->arg[1] << (1 + POLICY_HALF);
+    st->karama_ask_own[act->seat] =
+        (uint32_t)act->arg[2] << 1 | (uint32_t)act->arg[3] << (1 + POLICY_HALF);
+    return ENGINE_ACCEPTED;
+}
+
+size_t engine__legal_karama_policy(engine_legal *out, size_t cap, const engine_state *st,
+                                   uint8_t seat)
+{
+    size_t n = 0;
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_POLICY) ||
+        (st->karama_policy_set & ENGINE_SEAT_BIT(seat)))
+        return 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_KARAMA_POLICY, seat);
+    l.hi[0] = l.hi[1] = l.hi[2] = l.hi[3] = POLICY_HALF_MAX;
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}
+
+/* ========================================================= the window */
+
 int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
                         unsigned user)
 {
-    offered &= ALL_ADVANTAGES & ~st->karama_cancelled;
+    offered &= ENGINE_ADVANTAGE_ALL & ~st->karama_cancelled;
     /* A held action being resumed is not held again; an automatic step its
      * fold reaches may be. */
     if ((st->is_karama_resuming && act->kind != ENGINE_ACTION_NONE) || offered == 0 ||
@@ -130,7 +194,8 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
         }
     uint16_t asked = 0;
     for (unsigned s = 0; s < st->config.n_seats; s++)
-        if (s != (unsigned)owner && !(alliance && s == user) && engine__holds_cards(st, s))
+        if (s != (unsigned)owner && !(alliance && s == user) && engine__holds_cards(st, s) &&
+            wants(st, s, offered, user))
             asked |= ENGINE_SEAT_BIT(s);
     if (asked == 0)
         return 0;
@@ -292,7 +357,7 @@ int engine__karama_check(const engine_state *st)
     unsigned n = st->config.n_seats;
     uint16_t all = (uint16_t)((1u << n) - 1);
     const engine_action *p = &st->karama_pending;
-    if ((st->karama_offered | st->karama_cancelled) & ~ALL_ADVANTAGES)
+    if ((st->karama_offered | st->karama_cancelled) & ~ENGINE_ADVANTAGE_ALL)
         return 0;
     if (st->is_karama_resuming)
         return 0;

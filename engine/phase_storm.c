@@ -185,6 +185,7 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
 {
     st->turn++;
     engine__phase_enter(st, ENGINE_PHASE_STORM);
+    st->karama_policy_set = 0; /* a standing Karama policy may change once a turn */
     st->weather_control = 0xFF;
     for (unsigned s = 0; s < st->config.n_seats; s++)
         st->seat[s].storm_dial = 0xFF;

@@ -32,6 +32,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_WRONG_STEP] = {3, 0, "(verdicts)",
         "an action of the right phase but another step is refused as wrong_step, "
         "and a refusal says what the game waits for"},
+    [ENGINE__RULE_KARAMA_POLICY] = {3, 0, "LR 3.01.11.01 (docs/ARCHITECTURE.md \"Responses\")",
+        "a Karama window asks only the seats whose public standing policy wants one of "
+        "its advantages"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -1,7 +1,8 @@
 /*
  * side.c - side actions: the treachery cards played "at any time"
- * (DUNE_RULES_DIGEST.md 2.1; docs/RULINGS.md R32, R50, R55), and the
- * Truthtrance question they may raise. A side action is legal in every
+ * (DUNE_RULES_DIGEST.md 2.1; docs/RULINGS.md R32, R50, R55), the
+ * Truthtrance question they may raise, and (rules version 3) the standing
+ * Karama policy a seat may set whenever it is asked. A side action is legal in every
  * step of a built phase after setup, for a seat the step waits on that has
  * not answered (engine_apply checks that, engine/apply.c); it answers
  * nothing, so the step goes on where it was.
@@ -93,6 +94,7 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
 static const engine__legal_fn side_legal[] = {
     engine__legal_ghola,           /* ENGINE_ACTION_GHOLA (engine/phase_revival.c) */
     legal_truthtrance,             /* ENGINE_ACTION_TRUTHTRANCE */
+    engine__legal_karama_policy,   /* ENGINE_ACTION_KARAMA_POLICY (engine/karama.c) */
 };
 
 size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)

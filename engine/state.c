@@ -316,6 +316,11 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u8(&w, st->has_moved);
         put_u8(&w, st->storm_pending);
         put_u8(&w, st->fremen_gifts);
+        for (unsigned s = 0; s < n; s++) {
+            put_u32(&w, st->karama_ask[s]);
+            put_u32(&w, st->karama_ask_own[s]);
+        }
+        put_u16(&w, st->karama_policy_set);
     }
     return w.len;
 }
@@ -572,6 +577,11 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->has_moved = get_below(&r, 2);
         st->storm_pending = (uint8_t)get_u8(&r);
         st->fremen_gifts = get_below(&r, (ENGINE_GIFT_WORM | ENGINE_GIFT_REVIVAL) + 1u);
+        for (unsigned s = 0; s < n; s++) {
+            st->karama_ask[s] = get_u32(&r);
+            st->karama_ask_own[s] = get_u32(&r);
+        }
+        st->karama_policy_set = (uint16_t)get_u16(&r);
     }
     if (r.is_bad || r.pos != len)
         goto bad;
@@ -696,6 +706,13 @@ static int check(const engine_state *st, int is_quiet)
          !(st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_WORM_ALLY)) ||
         (st->fremen_gifts & ENGINE_GIFT_REVIVAL && st->phase != ENGINE_PHASE_REVIVAL))
         BROKEN("fremen gifts %x in phase %u step %u", st->fremen_gifts, st->phase, st->step);
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if (((st->karama_ask[s] | st->karama_ask_own[s]) & ~ENGINE_ADVANTAGE_ALL) ||
+            ((s >= n || st->config.rules_version < 3) &&
+             (st->karama_ask[s] | st->karama_ask_own[s])))
+            BROKEN("karama policy %x, %x of seat %u", st->karama_ask[s], st->karama_ask_own[s], s);
+    if (st->karama_policy_set & ~all)
+        BROKEN("karama policy set by %x", st->karama_policy_set);
     if (st->storm_pending > 2 * 20 ||
         (st->storm_pending && !(st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_CARDS)))
         BROKEN("storm move %u pending in phase %u step %u", st->storm_pending, st->phase,

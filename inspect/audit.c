@@ -145,6 +145,7 @@ static const field_desc config_fields[] = {
     SCALAR(engine_config, n_seats),   ARRAY(engine_config, faction),
     SCALAR(engine_config, is_advanced), SCALAR(engine_config, turn_limit),
     SCALAR(engine_config, modules),   SCALAR(engine_config, is_constructed),
+    SCALAR(engine_config, rules_version),
 };
 
 static const field_desc seat_fields[] = {
@@ -186,6 +187,11 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, next_storm),
     ARRAY(engine_state, last_wheel),
     SCALAR(engine_state, is_shield_wall_down),
+    ARRAY(engine_state, karama_ask),
+    ARRAY(engine_state, karama_ask_own),
+    SCALAR(engine_state, karama_policy_set),
+    SCALAR(engine_state, fremen_gifts),
+    SCALAR(engine_state, storm_pending),
     GRID(engine_state, forces),
     GRID(engine_state, special),
     ARRAY(engine_state, advisors),
@@ -209,6 +215,7 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, ally_support),
     SCALAR(engine_state, emperor_ally_revivals),
     SCALAR(engine_state, ship_index),
+    SCALAR(engine_state, has_moved),
     SCALAR(engine_state, battle_territory),
     ARRAY(engine_state, battle_seat),
     SCALAR(engine_state, aggressor_index),

@@ -121,6 +121,7 @@ static uint8_t secret_args(unsigned kind)
     case ENGINE_ACTION_SHIP_KARAMA_ANSWER:
     case ENGINE_ACTION_FREMEN_PROTECT_ALLY:
     case ENGINE_ACTION_FREMEN_ALLY_REVIVAL:
+    case ENGINE_ACTION_KARAMA_POLICY:
     case ENGINE_ACTION_KIND_COUNT:
         return 0;
     }
@@ -580,6 +581,21 @@ static void describe_action(const line_ctx *c)
         inspect__text_sentence(t, "%s %s their ally 3 free revivals.", who,
                                x->arg[0] == 1 ? "gave" : "did not give");
         return;
+    case ENGINE_ACTION_KARAMA_POLICY: {
+        /* Rules version 3: a public standing policy (docs/ARCHITECTURE.md
+         * "Responses"); it says nothing of the seat's hand. */
+        uint32_t ask = (uint32_t)x->arg[0] << 1 | (uint32_t)x->arg[1] << 11;
+        uint32_t own = (uint32_t)x->arg[2] << 1 | (uint32_t)x->arg[3] << 11;
+        unsigned n_ask = 0, n_own = 0;
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++) {
+            n_ask += (ask >> a) & 1u;
+            n_own += (own >> a & 1u) & !(ask >> a & 1u);
+        }
+        inspect__text_sentence(t, "%s will be asked in windows of %u of the %u advantages, "
+                               "and of %u more in its own battles.", who, n_ask,
+                               (unsigned)ENGINE_ADVANTAGE_COUNT - 1, n_own);
+        return;
+    }
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:
         break;

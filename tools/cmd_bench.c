@@ -129,6 +129,7 @@ typedef enum figure_id {
     FIG_LEGAL_US,
     FIG_GAMES_MEMORY,
     FIG_GAMES_LEDGER,
+    FIG_WINDOW_SHARE,
     FIG_COUNT
 } figure_id;
 
@@ -174,6 +175,9 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_GAMES_LEDGER] = {"games_per_s_ledger",
                           "complete 6-seat games/s, Medium bots, durable ledger, group commit, "
                           "2 threads", 0, 0},
+    [FIG_WINDOW_SHARE] = {"window_share",
+                          "share of accepted actions that are Karama window answers, 6-seat "
+                          "Medium games", -1, 0.10},
 };
 _Static_assert(sizeof figures / sizeof figures[0] == FIG_COUNT, "one spec per figure");
 
@@ -453,7 +457,7 @@ static void print_json(const bench_report *rep, long n_cpus, const char *date)
 
 static void print_value(char out[32], figure_id f, double v)
 {
-    if (f == FIG_REPLAY_MS)
+    if (f == FIG_REPLAY_MS || f == FIG_WINDOW_SHARE)
         snprintf(out, 32, "%.4f", v);
     else if (f >= FIG_BYTES)
         snprintf(out, 32, "%.1f", v);
@@ -538,8 +542,9 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
                                 is_quick ? 1 : rep.plan->repeats) == 0 &&
              bench_engine_us(&rep.value[FIG_APPLY_US], &rep.value[FIG_LEGAL_US], &c,
                              is_quick ? 2 : 20) == 0 &&
-             bot_bench_games(&rep.value[FIG_GAMES_MEMORY], &rep.value[FIG_GAMES_LEDGER], c.dir,
-                             c.keys_dir, c.err, sizeof c.err) == 0;
+             bot_bench_games(&rep.value[FIG_GAMES_MEMORY], &rep.value[FIG_GAMES_LEDGER],
+                             &rep.value[FIG_WINDOW_SHARE], c.dir, c.keys_dir, c.err,
+                             sizeof c.err) == 0;
     bench_progress(&c, NULL);
     bench_ctx_close(&c);
     if (!ok) {

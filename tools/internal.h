@@ -572,6 +572,7 @@ typedef struct bot_game_spec {
 typedef struct bot_game_result {
     char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
     uint32_t n_actions;            /* actions accepted */
+    uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -862,8 +863,10 @@ int cmd_games(int argc, char **argv, const tool_globals *g);
 int cmd_tournament(int argc, char **argv, const tool_globals *g);
 /* The bench's game figures (bots/stats.c): games per second with Medium
  * bots at 6 seats, in memory and through a durable ledger in dir (keys in
- * keys_dir) with group commit and 2 jobs. 0, or -1 with err. */
-int bot_bench_games(double *memory_out, double *ledger_out, const char *dir, const char *keys_dir,
-                    char *err, size_t err_len);
+ * keys_dir) with group commit and 2 jobs, and the share of accepted
+ * actions in the memory games that are Karama window answers. 0, or -1
+ * with err. */
+int bot_bench_games(double *memory_out, double *ledger_out, double *window_share_out,
+                    const char *dir, const char *keys_dir, char *err, size_t err_len);
 
 #endif

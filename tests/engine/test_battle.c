@@ -537,6 +537,65 @@ static void test_battle__movement_and_storm(void **state)
     assert_int_equal(st.forces[funeral][0], 2);
 }
 
+/* Rules version 3: a Karama window asks only the seats whose public
+ * standing policy wants one of its advantages, always or when it is used
+ * against them in their own battle; the policy is a side action of an
+ * asked seat, whatever it holds (docs/ARCHITECTURE.md "Responses"). */
+static void test_battle__karama_policy(void **state)
+{
+    (void)state;
+    const uint8_t bhe[3] = {ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_HARKONNEN,
+                            ENGINE_FACTION_EMPEROR};
+    engine_state st;
+    table(&st, bhe, 3);
+    place(&st, 0, ENGINE_TERRITORY_THE_GREAT_FLAT, 14, 5);
+    place(&st, 1, ENGINE_TERRITORY_THE_GREAT_FLAT, 14, 5);
+    give(&st, 1, ENGINE_CARD_CRYSKNIFE);
+    give(&st, 2, ENGINE_CARD_KARAMA);
+    enter(&st, engine__battle_begin);
+    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    /* Every seat starts asked about every advantage. */
+    for (unsigned s = 0; s < 3; s++)
+        assert_int_equal(st.karama_ask[s], ENGINE_ADVANTAGE_ALL);
+    /* The Bene Gesserit, asked, set their own policy: a side action. */
+    expect_reject(&st, ENGINE_ACTION_KARAMA_POLICY, 0, 1024, 0, 0, 0, 0,
+                  ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    expect_reject(&st, ENGINE_ACTION_KARAMA_POLICY, 2, 0, 0, 0, 0, 0, ENGINE_REJECT_NOT_AWAITED);
+    assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_POLICY, 0, 1, 0, 0, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.karama_ask[0], ENGINE_ADVANTAGE_BIT(1));
+    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    assert_int_equal(engine_state_awaiting(&st), 1u);
+    engine_state everyone = st, own = st, nobody = st;
+    /* By default the Voice asks both other seats holding a card. */
+    assert_int_equal(act(&everyone, ENGINE_ACTION_VOICE, 0, 0, ENGINE_VOICE_PROJECTILE_WEAPON, 0, 0,
+                         0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&everyone), 6u);
+    /* The Harkonnen asked about the Voice in their own battle only, the
+     * Emperor about nothing: only the Harkonnen are asked. */
+    own.karama_ask[1] = own.karama_ask[2] = 0;
+    own.karama_ask_own[1] = own.karama_ask_own[2] = ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE);
+    assert_int_equal(act(&own, ENGINE_ACTION_VOICE, 0, 0, ENGINE_VOICE_PROJECTILE_WEAPON, 0, 0, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(own.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE));
+    assert_int_equal(engine_state_awaiting(&own), 2u);
+    /* Nobody asked: no window, the Voice stands at once. */
+    memset(nobody.karama_ask, 0, sizeof nobody.karama_ask);
+    assert_int_equal(act(&nobody, ENGINE_ACTION_VOICE, 0, 0, ENGINE_VOICE_PROJECTILE_WEAPON, 0, 0,
+                         0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(nobody.karama_offered, 0);
+    assert_int_equal(nobody.voice_class, ENGINE_VOICE_PROJECTILE_WEAPON);
+    assert_int_equal(engine_state_check(&nobody), 0);
+    assert_int_equal(engine_state_check(&own), 0);
+    /* Rules version 2 has no policy. */
+    engine_state v2 = st;
+    v2.config.rules_version = 2;
+    memset(v2.karama_ask, 0, sizeof v2.karama_ask);
+    expect_reject(&v2, ENGINE_ACTION_KARAMA_POLICY, 0, 0, 0, 0, 0, 0,
+                  ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
+}
+
 /* LR 3.01.06-07: Weather Control sets the storm's move; Family Atomics
  * destroys the Shield Wall and what stands on it. From rules version 3 on
  * both are asked once the dials have calculated the move (LR 3.01.07),
@@ -595,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_battle__shipment_costs),
         cmocka_unit_test(test_battle__movement_and_storm),
         cmocka_unit_test(test_battle__storm_cards),
+        cmocka_unit_test(test_battle__karama_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

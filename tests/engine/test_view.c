@@ -367,8 +367,11 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         assert_int_equal(propose(st, 0, loc, 2, ENGINE_FACTION_EMPEROR), ENGINE_ACCEPTED);
         assert_int_equal(engine_state_awaiting(st), 1u << 1);
         engine_legal legal[4];
-        assert_int_equal(engine_legal_actions(legal, 4, st, 1), 1);
+        /* The answer, then the side action every asked seat has (rules
+         * version 3: its standing Karama policy). */
+        assert_int_equal(engine_legal_actions(legal, 4, st, 1), 2);
         assert_int_equal(legal[0].kind, ENGINE_ACTION_SHIP_KARAMA_ANSWER);
+        assert_int_equal(legal[1].kind, ENGINE_ACTION_KARAMA_POLICY);
         assert_int_equal(legal[0].lo[0], 0);
         assert_int_equal(legal[0].hi[0], (int)w);
         assert_int_equal(engine_legal_actions(legal, 4, st, 0), 0);

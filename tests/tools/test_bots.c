@@ -355,6 +355,24 @@ static void test_bots__choices_depend_on_the_view_alone(void **state)
     free(in);
 }
 
+/* A bot's decision past its standing Karama policy (rules version 3),
+ * which it sets at its first prompt: the policy is applied and the bot
+ * decides again, as a game's loop would. */
+static void decide_past_policy(engine_action *act, bot *b, engine_state *st, bot_input *in,
+                               uint8_t seat, uint32_t version)
+{
+    assert_int_equal(bot_decide(act, b, in), BOT_OK);
+    if (act->kind != ENGINE_ACTION_KARAMA_POLICY)
+        return;
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {9};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, version + 1);
+    assert_int_equal(engine_apply(NULL, st, act, &rng), ENGINE_ACCEPTED);
+    bot_input_build(in, st, seat, version + 1, 0);
+    assert_int_equal(bot_decide(act, b, in), BOT_OK);
+    assert_int_not_equal(act->kind, ENGINE_ACTION_KARAMA_POLICY);
+}
+
 /* Harkonnen hold Carthag, Arrakeen and Tuek's Sietch alone: they win at
  * this turn's Mentat Pause unless someone takes one back. Hard, to ship
  * first, contests one of them. */
@@ -388,7 +406,7 @@ static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
     bot *b;
     assert_int_equal(bot_new(&b, 0, BOT_LEVEL_HARD, 3), BOT_OK);
     engine_action act;
-    assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+    decide_past_policy(&act, b, st, in, 0, 0);
     assert_int_equal(act.kind, ENGINE_ACTION_SHIP);
     unsigned t = engine_location_territory((unsigned)act.arg[0]);
     assert_true(t == ENGINE_TERRITORY_CARTHAG || t == ENGINE_TERRITORY_ARRAKEEN ||
@@ -429,16 +447,21 @@ static void test_bots__karama_shipment_answered(void **state)
                              {(int16_t)loc, 2, 0, ENGINE_FACTION_EMPEROR}};
         engine_rng_init(&rng, seed, 1);
         assert_int_equal(engine_apply(NULL, st, &ask, &rng), ENGINE_ACCEPTED);
-        bot_input_build(in, st, 1, 1, 0);
+        engine_state *asked = malloc(sizeof *asked);
+        assert_non_null(asked);
+        *asked = *st;
         for (unsigned level = 0; level < BOT_LEVEL_COUNT; level++) {
+            *st = *asked;
+            bot_input_build(in, st, 1, 1, 0);
             bot *b;
             assert_int_equal(bot_new(&b, 1, (bot_level)level, 5), BOT_OK);
             engine_action act;
-            assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+            decide_past_policy(&act, b, st, in, 1, 1);
             assert_int_equal(act.kind, ENGINE_ACTION_SHIP_KARAMA_ANSWER);
             assert_int_equal(act.arg[0], allied && level >= BOT_LEVEL_MEDIUM ? 1 : 0);
             bot_free(b);
         }
+        free(asked);
     }
     free(in);
     free(st);

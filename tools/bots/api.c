@@ -190,6 +190,7 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     /* rules version 3: the Fremen's choices for their ally, the generic chooser's */
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = BOT__DECISION_COUNT,
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__DECISION_COUNT,
+    [ENGINE_ACTION_KARAMA_POLICY] = BOT__SIDE,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");
@@ -245,10 +246,39 @@ void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *le
     tool_prng_init(&c->rng, bot__mix(seed, version));
 }
 
+/* Rules version 3: a bot's standing Karama policy is the advantages its
+ * level's Karama decision ever cancels (bot__medium_karama: the Voice and
+ * prescience in its own battle, the Fremen's own worm immunity; Easy
+ * cancels none). It
+ * follows from the level alone, never from the hand, and is set at the
+ * first prompt where the engine offers it. */
+static int choose_policy(engine_action *out, const bot__ctx *c)
+{
+    static const uint32_t own_battle =
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE);
+    int easy = c->level == BOT_LEVEL_EASY;
+    uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
+    uint32_t own = easy ? 0 : own_battle;
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_KARAMA_POLICY);
+    if (l == NULL || (c->v->karama_ask[c->seat] == ask && c->v->karama_ask_own[c->seat] == own))
+        return -1;
+    bot__action_lo(out, l);
+    out->arg[0] = (int16_t)(ask >> 1 & 0x3FF);
+    out->arg[1] = (int16_t)(ask >> 11 & 0x3FF);
+    out->arg[2] = (int16_t)(own >> 1 & 0x3FF);
+    out->arg[3] = (int16_t)(own >> 11 & 0x3FF);
+    return BOT_OK;
+}
+
 int bot__choose(engine_action *out, bot__ctx *c)
 {
     if (c->n_legal == 0)
         return BOT_ERROR;
+    if (choose_policy(out, c) == BOT_OK)
+        return BOT_OK;
     unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
     int rc = -1;
     if (d < BOT__DECISION_COUNT)

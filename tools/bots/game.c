@@ -126,6 +126,7 @@ typedef struct game {
     bot_input *in;                 /* scratch, the worker's */
     engine_state st;               /* the game as folded here */
     uint32_t version;              /* actions accepted */
+    uint32_t n_window;             /* of those, Karama window answers */
     uint8_t last;                  /* seat that acted last */
 } game;
 
@@ -191,12 +192,14 @@ static int game_fold(game *gm, const engine_action *act)
     if (v != ENGINE_ACCEPTED)
         return -1;
     gm->version++;
+    gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW || act->kind == ENGINE_ACTION_KARAMA_CANCEL;
     return 0;
 }
 
 static void game_result(bot_game_result *out, const game *gm)
 {
     out->n_actions = gm->version;
+    out->n_window = gm->n_window;
     out->turn = gm->st.turn;
     out->phase = gm->st.phase;
     out->winners = gm->st.winners;

@@ -197,8 +197,8 @@ static void bench_specs(bot_game_spec *specs, size_t n)
     }
 }
 
-int bot_bench_games(double *memory_out, double *ledger_out, const char *dir, const char *keys_dir,
-                    char *err, size_t err_len)
+int bot_bench_games(double *memory_out, double *ledger_out, double *window_share_out,
+                    const char *dir, const char *keys_dir, char *err, size_t err_len)
 {
     size_t n = BENCH_GAMES_MEMORY > BENCH_GAMES_LEDGER ? BENCH_GAMES_MEMORY : BENCH_GAMES_LEDGER;
     bot_game_spec *specs = calloc(n, sizeof *specs);
@@ -216,11 +216,16 @@ int bot_bench_games(double *memory_out, double *ledger_out, const char *dir, con
     if (bot_games_run(results, specs, BENCH_GAMES_MEMORY, 2, bot_play_memory, NULL, 0, "") != 0)
         goto out;
     *memory_out = BENCH_GAMES_MEMORY / (bench_now() - t0);
-    for (size_t i = 0; i < BENCH_GAMES_MEMORY; i++)
+    uint64_t n_actions = 0, n_window = 0;
+    for (size_t i = 0; i < BENCH_GAMES_MEMORY; i++) {
         if (results[i].rc != 0 || !results[i].is_complete) {
             snprintf(err, err_len, "game %zu: %s", i, results[i].err);
             goto out;
         }
+        n_actions += results[i].n_actions;
+        n_window += results[i].n_window;
+    }
+    *window_share_out = n_actions ? (double)n_window / (double)n_actions : 0;
 
     char path[BOT_PATH_MAX];
     snprintf(path, sizeof path, "%s/games.db", dir);
