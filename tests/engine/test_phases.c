@@ -555,7 +555,7 @@ static void test_phases__refusals_say_what_the_game_waits_for(void **state)
     assert_int_equal(st.step, SHIP_STEP_SHIP);
     uint16_t awaited = engine_state_awaiting(&st);
     unsigned in_turn = 0, other = 0;
-    while (!(awaited >> in_turn & 1u))
+    while (!((unsigned)awaited >> in_turn & 1u))
         in_turn++;
     while (other == in_turn)
         other++;
