@@ -204,6 +204,11 @@ int ledger__write(ledger *db, int (*body)(ledger_txn *txn, void *ctx), void *ctx
 
 /* Tests only: the countdown-th wrapped call from now fails with rc
  * (countdown 0 turns injection off). */
+/* A failed write or sync of a file on the disk holding path: the message
+ * "<what>: <why>"; ENOSPC (and its message says the disk is full) when the
+ * disk is full, including LMDB's EIO for a short write on a full disk. */
+int ledger__io_fail(ledger *db, int rc, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void ledger__fault_set(ledger *db, long countdown, int rc);
 
 /* ====================================================== canonical bytes */

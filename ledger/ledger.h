@@ -62,9 +62,29 @@ void ledger_options_init(ledger_options *opt);
  * ledger_errmsg(NULL) says so). */
 int ledger_open(ledger **out, const ledger_options *opt) MENTAT_MUST_CHECK;
 void ledger_close(ledger *db);
+/* 0 when both keys are loaded, so rooms can be created and events signed;
+ * else LEDGER_EKEY with a message naming the key directory. */
+int ledger_keys_check(ledger *db) MENTAT_MUST_CHECK;
 /* One line describing the last failure on this handle; never NULL.
  * Borrowed until the next call on the handle. */
 const char *ledger_errmsg(const ledger *db);
+
+/* What the file's two LMDB meta pages say (ledger/filecheck.c). */
+typedef struct ledger_file_report {
+    uint64_t file_bytes;           /* the file's size */
+    unsigned page_size;            /* from meta page 0 */
+    int is_meta_ok[2];             /* 1 = meta page i is sound and fits the file */
+    uint64_t txnid[2];             /* the transaction each meta page records */
+    uint64_t last_page[2];         /* the last page each says is in use */
+    int used_meta;                 /* the sound meta with the larger txnid; -1 none */
+    char damage[256];              /* what is wrong, "" when nothing */
+} ledger_file_report;
+
+/* Reads the meta pages of the ledger file at path without mapping it:
+ * 0 when both are sound and the file holds every page they use;
+ * LEDGER_ECORRUPT with out->damage naming the damage; an errno value when
+ * the file cannot be read. ledger_open runs it before mapping a file. */
+int ledger_file_check(ledger_file_report *out, const char *path) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- keys */
 
@@ -188,9 +208,15 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r) MENTAT_MUST_CHECK;
 /* Writes the room's archive (docs/FORMAT.md) to path, atomically (a
  * temporary file renamed into place). */
 int ledger_backup_room(ledger *db, const char *room, const char *path) MENTAT_MUST_CHECK;
+/* The same, with LEDGER_OUT_* flags: path is refused as ledger_outfile_check
+ * says. ledger_backup_room is this with flags 0. */
+int ledger_backup_room_flags(ledger *db, const char *room, const char *path,
+                             unsigned flags) MENTAT_MUST_CHECK;
 /* Writes one archive per room into dir, plus a compact LMDB copy
  * dir/mentat.db. *n_rooms_out may be NULL. */
 int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out) MENTAT_MUST_CHECK;
+int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out,
+                            unsigned flags) MENTAT_MUST_CHECK;
 
 typedef struct ledger_restore_report {
     char room[SCHEMA_ROOM_CHARS + 1];
@@ -206,6 +232,37 @@ typedef struct ledger_restore_report {
  * prefix. LEDGER_EDIVERGED for a divergent history; nothing written. */
 int ledger_restore(ledger *db, ledger_restore_report *out, const char *path,
                    int trust_archive_keys) MENTAT_MUST_CHECK;
+
+/* ---------------------------------------------------------- output files */
+
+/* A file written beside its path under a temporary name and renamed into
+ * place on commit (ledger/outfile.c): the path holds the old file or the
+ * whole new one, never part of one. */
+typedef struct ledger_outfile {
+    int fd;                        /* the temporary file; -1 once closed */
+    char tmp[4096];                /* "<dir>/.<base>.XXXXXX" */
+    char dir[4096];                /* its directory, synced after the rename */
+    char path[4096];               /* where it goes */
+} ledger_outfile;
+
+#define LEDGER_OUT_FORCE 1u        /* may replace another ledger (--force) */
+#define LEDGER_OUT_LEDGER_COPY 2u  /* a ledger copy: may replace an earlier copy */
+
+/* LEDGER_EINPUT, with a message naming why, if path may not be written:
+ * this ledger's file or lock file, any ledger's lock file, a file of the
+ * key directory, a symbolic link, a directory, a device or anything not a
+ * regular file; another ledger unless flags allow it. A missing path or an
+ * ordinary regular file is fine. */
+int ledger_outfile_check(ledger *db, const char *path, unsigned flags) MENTAT_MUST_CHECK;
+/* Checks path (as above) and opens a temporary file beside it in *out. */
+int ledger_outfile_open(ledger *db, ledger_outfile *out, const char *path,
+                        unsigned flags) MENTAT_MUST_CHECK;
+/* Syncs and closes the file, checks path again and renames the file over
+ * it, then syncs the directory. The temporary file is gone either way;
+ * ENOSPC when the disk is full. */
+int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags) MENTAT_MUST_CHECK;
+/* Closes and removes the temporary file, if still open. */
+void ledger_outfile_abort(ledger_outfile *f);
 
 /* ---------------------------------------------------------------- reveal */
 

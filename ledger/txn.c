@@ -34,7 +34,7 @@ static int poison(ledger_txn *txn, int rc, const char *what)
         txn->is_poisoned = 1;
         txn->poison_rc = rc;
     }
-    return ledger__fail(txn->db, rc, "%s: %s", what, ledger__strerror(rc));
+    return ledger__io_fail(txn->db, rc, txn->db->path, "%s", what);
 }
 
 /* (3): a commit keeps what the txn cached, an abort drops it. */
@@ -101,8 +101,9 @@ int ledger__txn_commit(ledger_txn *txn)
         if (txn->is_write)
             cache_settle(db, 0);
         txn->is_poisoned = 1;
+        rc = ledger__io_fail(db, rc, db->path, "commit");
         txn->poison_rc = rc;
-        return ledger__fail(db, rc, "commit: %s", ledger__strerror(rc));
+        return rc;
     }
     if (txn->is_write) {
         db->n_commits++;

@@ -89,6 +89,5 @@ int cmd_restore(int argc, char **argv, const tool_globals *gin)
                                                                : "room already up to date");
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(&g, db, ex);
 }
