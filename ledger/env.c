@@ -433,6 +433,9 @@ int ledger_open(ledger **out, const ledger_options *opt)
     rc = open_dbs(db);
     if (rc != 0)
         goto fail;
+    rc = ledger__keys_perm_check(db);
+    if (rc != 0)
+        goto fail;
     rc = ledger__keys_load(db);
     if (rc != 0)
         goto fail;

@@ -131,6 +131,7 @@ struct ledger {
     size_t position_cap;           /* bytes allocated at position */
     /* errors */
     char errmsg[256];              /* last failure, one line */
+    char warning[256];             /* what ledger_open found unsafe but allowed; "" if nothing */
     const char *corrupt_file;      /* where LEDGER_CORRUPT_HERE last fired */
     int corrupt_line;
     /* fault injection (tests only) */
@@ -271,6 +272,12 @@ void ledger__signer_stop(ledger *db);
 
 /* Key id: first 4 bytes, big-endian, of BLAKE2b-256(public key). */
 uint32_t ledger__key_id(const uint8_t pk[SCHEMA_KEY_BYTES]);
+/* The key files' modes (ledger/keyperm.c): LEDGER_EKEY for a signing key
+ * open to other users when writing; else 0, with db->warning set for what
+ * is only warned of. */
+int ledger__keys_perm_check(ledger *db);
+/* chmod 700 of a key directory open to other users: 0, or an errno. */
+int ledger__keys_dir_tighten(const char *dir);
 /* Loads signing.key and audit.key from db->keys_dir when present.
  * A present but unreadable or wrong-sized file is LEDGER_EKEY. */
 int ledger__keys_load(ledger *db) MENTAT_MUST_CHECK;

@@ -68,6 +68,9 @@ int ledger_keys_check(ledger *db) MENTAT_MUST_CHECK;
 /* One line describing the last failure on this handle; never NULL.
  * Borrowed until the next call on the handle. */
 const char *ledger_errmsg(const ledger *db);
+/* What ledger_open found unsafe but allowed (a key file or the key
+ * directory open to other users), one line; "" when nothing. */
+const char *ledger_warning(const ledger *db);
 
 /* What the file's two LMDB meta pages say (ledger/filecheck.c). */
 typedef struct ledger_file_report {
@@ -88,9 +91,9 @@ int ledger_file_check(ledger_file_report *out, const char *path) MENTAT_MUST_CHE
 
 /* ----------------------------------------------------------------- keys */
 
-/* Creates keys_dir (mode 0700) with a new Ed25519 signing key and an
- * X25519 audit key pair (files mode 0600). LEDGER_EEXISTS if either key
- * file exists. err (SCHEMA_ERRMSG bytes) may be NULL. */
+/* Creates keys_dir (mode 0700; an existing directory open to other users
+ * is made 0700) with a new Ed25519 signing key and an X25519 audit key
+ * pair (files mode 0600). LEDGER_EEXISTS if either key file exists. err (SCHEMA_ERRMSG bytes) may be NULL. */
 int ledger_keygen(const char *keys_dir, char *err) MENTAT_MUST_CHECK;
 /* Retires the current signing key and makes a new one; the old public key
  * stays in `keys` so its events still verify. *new_id_out may be NULL. */

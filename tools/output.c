@@ -192,6 +192,8 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
             pending_remove();
         return tool_exit_for(rc);
     }
+    if (ledger_warning(db)[0] != '\0')
+        tool_err(g, "warning: %s", ledger_warning(db));
     *out = db;
     return TOOL_EXIT_OK;
 }
