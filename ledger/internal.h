@@ -397,7 +397,6 @@ void ledger__cache_forget(ledger *db, const char *room);
 #define LEDGER_ARCHIVE_RECORD_MAX ((size_t)1 << 20) /* one record, bytes */
 #define LEDGER_ARCHIVE_DATA_MAX ((size_t)1 << 30)   /* all records, decompressed */
 #define LEDGER_ARCHIVE_KEYS_MAX 4096                /* key records in one archive */
-#define LEDGER_ARCHIVE_SUFFIX ".mentat-archive"     /* ledger_backup_all: <ROOM><suffix> */
 
 typedef struct ledger_archive_span {
     size_t off;                    /* offset of the bytes in ledger_archive.data */

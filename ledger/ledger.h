@@ -221,6 +221,8 @@ int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out) MENTAT_M
 int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out,
                             unsigned flags) MENTAT_MUST_CHECK;
 
+#define LEDGER_ARCHIVE_SUFFIX ".mentat-archive" /* ledger_backup_all names ROOM + this */
+
 typedef struct ledger_restore_report {
     char room[SCHEMA_ROOM_CHARS + 1];
     uint32_t n_events;             /* events in the archive */
