@@ -367,6 +367,10 @@ int ledger_room_foreach(ledger *db, int (*fn)(void *ctx, const ledger_room_info 
             break;
         }
         memcpy(room, k.mv_data, SCHEMA_ROOM_CHARS);
+        if (!ledger__room_valid(room)) {
+            rc = LEDGER_CORRUPT_MSG(db, "`rooms` holds a key that is not a room code");
+            break;
+        }
         if (n == cap) {
             size_t ncap = cap ? cap * 2 : 64;
             ledger_room_info *p = realloc(rooms, ncap * sizeof *p);

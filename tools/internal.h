@@ -55,6 +55,7 @@ int cmd_act(int argc, char **argv, const tool_globals *g);
 int cmd_log(int argc, char **argv, const tool_globals *g);
 int cmd_state(int argc, char **argv, const tool_globals *g);
 int cmd_verify(int argc, char **argv, const tool_globals *g);
+int cmd_doctor(int argc, char **argv, const tool_globals *g);
 int cmd_backup(int argc, char **argv, const tool_globals *g);
 int cmd_restore(int argc, char **argv, const tool_globals *g);
 int cmd_reveal(int argc, char **argv, const tool_globals *g);
