@@ -149,7 +149,9 @@ typedef struct writer {
 /* Writes bytes of the file, digesting them (2). */
 static int writer_emit(writer *w, const uint8_t *p, size_t n)
 {
-    int rc = write_all(w->fd, p, n);
+    int rc = ledger__fault_hit(w->db);
+    if (rc == 0)
+        rc = write_all(w->fd, p, n);
     if (rc != 0)
         return ledger__fail(w->db, rc, "cannot write the archive: %s", strerror(rc));
     crypto_generichash_update(&w->file, p, n);
@@ -883,6 +885,9 @@ int ledger__archive_read(ledger *db, ledger_archive *out, const char *path)
     rd.a = out;
     crypto_generichash_init(&rd.hash, NULL, 0, SCHEMA_HASH_BYTES);
     crypto_generichash_init(&rd.file, NULL, 0, SCHEMA_HASH_BYTES);
+    int frc = ledger__fault_hit(db);
+    if (frc != 0)
+        return ledger__fail(db, frc, "cannot open the archive: %s", strerror(frc));
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return ledger__fail(db, errno == ENOENT ? LEDGER_ENOTFOUND : errno,

@@ -211,6 +211,9 @@ int ledger__write(ledger *db, int (*body)(ledger_txn *txn, void *ctx), void *ctx
 int ledger__io_fail(ledger *db, int rc, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void ledger__fault_set(ledger *db, long countdown, int rc);
+/* Counts one file-system call of an archive or output file for fault
+ * injection: non-zero (the code to fail with) when it is the one to fail. */
+int ledger__fault_hit(ledger *db);
 
 /* ====================================================== canonical bytes */
 /* ledger/event.c; each returns the length written, or 0 if the input

@@ -143,6 +143,11 @@ int ledger_outfile_open(ledger *db, ledger_outfile *out, const char *path, unsig
         rc = ledger__fail(db, LEDGER_EINPUT, "path too long: %s", path);
         goto out;
     }
+    rc = ledger__fault_hit(db);
+    if (rc != 0) {
+        rc = ledger__fail(db, rc, "cannot create a file in %s: %s", out->dir, strerror(rc));
+        goto out;
+    }
     out->fd = mkstemp(out->tmp);
     if (out->fd < 0)
         rc = ledger__fail(db, errno == ENOENT || errno == ENOTDIR ? LEDGER_EINPUT : errno,
@@ -155,8 +160,10 @@ out:
 
 int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags)
 {
-    int rc = 0;
-    if (fsync(f->fd) != 0)
+    int rc = ledger__fault_hit(db);
+    if (rc != 0)
+        rc = ledger__io_fail(db, rc, f->dir, "cannot sync %s", f->tmp);
+    else if (fsync(f->fd) != 0)
         rc = ledger__io_fail(db, errno, f->dir, "cannot sync %s", f->tmp);
     if (close(f->fd) != 0 && rc == 0)
         rc = ledger__io_fail(db, errno, f->dir, "cannot write %s", f->tmp);
@@ -164,6 +171,8 @@ int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags)
     /* Checked again: the path may have become something else meanwhile. */
     if (rc == 0)
         rc = ledger_outfile_check(db, f->path, flags);
+    if (rc == 0 && (rc = ledger__fault_hit(db)) != 0)
+        rc = ledger__fail(db, rc, "cannot rename %s to %s: %s", f->tmp, f->path, strerror(rc));
     if (rc == 0 && rename(f->tmp, f->path) != 0)
         rc = ledger__fail(db, errno, "cannot rename %s to %s: %s", f->tmp, f->path,
                           strerror(errno));

@@ -1,7 +1,8 @@
 /*
  * txn.c - the transactions of the ledger: wrappers around every LMDB call
  * of the write path, the write loop that grows the map, and the fault
- * injection that tests use to fail the Nth call.
+ * injection that tests use to fail the Nth call (of LMDB, and of the file
+ * system calls of archives and output files, ledger__fault_hit).
  *
  * Part of ledger/. It knows nothing of events or rooms. It must never let
  * a transaction that saw a failure commit (internal.h (2)), never grow the
@@ -26,6 +27,11 @@ static int fault(ledger *db)
     if (db->fault_countdown > 0 && --db->fault_countdown == 0)
         return db->fault_rc != 0 ? db->fault_rc : EIO;
     return 0;
+}
+
+int ledger__fault_hit(ledger *db)
+{
+    return fault(db);
 }
 
 static int poison(ledger_txn *txn, int rc, const char *what)
