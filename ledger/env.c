@@ -138,13 +138,17 @@ static int check_path(ledger *db, const char *path, int is_read_only, int *is_mi
     }
     /* LMDB would make an empty file a ledger; an empty file is not one. */
     if (st.st_size == 0) {
-        rc = ledger__fail(db, LEDGER_ECORRUPT, "%s is empty, not a Mentat ledger", path);
+        rc = ledger__fail(db, LEDGER_EINPUT, "%s is empty, not a Mentat ledger", path);
         goto out;
     }
     ledger_file_report fr;
     int frc = ledger_file_check(&fr, path);
+    if (frc == LEDGER_EINPUT) {
+        rc = ledger__fail(db, frc, "%s", fr.damage);
+        goto out;
+    }
     if (frc == LEDGER_ECORRUPT) {
-        rc = ledger__fail(db, LEDGER_ECORRUPT, "%s is damaged: %s", path, fr.damage);
+        rc = ledger__fail(db, frc, "%s is damaged: %s", path, fr.damage);
         goto out;
     }
     if (frc != 0) {

@@ -128,21 +128,29 @@ int ledger_file_check(ledger_file_report *out, const char *path)
     uint8_t m[2][META_BYTES];
     struct stat st;
     int rc = LEDGER_ECORRUPT;
+    /* Not an LMDB file at all is the wrong file, not a damaged ledger. */
     if (read_at(fd, m[0], META_BYTES, 0) != 0) {
-        snprintf(out->damage, sizeof out->damage, "%s is too short for an LMDB file", path);
+        snprintf(out->damage, sizeof out->damage, "%s is not a Mentat ledger (too short for "
+                 "an LMDB file)", path);
+        rc = LEDGER_EINPUT;
         goto out;
     }
-    out->page_size = u32_at(m[0], META_PSIZE_AT);
-    if (u32_at(m[0], META_MAGIC_AT) == LMDB_MAGIC &&
-        (out->page_size < PAGE_MIN || out->page_size > PAGE_MAX ||
-         (out->page_size & (out->page_size - 1)) != 0)) {
-        snprintf(out->damage, sizeof out->damage, "meta page 0 gives page size %u",
-                 out->page_size);
+    if (u32_at(m[0], 0) == LMDB_MAGIC) {
+        snprintf(out->damage, sizeof out->damage, "%s is an LMDB lock file, not a ledger", path);
+        rc = LEDGER_EINPUT;
         goto out;
     }
     if (u32_at(m[0], META_MAGIC_AT) != LMDB_MAGIC) {
-        snprintf(out->damage, sizeof out->damage, "%s is not an LMDB file (meta page 0 has no "
-                 "LMDB magic)", path);
+        snprintf(out->damage, sizeof out->damage, "%s is not a Mentat ledger (no LMDB magic)",
+                 path);
+        rc = LEDGER_EINPUT;
+        goto out;
+    }
+    out->page_size = u32_at(m[0], META_PSIZE_AT);
+    if ((out->page_size < PAGE_MIN || out->page_size > PAGE_MAX ||
+         (out->page_size & (out->page_size - 1)) != 0)) {
+        snprintf(out->damage, sizeof out->damage, "meta page 0 gives page size %u",
+                 out->page_size);
         goto out;
     }
     /* The size after the metas: a writer only grows the file, and writes

@@ -85,8 +85,9 @@ typedef struct ledger_file_report {
 
 /* Reads the meta pages of the ledger file at path without mapping it:
  * 0 when both are sound and the file holds every page they use;
- * LEDGER_ECORRUPT with out->damage naming the damage; an errno value when
- * the file cannot be read. ledger_open runs it before mapping a file. */
+ * LEDGER_ECORRUPT with out->damage naming the damage; LEDGER_EINPUT when
+ * the file is no LMDB data file at all (too short, no magic, a lock file);
+ * an errno value when the file cannot be read. ledger_open runs it before mapping a file. */
 int ledger_file_check(ledger_file_report *out, const char *path) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- keys */

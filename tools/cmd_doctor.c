@@ -273,6 +273,13 @@ int cmd_doctor(int argc, char **argv, const tool_globals *gin)
     doctor_ctx c = {&g, sh, NULL, out_s != NULL ? out_s : scratch};
     ledger_file_report fr;
     int frc = ledger_file_check(&fr, g.db_path);
+    if (frc == LEDGER_EINPUT) {
+        tool_err(&g, "%s", fr.damage);
+        munmap(sh, sizeof *sh);
+        if (scratch[0] != '\0')
+            rmdir(scratch);
+        return TOOL_EXIT_USAGE;
+    }
     int is_damaged = frc != 0;
     size_t n_damaged = 0, n_exportable = 0;
     tool_json j;

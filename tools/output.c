@@ -18,14 +18,23 @@
 
 /* ============================================================ errors */
 
+/* An error line is one line of at most this many bytes of message: input
+ * echoed in it (a 70 KB room code) is cut, and a newline in it becomes a
+ * space. */
+#define ERR_LINE_MAX 480
+
 void tool_err(const tool_globals *g, const char *fmt, ...)
 {
+    char msg[ERR_LINE_MAX + 1];
     va_list ap;
-    fprintf(stderr, "mentat %s: ", g->cmd != NULL ? g->cmd : "");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    for (char *p = msg; *p != '\0'; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    fprintf(stderr, "mentat %s: %s%s\n", g->cmd != NULL ? g->cmd : "", msg,
+            n > ERR_LINE_MAX ? "..." : "");
 }
 
 const char *tool_strerror(int rc)
