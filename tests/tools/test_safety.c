@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,28 +52,7 @@ typedef struct run_result {
 /* Runs mentat with args (NULL-terminated), stdout to out_path. */
 static int run_to(run_result *r, const char *out_path, const char *const *args)
 {
-    char *argv[64];
-    int n = 0;
-    argv[n++] = mentat_bin;
-    for (; args[n - 1] != NULL; n++) {
-        assert_true(n < 63);
-        argv[n] = (char *)(uintptr_t)args[n - 1];
-    }
-    argv[n] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (freopen(out_path, "wb", stdout) == NULL || freopen(ERR_FILE, "wb", stderr) == NULL)
-            _exit(126);
-        execv(mentat_bin, argv);
-        _exit(127);
-    }
-    int ws;
-    while (waitpid(pid, &ws, 0) < 0)
-        assert_int_equal(errno, EINTR);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    r->status = test_spawn(mentat_bin, out_path, ERR_FILE, args);
     FILE *f = fopen(ERR_FILE, "rb");
     assert_non_null(f);
     size_t len = fread(r->err, 1, sizeof r->err - 1, f);
@@ -92,16 +70,9 @@ __attribute__((sentinel))
 static int run(run_result *r, const char *out_path, ...)
 {
     const char *args[64];
-    int n = 0;
     va_list ap;
     va_start(ap, out_path);
-    for (;;) {
-        const char *a = va_arg(ap, const char *);
-        assert_true(n < 63);
-        args[n++] = a;
-        if (a == NULL)
-            break;
-    }
+    test_args_collect(args, 64, ap);
     va_end(ap);
     return run_to(r, out_path, args);
 }
