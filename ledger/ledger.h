@@ -246,7 +246,8 @@ int ledger_restore(ledger *db, ledger_restore_report *out, const char *path,
  * whole new one, never part of one. */
 typedef struct ledger_outfile {
     int fd;                        /* the temporary file; -1 once closed */
-    char tmp[4096];                /* "<dir>/.<base>.XXXXXX" */
+    int is_unnamed;                /* 1 = an O_TMPFILE: no name until the commit */
+    char tmp[4096];                /* "<dir>/.<base>.XXXXXX" (named at the commit if unnamed) */
     char dir[4096];                /* its directory, synced after the rename */
     char path[4096];               /* where it goes */
 } ledger_outfile;

@@ -7,9 +7,13 @@
  * lock file, a key, a directory, a device or anything else that is not a
  * regular file; another ledger is replaced only when the caller says so
  * (--force). It must never leave a half-written file under the path: the
- * bytes go to "<dir>/.<base>.XXXXXX", synced, then renamed over the path,
- * and the directory synced; a failure removes the temporary file.
+ * bytes go to a file without a name (O_TMPFILE in the path's directory;
+ * where the file system has none, "<dir>/.<base>.XXXXXX"), synced, given
+ * the name "<dir>/.<base>.XXXXXX" and renamed over the path, then the
+ * directory synced; a failure removes the temporary file. A kill -9 before
+ * the commit leaves nothing at all behind an unnamed file.
  */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -148,7 +152,12 @@ int ledger_outfile_open(ledger *db, ledger_outfile *out, const char *path, unsig
         rc = ledger__fail(db, rc, "cannot create a file in %s: %s", out->dir, strerror(rc));
         goto out;
     }
-    out->fd = mkstemp(out->tmp);
+#ifdef O_TMPFILE
+    out->fd = open(out->dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    out->is_unnamed = out->fd >= 0;
+    if (out->fd < 0)
+#endif
+        out->fd = mkstemp(out->tmp);
     if (out->fd < 0)
         rc = ledger__fail(db, errno == ENOENT || errno == ENOTDIR ? LEDGER_EINPUT : errno,
                           "cannot create a file in %s: %s", out->dir, strerror(errno));
@@ -158,13 +167,36 @@ out:
     return rc;
 }
 
+/* Gives the synced unnamed file its temporary name: tmp's XXXXXX drawn
+ * afresh until no file has it. */
+static int name_unnamed(ledger *db, ledger_outfile *f)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
+    size_t n = strlen(f->tmp);
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (int tries = 0; tries < 100; tries++) {
+        for (size_t i = n - 6; i < n; i++)
+            f->tmp[i] = letters[randombytes_uniform(sizeof letters - 1)];
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, f->tmp, AT_SYMLINK_FOLLOW) == 0) {
+            f->is_unnamed = 0;
+            return 0;
+        }
+        if (errno != EEXIST)
+            return ledger__io_fail(db, errno, f->dir, "cannot name the file in %s", f->dir);
+    }
+    return ledger__fail(db, LEDGER_ERROR, "cannot name the file in %s", f->dir);
+}
+
 int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags)
 {
     int rc = ledger__fault_hit(db);
+    if (rc == 0 && fsync(f->fd) != 0)
+        rc = errno;
     if (rc != 0)
         rc = ledger__io_fail(db, rc, f->dir, "cannot sync %s", f->tmp);
-    else if (fsync(f->fd) != 0)
-        rc = ledger__io_fail(db, errno, f->dir, "cannot sync %s", f->tmp);
+    else if (f->is_unnamed)
+        rc = name_unnamed(db, f);
     if (close(f->fd) != 0 && rc == 0)
         rc = ledger__io_fail(db, errno, f->dir, "cannot write %s", f->tmp);
     f->fd = -1;
@@ -177,7 +209,8 @@ int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags)
         rc = ledger__fail(db, errno, "cannot rename %s to %s: %s", f->tmp, f->path,
                           strerror(errno));
     if (rc != 0) {
-        unlink(f->tmp);
+        if (!f->is_unnamed)
+            unlink(f->tmp);
         return rc;
     }
     int dfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -192,7 +225,8 @@ void ledger_outfile_abort(ledger_outfile *f)
 {
     if (f->fd >= 0) {
         close(f->fd);
-        unlink(f->tmp);
+        if (!f->is_unnamed)
+            unlink(f->tmp);
     }
     f->fd = -1;
 }
