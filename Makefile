@@ -11,7 +11,8 @@
 #   make fuzz-seeds rewrite the state decoder's seed corpus (after a format change)
 #   make bench      `mentat bench` from the release build
 #   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
-#                   the bots' strength tournament and ledger games (bots-soak)
+#                   the bots' strength tournament and ledger games (bots-soak),
+#                   the durability campaigns (campaign-soak)
 #   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
 #   make clean
 
@@ -51,7 +52,7 @@ FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC
 MENTAT := $(BUILD)/mentat
 
 .PHONY: all deps run test check release asan fuzz fuzz-short fuzz-seeds bench lint clean \
-        include-check soak audit-soak bots-soak compile clang
+        include-check soak audit-soak bots-soak campaign-soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -159,7 +160,7 @@ bench: deps release
 # the same suite with one viewer, 3 pairs and 40 steps per game).
 SOAK_GAMES ?= 200
 SOAK_TRIALS ?= 28
-soak: audit-soak bots-soak
+soak: audit-soak bots-soak campaign-soak
 audit-soak: $(BUILD)/tests/inspect/test_audit
 	MENTAT_AUDIT_GAMES=$(SOAK_GAMES) MENTAT_AUDIT_TRIALS=$(SOAK_TRIALS) MENTAT_AUDIT_STEPS=0 \
 	    MENTAT_AUDIT_EVERY_VIEWER=1 $(BUILD)/tests/inspect/test_audit
@@ -179,6 +180,15 @@ bots-soak: release
 	    --continuations 3
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	    verify --all
+
+# The durability campaigns at length (make test runs 4 trials of each):
+# kill -9 during appends, group commits, backups and restores; single-byte
+# changes of archives and ledgers; a full tmpfs; writers and readers at
+# once; then fault injection at every call of append, backup and restore.
+SOAK_CAMPAIGN_TRIALS ?= 200
+campaign-soak: $(MENTAT) $(BUILD)/tests/ledger/test_campaigns $(BUILD)/tests/ledger/test_fault
+	MENTAT_CAMPAIGN_TRIALS=$(SOAK_CAMPAIGN_TRIALS) $(BUILD)/tests/ledger/test_campaigns
+	$(BUILD)/tests/ledger/test_fault
 
 lint: $(GEN_H)
 	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
