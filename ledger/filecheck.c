@@ -104,7 +104,7 @@ static void meta_check(char *why, size_t cap, ledger_file_report *r, int i, cons
                  "the file is truncated: %llu bytes, but meta page %d uses pages up to %llu "
                  "(%llu bytes)",
                  (unsigned long long)r->file_bytes, i, (unsigned long long)r->last_page[i],
-                 (unsigned long long)((r->last_page[i] + 1) * r->page_size));
+                 (unsigned long long)(r->last_page[i] + 1) * r->page_size);
     else
         for (int k = 0; k < 2; k++)
             if (roots[k] != P_INVALID && (roots[k] < 2 || roots[k] > r->last_page[i])) {

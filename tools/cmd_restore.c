@@ -101,7 +101,7 @@ static int list_archives(char ***out, size_t *n_out, const char *dir)
         n++;
     }
     closedir(d);
-    if (rc == 0)
+    if (rc == 0 && n > 1)
         qsort(names, n, sizeof *names, archive_name_cmp);
     *out = names;
     *n_out = n;
