@@ -284,6 +284,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "out of memory");
         goto out;
     }
+    tool_ledger_keep();
     bot_game_ledger lg = {db, group, gate, g.keys_dir, work, o.continuations, 0};
     int is_progress = isatty(STDERR_FILENO);
     double t0 = bench_now();

@@ -184,6 +184,10 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only);
  * when ex is 2 (or when another process made one at the path meanwhile,
  * then exit 2). Every command that opens for writing closes with this. */
 int tool_ledger_close(const tool_globals *g, ledger *db, int ex);
+/* Says that the ledger this command is making is to be put in place
+ * whatever its exit status: from here on it holds what was acknowledged
+ * (`games` calls it once its checks are done and the games begin). */
+void tool_ledger_keep(void);
 /* Looks up a room given on the command line: 0, or prints why not and
  * returns an exit status (an unknown room is TOOL_EXIT_USAGE). */
 int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, const char *room);

@@ -136,6 +136,7 @@ const char *tool_seat_faction(const engine_config *cfg, uint8_t seat)
  * time: a command opens one ledger. */
 static struct {
     int is_active;
+    int is_kept;                   /* 1 = linked into place whatever the exit status */
     char tmp[4096];
     char path[4096];
 } pending;
@@ -147,6 +148,7 @@ static void pending_remove(void)
     unlink(pending.tmp);
     unlink(lock);
     pending.is_active = 0;
+    pending.is_kept = 0;
 }
 
 /* A fresh name beside path for a ledger being made; 0, or -1. */
@@ -207,6 +209,11 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
     return TOOL_EXIT_OK;
 }
 
+void tool_ledger_keep(void)
+{
+    pending.is_kept = pending.is_active;
+}
+
 int tool_ledger_close(const tool_globals *g, ledger *db, int ex)
 {
     ledger_close(db);
@@ -214,7 +221,7 @@ int tool_ledger_close(const tool_globals *g, ledger *db, int ex)
         return ex;
     /* (A command that failed creates nothing: exit 2 is bad usage or input,
      * and whatever it wrote goes with the file.) */
-    if (ex != TOOL_EXIT_USAGE && link(pending.tmp, pending.path) != 0) {
+    if ((ex != TOOL_EXIT_USAGE || pending.is_kept) && link(pending.tmp, pending.path) != 0) {
         tool_err(g, "cannot create the ledger %s: %s; nothing was written", pending.path,
                  errno == EEXIST ? "another process made it meanwhile" : strerror(errno));
         ex = TOOL_EXIT_USAGE;

@@ -576,6 +576,21 @@ static void test_campaigns__full_file_system(void **state)
     int verified = verify_ok(f->db, room) == 0;
     fixture_close(f);
     unsigned hidden = 0, n_debris = debris(mnt, NULL, &hidden);
+    /* `mentat games` into a full disk: exit 2, saying so; what it wrote verifies */
+    unlink(path);
+    char lock[300], err_path[200], games_db[300];
+    snprintf(lock, sizeof lock, "%s-lock", path);
+    unlink(lock);
+    snprintf(err_path, sizeof err_path, "%s/games.err", f->dir);
+    snprintf(games_db, sizeof games_db, "%s/games.db", mnt);
+    const char *games[] = {"--db", games_db, "--keys", f->keys, "games", "--players", "2",
+                           "--rules", "basic", "--games", "200", "--jobs", "2", NULL};
+    int games_exit = test_spawn(mentat_bin, "/dev/null", err_path, games);
+    char *games_err = test_slurp(err_path, NULL);
+    int games_says_full = strstr(games_err, "the disk is full: nothing was acknowledged") != NULL;
+    free(games_err);
+    const char *verify[] = {"--db", games_db, "--keys", f->keys, "verify", "--all", NULL};
+    int games_verified = test_spawn(mentat_bin, "/dev/null", "/dev/null", verify) == 0;
     umount(mnt);
     printf("campaign full file system (512 KiB tmpfs): appends stopped with %s (\"%s\"), last "
            "room at %u of %u acknowledged, %s; backup into it %s; %u files of debris\n",
@@ -583,6 +598,12 @@ static void test_campaigns__full_file_system(void **state)
            verified ? "verified" : "NOT verified", brc != 0 && backup_absent ? "refused whole"
                                                                            : "WRONG",
            n_debris + hidden);
+    printf("campaign full file system, `mentat games`: exit %d, %s, its rooms %s\n",
+           games_exit, games_says_full ? "said the disk is full" : "did NOT say the disk is full",
+           games_verified ? "verified" : "NOT verified");
+    assert_int_equal(games_exit, 2);
+    assert_true(games_says_full);
+    assert_true(games_verified);
     assert_int_equal(n_full, 1);
     assert_true(says_full);
     assert_true(got >= acked);
