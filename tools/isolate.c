@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -40,10 +41,9 @@ int tool_fork_call(int *sig_out, int (*fn)(void *ctx), void *ctx)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent)
             _exit(TOOL_EXIT_USAGE);
-        int ex = fn(ctx);
-        fflush(stdout);
-        fflush(stderr);
-        _exit(ex);
+        /* exit, not _exit: the sanitizers' leak check runs in the child,
+         * where the command's memory is. */
+        exit(fn(ctx));
     }
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)

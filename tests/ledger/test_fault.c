@@ -38,14 +38,16 @@ static void snap(ledger *db, snapshot *s, const char *room)
     s->n_rooms = st.n_rooms;
 }
 
-static void append_under_faults(fixture *f, const char *room, int fault_rc)
+/* Returns how many calls were failed in turn before the append went through. */
+static long append_under_faults(fixture *f, const char *room, int fault_rc)
 {
     engine_action act;
     uint32_t head;
     assert_true(next_action(f->db, &act, room, &head));
     snapshot before, after;
     snap(f->db, &before, room);
-    for (long n = 1;; n++) {
+    long n = 1;
+    for (;; n++) {
         assert_true(n < 1000);
         ledger_append_result res;
         ledger__fault_set(f->db, n, fault_rc);
@@ -67,6 +69,7 @@ static void append_under_faults(fixture *f, const char *room, int fault_rc)
         assert_int_equal(verify_ok(f->db, room), 0);
     }
     assert_int_equal(verify_ok(f->db, room), 0);
+    return n - 1;
 }
 
 static void test_fault__append_fails_at_every_call(void **state)
@@ -79,11 +82,14 @@ static void test_fault__append_fails_at_every_call(void **state)
     engine_action act;
     uint32_t head;
     int steps = 0;
+    long n_failed = 0;
     while (next_action(f->db, &act, room, &head) && steps < 6) {
-        append_under_faults(f, room, EIO);
+        n_failed += append_under_faults(f, room, EIO);
         steps++;
     }
     assert_true(steps >= 3);
+    printf("campaign fault injection, append: %d appends, each failed at every one of its "
+           "calls in turn (%ld failures), each leaving the old head whole\n", steps, n_failed);
     /* the game still plays on and replays to the same digests */
     play(f->db, room, 1000);
     assert_int_equal(verify_ok(f->db, room), 0);
@@ -279,6 +285,8 @@ static void test_fault__backup_fails_at_every_call(void **state)
         free(now);
     }
     assert_true(n > 3);                    /* it did fail at calls of its own */
+    printf("campaign fault injection, backup: failed at each of its %ld LMDB and file-system "
+           "calls in turn, each leaving the old archive whole and nothing beside it\n", n - 1);
     free(old);
     /* what was finally written restores to the same room */
     fixture *g = fixture_new(64);
@@ -316,6 +324,8 @@ static void test_fault__restore_fails_at_every_call(void **state)
         assert_int_equal(c.n, 0);          /* nothing of the room */
     }
     assert_true(n > 1);
+    printf("campaign fault injection, restore: failed at each of its %ld LMDB and file-system "
+           "calls in turn, each leaving no part of the room\n", n - 1);
     assert_int_equal(verify_ok(g->db, room), 0);
     fixture_free(g);
     fixture_free(f);
