@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,20 +61,6 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
     uint32_t v;
     memcpy(&v, p + off, sizeof v);
     return v;
-}
-
-static int read_at(int fd, uint8_t *buf, size_t n, off_t off)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, buf + got, n - got, off + (off_t)got);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        got += (size_t)r;
-    }
-    return 0;
 }
 
 /* What is wrong with meta page i (text in why), or "" when it is sound. */
@@ -115,52 +102,40 @@ static void meta_check(char *why, size_t cap, ledger_file_report *r, int i, cons
             }
 }
 
-int ledger_file_check(ledger_file_report *out, const char *path)
+int ledger_file_check_bytes(ledger_file_report *out, const uint8_t *bytes, size_t len,
+                            uint64_t file_bytes, const char *name)
 {
     memset(out, 0, sizeof *out);
     out->used_meta = -1;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        int e = errno;
-        snprintf(out->damage, sizeof out->damage, "%s: %s", path, strerror(e));
-        return e;
-    }
-    uint8_t m[2][META_BYTES];
-    struct stat st;
-    int rc = LEDGER_ECORRUPT;
+    out->file_bytes = file_bytes;
     /* Not an LMDB file at all is the wrong file, not a damaged ledger. */
-    if (read_at(fd, m[0], META_BYTES, 0) != 0) {
+    if (len < META_BYTES) {
         snprintf(out->damage, sizeof out->damage, "%s is not a Mentat ledger (too short for "
-                 "an LMDB file)", path);
-        rc = LEDGER_EINPUT;
-        goto out;
+                 "an LMDB file)", name);
+        return LEDGER_EINPUT;
     }
-    if (u32_at(m[0], 0) == LMDB_MAGIC) {
-        snprintf(out->damage, sizeof out->damage, "%s is an LMDB lock file, not a ledger", path);
-        rc = LEDGER_EINPUT;
-        goto out;
+    if (u32_at(bytes, 0) == LMDB_MAGIC) {
+        snprintf(out->damage, sizeof out->damage, "%s is an LMDB lock file, not a ledger", name);
+        return LEDGER_EINPUT;
     }
-    if (u32_at(m[0], META_MAGIC_AT) != LMDB_MAGIC) {
+    if (u32_at(bytes, META_MAGIC_AT) != LMDB_MAGIC) {
         snprintf(out->damage, sizeof out->damage, "%s is not a Mentat ledger (no LMDB magic)",
-                 path);
-        rc = LEDGER_EINPUT;
-        goto out;
+                 name);
+        return LEDGER_EINPUT;
     }
-    out->page_size = u32_at(m[0], META_PSIZE_AT);
-    if ((out->page_size < PAGE_MIN || out->page_size > PAGE_MAX ||
-         (out->page_size & (out->page_size - 1)) != 0)) {
+    out->page_size = u32_at(bytes, META_PSIZE_AT);
+    if (out->page_size < PAGE_MIN || out->page_size > PAGE_MAX ||
+        (out->page_size & (out->page_size - 1)) != 0) {
         snprintf(out->damage, sizeof out->damage, "meta page 0 gives page size %u",
                  out->page_size);
-        goto out;
+        return LEDGER_ECORRUPT;
     }
-    /* The size after the metas: a writer only grows the file, and writes
-     * its pages before the meta that names them. */
-    if (read_at(fd, m[1], META_BYTES, (off_t)out->page_size) != 0 || fstat(fd, &st) != 0) {
+    if (len < (size_t)out->page_size + META_BYTES) {
         snprintf(out->damage, sizeof out->damage,
-                 "the file is truncated: %s has no meta page 1", path);
-        goto out;
+                 "the file is truncated: %s has no meta page 1", name);
+        return LEDGER_ECORRUPT;
     }
-    out->file_bytes = (uint64_t)st.st_size;
+    const uint8_t *m[2] = {bytes, bytes + out->page_size};
     char why[2][200];
     for (int i = 0; i < 2; i++) {
         meta_check(why[i], sizeof why[i], out, i, m[i]);
@@ -171,10 +146,54 @@ int ledger_file_check(ledger_file_report *out, const char *path)
                          : out->txnid[1] > out->txnid[0] ? 1 : 0;
     if (!out->is_meta_ok[0] || !out->is_meta_ok[1]) {
         snprintf(out->damage, sizeof out->damage, "%s", why[out->is_meta_ok[0] ? 1 : 0]);
+        return LEDGER_ECORRUPT;
+    }
+    return 0;
+}
+
+int ledger_file_check(ledger_file_report *out, const char *path)
+{
+    static const size_t head_max = 2 * (size_t)PAGE_MAX; /* both meta pages, whatever the size */
+    memset(out, 0, sizeof *out);
+    out->used_meta = -1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(out->damage, sizeof out->damage, "%s: %s", path, strerror(e));
+        return e;
+    }
+    uint8_t *head = malloc(head_max);
+    size_t got = 0;
+    int rc = 0;
+    if (head == NULL) {
+        snprintf(out->damage, sizeof out->damage, "out of memory");
+        rc = LEDGER_ERROR;
         goto out;
     }
-    rc = 0;
+    while (got < head_max) {
+        ssize_t r = pread(fd, head + got, head_max - got, (off_t)got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            rc = errno;
+            snprintf(out->damage, sizeof out->damage, "%s: %s", path, strerror(rc));
+            goto out;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    /* The size after the metas: a writer only grows the file, and writes
+     * its pages before the meta that names them. */
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        rc = errno;
+        snprintf(out->damage, sizeof out->damage, "%s: %s", path, strerror(rc));
+        goto out;
+    }
+    rc = ledger_file_check_bytes(out, head, got, (uint64_t)st.st_size, path);
 out:
+    free(head);
     close(fd);
     return rc;
 }

@@ -89,6 +89,11 @@ typedef struct ledger_file_report {
  * the file is no LMDB data file at all (too short, no magic, a lock file);
  * an errno value when the file cannot be read. ledger_open runs it before mapping a file. */
 int ledger_file_check(ledger_file_report *out, const char *path) MENTAT_MUST_CHECK;
+/* The same check on bytes already read: the file's first len bytes (all
+ * of it, or at least its first 128 KiB), file_bytes its size, name for
+ * the messages. Pure: the fuzz target's entry point. */
+int ledger_file_check_bytes(ledger_file_report *out, const uint8_t *bytes, size_t len,
+                            uint64_t file_bytes, const char *name) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- keys */
 
