@@ -327,6 +327,7 @@ static int create_atomically(ledger *db)
         rc = ledger__fail(db, LEDGER_EINPUT, "path too long: %s", db->path);
         goto out;
     }
+    ledger_temp_sweep(db->path);
     fd = mkstemp(tmp);
     if (fd < 0) {
         tmp[0] = '\0';

@@ -62,6 +62,11 @@ void ledger_options_init(ledger_options *opt);
  * ledger_errmsg(NULL) says so). */
 int ledger_open(ledger **out, const ledger_options *opt) MENTAT_MUST_CHECK;
 void ledger_close(ledger *db);
+/* Removes the hidden files that killed processes left of ledgers being
+ * made beside path (".<base>.new-XXXXXX", ".<base>.pending-XXXXXX" and
+ * their lock files, FORMAT.md "Temporary names") when no process has them
+ * open; ledger_open runs it before it makes a ledger. Returns how many. */
+unsigned ledger_temp_sweep(const char *path);
 /* 0 when both keys are loaded, so rooms can be created and events signed;
  * else LEDGER_EKEY with a message naming the key directory. */
 int ledger_keys_check(ledger *db) MENTAT_MUST_CHECK;

@@ -184,6 +184,8 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
     opt.path = g->db_path;
     opt.keys_dir = g->keys_dir;
     opt.is_read_only = is_read_only;
+    if (!is_read_only && is_missing)
+        ledger_temp_sweep(g->db_path);
     if (!is_read_only && is_missing && !pending.is_active && pending_name(g->db_path) == 0) {
         pending.is_active = 1;
         opt.path = pending.tmp;
