@@ -199,7 +199,9 @@ static void room_text(const room_finding *f)
 {
     if (f->is_verified)
         printf("%s  ok       %u events verified", f->room, f->n_events);
-    else if (f->verify_signal == 0 && f->bad_version == 0 && f->n_events == 0)
+    else if (f->verify_signal != 0)
+        printf("%s  DAMAGED  %s", f->room, f->reason);
+    else if (f->bad_version == 0 && f->n_events == 0)
         printf("%s  DAMAGED  at the genesis: %s", f->room, f->reason);
     else
         printf("%s  DAMAGED  at version %u: %s", f->room, f->bad_version, f->reason);
@@ -216,7 +218,10 @@ static void room_json(tool_json *j, const room_finding *f)
     tool_json_member_bool(j, "verified", f->is_verified);
     tool_json_member_uint(j, "n_events", f->n_events);
     if (!f->is_verified) {
-        tool_json_member_uint(j, "bad_version", f->bad_version);
+        if (f->verify_signal == 0)
+            tool_json_member_uint(j, "bad_version", f->bad_version);
+        else
+            tool_json_member_uint(j, "signal", (uint64_t)f->verify_signal);
         tool_json_member_string(j, "reason", f->reason);
     }
     tool_json_member_bool(j, "exportable", f->is_exportable);

@@ -283,6 +283,34 @@ static void test_safety__damaged_files_are_refused_never_crash(void **state)
     free(bytes);
 }
 
+/* A stored ledger with one byte changed in a page of one room's events,
+ * where LMDB's cursor faults (SIGSEGV) on reading it: a reader reports
+ * damage, doctor saves the two other rooms. */
+static void test_safety__a_fault_inside_lmdb_is_damage(void **state)
+{
+    (void)state;
+    run_result r;
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/tests/fixtures/damaged/segv-in-lmdb.db",
+             ((world *)*state)->old_cwd);
+    size_t len;
+    char *bytes = test_slurp(path, &len);
+    write_file("segv.db", bytes, len);
+    free(bytes);
+    EXPECT(1, &r, "/dev/null", "--db", "segv.db", "verify", "--all");
+    assert_int_equal(r.n_err_lines, 1);
+    assert_non_null(strstr(r.err, "is damaged: reading it stopped on SIGSEGV"));
+    EXPECT(1, &r, OUT_FILE, "--db", "segv.db", "doctor", "--out", "saved");
+    char *out = test_slurp(OUT_FILE, NULL);
+    assert_non_null(strstr(out, "1 of 3 rooms damaged, 2 exportable"));
+    free(out);
+    EXPECT(0, &r, "/dev/null", "--db", "saved.db", "restore", "--all", "saved", "--trust-keys");
+    EXPECT(0, &r, OUT_FILE, "--db", "saved.db", "verify", "--all");
+    out = test_slurp(OUT_FILE, NULL);
+    assert_non_null(strstr(out, "all 2 rooms ok"));
+    free(out);
+}
+
 static void test_safety__a_failing_command_creates_nothing(void **state)
 {
     (void)state;
@@ -564,11 +592,17 @@ int main(int argc, char **argv)
     (void)argc;
     if (sodium_init() < 0 || test_find_mentat(mentat_bin, argv[0], "test_safety") != 0)
         return 1;
+    /* Under the sanitizers a fault must still reach the command's parent
+     * as the signal it is, not as the sanitizer's report and exit. */
+    setenv("ASAN_OPTIONS", "handle_segv=0:handle_sigbus=0:handle_abort=0", 1);
+    setenv("UBSAN_OPTIONS", "handle_segv=0:handle_sigbus=0", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_safety__outputs_never_replace_what_they_must_not,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_safety__damaged_files_are_refused_never_crash,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(test_safety__a_fault_inside_lmdb_is_damage, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_safety__a_failing_command_creates_nothing, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_safety__output_write_errors_fail, setup, teardown),
