@@ -51,7 +51,7 @@ TEST_BIN := $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC))
 MENTAT := $(BUILD)/mentat
 
-.PHONY: all deps run test check release asan fuzz fuzz-short fuzz-seeds bench lint clean \
+.PHONY: all deps run test check release asan fuzz fuzz-short fuzz-seeds bench lint clean FORCE \
         include-check soak audit-soak bots-soak campaign-soak compile clang
 .SUFFIXES:
 .DELETE_ON_ERROR:
@@ -130,7 +130,10 @@ asan:
 	    SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
 
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
-build-fuzz/%: tests/fuzz/%.c
+# Always relinked (FORCE): the libraries it links are built by the sub-make,
+# which make cannot see from here, so a target must never be taken for
+# up to date over changed sources.
+build-fuzz/%: tests/fuzz/%.c FORCE
 	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g" \
 	    SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	    $(patsubst %,build-fuzz/lib%.a,$(LAYERS))
@@ -193,6 +196,8 @@ campaign-soak: $(MENTAT) $(BUILD)/tests/ledger/test_campaigns $(BUILD)/tests/led
 lint: $(GEN_H)
 	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
 	    $(TOOLS_SRC)
+
+FORCE:
 
 clean:
 	rm -rf build build-release build-asan build-fuzz build-clang mentat

@@ -148,8 +148,11 @@ static unsigned side_of(const engine_state *st, int seat)
 {
     if (seat < 0)
         return SIDE_NONE;
+    /* A side not yet named (0xFF) has no ally to look up: a decoded state
+     * may ask before the battle's sides are set. */
     for (unsigned i = 0; i < 2; i++)
-        if (st->battle_seat[i] == seat || st->ally[st->battle_seat[i]] == seat)
+        if (st->battle_seat[i] < ENGINE_MAX_SEATS &&
+            (st->battle_seat[i] == seat || st->ally[st->battle_seat[i]] == seat))
             return i;
     return SIDE_NONE;
 }
