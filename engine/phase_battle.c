@@ -453,9 +453,9 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         }
     }
     /* A prescience answer binds its element. */
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
-    if (st->prescience_element != ELEMENT_NONE && st->battle_seat[1 - side_of(st, atreides)] == seat &&
-        st->step == BATTLE_STEP_PLAN) {
+    unsigned aside = side_of(st, engine__seat_of(st, ENGINE_FACTION_ATREIDES));
+    if (st->prescience_element != ELEMENT_NONE && aside != SIDE_NONE &&
+        st->battle_seat[1 - aside] == seat && st->step == BATTLE_STEP_PLAN) {
         int v = st->prescience_value;
         int ok = 1;
         switch (st->prescience_element) {
