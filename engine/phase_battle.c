@@ -148,8 +148,11 @@ static unsigned side_of(const engine_state *st, int seat)
 {
     if (seat < 0)
         return SIDE_NONE;
+    /* A side not yet named (0xFF) has no ally to look up: a decoded state
+     * may ask before the battle's sides are set. */
     for (unsigned i = 0; i < 2; i++)
-        if (st->battle_seat[i] == seat || st->ally[st->battle_seat[i]] == seat)
+        if (st->battle_seat[i] < ENGINE_MAX_SEATS &&
+            (st->battle_seat[i] == seat || st->ally[st->battle_seat[i]] == seat))
             return i;
     return SIDE_NONE;
 }
@@ -450,9 +453,9 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         }
     }
     /* A prescience answer binds its element. */
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
-    if (st->prescience_element != ELEMENT_NONE && st->battle_seat[1 - side_of(st, atreides)] == seat &&
-        st->step == BATTLE_STEP_PLAN) {
+    unsigned aside = side_of(st, engine__seat_of(st, ENGINE_FACTION_ATREIDES));
+    if (st->prescience_element != ELEMENT_NONE && aside != SIDE_NONE &&
+        st->battle_seat[1 - aside] == seat && st->step == BATTLE_STEP_PLAN) {
         int v = st->prescience_value;
         int ok = 1;
         switch (st->prescience_element) {

@@ -164,6 +164,19 @@ const char *inspect_faction_colour(unsigned faction);
 int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len,
                           char *err) MENTAT_MUST_CHECK;
 
+#define INSPECT_RECEIPTS_FILE_MAX ((size_t)16 << 20) /* bytes of a receipts file */
+#define INSPECT_RECEIPT_LINE_MAX 4096                /* bytes of one of its lines */
+
+/* Reads a receipts file (inspect/receipts.c): one receipt a line, blank
+ * lines and lines starting with '#' skipped. *out is malloc'd (free it;
+ * NULL when none), *n_out the count. INSPECT_EINPUT with "line N: why" in
+ * err (SCHEMA_ERRMSG bytes, may be NULL) for more than
+ * INSPECT_RECEIPTS_FILE_MAX bytes, a NUL byte, a line longer than
+ * INSPECT_RECEIPT_LINE_MAX or a line that is not a receipt; INSPECT_ERROR
+ * out of memory. */
+int inspect_receipts_parse(codec_receipt **out, size_t *n_out, const char *text, size_t len,
+                           char *err) MENTAT_MUST_CHECK;
+
 typedef struct inspect_verify_report {
     char room[SCHEMA_ROOM_CHARS + 1];
     int is_ok;                     /* 1 = every check held */

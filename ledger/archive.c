@@ -133,64 +133,6 @@ static ssize_t read_full(int fd, uint8_t *p, size_t n)
     return (ssize_t)got;
 }
 
-/* A temporary file beside path (1): "<dir>/.<base>.XXXXXX", opened; its
- * name in tmp and the directory in dir. */
-static int temp_open(ledger *db, int *fd_out, char *tmp, size_t tmp_cap, char *dir,
-                     size_t dir_cap, const char *path)
-{
-    char *a = strdup(path), *b = strdup(path);
-    int rc = 0;
-    *fd_out = -1;
-    if (a == NULL || b == NULL) {
-        rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
-        goto out;
-    }
-    const char *d = dirname(a), *base = basename(b);
-    if ((size_t)snprintf(dir, dir_cap, "%s", d) >= dir_cap ||
-        (size_t)snprintf(tmp, tmp_cap, "%s/.%s.XXXXXX", d, base) >= tmp_cap) {
-        rc = ledger__fail(db, LEDGER_EINPUT, "path too long: %s", path);
-        goto out;
-    }
-    *fd_out = mkstemp(tmp);
-    if (*fd_out < 0)
-        rc = ledger__fail(db, errno, "cannot create a file in %s: %s", dir, strerror(errno));
-out:
-    free(a);
-    free(b);
-    return rc;
-}
-
-/* (1): fsync, close, rename into place, fsync the directory. Closes fd and
- * removes tmp whatever happens. */
-static int temp_commit(ledger *db, int fd, const char *tmp, const char *dir, const char *path)
-{
-    int rc = 0;
-    if (fsync(fd) != 0)
-        rc = ledger__fail(db, errno, "cannot sync %s: %s", tmp, strerror(errno));
-    if (close(fd) != 0 && rc == 0)
-        rc = ledger__fail(db, errno, "cannot write %s: %s", tmp, strerror(errno));
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = ledger__fail(db, errno, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-    if (rc != 0) {
-        unlink(tmp);
-        return rc;
-    }
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd < 0 || fsync(dfd) != 0)
-        rc = ledger__fail(db, errno, "cannot sync directory %s: %s", dir, strerror(errno));
-    if (dfd >= 0)
-        close(dfd);
-    return rc;
-}
-
-/* 1 if path names the ledger's own file (an archive must never replace it). */
-static int is_live_file(const ledger *db, const char *path)
-{
-    struct stat live, there;
-    return stat(db->path, &live) == 0 && stat(path, &there) == 0 &&
-           live.st_dev == there.st_dev && live.st_ino == there.st_ino;
-}
-
 /* ================================================================ writer */
 
 typedef struct writer {
@@ -207,7 +149,9 @@ typedef struct writer {
 /* Writes bytes of the file, digesting them (2). */
 static int writer_emit(writer *w, const uint8_t *p, size_t n)
 {
-    int rc = write_all(w->fd, p, n);
+    int rc = ledger__fault_hit(w->db);
+    if (rc == 0)
+        rc = write_all(w->fd, p, n);
     if (rc != 0)
         return ledger__fail(w->db, rc, "cannot write the archive: %s", strerror(rc));
     crypto_generichash_update(&w->file, p, n);
@@ -502,39 +446,42 @@ static int backup_write(backup *b, writer *w)
 
 int ledger_backup_room(ledger *db, const char *room, const char *path)
 {
-    char tmp[4096], dir[4096];
-    int fd = -1;
+    return ledger_backup_room_flags(db, room, path, 0);
+}
+
+int ledger_backup_room_flags(ledger *db, const char *room, const char *path, unsigned flags)
+{
+    ledger_outfile f;
     writer w;
     backup b;
     memset(&w, 0, sizeof w);
     memset(&b, 0, sizeof b);
+    f.fd = -1;
     b.db = db;
     b.room = room;
     if (!ledger__room_valid(room))
         return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
-    if (path == NULL || path[0] == '\0')
-        return ledger__fail(db, LEDGER_EINPUT, "no archive path given");
-    if (is_live_file(db, path))
-        return ledger__fail(db, LEDGER_EINPUT, "%s is the ledger itself", path);
-    int rc = ledger__txn_begin(&b.txn, db, 0);
+    int rc = ledger_outfile_check(db, path, flags);
+    if (rc != 0)
+        return rc;
+    rc = ledger__txn_begin(&b.txn, db, 0);
     if (rc != 0)
         return rc;
     rc = backup_gather(&b);
     if (rc == 0)
-        rc = temp_open(db, &fd, tmp, sizeof tmp, dir, sizeof dir, path);
+        rc = ledger_outfile_open(db, &f, path, flags);
     if (rc == 0) {
-        rc = writer_init(&w, db, fd);
+        rc = writer_init(&w, db, f.fd);
         if (rc == 0)
             rc = backup_write(&b, &w);
         writer_release(&w);
     }
     ledger__txn_abort(&b.txn);
     free(b.keys.id);
-    if (fd >= 0) {
+    if (f.fd >= 0) {
         if (rc == 0)
-            return temp_commit(db, fd, tmp, dir, path);
-        close(fd);
-        unlink(tmp);
+            return ledger_outfile_commit(db, &f, flags);
+        ledger_outfile_abort(&f);
     }
     return rc;
 }
@@ -565,31 +512,29 @@ static int list_room(void *ctx, const ledger_room_info *room)
 
 /* The compact LMDB copy dir/mentat.db, through an fd we own so that it is
  * a plain file whatever the environment's flags. */
-static int copy_env(ledger *db, const char *dir)
+static int copy_env(ledger *db, const char *dir, unsigned flags)
 {
-    char path[4096], tmp[4096], d[4096];
-    int fd = -1;
+    char path[4096];
+    ledger_outfile f;
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, COPY_NAME) >= sizeof path)
         return ledger__fail(db, LEDGER_EINPUT, "path too long: %s", dir);
-    int rc = temp_open(db, &fd, tmp, sizeof tmp, d, sizeof d, path);
+    int rc = ledger_outfile_open(db, &f, path, flags | LEDGER_OUT_LEDGER_COPY);
     if (rc != 0)
         return rc;
-    rc = mdb_env_copyfd2(db->env, fd, MDB_CP_COMPACT);
+    rc = mdb_env_copyfd2(db->env, f.fd, MDB_CP_COMPACT);
     if (rc != 0) {
-        close(fd);
-        unlink(tmp);
-        return ledger__fail(db, rc, "copying the ledger to %s: %s", path, ledger__strerror(rc));
+        ledger_outfile_abort(&f);
+        return ledger__io_fail(db, rc, dir, "copying the ledger to %s", path);
     }
-    rc = temp_commit(db, fd, tmp, d, path);
-    if (rc != 0)
-        return rc;
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return ledger__fail(db, LEDGER_ERROR, "the ledger copy %s is not a plain file", path);
-    return 0;
+    return ledger_outfile_commit(db, &f, flags | LEDGER_OUT_LEDGER_COPY);
 }
 
 int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out)
+{
+    return ledger_backup_all_flags(db, dir, n_rooms_out, 0);
+}
+
+int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out, unsigned flags)
 {
     room_list l;
     char path[4096];
@@ -604,13 +549,14 @@ int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out)
                             dir, strerror(errno));
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return ledger__fail(db, LEDGER_EINPUT, "%s is not a directory", dir);
-    /* The copy is renamed over dir/mentat.db: never over the live file. */
+    /* The copy is renamed over dir/mentat.db: never over the live file
+     * (checked before any archive is written, and again at the rename). */
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, COPY_NAME) >= sizeof path)
         return ledger__fail(db, LEDGER_EINPUT, "path too long: %s", dir);
-    if (is_live_file(db, path))
-        return ledger__fail(db, LEDGER_EINPUT, "%s is the ledger itself; back up into another "
-                            "directory", path);
-    int rc = ledger_room_foreach(db, list_room, &l);
+    int rc = ledger_outfile_check(db, path, flags | LEDGER_OUT_LEDGER_COPY);
+    if (rc != 0)
+        return rc;
+    rc = ledger_room_foreach(db, list_room, &l);
     if (l.is_oom)
         rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
     for (size_t i = 0; rc == 0 && i < l.n; i++) {
@@ -619,10 +565,10 @@ int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out)
             rc = ledger__fail(db, LEDGER_EINPUT, "path too long: %s", dir);
             break;
         }
-        rc = ledger_backup_room(db, l.room[i], path);
+        rc = ledger_backup_room_flags(db, l.room[i], path, flags);
     }
     if (rc == 0)
-        rc = copy_env(db, dir);
+        rc = copy_env(db, dir, flags);
     if (rc == 0 && n_rooms_out != NULL)
         *n_rooms_out = l.n;
     free(l.room);
@@ -945,6 +891,9 @@ int ledger__archive_read(ledger *db, ledger_archive *out, const char *path)
     rd.a = out;
     crypto_generichash_init(&rd.hash, NULL, 0, SCHEMA_HASH_BYTES);
     crypto_generichash_init(&rd.file, NULL, 0, SCHEMA_HASH_BYTES);
+    int frc = ledger__fault_hit(db);
+    if (frc != 0)
+        return ledger__fail(db, frc, "cannot open the archive: %s", strerror(frc));
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return ledger__fail(db, errno == ENOENT ? LEDGER_ENOTFOUND : errno,

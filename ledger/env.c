@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +47,35 @@ int ledger__corrupt(ledger *db, const char *file, int line, const char *fmt, ...
     return LEDGER_ECORRUPT;
 }
 
+/* Below this many free bytes a failed write is taken for a full disk:
+ * LMDB reports a short write as EIO, not ENOSPC. */
+#define FULL_DISK_BYTES ((uint64_t)1 << 20)
+
+int ledger__io_fail(ledger *db, int rc, const char *path, const char *fmt, ...)
+{
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    int is_full = rc == ENOSPC || rc == EDQUOT;
+    if (!is_full && rc == EIO && path != NULL) {
+        struct statvfs vfs;
+        char *copy = strdup(path);
+        struct stat st;
+        const char *dir = copy == NULL ? NULL
+                          : stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? path
+                                                                        : dirname(copy);
+        is_full = dir != NULL && statvfs(dir, &vfs) == 0 &&
+                  (uint64_t)vfs.f_bavail * vfs.f_frsize < FULL_DISK_BYTES;
+        free(copy);
+    }
+    if (is_full)
+        return ledger__fail(db, ENOSPC, "%s: the disk is full (no space left on the device)",
+                            what);
+    return ledger__fail(db, rc, "%s: %s", what, ledger__strerror(rc));
+}
+
 const char *ledger__strerror(int rc)
 {
     return mdb_strerror(rc); /* covers errno values too */
@@ -76,8 +106,9 @@ void ledger_options_init(ledger_options *opt)
 
 /* Explains why the file at path cannot be opened, before LMDB tries:
  * LMDB's own errors name neither the file nor the cause. */
-static int check_path(ledger *db, const char *path, int is_read_only)
+static int check_path(ledger *db, const char *path, int is_read_only, int *is_missing)
 {
+    *is_missing = 0;
     char *copy = strdup(path);
     if (copy == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
@@ -96,11 +127,32 @@ static int check_path(ledger *db, const char *path, int is_read_only)
         } else if (access(dir, W_OK) != 0) {
             rc = ledger__fail(db, errno, "cannot create %s: %s", path,
                               errno == EROFS ? "the file system is read-only" : strerror(errno));
+        } else {
+            *is_missing = 1;
         }
         goto out;
     }
     if (!S_ISREG(st.st_mode)) {
         rc = ledger__fail(db, LEDGER_EINPUT, "%s is not a regular file", path);
+        goto out;
+    }
+    /* LMDB would make an empty file a ledger; an empty file is not one. */
+    if (st.st_size == 0) {
+        rc = ledger__fail(db, LEDGER_EINPUT, "%s is empty, not a Mentat ledger", path);
+        goto out;
+    }
+    ledger_file_report fr;
+    int frc = ledger_file_check(&fr, path);
+    if (frc == LEDGER_EINPUT) {
+        rc = ledger__fail(db, frc, "%s", fr.damage);
+        goto out;
+    }
+    if (frc == LEDGER_ECORRUPT) {
+        rc = ledger__fail(db, frc, "%s is damaged: %s", path, fr.damage);
+        goto out;
+    }
+    if (frc != 0) {
+        rc = ledger__fail(db, frc, "%s: %s", path, strerror(frc));
         goto out;
     }
     /* Root may write anything; a file without write bits is still meant
@@ -239,6 +291,78 @@ static void release(ledger *db)
     db->has_signing_key = db->has_audit_key = 0;
 }
 
+static int env_new(ledger *db)
+{
+    int rc = mdb_env_create(&db->env);
+    if (rc != 0) {
+        db->env = NULL;
+        return ledger__fail(db, rc, "mdb_env_create: %s", mdb_strerror(rc));
+    }
+    mdb_env_set_maxdbs(db->env, N_DBS);
+    rc = mdb_env_set_mapsize(db->env, db->map_size);
+    if (rc != 0)
+        return ledger__fail(db, LEDGER_EINPUT, "map size %zu refused: %s", db->map_size,
+                            mdb_strerror(rc));
+    return 0;
+}
+
+/* A new ledger is built whole under "<dir>/.<base>.new-XXXXXX" (its
+ * databases and format version committed and synced), then linked to its
+ * path, which never names a half-made file: a crash leaves no ledger or a
+ * valid empty one (and at worst the hidden temporary file). If another
+ * process made the ledger meanwhile, that one is used. */
+static int create_atomically(ledger *db)
+{
+    char *a = strdup(db->path), *b = strdup(db->path);
+    char tmp[4096], lock[4200];
+    int rc = 0, fd = -1;
+    tmp[0] = '\0';
+    if (a == NULL || b == NULL) {
+        rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+        goto out;
+    }
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.new-XXXXXX", dirname(a), basename(b)) >=
+        sizeof tmp) {
+        tmp[0] = '\0';
+        rc = ledger__fail(db, LEDGER_EINPUT, "path too long: %s", db->path);
+        goto out;
+    }
+    ledger_temp_sweep(db->path);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        tmp[0] = '\0';
+        rc = ledger__io_fail(db, errno, db->path, "cannot create %s", db->path);
+        goto out;
+    }
+    fchmod(fd, 0644);              /* as LMDB makes its files */
+    close(fd);
+    snprintf(lock, sizeof lock, "%s-lock", tmp);
+    rc = env_new(db);
+    if (rc == 0) {
+        rc = mdb_env_open(db->env, tmp, MDB_NOSUBDIR | MDB_NOTLS, 0644);
+        if (rc != 0)
+            rc = ledger__io_fail(db, rc, db->path, "cannot create %s", db->path);
+    }
+    if (rc == 0) {
+        char *real = db->path;
+        db->path = tmp;            /* its messages name the file being made */
+        rc = open_dbs(db);
+        db->path = real;
+    }
+    if (db->env != NULL)
+        mdb_env_close(db->env);
+    db->env = NULL;
+    if (rc == 0 && link(tmp, db->path) != 0 && errno != EEXIST)
+        rc = ledger__io_fail(db, errno, db->path, "cannot create %s", db->path);
+    unlink(lock);
+out:
+    if (tmp[0] != '\0')
+        unlink(tmp);
+    free(a);
+    free(b);
+    return rc;
+}
+
 int ledger_open(ledger **out, const ledger_options *opt)
 {
     *out = NULL;
@@ -267,22 +391,19 @@ int ledger_open(ledger **out, const ledger_options *opt)
         rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
         goto fail;
     }
-    rc = check_path(db, db->path, db->is_read_only);
+    int is_missing = 0;
+    rc = check_path(db, db->path, db->is_read_only, &is_missing);
     if (rc != 0)
         goto fail;
 
-    rc = mdb_env_create(&db->env);
-    if (rc != 0) {
-        rc = ledger__fail(db, rc, "mdb_env_create: %s", mdb_strerror(rc));
-        goto fail;
+    if (is_missing) {
+        rc = create_atomically(db);
+        if (rc != 0)
+            goto fail;
     }
-    mdb_env_set_maxdbs(db->env, N_DBS);
-    rc = mdb_env_set_mapsize(db->env, db->map_size);
-    if (rc != 0) {
-        rc = ledger__fail(db, LEDGER_EINPUT, "map size %zu refused: %s", db->map_size,
-                          mdb_strerror(rc));
+    rc = env_new(db);
+    if (rc != 0)
         goto fail;
-    }
     unsigned flags = MDB_NOSUBDIR | MDB_NOTLS;
     if (db->is_read_only)
         flags |= MDB_RDONLY;
@@ -317,6 +438,9 @@ int ledger_open(ledger **out, const ledger_options *opt)
     rc = open_dbs(db);
     if (rc != 0)
         goto fail;
+    rc = ledger__keys_perm_check(db);
+    if (rc != 0)
+        goto fail;
     rc = ledger__keys_load(db);
     if (rc != 0)
         goto fail;
@@ -328,6 +452,17 @@ fail:
     release(db);
     *out = db;
     return rc;
+}
+
+int ledger_keys_check(ledger *db)
+{
+    if (!db->has_signing_key)
+        return ledger__fail(db, LEDGER_EKEY, "no signing key in %s: rooms cannot be created",
+                            db->keys_dir);
+    if (!db->has_audit_key)
+        return ledger__fail(db, LEDGER_EKEY, "no audit key in %s: a room's seed must be sealed",
+                            db->keys_dir);
+    return 0;
 }
 
 void ledger_close(ledger *db)

@@ -131,6 +131,7 @@ struct ledger {
     size_t position_cap;           /* bytes allocated at position */
     /* errors */
     char errmsg[256];              /* last failure, one line */
+    char warning[256];             /* what ledger_open found unsafe but allowed; "" if nothing */
     const char *corrupt_file;      /* where LEDGER_CORRUPT_HERE last fired */
     int corrupt_line;
     /* fault injection (tests only) */
@@ -204,7 +205,15 @@ int ledger__write(ledger *db, int (*body)(ledger_txn *txn, void *ctx), void *ctx
 
 /* Tests only: the countdown-th wrapped call from now fails with rc
  * (countdown 0 turns injection off). */
+/* A failed write or sync of a file on the disk holding path: the message
+ * "<what>: <why>"; ENOSPC (and its message says the disk is full) when the
+ * disk is full, including LMDB's EIO for a short write on a full disk. */
+int ledger__io_fail(ledger *db, int rc, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void ledger__fault_set(ledger *db, long countdown, int rc);
+/* Counts one file-system call of an archive or output file for fault
+ * injection: non-zero (the code to fail with) when it is the one to fail. */
+int ledger__fault_hit(ledger *db);
 
 /* ====================================================== canonical bytes */
 /* ledger/event.c; each returns the length written, or 0 if the input
@@ -266,6 +275,12 @@ void ledger__signer_stop(ledger *db);
 
 /* Key id: first 4 bytes, big-endian, of BLAKE2b-256(public key). */
 uint32_t ledger__key_id(const uint8_t pk[SCHEMA_KEY_BYTES]);
+/* The key files' modes (ledger/keyperm.c): LEDGER_EKEY for a signing key
+ * open to other users when writing; else 0, with db->warning set for what
+ * is only warned of. */
+int ledger__keys_perm_check(ledger *db);
+/* chmod 700 of a key directory open to other users: 0, or an errno. */
+int ledger__keys_dir_tighten(const char *dir);
 /* Loads signing.key and audit.key from db->keys_dir when present.
  * A present but unreadable or wrong-sized file is LEDGER_EKEY. */
 int ledger__keys_load(ledger *db) MENTAT_MUST_CHECK;
@@ -388,7 +403,6 @@ void ledger__cache_forget(ledger *db, const char *room);
 #define LEDGER_ARCHIVE_RECORD_MAX ((size_t)1 << 20) /* one record, bytes */
 #define LEDGER_ARCHIVE_DATA_MAX ((size_t)1 << 30)   /* all records, decompressed */
 #define LEDGER_ARCHIVE_KEYS_MAX 4096                /* key records in one archive */
-#define LEDGER_ARCHIVE_SUFFIX ".mentat-archive"     /* ledger_backup_all: <ROOM><suffix> */
 
 typedef struct ledger_archive_span {
     size_t off;                    /* offset of the bytes in ledger_archive.data */

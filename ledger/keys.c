@@ -165,6 +165,10 @@ int ledger_keygen(const char *keys_dir, char *err)
         set_err(err, "%s is not a directory", keys_dir);
         return LEDGER_EINPUT;
     }
+    if (ledger__keys_dir_tighten(keys_dir) != 0) {
+        set_err(err, "cannot make %s private (chmod 700): %s", keys_dir, strerror(errno));
+        return LEDGER_EKEY;
+    }
     if (file_exists(keys_dir, LEDGER_SIGNING_FILE) || file_exists(keys_dir, LEDGER_AUDIT_FILE)) {
         set_err(err, "%s already holds keys; refusing to overwrite them", keys_dir);
         return LEDGER_EEXISTS;

@@ -62,15 +62,49 @@ void ledger_options_init(ledger_options *opt);
  * ledger_errmsg(NULL) says so). */
 int ledger_open(ledger **out, const ledger_options *opt) MENTAT_MUST_CHECK;
 void ledger_close(ledger *db);
+/* Removes the hidden files that killed processes left of ledgers being
+ * made beside path (".<base>.new-XXXXXX", ".<base>.pending-XXXXXX" and
+ * their lock files, FORMAT.md "Temporary names") when no process has them
+ * open; ledger_open runs it before it makes a ledger. Returns how many. */
+unsigned ledger_temp_sweep(const char *path);
+/* 0 when both keys are loaded, so rooms can be created and events signed;
+ * else LEDGER_EKEY with a message naming the key directory. */
+int ledger_keys_check(ledger *db) MENTAT_MUST_CHECK;
 /* One line describing the last failure on this handle; never NULL.
  * Borrowed until the next call on the handle. */
 const char *ledger_errmsg(const ledger *db);
+/* What ledger_open found unsafe but allowed (a key file or the key
+ * directory open to other users), one line; "" when nothing. */
+const char *ledger_warning(const ledger *db);
+
+/* What the file's two LMDB meta pages say (ledger/filecheck.c). */
+typedef struct ledger_file_report {
+    uint64_t file_bytes;           /* the file's size */
+    unsigned page_size;            /* from meta page 0 */
+    int is_meta_ok[2];             /* 1 = meta page i is sound and fits the file */
+    uint64_t txnid[2];             /* the transaction each meta page records */
+    uint64_t last_page[2];         /* the last page each says is in use */
+    int used_meta;                 /* the sound meta with the larger txnid; -1 none */
+    char damage[256];              /* what is wrong, "" when nothing */
+} ledger_file_report;
+
+/* Reads the meta pages of the ledger file at path without mapping it:
+ * 0 when both are sound and the file holds every page they use;
+ * LEDGER_ECORRUPT with out->damage naming the damage; LEDGER_EINPUT when
+ * the file is no LMDB data file at all (too short, no magic, a lock file);
+ * an errno value when the file cannot be read. ledger_open runs it before mapping a file. */
+int ledger_file_check(ledger_file_report *out, const char *path) MENTAT_MUST_CHECK;
+/* The same check on bytes already read: the file's first len bytes (all
+ * of it, or at least its first 128 KiB), file_bytes its size, name for
+ * the messages. Pure: the fuzz target's entry point. */
+int ledger_file_check_bytes(ledger_file_report *out, const uint8_t *bytes, size_t len,
+                            uint64_t file_bytes, const char *name) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- keys */
 
-/* Creates keys_dir (mode 0700) with a new Ed25519 signing key and an
- * X25519 audit key pair (files mode 0600). LEDGER_EEXISTS if either key
- * file exists. err (SCHEMA_ERRMSG bytes) may be NULL. */
+/* Creates keys_dir (mode 0700; an existing directory open to other users
+ * is made 0700) with a new Ed25519 signing key and an X25519 audit key
+ * pair (files mode 0600). LEDGER_EEXISTS if either key file exists. err (SCHEMA_ERRMSG bytes) may be NULL. */
 int ledger_keygen(const char *keys_dir, char *err) MENTAT_MUST_CHECK;
 /* Retires the current signing key and makes a new one; the old public key
  * stays in `keys` so its events still verify. *new_id_out may be NULL. */
@@ -188,9 +222,17 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r) MENTAT_MUST_CHECK;
 /* Writes the room's archive (docs/FORMAT.md) to path, atomically (a
  * temporary file renamed into place). */
 int ledger_backup_room(ledger *db, const char *room, const char *path) MENTAT_MUST_CHECK;
+/* The same, with LEDGER_OUT_* flags: path is refused as ledger_outfile_check
+ * says. ledger_backup_room is this with flags 0. */
+int ledger_backup_room_flags(ledger *db, const char *room, const char *path,
+                             unsigned flags) MENTAT_MUST_CHECK;
 /* Writes one archive per room into dir, plus a compact LMDB copy
  * dir/mentat.db. *n_rooms_out may be NULL. */
 int ledger_backup_all(ledger *db, const char *dir, size_t *n_rooms_out) MENTAT_MUST_CHECK;
+int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out,
+                            unsigned flags) MENTAT_MUST_CHECK;
+
+#define LEDGER_ARCHIVE_SUFFIX ".mentat-archive" /* ledger_backup_all names ROOM + this */
 
 typedef struct ledger_restore_report {
     char room[SCHEMA_ROOM_CHARS + 1];
@@ -206,6 +248,38 @@ typedef struct ledger_restore_report {
  * prefix. LEDGER_EDIVERGED for a divergent history; nothing written. */
 int ledger_restore(ledger *db, ledger_restore_report *out, const char *path,
                    int trust_archive_keys) MENTAT_MUST_CHECK;
+
+/* ---------------------------------------------------------- output files */
+
+/* A file written beside its path under a temporary name and renamed into
+ * place on commit (ledger/outfile.c): the path holds the old file or the
+ * whole new one, never part of one. */
+typedef struct ledger_outfile {
+    int fd;                        /* the temporary file; -1 once closed */
+    int is_unnamed;                /* 1 = an O_TMPFILE: no name until the commit */
+    char tmp[4096];                /* "<dir>/.<base>.XXXXXX" (named at the commit if unnamed) */
+    char dir[4096];                /* its directory, synced after the rename */
+    char path[4096];               /* where it goes */
+} ledger_outfile;
+
+#define LEDGER_OUT_FORCE 1u        /* may replace another ledger (--force) */
+#define LEDGER_OUT_LEDGER_COPY 2u  /* a ledger copy: may replace an earlier copy */
+
+/* LEDGER_EINPUT, with a message naming why, if path may not be written:
+ * this ledger's file or lock file, any ledger's lock file, a file of the
+ * key directory, a symbolic link, a directory, a device or anything not a
+ * regular file; another ledger unless flags allow it. A missing path or an
+ * ordinary regular file is fine. */
+int ledger_outfile_check(ledger *db, const char *path, unsigned flags) MENTAT_MUST_CHECK;
+/* Checks path (as above) and opens a temporary file beside it in *out. */
+int ledger_outfile_open(ledger *db, ledger_outfile *out, const char *path,
+                        unsigned flags) MENTAT_MUST_CHECK;
+/* Syncs and closes the file, checks path again and renames the file over
+ * it, then syncs the directory. The temporary file is gone either way;
+ * ENOSPC when the disk is full. */
+int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags) MENTAT_MUST_CHECK;
+/* Closes and removes the temporary file, if still open. */
+void ledger_outfile_abort(ledger_outfile *f);
 
 /* ---------------------------------------------------------------- reveal */
 

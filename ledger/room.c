@@ -267,12 +267,9 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     engine_state *opening = NULL;
     engine_rng rng;
     int rc;
-    if (!db->has_signing_key)
-        return ledger__fail(db, LEDGER_EKEY, "no signing key in %s: rooms cannot be created",
-                            db->keys_dir);
-    if (!db->has_audit_key)
-        return ledger__fail(db, LEDGER_EKEY, "no audit key in %s: a room's seed must be sealed",
-                            db->keys_dir);
+    rc = ledger_keys_check(db);
+    if (rc != 0)
+        return rc;
     opening = calloc(1, sizeof *opening);
     if (opening == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
@@ -378,6 +375,10 @@ int ledger_room_foreach(ledger *db, int (*fn)(void *ctx, const ledger_room_info 
             break;
         }
         memcpy(room, k.mv_data, SCHEMA_ROOM_CHARS);
+        if (!ledger__room_valid(room)) {
+            rc = LEDGER_CORRUPT_MSG(db, "`rooms` holds a key that is not a room code");
+            break;
+        }
         if (n == cap) {
             size_t ncap = cap ? cap * 2 : 64;
             ledger_room_info *p = realloc(rooms, ncap * sizeof *p);

@@ -1,7 +1,8 @@
 /*
  * txn.c - the transactions of the ledger: wrappers around every LMDB call
  * of the write path, the write loop that grows the map, and the fault
- * injection that tests use to fail the Nth call.
+ * injection that tests use to fail the Nth call (of LMDB, and of the file
+ * system calls of archives and output files, ledger__fault_hit).
  *
  * Part of ledger/. It knows nothing of events or rooms. It must never let
  * a transaction that saw a failure commit (internal.h (2)), never grow the
@@ -28,13 +29,18 @@ static int fault(ledger *db)
     return 0;
 }
 
+int ledger__fault_hit(ledger *db)
+{
+    return fault(db);
+}
+
 static int poison(ledger_txn *txn, int rc, const char *what)
 {
     if (!txn->is_poisoned) {
         txn->is_poisoned = 1;
         txn->poison_rc = rc;
     }
-    return ledger__fail(txn->db, rc, "%s: %s", what, ledger__strerror(rc));
+    return ledger__io_fail(txn->db, rc, txn->db->path, "%s", what);
 }
 
 /* (3): a commit keeps what the txn cached, an abort drops it. */
@@ -101,8 +107,9 @@ int ledger__txn_commit(ledger_txn *txn)
         if (txn->is_write)
             cache_settle(db, 0);
         txn->is_poisoned = 1;
+        rc = ledger__io_fail(db, rc, db->path, "commit");
         txn->poison_rc = rc;
-        return ledger__fail(db, rc, "commit: %s", ledger__strerror(rc));
+        return rc;
     }
     if (txn->is_write) {
         db->n_commits++;

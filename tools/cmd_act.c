@@ -182,6 +182,5 @@ int cmd_act(int argc, char **argv, const tool_globals *gin)
         print_receipt(&g, &res);
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(&g, db, ex);
 }

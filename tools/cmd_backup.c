@@ -6,15 +6,13 @@
  * are ledger_backup_room's and ledger_backup_all's; this file only names
  * what to back up and where, and reports it.
  */
-#include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat backup ROOM --out FILE\n"
-    "       mentat backup --all --out DIR\n"
+    "usage: mentat backup ROOM --out FILE [--force]\n"
+    "       mentat backup --all --out DIR [--force]\n"
     "\n"
     "Writes ROOM's archive to FILE: its keys, signed genesis and every signed\n"
     "event, compressed, with a closing digest (docs/FORMAT.md). The file is\n"
@@ -23,6 +21,11 @@ static const char help[] =
     "\n"
     "With --all, writes one archive per room into DIR (made if absent), named\n"
     "by the ledger, plus DIR/mentat.db, a compact copy of the whole ledger.\n"
+    "\n"
+    "FILE may not be this ledger, any ledger's lock file, a file of the key\n"
+    "directory, a symbolic link, a directory, a device or anything else that\n"
+    "is not a regular file; another ledger is replaced only with --force (an\n"
+    "earlier DIR/mentat.db copy is replaced without: that is its purpose).\n"
     "\n"
     "Examples:\n"
     "  mentat backup ab12cd34 --out ab12cd34.mentat-archive\n"
@@ -55,9 +58,10 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *out_path = NULL;
-    int is_all = 0;
+    int is_all = 0, is_forced = 0;
     const tool_opt opts[] = {
         {"--all", NULL, NULL, &is_all},
+        {"--force", NULL, NULL, &is_forced},
         {"--out", "PATH", &out_path, NULL},
         {NULL, NULL, NULL, NULL},
     };
@@ -80,14 +84,10 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
     if (ex != TOOL_EXIT_OK)
         return ex;
     int rc;
+    unsigned flags = is_forced ? LEDGER_OUT_FORCE : 0u;
     if (is_all) {
-        if (mkdir(out_path, 0755) != 0 && errno != EEXIST) {
-            tool_err(&g, "cannot make %s: %s", out_path, strerror(errno));
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
         size_t n_rooms = 0;
-        rc = ledger_backup_all(db, out_path, &n_rooms);
+        rc = ledger_backup_all_flags(db, out_path, &n_rooms, flags);
         if (rc != 0) {
             ex = tool_ledger_fail(&g, db, rc);
             goto out;
@@ -98,7 +98,7 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
         ex = tool_room_get(&info, db, &g, pos[0]);
         if (ex != TOOL_EXIT_OK)
             goto out;
-        rc = ledger_backup_room(db, info.room, out_path);
+        rc = ledger_backup_room_flags(db, info.room, out_path, flags);
         if (rc != 0) {
             ex = tool_ledger_fail(&g, db, rc);
             goto out;

@@ -13,11 +13,14 @@
  * a digest disagreed.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "tools/internal.h"
 
@@ -42,9 +45,12 @@ static const char help[] =
     "  --games G          games to play (default 1)\n"
     "  --bots LEVELS      easy, medium, hard or brutal: one for every seat, or a\n"
     "                     comma-separated list, one per seat (default medium)\n"
-    "  --seed S           the run's seed (default: the clock; printed). Room seeds\n"
-    "                     and bot seeds derive from it: the same seed and bots\n"
-    "                     play the same games, action for action\n"
+    "  --seed S           a reproducible run: room seeds and bot seeds derive\n"
+    "                     from S, so the same seed and bots play the same games,\n"
+    "                     action for action (anyone knowing S knows every room's\n"
+    "                     seed). Without it each room's secret seed comes from\n"
+    "                     the system's CSPRNG and the bots' from a random S\n"
+    "                     (printed)\n"
     "  --jobs J           games played at once, one thread each (default 1)\n"
     "  --continuations K  move each game through a backup archive into a fresh\n"
     "                     ledger at K versions drawn from its seed, and play on\n"
@@ -77,7 +83,8 @@ static void draw_factions(engine_config *cfg, unsigned n, uint64_t seed, uint32_
 
 typedef struct games_opts {
     uint32_t players, games, jobs, continuations, turns;
-    uint64_t seed;
+    uint64_t seed;                 /* --seed, else drawn from the system CSPRNG */
+    int has_seed;                  /* 1 = --seed given: room seeds derive from it */
     int has_factions;
     engine_config factions;        /* when given */
     uint8_t levels[ENGINE_MAX_SEATS];
@@ -100,6 +107,10 @@ static void make_specs(bot_game_spec *specs, const games_opts *o)
         for (unsigned s = 0; s < sp->config.n_seats; s++)
             sp->level[s] = o->levels[o->n_levels == 1 ? 0 : s];
         bot_game_seeds(sp->room_seed, &sp->bots_seed, o->seed, i);
+        /* Without --seed a room's secret seed is the system's randomness,
+         * never something derived from a printed or guessable value. */
+        if (!o->has_seed)
+            randombytes_buf(sp->room_seed, sizeof sp->room_seed);
     }
 }
 
@@ -161,7 +172,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     o.games = 1;
     o.jobs = 1;
     o.turns = ENGINE_DEFAULT_TURN_LIMIT;
-    o.seed = ledger_now_ms();
+    randombytes_buf(&o.seed, sizeof o.seed);
     char err[SCHEMA_ERRMSG];
     if (rules_s == NULL || strcmp(rules_s, "basic") != 0) {
         tool_err(&g, rules_s == NULL ? "--rules basic is required"
@@ -217,6 +228,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "--seed must be a number, not '%s'", seed_s);
         return TOOL_EXIT_USAGE;
     }
+    o.has_seed = seed_s != NULL;
     o.levels[0] = BOT_LEVEL_MEDIUM;
     o.n_levels = 1;
     if (bots_s != NULL &&
@@ -254,6 +266,11 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     ex = tool_ledger_open(&db, &g, 0);
     if (ex != TOOL_EXIT_OK)
         goto out;
+    int krc = ledger_keys_check(db);
+    if (krc != 0) {
+        ex = tool_ledger_fail(&g, db, krc);
+        goto out;
+    }
     ex = TOOL_EXIT_USAGE;
     char dir[BOT_PATH_MAX];
     dir_of(dir, sizeof dir, g.db_path);
@@ -267,6 +284,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "out of memory");
         goto out;
     }
+    tool_ledger_keep();
     bot_game_ledger lg = {db, group, gate, g.keys_dir, work, o.continuations, 0};
     int is_progress = isatty(STDERR_FILENO);
     double t0 = bench_now();
@@ -331,10 +349,17 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
                  st.n_completed == st.n_games
              ? TOOL_EXIT_OK
              : TOOL_EXIT_CHECK;
+    /* A full disk is no finding about the games: exit 2, as for any write. */
+    for (uint32_t i = 0; i < o.games; i++)
+        if (results[i].rc == ENOSPC || results[i].rc == LEDGER_EFULL) {
+            tool_err(&g, "the disk is full: nothing was acknowledged past the last receipt");
+            ex = TOOL_EXIT_USAGE;
+            break;
+        }
 out:
     ledger_group_free(group);
     bot_gate_free(gate);
-    ledger_close(db);
+    ex = tool_ledger_close(&g, db, ex);
     if (work[0] != '\0')
         remove_work_dir(work);
     free(specs);

@@ -56,6 +56,5 @@ int cmd_key(int argc, char **argv, const tool_globals *gin)
         printf("new signing key %u; the old one is retired and still verifies\n", id);
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(&g, db, ex);
 }

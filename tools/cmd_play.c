@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "tools/internal.h"
 
 static const char help[] =
@@ -30,8 +32,9 @@ static const char help[] =
     "(default 100000), and prints how many were accepted and the phase reached.\n"
     "A legal action that the engine then refuses is printed and exits 1.\n"
     "\n"
-    "  --seed S         seed of the chooser (default: the clock; printed, so a\n"
-    "                   run on a copy of the same ledger can be repeated)\n"
+    "  --seed S         seed of the chooser (default: drawn from the system\n"
+    "                   CSPRNG and printed, so a run on a copy of the same\n"
+    "                   ledger can be repeated)\n"
     "  --max-actions N  stop after N accepted actions\n"
     "\n"
     "Examples:\n"
@@ -212,7 +215,7 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     }
     play_result pr;
     memset(&pr, 0, sizeof pr);
-    pr.seed = ledger_now_ms();
+    randombytes_buf(&pr.seed, sizeof pr.seed);
     if (seed_s != NULL && tool_parse_u64(&pr.seed, seed_s) != 0) {
         tool_err(&g, "--seed must be a number, not '%s'", seed_s);
         return TOOL_EXIT_USAGE;
@@ -300,6 +303,5 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     if (pr.n_rejected != 0)
         ex = TOOL_EXIT_CHECK;
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(&g, db, ex);
 }

@@ -31,7 +31,11 @@ static const char help[] =
     "  --seat S    as seat S (1..N or a faction of the room) saw it\n"
     "  --public    as a spectator saw it\n"
     "  --auditor   everything (the default)\n"
-    "  --out FILE  where the SVG goes; - for standard output\n"
+    "  --out FILE  where the SVG goes; - for standard output. FILE is written\n"
+    "              under a temporary name beside it and renamed into place; a\n"
+    "              ledger, a lock or key file, a directory, a device or a link\n"
+    "              is refused (--force replaces another ledger)\n"
+    "  --force     replace FILE even if it is a ledger (never this one)\n"
     "  --size N    the board's width and height in pixels (default 900)\n"
     "\n"
     "Examples:\n"
@@ -42,8 +46,9 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *at_s = NULL, *seat_s = NULL, *out_s = NULL, *size_s = NULL;
-    int is_public = 0, is_auditor = 0;
+    int is_public = 0, is_auditor = 0, is_forced = 0;
     const tool_opt opts[] = {
+        {"--force", NULL, NULL, &is_forced},
         {"--at", "V", &at_s, NULL},
         {"--seat", "S", &seat_s, NULL},
         {"--public", NULL, NULL, &is_public},
@@ -76,7 +81,8 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    char *tmp = NULL;
+    ledger_outfile of;
+    of.fd = -1;
     FILE *f = NULL;
     int ex = tool_ledger_open(&db, &g, 1);
     if (ex != TOOL_EXIT_OK)
@@ -98,20 +104,24 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     ro.size = size;
 
     int is_stdout = strcmp(out_s, "-") == 0;
+    unsigned flags = is_forced ? LEDGER_OUT_FORCE : 0u;
     if (is_stdout) {
         f = stdout;
     } else {
-        size_t n = strlen(out_s) + 16;
-        tmp = malloc(n);
-        if (tmp == NULL) {
-            tool_err(&g, "out of memory");
+        rc = ledger_outfile_open(db, &of, out_s, flags);
+        if (rc != 0) {
+            tool_err(&g, "cannot write %s: %s", out_s, ledger_errmsg(db));
             ex = TOOL_EXIT_USAGE;
             goto out;
         }
-        snprintf(tmp, n, "%s.tmp%ld", out_s, (long)getpid());
-        f = fopen(tmp, "w");
+        /* A stream on a copy of the fd: closing it leaves the file's own
+         * fd to the commit, which syncs it before the rename. */
+        int fd = dup(of.fd);
+        f = fd >= 0 ? fdopen(fd, "w") : NULL;
         if (f == NULL) {
-            tool_err(&g, "cannot write %s: %s", tmp, strerror(errno));
+            tool_err(&g, "cannot write %s: %s", out_s, strerror(errno));
+            if (fd >= 0)
+                close(fd);
             ex = TOOL_EXIT_USAGE;
             goto out;
         }
@@ -119,16 +129,23 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     rc = inspect_render_svg(f, &view, &ro);
     if (!is_stdout) {
         int closed = fclose(f);
+        int why = errno;
         f = NULL;
-        if (rc == 0 && closed == 0 && rename(tmp, out_s) == 0) {
-            if (!g.is_json)
-                printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
+        if (rc == 0 && closed == 0) {
+            rc = ledger_outfile_commit(db, &of, flags);
+            if (rc != 0) {
+                tool_err(&g, "cannot write %s: %s", out_s, ledger_errmsg(db));
+                ex = tool_exit_for(rc);
+                goto out;
+            }
         } else {
-            tool_err(&g, "cannot write %s", out_s);
-            remove(tmp);
+            tool_err(&g, "cannot write %s: %s", out_s,
+                     closed != 0 && why == ENOSPC ? "the disk is full" : "write failed");
             ex = TOOL_EXIT_USAGE;
             goto out;
         }
+        if (!g.is_json)
+            printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
         if (g.is_json) {
             tool_json j;
             tool_json_init(&j, stdout);
@@ -146,7 +163,7 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_USAGE;
     }
 out:
-    free(tmp);
+    ledger_outfile_abort(&of);
     ledger_close(db);
     return ex;
 }

@@ -81,6 +81,5 @@ int cmd_reveal(int argc, char **argv, const tool_globals *gin)
         printf("matches commitment\n");
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(&g, db, ex);
 }

@@ -158,8 +158,7 @@ static int room_create(int argc, char **argv, tool_globals *g)
         printf("%s\n", room);
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(g, db, ex);
 }
 
 /* ============================================================== list */

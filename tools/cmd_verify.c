@@ -38,7 +38,9 @@ static const char help[] =
     "  --threads N      1 or 2 (default 1): 2 checks signatures alongside the fold\n"
     "  --receipts FILE  receipts, one JSON object a line as `mentat act --json`\n"
     "                   prints them (- for standard input; blank lines and lines\n"
-    "                   starting with # are skipped)\n"
+    "                   starting with # are skipped). At most 16 MiB and 4096\n"
+    "                   bytes a line, no NUL byte, every other line a receipt:\n"
+    "                   else nothing is verified and the line at fault is named\n"
     "  --receipt JSON   one receipt on the command line; may be repeated\n"
     "\n"
     "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\n"
@@ -51,7 +53,6 @@ static const char help[] =
     "  mentat verify ab12cd34 --receipts harkonnen-receipts.jsonl\n"
     "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n";
 
-#define RECEIPT_LINE_MAX 4096
 
 /* Receipts read from --receipts and --receipt, in the order given. */
 typedef struct receipt_list {
@@ -60,58 +61,74 @@ typedef struct receipt_list {
     size_t cap;                    /* allocated */
 } receipt_list;
 
-static int receipt_add(receipt_list *l, const tool_globals *g, const char *json, size_t len,
-                       const char *where)
+static int receipt_push(receipt_list *l, const tool_globals *g, const codec_receipt *r)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 16;
-        codec_receipt *r = realloc(l->r, cap * sizeof *r);
-        if (r == NULL) {
+        codec_receipt *p = realloc(l->r, cap * sizeof *p);
+        if (p == NULL) {
             tool_err(g, "out of memory");
             return TOOL_EXIT_USAGE;
         }
-        l->r = r;
+        l->r = p;
         l->cap = cap;
     }
-    char err[SCHEMA_ERRMSG];
-    if (inspect_receipt_parse(&l->r[l->n], json, len, err) != 0) {
-        tool_err(g, "%s: %s", where, err);
-        return TOOL_EXIT_USAGE;
-    }
-    l->n++;
+    l->r[l->n++] = *r;
     return TOOL_EXIT_OK;
 }
 
+static int receipt_add(receipt_list *l, const tool_globals *g, const char *json, size_t len,
+                       const char *where)
+{
+    char err[SCHEMA_ERRMSG];
+    codec_receipt r;
+    if (inspect_receipt_parse(&r, json, len, err) != 0) {
+        tool_err(g, "%s: %s", where, err);
+        return TOOL_EXIT_USAGE;
+    }
+    return receipt_push(l, g, &r);
+}
+
+/* Reads the receipts file at path ("-": stdin), at most
+ * INSPECT_RECEIPTS_FILE_MAX bytes (a bigger file, or /dev/zero, is refused
+ * once that much is read), and parses it strictly. */
 static int receipts_read(receipt_list *l, const tool_globals *g, const char *path)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "r");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (f == NULL) {
         tool_err(g, "cannot read %s: %s", path, strerror(errno));
         return TOOL_EXIT_USAGE;
     }
-    char line[RECEIPT_LINE_MAX], where[64];
+    size_t cap = INSPECT_RECEIPTS_FILE_MAX + 1, len = 0;
+    char *text = malloc(cap);
     int ex = TOOL_EXIT_OK;
-    for (unsigned n = 1; ex == TOOL_EXIT_OK && fgets(line, sizeof line, f) != NULL; n++) {
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            tool_err(g, "%s line %u: longer than %d bytes", path, n, RECEIPT_LINE_MAX - 2);
-            ex = TOOL_EXIT_USAGE;
-            break;
-        }
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                           line[len - 1] == ' ' || line[len - 1] == '\t'))
-            line[--len] = '\0';
-        size_t skip = strspn(line, " \t");
-        if (line[skip] == '\0' || line[skip] == '#')
-            continue;
-        snprintf(where, sizeof where, "%s line %u", path, n);
-        ex = receipt_add(l, g, line + skip, len - skip, where);
-    }
-    if (ex == TOOL_EXIT_OK && ferror(f)) {
-        tool_err(g, "cannot read %s", path);
+    if (text == NULL) {
+        tool_err(g, "out of memory");
         ex = TOOL_EXIT_USAGE;
+        goto out;
     }
+    size_t got;
+    while (len < cap && (got = fread(text + len, 1, cap - len, f)) > 0)
+        len += got;
+    if (ferror(f)) {
+        tool_err(g, "cannot read %s: %s", path, strerror(errno));
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    codec_receipt *r = NULL;
+    size_t n = 0;
+    char err[SCHEMA_ERRMSG];
+    if (inspect_receipts_parse(&r, &n, text, len, err) != 0) {
+        tool_err(g, "%s: %s", path, err);
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    for (size_t i = 0; i < n && ex == TOOL_EXIT_OK; i++)
+        ex = receipt_push(l, g, &r[i]);
+    free(r);
+out:
+    free(text);
     if (!is_stdin)
         fclose(f);
     return ex;

@@ -55,6 +55,7 @@ int cmd_act(int argc, char **argv, const tool_globals *g);
 int cmd_log(int argc, char **argv, const tool_globals *g);
 int cmd_state(int argc, char **argv, const tool_globals *g);
 int cmd_verify(int argc, char **argv, const tool_globals *g);
+int cmd_doctor(int argc, char **argv, const tool_globals *g);
 int cmd_backup(int argc, char **argv, const tool_globals *g);
 int cmd_restore(int argc, char **argv, const tool_globals *g);
 int cmd_reveal(int argc, char **argv, const tool_globals *g);
@@ -150,6 +151,19 @@ int tool_exit_for(int rc);
 /* Prints the failure of a ledger call on db: ledger_errmsg when it says
  * something, else tool_strerror; returns tool_exit_for(rc). */
 int tool_ledger_fail(const tool_globals *g, ledger *db, int rc);
+/* Flushes stdout: a write error on it (a full disk, a closed pipe, /dev/full)
+ * is said on stderr and turns exit status ex 0 into TOOL_EXIT_USAGE. */
+int tool_stdout_finish(const tool_globals *g, int ex);
+
+/* Runs fn(ctx) in a child process (tools/isolate.c) and returns its exit
+ * status; *sig_out is the signal that killed it (then TOOL_EXIT_CHECK), or
+ * 0. The child dies with the caller. */
+int tool_fork_call(int *sig_out, int (*fn)(void *ctx), void *ctx);
+/* Runs a subcommand in a child: a fault while reading the ledger (SIGSEGV,
+ * SIGBUS, ...) is reported as a damaged ledger, exit TOOL_EXIT_CHECK; a
+ * child killed from outside kills the caller the same way. */
+int tool_isolated_run(int (*run)(int argc, char **argv, const tool_globals *g), int argc,
+                      char **argv, const tool_globals *g);
 
 /* Lower-case hex of bytes into out (2n+1 bytes). */
 void tool_hex(char *out, const uint8_t *bytes, size_t n);
@@ -160,9 +174,20 @@ void tool_iso_time(char out[TOOL_ISO_TIME_CHARS], uint64_t ms);
 const char *tool_seat_faction(const engine_config *cfg, uint8_t seat);
 
 /* Opens the ledger named by the globals. A read-only open of a missing
- * file fails with a message saying so. Prints any failure and returns an
- * exit status (0 on success). */
+ * file fails with a message saying so. A write open of a missing file
+ * makes the ledger under a hidden temporary name beside it, which only
+ * tool_ledger_close puts in place, so a command that fails creates
+ * nothing. Prints any failure and returns an exit status (0 on success). */
 int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only);
+/* Closes db (NULL is fine) and returns the command's exit status: a ledger
+ * this command made is linked into place when ex is 0 or 1 and removed
+ * when ex is 2 (or when another process made one at the path meanwhile,
+ * then exit 2). Every command that opens for writing closes with this. */
+int tool_ledger_close(const tool_globals *g, ledger *db, int ex);
+/* Says that the ledger this command is making is to be put in place
+ * whatever its exit status: from here on it holds what was acknowledged
+ * (`games` calls it once its checks are done and the games begin). */
+void tool_ledger_keep(void);
 /* Looks up a room given on the command line: 0, or prints why not and
  * returns an exit status (an unknown room is TOOL_EXIT_USAGE). */
 int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, const char *room);

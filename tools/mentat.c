@@ -9,34 +9,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "tools/internal.h"
 
 typedef struct tool_command {
     const char *name;              /* as typed: "room" */
     int (*run)(int argc, char **argv, const tool_globals *g);
     const char *summary;           /* one line for `mentat --help` */
+    int is_isolated;               /* 1 = reads a ledger: run in a child (tools/isolate.c) */
 } tool_command;
 
 static const tool_command commands[] = {
-    {"keygen", cmd_keygen, "make the ledger's signing and audit keys"},
-    {"key", cmd_key, "key rotate: retire the signing key, make a new one"},
-    {"room", cmd_room, "room create | room list"},
-    {"act", cmd_act, "append one action of a seat; prints the signed receipt"},
-    {"log", cmd_log, "the events of a room, raw or as a seat was told them"},
-    {"state", cmd_state, "a room at a version: full state, a seat's view or the public's"},
-    {"replay", cmd_replay, "a room at any version as a seat, the public or the auditor saw it"},
-    {"diff", cmd_diff, "what changed between two versions, as a viewer could see it"},
-    {"render", cmd_render, "an SVG picture of Arrakis at a version, as a viewer saw it"},
-    {"verify", cmd_verify, "check signatures, hash chain, digests and receipts of rooms"},
-    {"audit", cmd_audit, "check that no seat was shown what it may not know"},
-    {"backup", cmd_backup, "write a room's archive, or every room's"},
-    {"restore", cmd_restore, "read an archive into this ledger"},
-    {"reveal", cmd_reveal, "reveal a room's seed and check it against its commitment"},
-    {"play", cmd_play, "play random legal actions through the real append path"},
-    {"games", cmd_games, "play fresh rooms to their end with bots, through the ledger"},
-    {"tournament", cmd_tournament, "rate the bot levels against each other, with intervals"},
-    {"bench", cmd_bench, "the benchmark"},
-    {"scenario", cmd_scenario, "run a scenario file (position, actions, expectations)"},
+    {"keygen", cmd_keygen, "make the ledger's signing and audit keys", 0},
+    {"key", cmd_key, "key rotate: retire the signing key, make a new one", 1},
+    {"room", cmd_room, "room create | room list", 1},
+    {"act", cmd_act, "append one action of a seat; prints the signed receipt", 1},
+    {"log", cmd_log, "the events of a room, raw or as a seat was told them", 1},
+    {"state", cmd_state, "a room at a version: full state, a seat's view or the public's", 1},
+    {"replay", cmd_replay, "a room at any version as a seat, the public or the auditor saw it", 1},
+    {"diff", cmd_diff, "what changed between two versions, as a viewer could see it", 1},
+    {"render", cmd_render, "an SVG picture of Arrakis at a version, as a viewer saw it", 1},
+    {"verify", cmd_verify, "check signatures, hash chain, digests and receipts of rooms", 1},
+    {"doctor", cmd_doctor, "what is damaged in a ledger file and what can still be exported", 1},
+    {"audit", cmd_audit, "check that no seat was shown what it may not know", 1},
+    {"backup", cmd_backup, "write a room's archive, or every room's", 1},
+    {"restore", cmd_restore, "read an archive into this ledger", 1},
+    {"reveal", cmd_reveal, "reveal a room's seed and check it against its commitment", 1},
+    {"play", cmd_play, "play random legal actions through the real append path", 1},
+    {"games", cmd_games, "play fresh rooms to their end with bots, through the ledger", 1},
+    {"tournament", cmd_tournament, "rate the bot levels against each other, with intervals", 0},
+    {"bench", cmd_bench, "the benchmark", 0},
+    {"scenario", cmd_scenario, "run a scenario file (position, actions, expectations)", 0},
 };
 
 static const char usage_head[] =
@@ -54,7 +58,8 @@ static const char usage_tail[] =
     "  --json       print one JSON document on stdout instead of text\n"
     "  --help       help for mentat or for a command (mentat help CMD too)\n"
     "\n"
-    "Exit status: 0 success, 1 a check found a problem, 2 bad usage or input.\n"
+    "Exit status: 0 success, 1 a check found a problem (a damaged ledger too),\n"
+    "2 bad usage or input (an output that cannot be written, a full disk too).\n"
     "\n"
     "Getting started:\n"
     "  mentat keygen\n"
@@ -126,7 +131,7 @@ int main(int argc, char **argv)
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
-            return TOOL_EXIT_OK;
+            return tool_stdout_finish(&g, TOOL_EXIT_OK);
         }
         int r = global_option(&g, argc, argv, &i);
         if (r < 0)
@@ -153,7 +158,7 @@ int main(int argc, char **argv)
         char help_opt[] = "--help";
         char *sub_argv[] = {argv[i + 1], help_opt, NULL};
         g.cmd = c->name;
-        return c->run(2, sub_argv, &g);
+        return tool_stdout_finish(&g, c->run(2, sub_argv, &g));
     }
     const tool_command *c = find_command(argv[i]);
     if (c == NULL) {
@@ -161,5 +166,11 @@ int main(int argc, char **argv)
         return TOOL_EXIT_USAGE;
     }
     g.cmd = c->name;
-    return c->run(argc - i, argv + i, &g);
+    if (sodium_init() < 0) {
+        fprintf(stderr, "mentat: libsodium failed to initialise\n");
+        return TOOL_EXIT_USAGE;
+    }
+    if (!c->is_isolated)
+        return tool_stdout_finish(&g, c->run(argc - i, argv + i, &g));
+    return tool_isolated_run(c->run, argc - i, argv + i, &g);
 }

@@ -12,19 +12,29 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tools/internal.h"
 
 /* ============================================================ errors */
 
+/* An error line is one line of at most this many bytes of message: input
+ * echoed in it (a 70 KB room code) is cut, and a newline in it becomes a
+ * space. */
+#define ERR_LINE_MAX 480
+
 void tool_err(const tool_globals *g, const char *fmt, ...)
 {
+    char msg[ERR_LINE_MAX + 1];
     va_list ap;
-    fprintf(stderr, "mentat %s: ", g->cmd != NULL ? g->cmd : "");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    for (char *p = msg; *p != '\0'; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    fprintf(stderr, "mentat %s: %s%s\n", g->cmd != NULL ? g->cmd : "", msg,
+            n > ERR_LINE_MAX ? "..." : "");
 }
 
 const char *tool_strerror(int rc)
@@ -60,11 +70,25 @@ int tool_exit_for(int rc)
 int tool_ledger_fail(const tool_globals *g, ledger *db, int rc)
 {
     const char *msg = db != NULL ? ledger_errmsg(db) : NULL;
-    if (msg != NULL && msg[0] != '\0')
+    if (rc == ENOSPC)
+        tool_err(g, "%s; nothing was acknowledged past the last receipt",
+                 msg != NULL && msg[0] != '\0' ? msg : "the disk is full");
+    else if (msg != NULL && msg[0] != '\0')
         tool_err(g, "%s", msg);
     else
         tool_err(g, "%s (code %d)", tool_strerror(rc), rc);
     return tool_exit_for(rc);
+}
+
+int tool_stdout_finish(const tool_globals *g, int ex)
+{
+    int is_bad = fflush(stdout) != 0 || ferror(stdout);
+    int why = errno;
+    if (!is_bad)
+        return ex;
+    tool_err(g, "cannot write standard output: %s",
+             why == ENOSPC ? "the disk is full" : why != 0 ? strerror(why) : "write error");
+    return ex == TOOL_EXIT_OK ? TOOL_EXIT_USAGE : ex;
 }
 
 /* ============================================================== text */
@@ -107,11 +131,50 @@ const char *tool_seat_faction(const engine_config *cfg, uint8_t seat)
 
 /* ======================================================= the ledger */
 
+/* A ledger this command is making (tools/internal.h tool_ledger_open):
+ * built under `tmp` until tool_ledger_close links it to `path`. One at a
+ * time: a command opens one ledger. */
+static struct {
+    int is_active;
+    int is_kept;                   /* 1 = linked into place whatever the exit status */
+    char tmp[4096];
+    char path[4096];
+} pending;
+
+static void pending_remove(void)
+{
+    char lock[4200];
+    snprintf(lock, sizeof lock, "%s-lock", pending.tmp);
+    unlink(pending.tmp);
+    unlink(lock);
+    pending.is_active = 0;
+    pending.is_kept = 0;
+}
+
+/* A fresh name beside path for a ledger being made; 0, or -1. */
+static int pending_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    int n = slash == NULL ? snprintf(pending.tmp, sizeof pending.tmp, ".%s.pending-XXXXXX", path)
+                          : snprintf(pending.tmp, sizeof pending.tmp, "%.*s/.%s.pending-XXXXXX",
+                                     (int)(slash - path), path, slash + 1);
+    if (n < 0 || (size_t)n >= sizeof pending.tmp ||
+        (size_t)snprintf(pending.path, sizeof pending.path, "%s", path) >= sizeof pending.path)
+        return -1;
+    int fd = mkstemp(pending.tmp);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    unlink(pending.tmp);           /* the name only: ledger_open makes the file */
+    return 0;
+}
+
 int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
 {
     struct stat sb;
     *out = NULL;
-    if (is_read_only && stat(g->db_path, &sb) != 0 && errno == ENOENT) {
+    int is_missing = stat(g->db_path, &sb) != 0 && errno == ENOENT;
+    if (is_read_only && is_missing) {
         tool_err(g, "no ledger at %s (rooms are made with `mentat room create`; "
                     "--db names another ledger)", g->db_path);
         return TOOL_EXIT_USAGE;
@@ -121,6 +184,12 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
     opt.path = g->db_path;
     opt.keys_dir = g->keys_dir;
     opt.is_read_only = is_read_only;
+    if (!is_read_only && is_missing)
+        ledger_temp_sweep(g->db_path);
+    if (!is_read_only && is_missing && !pending.is_active && pending_name(g->db_path) == 0) {
+        pending.is_active = 1;
+        opt.path = pending.tmp;
+    }
     ledger *db = NULL;
     int rc = ledger_open(&db, &opt);
     if (rc != 0) {
@@ -132,10 +201,35 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only)
             tool_err(g, "cannot open ledger %s%s: %s", g->db_path,
                      is_read_only ? "" : " for writing", tool_strerror(rc));
         ledger_close(db);
+        if (pending.is_active)
+            pending_remove();
         return tool_exit_for(rc);
     }
+    if (ledger_warning(db)[0] != '\0')
+        tool_err(g, "warning: %s", ledger_warning(db));
     *out = db;
     return TOOL_EXIT_OK;
+}
+
+void tool_ledger_keep(void)
+{
+    pending.is_kept = pending.is_active;
+}
+
+int tool_ledger_close(const tool_globals *g, ledger *db, int ex)
+{
+    ledger_close(db);
+    if (!pending.is_active)
+        return ex;
+    /* (A command that failed creates nothing: exit 2 is bad usage or input,
+     * and whatever it wrote goes with the file.) */
+    if ((ex != TOOL_EXIT_USAGE || pending.is_kept) && link(pending.tmp, pending.path) != 0) {
+        tool_err(g, "cannot create the ledger %s: %s; nothing was written", pending.path,
+                 errno == EEXIST ? "another process made it meanwhile" : strerror(errno));
+        ex = TOOL_EXIT_USAGE;
+    }
+    pending_remove();
+    return ex;
 }
 
 int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, const char *room)

@@ -3,8 +3,16 @@
  * append (or a room creation, or a batch), for N = 1, 2, ... until the
  * operation succeeds; after each failure the ledger is at the old head,
  * verifies, and goes on correctly (no half-written event, no stale cache).
+ * A backup and a restore fail the same way at each LMDB and file-system
+ * call in turn: the archive path holds the old archive or the new one and
+ * nothing beside it, the restored ledger the old room or the whole one.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +20,7 @@
 #include <cmocka.h>
 
 #include "tests/ledger/helpers.h"
+#include "tests/support/support.h"
 
 typedef struct snapshot {
     uint32_t version;
@@ -29,14 +38,16 @@ static void snap(ledger *db, snapshot *s, const char *room)
     s->n_rooms = st.n_rooms;
 }
 
-static void append_under_faults(fixture *f, const char *room, int fault_rc)
+/* Returns how many calls were failed in turn before the append went through. */
+static long append_under_faults(fixture *f, const char *room, int fault_rc)
 {
     engine_action act;
     uint32_t head;
     assert_true(next_action(f->db, &act, room, &head));
     snapshot before, after;
     snap(f->db, &before, room);
-    for (long n = 1;; n++) {
+    long n = 1;
+    for (;; n++) {
         assert_true(n < 1000);
         ledger_append_result res;
         ledger__fault_set(f->db, n, fault_rc);
@@ -58,6 +69,7 @@ static void append_under_faults(fixture *f, const char *room, int fault_rc)
         assert_int_equal(verify_ok(f->db, room), 0);
     }
     assert_int_equal(verify_ok(f->db, room), 0);
+    return n - 1;
 }
 
 static void test_fault__append_fails_at_every_call(void **state)
@@ -70,11 +82,14 @@ static void test_fault__append_fails_at_every_call(void **state)
     engine_action act;
     uint32_t head;
     int steps = 0;
+    long n_failed = 0;
     while (next_action(f->db, &act, room, &head) && steps < 6) {
-        append_under_faults(f, room, EIO);
+        n_failed += append_under_faults(f, room, EIO);
         steps++;
     }
     assert_true(steps >= 3);
+    printf("campaign fault injection, append: %d appends, each failed at every one of its "
+           "calls in turn (%ld failures), each leaving the old head whole\n", steps, n_failed);
     /* the game still plays on and replays to the same digests */
     play(f->db, room, 1000);
     assert_int_equal(verify_ok(f->db, room), 0);
@@ -225,6 +240,97 @@ static void test_fault__map_full_grows_and_retries(void **state)
     fixture_free(f);
 }
 
+/* The names in dir other than "." and "..", counted. */
+static size_t dir_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static void test_fault__backup_fails_at_every_call(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(64);
+    char room[SCHEMA_ROOM_CHARS + 1], dir[256], path[300];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 3), 3);
+    snprintf(dir, sizeof dir, "%s/out", f->dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    snprintf(path, sizeof path, "%s/%s.mentat-archive", dir, room);
+    assert_int_equal(ledger_backup_room(f->db, room, path), 0);
+    size_t old_len = 0, len = 0;
+    char *old = test_slurp(path, &old_len);
+    assert_int_equal(play(f->db, room, 2), 2);
+    long n = 1;
+    for (;; n++) {
+        assert_true(n < 1000);
+        ledger__fault_set(f->db, n, EIO);
+        int rc = ledger_backup_room(f->db, room, path);
+        ledger__fault_set(f->db, 0, 0);
+        assert_int_equal(dir_entries(dir), 1); /* no temporary file left */
+        char *now = test_slurp(path, &len);
+        if (rc == 0) {
+            assert_true(len != old_len || memcmp(now, old, len) != 0);
+            free(now);
+            break;
+        }
+        assert_int_equal(len, old_len);    /* the old archive, whole */
+        assert_memory_equal(now, old, len);
+        free(now);
+    }
+    assert_true(n > 3);                    /* it did fail at calls of its own */
+    printf("campaign fault injection, backup: failed at each of its %ld LMDB and file-system "
+           "calls in turn, each leaving the old archive whole and nothing beside it\n", n - 1);
+    free(old);
+    /* what was finally written restores to the same room */
+    fixture *g = fixture_new(64);
+    ledger_restore_report rep;
+    assert_int_equal(ledger_restore(g->db, &rep, path, 1), 0);
+    assert_int_equal(rep.n_events, 5);
+    assert_int_equal(verify_ok(g->db, room), 0);
+    fixture_free(g);
+    fixture_free(f);
+}
+
+static void test_fault__restore_fails_at_every_call(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(64);
+    char room[SCHEMA_ROOM_CHARS + 1], path[300];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 6), 6);
+    snprintf(path, sizeof path, "%s/a.mentat-archive", f->dir);
+    assert_int_equal(ledger_backup_room(f->db, room, path), 0);
+    fixture *g = fixture_new(64);
+    long n = 1;
+    for (;; n++) {
+        assert_true(n < 1000);
+        ledger_restore_report rep;
+        ledger__fault_set(g->db, n, EIO);
+        int rc = ledger_restore(g->db, &rep, path, 1);
+        ledger__fault_set(g->db, 0, 0);
+        count_ctx c = {0};
+        assert_int_equal(ledger_room_foreach(g->db, count_room, &c), 0);
+        if (rc == 0) {
+            assert_int_equal(c.n, 1);
+            break;
+        }
+        assert_int_equal(c.n, 0);          /* nothing of the room */
+    }
+    assert_true(n > 1);
+    printf("campaign fault injection, restore: failed at each of its %ld LMDB and file-system "
+           "calls in turn, each leaving no part of the room\n", n - 1);
+    assert_int_equal(verify_ok(g->db, room), 0);
+    fixture_free(g);
+    fixture_free(f);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -236,6 +342,8 @@ int main(void)
         cmocka_unit_test(test_fault__batch_is_all_or_nothing),
         cmocka_unit_test(test_fault__poisoned_txn_refuses_later_calls),
         cmocka_unit_test(test_fault__map_full_grows_and_retries),
+        cmocka_unit_test(test_fault__backup_fails_at_every_call),
+        cmocka_unit_test(test_fault__restore_fails_at_every_call),
     };
     return cmocka_run_group_tests_name("ledger_fault", tests, NULL, NULL);
 }

@@ -49,8 +49,7 @@ void test_run_free(test_run_result *r)
     r->out = r->err = NULL;
 }
 
-int test_run_argv(test_run_result *r, char *bin, const char *out_path,
-                  const char *err_path, const char *const *args)
+int test_spawn(char *bin, const char *out_path, const char *err_path, const char *const *args)
 {
     char *argv[64];
     int n = 0;
@@ -76,7 +75,23 @@ int test_run_argv(test_run_result *r, char *bin, const char *out_path,
     int ws;
     while (waitpid(pid, &ws, 0) < 0)
         assert_int_equal(errno, EINTR);
-    r->status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+void test_args_collect(const char **args, size_t cap, va_list ap)
+{
+    for (size_t n = 0;; n++) {
+        assert_true(n < cap);
+        args[n] = va_arg(ap, const char *);
+        if (args[n] == NULL)
+            break;
+    }
+}
+
+int test_run_argv(test_run_result *r, char *bin, const char *out_path,
+                  const char *err_path, const char *const *args)
+{
+    r->status = test_spawn(bin, out_path, err_path, args);
     r->out = test_slurp(out_path, &r->out_len);
     r->err = test_slurp(err_path, NULL);
     return r->status;

@@ -7,6 +7,7 @@
 #ifndef MENTAT_TESTS_SUPPORT_H
 #define MENTAT_TESTS_SUPPORT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,6 +41,15 @@ char *test_slurp(const char *path, size_t *len_out);
 
 /* Frees what a run captured (not r itself). */
 void test_run_free(test_run_result *r);
+
+/* Runs bin with args (NULL-terminated, at most 62), its stdout and stderr
+ * to the files out_path and err_path (a device such as /dev/full is fine);
+ * returns its exit status, or 128 + the signal that killed it. */
+int test_spawn(char *bin, const char *out_path, const char *err_path, const char *const *args);
+
+/* The arguments of a variadic call, up to a NULL (included), into args
+ * (cap entries; asserts they fit). */
+void test_args_collect(const char **args, size_t cap, va_list ap);
 
 /* Runs bin with args (NULL-terminated, at most 62), its stdout and stderr
  * to the files out_path and err_path, and fills *r with its exit status
