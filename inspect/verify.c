@@ -103,6 +103,19 @@ int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len, char
     i = codec_json_member(tok, 0, json, "signature");
     if (hex_member(out->signature, SCHEMA_SIG_BYTES, tok, i, json) != 0)
         return fail_parse(err, "\"signature\" must be 128 hex digits");
+    /* The signed tree head: both members or neither (an older receipt). */
+    i = codec_json_member(tok, 0, json, "tree_root");
+    int t = codec_json_member(tok, 0, json, "tree_time");
+    if ((i < 0) != (t < 0))
+        return fail_parse(err, "a tree head needs both \"tree_root\" and \"tree_time\"");
+    if (i >= 0) {
+        out->has_tree_head = 1;
+        if (hex_member(out->tree_root, SCHEMA_HASH_BYTES, tok, i, json) != 0)
+            return fail_parse(err, "\"tree_root\" must be 64 hex digits");
+        if (tok[t].type != CODEC_JSON_NUMBER || codec_json_int(&v, &tok[t], json) != 0 || v < 0)
+            return fail_parse(err, "\"tree_time\" must be unix milliseconds");
+        out->tree_time = (uint64_t)v;
+    }
     return 0;
 }
 

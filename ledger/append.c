@@ -141,11 +141,13 @@ static int same_action(const engine_action *a, const engine_action *b)
 
 /* Fills the receipt of an accepted append, signed unless the caller signs
  * it later (is_unsigned: a group commit's callers, ledger/group.c). */
-static int receipt(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                   const uint8_t hash[SCHEMA_HASH_BYTES], int is_unsigned)
+static int receipt(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                   uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                   uint64_t committed_at, int is_unsigned)
 {
-    return is_unsigned ? ledger__receipt_fill(db, out, room, version, hash)
-                       : ledger__receipt_make(db, out, room, version, hash);
+    return is_unsigned
+               ? ledger__receipt_fill(db, txn, out, room, version, hash, committed_at)
+               : ledger__receipt_make(db, txn, out, room, version, hash, committed_at);
 }
 
 /* The head moved past expected: the very same action at expected+1 is a
@@ -161,7 +163,8 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
         if (rc != 0)
             return rc;
         if (ev.seat == act->seat && same_action(&ev.action, act)) {
-            rc = receipt(db, &out->receipt, room, expected + 1, hash, is_unsigned);
+            rc = receipt(db, txn, &out->receipt, room, expected + 1, hash, ev.committed_at,
+                         is_unsigned);
             if (rc != 0)
                 return rc;
             out->verdict = ENGINE_ACCEPTED;
@@ -280,6 +283,8 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     head.version = ev.version; /* (A3) */
     memcpy(head.hash, hash, SCHEMA_HASH_BYTES);
     rc = ledger__head_write(db, txn, room, &head);
+    if (rc == 0)
+        rc = ledger__tree_extend(db, txn, room, ev.version, hash);
     if (rc != 0)
         return rc;
     if (ev.version % db->checkpoint_every == 0) {
@@ -293,7 +298,7 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     memcpy(e->hash, hash, SCHEMA_HASH_BYTES);
     e->state = st;
     e->is_dirty = 1; /* (3) */
-    return receipt(db, &out->receipt, room, ev.version, hash, is_unsigned);
+    return receipt(db, txn, &out->receipt, room, ev.version, hash, ev.committed_at, is_unsigned);
 }
 
 typedef struct batch_ctx {

@@ -50,9 +50,11 @@
 /* Canonical signed encodings (ledger/event.c documents every byte). */
 #define LEDGER_EVENT_MAGIC "MNTE"
 #define LEDGER_GENESIS_MAGIC "MNTG"
-#define LEDGER_RECEIPT_MAGIC "MNTR"
+#define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
+#define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
 #define LEDGER_EVENT_CANONICAL_MAX 128      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112 */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
+#define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
 #define LEDGER_GENESIS_CANONICAL_MAX (256 + ENGINE_STATE_ENCODED_MAX)
 /* Largest stored event record (tag + protobuf); the dup value adds 4. */
 #define LEDGER_EVENT_RECORD_MAX 480
@@ -93,6 +95,8 @@ struct ledger {
     MDB_dbi dbi_rejections;        /* room (8) + counter u32 BE -> tag + Rejection */
     MDB_dbi dbi_keys;              /* key id u32 BE -> tag + Key */
     MDB_dbi dbi_meta;              /* ASCII name -> value (LEDGER_META_*) */
+    MDB_dbi dbi_trees;             /* DUPSORT: room (8) -> group end u32 BE + hashes (ledger/tree.c) */
+    int has_trees;                 /* 0 = a read-only file without `trees` (an older writer's) */
     char *path;                    /* the ledger file; owned */
     char *keys_dir;                /* the keys directory; owned */
     unsigned checkpoint_every;     /* K >= 1 */
@@ -220,7 +224,8 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
 /* BLAKE2b-256(genesis canonical || signature): prev_hash of version 1.
  * 0, or LEDGER_ECORRUPT if g cannot be encoded. */
 int ledger__genesis_hash(uint8_t out[SCHEMA_HASH_BYTES], const codec_genesis *g) MENTAT_MUST_CHECK;
-size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_BYTES],
+/* 52 bytes without a tree head, 92 with; 0 for a bad room. */
+size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_MAX],
                                  const codec_receipt *r);
 /* Canonical action bytes (kind, n_args, args i16 BE): length, 0 if invalid. */
 size_t ledger__action_canonical(uint8_t *out, size_t cap, const engine_action *act);
@@ -243,16 +248,19 @@ int ledger__genesis_record_decode(ledger *db, codec_genesis *out, const uint8_t 
 int ledger__genesis_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *len_out,
                                   const codec_genesis *g) MENTAT_MUST_CHECK;
 
-/* Fills a receipt for (room, version, event hash) and signs it with the
- * current signing key. */
-int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* Fills a receipt for (room, version, event hash) with its tree head
+ * (the root of versions 1..version in txn, time committed_at) and signs it
+ * with the current signing key. */
+int ledger__receipt_make(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at) MENTAT_MUST_CHECK;
 /* ledger__receipt_make without the signature (key_id is the current key's);
  * ledger__receipt_sign adds it. Signing touches nothing but r and sk, so a
  * group commit's callers sign their own receipts once their batch is
  * durable, off the leader's path (ledger/group.c). */
-int ledger__receipt_fill(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at) MENTAT_MUST_CHECK;
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES]);
 /* ledger_append_batch; with is_unsigned the receipts of accepted appends
  * (and retries) are filled but not signed: ledger__receipt_sign each. */
@@ -339,6 +347,15 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
  * outgrows them (docs/FORMAT.md `events`). Call it once when a room is
  * created (room creation, restore); readers skip version 0. */
 int ledger__events_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* From the chain hash of version from-1 in hash, walks versions
+ * from..to: hash ends as that of `to`, and hashes_out[v - from] (may be
+ * NULL) gets each. LEDGER_ECORRUPT for a missing or malformed event. */
+int ledger__chain_walk(ledger *db, ledger_txn *txn, uint8_t hash[SCHEMA_HASH_BYTES],
+                       uint8_t (*hashes_out)[SCHEMA_HASH_BYTES], const char *room,
+                       uint32_t from, uint32_t to) MENTAT_MUST_CHECK;
+/* Puts a room's version-0 marker in a DUPSORT database and moves its
+ * duplicates to a sub-database of their own (ledger__events_init). */
+int ledger__dups_open(ledger *db, ledger_txn *txn, MDB_dbi dbi, const char *room) MENTAT_MUST_CHECK;
 /* Appends a stored event record at (room, version) with MDB_APPENDDUP. */
 int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                       const uint8_t *rec, size_t rec_len) MENTAT_MUST_CHECK;
@@ -375,6 +392,44 @@ ledger_cache_entry *ledger__cache_find(ledger *db, const char *room);
 ledger_cache_entry *ledger__cache_take(ledger *db, const char *room);
 /* Drops the room's entry (after an outside change to the room: restore). */
 void ledger__cache_forget(ledger *db, const char *room);
+
+/* ========================================================= Merkle tree */
+/* ledger/merkle.c (pure) and ledger/tree.c (the `trees` database). */
+
+/* The hash of leaves [begin, end) (begin < end) into out: 0 or a code. */
+typedef int (*ledger__subtree_fn)(void *ctx, uint8_t out[LEDGER_TREE_HASH_BYTES],
+                                  uint64_t begin, uint64_t end);
+/* RFC 9162 PATH and PROOF from any source of subtree hashes. EINPUT for
+ * sizes out of range (index >= size; size1 0 or past size2). */
+int ledger__merkle_inclusion(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
+                             uint64_t index, uint64_t size) MENTAT_MUST_CHECK;
+int ledger__merkle_consistency(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
+                               uint64_t size1, uint64_t size2) MENTAT_MUST_CHECK;
+
+/* Leaves per tree group: the `trees` database keeps, per group of
+ * LEDGER_TREE_GROUP events, the chain hash after it and the nodes it
+ * completes from level LEDGER_TREE_GROUP_LOG to at most
+ * LEDGER_TREE_TOP_LEVEL (a record stays under LMDB's 511-byte dup limit). */
+#define LEDGER_TREE_GROUP_LOG 3
+#define LEDGER_TREE_GROUP (1u << LEDGER_TREE_GROUP_LOG)
+#define LEDGER_TREE_TOP_LEVEL 16
+
+/* The root of the room's first `size` events (size <= the room's events
+ * in txn). */
+int ledger__tree_root(ledger *db, ledger_txn *txn, uint8_t out[LEDGER_TREE_HASH_BYTES],
+                      const char *room, uint32_t size) MENTAT_MUST_CHECK;
+/* Called once event `version` (with chain hash `hash`) is put: when it
+ * completes a group, writes the group's records. */
+int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                        const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* 0 if the room's tree of size2 (<= its events in txn) extends the tree
+ * (size1, root1), shown by a consistency proof made from txn and checked
+ * as any seat would; LEDGER_EBADSIG if it does not. */
+int ledger__tree_consistent(ledger *db, ledger_txn *txn, const char *room, uint32_t size1,
+                            const uint8_t root1[LEDGER_TREE_HASH_BYTES],
+                            uint32_t size2) MENTAT_MUST_CHECK;
+/* Opens a new room's duplicates in `trees` (as ledger__events_init). */
+int ledger__trees_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
 
 /* ============================================================ archives */
 /* ledger/archive.c: the archive file (docs/FORMAT.md, "Archives"). */

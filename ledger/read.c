@@ -93,33 +93,38 @@ int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t ve
     return rc;
 }
 
-int ledger__events_init(ledger *db, ledger_txn *txn, const char *room)
+int ledger__dups_open(ledger *db, ledger_txn *txn, MDB_dbi dbi, const char *room)
 {
     uint8_t buf[LEDGER_EVENT_PREFIX + LEDGER_EVENT_RECORD_MAX];
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
     MDB_val v = {LEDGER_EVENT_PREFIX, buf};
     memset(buf, 0, LEDGER_EVENT_PREFIX);
-    int rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA | MDB_NOOVERWRITE);
+    int rc = ledger__put(txn, dbi, &k, &v, MDB_NODUPDATA | MDB_NOOVERWRITE);
     if (rc == MDB_KEYEXIST)
-        return ledger__fail(db, LEDGER_EEXISTS, "room %s already has events", room);
+        return ledger__fail(db, LEDGER_EEXISTS, "room %s already has records", room);
     if (rc != 0)
         return rc;
-    /* Fillers sort between the marker and version 1 (prefix 0, then
-     * 0xFF bytes); enough of them exceed LMDB's node limit of half a page,
-     * which moves the room's duplicates to a sub-database. */
+    /* Fillers sort between the marker and the first record (prefix 0,
+     * then 0xFF bytes); enough of them exceed LMDB's node limit of half a
+     * page, which moves the room's duplicates to a sub-database. */
     size_t len = sizeof buf < db->max_dup_bytes ? sizeof buf : db->max_dup_bytes;
     size_t n = db->page_size / 2 / (len + 10) + 2;
     memset(buf + LEDGER_EVENT_PREFIX, 0xFF, len - LEDGER_EVENT_PREFIX);
     v.mv_size = len;
     for (size_t i = 0; i < n && rc == 0; i++) {
         buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
-        rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA);
+        rc = ledger__put(txn, dbi, &k, &v, MDB_NODUPDATA);
     }
     for (size_t i = 0; i < n && rc == 0; i++) {
         buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
-        rc = ledger__del(txn, db->dbi_events, &k, &v);
+        rc = ledger__del(txn, dbi, &k, &v);
     }
     return rc;
+}
+
+int ledger__events_init(ledger *db, ledger_txn *txn, const char *room)
+{
+    return ledger__dups_open(db, txn, db->dbi_events, room);
 }
 
 /* Positions cur on the dup of (room, version); MDB_NOTFOUND if absent. */
@@ -213,16 +218,24 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
     }
     if (rc != 0)
         return rc;
+    return ledger__chain_walk(db, txn, out, NULL, room, from + 1, version);
+}
+
+int ledger__chain_walk(ledger *db, ledger_txn *txn, uint8_t hash[SCHEMA_HASH_BYTES],
+                       uint8_t (*hashes_out)[SCHEMA_HASH_BYTES], const char *room,
+                       uint32_t from, uint32_t to)
+{
+    if (from > to)
+        return 0;
     MDB_cursor *cur;
-    rc = ledger__cursor_open(txn, db->dbi_events, &cur);
+    int rc = ledger__cursor_open(txn, db->dbi_events, &cur);
     if (rc != 0)
         return rc;
     MDB_val v;
-    for (uint32_t ver = from + 1; ver <= version; ver++) {
+    for (uint32_t ver = from; ver <= to; ver++) {
         codec_event ev;
-        rc = ver == from + 1 ? event_seek(db, txn, cur, room, ver, &v)
-                             : ledger__cursor_get(txn, cur, &(MDB_val){0, NULL}, &v,
-                                                  MDB_NEXT_DUP);
+        rc = ver == from ? event_seek(db, txn, cur, room, ver, &v)
+                         : ledger__cursor_get(txn, cur, &(MDB_val){0, NULL}, &v, MDB_NEXT_DUP);
         if (rc == MDB_NOTFOUND ||
             (rc == 0 && (v.mv_size < LEDGER_EVENT_PREFIX || ledger__be32_get(v.mv_data) != ver))) {
             rc = LEDGER_CORRUPT_MSG(db, "room %s: event %u is missing", room, ver);
@@ -233,8 +246,12 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
         rc = ledger__event_record_decode(db, &ev, (const uint8_t *)v.mv_data + LEDGER_EVENT_PREFIX,
                                          v.mv_size - LEDGER_EVENT_PREFIX);
         if (rc == 0)
-            rc = event_link(db, &ev, out, room, ver, out);
+            rc = event_link(db, &ev, hash, room, ver, hash);
         if (rc != 0)
+            break;
+        if (hashes_out != NULL)
+            memcpy(hashes_out[ver - from], hash, SCHEMA_HASH_BYTES);
+        if (ver == UINT32_MAX)
             break;
     }
     mdb_cursor_close(cur);

@@ -437,9 +437,13 @@ static int restore_body(ledger_txn *txn, void *vctx)
     const uint32_t from = head.version;
     if (n > from || p->is_new_room) {
         rc = keys_import(db, txn, p);
+        if (rc == 0 && p->is_new_room)
+            rc = ledger__trees_init(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {
             const ledger_archive_span *s = &a->events[ver - 1];
             rc = ledger__event_put(db, txn, room, ver, a->data + s->off, s->len);
+            if (rc == 0)
+                rc = ledger__tree_extend(db, txn, room, ver, p->hash[ver - 1]);
         }
         if (rc != 0)
             return rc;

@@ -236,6 +236,8 @@ static int create_body(ledger_txn *txn, void *vctx)
     if (rc != 0)
         return rc;
     rc = ledger__events_init(db, txn, ctx->room);
+    if (rc == 0)
+        rc = ledger__trees_init(db, txn, ctx->room);
     if (rc != 0)
         return rc;
     rc = ledger__checkpoint_put(db, txn, ctx->room, 0, hash, ctx->opening);

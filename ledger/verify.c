@@ -471,9 +471,11 @@ out:
 
 int ledger_receipt_check(ledger *db, const codec_receipt *r)
 {
-    uint8_t canon[LEDGER_RECEIPT_CANONICAL_BYTES], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
     ledger_txn txn;
-    if (ledger__receipt_canonical(canon, r) == 0)
+    ledger_head_rec head;
+    size_t len = ledger__receipt_canonical(canon, r);
+    if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the receipt names no valid room");
     int rc = ledger__txn_begin(&txn, db, 0);
     if (rc != 0)
@@ -486,7 +488,7 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r)
     }
     if (rc != 0)
         goto out;
-    if (ledger__verify_sig(r->signature, canon, sizeof canon, pk) != 0) {
+    if (ledger__verify_sig(r->signature, canon, len, pk) != 0) {
         rc = ledger__fail(db, LEDGER_EBADSIG, "the receipt's signature is bad");
         goto out;
     }
@@ -494,12 +496,31 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r)
         rc = ledger__fail(db, LEDGER_EINPUT, "a receipt names a version from 1");
         goto out;
     }
-    rc = ledger__event_hash_at(db, &txn, hash, r->room, r->version);
+    rc = ledger__head_read(db, &txn, &head, r->room);
     if (rc == LEDGER_ENOTFOUND) {
-        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u: the receipt's event "
-                          "is not in the ledger", r->room, r->version);
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "the ledger has no room %s", r->room);
         goto out;
     }
+    if (rc != 0)
+        goto out;
+    if (head.version < r->version) {
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s ends at version %u but the receipt "
+                          "was issued for version %u: the room was truncated or rolled back",
+                          r->room, head.version, r->version);
+        goto out;
+    }
+    if (r->has_tree_head) {
+        rc = ledger__tree_consistent(db, &txn, r->room, r->version, r->tree_root, head.version);
+        if (rc == LEDGER_EBADSIG) {
+            rc = ledger__fail(db, LEDGER_EBADSIG, "room %s: no consistency proof joins the "
+                              "receipt's signed tree head (size %u) to the head (size %u): "
+                              "the history was rewritten", r->room, r->version, head.version);
+            goto out;
+        }
+        if (rc != 0)
+            goto out;
+    }
+    rc = ledger__event_hash_at(db, &txn, hash, r->room, r->version);
     if (rc != 0)
         goto out;
     if (sodium_memcmp(hash, r->event_hash, SCHEMA_HASH_BYTES) != 0)

@@ -1312,6 +1312,12 @@ int codec_receipt_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
     m.event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
     m.key_id = r->key_id;
     m.signature = bin(r->signature, SCHEMA_SIG_BYTES);
+    if (r->has_tree_head) {
+        m.has_tree_root = 1;
+        m.tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
+        m.has_tree_time = 1;
+        m.tree_time = r->tree_time;
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1333,6 +1339,15 @@ static int receipt_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
                               "Receipt.event_hash", err)) != 0)
         return rc;
     r->key_id = m->key_id;
+    if (m->has_tree_root != m->has_tree_time)
+        return codec__fail(err, "Receipt: a tree head needs both tree_root and tree_time");
+    if (m->has_tree_root) {
+        r->has_tree_head = 1;
+        r->tree_time = m->tree_time;
+        if ((rc = bytes_from_wire(r->tree_root, SCHEMA_HASH_BYTES, &m->tree_root,
+                                  "Receipt.tree_root", err)) != 0)
+            return rc;
+    }
     return bytes_from_wire(r->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Receipt.signature", err);
 }

@@ -102,6 +102,9 @@ typedef struct codec_receipt {
     uint8_t event_hash[SCHEMA_HASH_BYTES];
     uint32_t key_id;
     uint8_t signature[SCHEMA_SIG_BYTES];
+    int has_tree_head;                         /* 1 = signed with the tree head below */
+    uint8_t tree_root[SCHEMA_HASH_BYTES];      /* Merkle root of versions 1..version */
+    uint64_t tree_time;                        /* committed_at of the event, unix ms */
 } codec_receipt;
 
 typedef struct codec_checkpoint {

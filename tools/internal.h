@@ -390,6 +390,14 @@ int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_ro
  * n_calls shared by `threads` (1 or 2) threads. */
 int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls, unsigned threads);
 
+/* ---- bench/proof.c: Merkle proofs */
+
+/* Median microseconds of ledger_proof_inclusion (a random version) and
+ * ledger_proof_consistency (from a random smaller size) in the tree of
+ * room's first `size` events, n_samples of each, every proof checked. */
+int bench_proof_us(double *inclusion_us_out, double *consistency_us_out, bench_ctx *c,
+                   ledger *db, const bench_room *room, uint32_t size, unsigned n_samples);
+
 /* ---- bench/engine.c: the engine's cost per call */
 
 /* Median microseconds of one engine_apply and of one engine_legal_actions

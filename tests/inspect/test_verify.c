@@ -128,18 +128,23 @@ static void test_verify__missing_version_and_other_rooms(void **state)
 static void receipt_json(char *out, size_t cap, const codec_receipt *r)
 {
     char hash[2 * SCHEMA_HASH_BYTES + 1], sig[2 * SCHEMA_SIG_BYTES + 1];
+    char root[2 * SCHEMA_HASH_BYTES + 1];
     tool_hex(hash, r->event_hash, SCHEMA_HASH_BYTES);
     tool_hex(sig, r->signature, SCHEMA_SIG_BYTES);
+    tool_hex(root, r->tree_root, SCHEMA_HASH_BYTES);
+    assert_true(r->has_tree_head);
     snprintf(out, cap,
              "{\"verdict\":\"accepted\",\"retry\":false,\"room\":\"%s\",\"version\":%u,"
-             "\"event_hash\":\"%s\",\"key_id\":%u,\"signature\":\"%s\"}",
-             r->room, r->version, hash, r->key_id, sig);
+             "\"event_hash\":\"%s\",\"key_id\":%u,\"signature\":\"%s\",\"tree_root\":\"%s\","
+             "\"tree_time\":%llu}",
+             r->room, r->version, hash, r->key_id, sig, root,
+             (unsigned long long)r->tree_time);
 }
 
 static void test_verify__receipt_json_round_trip(void **state)
 {
     ifix *f = *state;
-    char json[512], err[SCHEMA_ERRMSG];
+    char json[640], err[SCHEMA_ERRMSG];
     codec_receipt back;
     receipt_json(json, sizeof json, &f->receipt[2]);
     assert_int_equal(inspect_receipt_parse(&back, json, strlen(json), err), 0);
@@ -203,7 +208,7 @@ static int run_verify(ifix *f, const char *receipts_path, char *out, size_t cap)
 static void test_verify__command_exits_1_at_the_version(void **state)
 {
     ifix *f = *state;
-    char path[160], line[512], out[4096];
+    char path[160], line[640], out[4096];
     snprintf(path, sizeof path, "%s/receipts.jsonl", f->dir);
     FILE *w = fopen(path, "w");
     assert_non_null(w);
