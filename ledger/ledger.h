@@ -231,9 +231,10 @@ int ledger_merkle_consistency_verify(uint64_t size1, uint64_t size2,
 int ledger_tree_head_get(ledger *db, ledger_tree_head *out, const char *room,
                          uint32_t size) MENTAT_MUST_CHECK;
 /* The inclusion proof of `version` in the tree of `size` events (1 <=
- * version <= size <= head); *leaf_out (may be NULL) gets its leaf hash. */
+ * version <= size <= head); event_hash_out (may be NULL) gets the event
+ * hash whose leaf hash the proof starts from. */
 int ledger_proof_inclusion(ledger *db, ledger_tree_proof *out,
-                           uint8_t leaf_out[LEDGER_TREE_HASH_BYTES], const char *room,
+                           uint8_t event_hash_out[SCHEMA_HASH_BYTES], const char *room,
                            uint32_t version, uint32_t size) MENTAT_MUST_CHECK;
 /* The consistency proof between the trees of size1 and size2 events
  * (1 <= size1 <= size2 <= head). */

@@ -267,7 +267,7 @@ int ledger_tree_head_get(ledger *db, ledger_tree_head *out, const char *room, ui
 }
 
 int ledger_proof_inclusion(ledger *db, ledger_tree_proof *out,
-                           uint8_t leaf_out[LEDGER_TREE_HASH_BYTES], const char *room,
+                           uint8_t event_hash_out[SCHEMA_HASH_BYTES], const char *room,
                            uint32_t version, uint32_t size)
 {
     ledger_txn txn;
@@ -281,8 +281,8 @@ int ledger_proof_inclusion(ledger *db, ledger_tree_proof *out,
     tree_src s;
     src_init(&s, db, &txn, room, size);
     rc = ledger__merkle_inclusion(out, subtree, &s, version - 1, size);
-    if (rc == 0 && leaf_out != NULL)
-        rc = leaf(&s, leaf_out, version - 1);
+    if (rc == 0 && event_hash_out != NULL)
+        rc = ledger__event_hash_at(db, &txn, event_hash_out, room, version);
     ledger__txn_abort(&txn);
     return rc;
 }

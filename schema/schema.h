@@ -209,5 +209,9 @@ int codec_json_int(int64_t *out, const codec_json_token *t, const char *text) ME
 int codec_json_string(char *out, size_t cap, const codec_json_token *t, const char *text) MENTAT_MUST_CHECK;
 /* 1 if string token `t`, its escapes decoded, equals `s` exactly. */
 int codec_json_eq(const codec_json_token *t, const char *text, const char *s);
+/* A string token of exactly 2n hex digits (either case) into out[0..n):
+ * 0, or SCHEMA_EDECODE (another type or length, a non-hex digit). */
+int codec_json_hex(uint8_t *out, size_t n, const codec_json_token *t,
+                   const char *text) MENTAT_MUST_CHECK;
 
 #endif

@@ -62,6 +62,7 @@ int cmd_play(int argc, char **argv, const tool_globals *g);
 int cmd_bench(int argc, char **argv, const tool_globals *g);
 int cmd_scenario(int argc, char **argv, const tool_globals *g);
 int cmd_audit(int argc, char **argv, const tool_globals *g);
+int cmd_proof(int argc, char **argv, const tool_globals *g);
 
 /* ===================================================== option parser */
 
@@ -85,6 +86,10 @@ typedef struct tool_opt {
 int tool_args_parse(tool_globals *g, int argc, char **argv, const tool_opt *opts,
                     const char **pos, size_t max_pos, size_t *n_pos_out,
                     const char *help);
+
+/* The whole file at path ("-": standard input) in a new NUL-terminated
+ * buffer (free it): 0, or an errno code. */
+int tool_slurp(char **out, size_t *len_out, const char *path);
 
 /* Strict decimal parse of s into [min, max]: 0, or -1 (nothing printed). */
 int tool_parse_uint(uint32_t *out, const char *s, uint32_t min, uint32_t max);

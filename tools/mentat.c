@@ -28,6 +28,7 @@ static const tool_command commands[] = {
     {"diff", cmd_diff, "what changed between two versions, as a viewer could see it"},
     {"render", cmd_render, "an SVG picture of Arrakis at a version, as a viewer saw it"},
     {"verify", cmd_verify, "check signatures, hash chain, digests and receipts of rooms"},
+    {"proof", cmd_proof, "Merkle proofs of a room: a version in a tree head, two heads agreeing"},
     {"audit", cmd_audit, "check that no seat was shown what it may not know"},
     {"backup", cmd_backup, "write a room's archive, or every room's"},
     {"restore", cmd_restore, "read an archive into this ledger"},
