@@ -169,6 +169,7 @@ typedef struct inspect_verify_report {
     int is_ok;                     /* 1 = every check held */
     uint32_t n_events;             /* events examined by ledger_verify_room */
     int is_refolded;               /* 1 = digests re-folded */
+    int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
     uint32_t n_receipts;           /* receipts of this room checked */
     uint32_t bad_version;          /* first bad version (0 = the genesis); valid if !is_ok */
     int is_receipt_failure;        /* 1 = the failure is a receipt's */

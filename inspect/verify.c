@@ -142,6 +142,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
         return rc;
     out->n_events = rep.n_events;
     out->is_refolded = rep.is_refolded;
+    out->is_head_signed = rep.is_head_signed;
     if (rc != 0) {
         rep.reason[sizeof rep.reason - 1] = '\0';
         finding(out, rep.bad_version, 0, rep.reason);

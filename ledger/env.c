@@ -228,7 +228,6 @@ out:
 /* Frees everything but the struct and its message. */
 static void release(ledger *db)
 {
-    ledger__signer_stop(db);
     if (db->env != NULL)
         mdb_env_close(db->env);
     db->env = NULL;
@@ -394,7 +393,7 @@ int ledger_stats_get(ledger *db, ledger_stats *out)
         goto out;
     MDB_val k, v;
     while ((rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) == 0)
-        if (v.mv_size == LEDGER_HEAD_BYTES)
+        if (v.mv_size == LEDGER_HEAD_BYTES || v.mv_size == LEDGER_HEAD_SIGNED_BYTES)
             out->n_events += ledger__be32_get(v.mv_data);
     mdb_cursor_close(cur);
     cur = NULL;

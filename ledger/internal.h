@@ -38,6 +38,7 @@
 #define LEDGER_TAG_CHECKPOINT 0x02 /* chain hash (32) then a zstd frame of a Checkpoint */
 
 #define LEDGER_HEAD_BYTES 40       /* version u32 BE, hash 32, n_rejections u32 BE */
+#define LEDGER_HEAD_SIGNED_BYTES 148 /* + tree root 32, tree time u64, key id u32, signature 64 */
 #define LEDGER_CKPT_KEY_BYTES 12   /* room 8, version u32 BE */
 #define LEDGER_REJ_KEY_BYTES 12    /* room 8, rejection counter u32 BE */
 #define LEDGER_EVENT_PREFIX 4      /* events dup value: version u32 BE, then the record */
@@ -90,7 +91,7 @@ struct ledger {
     MDB_env *env;                  /* the LMDB environment (one file) */
     MDB_dbi dbi_rooms;             /* room (8) -> tag + Genesis */
     MDB_dbi dbi_events;            /* DUPSORT: room (8) -> version u32 BE + tag + Event */
-    MDB_dbi dbi_heads;             /* room (8) -> LEDGER_HEAD_BYTES record */
+    MDB_dbi dbi_heads;             /* room (8) -> LEDGER_HEAD_SIGNED_BYTES record (older: 40) */
     MDB_dbi dbi_checkpoints;       /* room (8) + version u32 BE -> tag 0x02 record */
     MDB_dbi dbi_rejections;        /* room (8) + counter u32 BE -> tag + Rejection */
     MDB_dbi dbi_keys;              /* key id u32 BE -> tag + Key */
@@ -116,14 +117,6 @@ struct ledger {
     uint8_t audit_pk[SCHEMA_KEY_BYTES]; /* X25519 public key */
     uint32_t audit_key_id;         /* id of the audit key */
     int is_key_registered;         /* 1 = both keys are known to be in `keys` */
-    /* receipt signer (ledger/append.c): signs ledger_append's receipt while
-     * the commit syncs; started by the first append, stopped on close */
-    int signer_state;              /* 0 not started, 1 running, -1 could not start */
-    pthread_t signer;              /* the thread, when signer_state is 1 */
-    pthread_mutex_t signer_mutex;  /* guards the three below */
-    pthread_cond_t signer_cond;    /* signalled on a new job, a job done, or stop */
-    codec_receipt *signer_job;     /* to sign; NULL once signed */
-    int is_signer_stopping;        /* 1 = the thread must end */
     /* caches (3) */
     ledger_cache_entry cache[LEDGER_CACHE_ROOMS];
     uint64_t cache_tick;           /* LRU clock */
@@ -255,19 +248,11 @@ int ledger__receipt_make(ledger *db, ledger_txn *txn, codec_receipt *out, const 
                          uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
                          uint64_t committed_at) MENTAT_MUST_CHECK;
 /* ledger__receipt_make without the signature (key_id is the current key's);
- * ledger__receipt_sign adds it. Signing touches nothing but r and sk, so a
- * group commit's callers sign their own receipts once their batch is
- * durable, off the leader's path (ledger/group.c). */
+ * ledger__receipt_sign adds it. */
 int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
                          uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
                          uint64_t committed_at) MENTAT_MUST_CHECK;
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES]);
-/* ledger_append_batch; with is_unsigned the receipts of accepted appends
- * (and retries) are filled but not signed: ledger__receipt_sign each. */
-int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
-                         const ledger_append_req *req, size_t n, int is_unsigned) MENTAT_MUST_CHECK;
-/* Waits for and ends the receipt signer thread, if it was started. */
-void ledger__signer_stop(ledger *db);
 
 /* ================================================================ keys */
 /* ledger/keys.c */
@@ -317,7 +302,19 @@ typedef struct ledger_head_rec {
     uint32_t version;              /* 0 = only the genesis */
     uint8_t hash[SCHEMA_HASH_BYTES]; /* hash of event `version` (or the genesis) */
     uint32_t n_rejections;         /* rejections recorded for the room */
+    /* The signed tree head: the receipt of `version` (docs/FORMAT.md
+     * `heads`); absent in a head an older build wrote. */
+    int is_signed;
+    uint8_t tree_root[SCHEMA_HASH_BYTES];
+    uint64_t tree_time;            /* committed_at of event `version` (created_at at 0) */
+    uint32_t key_id;               /* the key that signed it */
+    uint8_t signature[SCHEMA_SIG_BYTES];
 } ledger_head_rec;
+
+/* The head's signed tree head taken from r, the receipt of its version. */
+void ledger__head_sign_as(ledger_head_rec *h, const codec_receipt *r);
+/* The receipt a signed head carries (room, version, hash and its tree head). */
+void ledger__head_receipt(codec_receipt *out, const char *room, const ledger_head_rec *h);
 
 int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out,
                       const char *room) MENTAT_MUST_CHECK;
@@ -405,6 +402,18 @@ int ledger__merkle_inclusion(ledger_tree_proof *out, ledger__subtree_fn fn, void
                              uint64_t index, uint64_t size) MENTAT_MUST_CHECK;
 int ledger__merkle_consistency(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
                                uint64_t size1, uint64_t size2) MENTAT_MUST_CHECK;
+
+/* A compact range: the roots of the perfect subtrees of a tree of `size`
+ * leaves, largest first, so that leaves are added one at a time and the
+ * root read at any size (verify folds a room's tree as it walks it). */
+#define LEDGER__RANGE_MAX 33
+typedef struct ledger__range {
+    uint64_t size;                 /* leaves so far; zero the struct to start */
+    size_t n;                      /* subtree roots in hash[] (popcount of size) */
+    uint8_t hash[LEDGER__RANGE_MAX][LEDGER_TREE_HASH_BYTES];
+} ledger__range;
+void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES]);
+void ledger__range_root(const ledger__range *r, uint8_t out[LEDGER_TREE_HASH_BYTES]);
 
 /* Leaves per tree group: the `trees` database keeps, per group of
  * LEDGER_TREE_GROUP events, the chain hash after it and the nodes it

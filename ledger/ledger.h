@@ -170,6 +170,9 @@ typedef struct ledger_verify_report {
     uint32_t n_events;             /* events examined */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
+    int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
+                                      older build wrote, unsigned (a truncation then shows
+                                      only against receipts) */
     char reason[200];              /* why it is bad */
 } ledger_verify_report;
 

@@ -49,6 +49,32 @@ void ledger_merkle_empty_root(uint8_t out[LEDGER_TREE_HASH_BYTES])
     crypto_hash_sha256(out, NULL, 0);
 }
 
+/* ===================================================== compact range */
+
+void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES])
+{
+    assert(r->n < LEDGER__RANGE_MAX);
+    memcpy(r->hash[r->n++], leaf, LEDGER_TREE_HASH_BYTES);
+    /* Each trailing one bit of the old size is a perfect subtree the new
+     * leaf's completes. */
+    for (uint64_t s = r->size; s & 1; s >>= 1) {
+        ledger_merkle_node_hash(r->hash[r->n - 2], r->hash[r->n - 2], r->hash[r->n - 1]);
+        r->n--;
+    }
+    r->size++;
+}
+
+void ledger__range_root(const ledger__range *r, uint8_t out[LEDGER_TREE_HASH_BYTES])
+{
+    if (r->n == 0) {
+        ledger_merkle_empty_root(out);
+        return;
+    }
+    memcpy(out, r->hash[r->n - 1], LEDGER_TREE_HASH_BYTES);
+    for (size_t i = r->n - 1; i-- > 0;)
+        ledger_merkle_node_hash(out, r->hash[i], out);
+}
+
 /* ============================================================ making */
 
 /* The largest power of two below n (n >= 2). */

@@ -392,6 +392,39 @@ static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
     return 0;
 }
 
+/* The restored head's signed tree head, when this ledger can sign (a
+ * ledger without its signing key writes the head unsigned, as older
+ * builds did; the next append signs it). */
+static int head_sign(ledger *db, ledger_txn *txn, const plan *p, ledger_head_rec *head)
+{
+    head->is_signed = 0;
+    if (!db->has_signing_key)
+        return 0;
+    int rc = ledger__keys_register(db, txn); /* the key that signs the head is listed */
+    if (rc != 0)
+        return rc;
+    uint64_t time = 0;
+    if (head->version == 0) {
+        codec_genesis g;
+        rc = ledger__genesis_read(db, txn, &g, p->a.room);
+        if (rc != 0)
+            return rc;
+        time = g.created_at;
+    } else {
+        codec_event ev;
+        const ledger_archive_span *s = &p->a.events[head->version - 1];
+        rc = ledger__event_record_decode(db, &ev, p->a.data + s->off, s->len);
+        if (rc != 0)
+            return rc;
+        time = ev.committed_at;
+    }
+    codec_receipt r;
+    rc = ledger__receipt_make(db, txn, &r, p->a.room, head->version, head->hash, time);
+    if (rc == 0)
+        ledger__head_sign_as(head, &r);
+    return rc;
+}
+
 /* (R3): one transaction; may run again from scratch after a map growth. */
 static int restore_body(ledger_txn *txn, void *vctx)
 {
@@ -449,7 +482,9 @@ static int restore_body(ledger_txn *txn, void *vctx)
             return rc;
         head.version = n;
         memcpy(head.hash, n == 0 ? p->genesis_hash : p->hash[n - 1], SCHEMA_HASH_BYTES);
-        rc = ledger__head_write(db, txn, room, &head);
+        rc = head_sign(db, txn, p, &head);
+        if (rc == 0)
+            rc = ledger__head_write(db, txn, room, &head);
         if (rc == 0 && p->is_new_room && p->has_opening)
             rc = ledger__checkpoint_put(db, txn, room, 0, p->genesis_hash, p->opening);
         if (rc == 0)

@@ -79,6 +79,7 @@ typedef struct verify_job {
     ckpt_seen *ckpt;               /* checkpoints with a decoded state */
     size_t n_ckpt;
     finding fold;                  /* first bad fold */
+    int is_head_signed;            /* the head's signed tree head held */
 } verify_job;
 
 /* 1 once event index i is linked, 0 if it never will be: waits (yielding)
@@ -153,6 +154,38 @@ static void refold(verify_job *job)
             return;
         }
     }
+}
+
+/* The head's signed tree head: its root is the tree of the stored events,
+ * its time its event's, and a key the ledger knows signed it. */
+static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
+                      const ledger_head_rec *head, const uint8_t root[LEDGER_TREE_HASH_BYTES],
+                      uint64_t time)
+{
+    codec_receipt r;
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES];
+    ledger__head_receipt(&r, room, head);
+    size_t len = ledger__receipt_canonical(canon, &r);
+    if (memcmp(root, head->tree_root, LEDGER_TREE_HASH_BYTES) != 0) {
+        find(f, LEDGER_EBADSIG, head->version, "the head's signed tree root is not the root "
+             "of the stored events (truncated or rewritten)");
+        return 0;
+    }
+    if (head->tree_time != time) {
+        find(f, LEDGER_EBADSIG, head->version, "the head's tree time is not its event's");
+        return 0;
+    }
+    int rc = ledger__key_public(db, txn, head->key_id, pk);
+    if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
+        find(f, LEDGER_EBADSIG, head->version, "the head is signed by unknown key %08x",
+             head->key_id);
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    if (ledger__verify_sig(head->signature, canon, len, pk) != 0)
+        find(f, LEDGER_EBADSIG, head->version, "bad head signature");
+    return 0;
 }
 
 /* Reads and checks what needs the txn: the genesis, the chain, the head,
@@ -262,7 +295,10 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof first, first};
     uint32_t want = 1, last_id = 0;
     int has_last = 0;
-    uint8_t last_pk[SCHEMA_KEY_BYTES];
+    uint8_t last_pk[SCHEMA_KEY_BYTES], leaf[LEDGER_TREE_HASH_BYTES];
+    ledger__range *range = calloc(1, sizeof *range); /* the room's tree, leaf by leaf */
+    if (range == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
     rc = ledger__cursor_get(txn, cur, &k, &v, MDB_GET_BOTH_RANGE);
     while (rc == 0) {
         const uint8_t *p = v.mv_data;
@@ -300,6 +336,8 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             break;
         }
         ledger__event_hash(hash, canon, len, ev->signature);
+        ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
+        ledger__range_push(range, leaf);
         if (!has_last || ev->key_id != last_id) {
             int krc = ledger__key_public(db, txn, ev->key_id, last_pk);
             if (krc == LEDGER_ENOTFOUND || krc == LEDGER_ECORRUPT) {
@@ -320,12 +358,25 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         rc = ledger__cursor_get(txn, cur, &k, &v, MDB_NEXT_DUP);
     }
     mdb_cursor_close(cur);
-    if (rc != 0 && rc != MDB_NOTFOUND)
+    if (rc != 0 && rc != MDB_NOTFOUND) {
+        free(range);
         return rc;
+    }
+    rc = 0;
     if (f->rc == 0 && job->n_ok < head.version)
         find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
     if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)
         find(f, LEDGER_EBADSIG, head.version, "the head's hash differs from the chain");
+    if (f->rc == 0 && head.is_signed) {
+        uint8_t root[LEDGER_TREE_HASH_BYTES];
+        ledger__range_root(range, root);
+        rc = head_check(db, txn, f, room, &head, root,
+                        head.version == 0 ? g.created_at : job->ev[head.version - 1].committed_at);
+        job->is_head_signed = rc == 0 && f->rc == 0;
+    }
+    free(range);
+    if (rc != 0)
+        return rc;
 
     /* Checkpoints: their chain hash must be the chain's; their states are
      * compared with the fold. */
@@ -453,6 +504,7 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
 
     out->n_events = n_events;
     out->is_refolded = job.has_seed;
+    out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {
         out->bad_version = f.version;
         snprintf(out->reason, sizeof out->reason, "%s", f.reason);

@@ -35,6 +35,11 @@ static const char help[] =
     "after one, or forked (a receipt the ledger contradicts while a later one\n"
     "matches) is named, with the versions where the histories part: after the\n"
     "last receipt the ledger matches, at most the first it does not.\n"
+    "The head record is a signed tree head (the receipt of the head version):\n"
+    "its root must be the tree of the stored events, so a room whose last\n"
+    "events were deleted fails without any receipt, unless the whole file was\n"
+    "put back as it was (receipts catch that). A head an older build wrote is\n"
+    "unsigned, and said so.\n"
     "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
     "receipt's) and why. Exit status 1 if any room fails.\n"
     "\n"
@@ -46,7 +51,7 @@ static const char help[] =
     "                   starting with # are skipped)\n"
     "  --receipt JSON   one receipt on the command line; may be repeated\n"
     "\n"
-    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\n"
+    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\"head_signed\",\n"
     "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
     "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
     "true when a receipt's check failed), differs_from and differs_to when a\n"
@@ -152,6 +157,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_bool(j, "ok", rep.is_ok);
         tool_json_member_uint(j, "n_events", rep.n_events);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
+        tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
         if (!rep.is_ok) {
             tool_json_member_uint(j, "bad_version", rep.bad_version);
@@ -164,9 +170,12 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         }
         tool_json_object_end(j);
     } else if (rep.is_ok) {
-        printf("%s  ok  %u events, %s", room, rep.n_events,
+        printf("%s  ok  %u events, %s, %s", room, rep.n_events,
                rep.is_refolded ? "signatures, chain and re-folded digests"
-                               : "signatures and chain (digests not re-folded: no audit key)");
+                               : "signatures and chain (digests not re-folded: no audit key)",
+               rep.is_head_signed ? "signed head"
+                                  : "head unsigned (an older build's: only receipts show a "
+                                    "truncation)");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         fputc('\n', stdout);

@@ -1,9 +1,11 @@
 /*
  * test_tamper.c - an operator holding the ledger key turns on its seats:
  * a room forged, reordered, truncated, rewritten, forked and rolled back,
- * each caught by verify where the file alone shows it and by the seats'
- * receipts (signed tree heads) where only they can, with the versions
- * where the histories part.
+ * each caught by verify where the file alone shows it (the signed head
+ * catches a truncation) and by the seats' receipts (signed tree heads)
+ * where only they can (a rewrite re-signed with the key, a whole file
+ * rolled back, a head downgraded to an older build's unsigned one), with
+ * the versions where the histories part.
  *
  * The tampering goes straight at the LMDB file through the ledger's own
  * internals, as an operator with the file and the keys could.
@@ -40,6 +42,7 @@ static int teardown(void **state)
 typedef struct cut {
     const char *room;
     uint32_t keep;                 /* versions kept */
+    int is_unsigned;               /* 1 = the head rewritten unsigned, as older builds wrote it */
 } cut;
 
 /* Deletes every record of the room past version c->keep (events, tree
@@ -80,13 +83,15 @@ static int cut_body(ledger_txn *txn, void *vctx)
     int rc = ledger__head_read(db, txn, &head, c->room);
     if (rc == 0)
         rc = ledger__event_hash_at(db, txn, head.hash, c->room, c->keep);
-    head.version = c->keep;
+    head.version = c->keep; /* the signed tree head of the old head is kept */
+    if (c->is_unsigned)
+        head.is_signed = 0;
     return rc != 0 ? rc : ledger__head_write(db, txn, c->room, &head);
 }
 
-static void truncate_room(ifix *f, uint32_t keep)
+static void truncate_room(ifix *f, uint32_t keep, int is_unsigned)
 {
-    cut c = {f->room, keep};
+    cut c = {f->room, keep, is_unsigned};
     assert_int_equal(ledger__write(f->db, cut_body, &c), 0);
     ledger__cache_forget(f->db, f->room);
 }
@@ -202,10 +207,30 @@ static void test_tamper__reordered_events_fail_verify(void **state)
     assert_int_equal(rep.bad_version, 20);
 }
 
-static void test_tamper__truncation_caught_by_receipts(void **state)
+static void test_tamper__truncation_fails_verify(void **state)
 {
     ifix *f = *state;
-    truncate_room(f, 30);
+    /* The last ten events deleted and the head moved back: the head's
+     * signed tree head still covers 40 events, and nobody without the key
+     * can sign one for 30. */
+    truncate_room(f, 30, 0);
+    inspect_verify_report rep;
+    ifix_verify(f, &rep, NULL, 0);
+    assert_false(rep.is_ok);
+    assert_int_equal(rep.bad_version, 30);
+    assert_false(rep.is_receipt_failure);
+    assert_non_null(strstr(rep.reason, "truncated or rewritten"));
+}
+
+static void test_tamper__unsigned_head_truncation_caught_by_receipts(void **state)
+{
+    ifix *f = *state;
+    /* The same with the head written as an older build wrote it, unsigned:
+     * verify cannot tell, and says the head is unsigned; receipts can. */
+    truncate_room(f, 30, 1);
+    ledger_verify_report lrep;
+    assert_int_equal(ledger_verify_room(f->db, &lrep, f->room, 1), 0);
+    assert_false(lrep.is_head_signed);
     inspect_verify_report rep;
     ifix_verify(f, &rep, f->receipt, 30); /* the receipts of what is left hold */
     assert_true(rep.is_ok);
@@ -220,7 +245,7 @@ static void test_tamper__truncation_caught_by_receipts(void **state)
 static void test_tamper__rewrite_named_between_receipts(void **state)
 {
     ifix *f = *state;
-    truncate_room(f, 30);
+    truncate_room(f, 30, 0);
     codec_receipt other[10];
     append_other(f, 10, 0x5eed0002u, other);
     inspect_verify_report rep;
@@ -257,7 +282,7 @@ static void test_tamper__rewrite_named_between_receipts(void **state)
 static void test_tamper__fork_named(void **state)
 {
     ifix *f = *state;
-    truncate_room(f, 30);
+    truncate_room(f, 30, 0);
     codec_receipt other[10];
     append_other(f, 10, 0x5eed0003u, other);
     /* One seat holds the original 33, another the new 38: the ledger
@@ -315,8 +340,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tamper__a_forged_event_fails_verify, setup, teardown),
         cmocka_unit_test_setup_teardown(test_tamper__reordered_events_fail_verify, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_tamper__truncation_caught_by_receipts, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_tamper__truncation_fails_verify, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tamper__unsigned_head_truncation_caught_by_receipts,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_tamper__rewrite_named_between_receipts, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_tamper__fork_named, setup, teardown),
