@@ -181,10 +181,6 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (LEDGER_EVENT_PREFIX + rec_len > db->max_dup_bytes)
         return ledger__fail(db, LEDGER_EINPUT, "event of %zu bytes exceeds the %zu bytes LMDB "
                             "allows", LEDGER_EVENT_PREFIX + rec_len, db->max_dup_bytes);
-    rc = ledger__keys_register(db, txn);
-    if (rc != 0)
-        return rc;
-
     /* (A1): event, head and checkpoint in this txn. */
     rc = ledger__event_put(db, txn, room, ev.version, rec, rec_len);
     if (rc != 0)
@@ -230,6 +226,9 @@ typedef struct batch_ctx {
 static int single_body(ledger_txn *txn, void *vctx)
 {
     batch_ctx *ctx = vctx;
+    int rc = ledger__keys_register(txn->db, txn); /* a foreign keys directory writes nothing */
+    if (rc != 0)
+        return rc;
     return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act);
 }
 
@@ -237,6 +236,9 @@ static int batch_body(ledger_txn *txn, void *vctx)
 {
     batch_ctx *ctx = vctx;
     ledger *db = txn->db;
+    int krc = ledger__keys_register(db, txn); /* a foreign keys directory writes nothing */
+    if (krc != 0)
+        return krc;
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
         int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action);

@@ -277,6 +277,21 @@ int ledger__sign(ledger *db, uint8_t sig_out[SCHEMA_SIG_BYTES], const uint8_t *m
 int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, size_t len,
                        const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 
+/* ledger/key_chain.c: the pinned signing key chain. */
+#define LEDGER_ENDORSEMENT_BYTES 44 /* "MNTK", predecessor u32, key id u32, public key */
+size_t ledger__endorsement_canonical(uint8_t out[LEDGER_ENDORSEMENT_BYTES], uint32_t predecessor,
+                                     uint32_t key_id, const uint8_t pk[SCHEMA_KEY_BYTES]);
+/* 0 and the key's row in *out if key_id is the chain's first key, was
+ * rotated in by a chain of good endorsements from it, or was imported from
+ * an archive (a chain of its own); else LEDGER_EBADSIG with the message
+ * (two first keys, a key outside the chain, a bad endorsement). */
+int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out,
+                            uint32_t key_id) MENTAT_MUST_CHECK;
+/* 0 if the handle's signing key may write: it is in the chain, or the
+ * ledger has no chain yet (it becomes the first key). LEDGER_EKEY naming
+ * both keys for a keys directory that is not the ledger's. */
+int ledger__key_chain_admits(ledger *db, ledger_txn *txn) MENTAT_MUST_CHECK;
+
 /* ================================================================ rooms */
 
 /* 1 if room is 8 characters of the room alphabet. */

@@ -37,6 +37,7 @@ typedef struct known_key {
     int is_put;                    /* 1 = already in `keys` */
     uint64_t created_at;           /* for the record written if not */
     uint64_t retired_at;           /* ditto; 0 = active */
+    const codec_key *theirs;       /* the archive's record, if it has one (borrowed) */
 } known_key;
 
 /* Everything a restore learns before it writes, and what it wrote. */
@@ -110,6 +111,7 @@ static int key_resolve(ledger *db, ledger_txn *txn, plan *p, uint32_t key_id,
     memset(k, 0, sizeof *k);
     k->key_id = key_id;
     const codec_key *theirs = archive_key(&p->a, key_id);
+    k->theirs = theirs;
     codec_key ours;
     int rc = ledger__key_record(db, txn, &ours, key_id, &k->is_put);
     if (rc == 0) {
@@ -169,6 +171,7 @@ static int audit_key_resolve(ledger *db, ledger_txn *txn, plan *p)
     if (theirs->key_id == p->g.key_id || !theirs->is_audit || !p->is_trusted)
         return 0;
     p->audit_record = *theirs;
+    p->audit_record.is_imported = 1;
     p->has_audit_record = 1;
     return 0;
 }
@@ -336,13 +339,28 @@ static int keys_import(ledger *db, ledger_txn *txn, const plan *p)
     codec_key key;
     for (size_t i = 0; i < p->n_keys; i++) {
         const known_key *k = &p->keys[i];
+        int is_stored = 0;
         if (k->is_put)
+            continue;
+        /* This ledger's own key, registered just before (restore_body). */
+        int src = ledger__key_record(db, txn, &key, k->key_id, &is_stored);
+        if (src != 0 && src != LEDGER_ENOTFOUND)
+            return src;
+        if (src == 0 && is_stored)
             continue;
         memset(&key, 0, sizeof key);
         key.key_id = k->key_id;
         memcpy(key.public_key, k->pk, SCHEMA_KEY_BYTES);
         key.created_at = k->created_at;
         key.retired_at = k->retired_at;
+        if (k->theirs != NULL) {
+            /* A key of another ledger's chain, trusted by the caller: kept
+             * apart from this ledger's own (ledger/key_chain.c). */
+            key.is_imported = 1;
+            key.has_predecessor = k->theirs->has_predecessor;
+            key.predecessor = k->theirs->predecessor;
+            memcpy(key.endorsement, k->theirs->endorsement, SCHEMA_SIG_BYTES);
+        }
         int rc = key_put(db, txn, &key);
         if (rc != 0)
             return rc == MDB_KEYEXIST ? ledger__fail(db, LEDGER_EKEY, "key %08x appeared during "
@@ -400,9 +418,7 @@ static int head_sign(ledger *db, ledger_txn *txn, const plan *p, ledger_head_rec
     head->is_signed = 0;
     if (!db->has_signing_key)
         return 0;
-    int rc = ledger__keys_register(db, txn); /* the key that signs the head is listed */
-    if (rc != 0)
-        return rc;
+    int rc;
     uint64_t time = 0;
     if (head->version == 0) {
         codec_genesis g;
@@ -469,7 +485,11 @@ static int restore_body(ledger_txn *txn, void *vctx)
 
     const uint32_t from = head.version;
     if (n > from || p->is_new_room) {
-        rc = keys_import(db, txn, p);
+        /* This ledger's own key first: on an empty ledger it becomes the
+         * chain's first key, never one of the archive's. */
+        rc = db->has_signing_key ? ledger__keys_register(db, txn) : 0;
+        if (rc == 0)
+            rc = keys_import(db, txn, p);
         if (rc == 0 && p->is_new_room)
             rc = ledger__trees_init(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {

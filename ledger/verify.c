@@ -163,7 +163,7 @@ static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
                       uint64_t time)
 {
     codec_receipt r;
-    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES];
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX];
     ledger__head_receipt(&r, room, head);
     size_t len = ledger__receipt_canonical(canon, &r);
     if (memcmp(root, head->tree_root, LEDGER_TREE_HASH_BYTES) != 0) {
@@ -175,15 +175,15 @@ static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
         find(f, LEDGER_EBADSIG, head->version, "the head's tree time is not its event's");
         return 0;
     }
-    int rc = ledger__key_public(db, txn, head->key_id, pk);
-    if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
-        find(f, LEDGER_EBADSIG, head->version, "the head is signed by unknown key %08x",
-             head->key_id);
+    codec_key key;
+    int rc = ledger__key_chain_check(db, txn, &key, head->key_id);
+    if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+        find(f, LEDGER_EBADSIG, head->version, "the head: %s", ledger_errmsg(db));
         return 0;
     }
     if (rc != 0)
         return rc;
-    if (ledger__verify_sig(head->signature, canon, len, pk) != 0)
+    if (ledger__verify_sig(head->signature, canon, len, key.public_key) != 0)
         find(f, LEDGER_EBADSIG, head->version, "bad head signature");
     return 0;
 }
@@ -194,7 +194,8 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
                   uint32_t *n_events_out)
 {
     codec_genesis g;
-    uint8_t canon[512], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    codec_key gkey;
+    uint8_t canon[512], hash[SCHEMA_HASH_BYTES];
     ledger_head_rec head;
     int rc = ledger__genesis_read(db, txn, &g, room);
     if (rc == LEDGER_ENOTFOUND || rc == LEDGER_EINPUT)
@@ -213,12 +214,15 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     rc = 0;
     if (glen == 0) {
         find(f, LEDGER_ECORRUPT, 0, "the genesis has no canonical form");
-    } else if ((rc = ledger__key_public(db, txn, g.key_id, pk)) != 0) {
-        if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
-            find(f, LEDGER_EBADSIG, 0, "the genesis is signed by unknown key %08x", g.key_id);
+    } else if ((rc = ledger__key_chain_check(db, txn, &gkey, g.key_id)) != 0) {
+        if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+            find(f, LEDGER_EBADSIG, 0, "the genesis: %s", ledger_errmsg(db));
             rc = 0;
         }
-    } else if (ledger__verify_sig(g.signature, gcanon, glen, pk) != 0) {
+    } else if (gkey.retired_at != 0 && g.created_at > gkey.retired_at) {
+        find(f, LEDGER_EBADSIG, 0, "the genesis is signed by key %08x after it was retired",
+             g.key_id);
+    } else if (ledger__verify_sig(g.signature, gcanon, glen, gkey.public_key) != 0) {
         find(f, LEDGER_EBADSIG, 0, "bad genesis signature");
     } else {
         ledger__event_hash(hash, gcanon, glen, g.signature);
@@ -294,6 +298,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     ledger__be32_put(first, 1); /* past the version-0 marker */
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof first, first};
     uint32_t want = 1, last_id = 0;
+    uint64_t last_retired_at = 0;
     int has_last = 0;
     uint8_t last_pk[SCHEMA_KEY_BYTES], leaf[LEDGER_TREE_HASH_BYTES];
     ledger__range *range = calloc(1, sizeof *range); /* the room's tree, leaf by leaf */
@@ -339,17 +344,24 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
         ledger__range_push(range, leaf);
         if (!has_last || ev->key_id != last_id) {
-            int krc = ledger__key_public(db, txn, ev->key_id, last_pk);
-            if (krc == LEDGER_ENOTFOUND || krc == LEDGER_ECORRUPT) {
-                find(f, LEDGER_EBADSIG, want, "signed by unknown key %08x", ev->key_id);
+            codec_key key;
+            int krc = ledger__key_chain_check(db, txn, &key, ev->key_id);
+            if (krc == LEDGER_EBADSIG || krc == LEDGER_ECORRUPT) {
+                find(f, LEDGER_EBADSIG, want, "%s", ledger_errmsg(db));
                 break;
             }
             if (krc != 0) {
                 rc = krc;
                 break;
             }
+            memcpy(last_pk, key.public_key, SCHEMA_KEY_BYTES);
+            last_retired_at = key.retired_at;
             last_id = ev->key_id;
             has_last = 1;
+        }
+        if (last_retired_at != 0 && ev->committed_at > last_retired_at) {
+            find(f, LEDGER_EBADSIG, want, "signed by key %08x after it was retired", ev->key_id);
+            break;
         }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;

@@ -1412,6 +1412,14 @@ static int key_to_wire(Mentat__Key *m, const codec_key *k)
     m->retired_at = k->retired_at;
     m->has_is_audit = k->is_audit;
     m->is_audit = k->is_audit;
+    if (k->has_predecessor) {
+        m->has_predecessor = 1;
+        m->predecessor = k->predecessor;
+        m->has_endorsement = 1;
+        m->endorsement = bin(k->endorsement, SCHEMA_SIG_BYTES);
+    }
+    m->has_is_imported = k->is_imported != 0;
+    m->is_imported = k->is_imported != 0;
     return SCHEMA_OK;
 }
 
@@ -1429,6 +1437,17 @@ static int key_from_wire(codec_key *k, Mentat__Key *m, const char *path, char *e
     k->created_at = m->created_at;
     k->retired_at = m->has_retired_at ? m->retired_at : 0;
     k->is_audit = m->has_is_audit && m->is_audit;
+    k->is_imported = m->has_is_imported && m->is_imported;
+    if (m->has_predecessor != m->has_endorsement)
+        return codec__fail(err, "%s: predecessor and endorsement go together", path);
+    if (m->has_predecessor) {
+        k->has_predecessor = 1;
+        k->predecessor = m->predecessor;
+        path_join(fpath, path, "endorsement");
+        if ((rc = bytes_from_wire(k->endorsement, SCHEMA_SIG_BYTES, &m->endorsement, fpath,
+                                  err)) != 0)
+            return rc;
+    }
     return SCHEMA_OK;
 }
 

@@ -121,6 +121,10 @@ typedef struct codec_key {
     uint64_t created_at;
     uint64_t retired_at;                       /* 0 = active */
     int is_audit;
+    int has_predecessor;                       /* 1 = rotated in: the two below are set */
+    uint32_t predecessor;                      /* the key it replaced */
+    uint8_t endorsement[SCHEMA_SIG_BYTES];     /* the predecessor's signature of the rotation */
+    int is_imported;                           /* 1 = taken from an archive's keys */
 } codec_key;
 
 typedef enum codec_archive_kind {
