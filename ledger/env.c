@@ -152,7 +152,6 @@ static int open_dbs(ledger *db)
             /* A file no writer of this build has opened: its rooms have no
              * tree records, which readers fold from the chain. */
             db->has_trees = 0;
-            rc = 0;
             continue;
         }
         if (dbis[i] == &db->dbi_trees)

@@ -103,7 +103,7 @@ static int chain_root(ledger *db, ledger_txn *txn, uint32_t *root_out)
 
 int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out, uint32_t key_id)
 {
-    uint32_t root;
+    uint32_t root = 0;
     int rc = chain_root(db, txn, &root);
     if (rc != 0)
         return rc;
@@ -148,7 +148,7 @@ int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out, uint32_
 
 int ledger__key_chain_admits(ledger *db, ledger_txn *txn)
 {
-    uint32_t root;
+    uint32_t root = 0;
     int rc = chain_root(db, txn, &root);
     if (rc != 0 || root == 0)
         return rc; /* no chain yet: this key will be its first */

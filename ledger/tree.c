@@ -150,16 +150,20 @@ static int subtree(void *ctx, uint8_t out[LEDGER_TREE_HASH_BYTES], uint64_t begi
 {
     tree_src *s = ctx;
     uint64_t n = end - begin;
+    if (end <= begin)
+        return LEDGER_ERROR; /* the proof code asks only for ranges of leaves */
     if (n == 1)
         return leaf(s, out, begin);
     uint64_t k;
-    if ((n & (n - 1)) == 0 && begin % n == 0) {
+    if ((n & (n - 1)) == 0 && (begin & (n - 1)) == 0) { /* a perfect, aligned subtree */
         unsigned level = log2_exact(n);
         if (level >= LEDGER_TREE_GROUP_LOG && level <= LEDGER_TREE_TOP_LEVEL) {
-            const uint8_t *rec;
+            const uint8_t *rec = NULL;
             int rc = record_get(s->db, s->txn, &rec, s->room, (uint32_t)end);
-            if (rc == 0)
-                memcpy(out, rec + LEDGER_TREE_HASH_BYTES * (1 + level - LEDGER_TREE_GROUP_LOG),
+            if (rc == 0 && rec != NULL)
+                memcpy(out,
+                       rec + (size_t)LEDGER_TREE_HASH_BYTES *
+                                 (1 + (size_t)level - LEDGER_TREE_GROUP_LOG),
                        LEDGER_TREE_HASH_BYTES);
             if (rc != MDB_NOTFOUND)
                 return rc;
@@ -201,8 +205,8 @@ int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t 
         uint32_t half = LEDGER_TREE_GROUP << (i - 1);
         rc = subtree(&s, left, version - 2 * (uint64_t)half, version - half);
         if (rc == 0)
-            ledger_merkle_node_hash(node + LEDGER_TREE_HASH_BYTES * i, left,
-                                    node + LEDGER_TREE_HASH_BYTES * (i - 1));
+            ledger_merkle_node_hash(node + (size_t)LEDGER_TREE_HASH_BYTES * i, left,
+                                    node + (size_t)LEDGER_TREE_HASH_BYTES * (i - 1));
     }
     if (rc != 0)
         return rc;
