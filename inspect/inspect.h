@@ -182,22 +182,63 @@ typedef struct inspect_verify_report {
     int is_ok;                     /* 1 = every check held */
     uint32_t n_events;             /* events examined by ledger_verify_room */
     int is_refolded;               /* 1 = digests re-folded */
+    int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
     uint32_t n_receipts;           /* receipts of this room checked */
     uint32_t bad_version;          /* first bad version (0 = the genesis); valid if !is_ok */
     int is_receipt_failure;        /* 1 = the failure is a receipt's */
-    char reason[240];              /* why, one line */
+    uint32_t differs_from;         /* a receipt's history parts from the ledger's at a */
+    uint32_t differs_to;           /* version in differs_from..differs_to; 0 = not known */
+    char reason[320];              /* why, one line */
 } inspect_verify_report;
 
 /* Verifies room: ledger_verify_room (genesis, dense versions, chain,
  * signatures, re-folded digests and invariants), then every receipt of
  * receipts[0..n_receipts) naming this room: each must verify with
  * ledger_receipt_check (a known key's signature, an existing event, the
- * same hash), and no version may be claimed by two different receipts.
+ * same hash, and for a receipt with a tree head a consistency proof from
+ * it to the head), and no version may be claimed by two different
+ * receipts. A receipt the ledger contradicts names where the histories
+ * part (differs_from..differs_to: after the last receipt it matches) and
+ * whether a later receipt matches (a fork: two histories signed).
  * Receipts of other rooms are skipped. Returns 0 with out->is_ok telling
  * the verdict, or an operational failure's code (nothing decided). */
 int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room,
                         const codec_receipt *receipts, size_t n_receipts,
                         unsigned threads) MENTAT_MUST_CHECK;
+
+/* ================================================================ proofs */
+
+/* A Merkle proof as a seat holds it (inspect/proof.c): an inclusion proof
+ * of `version` in the tree head (size, root), or a consistency proof from
+ * the tree head (size1, root1) to (size, root). */
+typedef struct inspect_proof {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    int is_consistency;            /* 0 = inclusion */
+    uint32_t version;              /* inclusion: the version proved, 1..size */
+    uint32_t size1;                /* consistency: the smaller tree, 1..size */
+    uint32_t size;                 /* the tree the proof leads to */
+    int has_event_hash;            /* inclusion: event_hash given (the leaf must be its hash) */
+    uint8_t event_hash[SCHEMA_HASH_BYTES];
+    uint8_t leaf[LEDGER_TREE_HASH_BYTES];  /* inclusion: SHA-256(0x00 || event hash) */
+    uint8_t root1[LEDGER_TREE_HASH_BYTES]; /* consistency: root of the first size1 events */
+    uint8_t root[LEDGER_TREE_HASH_BYTES];  /* root of the first `size` events */
+    uint64_t time;                 /* made: the tree head's time (unix ms); not read back */
+    ledger_tree_proof proof;
+} inspect_proof;
+
+/* Makes the proof from the ledger, with the tree heads it leads between
+ * (codes of ledger_proof_inclusion, ledger_proof_consistency). */
+int inspect_proof_inclusion(inspect_proof *out, ledger *db, const char *room, uint32_t version,
+                            uint32_t size) MENTAT_MUST_CHECK;
+int inspect_proof_consistency(inspect_proof *out, ledger *db, const char *room,
+                              uint32_t size1, uint32_t size2) MENTAT_MUST_CHECK;
+/* Reads a proof as `mentat proof --json` prints it. INSPECT_EINPUT with a
+ * message in err (SCHEMA_ERRMSG bytes, may be NULL) when it is not one. */
+int inspect_proof_parse(inspect_proof *out, const char *json, size_t len,
+                        char *err) MENTAT_MUST_CHECK;
+/* Checks a proof with nothing but its own bytes: 0, or LEDGER_EBADSIG
+ * with why (SCHEMA_ERRMSG bytes, may be NULL) saying what fails. */
+int inspect_proof_check(const inspect_proof *p, char *why) MENTAT_MUST_CHECK;
 
 /* ================================================================ */
 /* audit */

@@ -40,6 +40,13 @@ void inspect__text_sentence(inspect__text *t, const char *fmt, ...)
 #endif
     ;
 
+/* ================================================================ hex */
+
+/* Decodes string token tok[i] of text as exactly n bytes of hex into out:
+ * 0, or -1 (no token, not a string, another length, not hex). */
+int inspect__hex_member(uint8_t *out, size_t n, const codec_json_token *tok, int i,
+                        const char *text);
+
 /* ============================================================== names */
 
 /* The seat playing faction f in st, or -1. */

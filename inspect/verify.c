@@ -28,33 +28,6 @@
 
 #define RECEIPT_TOKENS 64
 
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Decodes exactly n bytes of hex from string token t. */
-static int hex_member(uint8_t *out, size_t n, const codec_json_token *tok, int i,
-                      const char *text)
-{
-    if (i < 0 || tok[i].type != CODEC_JSON_STRING || tok[i].end - tok[i].start != 2 * n)
-        return -1;
-    const char *p = text + tok[i].start;
-    for (size_t k = 0; k < n; k++) {
-        int hi = hex_value(p[2 * k]), lo = hex_value(p[2 * k + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        out[k] = (uint8_t)(hi << 4 | lo);
-    }
-    return 0;
-}
-
 static int fail_parse(char *err, const char *what)
 {
     if (err != NULL)
@@ -93,7 +66,7 @@ int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len, char
         return fail_parse(err, "\"version\" must be a version from 1");
     out->version = (uint32_t)v;
     i = codec_json_member(tok, 0, json, "event_hash");
-    if (hex_member(out->event_hash, SCHEMA_HASH_BYTES, tok, i, json) != 0)
+    if (inspect__hex_member(out->event_hash, SCHEMA_HASH_BYTES, tok, i, json) != 0)
         return fail_parse(err, "\"event_hash\" must be 64 hex digits");
     i = codec_json_member(tok, 0, json, "key_id");
     if (i < 0 || tok[i].type != CODEC_JSON_NUMBER || codec_json_int(&v, &tok[i], json) != 0 ||
@@ -101,8 +74,21 @@ int inspect_receipt_parse(codec_receipt *out, const char *json, size_t len, char
         return fail_parse(err, "\"key_id\" must be a number");
     out->key_id = (uint32_t)v;
     i = codec_json_member(tok, 0, json, "signature");
-    if (hex_member(out->signature, SCHEMA_SIG_BYTES, tok, i, json) != 0)
+    if (inspect__hex_member(out->signature, SCHEMA_SIG_BYTES, tok, i, json) != 0)
         return fail_parse(err, "\"signature\" must be 128 hex digits");
+    /* The signed tree head: both members or neither (an older receipt). */
+    i = codec_json_member(tok, 0, json, "tree_root");
+    int t = codec_json_member(tok, 0, json, "tree_time");
+    if ((i < 0) != (t < 0))
+        return fail_parse(err, "a tree head needs both \"tree_root\" and \"tree_time\"");
+    if (i >= 0) {
+        out->has_tree_head = 1;
+        if (inspect__hex_member(out->tree_root, SCHEMA_HASH_BYTES, tok, i, json) != 0)
+            return fail_parse(err, "\"tree_root\" must be 64 hex digits");
+        if (tok[t].type != CODEC_JSON_NUMBER || codec_json_int(&v, &tok[t], json) != 0 || v < 0)
+            return fail_parse(err, "\"tree_time\" must be unix milliseconds");
+        out->tree_time = (uint64_t)v;
+    }
     return 0;
 }
 
@@ -128,16 +114,19 @@ static int ref_cmp(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* Records a failure at `version` if it comes before the one recorded. */
-static void finding(inspect_verify_report *out, uint32_t version, int is_receipt,
-                    const char *reason)
+/* Records a failure at `version` if it comes before the one recorded:
+ * 1 if it did. */
+static int finding(inspect_verify_report *out, uint32_t version, int is_receipt,
+                   const char *reason)
 {
     if (!out->is_ok && out->bad_version <= version)
-        return;
+        return 0;
     out->is_ok = 0;
     out->bad_version = version;
     out->is_receipt_failure = is_receipt;
+    out->differs_from = out->differs_to = 0;
     snprintf(out->reason, sizeof out->reason, "%s", reason);
+    return 1;
 }
 
 int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room,
@@ -153,6 +142,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
         return rc;
     out->n_events = rep.n_events;
     out->is_refolded = rep.is_refolded;
+    out->is_head_signed = rep.is_head_signed;
     if (rc != 0) {
         rep.reason[sizeof rep.reason - 1] = '\0';
         finding(out, rep.bad_version, 0, rep.reason);
@@ -173,34 +163,90 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
     qsort(refs, n_mine, sizeof *refs, ref_cmp);
     out->n_receipts = (uint32_t)n_mine;
 
+    /* First every distinct version's own check, then the findings, which
+     * say where the histories part: between the last receipt the ledger
+     * matches and the first it does not. */
+    int *res = calloc(n_mine, sizeof *res);
+    char (*msg)[sizeof out->reason] = calloc(n_mine, sizeof *msg);
+    if (res == NULL || msg == NULL) {
+        free(res);
+        free(msg);
+        free(refs);
+        return INSPECT_ERROR;
+    }
     char reason[sizeof out->reason];
     rc = 0;
-    for (size_t j = 0; j < n_mine; j++) {
+    for (size_t j = 0; j < n_mine && rc == 0; j++) {
         const codec_receipt *r = &receipts[refs[j].index];
-        /* (2): the first receipt of this version is the claim; any other
-         * with a different hash contradicts it. */
         if (j > 0 && refs[j - 1].version == r->version) {
-            const codec_receipt *first = &receipts[refs[j - 1].index];
-            if (memcmp(first->event_hash, r->event_hash, SCHEMA_HASH_BYTES) != 0) {
+            res[j] = res[j - 1];
+            continue;
+        }
+        res[j] = ledger_receipt_check(db, r);
+        if (res[j] != 0 && !is_receipt_finding(res[j]))
+            rc = res[j];
+        else if (res[j] != 0)
+            snprintf(msg[j], sizeof msg[j], "%s", ledger_errmsg(db));
+    }
+    for (size_t j = 0; j < n_mine && rc == 0; j++) {
+        const codec_receipt *r = &receipts[refs[j].index];
+        if (j > 0 && refs[j - 1].version == r->version)
+            continue; /* the first receipt of a version speaks for it */
+        /* (2), before (1) so that it names the version: the first receipt
+         * of this version is the claim; any other with a different hash or
+         * tree head contradicts it. */
+        for (size_t e = j + 1; e < n_mine && refs[e].version == r->version; e++) {
+            const codec_receipt *o = &receipts[refs[e].index];
+            if (memcmp(o->event_hash, r->event_hash, SCHEMA_HASH_BYTES) != 0 ||
+                (o->has_tree_head && r->has_tree_head &&
+                 memcmp(o->tree_root, r->tree_root, SCHEMA_HASH_BYTES) != 0)) {
                 snprintf(reason, sizeof reason,
                          "version %u is claimed by two receipts with different event hashes "
-                         "(receipts %zu and %zu)", r->version, refs[j - 1].index + 1,
-                         refs[j].index + 1);
+                         "or tree heads (receipts %zu and %zu): the ledger signed two histories",
+                         r->version, refs[j].index + 1, refs[e].index + 1);
                 finding(out, r->version, 1, reason);
+                break;
+            }
+        }
+        if (res[j] == 0)
+            continue;
+        /* (1) */
+        if (res[j] == LEDGER_EBADSIG && strstr(msg[j], "rewritten") != NULL) {
+            uint32_t good = 0, later = 0;
+            size_t later_i = 0;
+            for (size_t e = 0; e < j; e++)
+                if (res[e] == 0)
+                    good = refs[e].version;
+            for (size_t e = j + 1; e < n_mine && later == 0; e++)
+                if (res[e] == 0 && refs[e].version > r->version) {
+                    later = refs[e].version;
+                    later_i = refs[e].index;
+                }
+            if (later != 0)
+                snprintf(reason, sizeof reason,
+                         "receipt %zu (version %u) contradicts receipt %zu (version %u), which "
+                         "the ledger matches: the ledger signed two histories (a fork); they "
+                         "differ at a version in %u..%u", refs[j].index + 1, r->version,
+                         later_i + 1, later, good + 1, r->version);
+            else
+                snprintf(reason, sizeof reason,
+                         "receipt %zu: %.220s; the first version that differs is in %u..%u",
+                         refs[j].index + 1, msg[j], good + 1, r->version);
+            if (finding(out, r->version, 1, reason)) {
+                out->differs_from = good + 1;
+                out->differs_to = r->version;
             }
             continue;
         }
-        /* (1) */
-        int crc = ledger_receipt_check(db, r);
-        if (crc == 0)
-            continue;
-        if (!is_receipt_finding(crc)) {
-            rc = crc;
-            break;
+        snprintf(reason, sizeof reason, "receipt %zu: %s", refs[j].index + 1, msg[j]);
+        if (finding(out, r->version, 1, reason) && res[j] == LEDGER_ENOTFOUND &&
+            out->n_events < r->version) {
+            out->differs_from = out->n_events + 1; /* the first version the room lacks */
+            out->differs_to = out->differs_from;
         }
-        snprintf(reason, sizeof reason, "receipt %zu: %s", refs[j].index + 1, ledger_errmsg(db));
-        finding(out, r->version, 1, reason);
     }
+    free(res);
+    free(msg);
     free(refs);
     return rc;
 }

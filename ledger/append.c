@@ -14,97 +14,19 @@
  *  (A2) a request refused before writing (conflict, unknown room, bad
  *       input) leaves the txn untouched, so the rest of a batch proceeds.
  *  (A3) the head record's version is always the largest stored version.
+ *  (A4) the head record carries the receipt of its version, signed.
  *
  * `rejections`: room (8) || counter u32 BE -> tag 0x01 + Rejection
  * protobuf; the counter is the room's head n_rejections before it.
  *
- * The receipt of a single append is signed on the handle's signer thread
- * while the transaction commits: its bytes are final before the commit,
- * and the sync leaves this thread idle. ledger_append still returns only
- * once both are done, and a receipt whose transaction failed is wiped.
+ * The receipt of an accepted append is signed in its transaction: it is
+ * the signed tree head the new head record stores (read.c), so that a
+ * head cannot be moved back without a signature the file does not hold.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ledger/internal.h"
-
-/* ======================================================== receipt signer */
-
-static void *signer_main(void *vdb)
-{
-    ledger *db = vdb;
-    pthread_mutex_lock(&db->signer_mutex);
-    for (;;) {
-        while (db->signer_job == NULL && !db->is_signer_stopping)
-            pthread_cond_wait(&db->signer_cond, &db->signer_mutex);
-        if (db->signer_job == NULL)
-            break;
-        codec_receipt *r = db->signer_job;
-        pthread_mutex_unlock(&db->signer_mutex);
-        ledger__receipt_sign(r, db->signing_sk);
-        pthread_mutex_lock(&db->signer_mutex);
-        db->signer_job = NULL;
-        pthread_cond_broadcast(&db->signer_cond);
-    }
-    pthread_mutex_unlock(&db->signer_mutex);
-    return NULL;
-}
-
-/* 1 if the signer thread runs (started here on first use). */
-static int signer_ready(ledger *db)
-{
-    if (db->signer_state == 0) {
-        db->signer_state = -1;
-        if (pthread_mutex_init(&db->signer_mutex, NULL) != 0)
-            return 0;
-        if (pthread_cond_init(&db->signer_cond, NULL) != 0) {
-            pthread_mutex_destroy(&db->signer_mutex);
-            return 0;
-        }
-        if (pthread_create(&db->signer, NULL, signer_main, db) != 0) {
-            pthread_cond_destroy(&db->signer_cond);
-            pthread_mutex_destroy(&db->signer_mutex);
-            return 0;
-        }
-        db->signer_state = 1;
-    }
-    return db->signer_state == 1;
-}
-
-static void signer_post(ledger *db, codec_receipt *r)
-{
-    pthread_mutex_lock(&db->signer_mutex);
-    assert(db->signer_job == NULL);
-    db->signer_job = r;
-    pthread_cond_broadcast(&db->signer_cond);
-    pthread_mutex_unlock(&db->signer_mutex);
-}
-
-/* Returns once no receipt waits to be signed. */
-static void signer_wait(ledger *db)
-{
-    if (db->signer_state != 1)
-        return;
-    pthread_mutex_lock(&db->signer_mutex);
-    while (db->signer_job != NULL)
-        pthread_cond_wait(&db->signer_cond, &db->signer_mutex);
-    pthread_mutex_unlock(&db->signer_mutex);
-}
-
-void ledger__signer_stop(ledger *db)
-{
-    if (db->signer_state != 1)
-        return;
-    pthread_mutex_lock(&db->signer_mutex);
-    db->is_signer_stopping = 1;
-    pthread_cond_broadcast(&db->signer_cond);
-    pthread_mutex_unlock(&db->signer_mutex);
-    pthread_join(db->signer, NULL);
-    pthread_cond_destroy(&db->signer_cond);
-    pthread_mutex_destroy(&db->signer_mutex);
-    db->signer_state = 0;
-    db->is_signer_stopping = 0;
-}
 
 /* ========================================================== the append */
 
@@ -139,20 +61,11 @@ static int same_action(const engine_action *a, const engine_action *b)
     return 1;
 }
 
-/* Fills the receipt of an accepted append, signed unless the caller signs
- * it later (is_unsigned: a group commit's callers, ledger/group.c). */
-static int receipt(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                   const uint8_t hash[SCHEMA_HASH_BYTES], int is_unsigned)
-{
-    return is_unsigned ? ledger__receipt_fill(db, out, room, version, hash)
-                       : ledger__receipt_make(db, out, room, version, hash);
-}
-
 /* The head moved past expected: the very same action at expected+1 is a
  * retry answered with the original receipt; anything else a conflict. */
 static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *out,
                              const char *room, uint32_t expected, const ledger_head_rec *head,
-                             const engine_action *act, int is_unsigned)
+                             const engine_action *act)
 {
     if (expected < head->version) {
         codec_event ev;
@@ -161,7 +74,8 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
         if (rc != 0)
             return rc;
         if (ev.seat == act->seat && same_action(&ev.action, act)) {
-            rc = receipt(db, &out->receipt, room, expected + 1, hash, is_unsigned);
+            rc = ledger__receipt_make(db, txn, &out->receipt, room, expected + 1, hash,
+                                      ev.committed_at);
             if (rc != 0)
                 return rc;
             out->verdict = ENGINE_ACCEPTED;
@@ -205,7 +119,7 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
 
 /* One request inside the open write txn. */
 static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, const char *room,
-                      uint32_t expected, const engine_action *act, int is_unsigned)
+                      uint32_t expected, const engine_action *act)
 {
     engine_state st;
     ledger_head_rec head;
@@ -221,7 +135,7 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (rc != 0)
         return rc;
     if (head.version != expected)
-        return retry_or_conflict(db, txn, out, room, expected, &head, act, is_unsigned);
+        return retry_or_conflict(db, txn, out, room, expected, &head, act);
     if (expected == UINT32_MAX)
         return ledger__fail(db, LEDGER_EINPUT, "room %s has no versions left", room);
 
@@ -267,18 +181,21 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (LEDGER_EVENT_PREFIX + rec_len > db->max_dup_bytes)
         return ledger__fail(db, LEDGER_EINPUT, "event of %zu bytes exceeds the %zu bytes LMDB "
                             "allows", LEDGER_EVENT_PREFIX + rec_len, db->max_dup_bytes);
-    rc = ledger__keys_register(db, txn);
-    if (rc != 0)
-        return rc;
-
     /* (A1): event, head and checkpoint in this txn. */
     rc = ledger__event_put(db, txn, room, ev.version, rec, rec_len);
     if (rc != 0)
         return rc == LEDGER_ECONFLICT ? LEDGER_CORRUPT_MSG(db, "room %s: head %u but event %u "
                                                            "exists", room, expected, ev.version)
                                       : rc;
+    rc = ledger__tree_extend(db, txn, room, ev.version, hash);
+    if (rc == 0)
+        rc = ledger__receipt_make(db, txn, &out->receipt, room, ev.version, hash,
+                                  ev.committed_at);
+    if (rc != 0)
+        return rc;
     head.version = ev.version; /* (A3) */
     memcpy(head.hash, hash, SCHEMA_HASH_BYTES);
+    ledger__head_sign_as(&head, &out->receipt); /* (A4) */
     rc = ledger__head_write(db, txn, room, &head);
     if (rc != 0)
         return rc;
@@ -293,7 +210,7 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     memcpy(e->hash, hash, SCHEMA_HASH_BYTES);
     e->state = st;
     e->is_dirty = 1; /* (3) */
-    return receipt(db, &out->receipt, room, ev.version, hash, is_unsigned);
+    return 0;
 }
 
 typedef struct batch_ctx {
@@ -304,29 +221,27 @@ typedef struct batch_ctx {
     const char *room;              /* single append: these instead of req */
     uint32_t expected_version;
     const engine_action *act;
-    int is_unsigned;               /* 1 = receipts left for the callers to sign */
 } batch_ctx;
 
 static int single_body(ledger_txn *txn, void *vctx)
 {
     batch_ctx *ctx = vctx;
-    ledger *db = txn->db;
-    signer_wait(db); /* a body run again (the map grew) rewrites the receipt */
-    int rc = append_one(db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act,
-                        ctx->is_unsigned);
-    if (rc == 0 && ctx->is_unsigned && ctx->out->verdict == ENGINE_ACCEPTED)
-        signer_post(db, &ctx->out->receipt); /* signed while the txn commits */
-    return rc;
+    int rc = ledger__keys_register(txn->db, txn); /* a foreign keys directory writes nothing */
+    if (rc != 0)
+        return rc;
+    return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act);
 }
 
 static int batch_body(ledger_txn *txn, void *vctx)
 {
     batch_ctx *ctx = vctx;
     ledger *db = txn->db;
+    int krc = ledger__keys_register(db, txn); /* a foreign keys directory writes nothing */
+    if (krc != 0)
+        return krc;
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
-        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action,
-                            ctx->is_unsigned);
+        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action);
         ctx->rc_out[i] = rc;
         if (rc != 0 && (!is_request_error(rc) || txn->is_poisoned))
             return rc;
@@ -353,11 +268,8 @@ int ledger_append(ledger *db, ledger_append_result *out, const char *room,
     ctx.expected_version = expected_version;
     ctx.act = act;
     int rc = can_write(db);
-    if (rc == 0) {
-        ctx.is_unsigned = signer_ready(db);
+    if (rc == 0)
         rc = ledger__write(db, single_body, &ctx);
-        signer_wait(db);
-    }
     if (rc != 0) { /* nothing was written: no verdict, no receipt */
         memset(out, 0, sizeof *out);
         out->why.arg = -1;
@@ -365,8 +277,8 @@ int ledger_append(ledger *db, ledger_append_result *out, const char *room,
     return rc;
 }
 
-int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
-                         const ledger_append_req *req, size_t n, int is_unsigned)
+int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
+                        const ledger_append_req *req, size_t n)
 {
     if (n == 0)
         return 0;
@@ -376,7 +288,6 @@ int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
     ctx.rc_out = rc_out;
     ctx.req = req;
     ctx.n = n;
-    ctx.is_unsigned = is_unsigned;
     char msg[sizeof db->errmsg];
     int rc = can_write(db);
     if (rc == 0)
@@ -392,10 +303,4 @@ int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
         ledger__fail(db, rc, "%s", msg);
     }
     return rc;
-}
-
-int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
-                        const ledger_append_req *req, size_t n)
-{
-    return ledger__append_batch(db, out, rc_out, req, n, 0);
 }

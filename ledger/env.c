@@ -21,7 +21,7 @@
 
 #define DEFAULT_MAP_SIZE ((size_t)64 << 20)
 #define DEFAULT_MAX_MAP_SIZE ((size_t)1 << 40)
-#define N_DBS 7
+#define N_DBS 8
 
 /* ============================================================== errors */
 
@@ -182,14 +182,14 @@ static int open_env_error(ledger *db, int rc, const char *path)
 }
 
 static const char *const db_names[N_DBS] = {
-    "rooms", "events", "heads", "checkpoints", "rejections", "keys", "meta",
+    "rooms", "events", "heads", "checkpoints", "rejections", "keys", "meta", "trees",
 };
 
 static int open_dbs(ledger *db)
 {
     MDB_dbi *dbis[N_DBS] = {
         &db->dbi_rooms, &db->dbi_events, &db->dbi_heads, &db->dbi_checkpoints,
-        &db->dbi_rejections, &db->dbi_keys, &db->dbi_meta,
+        &db->dbi_rejections, &db->dbi_keys, &db->dbi_meta, &db->dbi_trees,
     };
     MDB_txn *txn = NULL;
     int rc = mdb_txn_begin(db->env, NULL, db->is_read_only ? MDB_RDONLY : 0, &txn);
@@ -197,9 +197,17 @@ static int open_dbs(ledger *db)
         return ledger__fail(db, rc, "%s: %s", db->path, mdb_strerror(rc));
     for (int i = 0; i < N_DBS; i++) {
         unsigned flags = db->is_read_only ? 0u : MDB_CREATE;
-        if (dbis[i] == &db->dbi_events)
+        if (dbis[i] == &db->dbi_events || dbis[i] == &db->dbi_trees)
             flags |= MDB_DUPSORT;
         rc = mdb_dbi_open(txn, db_names[i], flags, dbis[i]);
+        if (rc == MDB_NOTFOUND && dbis[i] == &db->dbi_trees) {
+            /* A file no writer of this build has opened: its rooms have no
+             * tree records, which readers fold from the chain. */
+            db->has_trees = 0;
+            continue;
+        }
+        if (dbis[i] == &db->dbi_trees)
+            db->has_trees = 1;
         if (rc == MDB_NOTFOUND) {
             rc = ledger__fail(db, LEDGER_ECORRUPT, "%s is not a Mentat ledger (no `%s` database)",
                               db->path, db_names[i]);
@@ -271,7 +279,6 @@ out:
 /* Frees everything but the struct and its message. */
 static void release(ledger *db)
 {
-    ledger__signer_stop(db);
     if (db->env != NULL)
         mdb_env_close(db->env);
     db->env = NULL;
@@ -486,7 +493,8 @@ static uint64_t tree_pages(const MDB_stat *st)
  * the API does not expose. So events_bytes is what remains of the file's
  * used pages once every other tree and the free pages are taken away:
  *   used = 2 meta pages + free pages + free-list tree + main tree
- *          + every named tree + the events sub-trees.
+ *          + every other named tree + events and trees with their sub-trees
+ * (the Merkle records of `trees` are part of what an event costs).
  */
 int ledger_stats_get(ledger *db, ledger_stats *out)
 {
@@ -498,17 +506,19 @@ int ledger_stats_get(ledger *db, ledger_stats *out)
         return ledger__fail(db, rc, "stats: %s", mdb_strerror(rc));
     MDB_dbi named[N_DBS] = {
         db->dbi_rooms, db->dbi_events, db->dbi_heads, db->dbi_checkpoints,
-        db->dbi_rejections, db->dbi_keys, db->dbi_meta,
+        db->dbi_rejections, db->dbi_keys, db->dbi_meta, db->dbi_trees,
     };
     MDB_stat st;
     uint64_t other_pages = 0;
     for (int i = 0; i < N_DBS; i++) {
+        if (named[i] == db->dbi_trees && !db->has_trees)
+            continue;
         rc = mdb_stat(txn, named[i], &st);
         if (rc != 0)
             goto out;
         if (named[i] == db->dbi_rooms)
             out->n_rooms = st.ms_entries;
-        if (named[i] != db->dbi_events)
+        if (named[i] != db->dbi_events && named[i] != db->dbi_trees)
             other_pages += tree_pages(&st);
     }
     /* Events: the heads' versions (the version-0 markers are not events). */
@@ -517,7 +527,7 @@ int ledger_stats_get(ledger *db, ledger_stats *out)
         goto out;
     MDB_val k, v;
     while ((rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) == 0)
-        if (v.mv_size == LEDGER_HEAD_BYTES)
+        if (v.mv_size == LEDGER_HEAD_BYTES || v.mv_size == LEDGER_HEAD_SIGNED_BYTES)
             out->n_events += ledger__be32_get(v.mv_data);
     mdb_cursor_close(cur);
     cur = NULL;

@@ -53,13 +53,22 @@
  *   genesis hash = BLAKE2b-256(signed bytes || signature): the prev_hash
  *   of version 1
  *
- * RECEIPT signed bytes (52 bytes):
+ * RECEIPT signed bytes (52 bytes; receipts made before the `trees`
+ * database, without a tree head):
  *     0    4  "MNTR"
  *     4    8  room
  *    12    4  version
  *    16   32  event hash
  *    48    4  key_id of the signing key
  *   signature = Ed25519 over those bytes
+ *
+ * RECEIPT WITH TREE HEAD signed bytes (92 bytes; every receipt made now):
+ *     0    4  "MNTH"
+ *     4   48  room, version, event hash, key_id as above
+ *    52   32  tree root: RFC 9162 root of versions 1..version (SHA-256)
+ *    84    8  tree time: committed_at of the event, unix milliseconds
+ *   signature = Ed25519 over those bytes: one signature for the receipt
+ *   and the signed tree head (room, size = version, root, time)
  *
  * STORED RECORDS (values in LMDB):
  *   event    tag 0x01, then the Event protobuf without prev_hash (it is
@@ -192,44 +201,52 @@ int ledger__genesis_hash(uint8_t out[SCHEMA_HASH_BYTES], const codec_genesis *g)
     return len > 0 ? 0 : LEDGER_ECORRUPT;
 }
 
-size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_BYTES],
+size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_MAX],
                                  const codec_receipt *r)
 {
-    memcpy(out, LEDGER_RECEIPT_MAGIC, 4);
+    memcpy(out, r->has_tree_head ? LEDGER_RECEIPT_TREE_MAGIC : LEDGER_RECEIPT_MAGIC, 4);
     if (!room_bytes(out + 4, r->room))
         return 0;
     ledger__be32_put(out + 12, r->version);
     memcpy(out + 16, r->event_hash, SCHEMA_HASH_BYTES);
     ledger__be32_put(out + 48, r->key_id);
-    return LEDGER_RECEIPT_CANONICAL_BYTES;
+    if (!r->has_tree_head)
+        return LEDGER_RECEIPT_CANONICAL_BYTES;
+    memcpy(out + 52, r->tree_root, SCHEMA_HASH_BYTES);
+    ledger__be64_put(out + 84, r->tree_time);
+    return LEDGER_RECEIPT_CANONICAL_MAX;
 }
 
-int ledger__receipt_fill(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES])
+int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at)
 {
-    uint8_t buf[LEDGER_RECEIPT_CANONICAL_BYTES];
+    uint8_t buf[LEDGER_RECEIPT_CANONICAL_MAX];
     memset(out, 0, sizeof *out);
     memcpy(out->room, room, SCHEMA_ROOM_CHARS);
     out->version = version;
     memcpy(out->event_hash, hash, SCHEMA_HASH_BYTES);
     out->key_id = db->key_id;
+    out->has_tree_head = 1;
+    out->tree_time = committed_at;
     if (ledger__receipt_canonical(buf, out) == 0)
         return ledger__fail(db, LEDGER_EINPUT, "room %.8s is not a room code", room);
-    return 0;
+    return ledger__tree_root(db, txn, out->tree_root, room, version);
 }
 
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES])
 {
-    uint8_t buf[LEDGER_RECEIPT_CANONICAL_BYTES];
+    uint8_t buf[LEDGER_RECEIPT_CANONICAL_MAX];
     size_t len = ledger__receipt_canonical(buf, r);
-    assert(len == sizeof buf); /* ledger__receipt_fill checked the room */
+    assert(len != 0); /* ledger__receipt_fill checked the room */
     crypto_sign_detached(r->signature, NULL, buf, len, sk);
 }
 
-int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES])
+int ledger__receipt_make(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at)
 {
-    int rc = ledger__receipt_fill(db, out, room, version, hash);
+    int rc = ledger__receipt_fill(db, txn, out, room, version, hash, committed_at);
     if (rc != 0)
         return rc;
     if (!db->has_signing_key)

@@ -9,11 +9,8 @@
  * the handle (and its cache), so the handle needs no lock of its own; no
  * caller returns before the batch holding its request has committed.
  *
- * The leader leaves receipts unsigned: each caller signs its own once its
- * batch is durable, reading nothing of the handle but the signing key (no
- * append changes it), so the batch's receipt signatures run on the
- * callers' threads, alongside the next batch, instead of one after another
- * on the leader's.
+ * The leader signs the receipts in the batch's transaction (each is the
+ * signed tree head its room's head record stores, ledger/append.c (A4)).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -116,7 +113,7 @@ static void lead(ledger_group *g, group_req *batch)
     size_t i = 0;
     for (group_req *r = batch; r != NULL; r = r->next)
         g->reqs[i++] = r->req;
-    rc = ledger__append_batch(g->db, g->results, g->rcs, g->reqs, n, 1);
+    rc = ledger_append_batch(g->db, g->results, g->rcs, g->reqs, n);
     i = 0;
     for (group_req *r = batch; r != NULL; r = r->next, i++) {
         *r->out = g->results[i];
@@ -163,8 +160,6 @@ int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *
         pthread_cond_broadcast(&g->cond);
     }
     pthread_mutex_unlock(&g->mutex);
-    if (me.rc == 0 && out->verdict == ENGINE_ACCEPTED)
-        ledger__receipt_sign(&out->receipt, g->db->signing_sk); /* durable: sign it */
     if (me.rc != 0) {
         /* The message lives on the handle, which the next leader may be
          * writing: hand it over under the mutex. */

@@ -38,6 +38,7 @@
 #define LEDGER_TAG_CHECKPOINT 0x02 /* chain hash (32) then a zstd frame of a Checkpoint */
 
 #define LEDGER_HEAD_BYTES 40       /* version u32 BE, hash 32, n_rejections u32 BE */
+#define LEDGER_HEAD_SIGNED_BYTES 148 /* + tree root 32, tree time u64, key id u32, signature 64 */
 #define LEDGER_CKPT_KEY_BYTES 12   /* room 8, version u32 BE */
 #define LEDGER_REJ_KEY_BYTES 12    /* room 8, rejection counter u32 BE */
 #define LEDGER_EVENT_PREFIX 4      /* events dup value: version u32 BE, then the record */
@@ -50,9 +51,11 @@
 /* Canonical signed encodings (ledger/event.c documents every byte). */
 #define LEDGER_EVENT_MAGIC "MNTE"
 #define LEDGER_GENESIS_MAGIC "MNTG"
-#define LEDGER_RECEIPT_MAGIC "MNTR"
+#define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
+#define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
 #define LEDGER_EVENT_CANONICAL_MAX 128      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112 */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
+#define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
 #define LEDGER_GENESIS_CANONICAL_MAX (256 + ENGINE_STATE_ENCODED_MAX)
 /* Largest stored event record (tag + protobuf); the dup value adds 4. */
 #define LEDGER_EVENT_RECORD_MAX 480
@@ -88,11 +91,13 @@ struct ledger {
     MDB_env *env;                  /* the LMDB environment (one file) */
     MDB_dbi dbi_rooms;             /* room (8) -> tag + Genesis */
     MDB_dbi dbi_events;            /* DUPSORT: room (8) -> version u32 BE + tag + Event */
-    MDB_dbi dbi_heads;             /* room (8) -> LEDGER_HEAD_BYTES record */
+    MDB_dbi dbi_heads;             /* room (8) -> LEDGER_HEAD_SIGNED_BYTES record (older: 40) */
     MDB_dbi dbi_checkpoints;       /* room (8) + version u32 BE -> tag 0x02 record */
     MDB_dbi dbi_rejections;        /* room (8) + counter u32 BE -> tag + Rejection */
     MDB_dbi dbi_keys;              /* key id u32 BE -> tag + Key */
     MDB_dbi dbi_meta;              /* ASCII name -> value (LEDGER_META_*) */
+    MDB_dbi dbi_trees;             /* DUPSORT: room (8) -> group end u32 BE + hashes (ledger/tree.c) */
+    int has_trees;                 /* 0 = a read-only file without `trees` (an older writer's) */
     char *path;                    /* the ledger file; owned */
     char *keys_dir;                /* the keys directory; owned */
     unsigned checkpoint_every;     /* K >= 1 */
@@ -112,14 +117,6 @@ struct ledger {
     uint8_t audit_pk[SCHEMA_KEY_BYTES]; /* X25519 public key */
     uint32_t audit_key_id;         /* id of the audit key */
     int is_key_registered;         /* 1 = both keys are known to be in `keys` */
-    /* receipt signer (ledger/append.c): signs ledger_append's receipt while
-     * the commit syncs; started by the first append, stopped on close */
-    int signer_state;              /* 0 not started, 1 running, -1 could not start */
-    pthread_t signer;              /* the thread, when signer_state is 1 */
-    pthread_mutex_t signer_mutex;  /* guards the three below */
-    pthread_cond_t signer_cond;    /* signalled on a new job, a job done, or stop */
-    codec_receipt *signer_job;     /* to sign; NULL once signed */
-    int is_signer_stopping;        /* 1 = the thread must end */
     /* caches (3) */
     ledger_cache_entry cache[LEDGER_CACHE_ROOMS];
     uint64_t cache_tick;           /* LRU clock */
@@ -229,7 +226,8 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
 /* BLAKE2b-256(genesis canonical || signature): prev_hash of version 1.
  * 0, or LEDGER_ECORRUPT if g cannot be encoded. */
 int ledger__genesis_hash(uint8_t out[SCHEMA_HASH_BYTES], const codec_genesis *g) MENTAT_MUST_CHECK;
-size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_BYTES],
+/* 52 bytes without a tree head, 92 with; 0 for a bad room. */
+size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_MAX],
                                  const codec_receipt *r);
 /* Canonical action bytes (kind, n_args, args i16 BE): length, 0 if invalid. */
 size_t ledger__action_canonical(uint8_t *out, size_t cap, const engine_action *act);
@@ -252,23 +250,18 @@ int ledger__genesis_record_decode(ledger *db, codec_genesis *out, const uint8_t 
 int ledger__genesis_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *len_out,
                                   const codec_genesis *g) MENTAT_MUST_CHECK;
 
-/* Fills a receipt for (room, version, event hash) and signs it with the
- * current signing key. */
-int ledger__receipt_make(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* Fills a receipt for (room, version, event hash) with its tree head
+ * (the root of versions 1..version in txn, time committed_at) and signs it
+ * with the current signing key. */
+int ledger__receipt_make(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at) MENTAT_MUST_CHECK;
 /* ledger__receipt_make without the signature (key_id is the current key's);
- * ledger__receipt_sign adds it. Signing touches nothing but r and sk, so a
- * group commit's callers sign their own receipts once their batch is
- * durable, off the leader's path (ledger/group.c). */
-int ledger__receipt_fill(ledger *db, codec_receipt *out, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+ * ledger__receipt_sign adds it. */
+int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at) MENTAT_MUST_CHECK;
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES]);
-/* ledger_append_batch; with is_unsigned the receipts of accepted appends
- * (and retries) are filled but not signed: ledger__receipt_sign each. */
-int ledger__append_batch(ledger *db, ledger_append_result *out, int *rc_out,
-                         const ledger_append_req *req, size_t n, int is_unsigned) MENTAT_MUST_CHECK;
-/* Waits for and ends the receipt signer thread, if it was started. */
-void ledger__signer_stop(ledger *db);
 
 /* ================================================================ keys */
 /* ledger/keys.c */
@@ -299,6 +292,21 @@ int ledger__sign(ledger *db, uint8_t sig_out[SCHEMA_SIG_BYTES], const uint8_t *m
 int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, size_t len,
                        const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 
+/* ledger/key_chain.c: the pinned signing key chain. */
+#define LEDGER_ENDORSEMENT_BYTES 44 /* "MNTK", predecessor u32, key id u32, public key */
+size_t ledger__endorsement_canonical(uint8_t out[LEDGER_ENDORSEMENT_BYTES], uint32_t predecessor,
+                                     uint32_t key_id, const uint8_t pk[SCHEMA_KEY_BYTES]);
+/* 0 and the key's row in *out if key_id is the chain's first key, was
+ * rotated in by a chain of good endorsements from it, or was imported from
+ * an archive (a chain of its own); else LEDGER_EBADSIG with the message
+ * (two first keys, a key outside the chain, a bad endorsement). */
+int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out,
+                            uint32_t key_id) MENTAT_MUST_CHECK;
+/* 0 if the handle's signing key may write: it is in the chain, or the
+ * ledger has no chain yet (it becomes the first key). LEDGER_EKEY naming
+ * both keys for a keys directory that is not the ledger's. */
+int ledger__key_chain_admits(ledger *db, ledger_txn *txn) MENTAT_MUST_CHECK;
+
 /* ================================================================ rooms */
 
 /* 1 if room is 8 characters of the room alphabet. */
@@ -327,7 +335,19 @@ typedef struct ledger_head_rec {
     uint32_t version;              /* 0 = only the genesis */
     uint8_t hash[SCHEMA_HASH_BYTES]; /* hash of event `version` (or the genesis) */
     uint32_t n_rejections;         /* rejections recorded for the room */
+    /* The signed tree head: the receipt of `version` (docs/FORMAT.md
+     * `heads`); absent in a head an older build wrote. */
+    int is_signed;
+    uint8_t tree_root[SCHEMA_HASH_BYTES];
+    uint64_t tree_time;            /* committed_at of event `version` (created_at at 0) */
+    uint32_t key_id;               /* the key that signed it */
+    uint8_t signature[SCHEMA_SIG_BYTES];
 } ledger_head_rec;
+
+/* The head's signed tree head taken from r, the receipt of its version. */
+void ledger__head_sign_as(ledger_head_rec *h, const codec_receipt *r);
+/* The receipt a signed head carries (room, version, hash and its tree head). */
+void ledger__head_receipt(codec_receipt *out, const char *room, const ledger_head_rec *h);
 
 int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out,
                       const char *room) MENTAT_MUST_CHECK;
@@ -357,6 +377,15 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
  * outgrows them (docs/FORMAT.md `events`). Call it once when a room is
  * created (room creation, restore); readers skip version 0. */
 int ledger__events_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* From the chain hash of version from-1 in hash, walks versions
+ * from..to: hash ends as that of `to`, and hashes_out[v - from] (may be
+ * NULL) gets each. LEDGER_ECORRUPT for a missing or malformed event. */
+int ledger__chain_walk(ledger *db, ledger_txn *txn, uint8_t hash[SCHEMA_HASH_BYTES],
+                       uint8_t (*hashes_out)[SCHEMA_HASH_BYTES], const char *room,
+                       uint32_t from, uint32_t to) MENTAT_MUST_CHECK;
+/* Puts a room's version-0 marker in a DUPSORT database and moves its
+ * duplicates to a sub-database of their own (ledger__events_init). */
+int ledger__dups_open(ledger *db, ledger_txn *txn, MDB_dbi dbi, const char *room) MENTAT_MUST_CHECK;
 /* Appends a stored event record at (room, version) with MDB_APPENDDUP. */
 int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                       const uint8_t *rec, size_t rec_len) MENTAT_MUST_CHECK;
@@ -393,6 +422,56 @@ ledger_cache_entry *ledger__cache_find(ledger *db, const char *room);
 ledger_cache_entry *ledger__cache_take(ledger *db, const char *room);
 /* Drops the room's entry (after an outside change to the room: restore). */
 void ledger__cache_forget(ledger *db, const char *room);
+
+/* ========================================================= Merkle tree */
+/* ledger/merkle.c (pure) and ledger/tree.c (the `trees` database). */
+
+/* The hash of leaves [begin, end) (begin < end) into out: 0 or a code. */
+typedef int (*ledger__subtree_fn)(void *ctx, uint8_t out[LEDGER_TREE_HASH_BYTES],
+                                  uint64_t begin, uint64_t end);
+/* RFC 9162 PATH and PROOF from any source of subtree hashes. EINPUT for
+ * sizes out of range (index >= size; size1 0 or past size2). */
+int ledger__merkle_inclusion(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
+                             uint64_t index, uint64_t size) MENTAT_MUST_CHECK;
+int ledger__merkle_consistency(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
+                               uint64_t size1, uint64_t size2) MENTAT_MUST_CHECK;
+
+/* A compact range: the roots of the perfect subtrees of a tree of `size`
+ * leaves, largest first, so that leaves are added one at a time and the
+ * root read at any size (verify folds a room's tree as it walks it). */
+#define LEDGER__RANGE_MAX 33
+typedef struct ledger__range {
+    uint64_t size;                 /* leaves so far; zero the struct to start */
+    size_t n;                      /* subtree roots in hash[] (popcount of size) */
+    uint8_t hash[LEDGER__RANGE_MAX][LEDGER_TREE_HASH_BYTES];
+} ledger__range;
+void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES]);
+void ledger__range_root(const ledger__range *r, uint8_t out[LEDGER_TREE_HASH_BYTES]);
+
+/* Leaves per tree group: the `trees` database keeps, per group of
+ * LEDGER_TREE_GROUP events, the chain hash after it and the nodes it
+ * completes from level LEDGER_TREE_GROUP_LOG to at most
+ * LEDGER_TREE_TOP_LEVEL (a record stays under LMDB's 511-byte dup limit). */
+#define LEDGER_TREE_GROUP_LOG 3
+#define LEDGER_TREE_GROUP (1u << LEDGER_TREE_GROUP_LOG)
+#define LEDGER_TREE_TOP_LEVEL 16
+
+/* The root of the room's first `size` events (size <= the room's events
+ * in txn). */
+int ledger__tree_root(ledger *db, ledger_txn *txn, uint8_t out[LEDGER_TREE_HASH_BYTES],
+                      const char *room, uint32_t size) MENTAT_MUST_CHECK;
+/* Called once event `version` (with chain hash `hash`) is put: when it
+ * completes a group, writes the group's records. */
+int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                        const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* 0 if the room's tree of size2 (<= its events in txn) extends the tree
+ * (size1, root1), shown by a consistency proof made from txn and checked
+ * as any seat would; LEDGER_EBADSIG if it does not. */
+int ledger__tree_consistent(ledger *db, ledger_txn *txn, const char *room, uint32_t size1,
+                            const uint8_t root1[LEDGER_TREE_HASH_BYTES],
+                            uint32_t size2) MENTAT_MUST_CHECK;
+/* Opens a new room's duplicates in `trees` (as ledger__events_init). */
+int ledger__trees_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
 
 /* ============================================================ archives */
 /* ledger/archive.c: the archive file (docs/FORMAT.md, "Archives"). */

@@ -325,7 +325,9 @@ int ledger__keys_register(ledger *db, ledger_txn *txn)
                             db->keys_dir);
     if (db->is_key_registered)
         return 0;
-    int rc = register_one(db, txn, db->key_id, db->signing_pk, db->key_created_at, 0);
+    int rc = ledger__key_chain_admits(db, txn); /* not trusted on first write */
+    if (rc == 0)
+        rc = register_one(db, txn, db->key_id, db->signing_pk, db->key_created_at, 0);
     if (rc == 0 && db->has_audit_key)
         rc = register_one(db, txn, db->audit_key_id, db->audit_pk, 0, 1);
     if (rc == 0)
@@ -368,16 +370,20 @@ typedef struct rotate_ctx {
     const uint8_t *old_pk;
     uint64_t old_created_at;
     uint64_t now;
+    codec_key next;                /* the new key's row: endorsed by the old key */
 } rotate_ctx;
 
-/* Marks the old key retired (registering it first if needed) and the new
- * one registered. */
+/* Marks the old key retired (registering it first if needed) and puts the
+ * new one with its endorsement. */
 static int rotate_body(ledger_txn *txn, void *vctx)
 {
     rotate_ctx *ctx = vctx;
     ledger *db = txn->db;
     codec_key key;
-    int rc = key_get(db, txn, &key, ctx->old_id);
+    int rc = ledger__key_chain_admits(db, txn); /* the key retired is the ledger's */
+    if (rc != 0)
+        return rc;
+    rc = key_get(db, txn, &key, ctx->old_id);
     if (rc == LEDGER_ENOTFOUND) {
         memset(&key, 0, sizeof key);
         key.key_id = ctx->old_id;
@@ -389,10 +395,11 @@ static int rotate_body(ledger_txn *txn, void *vctx)
     if (key.retired_at == 0)
         key.retired_at = ctx->now;
     rc = key_put(db, txn, &key);
-    if (rc != 0)
-        return rc;
-    db->is_key_registered = 0;
-    return ledger__keys_register(db, txn);
+    if (rc == 0)
+        rc = key_put(db, txn, &ctx->next);
+    if (rc == 0 && db->has_audit_key)
+        rc = register_one(db, txn, db->audit_key_id, db->audit_pk, 0, 1);
+    return rc;
 }
 
 /* A fresh key pair whose id no key the ledger knows has. */
@@ -420,56 +427,87 @@ static int fresh_key(ledger *db, uint8_t pk[SCHEMA_KEY_BYTES],
     return ledger__fail(db, LEDGER_EKEY, "cannot find a free key id");
 }
 
+/* Overwrites the file at path with zeros, synced, so the secret it held is
+ * gone from the disk blocks it used (as far as the file system rewrites in
+ * place), before it is replaced. */
+static int destroy_secret(const char *path, size_t len)
+{
+    uint8_t zero[LEDGER_SIGN_SECRET_BYTES];
+    memset(zero, 0, sizeof zero);
+    int fd = open(path, O_WRONLY);
+    if (fd < 0)
+        return -1;
+    int ok = len <= sizeof zero && pwrite(fd, zero, len, 0) == (ssize_t)len && fsync(fd) == 0;
+    return close(fd) == 0 && ok ? 0 : -1;
+}
+
 int ledger_key_rotate(ledger *db, uint32_t *new_id_out)
 {
-    char err[SCHEMA_ERRMSG] = "", retired[64], old_path[4096], retired_path[4096];
+    char err[SCHEMA_ERRMSG] = "", next_name[64], path[4096], next_path[4096];
     uint8_t sk[LEDGER_SIGN_SECRET_BYTES], pk[SCHEMA_KEY_BYTES];
-    uint8_t old_pk[SCHEMA_KEY_BYTES];
+    uint8_t old_pk[SCHEMA_KEY_BYTES], msg[LEDGER_ENDORSEMENT_BYTES];
     if (db->is_read_only)
         return ledger__fail(db, LEDGER_EINPUT, "the ledger was opened read-only");
     if (!db->has_signing_key)
         return ledger__fail(db, LEDGER_EKEY, "no signing key in %s to rotate", db->keys_dir);
     uint32_t old_id = db->key_id;
-    uint64_t old_created_at = db->key_created_at;
     memcpy(old_pk, db->signing_pk, sizeof old_pk);
 
     int rc = fresh_key(db, pk, sk, old_id);
     if (rc != 0)
         return rc;
+    rotate_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.old_id = old_id;
+    ctx.old_pk = old_pk;
+    ctx.old_created_at = db->key_created_at;
+    ctx.now = ledger_now_ms();
+    ctx.next.key_id = ledger__key_id(pk);
+    memcpy(ctx.next.public_key, pk, SCHEMA_KEY_BYTES);
+    ctx.next.created_at = ctx.now;
+    ctx.next.has_predecessor = 1;
+    ctx.next.predecessor = old_id;
+    size_t len = ledger__endorsement_canonical(msg, old_id, ctx.next.key_id, pk);
+    crypto_sign_detached(ctx.next.endorsement, NULL, msg, len, db->signing_sk);
 
-    /* Files first: the old key is kept as signing-<id>.retired, then the
-     * new key replaces signing.key. If the txn below fails, the next write
-     * registers the new key anyway and the old one stays valid. */
-    snprintf(retired, sizeof retired, "signing-%08x.retired", old_id);
-    snprintf(old_path, sizeof old_path, "%s/%s", db->keys_dir, LEDGER_SIGNING_FILE);
-    snprintf(retired_path, sizeof retired_path, "%s/%s", db->keys_dir, retired);
-    if (link(old_path, retired_path) != 0 && errno != EEXIST) {
-        sodium_memzero(sk, sizeof sk);
-        return ledger__fail(db, LEDGER_EKEY, "cannot keep the old key as %s: %s", retired_path,
-                            strerror(errno));
-    }
-    if (unlink(old_path) != 0) {
-        sodium_memzero(sk, sizeof sk);
-        return ledger__fail(db, LEDGER_EKEY, "cannot retire %s: %s", old_path, strerror(errno));
-    }
-    rc = write_key_file(db->keys_dir, LEDGER_SIGNING_FILE, sk, sizeof sk, err);
+    /* The new secret is written beside the old first; then the ledger
+     * records the rotation; then the old secret is overwritten and the
+     * new file takes its name. A failure before the rename leaves the old
+     * key in place (and the ledger, if it committed, expecting the new one
+     * in signing.key.next: the message says so). */
+    snprintf(next_name, sizeof next_name, "%s.next", LEDGER_SIGNING_FILE);
+    snprintf(path, sizeof path, "%s/%s", db->keys_dir, LEDGER_SIGNING_FILE);
+    snprintf(next_path, sizeof next_path, "%s/%s", db->keys_dir, next_name);
+    unlink(next_path); /* a rotation that stopped before the ledger recorded it */
+    rc = write_key_file(db->keys_dir, next_name, sk, sizeof sk, err);
     if (rc != 0) {
-        /* put the old key back where it was */
-        if (link(retired_path, old_path) == 0)
-            unlink(retired_path);
         sodium_memzero(sk, sizeof sk);
         return ledger__fail(db, rc, "%s", err);
     }
+    rc = ledger__write(db, rotate_body, &ctx);
+    if (rc != 0) {
+        unlink(next_path);
+        sodium_memzero(sk, sizeof sk);
+        return rc;
+    }
+    if (destroy_secret(path, LEDGER_SIGN_SECRET_BYTES) != 0 || rename(next_path, path) != 0) {
+        sodium_memzero(sk, sizeof sk);
+        return ledger__fail(db, LEDGER_EKEY, "the ledger now signs with key %08x, but %s could "
+                            "not replace %s: %s (rename it by hand)", ctx.next.key_id, next_path,
+                            path, strerror(errno));
+    }
+    int dfd = open(db->keys_dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    sodium_memzero(db->signing_sk, sizeof db->signing_sk); /* the retired secret, in memory too */
     int ok = adopt_signing_key(db, sk);
     sodium_memzero(sk, sizeof sk);
     assert(ok);
     (void)ok;
     db->key_created_at = file_mtime_ms(db->keys_dir, LEDGER_SIGNING_FILE);
-
-    rotate_ctx ctx = {old_id, old_pk, old_created_at, ledger_now_ms()};
-    rc = ledger__write(db, rotate_body, &ctx);
-    if (rc != 0)
-        return rc;
+    db->is_key_registered = 1;
     if (new_id_out != NULL)
         *new_id_out = db->key_id;
     return 0;

@@ -204,6 +204,9 @@ typedef struct ledger_verify_report {
     uint32_t n_events;             /* events examined */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
+    int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
+                                      older build wrote, unsigned (a truncation then shows
+                                      only against receipts) */
     char reason[200];              /* why it is bad */
 } ledger_verify_report;
 
@@ -216,6 +219,64 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room,
                        unsigned threads) MENTAT_MUST_CHECK;
 /* Checks a receipt: signature by a known key, event present, hash equal. */
 int ledger_receipt_check(ledger *db, const codec_receipt *r) MENTAT_MUST_CHECK;
+
+/* ---------------------------------------------------------- Merkle tree */
+
+/* Each room's events are the leaves of an RFC 9162 Merkle tree (RFC 6962
+ * hashing, SHA-256): leaf v-1 is SHA-256(0x00 || event hash of version v),
+ * so the tree of size n covers versions 1..n (docs/FORMAT.md "trees"). */
+#define LEDGER_TREE_HASH_BYTES 32
+#define LEDGER_PROOF_MAX 64        /* hashes in one proof; a 2^32 tree needs at most 33 */
+
+/* A proof: its hashes from the bottom of the tree up. */
+typedef struct ledger_tree_proof {
+    size_t n_hashes;
+    uint8_t hash[LEDGER_PROOF_MAX][LEDGER_TREE_HASH_BYTES];
+} ledger_tree_proof;
+
+/* A tree head: the root of the room's first `size` events. In a receipt
+ * the ledger signs it with the event it names (time is that event's
+ * committed_at). */
+typedef struct ledger_tree_head {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t size;                 /* versions covered: 1..size */
+    uint8_t root[LEDGER_TREE_HASH_BYTES]; /* empty-tree hash when size is 0 */
+    uint64_t time;                 /* committed_at of event `size` (0 for size 0), unix ms */
+} ledger_tree_head;
+
+void ledger_merkle_leaf_hash(uint8_t out[LEDGER_TREE_HASH_BYTES], const uint8_t *entry,
+                             size_t len);
+void ledger_merkle_node_hash(uint8_t out[LEDGER_TREE_HASH_BYTES],
+                             const uint8_t left[LEDGER_TREE_HASH_BYTES],
+                             const uint8_t right[LEDGER_TREE_HASH_BYTES]);
+void ledger_merkle_empty_root(uint8_t out[LEDGER_TREE_HASH_BYTES]);
+/* RFC 9162 2.1.3.2: 0 if proof shows leaf at index (0-based) in the tree
+ * of `size` leaves with `root`, else LEDGER_EBADSIG. Reads only its
+ * arguments. */
+int ledger_merkle_inclusion_verify(uint64_t index, uint64_t size,
+                                   const uint8_t leaf[LEDGER_TREE_HASH_BYTES],
+                                   const ledger_tree_proof *proof,
+                                   const uint8_t root[LEDGER_TREE_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* RFC 9162 2.1.4.2: 0 if proof shows the tree (size1, root1) is a prefix
+ * of the tree (size2, root2), else LEDGER_EBADSIG (also for size1 0). */
+int ledger_merkle_consistency_verify(uint64_t size1, uint64_t size2,
+                                     const ledger_tree_proof *proof,
+                                     const uint8_t root1[LEDGER_TREE_HASH_BYTES],
+                                     const uint8_t root2[LEDGER_TREE_HASH_BYTES]) MENTAT_MUST_CHECK;
+
+/* The tree head of the room's first `size` events (size <= head). */
+int ledger_tree_head_get(ledger *db, ledger_tree_head *out, const char *room,
+                         uint32_t size) MENTAT_MUST_CHECK;
+/* The inclusion proof of `version` in the tree of `size` events (1 <=
+ * version <= size <= head); event_hash_out (may be NULL) gets the event
+ * hash whose leaf hash the proof starts from. */
+int ledger_proof_inclusion(ledger *db, ledger_tree_proof *out,
+                           uint8_t event_hash_out[SCHEMA_HASH_BYTES], const char *room,
+                           uint32_t version, uint32_t size) MENTAT_MUST_CHECK;
+/* The consistency proof between the trees of size1 and size2 events
+ * (1 <= size1 <= size2 <= head). */
+int ledger_proof_consistency(ledger *db, ledger_tree_proof *out, const char *room,
+                             uint32_t size1, uint32_t size2) MENTAT_MUST_CHECK;
 
 /* -------------------------------------------------------------- archives */
 
@@ -294,7 +355,7 @@ int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *r
 typedef struct ledger_stats {
     uint64_t n_rooms;
     uint64_t n_events;
-    uint64_t events_bytes;         /* pages of the events database, in bytes */
+    uint64_t events_bytes;         /* pages of the events and trees databases, in bytes */
     uint64_t file_bytes;           /* pages in use in the whole file, in bytes */
     size_t map_size;
 } ledger_stats;

@@ -9,11 +9,16 @@
  * copy: nothing borrowed from LMDB outlives the read transaction
  * (internal.h (4)).
  *
- * `heads`: room (8) -> 40 bytes:
+ * `heads`: room (8) -> 148 bytes (40 in a head an older build wrote):
  *     0   4  version u32 BE (0 = only the genesis)
  *     4  32  chain hash of event `version` (the genesis hash at 0)
  *    36   4  n_rejections u32 BE: rejections recorded so far; the next
  *            one is stored under room || n_rejections
+ *    40  32  tree root of versions 1..version (the empty tree's at 0)
+ *    72   8  tree time: committed_at of event `version` (created_at at 0)
+ *    80   4  key_id of the signer
+ *    84  64  signature: the receipt of `version` (event.c, "MNTH"), so the
+ *            stored head is a signed tree head; n_rejections is not signed
  * `events` (MDB_DUPSORT, one key per room, duplicates sorted bytewise,
  * so by version): room (8) -> version u32 BE || stored event record
  * (event.c). Appended with MDB_APPENDDUP so each room's pages fill up.
@@ -36,23 +41,59 @@ int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out, const c
         return ledger__fail(db, LEDGER_ENOTFOUND, "no room %s", room);
     if (rc != 0)
         return rc;
-    if (v.mv_size != LEDGER_HEAD_BYTES)
+    if (v.mv_size != LEDGER_HEAD_BYTES && v.mv_size != LEDGER_HEAD_SIGNED_BYTES)
         return LEDGER_CORRUPT_MSG(db, "room %s: head record of %zu bytes", room, v.mv_size);
     const uint8_t *p = v.mv_data;
+    memset(out, 0, sizeof *out);
     out->version = ledger__be32_get(p);
     memcpy(out->hash, p + 4, SCHEMA_HASH_BYTES);
     out->n_rejections = ledger__be32_get(p + 36);
+    if (v.mv_size == LEDGER_HEAD_SIGNED_BYTES) {
+        out->is_signed = 1;
+        memcpy(out->tree_root, p + 40, SCHEMA_HASH_BYTES);
+        out->tree_time = ledger__be64_get(p + 72);
+        out->key_id = ledger__be32_get(p + 80);
+        memcpy(out->signature, p + 84, SCHEMA_SIG_BYTES);
+    }
     return 0;
 }
 
 int ledger__head_write(ledger *db, ledger_txn *txn, const char *room, const ledger_head_rec *h)
 {
-    uint8_t buf[LEDGER_HEAD_BYTES];
+    uint8_t buf[LEDGER_HEAD_SIGNED_BYTES];
     ledger__be32_put(buf, h->version);
     memcpy(buf + 4, h->hash, SCHEMA_HASH_BYTES);
     ledger__be32_put(buf + 36, h->n_rejections);
-    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof buf, buf};
+    memcpy(buf + 40, h->tree_root, SCHEMA_HASH_BYTES);
+    ledger__be64_put(buf + 72, h->tree_time);
+    ledger__be32_put(buf + 80, h->key_id);
+    memcpy(buf + 84, h->signature, SCHEMA_SIG_BYTES);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
+    MDB_val v = {h->is_signed ? LEDGER_HEAD_SIGNED_BYTES : LEDGER_HEAD_BYTES, buf};
     return ledger__put(txn, db->dbi_heads, &k, &v, 0);
+}
+
+void ledger__head_sign_as(ledger_head_rec *h, const codec_receipt *r)
+{
+    assert(r->version == h->version && r->has_tree_head);
+    h->is_signed = 1;
+    memcpy(h->tree_root, r->tree_root, SCHEMA_HASH_BYTES);
+    h->tree_time = r->tree_time;
+    h->key_id = r->key_id;
+    memcpy(h->signature, r->signature, SCHEMA_SIG_BYTES);
+}
+
+void ledger__head_receipt(codec_receipt *out, const char *room, const ledger_head_rec *h)
+{
+    memset(out, 0, sizeof *out);
+    memcpy(out->room, room, SCHEMA_ROOM_CHARS);
+    out->version = h->version;
+    memcpy(out->event_hash, h->hash, SCHEMA_HASH_BYTES);
+    out->key_id = h->key_id;
+    memcpy(out->signature, h->signature, SCHEMA_SIG_BYTES);
+    out->has_tree_head = 1;
+    memcpy(out->tree_root, h->tree_root, SCHEMA_HASH_BYTES);
+    out->tree_time = h->tree_time;
 }
 
 int ledger_head(ledger *db, const char *room, uint32_t *version_out,
@@ -93,33 +134,38 @@ int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t ve
     return rc;
 }
 
-int ledger__events_init(ledger *db, ledger_txn *txn, const char *room)
+int ledger__dups_open(ledger *db, ledger_txn *txn, MDB_dbi dbi, const char *room)
 {
     uint8_t buf[LEDGER_EVENT_PREFIX + LEDGER_EVENT_RECORD_MAX];
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
     MDB_val v = {LEDGER_EVENT_PREFIX, buf};
     memset(buf, 0, LEDGER_EVENT_PREFIX);
-    int rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA | MDB_NOOVERWRITE);
+    int rc = ledger__put(txn, dbi, &k, &v, MDB_NODUPDATA | MDB_NOOVERWRITE);
     if (rc == MDB_KEYEXIST)
-        return ledger__fail(db, LEDGER_EEXISTS, "room %s already has events", room);
+        return ledger__fail(db, LEDGER_EEXISTS, "room %s already has records", room);
     if (rc != 0)
         return rc;
-    /* Fillers sort between the marker and version 1 (prefix 0, then
-     * 0xFF bytes); enough of them exceed LMDB's node limit of half a page,
-     * which moves the room's duplicates to a sub-database. */
+    /* Fillers sort between the marker and the first record (prefix 0,
+     * then 0xFF bytes); enough of them exceed LMDB's node limit of half a
+     * page, which moves the room's duplicates to a sub-database. */
     size_t len = sizeof buf < db->max_dup_bytes ? sizeof buf : db->max_dup_bytes;
     size_t n = db->page_size / 2 / (len + 10) + 2;
     memset(buf + LEDGER_EVENT_PREFIX, 0xFF, len - LEDGER_EVENT_PREFIX);
     v.mv_size = len;
     for (size_t i = 0; i < n && rc == 0; i++) {
         buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
-        rc = ledger__put(txn, db->dbi_events, &k, &v, MDB_NODUPDATA);
+        rc = ledger__put(txn, dbi, &k, &v, MDB_NODUPDATA);
     }
     for (size_t i = 0; i < n && rc == 0; i++) {
         buf[LEDGER_EVENT_PREFIX] = (uint8_t)(0xFF - i);
-        rc = ledger__del(txn, db->dbi_events, &k, &v);
+        rc = ledger__del(txn, dbi, &k, &v);
     }
     return rc;
+}
+
+int ledger__events_init(ledger *db, ledger_txn *txn, const char *room)
+{
+    return ledger__dups_open(db, txn, db->dbi_events, room);
 }
 
 /* Positions cur on the dup of (room, version); MDB_NOTFOUND if absent. */
@@ -213,16 +259,24 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
     }
     if (rc != 0)
         return rc;
+    return ledger__chain_walk(db, txn, out, NULL, room, from + 1, version);
+}
+
+int ledger__chain_walk(ledger *db, ledger_txn *txn, uint8_t hash[SCHEMA_HASH_BYTES],
+                       uint8_t (*hashes_out)[SCHEMA_HASH_BYTES], const char *room,
+                       uint32_t from, uint32_t to)
+{
+    if (from > to)
+        return 0;
     MDB_cursor *cur;
-    rc = ledger__cursor_open(txn, db->dbi_events, &cur);
+    int rc = ledger__cursor_open(txn, db->dbi_events, &cur);
     if (rc != 0)
         return rc;
     MDB_val v;
-    for (uint32_t ver = from + 1; ver <= version; ver++) {
+    for (uint32_t ver = from; ver <= to; ver++) {
         codec_event ev;
-        rc = ver == from + 1 ? event_seek(db, txn, cur, room, ver, &v)
-                             : ledger__cursor_get(txn, cur, &(MDB_val){0, NULL}, &v,
-                                                  MDB_NEXT_DUP);
+        rc = ver == from ? event_seek(db, txn, cur, room, ver, &v)
+                         : ledger__cursor_get(txn, cur, &(MDB_val){0, NULL}, &v, MDB_NEXT_DUP);
         if (rc == MDB_NOTFOUND ||
             (rc == 0 && (v.mv_size < LEDGER_EVENT_PREFIX || ledger__be32_get(v.mv_data) != ver))) {
             rc = LEDGER_CORRUPT_MSG(db, "room %s: event %u is missing", room, ver);
@@ -233,8 +287,12 @@ int ledger__event_hash_at(ledger *db, ledger_txn *txn, uint8_t out[SCHEMA_HASH_B
         rc = ledger__event_record_decode(db, &ev, (const uint8_t *)v.mv_data + LEDGER_EVENT_PREFIX,
                                          v.mv_size - LEDGER_EVENT_PREFIX);
         if (rc == 0)
-            rc = event_link(db, &ev, out, room, ver, out);
+            rc = event_link(db, &ev, hash, room, ver, hash);
         if (rc != 0)
+            break;
+        if (hashes_out != NULL)
+            memcpy(hashes_out[ver - from], hash, SCHEMA_HASH_BYTES);
+        if (ver == UINT32_MAX)
             break;
     }
     mdb_cursor_close(cur);

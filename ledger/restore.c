@@ -37,6 +37,7 @@ typedef struct known_key {
     int is_put;                    /* 1 = already in `keys` */
     uint64_t created_at;           /* for the record written if not */
     uint64_t retired_at;           /* ditto; 0 = active */
+    const codec_key *theirs;       /* the archive's record, if it has one (borrowed) */
 } known_key;
 
 /* Everything a restore learns before it writes, and what it wrote. */
@@ -110,6 +111,7 @@ static int key_resolve(ledger *db, ledger_txn *txn, plan *p, uint32_t key_id,
     memset(k, 0, sizeof *k);
     k->key_id = key_id;
     const codec_key *theirs = archive_key(&p->a, key_id);
+    k->theirs = theirs;
     codec_key ours;
     int rc = ledger__key_record(db, txn, &ours, key_id, &k->is_put);
     if (rc == 0) {
@@ -169,6 +171,7 @@ static int audit_key_resolve(ledger *db, ledger_txn *txn, plan *p)
     if (theirs->key_id == p->g.key_id || !theirs->is_audit || !p->is_trusted)
         return 0;
     p->audit_record = *theirs;
+    p->audit_record.is_imported = 1;
     p->has_audit_record = 1;
     return 0;
 }
@@ -336,13 +339,28 @@ static int keys_import(ledger *db, ledger_txn *txn, const plan *p)
     codec_key key;
     for (size_t i = 0; i < p->n_keys; i++) {
         const known_key *k = &p->keys[i];
+        int is_stored = 0;
         if (k->is_put)
+            continue;
+        /* This ledger's own key, registered just before (restore_body). */
+        int src = ledger__key_record(db, txn, &key, k->key_id, &is_stored);
+        if (src != 0 && src != LEDGER_ENOTFOUND)
+            return src;
+        if (src == 0 && is_stored)
             continue;
         memset(&key, 0, sizeof key);
         key.key_id = k->key_id;
         memcpy(key.public_key, k->pk, SCHEMA_KEY_BYTES);
         key.created_at = k->created_at;
         key.retired_at = k->retired_at;
+        if (k->theirs != NULL) {
+            /* A key of another ledger's chain, trusted by the caller: kept
+             * apart from this ledger's own (ledger/key_chain.c). */
+            key.is_imported = 1;
+            key.has_predecessor = k->theirs->has_predecessor;
+            key.predecessor = k->theirs->predecessor;
+            memcpy(key.endorsement, k->theirs->endorsement, SCHEMA_SIG_BYTES);
+        }
         int rc = key_put(db, txn, &key);
         if (rc != 0)
             return rc == MDB_KEYEXIST ? ledger__fail(db, LEDGER_EKEY, "key %08x appeared during "
@@ -392,6 +410,37 @@ static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
     return 0;
 }
 
+/* The restored head's signed tree head, when this ledger can sign (a
+ * ledger without its signing key writes the head unsigned, as older
+ * builds did; the next append signs it). */
+static int head_sign(ledger *db, ledger_txn *txn, const plan *p, ledger_head_rec *head)
+{
+    head->is_signed = 0;
+    if (!db->has_signing_key)
+        return 0;
+    int rc;
+    uint64_t time = 0;
+    if (head->version == 0) {
+        codec_genesis g;
+        rc = ledger__genesis_read(db, txn, &g, p->a.room);
+        if (rc != 0)
+            return rc;
+        time = g.created_at;
+    } else {
+        codec_event ev;
+        const ledger_archive_span *s = &p->a.events[head->version - 1];
+        rc = ledger__event_record_decode(db, &ev, p->a.data + s->off, s->len);
+        if (rc != 0)
+            return rc;
+        time = ev.committed_at;
+    }
+    codec_receipt r;
+    rc = ledger__receipt_make(db, txn, &r, p->a.room, head->version, head->hash, time);
+    if (rc == 0)
+        ledger__head_sign_as(head, &r);
+    return rc;
+}
+
 /* (R3): one transaction; may run again from scratch after a map growth. */
 static int restore_body(ledger_txn *txn, void *vctx)
 {
@@ -436,16 +485,26 @@ static int restore_body(ledger_txn *txn, void *vctx)
 
     const uint32_t from = head.version;
     if (n > from || p->is_new_room) {
-        rc = keys_import(db, txn, p);
+        /* This ledger's own key first: on an empty ledger it becomes the
+         * chain's first key, never one of the archive's. */
+        rc = db->has_signing_key ? ledger__keys_register(db, txn) : 0;
+        if (rc == 0)
+            rc = keys_import(db, txn, p);
+        if (rc == 0 && p->is_new_room)
+            rc = ledger__trees_init(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {
             const ledger_archive_span *s = &a->events[ver - 1];
             rc = ledger__event_put(db, txn, room, ver, a->data + s->off, s->len);
+            if (rc == 0)
+                rc = ledger__tree_extend(db, txn, room, ver, p->hash[ver - 1]);
         }
         if (rc != 0)
             return rc;
         head.version = n;
         memcpy(head.hash, n == 0 ? p->genesis_hash : p->hash[n - 1], SCHEMA_HASH_BYTES);
-        rc = ledger__head_write(db, txn, room, &head);
+        rc = head_sign(db, txn, p, &head);
+        if (rc == 0)
+            rc = ledger__head_write(db, txn, room, &head);
         if (rc == 0 && p->is_new_room && p->has_opening)
             rc = ledger__checkpoint_put(db, txn, room, 0, p->genesis_hash, p->opening);
         if (rc == 0)

@@ -239,12 +239,21 @@ static int create_body(ledger_txn *txn, void *vctx)
     rc = ledger__put(txn, db->dbi_rooms, &k, &v, MDB_NOOVERWRITE);
     if (rc != 0)
         return rc;
-    ledger_head_rec head = {0, {0}, 0};
+    ledger_head_rec head;
+    codec_receipt r0;
+    memset(&head, 0, sizeof head);
     memcpy(head.hash, hash, sizeof hash);
+    /* The head of version 0 is signed too: the empty tree at the genesis. */
+    rc = ledger__receipt_make(db, txn, &r0, ctx->room, 0, hash, g->created_at);
+    if (rc != 0)
+        return rc;
+    ledger__head_sign_as(&head, &r0);
     rc = ledger__head_write(db, txn, ctx->room, &head);
     if (rc != 0)
         return rc;
     rc = ledger__events_init(db, txn, ctx->room);
+    if (rc == 0)
+        rc = ledger__trees_init(db, txn, ctx->room);
     if (rc != 0)
         return rc;
     rc = ledger__checkpoint_put(db, txn, ctx->room, 0, hash, ctx->opening);

@@ -79,6 +79,7 @@ typedef struct verify_job {
     ckpt_seen *ckpt;               /* checkpoints with a decoded state */
     size_t n_ckpt;
     finding fold;                  /* first bad fold */
+    int is_head_signed;            /* the head's signed tree head held */
 } verify_job;
 
 /* 1 once event index i is linked, 0 if it never will be: waits (yielding)
@@ -155,13 +156,46 @@ static void refold(verify_job *job)
     }
 }
 
+/* The head's signed tree head: its root is the tree of the stored events,
+ * its time its event's, and a key the ledger knows signed it. */
+static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
+                      const ledger_head_rec *head, const uint8_t root[LEDGER_TREE_HASH_BYTES],
+                      uint64_t time)
+{
+    codec_receipt r;
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX];
+    ledger__head_receipt(&r, room, head);
+    size_t len = ledger__receipt_canonical(canon, &r);
+    if (memcmp(root, head->tree_root, LEDGER_TREE_HASH_BYTES) != 0) {
+        find(f, LEDGER_EBADSIG, head->version, "the head's signed tree root is not the root "
+             "of the stored events (truncated or rewritten)");
+        return 0;
+    }
+    if (head->tree_time != time) {
+        find(f, LEDGER_EBADSIG, head->version, "the head's tree time is not its event's");
+        return 0;
+    }
+    codec_key key;
+    int rc = ledger__key_chain_check(db, txn, &key, head->key_id);
+    if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+        find(f, LEDGER_EBADSIG, head->version, "the head: %s", ledger_errmsg(db));
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    if (ledger__verify_sig(head->signature, canon, len, key.public_key) != 0)
+        find(f, LEDGER_EBADSIG, head->version, "bad head signature");
+    return 0;
+}
+
 /* Reads and checks what needs the txn: the genesis, the chain, the head,
  * the keys and checkpoint hashes; copies the events out for the rest. */
 static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, const char *room,
                   uint32_t *n_events_out)
 {
     codec_genesis g;
-    uint8_t canon[512], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    codec_key gkey;
+    uint8_t canon[512], hash[SCHEMA_HASH_BYTES];
     ledger_head_rec head;
     int rc = ledger__genesis_read(db, txn, &g, room);
     if (rc == LEDGER_ENOTFOUND || rc == LEDGER_EINPUT)
@@ -180,12 +214,15 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     rc = 0;
     if (glen == 0) {
         find(f, LEDGER_ECORRUPT, 0, "the genesis has no canonical form");
-    } else if ((rc = ledger__key_public(db, txn, g.key_id, pk)) != 0) {
-        if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {
-            find(f, LEDGER_EBADSIG, 0, "the genesis is signed by unknown key %08x", g.key_id);
+    } else if ((rc = ledger__key_chain_check(db, txn, &gkey, g.key_id)) != 0) {
+        if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+            find(f, LEDGER_EBADSIG, 0, "the genesis: %s", ledger_errmsg(db));
             rc = 0;
         }
-    } else if (ledger__verify_sig(g.signature, gcanon, glen, pk) != 0) {
+    } else if (gkey.retired_at != 0 && g.created_at > gkey.retired_at) {
+        find(f, LEDGER_EBADSIG, 0, "the genesis is signed by key %08x after it was retired",
+             g.key_id);
+    } else if (ledger__verify_sig(g.signature, gcanon, glen, gkey.public_key) != 0) {
         find(f, LEDGER_EBADSIG, 0, "bad genesis signature");
     } else {
         ledger__event_hash(hash, gcanon, glen, g.signature);
@@ -261,8 +298,12 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     ledger__be32_put(first, 1); /* past the version-0 marker */
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof first, first};
     uint32_t want = 1, last_id = 0;
+    uint64_t last_retired_at = 0;
     int has_last = 0;
-    uint8_t last_pk[SCHEMA_KEY_BYTES];
+    uint8_t last_pk[SCHEMA_KEY_BYTES], leaf[LEDGER_TREE_HASH_BYTES];
+    ledger__range *range = calloc(1, sizeof *range); /* the room's tree, leaf by leaf */
+    if (range == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
     rc = ledger__cursor_get(txn, cur, &k, &v, MDB_GET_BOTH_RANGE);
     while (rc == 0) {
         const uint8_t *p = v.mv_data;
@@ -300,18 +341,27 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             break;
         }
         ledger__event_hash(hash, canon, len, ev->signature);
+        ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
+        ledger__range_push(range, leaf);
         if (!has_last || ev->key_id != last_id) {
-            int krc = ledger__key_public(db, txn, ev->key_id, last_pk);
-            if (krc == LEDGER_ENOTFOUND || krc == LEDGER_ECORRUPT) {
-                find(f, LEDGER_EBADSIG, want, "signed by unknown key %08x", ev->key_id);
+            codec_key key;
+            int krc = ledger__key_chain_check(db, txn, &key, ev->key_id);
+            if (krc == LEDGER_EBADSIG || krc == LEDGER_ECORRUPT) {
+                find(f, LEDGER_EBADSIG, want, "%s", ledger_errmsg(db));
                 break;
             }
             if (krc != 0) {
                 rc = krc;
                 break;
             }
+            memcpy(last_pk, key.public_key, SCHEMA_KEY_BYTES);
+            last_retired_at = key.retired_at;
             last_id = ev->key_id;
             has_last = 1;
+        }
+        if (last_retired_at != 0 && ev->committed_at > last_retired_at) {
+            find(f, LEDGER_EBADSIG, want, "signed by key %08x after it was retired", ev->key_id);
+            break;
         }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;
@@ -320,12 +370,25 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         rc = ledger__cursor_get(txn, cur, &k, &v, MDB_NEXT_DUP);
     }
     mdb_cursor_close(cur);
-    if (rc != 0 && rc != MDB_NOTFOUND)
+    if (rc != 0 && rc != MDB_NOTFOUND) {
+        free(range);
         return rc;
+    }
+    rc = 0;
     if (f->rc == 0 && job->n_ok < head.version)
         find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
     if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)
         find(f, LEDGER_EBADSIG, head.version, "the head's hash differs from the chain");
+    if (f->rc == 0 && head.is_signed) {
+        uint8_t root[LEDGER_TREE_HASH_BYTES];
+        ledger__range_root(range, root);
+        rc = head_check(db, txn, f, room, &head, root,
+                        head.version == 0 ? g.created_at : job->ev[head.version - 1].committed_at);
+        job->is_head_signed = rc == 0 && f->rc == 0;
+    }
+    free(range);
+    if (rc != 0)
+        return rc;
 
     /* Checkpoints: their chain hash must be the chain's; their states are
      * compared with the fold. */
@@ -453,6 +516,7 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
 
     out->n_events = n_events;
     out->is_refolded = job.has_seed;
+    out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {
         out->bad_version = f.version;
         snprintf(out->reason, sizeof out->reason, "%s", f.reason);
@@ -471,9 +535,11 @@ out:
 
 int ledger_receipt_check(ledger *db, const codec_receipt *r)
 {
-    uint8_t canon[LEDGER_RECEIPT_CANONICAL_BYTES], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES], hash[SCHEMA_HASH_BYTES];
     ledger_txn txn;
-    if (ledger__receipt_canonical(canon, r) == 0)
+    ledger_head_rec head;
+    size_t len = ledger__receipt_canonical(canon, r);
+    if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the receipt names no valid room");
     int rc = ledger__txn_begin(&txn, db, 0);
     if (rc != 0)
@@ -486,7 +552,7 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r)
     }
     if (rc != 0)
         goto out;
-    if (ledger__verify_sig(r->signature, canon, sizeof canon, pk) != 0) {
+    if (ledger__verify_sig(r->signature, canon, len, pk) != 0) {
         rc = ledger__fail(db, LEDGER_EBADSIG, "the receipt's signature is bad");
         goto out;
     }
@@ -494,12 +560,31 @@ int ledger_receipt_check(ledger *db, const codec_receipt *r)
         rc = ledger__fail(db, LEDGER_EINPUT, "a receipt names a version from 1");
         goto out;
     }
-    rc = ledger__event_hash_at(db, &txn, hash, r->room, r->version);
+    rc = ledger__head_read(db, &txn, &head, r->room);
     if (rc == LEDGER_ENOTFOUND) {
-        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no event %u: the receipt's event "
-                          "is not in the ledger", r->room, r->version);
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "the ledger has no room %s", r->room);
         goto out;
     }
+    if (rc != 0)
+        goto out;
+    if (head.version < r->version) {
+        rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s ends at version %u but the receipt "
+                          "was issued for version %u: the room was truncated or rolled back",
+                          r->room, head.version, r->version);
+        goto out;
+    }
+    if (r->has_tree_head) {
+        rc = ledger__tree_consistent(db, &txn, r->room, r->version, r->tree_root, head.version);
+        if (rc == LEDGER_EBADSIG) {
+            rc = ledger__fail(db, LEDGER_EBADSIG, "room %s: no consistency proof joins the "
+                              "receipt's signed tree head (size %u) to the head (size %u): "
+                              "the history was rewritten", r->room, r->version, head.version);
+            goto out;
+        }
+        if (rc != 0)
+            goto out;
+    }
+    rc = ledger__event_hash_at(db, &txn, hash, r->room, r->version);
     if (rc != 0)
         goto out;
     if (sodium_memcmp(hash, r->event_hash, SCHEMA_HASH_BYTES) != 0)

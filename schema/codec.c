@@ -1365,6 +1365,12 @@ int codec_receipt_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
     m.event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
     m.key_id = r->key_id;
     m.signature = bin(r->signature, SCHEMA_SIG_BYTES);
+    if (r->has_tree_head) {
+        m.has_tree_root = 1;
+        m.tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
+        m.has_tree_time = 1;
+        m.tree_time = r->tree_time;
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1386,6 +1392,15 @@ static int receipt_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
                               "Receipt.event_hash", err)) != 0)
         return rc;
     r->key_id = m->key_id;
+    if (m->has_tree_root != m->has_tree_time)
+        return codec__fail(err, "Receipt: a tree head needs both tree_root and tree_time");
+    if (m->has_tree_root) {
+        r->has_tree_head = 1;
+        r->tree_time = m->tree_time;
+        if ((rc = bytes_from_wire(r->tree_root, SCHEMA_HASH_BYTES, &m->tree_root,
+                                  "Receipt.tree_root", err)) != 0)
+            return rc;
+    }
     return bytes_from_wire(r->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Receipt.signature", err);
 }
@@ -1450,6 +1465,14 @@ static int key_to_wire(Mentat__Key *m, const codec_key *k)
     m->retired_at = k->retired_at;
     m->has_is_audit = k->is_audit;
     m->is_audit = k->is_audit;
+    if (k->has_predecessor) {
+        m->has_predecessor = 1;
+        m->predecessor = k->predecessor;
+        m->has_endorsement = 1;
+        m->endorsement = bin(k->endorsement, SCHEMA_SIG_BYTES);
+    }
+    m->has_is_imported = k->is_imported != 0;
+    m->is_imported = k->is_imported != 0;
     return SCHEMA_OK;
 }
 
@@ -1467,6 +1490,17 @@ static int key_from_wire(codec_key *k, Mentat__Key *m, const char *path, char *e
     k->created_at = m->created_at;
     k->retired_at = m->has_retired_at ? m->retired_at : 0;
     k->is_audit = m->has_is_audit && m->is_audit;
+    k->is_imported = m->has_is_imported && m->is_imported;
+    if (m->has_predecessor != m->has_endorsement)
+        return codec__fail(err, "%s: predecessor and endorsement go together", path);
+    if (m->has_predecessor) {
+        k->has_predecessor = 1;
+        k->predecessor = m->predecessor;
+        path_join(fpath, path, "endorsement");
+        if ((rc = bytes_from_wire(k->endorsement, SCHEMA_SIG_BYTES, &m->endorsement, fpath,
+                                  err)) != 0)
+            return rc;
+    }
     return SCHEMA_OK;
 }
 

@@ -469,6 +469,20 @@ int codec_json_eq(const codec_json_token *t, const char *text, const char *s)
     return s[n] == '\0';
 }
 
+int codec_json_hex(uint8_t *out, size_t n, const codec_json_token *t, const char *text)
+{
+    if (t->type != CODEC_JSON_STRING || t->end - t->start != 2 * n)
+        return SCHEMA_EDECODE;
+    const char *p = text + t->start;
+    for (size_t k = 0; k < n; k++) {
+        int hi = hex_digit(p[2 * k]), lo = hex_digit(p[2 * k + 1]);
+        if (hi < 0 || lo < 0)
+            return SCHEMA_EDECODE;
+        out[k] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
 int codec_json_member(const codec_json_token *tok, int obj, const char *text, const char *key)
 {
     uint32_t i;

@@ -102,6 +102,9 @@ typedef struct codec_receipt {
     uint8_t event_hash[SCHEMA_HASH_BYTES];
     uint32_t key_id;
     uint8_t signature[SCHEMA_SIG_BYTES];
+    int has_tree_head;                         /* 1 = signed with the tree head below */
+    uint8_t tree_root[SCHEMA_HASH_BYTES];      /* Merkle root of versions 1..version */
+    uint64_t tree_time;                        /* committed_at of the event, unix ms */
 } codec_receipt;
 
 typedef struct codec_checkpoint {
@@ -118,6 +121,10 @@ typedef struct codec_key {
     uint64_t created_at;
     uint64_t retired_at;                       /* 0 = active */
     int is_audit;
+    int has_predecessor;                       /* 1 = rotated in: the two below are set */
+    uint32_t predecessor;                      /* the key it replaced */
+    uint8_t endorsement[SCHEMA_SIG_BYTES];     /* the predecessor's signature of the rotation */
+    int is_imported;                           /* 1 = taken from an archive's keys */
 } codec_key;
 
 typedef enum codec_archive_kind {
@@ -206,5 +213,9 @@ int codec_json_int(int64_t *out, const codec_json_token *t, const char *text) ME
 int codec_json_string(char *out, size_t cap, const codec_json_token *t, const char *text) MENTAT_MUST_CHECK;
 /* 1 if string token `t`, its escapes decoded, equals `s` exactly. */
 int codec_json_eq(const codec_json_token *t, const char *text, const char *s);
+/* A string token of exactly 2n hex digits (either case) into out[0..n):
+ * 0, or SCHEMA_EDECODE (another type or length, a non-hex digit). */
+int codec_json_hex(uint8_t *out, size_t n, const codec_json_token *t,
+                   const char *text) MENTAT_MUST_CHECK;
 
 #endif

@@ -21,7 +21,9 @@ static const char help[] =
     "same action at the same V returns the original receipt (retry: true).\n"
     "\n"
     "Accepted: prints the signed receipt (room, version, event hash, key id,\n"
-    "signature), which the seat can keep as proof. Refused by the rules: prints\n"
+    "signature, and the signed tree head: the Merkle root of versions\n"
+    "1..version and its time), which the seat can keep as proof: `mentat\n"
+    "verify --receipts` and `mentat proof` check it later. Refused by the rules: prints\n"
     "the reason and the argument at fault, and exits 2.\n"
     "\n"
     "JSON is {\"kind\": NAME, field: value, ...}; docs/CLI.md lists every kind.\n"
@@ -41,7 +43,9 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
 {
     const codec_receipt *rc = &res->receipt;
     char hash[2 * SCHEMA_HASH_BYTES + 1], sig[2 * SCHEMA_SIG_BYTES + 1];
+    char root[2 * SCHEMA_HASH_BYTES + 1];
     tool_hex(hash, rc->event_hash, SCHEMA_HASH_BYTES);
+    tool_hex(root, rc->tree_root, SCHEMA_HASH_BYTES);
     tool_hex(sig, rc->signature, SCHEMA_SIG_BYTES);
     if (g->is_json) {
         tool_json j;
@@ -54,6 +58,10 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
         tool_json_member_string(&j, "event_hash", hash);
         tool_json_member_uint(&j, "key_id", rc->key_id);
         tool_json_member_string(&j, "signature", sig);
+        if (rc->has_tree_head) {
+            tool_json_member_string(&j, "tree_root", root);
+            tool_json_member_uint(&j, "tree_time", rc->tree_time);
+        }
         tool_json_object_end(&j);
         tool_json_finish(&j);
         return;
@@ -64,6 +72,9 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
     printf("event      %s\n", hash);
     printf("key        %u\n", rc->key_id);
     printf("signature  %s\n", sig);
+    if (rc->has_tree_head)
+        printf("tree       %u events, root %s, at %llu\n", rc->version, root,
+               (unsigned long long)rc->tree_time);
 }
 
 static int print_rejection(const tool_globals *g, const ledger_append_result *res,

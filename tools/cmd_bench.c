@@ -33,7 +33,10 @@ static const char help[] =
     "  peer with 16 threads (and against a peer that batches the same way);\n"
     "  the state at a random version of a long room, in milliseconds;\n"
     "  verifying rooms against raw Ed25519 verifications, on 1 and 2 threads;\n"
-    "  bytes per event of one room's history and of 50 rooms interleaved;\n"
+    "  bytes per event of one room's history and of 50 rooms interleaved\n"
+    "  (events with their tree records);\n"
+    "  an inclusion and a consistency proof in the tree of a 1,000-event\n"
+    "  room, each made from the file and checked, in microseconds;\n"
     "  the hidden-information audit of one complete 6-seat game, in seconds;\n"
     "  complete 6-seat Basic games a second with Medium bots, in memory and\n"
     "  through a durable ledger with group commit (2 threads each).\n"
@@ -125,6 +128,8 @@ typedef enum figure_id {
     FIG_FILE_BYTES_INTERLEAVED,
     FIG_BYTES_IN_TURN,
     FIG_AUDIT_GAME_S,
+    FIG_PROOF_INCLUSION_US,
+    FIG_PROOF_CONSISTENCY_US,
     FIG_APPLY_US,
     FIG_LEGAL_US,
     FIG_GAMES_MEMORY,
@@ -154,10 +159,11 @@ static const figure_spec figures[FIG_COUNT] = {
                         "verify rooms, 2 threads / raw Ed25519 verify (1 thread)", 1, 1.8},
     [FIG_RAW_TWO] = {"raw_two_threads_vs_raw",
                      "raw Ed25519 verify, 2 threads / 1 thread: what 2 cores give here", 0, 0},
-    [FIG_BYTES] = {"bytes_per_event", "events database bytes per event, one room", -1, 160},
+    [FIG_BYTES] = {"bytes_per_event", "events and tree records, bytes per event, one room", -1,
+                   200},
     [FIG_BYTES_INTERLEAVED] = {"bytes_per_event_interleaved",
-                               "events database bytes per event, 50 rooms interleaved", -1,
-                               200},
+                               "events and tree records, bytes per event, 50 rooms interleaved",
+                               -1, 230},
     [FIG_FILE_BYTES] = {"file_bytes_per_event", "whole file bytes per event, one room", 0, 0},
     [FIG_FILE_BYTES_INTERLEAVED] = {"file_bytes_per_event_interleaved",
                                     "whole file bytes per event, 50 rooms interleaved", 0, 0},
@@ -167,6 +173,12 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_AUDIT_GAME_S] = {"audit_game_s",
                           "hidden-information audit of one complete 6-seat game, seconds", -1,
                           30},
+    [FIG_PROOF_INCLUSION_US] = {"proof_inclusion_us",
+                                "inclusion proof in a 1,000-event room, median microseconds", -1,
+                                20},
+    [FIG_PROOF_CONSISTENCY_US] = {"proof_consistency_us",
+                                  "consistency proof in a 1,000-event room, median microseconds",
+                                  -1, 20},
     [FIG_APPLY_US] = {"apply_us", "engine_apply, median microseconds", -1, 2},
     [FIG_LEGAL_US] = {"legal_actions_us", "engine_legal_actions (every seat), median microseconds",
                       -1, 20},
@@ -331,6 +343,14 @@ static int measure_read(bench_report *rep, bench_ctx *c)
         add_run(rep, RATE_VERIFY_ONE, n_slices / inv_v1);
         add_run(rep, RATE_VERIFY_TWO, n_slices / inv_v2);
     }
+    /* Proofs in the one room's tree of (up to) 1,000 events. */
+    uint32_t tree_size = one.rooms.room[0].n_actions;
+    if (tree_size > BENCH_LONG_HISTORY)
+        tree_size = BENCH_LONG_HISTORY;
+    bench_progress(c, "proofs in a tree of %u events", tree_size);
+    if (bench_proof_us(&rep->value[FIG_PROOF_INCLUSION_US], &rep->value[FIG_PROOF_CONSISTENCY_US],
+                       c, one.db, &one.rooms.room[0], tree_size, p->replay_samples) != 0)
+        goto out;
     ret = 0;
 out:
     bench_history_close(&one);

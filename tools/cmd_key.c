@@ -1,7 +1,7 @@
 /*
  * cmd_key.c - `mentat key rotate`: retires the ledger's signing key and
- * makes a new one. The retired public key stays in the ledger, so events
- * it signed still verify.
+ * makes a new one, endorsed by the old one, whose secret is destroyed. The
+ * retired public key stays in the ledger, so events it signed still verify.
  *
  * Layer: tools. It calls ledger_key_rotate; it never touches key files.
  */
@@ -12,8 +12,10 @@
 static const char help[] =
     "usage: mentat key rotate [--db PATH] [--keys DIR]\n"
     "\n"
-    "Retires the current signing key of the ledger and makes a new one; the\n"
-    "events and receipts signed by the old key still verify, because its\n"
+    "Retires the current signing key of the ledger and makes a new one. The\n"
+    "old key signs the rotation (the ledger's key chain: verify follows it\n"
+    "from the first key), then its secret is destroyed. Events and receipts\n"
+    "signed by the old key before it was retired still verify, because its\n"
     "public key stays in the ledger. Prints the new key id.\n"
     "\n"
     "Examples:\n"
@@ -53,7 +55,8 @@ int cmd_key(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        printf("new signing key %u; the old one is retired and still verifies\n", id);
+        printf("new signing key %u; the old one is retired (its secret destroyed) and its events "
+               "still verify\n", id);
     }
 out:
     return tool_ledger_close(&g, db, ex);

@@ -62,46 +62,6 @@ static const char help[] =
     "  mentat scenario my-dispute.json --state\n"
     "  for f in tests/scenarios/*.json; do mentat scenario \"$f\" || echo \"$f\"; done\n";
 
-/* Reads the whole file into a new NUL-terminated buffer: 0, or errno. */
-static int slurp(char **out, size_t *len_out, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return errno;
-    size_t cap = 8192, len = 0;
-    char *buf = malloc(cap);
-    int rc = 0;
-    while (buf != NULL) {
-        if (len + 1 >= cap) {
-            char *grown = realloc(buf, cap * 2);
-            if (grown == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-        size_t n = fread(buf + len, 1, cap - 1 - len, f);
-        if (n == 0)
-            break;
-        len += n;
-    }
-    if (buf == NULL)
-        rc = ENOMEM;
-    else if (ferror(f))
-        rc = EIO;
-    fclose(f);
-    if (rc != 0) {
-        free(buf);
-        return rc;
-    }
-    buf[len] = '\0';
-    *out = buf;
-    *len_out = len;
-    return 0;
-}
-
 static void print_text(const tool_scenario_result *r, const char *file, const tool_state_doc *d)
 {
     printf("scenario %s%s%s\n", file, r->name[0] != '\0' ? ": " : "", r->name);
@@ -180,7 +140,7 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
     }
     char *text = NULL;
     size_t len = 0;
-    int rc = slurp(&text, &len, pos[0]);
+    int rc = tool_slurp(&text, &len, pos[0]);
     if (rc != 0) {
         tool_err(&g, "cannot read %s: %s", pos[0], strerror(rc));
         return TOOL_EXIT_USAGE;

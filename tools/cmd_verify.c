@@ -28,10 +28,20 @@ static const char help[] =
     "every action comparing each stored state digest, and the engine invariants\n"
     "at every checkpoint interval (64th version) and the last.\n"
     "Then every receipt given: it must be signed by a key the ledger knows and\n"
-    "name an existing event whose hash it carries, and no version may be claimed\n"
-    "by two receipts with different event hashes. Prints ok, or the first bad\n"
-    "version (the lowest, the ledger's or a receipt's) and why. Exit status 1 if\n"
-    "any room fails.\n"
+    "name an existing event whose hash it carries; a receipt with a signed tree\n"
+    "head must be joined to the room's head by a consistency proof (RFC 9162);\n"
+    "no version may be claimed by two receipts with different event hashes or\n"
+    "tree heads. A room truncated or rolled back below a receipt, rewritten\n"
+    "after one, or forked (a receipt the ledger contradicts while a later one\n"
+    "matches) is named, with the versions where the histories part: after the\n"
+    "last receipt the ledger matches, at most the first it does not.\n"
+    "The head record is a signed tree head (the receipt of the head version):\n"
+    "its root must be the tree of the stored events, so a room whose last\n"
+    "events were deleted fails without any receipt, unless the whole file was\n"
+    "put back as it was (receipts catch that). A head an older build wrote is\n"
+    "unsigned, and said so.\n"
+    "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
+    "receipt's) and why. Exit status 1 if any room fails.\n"
     "\n"
     "  --all            every room of the ledger (progress on stderr if a terminal);\n"
     "                   a receipt naming a room the ledger lacks fails too\n"
@@ -43,9 +53,11 @@ static const char help[] =
     "                   else nothing is verified and the line at fault is named\n"
     "  --receipt JSON   one receipt on the command line; may be repeated\n"
     "\n"
-    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\n"
-    "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\"}],\"ok\"}; the last three only\n"
-    "for a room that fails (\"receipt\" true when a receipt's check failed).\n"
+    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\"head_signed\",\n"
+    "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
+    "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
+    "true when a receipt's check failed), differs_from and differs_to when a\n"
+    "receipt's history parts from the ledger's somewhere in that range.\n"
     "\n"
     "Examples:\n"
     "  mentat verify ab12cd34\n"
@@ -162,17 +174,25 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_bool(j, "ok", rep.is_ok);
         tool_json_member_uint(j, "n_events", rep.n_events);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
+        tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
         if (!rep.is_ok) {
             tool_json_member_uint(j, "bad_version", rep.bad_version);
             tool_json_member_string(j, "reason", rep.reason);
             tool_json_member_bool(j, "receipt", rep.is_receipt_failure);
+            if (rep.differs_from != 0) {
+                tool_json_member_uint(j, "differs_from", rep.differs_from);
+                tool_json_member_uint(j, "differs_to", rep.differs_to);
+            }
         }
         tool_json_object_end(j);
     } else if (rep.is_ok) {
-        printf("%s  ok  %u events, %s", room, rep.n_events,
+        printf("%s  ok  %u events, %s, %s", room, rep.n_events,
                rep.is_refolded ? "signatures, chain and re-folded digests"
-                               : "signatures and chain (digests not re-folded: no audit key)");
+                               : "signatures and chain (digests not re-folded: no audit key)",
+               rep.is_head_signed ? "signed head"
+                                  : "head unsigned (an older build's: only receipts show a "
+                                    "truncation)");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         fputc('\n', stdout);

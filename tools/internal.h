@@ -63,6 +63,7 @@ int cmd_play(int argc, char **argv, const tool_globals *g);
 int cmd_bench(int argc, char **argv, const tool_globals *g);
 int cmd_scenario(int argc, char **argv, const tool_globals *g);
 int cmd_audit(int argc, char **argv, const tool_globals *g);
+int cmd_proof(int argc, char **argv, const tool_globals *g);
 
 /* ===================================================== option parser */
 
@@ -86,6 +87,10 @@ typedef struct tool_opt {
 int tool_args_parse(tool_globals *g, int argc, char **argv, const tool_opt *opts,
                     const char **pos, size_t max_pos, size_t *n_pos_out,
                     const char *help);
+
+/* The whole file at path ("-": standard input) in a new NUL-terminated
+ * buffer (free it): 0, or an errno code. */
+int tool_slurp(char **out, size_t *len_out, const char *path);
 
 /* Strict decimal parse of s into [min, max]: 0, or -1 (nothing printed). */
 int tool_parse_uint(uint32_t *out, const char *s, uint32_t min, uint32_t max);
@@ -414,6 +419,14 @@ int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_ro
 /* crypto_sign_verify_detached calls per second on ~150-byte messages, the
  * n_calls shared by `threads` (1 or 2) threads. */
 int bench_raw_verify_rate(double *rate_out, bench_ctx *c, unsigned n_calls, unsigned threads);
+
+/* ---- bench/proof.c: Merkle proofs */
+
+/* Median microseconds of ledger_proof_inclusion (a random version) and
+ * ledger_proof_consistency (from a random smaller size) in the tree of
+ * room's first `size` events, n_samples of each, every proof checked. */
+int bench_proof_us(double *inclusion_us_out, double *consistency_us_out, bench_ctx *c,
+                   ledger *db, const bench_room *room, uint32_t size, unsigned n_samples);
 
 /* ---- bench/engine.c: the engine's cost per call */
 

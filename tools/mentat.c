@@ -31,6 +31,7 @@ static const tool_command commands[] = {
     {"diff", cmd_diff, "what changed between two versions, as a viewer could see it", 1},
     {"render", cmd_render, "an SVG picture of Arrakis at a version, as a viewer saw it", 1},
     {"verify", cmd_verify, "check signatures, hash chain, digests and receipts of rooms", 1},
+    {"proof", cmd_proof, "Merkle proofs of a room: a version in a tree head, two heads agreeing", 1},
     {"doctor", cmd_doctor, "what is damaged in a ledger file and what can still be exported", 1},
     {"audit", cmd_audit, "check that no seat was shown what it may not know", 1},
     {"backup", cmd_backup, "write a room's archive, or every room's", 1},

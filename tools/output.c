@@ -289,3 +289,44 @@ int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *
     *n_out = c.n;
     return 0;
 }
+
+int tool_slurp(char **out, size_t *len_out, const char *path)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (f == NULL)
+        return errno;
+    size_t cap = 8192, len = 0;
+    char *buf = malloc(cap);
+    int rc = 0;
+    while (buf != NULL) {
+        if (len + 1 >= cap) {
+            char *grown = realloc(buf, cap * 2);
+            if (grown == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t n = fread(buf + len, 1, cap - 1 - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    if (buf == NULL)
+        rc = ENOMEM;
+    else if (ferror(f))
+        rc = EIO;
+    if (!is_stdin)
+        fclose(f);
+    if (rc != 0) {
+        free(buf);
+        return rc;
+    }
+    buf[len] = '\0';
+    *out = buf;
+    *len_out = len;
+    return 0;
+}

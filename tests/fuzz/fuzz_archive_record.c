@@ -17,7 +17,9 @@ static int key_eq(const codec_key *a, const codec_key *b)
 {
     return a->key_id == b->key_id && memcmp(a->public_key, b->public_key, SCHEMA_KEY_BYTES) == 0
         && a->created_at == b->created_at && a->retired_at == b->retired_at
-        && a->is_audit == b->is_audit;
+        && a->is_audit == b->is_audit && a->is_imported == b->is_imported
+        && a->has_predecessor == b->has_predecessor && a->predecessor == b->predecessor
+        && memcmp(a->endorsement, b->endorsement, SCHEMA_SIG_BYTES) == 0;
 }
 
 static int record_eq(const codec_archive_record *a, const codec_archive_record *b)

@@ -98,6 +98,17 @@ static inline void ifix_free(ifix *f)
     free(f);
 }
 
+/* inspect_room_verify of the fixture's room with receipts r[0..n),
+ * asserting it reaches a verdict. */
+static inline void ifix_verify(ifix *f, inspect_verify_report *rep, const codec_receipt *r,
+                               size_t n)
+{
+    int rc = inspect_room_verify(rep, f->db, f->room, r, n, 1);
+    if (rc != 0)
+        fprintf(stderr, "inspect_room_verify: %s\n", ledger_errmsg(f->db));
+    assert_int_equal(rc, 0);
+}
+
 /* The full state after version v (asserting it can be had). */
 static inline void ifix_state(ifix *f, engine_state *out, uint32_t v)
 {

@@ -32,19 +32,11 @@ static int teardown(void **state)
     return 0;
 }
 
-static void verify(ifix *f, inspect_verify_report *rep, const codec_receipt *r, size_t n)
-{
-    int rc = inspect_room_verify(rep, f->db, f->room, r, n, 1);
-    if (rc != 0)
-        fprintf(stderr, "inspect_room_verify: %s\n", ledger_errmsg(f->db));
-    assert_int_equal(rc, 0);
-}
-
 static void test_verify__genuine_receipts_hold(void **state)
 {
     ifix *f = *state;
     inspect_verify_report rep;
-    verify(f, &rep, f->receipt, f->head);
+    ifix_verify(f, &rep, f->receipt, f->head);
     if (!rep.is_ok)
         fail_msg("version %u: %s", rep.bad_version, rep.reason);
     assert_int_equal(rep.n_receipts, f->head);
@@ -52,7 +44,7 @@ static void test_verify__genuine_receipts_hold(void **state)
     assert_true(rep.is_refolded);
     /* A receipt repeated (a retry's original) is the same claim. */
     codec_receipt twice[2] = {f->receipt[4], f->receipt[4]};
-    verify(f, &rep, twice, 2);
+    ifix_verify(f, &rep, twice, 2);
     assert_true(rep.is_ok);
 }
 
@@ -66,7 +58,7 @@ static void test_verify__tampered_receipts_are_caught(void **state)
     /* A flipped bit of one event hash. */
     memcpy(r, f->receipt, f->head * sizeof *r);
     r[30].event_hash[7] ^= 0x10;
-    verify(f, &rep, r, f->head);
+    ifix_verify(f, &rep, r, f->head);
     assert_false(rep.is_ok);
     assert_true(rep.is_receipt_failure);
     assert_int_equal(rep.bad_version, 31);
@@ -74,14 +66,14 @@ static void test_verify__tampered_receipts_are_caught(void **state)
     /* A flipped bit of a signature. */
     memcpy(r, f->receipt, f->head * sizeof *r);
     r[11].signature[3] ^= 0x01;
-    verify(f, &rep, r, f->head);
+    ifix_verify(f, &rep, r, f->head);
     assert_false(rep.is_ok);
     assert_int_equal(rep.bad_version, 12);
 
     /* A version moved: the signature no longer covers it. */
     memcpy(r, f->receipt, f->head * sizeof *r);
     r[20].version = 22;
-    verify(f, &rep, r, f->head);
+    ifix_verify(f, &rep, r, f->head);
     assert_false(rep.is_ok);
     assert_int_equal(rep.bad_version, 22);
 
@@ -89,7 +81,7 @@ static void test_verify__tampered_receipts_are_caught(void **state)
     memcpy(r, f->receipt, f->head * sizeof *r);
     r[40].event_hash[0] ^= 1;
     r[9].event_hash[0] ^= 1;
-    verify(f, &rep, r, f->head);
+    ifix_verify(f, &rep, r, f->head);
     assert_int_equal(rep.bad_version, 10);
     free(r);
 }
@@ -100,7 +92,7 @@ static void test_verify__a_version_claimed_twice(void **state)
     inspect_verify_report rep;
     codec_receipt two[2] = {f->receipt[14], f->receipt[14]};
     two[1].event_hash[31] ^= 0x80;
-    verify(f, &rep, two, 2);
+    ifix_verify(f, &rep, two, 2);
     assert_false(rep.is_ok);
     assert_int_equal(rep.bad_version, 15);
     assert_non_null(strstr(rep.reason, "claimed by two receipts"));
@@ -114,13 +106,13 @@ static void test_verify__missing_version_and_other_rooms(void **state)
      * rewrite that shortened the room) fails at that version. */
     codec_receipt past = f->receipt[0];
     past.version = f->head + 5;
-    verify(f, &rep, &past, 1);
+    ifix_verify(f, &rep, &past, 1);
     assert_false(rep.is_ok);
     assert_int_equal(rep.bad_version, f->head + 5);
 
     codec_receipt other = f->receipt[0];
     memcpy(other.room, "ZZZZZZZZ", SCHEMA_ROOM_CHARS);
-    verify(f, &rep, &other, 1);
+    ifix_verify(f, &rep, &other, 1);
     assert_true(rep.is_ok);
     assert_int_equal(rep.n_receipts, 0);
 }
@@ -128,18 +120,23 @@ static void test_verify__missing_version_and_other_rooms(void **state)
 static void receipt_json(char *out, size_t cap, const codec_receipt *r)
 {
     char hash[2 * SCHEMA_HASH_BYTES + 1], sig[2 * SCHEMA_SIG_BYTES + 1];
+    char root[2 * SCHEMA_HASH_BYTES + 1];
     tool_hex(hash, r->event_hash, SCHEMA_HASH_BYTES);
     tool_hex(sig, r->signature, SCHEMA_SIG_BYTES);
+    tool_hex(root, r->tree_root, SCHEMA_HASH_BYTES);
+    assert_true(r->has_tree_head);
     snprintf(out, cap,
              "{\"verdict\":\"accepted\",\"retry\":false,\"room\":\"%s\",\"version\":%u,"
-             "\"event_hash\":\"%s\",\"key_id\":%u,\"signature\":\"%s\"}",
-             r->room, r->version, hash, r->key_id, sig);
+             "\"event_hash\":\"%s\",\"key_id\":%u,\"signature\":\"%s\",\"tree_root\":\"%s\","
+             "\"tree_time\":%llu}",
+             r->room, r->version, hash, r->key_id, sig, root,
+             (unsigned long long)r->tree_time);
 }
 
 static void test_verify__receipt_json_round_trip(void **state)
 {
     ifix *f = *state;
-    char json[512], err[SCHEMA_ERRMSG];
+    char json[640], err[SCHEMA_ERRMSG];
     codec_receipt back;
     receipt_json(json, sizeof json, &f->receipt[2]);
     assert_int_equal(inspect_receipt_parse(&back, json, strlen(json), err), 0);
@@ -203,7 +200,7 @@ static int run_verify(ifix *f, const char *receipts_path, char *out, size_t cap)
 static void test_verify__command_exits_1_at_the_version(void **state)
 {
     ifix *f = *state;
-    char path[160], line[512], out[4096];
+    char path[160], line[640], out[4096];
     snprintf(path, sizeof path, "%s/receipts.jsonl", f->dir);
     FILE *w = fopen(path, "w");
     assert_non_null(w);

@@ -237,11 +237,20 @@ static void test_append__receipt_signature_checks(void **state)
     codec_receipt r = res.receipt;
     assert_int_equal(ledger_receipt_check(f->db, &r), 0);
 
-    /* the receipt verifies against the public key alone */
-    uint8_t canon[LEDGER_RECEIPT_CANONICAL_BYTES];
+    /* the receipt verifies against the public key alone, tree head and all */
+    assert_true(r.has_tree_head);
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX];
     assert_int_equal(ledger__receipt_canonical(canon, &r), sizeof canon);
     assert_int_equal(crypto_sign_verify_detached(r.signature, canon, sizeof canon,
                                                  f->db->signing_pk), 0);
+    ledger_tree_head th;
+    assert_int_equal(ledger_tree_head_get(f->db, &th, room, r.version), 0);
+    assert_memory_equal(th.root, r.tree_root, LEDGER_TREE_HASH_BYTES);
+    assert_true(th.time == r.tree_time);
+    /* one leaf: the root is the leaf hash of the event hash */
+    uint8_t leaf[LEDGER_TREE_HASH_BYTES];
+    ledger_merkle_leaf_hash(leaf, r.event_hash, SCHEMA_HASH_BYTES);
+    assert_memory_equal(leaf, r.tree_root, sizeof leaf);
 
     codec_receipt bad = r;
     bad.signature[7] ^= 1;
@@ -255,15 +264,34 @@ static void test_append__receipt_signature_checks(void **state)
     bad = r;
     bad.key_id ^= 0x01000000u;
     assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_EBADSIG);
+    bad = r;
+    bad.tree_root[31] ^= 1;
+    assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_EBADSIG);
+    bad = r;
+    bad.has_tree_head = 0; /* the same signature over the older layout */
+    assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_EBADSIG);
 
     /* a well-signed receipt for an event the ledger does not have */
-    assert_int_equal(ledger__receipt_make(f->db, &bad, room, 50, r.event_hash), 0);
+    bad = r;
+    bad.version = 50;
+    ledger__receipt_sign(&bad, f->db->signing_sk);
     assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_ENOTFOUND);
-    /* ... or whose hash the ledger contradicts */
-    uint8_t other[SCHEMA_HASH_BYTES];
-    memset(other, 0xAB, sizeof other);
-    assert_int_equal(ledger__receipt_make(f->db, &bad, room, 1, other), 0);
+    /* ... or whose tree head the ledger contradicts */
+    bad = r;
+    memset(bad.tree_root, 0xAB, sizeof bad.tree_root);
+    ledger__receipt_sign(&bad, f->db->signing_sk);
     assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_EBADSIG);
+    /* ... or whose hash it contradicts, in a receipt of the older layout */
+    bad = r;
+    bad.has_tree_head = 0;
+    memset(bad.event_hash, 0xAB, sizeof bad.event_hash);
+    ledger__receipt_sign(&bad, f->db->signing_sk);
+    assert_int_equal(ledger_receipt_check(f->db, &bad), LEDGER_EBADSIG);
+    /* an older receipt that matches still checks */
+    bad = r;
+    bad.has_tree_head = 0;
+    ledger__receipt_sign(&bad, f->db->signing_sk);
+    assert_int_equal(ledger_receipt_check(f->db, &bad), 0);
 }
 
 static void test_append__wrong_seat(void **state)

@@ -181,11 +181,12 @@ static void test_verify__damaged_head_and_genesis(void **state)
     ledger *db = v->f->db;
     MDB_txn *txn;
     MDB_val k = {SCHEMA_ROOM_CHARS, v->room}, val;
-    uint8_t head[LEDGER_HEAD_BYTES], copy[LEDGER_HEAD_BYTES];
+    uint8_t head[LEDGER_HEAD_SIGNED_BYTES], copy[LEDGER_HEAD_SIGNED_BYTES];
 
     /* a head hash that is not the chain's */
     assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
     assert_int_equal(mdb_get(txn, db->dbi_heads, &k, &val), 0);
+    assert_int_equal(val.mv_size, sizeof head); /* a signed head */
     memcpy(head, val.mv_data, sizeof head);
     memcpy(copy, head, sizeof copy);
     copy[10] ^= 1;

@@ -243,7 +243,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
         {"verify", "--help", NULL},   {"backup", "--help", NULL},
         {"restore", "--help", NULL},  {"reveal", "--help", NULL},
         {"play", "--help", NULL},     {"bench", "--help", NULL},
-        {"log", "-h", NULL},
+        {"log", "-h", NULL},          {"proof", "--help", NULL},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         const char *args[4] = {cmds[i][0], cmds[i][1], cmds[i][2], NULL};
@@ -261,7 +261,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
     EXPECT(0, &r, "--help");
     static const char *const names[] = {"keygen", "key", "room", "act", "log", "state",
                                         "verify", "backup", "restore", "reveal", "play",
-                                        "bench"};
+                                        "bench", "proof"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         assert_non_null(strstr(r.out, names[i]));
     assert_non_null(strstr(r.out, "mentat room create"));
@@ -570,6 +570,77 @@ static void test_cli__verify_names_tampered_version(void **state)
     test_run_free(&r);
 }
 
+/* Writes s to path. */
+static void put_file(const char *path, const char *s)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(s, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_cli__proofs_check_without_the_ledger(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "7", "--max-actions", "20");
+    test_run_free(&r);
+
+    EXPECT(0, &r, "proof", room, "--inclusion", "5", "--size", "20");
+    assert_non_null(strstr(r.out, "version 5 is in the tree of 20 events"));
+    test_run_free(&r);
+    EXPECT(0, &r, "proof", room, "--inclusion", "5", "--size", "20", "--json");
+    put_file("inclusion.json", r.out);
+    codec_json_token tok[256];
+    parse_json(tok, 256, r.out);
+    assert_int_equal(json_int_member(tok, 0, r.out, "size"), 20);
+    test_run_free(&r);
+    EXPECT(0, &r, "proof", room, "--consistency", "7", "20", "--json");
+    put_file("consistency.json", r.out);
+    char *good = strdup(r.out);
+    assert_non_null(good);
+    test_run_free(&r);
+
+    /* Checked from the files alone: no ledger in the directory. */
+    assert_int_equal(rename("mentat.db", "aside.db"), 0);
+    EXPECT(0, &r, "proof", "--check", "inclusion.json");
+    assert_non_null(strstr(r.out, "ok: room"));
+    test_run_free(&r);
+    EXPECT(0, &r, "proof", "--check", "consistency.json", "--json");
+    assert_non_null(strstr(r.out, "\"ok\":true"));
+    test_run_free(&r);
+    /* One hex digit of root1 changed: the proof no longer holds. */
+    char *p = strstr(good, "\"root1\":\"") + 9;
+    *p = *p == 'a' ? 'b' : 'a';
+    put_file("bad.json", good);
+    free(good);
+    EXPECT(1, &r, "proof", "--check", "bad.json");
+    assert_non_null(strstr(r.out, "BAD"));
+    test_run_free(&r);
+    put_file("junk.json", "{\"room\":\"ABCDEFGH\",\"kind\":\"inclusion\"}");
+    EXPECT(2, &r, "proof", "--check", "junk.json");
+    assert_non_null(strstr(r.err, "not a proof"));
+    assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+    test_run_free(&r);
+    assert_int_equal(rename("aside.db", "mentat.db"), 0);
+
+    /* Bad usage is one line and exit 2. */
+    EXPECT(2, &r, "proof", room);
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", room, "--inclusion", "21");
+    assert_non_null(strstr(r.err, "has 20 events"));
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", room, "--consistency", "9", "3");
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", room, "--inclusion", "0");
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", "--check", "inclusion.json", "--inclusion", "3");
+    test_run_free(&r);
+}
+
 static void test_cli__backup_restore_round_trip(void **state)
 {
     (void)state;
@@ -754,6 +825,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__game_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__refusals_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__verify_names_tampered_version, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cli__proofs_check_without_the_ledger, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__backup_restore_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__truncated_archive_restores_nothing, setup,

@@ -1,0 +1,213 @@
+/*
+ * test_key_chain.c - the pinned signing key chain: the first key the
+ * ledger wrote with, each rotation signed by the key it retired; a keys
+ * directory that is not the ledger's refused for writing; a key outside
+ * the chain, a forged rotation and a retired key signing after its
+ * retirement each failing verify; archives of another ledger keeping
+ * their own chain.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "tests/ledger/helpers.h"
+
+static int put_key_body(ledger_txn *txn, void *ctx)
+{
+    const codec_key *key = ctx;
+    uint8_t kbuf[4], vbuf[160];
+    size_t len = 0;
+    ledger__be32_put(kbuf, key->key_id);
+    vbuf[0] = LEDGER_TAG_PROTOBUF;
+    assert_int_equal(codec_key_encode(vbuf + 1, sizeof vbuf - 1, &len, key), 0);
+    MDB_val k = {sizeof kbuf, kbuf}, v = {len + 1, vbuf};
+    return ledger__put(txn, txn->db->dbi_keys, &k, &v, 0);
+}
+
+/* Writes a row of `keys` straight into the file, as an operator could. */
+static void put_key(ledger *db, const codec_key *key)
+{
+    assert_int_equal(ledger__write(db, put_key_body, (void *)key), 0);
+}
+
+static codec_key key_row(ledger *db, uint32_t id)
+{
+    ledger_txn txn;
+    codec_key k;
+    int is_stored = 0;
+    assert_int_equal(ledger__txn_begin(&txn, db, 0), 0);
+    assert_int_equal(ledger__key_record(db, &txn, &k, id, &is_stored), 0);
+    ledger__txn_abort(&txn);
+    assert_true(is_stored);
+    return k;
+}
+
+static int chain_check(ledger *db, uint32_t id)
+{
+    ledger_txn txn;
+    codec_key k;
+    assert_int_equal(ledger__txn_begin(&txn, db, 0), 0);
+    int rc = ledger__key_chain_check(db, &txn, &k, id);
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+static void expect_verify_fails(ledger *db, const char *room, uint32_t version, const char *why)
+{
+    ledger_verify_report rep;
+    assert_int_equal(ledger_verify_room(db, &rep, room, 1), LEDGER_EBADSIG);
+    assert_int_equal(rep.bad_version, version);
+    if (strstr(rep.reason, why) == NULL)
+        fail_msg("verify says \"%s\", not \"%s\"", rep.reason, why);
+}
+
+static void test_key_chain__rotations_chain_to_the_first_key(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    uint32_t first = f->db->key_id, second = 0, third = 0;
+    assert_int_equal(play(f->db, room, 2), 2);
+    assert_int_equal(ledger_key_rotate(f->db, &second), 0);
+    assert_int_equal(play(f->db, room, 2), 2);
+    assert_int_equal(ledger_key_rotate(f->db, &third), 0);
+    assert_int_equal(play(f->db, room, 2), 2);
+    assert_int_equal(verify_ok(f->db, room), 0);
+
+    codec_key k2 = key_row(f->db, second), k3 = key_row(f->db, third);
+    assert_true(k2.has_predecessor && k2.predecessor == first);
+    assert_true(k3.has_predecessor && k3.predecessor == second);
+    assert_false(key_row(f->db, first).has_predecessor);
+    assert_int_equal(chain_check(f->db, third), 0);
+
+    /* A rotation whose endorsement is not the old key's: forged. */
+    codec_key forged = k2;
+    forged.endorsement[3] ^= 1;
+    put_key(f->db, &forged);
+    assert_int_equal(chain_check(f->db, third), LEDGER_EBADSIG);
+    assert_non_null(strstr(ledger_errmsg(f->db), "not signed by the key it replaced"));
+    expect_verify_fails(f->db, room, 3, "not signed by the key it replaced");
+    put_key(f->db, &k2);
+    assert_int_equal(verify_ok(f->db, room), 0);
+
+    /* A second "first key" slipped into the table: the chain is forged. */
+    uint8_t pk[SCHEMA_KEY_BYTES], sk[LEDGER_SIGN_SECRET_BYTES];
+    crypto_sign_keypair(pk, sk);
+    codec_key intruder;
+    memset(&intruder, 0, sizeof intruder);
+    intruder.key_id = ledger__key_id(pk);
+    memcpy(intruder.public_key, pk, sizeof pk);
+    intruder.created_at = 1;
+    put_key(f->db, &intruder);
+    assert_int_equal(chain_check(f->db, intruder.key_id), LEDGER_EBADSIG);
+    expect_verify_fails(f->db, room, 0, "both claim to be the ledger's first signing key");
+    fixture_free(f);
+}
+
+static void test_key_chain__retired_key_may_not_sign_after(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    uint32_t first = f->db->key_id;
+    assert_int_equal(play(f->db, room, 4), 4);
+    assert_int_equal(ledger_key_rotate(f->db, NULL), 0);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    /* The retirement moved back before event 3 (as if the old key had
+     * signed events 3 and 4 after it was retired). */
+    codec_event ev;
+    assert_int_equal(ledger_event_get(f->db, &ev, room, 3), 0);
+    codec_key old = key_row(f->db, first);
+    old.retired_at = ev.committed_at - 1;
+    put_key(f->db, &old);
+    uint32_t bad = 1; /* events of one millisecond: the first past the retirement */
+    for (; bad < 3; bad++) {
+        codec_event e;
+        assert_int_equal(ledger_event_get(f->db, &e, room, bad), 0);
+        if (e.committed_at > old.retired_at)
+            break;
+    }
+    expect_verify_fails(f->db, room, bad, "after it was retired");
+    fixture_free(f);
+}
+
+static void test_key_chain__foreign_keys_directory_refused(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 1), 1);
+    uint32_t ours = f->db->key_id, head;
+    engine_action act;
+    assert_true(next_action(f->db, &act, room, &head));
+    fixture_close(f);
+
+    /* Another keys directory on the same ledger: reads work, writes not. */
+    char other[160], err[SCHEMA_ERRMSG];
+    snprintf(other, sizeof other, "%s/other-keys", f->dir);
+    assert_int_equal(ledger_keygen(other, err), 0);
+    f->opt.keys_dir = other;
+    assert_int_equal(fixture_open(f), 0);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    ledger_append_result res;
+    assert_int_equal(ledger_append(f->db, &res, room, head, &act), LEDGER_EKEY);
+    char want[64];
+    snprintf(want, sizeof want, "from %08x", ours);
+    assert_non_null(strstr(ledger_errmsg(f->db), "not this ledger's"));
+    assert_non_null(strstr(ledger_errmsg(f->db), want));
+    char name[SCHEMA_ROOM_CHARS + 1];
+    engine_config cfg;
+    test_config_six(&cfg);
+    assert_int_equal(ledger_room_create(f->db, name, &cfg), LEDGER_EKEY);
+    assert_int_equal(ledger_key_rotate(f->db, NULL), LEDGER_EKEY);
+    uint32_t n;
+    assert_int_equal(ledger_head(f->db, room, &n, NULL), 0);
+    assert_int_equal(n, head); /* nothing written */
+    fixture_close(f);
+    f->opt.keys_dir = f->keys;
+    assert_int_equal(fixture_open(f), 0);
+    assert_int_equal(play(f->db, room, 1), 1);
+    fixture_free(f);
+}
+
+static void test_key_chain__archives_keep_their_own_chain(void **state)
+{
+    (void)state;
+    fixture *a = fixture_new(0), *b = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1], mine[SCHEMA_ROOM_CHARS + 1], path[200];
+    room_new(a->db, room);
+    assert_int_equal(play(a->db, room, 2), 2);
+    assert_int_equal(ledger_key_rotate(a->db, NULL), 0);
+    assert_int_equal(play(a->db, room, 2), 2);
+    snprintf(path, sizeof path, "%s/room.mentat-archive", a->dir);
+    assert_int_equal(ledger_backup_room(a->db, room, path), 0);
+
+    room_new(b->db, mine);
+    ledger_restore_report rep;
+    assert_int_equal(ledger_restore(b->db, &rep, path, 1), 0);
+    assert_int_equal(verify_ok(b->db, room), 0);
+    assert_int_equal(verify_ok(b->db, mine), 0);
+    codec_key k = key_row(b->db, a->db->key_id);
+    assert_true(k.is_imported && k.has_predecessor);
+    assert_false(key_row(b->db, b->db->key_id).is_imported);
+    /* B still writes with its own keys, and only with them. */
+    assert_int_equal(play(b->db, mine, 1), 1);
+    fixture_free(b);
+    fixture_free(a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_key_chain__rotations_chain_to_the_first_key),
+        cmocka_unit_test(test_key_chain__retired_key_may_not_sign_after),
+        cmocka_unit_test(test_key_chain__foreign_keys_directory_refused),
+        cmocka_unit_test(test_key_chain__archives_keep_their_own_chain),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
