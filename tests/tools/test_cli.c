@@ -333,6 +333,13 @@ static void test_cli__game_round_trip(void **state)
     assert_non_null(strstr(r.err, "nexus_cards"));
     test_run_free(&r);
 
+    /* the Advanced game cannot be played yet: refused with the reason */
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "advanced", "--factions",
+           "atreides,harkonnen");
+    assert_non_null(strstr(r.err, "mentat room create: --rules advanced is refused"));
+    assert_int_equal(r.out_len, 0);
+    test_run_free(&r);
+
     char room[SCHEMA_ROOM_CHARS + 1];
     room_create(room, "mentat.db");
 
@@ -349,6 +356,20 @@ static void test_cli__game_round_trip(void **state)
     assert_string_equal(s, "basic");
     assert_int_equal(json_int_member(tok, 1, r.out, "version"), 0);
     assert_non_null(strstr(r.out, "\"factions\":[\"atreides\",\"bene_gesserit\""));
+    /* where the game stands: the opening awaits the seats of the setup */
+    assert_int_equal(json_int_member(tok, 1, r.out, "turn"), 0);
+    json_string_member(s, sizeof s, tok, 1, r.out, "phase");
+    assert_string_equal(s, engine_phase_name(ENGINE_PHASE_SETUP));
+    int aw = codec_json_member(tok, 1, r.out, "awaiting");
+    assert_true(aw > 0);
+    assert_int_equal(tok[aw].type, CODEC_JSON_ARRAY);
+    assert_true(tok[aw].size > 0);
+    int64_t first_awaited = 0;
+    assert_int_equal(codec_json_int(&first_awaited, &tok[aw + 1], r.out), 0);
+    assert_true(first_awaited >= 1 && first_awaited <= 6);
+    int wn = codec_json_member(tok, 1, r.out, "winners");
+    assert_true(wn > 0);
+    assert_int_equal(tok[wn].size, 0);
     char *first = strdup(r.out);
     test_run_free(&r);
     EXPECT(0, &r, "room", "list", "--json");
@@ -357,6 +378,11 @@ static void test_cli__game_round_trip(void **state)
     test_run_free(&r);
     EXPECT(0, &r, "room", "list");
     assert_non_null(strstr(r.out, room));
+    char awaiting[64];
+    snprintf(awaiting, sizeof awaiting, "awaiting %d %s", (int)first_awaited,
+             tool_seat_faction(&(engine_config){.n_seats = 6, .faction = {0, 1, 2, 3, 4, 5}},
+                               (uint8_t)(first_awaited - 1)));
+    assert_non_null(strstr(r.out, awaiting));
     test_run_free(&r);
 
     /* a legal action, accepted with a receipt */
@@ -393,6 +419,15 @@ static void test_cli__game_round_trip(void **state)
            "--version", "1", "--action", q.json);
     assert_non_null(strstr(r.out, "accepted"));
     assert_non_null(strstr(r.out, "signature"));
+    test_run_free(&r);
+
+    /* without the audit key the head state after version 0 is
+     * unknown (the seed stays sealed), and said to be */
+    EXPECT(0, &r, "--keys", "no-keys-here", "room", "list");
+    assert_non_null(strstr(r.out, "? (needs the audit key)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "no-keys-here", "room", "list", "--json");
+    assert_non_null(strstr(r.out, "\"phase\":null"));
     test_run_free(&r);
 
     /* log: one line per event, with the first 8 bytes of the hash */
