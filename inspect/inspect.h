@@ -52,6 +52,18 @@ int inspect_viewer_is_valid(const engine_config *cfg, uint8_t viewer);
  * ("Bene Gesserit"), "the engine" for ENGINE_SEAT_ENGINE. Static storage. */
 const char *inspect_faction_title(unsigned faction);
 
+/* ============================================================ rejections */
+
+/* The JSON field name of argument `arg` of an action of `kind` (the field
+ * a rejection's detail points at), or NULL if arg names none. Static. */
+const char *inspect_rejection_arg(unsigned kind, int arg);
+/* A refusal in one line, the field at fault named as the action's JSON
+ * names it: "no_path (to = funeral_plain sector 14)", "predict_own_faction
+ * (faction = atreides)", or "reason (value N)" when no field is at fault.
+ * Truncated to cap bytes (128 are always enough). */
+void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned kind, int arg,
+                            int value);
+
 /* =================================================================== log */
 
 /* Which arguments of an action `viewer` may see when it is submitted. The

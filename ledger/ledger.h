@@ -159,6 +159,14 @@ int ledger_event_get(ledger *db, codec_event *out, const char *room,
  * write to this ledger. */
 int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t to,
                          int (*fn)(void *ctx, const codec_event *ev), void *ctx) MENTAT_MUST_CHECK;
+/* Calls fn for every refused action recorded for `room`, numbered from 0
+ * in the order they happened (docs/FORMAT.md `rejections`); stops early
+ * when fn returns non-zero and returns that value. fn runs inside a read
+ * transaction and must not write to this ledger. LEDGER_ECORRUPT if a
+ * record is missing or malformed. */
+int ledger_rejection_foreach(ledger *db, const char *room,
+                             int (*fn)(void *ctx, uint32_t n, const codec_rejection *r),
+                             void *ctx) MENTAT_MUST_CHECK;
 /* The engine state after `version` (0 = the opening position): nearest
  * checkpoint plus a fold. Needs the audit key to unseal the room's seed. */
 int ledger_state_at(ledger *db, engine_state *out, const char *room,

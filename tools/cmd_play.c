@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
@@ -186,10 +187,11 @@ static void print_rejected(const tool_globals *g, const engine_config *cfg, uint
 {
     char json[1024];
     action_text(json, sizeof json, act);
-    const char *reason = engine_verdict_name(res->verdict);
-    tool_err(g, "legal action rejected at version %u: seat %u %s %s: %s (arg %d, value %d)",
-             version, act->seat + 1u, tool_seat_faction(cfg, act->seat), json,
-             reason != NULL ? reason : "?", (int)res->why.arg, (int)res->why.value);
+    char why[160];
+    inspect_rejection_text(why, sizeof why, res->verdict, act->kind, res->why.arg,
+                           res->why.value);
+    tool_err(g, "legal action rejected at version %u: seat %u %s %s: %s", version,
+             act->seat + 1u, tool_seat_faction(cfg, act->seat), json, why);
 }
 
 int cmd_play(int argc, char **argv, const tool_globals *gin)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 #define PATH_CHARS 128             /* a JSON path, "position.forces[12].territory" */
@@ -1296,10 +1297,8 @@ static void verdict_text(char *out, size_t cap, engine_verdict v, const engine_v
         snprintf(out, cap, "accepted");
         return;
     }
-    const engine_action_spec *spec = engine_action_spec_of(a->kind);
-    if (why->arg >= 0 && spec != NULL && why->arg < spec->n_args)
-        snprintf(out, cap, "%s (%s = %d)", engine_verdict_name(v), spec->arg_name[why->arg],
-                 (int)why->value);
+    if (inspect_rejection_arg(a->kind, why->arg) != NULL)
+        inspect_rejection_text(out, cap, v, a->kind, why->arg, why->value);
     else
         snprintf(out, cap, "%s", engine_verdict_name(v));
 }

@@ -522,9 +522,18 @@ static void test_cli__refusals_exit_2(void **state)
     EXPECT(2, &r, "act", room, "--seat", "ixians", "--version", "0", "--action", p.json);
     test_run_free(&r);
 
-    /* stale versions: ahead of the head, and behind it */
+    /* the field at fault named by slug, in the message and in --json */
+    EXPECT(2, &r, "act", room, "--seat", "bene_gesserit", "--version", "0", "--action",
+           "{\"kind\":\"predict\",\"faction\":\"bene_gesserit\",\"turn\":3}", "--json");
+    assert_non_null(strstr(r.err, "rejected: predict_own_faction (faction = bene_gesserit)"));
+    assert_non_null(strstr(r.out, "\"detail\":\"predict_own_faction (faction = bene_gesserit)\""));
+    assert_non_null(strstr(r.out, "\"arg\":\"faction\""));
+    test_run_free(&r);
+
+    /* versions: ahead of the head is not stale, behind it is */
     EXPECT(2, &r, "act", room, "--seat", p.seat, "--version", "5", "--action", p.json);
-    assert_non_null(strstr(r.err, "stale"));
+    assert_non_null(strstr(r.err, "version 5 is beyond the head"));
+    assert_null(strstr(r.err, "stale"));
     test_run_free(&r);
     uint32_t head = act_legal("mentat.db", room, 3);
     assert_int_equal(head, 1);
@@ -532,8 +541,39 @@ static void test_cli__refusals_exit_2(void **state)
     pick_legal(&q, "mentat.db", room, 4);
     EXPECT(2, &r, "act", room, "--seat", q.seat, "--version", "0", "--action", q.json,
            "--json");
-    assert_non_null(strstr(r.err, "head of"));
+    assert_non_null(strstr(r.err, "version 0 is stale: the head of"));
     assert_non_null(strstr(r.out, "\"head_version\":1"));
+    test_run_free(&r);
+
+    /* the ledger's refused actions, listed: the wrong seat's (if any) and
+     * the Bene Gesserit's own prediction, in that order; conflicts are
+     * not refusals and are not recorded */
+    EXPECT(0, &r, "log", room, "--rejections", "--json");
+    codec_json_token rt[256];
+    parse_json(rt, 256, r.out);
+    assert_int_equal(rt[0].type, CODEC_JSON_ARRAY);
+    int n_refused = p.wrong_seat[0] != '\0' ? 2 : 1;
+    assert_int_equal(rt[0].size, n_refused);
+    int last = 1;
+    for (int i = 1; i < n_refused; i++)
+        last = (int)rt[last].next;
+    assert_int_equal(json_int_member(rt, last, r.out, "n"), n_refused - 1);
+    assert_int_equal(json_int_member(rt, last, r.out, "version"), 0);
+    assert_int_equal(json_int_member(rt, last, r.out, "seat"), 2);
+    char rs[128];
+    json_string_member(rs, sizeof rs, rt, last, r.out, "reason");
+    assert_string_equal(rs, "predict_own_faction");
+    json_string_member(rs, sizeof rs, rt, last, r.out, "detail");
+    assert_string_equal(rs, "predict_own_faction (faction = bene_gesserit)");
+    test_run_free(&r);
+    EXPECT(0, &r, "log", room, "--rejections");
+    assert_non_null(strstr(r.out, "seat 2 bene_gesserit"));
+    assert_non_null(strstr(r.out, "refused: predict_own_faction (faction = bene_gesserit)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "log", room, "--rejections", "--from", "1");
+    assert_non_null(strstr(r.out, "no refused actions in that range"));
+    test_run_free(&r);
+    EXPECT(2, &r, "log", room, "--rejections", "--seat", "1");
     test_run_free(&r);
 
     /* unknown rooms */
