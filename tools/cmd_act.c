@@ -30,12 +30,12 @@ static const char help[] =
     "{\"territory\": SLUG, \"sector\": N}.\n"
     "\n"
     "Examples:\n"
-    "  mentat act ab12cd34 --seat bene_gesserit --version 0 \\\n"
+    "  mentat act K7QX2M9P --seat bene_gesserit --version 0 \\\n"
     "      --action '{\"kind\":\"predict\",\"faction\":\"fremen\",\"turn\":5}'\n"
     "  # keep one of the four traitors dealt to seat 1 (mentat state shows them)\n"
-    "  mentat act ab12cd34 --seat 1 --version 1 \\\n"
+    "  mentat act K7QX2M9P --seat 1 --version 1 \\\n"
     "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"feyd_rautha\"}'\n"
-    "  mentat act ab12cd34 --seat fremen --version 7 --json \\\n"
+    "  mentat act K7QX2M9P --seat fremen --version 7 --json \\\n"
     "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n";
 
 static void print_receipt(const tool_globals *g, const ledger_append_result *res)

@@ -25,7 +25,7 @@ static const char help[] =
     "by the ledger, plus DIR/mentat.db, a compact copy of the whole ledger.\n"
     "\n"
     "Examples:\n"
-    "  mentat backup ab12cd34 --out ab12cd34.mentat-archive\n"
+    "  mentat backup K7QX2M9P --out K7QX2M9P.mentat-archive\n"
     "  mentat backup --all --out /var/backups/mentat/$(date +%F)\n";
 
 static void print_done(const tool_globals *g, const char *room, uint32_t n_events,

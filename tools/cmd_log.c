@@ -47,11 +47,11 @@ static const char help[] =
     "              value, detail, at}].\n"
     "\n"
     "Examples:\n"
-    "  mentat log AB12CD34\n"
-    "  mentat log AB12CD34 --from 10 --to 20\n"
-    "  mentat log AB12CD34 --seat harkonnen --from 10 --to 20\n"
-    "  mentat log AB12CD34 --json | jq '.[] | select(.faction == \"fremen\")'\n"
-    "  mentat log AB12CD34 --rejections\n";
+    "  mentat log K7QX2M9P\n"
+    "  mentat log K7QX2M9P --from 10 --to 20\n"
+    "  mentat log K7QX2M9P --seat harkonnen --from 10 --to 20\n"
+    "  mentat log K7QX2M9P --json | jq '.[] | select(.faction == \"fremen\")'\n"
+    "  mentat log K7QX2M9P --rejections\n";
 
 typedef struct log_ctx {
     const tool_globals *g;

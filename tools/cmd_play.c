@@ -36,8 +36,8 @@ static const char help[] =
     "  --max-actions N  stop after N accepted actions\n"
     "\n"
     "Examples:\n"
-    "  mentat play ab12cd34\n"
-    "  mentat play ab12cd34 --seed 42 --max-actions 20 && mentat log ab12cd34\n";
+    "  mentat play K7QX2M9P\n"
+    "  mentat play K7QX2M9P --seed 42 --max-actions 20 && mentat log K7QX2M9P\n";
 
 #define PLAY_DEFAULT_MAX 100000u
 #define DRAW_TRIES 10000

@@ -35,8 +35,8 @@ static const char help[] =
     "  --size N    the board's width and height in pixels (default 900)\n"
     "\n"
     "Examples:\n"
-    "  mentat render ab12cd34 --at 120 --seat fremen --out turn3-fremen.svg\n"
-    "  mentat render ab12cd34 --public --out - > board.svg\n";
+    "  mentat render K7QX2M9P --at 120 --seat fremen --out turn3-fremen.svg\n"
+    "  mentat render K7QX2M9P --public --out - > board.svg\n";
 
 int cmd_render(int argc, char **argv, const tool_globals *gin)
 {

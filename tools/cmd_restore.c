@@ -28,8 +28,8 @@ static const char help[] =
     "from another ledger whose keys you trust).\n"
     "\n"
     "Examples:\n"
-    "  mentat restore ab12cd34.mentat-archive\n"
-    "  mentat --db restored.db restore ab12cd34.mentat-archive\n"
+    "  mentat restore K7QX2M9P.mentat-archive\n"
+    "  mentat --db restored.db restore K7QX2M9P.mentat-archive\n"
     "  mentat restore --trust-keys their-room.mentat-archive --json\n";
 
 int cmd_restore(int argc, char **argv, const tool_globals *gin)

@@ -46,9 +46,9 @@ static const char help[] =
     "for a room that fails (\"receipt\" true when a receipt's check failed).\n"
     "\n"
     "Examples:\n"
-    "  mentat verify ab12cd34\n"
+    "  mentat verify K7QX2M9P\n"
     "  mentat verify --all --threads 2\n"
-    "  mentat verify ab12cd34 --receipts harkonnen-receipts.jsonl\n"
+    "  mentat verify K7QX2M9P --receipts harkonnen-receipts.jsonl\n"
     "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n";
 
 #define RECEIPT_LINE_MAX 4096
