@@ -38,6 +38,17 @@ static const char help[] =
     "  mentat render K7QX2M9P --at 120 --seat fremen --out turn3-fremen.svg\n"
     "  mentat render K7QX2M9P --public --out - > board.svg\n";
 
+typedef struct render_job {
+    const engine_state *view;
+    const inspect_render_options *opt;
+} render_job;
+
+static int render_to(FILE *f, void *ctx)
+{
+    const render_job *job = ctx;
+    return inspect_render_svg(f, job->view, job->opt) == 0 ? 0 : -1;
+}
+
 int cmd_render(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
@@ -76,8 +87,6 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    char *tmp = NULL;
-    FILE *f = NULL;
     int ex = tool_ledger_open(&db, &g, 1);
     if (ex != TOOL_EXIT_OK)
         return ex;
@@ -88,7 +97,6 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
                       at_s != NULL, "--at");
     if (ex != TOOL_EXIT_OK)
         goto out;
-    int rc;
     char who[48], title[128];
     tool_viewer_text(who, sizeof who, &info.config, viewer);
     snprintf(title, sizeof title, "room %s at version %u of %u", info.room, at, info.version);
@@ -97,56 +105,33 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     ro.title = title;
     ro.size = size;
 
+    render_job job = {&view, &ro};
     int is_stdout = strcmp(out_s, "-") == 0;
-    if (is_stdout) {
-        f = stdout;
-    } else {
-        size_t n = strlen(out_s) + 16;
-        tmp = malloc(n);
-        if (tmp == NULL) {
-            tool_err(&g, "out of memory");
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        snprintf(tmp, n, "%s.tmp%ld", out_s, (long)getpid());
-        f = fopen(tmp, "w");
-        if (f == NULL) {
-            tool_err(&g, "cannot write %s: %s", tmp, strerror(errno));
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-    }
-    rc = inspect_render_svg(f, &view, &ro);
-    if (!is_stdout) {
-        int closed = fclose(f);
-        f = NULL;
-        if (rc == 0 && closed == 0 && rename(tmp, out_s) == 0) {
-            if (!g.is_json)
-                printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
-        } else {
-            tool_err(&g, "cannot write %s", out_s);
-            remove(tmp);
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        if (g.is_json) {
-            tool_json j;
-            tool_json_init(&j, stdout);
-            tool_json_object_begin(&j);
-            tool_json_member_string(&j, "room", info.room);
-            tool_json_member_uint(&j, "version", at);
-            tool_json_key(&j, "viewer");
-            tool_viewer_json(&j, &info.config, viewer);
-            tool_json_member_string(&j, "out", out_s);
-            tool_json_object_end(&j);
-            tool_json_finish(&j);
-        }
-    } else if (rc != 0) {
-        tool_err(&g, "cannot write the picture to standard output");
+    errno = 0;
+    if (tool_file_write(out_s, render_to, &job) != 0) {
+        if (is_stdout)
+            tool_err(&g, "cannot write the picture to standard output");
+        else
+            tool_err(&g, "cannot write %s%s%s", out_s, errno != 0 ? ": " : "",
+                     errno != 0 ? strerror(errno) : "");
         ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    if (!is_stdout && g.is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", info.room);
+        tool_json_member_uint(&j, "version", at);
+        tool_json_key(&j, "viewer");
+        tool_viewer_json(&j, &info.config, viewer);
+        tool_json_member_string(&j, "out", out_s);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else if (!is_stdout) {
+        printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
     }
 out:
-    free(tmp);
     ledger_close(db);
     return ex;
 }

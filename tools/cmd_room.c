@@ -204,17 +204,6 @@ static int room_status_get(room_status *out, ledger *db, const ledger_room_info 
     return 0;
 }
 
-/* The seats of mask as JSON seat numbers (1-based). */
-static void json_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats)
-{
-    tool_json_key(j, key);
-    tool_json_array_begin(j);
-    for (uint8_t s = 0; s < n_seats; s++)
-        if (mask & (1u << s))
-            tool_json_uint(j, s + 1u);
-    tool_json_array_end(j);
-}
-
 /* The seats of mask as "1 atreides, 3 emperor". */
 static void print_seats(uint16_t mask, const engine_config *cfg)
 {
@@ -255,8 +244,8 @@ static void list_json(tool_json *j, const ledger_room_info *room, const room_sta
     } else {
         tool_json_member_uint(j, "turn", rs->turn);
         tool_json_member_string(j, "phase", engine_phase_name(rs->phase));
-        json_seats(j, "awaiting", rs->awaiting, cfg->n_seats);
-        json_seats(j, "winners", rs->winners, cfg->n_seats);
+        tool_json_member_seats(j, "awaiting", rs->awaiting, cfg->n_seats);
+        tool_json_member_seats(j, "winners", rs->winners, cfg->n_seats);
         tool_json_key(j, "victory");
         if (rs->phase == ENGINE_PHASE_GAME_OVER)
             tool_json_string(j, tool_victory_name(rs->victory_kind));

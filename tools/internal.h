@@ -125,6 +125,9 @@ void tool_json_member_string(tool_json *j, const char *key, const char *s);
 void tool_json_member_int(tool_json *j, const char *key, int64_t v);
 void tool_json_member_uint(tool_json *j, const char *key, uint64_t v);
 void tool_json_member_bool(tool_json *j, const char *key, int v);
+/* key: the seats of mask (bit per seat, seats below n_seats) as an array
+ * of seat numbers, 1-based. */
+void tool_json_member_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats);
 void tool_json_null(tool_json *j);
 void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n);
 /* Writes `json`, already a valid JSON value, as the next value. */
@@ -166,6 +169,11 @@ int tool_ledger_open(ledger **out, const tool_globals *g, int is_read_only);
 /* Looks up a room given on the command line: 0, or prints why not and
  * returns an exit status (an unknown room is TOOL_EXIT_USAGE). */
 int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, const char *room);
+/* Writes a file through write(f, ctx) (0 or -1): under a temporary name
+ * beside path, renamed into place once complete, so path is either the
+ * whole file or untouched; "-" writes to standard output. 0, or -1 (errno
+ * tells when the file system failed). */
+int tool_file_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx);
 /* Collects every room code (in code order) into a new array of
  * SCHEMA_ROOM_CHARS + 1 byte entries; free() it. 0 or a ledger code. */
 int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *db);
@@ -443,6 +451,14 @@ typedef struct tool_scenario_result {
  * line naming the JSON path of the problem. */
 int tool_scenario_run(tool_scenario_result *out, const char *text, size_t len, char *err);
 void tool_scenario_result_free(tool_scenario_result *r);
+/* Writes st, the full state of `room` after `version`, to f as a scenario
+ * document that rebuilds it exactly (position {"version", "state"}) and
+ * expects its own readable facts (phase, turn, storm, awaiting, winners,
+ * spice, hand sizes); with the room's seed as "seed_hex" when seed is not
+ * NULL, so that actions after it draw what the room drew. 0, or -1 (the
+ * state does not encode, or f failed). */
+int tool_scenario_export(FILE *f, const engine_state *st, const char *room, uint32_t version,
+                         const uint8_t *seed);
 
 /* ======================================================== inspection */
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tools/internal.h"
 
@@ -194,4 +195,28 @@ int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *
     *out = c.code;
     *n_out = c.n;
     return 0;
+}
+
+int tool_file_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx)
+{
+    if (strcmp(path, "-") == 0)
+        return write(stdout, ctx) == 0 && fflush(stdout) == 0 ? 0 : -1;
+    size_t n = strlen(path) + 24;
+    char *tmp = malloc(n);
+    if (tmp == NULL)
+        return -1;
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    int rc = -1;
+    if (f != NULL) {
+        rc = write(f, ctx);
+        if (fclose(f) != 0)
+            rc = -1;
+        if (rc == 0 && rename(tmp, path) != 0)
+            rc = -1;
+        if (rc != 0)
+            remove(tmp);
+    }
+    free(tmp);
+    return rc;
 }

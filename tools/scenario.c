@@ -16,8 +16,9 @@
  * states reached. Invariants:
  * (1) randomness: the position (engine_position_new, then _enter) draws
  *     from engine_rng(seed, 0); an action draws from engine_rng(seed, v),
- *     v = 1 + the actions accepted before it, as the ledger would number
- *     its event;
+ *     v = position.version + 1 + the actions accepted before it, as the
+ *     ledger would number its event (a position exported from a room at
+ *     version V goes on with that room's numbering);
  * (2) a miss is recorded, never fatal: a scenario runs to its end and
  *     reports every expectation.
  */
@@ -46,6 +47,7 @@ typedef struct sc_ctx {
     char *err;                     /* TOOL_SCENARIO_ERRMSG bytes */
     engine_config cfg;             /* seats and rules */
     uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t version;              /* position.version: actions the position stands after */
     const engine_state *st;        /* check pass: the state expectations read; NULL when validating */
     tool_scenario_result *res;     /* where checks go */
     const char *when;              /* "" or "after action 3: ", prefixed to check names */
@@ -1033,6 +1035,63 @@ static int pos_spice_discard(sc_ctx *c, int e, const char *path, void *arg)
 }
 
 /* Builds the position of member "position" (engine/position.c). */
+/* Reads a hex string of at most cap bytes into out: its length, or -1
+ * (not hex, odd, too long). */
+static long read_hex(uint8_t *out, size_t cap, const char *s, size_t n)
+{
+    if (n % 2 != 0 || n / 2 > cap)
+        return -1;
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned v = 0;
+        for (unsigned k = 0; k < 2; k++) {
+            char ch = s[2 * i + k];
+            unsigned d = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+                         : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10) : 16u;
+            if (d == 16)
+                return -1;
+            v = v * 16 + d;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return (long)(n / 2);
+}
+
+/* position {"version", "state"}: the exact state, every hidden fact, as
+ * engine_state_encode wrote it (`mentat scenario export`). It must be the
+ * header's table and hold every invariant; it becomes constructed. */
+static int exact_position(sc_ctx *c, int pos, engine_state *st)
+{
+    static const char *const fields[] = {"version", "state", NULL};
+    const char *path = "position";
+    if (check_fields(c, pos, path, fields) != 0)
+        return -1;
+    int64_t version;
+    if (int_field(c, pos, path, "version", 0, INT32_MAX, 0, &version) != 0)
+        return -1;
+    c->version = (uint32_t)version;
+    int t = member(c, pos, "state");
+    if (want_type(c, t, "position.state", CODEC_JSON_STRING) != 0)
+        return -1;
+    static uint8_t bytes[ENGINE_STATE_ENCODED_MAX];
+    const codec_json_token *tk = &c->tok[t];
+    long n = read_hex(bytes, sizeof bytes, c->text + tk->start, tk->end - tk->start);
+    if (n < 0)
+        return fail(c, "position.state", "not the lower-case hex of at most %d bytes",
+                    ENGINE_STATE_ENCODED_MAX);
+    if (engine_state_decode(st, bytes, (size_t)n) != 0)
+        return fail(c, "position.state", "not a state this engine decodes");
+    const engine_config *h = &c->cfg, *s = &st->config;
+    if (s->n_seats != h->n_seats || memcmp(s->faction, h->faction, h->n_seats) != 0 ||
+        s->is_advanced != h->is_advanced || s->turn_limit != h->turn_limit)
+        return fail(c, "position.state", "a state of another table than \"factions\", "
+                                         "\"rules\" and \"turn_limit\" say");
+    st->config.is_constructed = 1;
+    if (engine_state_check(st) != 0)
+        return fail(c, "position.state", "a state that breaks the engine's invariants");
+    c->cfg = st->config;
+    return 0;
+}
+
 static int build_position(sc_ctx *c, int root, engine_state *st)
 {
     static const char *const fields[] = {
@@ -1043,7 +1102,11 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     const char *path = "position";
     char p[PATH_CHARS];
     int pos = required(c, root, "", "position");
-    if (pos < 0 || check_fields(c, pos, path, fields) != 0)
+    if (pos < 0)
+        return -1;
+    if (member(c, pos, "state") >= 0)
+        return exact_position(c, pos, st);
+    if (check_fields(c, pos, path, fields) != 0)
         return -1;
     int64_t turn, storm;
     if (int_field(c, pos, path, "turn", 1, c->cfg.turn_limit, -1, &turn) != 0 ||
@@ -1325,7 +1388,7 @@ static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size
         char what[TOOL_SCENARIO_TEXT], got[96];
         action_text(what, sizeof what, c, i, &act);
         engine_rng rng;
-        engine_rng_init(&rng, c->seed, accepted + 1); /* (1) */
+        engine_rng_init(&rng, c->seed, c->version + accepted + 1); /* (1) */
         engine_verdict_detail why = {-1, 0};
         static engine_state before;
         memcpy(&before, st, sizeof before);
@@ -1372,8 +1435,8 @@ static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size
 static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
 {
     static const char *const fields[] = {
-        "name", "rule", "description", "rules", "factions", "turn_limit", "seed", "position",
-        "actions", "expect", NULL,
+        "name", "rule", "description", "rules", "factions", "turn_limit", "seed", "seed_hex",
+        "position", "actions", "expect", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS];
     if (check_fields(c, root, "", fields) != 0)
@@ -1430,6 +1493,17 @@ static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
     memset(c->seed, 0, sizeof c->seed);
     for (unsigned i = 0; i < 8; i++)
         c->seed[i] = (uint8_t)((uint64_t)seed >> (8 * i));
+    int sh = member(c, root, "seed_hex");
+    if (sh >= 0) {
+        if (member(c, root, "seed") >= 0)
+            return fail(c, "seed_hex", "\"seed\" and \"seed_hex\" exclude each other");
+        if (want_type(c, sh, "seed_hex", CODEC_JSON_STRING) != 0)
+            return -1;
+        const codec_json_token *tk = &c->tok[sh];
+        if (read_hex(c->seed, sizeof c->seed, c->text + tk->start, tk->end - tk->start) !=
+            (long)sizeof c->seed)
+            return fail(c, "seed_hex", "not the lower-case hex of %d bytes", ENGINE_SEED_BYTES);
+    }
     return 0;
 }
 
