@@ -1,5 +1,6 @@
 /*
- * cmd_room.c - `mentat room create` and `mentat room list`.
+ * cmd_room.c - `mentat room create`, `mentat room list` and `mentat room
+ * fork`.
  *
  * Layer: tools. It turns options into an engine_config and hands it to
  * ledger_room_create, which asks the engine; it never validates a rule
@@ -15,6 +16,7 @@ static const char help[] =
     "usage: mentat room create --players N --factions LIST --rules basic\n"
     "                          [--modules LIST] [--turns T]\n"
     "       mentat room list\n"
+    "       mentat room fork ROOM --at V\n"
     "\n"
     "room create deals a new game and prints its room code. Seats are numbered\n"
     "1..N in the order of --factions (N must equal their number). The seed is\n"
@@ -35,12 +37,19 @@ static const char help[] =
     "creation, factions, and whom the game waits on or who won. Turn, phase and\n"
     "status need the audit key or the room's revealed seed (else ?, null in --json).\n"
     "\n"
+    "room fork makes a new room that starts from ROOM after version V, for\n"
+    "\"what if\" play, and prints its code. Its genesis names ROOM, V and the\n"
+    "chain hash of V there, signed; it is a constructed room with a seed of\n"
+    "its own, so it can never pass for ROOM (room list shows it as a fork).\n"
+    "Needs the audit key.\n"
+    "\n"
     "Examples:\n"
     "  mentat room create --players 6 --rules basic \\\n"
     "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
     "  mentat room create --players 2 --factions atreides,harkonnen --rules basic --turns 5\n"
     "  ROOM=$(mentat room create --players 3 --factions fremen,emperor,guild --rules basic)\n"
-    "  mentat room list --json\n";
+    "  mentat room list --json\n"
+    "  mentat room fork K7QX2M9P --at 120\n";
 
 /* ============================================================ create */
 
@@ -235,6 +244,15 @@ static void list_json(tool_json *j, const ledger_room_info *room, const room_sta
     tool_json_array_end(j);
     tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
     tool_json_member_string(j, "created_at", when);
+    tool_json_key(j, "fork_of");
+    if (room->is_fork) {
+        tool_json_object_begin(j);
+        tool_json_member_string(j, "room", room->fork_room);
+        tool_json_member_uint(j, "version", room->fork_version);
+        tool_json_object_end(j);
+    } else {
+        tool_json_null(j);
+    }
     if (!rs->is_known) {
         static const char *const unknown[] = {"turn", "phase", "awaiting", "winners", "victory"};
         for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
@@ -261,7 +279,7 @@ static void list_text(const ledger_room_info *room, const room_status *rs, int i
     char when[TOOL_ISO_TIME_CHARS];
     tool_iso_time(when, room->created_at);
     if (is_first)
-        printf("%-8s  %7s  %-8s  %4s  %-14s  %-24s  %-40s  %s\n", "ROOM", "VERSION", "RULES",
+        printf("%-8s  %7s  %-8s  %4s  %-14s  %-24s  %-53s  %s\n", "ROOM", "VERSION", "RULES",
                "TURN", "PHASE", "CREATED", "FACTIONS", "STATUS");
     char turn[8] = "?";
     if (rs->is_known)
@@ -270,9 +288,11 @@ static void list_text(const ledger_room_info *room, const room_status *rs, int i
     for (uint8_t s = 0; s < cfg->n_seats; s++)
         snprintf(factions + strlen(factions), sizeof factions - strlen(factions), "%s%s",
                  s != 0 ? "," : "", tool_seat_faction(cfg, s));
-    printf("%-8s  %7u  %-8s  %4s  %-14s  %-24s  %-40s  ", room->room, room->version,
+    printf("%-8s  %7u  %-8s  %4s  %-14s  %-24s  %-53s  ", room->room, room->version,
            cfg->is_advanced ? "advanced" : "basic", turn,
            rs->is_known ? engine_phase_name(rs->phase) : "?", when, factions);
+    if (room->is_fork)
+        printf("fork of %s at %u; ", room->fork_room, room->fork_version);
     if (!rs->is_known) {
         fputs("? (needs the audit key)", stdout);
     } else if (rs->phase == ENGINE_PHASE_GAME_OVER && rs->winners == 0) {
@@ -333,6 +353,56 @@ static int room_list(int argc, char **argv, tool_globals *g)
     return ex;
 }
 
+/* ============================================================== fork */
+
+static int room_fork(int argc, char **argv, tool_globals *g)
+{
+    const char *at_s = NULL;
+    const tool_opt opts[] = {
+        {"--at", "V", &at_s, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(g, argc, argv, opts, pos, 1, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 0 || at_s == NULL) {
+        tool_err(g, "missing %s (see mentat room --help)", n_pos == 0 ? "ROOM" : "--at V");
+        return TOOL_EXIT_USAGE;
+    }
+    ledger *db;
+    int ex = tool_ledger_open(&db, g, 0);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ledger_room_info info;
+    uint32_t at;
+    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    int rc = ledger_room_fork(db, room, info.room, at);
+    if (rc != 0) {
+        ex = tool_ledger_fail(g, db, rc);
+        goto out;
+    }
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", room);
+        tool_json_member_string(&j, "fork_of", info.room);
+        tool_json_member_uint(&j, "fork_version", at);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else {
+        printf("%s\n", room);
+    }
+out:
+    ledger_close(db);
+    return ex;
+}
+
 /* ========================================================= dispatch */
 
 int cmd_room(int argc, char **argv, const tool_globals *gin)
@@ -358,13 +428,16 @@ int cmd_room(int argc, char **argv, const tool_globals *gin)
     } else if (k < argc && strcmp(argv[k], "list") == 0) {
         run = room_list;
         g.cmd = "room list";
+    } else if (k < argc && strcmp(argv[k], "fork") == 0) {
+        run = room_fork;
+        g.cmd = "room fork";
     }
     if (run == NULL) {
         int r = tool_args_parse(&g, argc, argv, NULL, NULL, 0, NULL, help);
         if (r == TOOL_HELP)
             return TOOL_EXIT_OK;
         if (r == TOOL_PARSED)
-            tool_err(&g, "missing subcommand: create or list (see mentat room --help)");
+            tool_err(&g, "missing subcommand: create, list or fork (see mentat room --help)");
         return TOOL_EXIT_USAGE;
     }
     /* argv without the action word, argv[0] kept. */

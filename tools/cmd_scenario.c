@@ -112,11 +112,6 @@ static int scenario_export(int argc, char **argv, tool_globals *g)
         tool_err(g, "missing ROOM (see mentat scenario export --help)");
         return TOOL_EXIT_USAGE;
     }
-    uint32_t at = 0;
-    if (at_s != NULL && tool_parse_uint(&at, at_s, 0, UINT32_MAX) != 0) {
-        tool_err(g, "--at must be a version, not '%s'", at_s);
-        return TOOL_EXIT_USAGE;
-    }
     if (out_s == NULL || out_s[0] == '\0')
         out_s = "-";
     ledger *db;
@@ -124,16 +119,10 @@ static int scenario_export(int argc, char **argv, tool_globals *g)
     if (ex != TOOL_EXIT_OK)
         return ex;
     ledger_room_info info;
-    ex = tool_room_get(&info, db, g, pos[0]);
+    uint32_t at;
+    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
     if (ex != TOOL_EXIT_OK)
         goto out;
-    if (at_s == NULL)
-        at = info.version;
-    if (at > info.version) {
-        tool_err(g, "--at %u is past the head of %s (version %u)", at, info.room, info.version);
-        ex = TOOL_EXIT_USAGE;
-        goto out;
-    }
     static engine_state st;
     int rc = ledger_state_at(db, &st, info.room, at);
     if (rc != 0) {

@@ -174,6 +174,11 @@ int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, cons
  * whole file or untouched; "-" writes to standard output. 0, or -1 (errno
  * tells when the file system failed). */
 int tool_file_write(const char *path, int (*write)(FILE *f, void *ctx), void *ctx);
+/* tool_room_get, then the version an --at option names (at_s NULL: the
+ * head) into *at_out: 0, or prints why not (a malformed --at, an unknown
+ * room, a version past the head) and returns an exit status. */
+int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
+                 const char *room, const char *at_s);
 /* Collects every room code (in code order) into a new array of
  * SCHEMA_ROOM_CHARS + 1 byte entries; free() it. 0 or a ledger code. */
 int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *db);

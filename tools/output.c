@@ -220,3 +220,24 @@ int tool_file_write(const char *path, int (*write)(FILE *f, void *ctx), void *ct
     free(tmp);
     return rc;
 }
+
+int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
+                 const char *room, const char *at_s)
+{
+    uint32_t at = 0;
+    if (at_s != NULL && tool_parse_uint(&at, at_s, 0, UINT32_MAX) != 0) {
+        tool_err(g, "--at must be a version, not '%s'", at_s);
+        return TOOL_EXIT_USAGE;
+    }
+    int ex = tool_room_get(out, db, g, room);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    if (at_s == NULL)
+        at = out->version;
+    if (at > out->version) {
+        tool_err(g, "--at %u is past the head of %s (version %u)", at, out->room, out->version);
+        return TOOL_EXIT_USAGE;
+    }
+    *at_out = at;
+    return TOOL_EXIT_OK;
+}

@@ -272,6 +272,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
         {"key", "--help", NULL},      {"key", "rotate", "--help"},
         {"room", "--help", NULL},     {"room", "create", "--help"},
         {"room", "list", "--help"},   {"act", "--help", NULL},
+        {"room", "fork", "--help"},   {"scenario", "export", "--help"},
         {"log", "--help", NULL},      {"state", "--help", NULL},
         {"verify", "--help", NULL},   {"backup", "--help", NULL},
         {"restore", "--help", NULL},  {"reveal", "--help", NULL},
@@ -508,6 +509,28 @@ static void test_cli__game_round_trip(void **state)
     int seats = codec_json_member(tok, 0, r.out, "seats");
     assert_true(seats > 0);
     assert_int_equal(tok[seats].size, 6);
+    test_run_free(&r);
+
+    /* a fork at version 1: a new room, listed as such, that verifies */
+    EXPECT(0, &r, "room", "fork", room, "--at", "1");
+    assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1);
+    char fork[SCHEMA_ROOM_CHARS + 1];
+    memcpy(fork, r.out, SCHEMA_ROOM_CHARS);
+    fork[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    char forked[64];
+    snprintf(forked, sizeof forked, "fork of %s at 1", room);
+    EXPECT(0, &r, "room", "list");
+    assert_non_null(strstr(r.out, fork));
+    assert_non_null(strstr(r.out, forked));
+    test_run_free(&r);
+    EXPECT(0, &r, "state", fork, "--json");
+    assert_non_null(strstr(r.out, "\"constructed\":true"));
+    test_run_free(&r);
+    EXPECT(2, &r, "room", "fork", room, "--at", "3");
+    assert_non_null(strstr(r.err, "past the head"));
+    test_run_free(&r);
+    EXPECT(2, &r, "room", "fork", room);
     test_run_free(&r);
 
     /* verify */

@@ -32,17 +32,6 @@ static char *export_text(size_t *len_out, ifix *f, const engine_state *st, uint3
     return buf;
 }
 
-/* The state as its canonical bytes, with the constructed flag cleared. */
-static size_t canonical(uint8_t *out, const engine_state *st)
-{
-    static engine_state copy;
-    copy = *st;
-    copy.config.is_constructed = 0;
-    size_t n = engine_state_encode(out, ENGINE_STATE_ENCODED_MAX, &copy);
-    assert_true(n > 0);
-    return n;
-}
-
 static void round_trip(ifix *f, uint32_t v)
 {
     static engine_state st;
@@ -57,7 +46,7 @@ static void round_trip(ifix *f, uint32_t v)
         print_error("version %u: %s\n", v, err);
     assert_int_equal(rc, 0);
     assert_true(res.start.config.is_constructed);
-    size_t na = canonical(a, &st), nb = canonical(b, &res.start);
+    size_t na = test_state_canonical(a, &st), nb = test_state_canonical(b, &res.start);
     assert_int_equal(na, nb);
     assert_memory_equal(a, b, na);
     assert_true(res.n_checks >= 6);
