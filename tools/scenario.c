@@ -586,7 +586,8 @@ static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
         /* "pool" is any living leader in the pool; "board" the narrower
          * one that fought in this Battle phase and lives. */
         unsigned at = c->st->leader[leader].place;
-        int fought = c->st->leader_territory[leader] != 0xFF;
+        int fought = c->st->phase == ENGINE_PHASE_BATTLE &&
+                     c->st->leader_territory[leader] != 0xFF;
         const char *got = at == ENGINE_PLACE_POOL
                               ? (fought && strcmp(place, "board") == 0 ? "board" : "pool")
                               : at == ENGINE_PLACE_TANKS ? "tanks" : "out of the game";
