@@ -311,13 +311,16 @@ static int place_label(placement *out, double *inner_out, const geometry *g, dou
         radial -= 180.0;
     while (radial < -90.0)
         radial += 180.0;
-    for (double size = is_big ? 10.5 : 9.5; size >= 5.0; size -= 0.5) {
+    for (int half_points = is_big ? 21 : 19; half_points >= 10; half_points--) {
+        double size = half_points / 2.0;
         double w = 0.62 * size * chars + 2.0, h = size * (1.1 * lines + 0.25);
         for (int turn = 0; turn < 2; turn++) {
             double rot = turn == 0 ? tangent : radial;
             /* The label's extent along the radius. */
             double depth = turn == 0 ? h : w;
-            for (double r = r1 - depth / 2; r >= r0 + depth / 2 - 0.01; r -= 1.0) {
+            int steps = (int)(r1 - r0 - depth);
+            for (int k = 0; k <= steps; k++) {
+                double r = r1 - depth / 2 - k; /* outermost first, a pixel at a time */
                 if (!label_fits(g, r, a, w, h, rot, r0, r1, a0, a1))
                     continue;
                 point(g, r, a, &out->x, &out->y);
@@ -499,12 +502,12 @@ typedef struct marker_box {
 
 /* One thing to draw in a location. */
 typedef struct marker {
-    int kind;                      /* 0 forces, 1 spice, 2 leader */
-    char text[24];                 /* what it says */
     const char *fill;              /* its colour */
-    unsigned faction;              /* forces, leader: whose */
     const char *title;             /* the tooltip */
+    int kind;                      /* 0 forces, 1 spice, 2 leader */
+    unsigned faction;              /* forces, leader: whose */
     unsigned leader;               /* leader: which */
+    char text[24];                 /* what it says */
 } marker;
 
 #define MARKERS_MAX (ENGINE_MAX_SEATS + 1 + 8)
