@@ -14,8 +14,9 @@
  * runs, with a message naming the JSON path of the problem. The second
  * pass runs the actions and evaluates every expectation against the
  * states reached. Invariants:
- * (1) randomness: the position (engine_position_new, then _enter) draws
- *     from engine_rng(seed, 0); an action draws from engine_rng(seed, v),
+ * (1) randomness: the position (engine_position_new, then _enter, or the
+ *     opening deal of engine_setup) draws from engine_rng(seed, 0), a
+ *     setup step taken to reach position.step k from engine_rng(seed, k); an action draws from engine_rng(seed, v),
  *     v = position.version + 1 + the actions accepted before it, as the
  *     ledger would number its event (a position exported from a room at
  *     version V goes on with that room's numbering);
@@ -1390,6 +1391,88 @@ static int exact_position(sc_ctx *c, int pos, engine_state *st)
     return 0;
 }
 
+/* The table of the header, from engine_rng(seed, 0) (left in *rng for
+ * what follows): the opening deal (engine_setup) or the cleared table of
+ * the position API (engine_position_new). 0, or -1 if the engine refuses
+ * the table. */
+static int table_new(sc_ctx *c, engine_state *st, engine_rng *rng, int is_opening)
+{
+    engine_verdict_detail why;
+    engine_rng_init(rng, c->seed, 0);
+    engine_verdict v = is_opening ? engine_setup(&why, st, &c->cfg, rng)
+                                  : engine_position_new(&why, st, &c->cfg, rng);
+    if (v != ENGINE_ACCEPTED)
+        return fail(c, "factions", "the engine refused this table: %s", engine_verdict_name(v));
+    return 0;
+}
+
+/* The first action of legal family l: its lowest arguments, raised in
+ * order to meet a required sum. */
+static void family_first(engine_action *out, const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    memset(out, 0, sizeof *out);
+    out->kind = l->kind;
+    out->seat = l->seat;
+    int total = 0;
+    for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
+        out->arg[i] = l->lo[i];
+        total += l->lo[i];
+    }
+    for (unsigned i = 0; spec != NULL && l->sum >= 0 && i < spec->n_args && total < l->sum; i++) {
+        int room_left = l->hi[i] - out->arg[i];
+        int add = l->sum - total < room_left ? l->sum - total : room_left;
+        out->arg[i] = (int16_t)(out->arg[i] + add);
+        total += add;
+    }
+}
+
+/* position {"phase": "setup", "step"}: the opening deal of the table, as
+ * a room would have it from the scenario's seed; with "step" (an action
+ * kind of the setup: traitor_pick, fremen_place, bg_place, storm_dial,
+ * ...), the steps before it taken with the first legal action each, until
+ * a seat is asked for that kind (position.version counts them). */
+static int setup_position(sc_ctx *c, int pos, engine_state *st)
+{
+    static const char *const fields[] = {"phase", "step", NULL};
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    const char *path = "position";
+    char name[NAME_CHARS];
+    if (check_fields(c, pos, path, fields) != 0)
+        return -1;
+    engine_rng rng;
+    if (table_new(c, st, &rng, 1) != 0)
+        return -1;
+    st->config.is_constructed = 1;
+    c->cfg = st->config;
+    int step = member(c, pos, "step");
+    if (step < 0)
+        return 0;
+    if (read_name(c, step, "position.step", name, "an action kind of the setup") != 0)
+        return -1;
+    engine_action_kind want = engine_action_kind_from_name(name);
+    if (want == ENGINE_ACTION_NONE)
+        return fail(c, "position.step", "unknown action kind '%s'", name);
+    for (uint32_t k = 0; st->phase == ENGINE_PHASE_SETUP && k < 256; k++) {
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+        if (n > ENGINE_LEGAL_MAX)
+            n = ENGINE_LEGAL_MAX;
+        for (size_t i = 0; i < n; i++)
+            if (legal[i].kind == want) {
+                c->version = k;
+                return 0;
+            }
+        if (n == 0)
+            break;
+        engine_action act;
+        family_first(&act, &legal[0]);
+        engine_rng_init(&rng, c->seed, k + 1); /* (1) */
+        if (engine_apply(NULL, st, &act, &rng) != ENGINE_ACCEPTED)
+            break;
+    }
+    return fail(c, "position.step", "the setup of this table never asks for %s", name);
+}
+
 static int build_position(sc_ctx *c, int root, engine_state *st)
 {
     static const char *const fields[] = {
@@ -1404,6 +1487,9 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
         return -1;
     if (member(c, pos, "state") >= 0)
         return exact_position(c, pos, st);
+    int ph0 = member(c, pos, "phase");
+    if (ph0 >= 0 && c->tok[ph0].type == CODEC_JSON_STRING && codec_json_eq(&c->tok[ph0], c->text, "setup"))
+        return setup_position(c, pos, st);
     if (check_fields(c, pos, path, fields) != 0)
         return -1;
     int64_t turn, storm;
@@ -1416,14 +1502,12 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     if (ph < 0 || read_phase(c, ph, p, &phase) != 0)
         return -1;
     if (phase == ENGINE_PHASE_SETUP || phase == ENGINE_PHASE_GAME_OVER)
-        return fail(c, p, "a position enters a phase of a turn, not %s", engine_phase_name(phase));
+        return fail(c, p, "a position enters the setup or a phase of a turn, not %s",
+                    engine_phase_name(phase));
 
     engine_rng rng;
-    engine_verdict_detail why;
-    engine_rng_init(&rng, c->seed, 0);
-    engine_verdict v = engine_position_new(&why, st, &c->cfg, &rng);
-    if (v != ENGINE_ACCEPTED)
-        return fail(c, "factions", "the engine refused this table: %s", engine_verdict_name(v));
+    if (table_new(c, st, &rng, 0) != 0)
+        return -1;
     sc_build b = {st, 0};
     if (each_element(c, pos, path, "forces", pos_forces, &b) != 0 ||
         each_element(c, pos, path, "tanks", pos_tanks, &b) != 0 ||

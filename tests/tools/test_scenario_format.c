@@ -2,6 +2,7 @@
  * test_scenario_format.c - the scenario fields referees asked for
  * (docs/SCENARIOS.md): branches from one position, each its own line of
  * play with its own checks and the randomness a room would have drawn;
+ * entering the setup at a given step;
  * the new expectations refused as malformed, with the JSON path at
  * fault, when they are written wrong. Their passing use is in
  * tests/scenarios/ (battle_branches_shield_or_snooper.json,
@@ -71,6 +72,43 @@ static void test_scenario_format__malformed_fields_name_their_path(void **state)
                      "branches[0].expect.turn");
 }
 
+static void expect_doc_malformed(const char *doc, const char *path, const char *words)
+{
+    static tool_scenario_result res;
+    char err[TOOL_SCENARIO_ERRMSG];
+    int rc = tool_scenario_run(&res, doc, strlen(doc), err);
+    if (rc != -1 || strstr(err, path) == NULL || strstr(err, words) == NULL)
+        print_error("rc %d, \"%s\" (wanted %s: %s)\n", rc, err, path, words);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, words));
+}
+
+/* A setup position: the opening deal, the earlier steps taken, the game
+ * waiting on the step named; refused when the step is unknown or never
+ * comes, or with an edit beside it. */
+static void test_scenario_format__entering_the_setup(void **state)
+{
+    (void)state;
+    static tool_scenario_result res;
+    char err[TOOL_SCENARIO_ERRMSG];
+    const char *ok = "{\"factions\": [\"atreides\", \"harkonnen\"], \"seed\": 2,"
+                     " \"position\": {\"phase\": \"setup\", \"step\": \"traitor_pick\"},"
+                     " \"expect\": {\"phase\": \"setup\", \"awaiting\": [\"atreides\"]}}";
+    assert_int_equal(tool_scenario_run(&res, ok, strlen(ok), err), 0);
+    assert_int_equal(res.n_missed, 0);
+    assert_true(res.start.config.is_constructed);
+    tool_scenario_result_free(&res);
+    expect_doc_malformed("{\"factions\": [\"atreides\", \"harkonnen\"], \"position\":"
+                         " {\"phase\": \"setup\", \"step\": \"bg_place\"}}",
+                         "position.step", "never asks for bg_place");
+    expect_doc_malformed("{\"factions\": [\"atreides\", \"harkonnen\"], \"position\":"
+                         " {\"phase\": \"setup\", \"step\": \"jump\"}}",
+                         "position.step", "unknown action kind");
+    expect_doc_malformed("{\"factions\": [\"atreides\", \"harkonnen\"], \"position\":"
+                         " {\"phase\": \"setup\", \"turn\": 1}}", "position", "turn");
+}
+
 /* The same line of play, once straight and once as a branch after a
  * trunk: the same checks met, the same final spice (each action folded
  * with the randomness its version would have in a room). */
@@ -118,6 +156,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scenario_format__malformed_fields_name_their_path),
         cmocka_unit_test(test_scenario_format__a_branch_goes_on_from_the_trunk),
+        cmocka_unit_test(test_scenario_format__entering_the_setup),
     };
     return cmocka_run_group_tests_name("scenario_format", tests, NULL, NULL);
 }
