@@ -4,7 +4,8 @@
  * no digest of the fork equals one of the original), its genesis names
  * the original, the version and that version's chain hash, signed; it
  * verifies, plays on, and survives a backup and restore into another
- * ledger; refusals (a version past the head, no audit key) write nothing.
+ * ledger; a genesis that lies about its origin, though signed, does not
+ * verify; refusals (a version past the head, no audit key) write nothing.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "ledger/internal.h"
 #include "tests/ledger/helpers.h"
 
 /* The chain hash of `room` at v: the prev_hash of v + 1, or the head's. */
@@ -111,6 +113,63 @@ static void test_fork__travels_in_an_archive(void **state)
     fixture_free(f);
 }
 
+/* Rewrites the genesis of an empty room to claim another fork version,
+ * signed again with the ledger's own key, its head following: a genesis
+ * every signature check accepts, but a lie about its origin. */
+typedef struct forge_ctx {
+    const char *room;
+    uint32_t fork_version;
+} forge_ctx;
+
+static int forge_body(ledger_txn *txn, void *vctx)
+{
+    forge_ctx *fc = vctx;
+    ledger *db = txn->db;
+    static uint8_t canon[LEDGER_GENESIS_CANONICAL_MAX], rec[LEDGER_GENESIS_CANONICAL_MAX + 256];
+    static uint8_t position[ENGINE_STATE_ENCODED_MAX];
+    codec_genesis g;
+    int rc = ledger__genesis_read(db, txn, &g, fc->room);
+    if (rc != 0)
+        return rc;
+    memcpy(position, g.position, g.position_len);
+    g.position = position;
+    g.fork_version = fc->fork_version;
+    size_t len = ledger__genesis_canonical(canon, sizeof canon, &g);
+    if (len == 0)
+        return LEDGER_ERROR;
+    rc = ledger__sign(db, g.signature, canon, len);
+    size_t rec_len = 0;
+    if (rc == 0)
+        rc = ledger__genesis_record_encode(db, rec, sizeof rec, &rec_len, &g);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)fc->room}, v = {rec_len, rec};
+    if (rc == 0)
+        rc = ledger__put(txn, db->dbi_rooms, &k, &v, 0);
+    ledger_head_rec head = {0, {0}, 0};
+    ledger__event_hash(head.hash, canon, len, g.signature);
+    if (rc == 0)
+        rc = ledger__head_write(db, txn, fc->room, &head);
+    return rc;
+}
+
+static void test_fork__a_false_origin_does_not_verify(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(16);
+    char room[SCHEMA_ROOM_CHARS + 1], fork[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 30), 30);
+    assert_int_equal(ledger_room_fork(f->db, fork, room, 12), 0);
+    assert_int_equal(verify_ok(f->db, fork), 0);
+    /* claims version 13: another chain hash there */
+    forge_ctx fc = {fork, 13};
+    assert_int_equal(ledger__write(f->db, forge_body, &fc), 0);
+    ledger__cache_forget(f->db, fork);
+    ledger_verify_report rep;
+    assert_int_equal(ledger_verify_room(f->db, &rep, fork, 1), LEDGER_EBADSIG);
+    assert_non_null(strstr(rep.reason, "not a fork of"));
+    fixture_free(f);
+}
+
 static int count_room(void *ctx, const ledger_room_info *room)
 {
     (void)room;
@@ -146,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_fork__opens_on_the_state_and_says_whence),
         cmocka_unit_test(test_fork__travels_in_an_archive),
         cmocka_unit_test(test_fork__refusals_write_nothing),
+        cmocka_unit_test(test_fork__a_false_origin_does_not_verify),
     };
     return cmocka_run_group_tests_name("fork", tests, NULL, NULL);
 }
