@@ -35,7 +35,8 @@ static const char help[] =
     "\n"
     "room list prints every room: code, head version, rules, turn, phase,\n"
     "creation, factions, and whom the game waits on or who won. Turn, phase and\n"
-    "status need the audit key or the room's revealed seed (else ?, null in --json).\n"
+    "status need the audit key or the room's revealed seed, and this build's rules\n"
+    "(else ? and why, null in --json).\n"
     "\n"
     "room fork makes a new room that starts from ROOM after version V, for\n"
     "\"what if\" play, and prints its code. Its genesis names ROOM, V and the\n"
@@ -181,9 +182,11 @@ out:
 /* ============================================================== list */
 
 /* Where a room's game stands at its head: from ledger_state_at, which
- * needs the audit key (or a revealed seed); is_known 0 without them. */
+ * needs the audit key (or a revealed seed) and this build's rules; else
+ * is_known 0 and why_unknown says why. */
 typedef struct room_status {
     int is_known;                  /* 1 = the fields below are read from the head state */
+    char why_unknown[64];          /* is_known 0: "needs the audit key", ... */
     unsigned turn;                 /* 1..turn_limit; 0 before the first turn */
     unsigned phase;                /* engine_phase */
     uint16_t awaiting;             /* seats the game waits on, bit per seat */
@@ -191,17 +194,26 @@ typedef struct room_status {
     unsigned victory_kind;         /* engine_victory_kind (phase GAME_OVER) */
 } room_status;
 
-/* 0 with out filled (is_known 0 when the seed cannot be unsealed), or a
- * ledger code. */
+/* 0 with out filled: is_known 0 when the seed cannot be unsealed, the
+ * room is played by other rules than this build's, or its state cannot be
+ * read (damage is for `mentat verify` to name); a room list goes on. */
 static int room_status_get(room_status *out, ledger *db, const ledger_room_info *room)
 {
     static engine_state st;
     memset(out, 0, sizeof *out);
     int rc = ledger_state_at(db, &st, room->room, room->version);
-    if (rc == LEDGER_EKEY)
+    if (rc != 0) {
+        codec_genesis g;
+        if (rc == LEDGER_EKEY)
+            snprintf(out->why_unknown, sizeof out->why_unknown, "needs the audit key");
+        else if (ledger_genesis_get(db, &g, room->room) == 0 &&
+                 g.rules_version != ENGINE_RULES_VERSION)
+            snprintf(out->why_unknown, sizeof out->why_unknown, "played by rules version %u",
+                     g.rules_version);
+        else
+            snprintf(out->why_unknown, sizeof out->why_unknown, "unreadable: see mentat verify");
         return 0;
-    if (rc != 0)
-        return rc;
+    }
     out->is_known = 1;
     out->turn = st.turn;
     out->phase = st.phase;
@@ -259,6 +271,7 @@ static void list_json(tool_json *j, const ledger_room_info *room, const room_sta
             tool_json_key(j, unknown[i]);
             tool_json_null(j);
         }
+        tool_json_member_string(j, "unknown_because", rs->why_unknown);
     } else {
         tool_json_member_uint(j, "turn", rs->turn);
         tool_json_member_string(j, "phase", engine_phase_name(rs->phase));
@@ -294,7 +307,7 @@ static void list_text(const ledger_room_info *room, const room_status *rs, int i
     if (room->is_fork)
         printf("fork of %s at %u; ", room->fork_room, room->fork_version);
     if (!rs->is_known) {
-        fputs("? (needs the audit key)", stdout);
+        printf("? (%s)", rs->why_unknown);
     } else if (rs->phase == ENGINE_PHASE_GAME_OVER && rs->winners == 0) {
         fputs("over, no winner", stdout);
     } else if (rs->phase == ENGINE_PHASE_GAME_OVER) {

@@ -652,6 +652,56 @@ static void test_cli__refusals_exit_2(void **state)
     test_run_free(&r);
 }
 
+/* Stored rooms of earlier rules versions (tests/fixtures/rooms): an
+ * Advanced room of rules version 2 restores, verifies and re-folds to the
+ * head digest its manifest records, though new Advanced rooms are refused;
+ * a room of rules version 1 is listed, its state said to be of other
+ * rules, and the listing goes on. */
+static void test_cli__stored_rooms_of_earlier_builds(void **state)
+{
+    cli_fixture *fx = *state;
+    run_result r;
+    char adv[PATH_MAX + 64], v1[PATH_MAX + 64], manifest[PATH_MAX + 64];
+    snprintf(adv, sizeof adv, "%s/tests/fixtures/rooms/v2/KBSVYWFD.mentat-archive", fx->old_cwd);
+    snprintf(v1, sizeof v1, "%s/tests/fixtures/rooms/v1/FKN99V27.mentat-archive", fx->old_cwd);
+    snprintf(manifest, sizeof manifest, "%s/tests/fixtures/rooms/manifest.json", fx->old_cwd);
+    keygen();
+    EXPECT(0, &r, "restore", adv, "--trust-keys");
+    test_run_free(&r);
+    EXPECT(0, &r, "restore", v1, "--trust-keys");
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", "KBSVYWFD");
+    assert_non_null(strstr(r.out, "re-folded"));
+    test_run_free(&r);
+    /* the head digest is the manifest's */
+    char *m = test_slurp(manifest, NULL);
+    char *at = strstr(m, "\"room\": \"KBSVYWFD\"");
+    assert_non_null(at);
+    char *dg = strstr(at, "\"head_state_digest\": \"");
+    assert_non_null(dg);
+    dg += strlen("\"head_state_digest\": \"");
+    EXPECT(0, &r, "log", "KBSVYWFD", "--json");
+    codec_json_token tok[4096];
+    int n = parse_json(tok, 4096, r.out);
+    assert_true(n > 0);
+    char digest[2 * SCHEMA_HASH_BYTES + 1];
+    int last = 1;
+    for (uint32_t i = 1; i < tok[0].size; i++)
+        last = (int)tok[last].next;
+    json_string_member(digest, sizeof digest, tok, last, r.out, "state_digest");
+    assert_memory_equal(digest, dg, 2 * SCHEMA_HASH_BYTES);
+    test_run_free(&r);
+    free(m);
+    EXPECT(0, &r, "room", "list");
+    assert_non_null(strstr(r.out, "KBSVYWFD"));
+    assert_non_null(strstr(r.out, "advanced"));
+    assert_non_null(strstr(r.out, "? (played by rules version 1)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "room", "list", "--json");
+    assert_non_null(strstr(r.out, "\"unknown_because\":\"played by rules version 1\""));
+    test_run_free(&r);
+}
+
 static void test_cli__verify_names_tampered_version(void **state)
 {
     (void)state;
@@ -888,6 +938,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__bad_usage_exits_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__game_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__refusals_exit_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__stored_rooms_of_earlier_builds, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_cli__verify_names_tampered_version, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__backup_restore_round_trip, setup, teardown),
