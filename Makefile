@@ -14,6 +14,10 @@
 #                   the bots' strength tournament and ledger games (bots-soak),
 #                   the durability campaigns (campaign-soak)
 #   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
+#   make install    libmentat.so and .a, headers, pkg-config file, the command and
+#                   its man page under PREFIX (default /usr/local; DESTDIR too)
+#   make install-check  install into a temporary prefix and build and run a game
+#                   server against it (tests/install/play.c), with pkg-config
 #   make clean
 
 CC ?= cc
@@ -28,8 +32,10 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 # protobuf-c's generated code is not ours and is not -Wconversion clean.
 GEN_WARN = -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -I. -I$(BUILD)/gen -D_DEFAULT_SOURCE
-CFLAGS += $(OPT) $(SAN_FLAGS)
-LDLIBS = -llmdb -lprotobuf-c -lsodium -lzstd -lsqlite3 -lpthread -lm
+PIC ?=
+CFLAGS += $(OPT) $(SAN_FLAGS) $(PIC)
+LIB_LDLIBS = -llmdb -lprotobuf-c -lsodium -lzstd -lpthread -lm
+LDLIBS = $(LIB_LDLIBS) -lsqlite3
 
 ENGINE_SRC  := $(wildcard engine/*.c engine/data/*.c)
 SCHEMA_SRC  := $(wildcard schema/*.c)
@@ -52,7 +58,7 @@ FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC
 MENTAT := $(BUILD)/mentat
 
 .PHONY: all deps run test check release asan fuzz fuzz-short fuzz-seeds bench lint clean FORCE \
-        include-check soak audit-soak bots-soak campaign-soak compile clang
+        include-check soak audit-soak bots-soak campaign-soak compile clang install install-check
 .SUFFIXES:
 .DELETE_ON_ERROR:
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -84,6 +90,21 @@ $(BUILD)/libledger.a: $(call obj,$(LEDGER_SRC))
 $(BUILD)/libinspect.a: $(call obj,$(INSPECT_SRC))
 	@rm -f $@; ar rcs $@ $^
 
+# libmentat: engine, schema, ledger and inspect in one library. The shared
+# one is built from position-independent objects (make install builds in
+# build-pic) and exports only the public API (scripts/libmentat.map).
+LIB_VERSION = 1.0.0
+LIB_SONAME = libmentat.so.1
+LIB_OBJ = $(call obj,$(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC)) \
+          $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_C))
+$(BUILD)/libmentat.so.$(LIB_VERSION): $(LIB_OBJ) scripts/libmentat.map
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=scripts/libmentat.map \
+	    -Wl,--no-undefined $(LIB_OBJ) $(LIB_LDLIBS) -o $@
+$(BUILD)/libmentat.a: $(LIB_OBJ)
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/mentat.1: docs/CLI.md scripts/man.sh
+	sh scripts/man.sh docs/CLI.md $(LIB_VERSION) > $@
+
 $(MENTAT): $(call obj,$(TOOLS_SRC)) $(LIBS)
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
 
@@ -112,6 +133,7 @@ compile: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY) $(BUILD)/tests/fuzz/seed_state
 test: deps include-check
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory install-check
 	@$(MAKE) --no-print-directory clang
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory asan
@@ -192,6 +214,29 @@ SOAK_CAMPAIGN_TRIALS ?= 200
 campaign-soak: $(MENTAT) $(BUILD)/tests/ledger/test_campaigns $(BUILD)/tests/ledger/test_fault
 	MENTAT_CAMPAIGN_TRIALS=$(SOAK_CAMPAIGN_TRIALS) $(BUILD)/tests/ledger/test_campaigns
 	$(BUILD)/tests/ledger/test_fault
+PREFIX ?= /usr/local
+DESTDIR ?=
+PIC_BUILD = build-pic
+INSTALL_HEADERS = engine/engine.h schema/schema.h ledger/ledger.h inspect/inspect.h
+install:
+	@$(MAKE) --no-print-directory BUILD=$(PIC_BUILD) OPT="-O2 -g -DNDEBUG" PIC=-fPIC \
+	    $(PIC_BUILD)/libmentat.so.$(LIB_VERSION) $(PIC_BUILD)/libmentat.a $(PIC_BUILD)/mentat \
+	    $(PIC_BUILD)/mentat.1
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(patsubst %,$(DESTDIR)$(PREFIX)/include/mentat/%,$(dir $(INSTALL_HEADERS)))
+	install -m 755 $(PIC_BUILD)/libmentat.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libmentat.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libmentat.so
+	install -m 644 $(PIC_BUILD)/libmentat.a $(DESTDIR)$(PREFIX)/lib/
+	for h in $(INSTALL_HEADERS); do install -m 644 $$h $(DESTDIR)$(PREFIX)/include/mentat/$$h; done
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' scripts/mentat.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mentat.pc
+	install -m 755 $(PIC_BUILD)/mentat $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(PIC_BUILD)/mentat.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+install-check:
+	@sh scripts/install-test.sh
 
 lint: $(GEN_H)
 	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
@@ -200,6 +245,6 @@ lint: $(GEN_H)
 FORCE:
 
 clean:
-	rm -rf build build-release build-asan build-fuzz build-clang mentat
+	rm -rf build build-release build-asan build-fuzz build-clang build-pic mentat
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -52,6 +52,18 @@ int inspect_viewer_is_valid(const engine_config *cfg, uint8_t viewer);
  * ("Bene Gesserit"), "the engine" for ENGINE_SEAT_ENGINE. Static storage. */
 const char *inspect_faction_title(unsigned faction);
 
+/* ============================================================ rejections */
+
+/* The JSON field name of argument `arg` of an action of `kind` (the field
+ * a rejection's detail points at), or NULL if arg names none. Static. */
+const char *inspect_rejection_arg(unsigned kind, int arg);
+/* A refusal in one line, the field at fault named as the action's JSON
+ * names it: "no_path (to = funeral_plain sector 14)", "predict_own_faction
+ * (faction = atreides)", or "reason (value N)" when no field is at fault.
+ * Truncated to cap bytes (128 are always enough). */
+void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned kind, int arg,
+                            int value);
+
 /* =================================================================== log */
 
 /* Which arguments of an action `viewer` may see when it is submitted. The
@@ -144,11 +156,16 @@ void inspect_render_options_init(inspect_render_options *opt);
 
 /* Writes a standalone SVG picture of the board in `view` (a view for any
  * viewer, or the full state) to f: the 18 storm sectors as a ring, every
- * territory of engine_territory_name labelled with its name as SVG text
- * (the Polar Sink in the centre), the storm's sector shaded, forces as
- * markers coloured by faction with their counts, spice amounts, and a
- * caption (turn, phase, spice behind each shield). INSPECT_ERROR if a
- * write to f failed. */
+ * territory as one shape labelled with its engine_territory_name as SVG
+ * text (the Polar Sink in the centre; the Hidden Mobile Stronghold only
+ * when the Ixians play), the storm's sector shaded beneath the names,
+ * forces as markers coloured by faction with their counts, spice amounts
+ * and the leaders that fought this phase, each inside its own territory
+ * and sector, the battle under way outlined, and a caption (turn, phase,
+ * who is awaited, the battle or auction under way, each seat's spice,
+ * cards and leaders as the view knows them). Shapes and markers carry
+ * data-territory / data-location attributes (render.c's header) for
+ * clients that read the picture. INSPECT_ERROR if a write to f failed. */
 int inspect_render_svg(FILE *f, const engine_state *view,
                        const inspect_render_options *opt) MENTAT_MUST_CHECK;
 

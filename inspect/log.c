@@ -476,15 +476,13 @@ static void describe_action(const line_ctx *c)
         return;
     case ENGINE_ACTION_PRESCIENCE_ANSWER: {
         /* The answer, when the viewer may know it: its own action, or the
-         * value its after-view shows (the Atreides side). */
+         * value its after-view shows (the Atreides side; the masked action
+         * carries it, inspect_log_describe). A card is named from the
+         * after-view, which shows its face to the side that asked. */
         int v = x->arg[0];
         if (hidden(x, 0)) {
-            if (is_atreides_side(c->a))
-                v = c->a->prescience_value;
-            else {
-                inspect__text_sentence(t, "%s answered the prescience question.", who);
-                return;
-            }
+            inspect__text_sentence(t, "%s answered the prescience question.", who);
+            return;
         }
         switch (b->prescience_element) {
         case 1:
@@ -497,7 +495,7 @@ static void describe_action(const line_ctx *c)
         case 3:
             snprintf(w1, sizeof w1, "%s",
                      v < 0 ? (b->prescience_element == 2 ? "no weapon" : "no defense")
-                           : card_words(b, v, w3, sizeof w3));
+                           : card_words(c->a, v, w3, sizeof w3));
             break;
         default:
             snprintf(w1, sizeof w1, "a dial of %d", v);
@@ -1002,6 +1000,12 @@ void inspect_log_describe(inspect_log_line *out, const engine_state *before_view
     out->seat = act->seat;
     out->kind = act->kind;
     inspect_action_mask(&out->action, act, viewer);
+    /* A seat is told in its log what its view entitles it to: the
+     * Atreides side's after-view holds the prescience answer, so its line
+     * and its masked action give it too (1). */
+    if (act->kind == ENGINE_ACTION_PRESCIENCE_ANSWER &&
+        out->action.arg[0] == INSPECT_ARG_HIDDEN && is_atreides_side(after_view))
+        out->action.arg[0] = after_view->prescience_value;
     /* (1): from here on only the masked action. */
     inspect__text t;
     inspect__text_init(&t, out->text, sizeof out->text);

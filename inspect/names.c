@@ -1,8 +1,8 @@
 /*
  * names.c - how inspect/ names things for people: factions by title, seats
  * as "you" for the viewer, locations, leaders, the faces of treachery
- * cards as a view knows them, spice cards; and the bounded text builder
- * every sentence is written with.
+ * cards as a view knows them, spice cards, the field at fault in a
+ * rejection; and the bounded text builder every sentence is written with.
  *
  * Layer: inspect. Reads only the engine_state it is handed (a view, when
  * the words are for a seat) and the engine's name functions; never the
@@ -185,4 +185,66 @@ unsigned inspect__territory_forces(const engine_state *st, unsigned territory, u
         if (engine_location_territory(loc) == territory)
             n += (unsigned)st->forces[loc][seat] + st->special[loc][seat];
     return n;
+}
+
+/* ========================================================== rejections */
+
+/* The value of an argument of type `type` by slug, as the action's JSON
+ * names it ("funeral_plain sector 14", "atreides", "thufir_hawat"). */
+static void arg_value_text(char *out, size_t cap, unsigned type, int value)
+{
+    const char *s = NULL;
+    switch ((engine_arg_type)type) {
+    case ENGINE_ARG_INT:
+    case ENGINE_ARG_SIGNED:
+    case ENGINE_ARG_CARD:
+        break;
+    case ENGINE_ARG_FACTION:
+        s = value >= 0 ? engine_faction_name((unsigned)value) : NULL;
+        break;
+    case ENGINE_ARG_LEADER:
+        s = value >= 0 ? engine_leader_slug((unsigned)value) : NULL;
+        break;
+    case ENGINE_ARG_TERRITORY:
+        s = value >= 0 ? engine_territory_slug((unsigned)value) : NULL;
+        break;
+    case ENGINE_ARG_LOCATION:
+        if (value >= 0 && value < ENGINE_LOCATION_COUNT) {
+            s = engine_territory_slug(engine_location_territory((unsigned)value));
+            int sector = engine_location_sector((unsigned)value);
+            if (s != NULL && sector != ENGINE_NO_SECTOR) {
+                snprintf(out, cap, "%s sector %d", s, sector);
+                return;
+            }
+        }
+        break;
+    }
+    if (s != NULL)
+        snprintf(out, cap, "%s", s);
+    else
+        snprintf(out, cap, "%d", value);
+}
+
+const char *inspect_rejection_arg(unsigned kind, int arg)
+{
+    const engine_action_spec *spec = engine_action_spec_of(kind);
+    if (spec == NULL || arg < 0 || arg >= spec->n_args)
+        return NULL;
+    return spec->arg_name[arg];
+}
+
+void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned kind, int arg,
+                            int value)
+{
+    const char *reason = engine_verdict_name(verdict);
+    const char *field = inspect_rejection_arg(kind, arg);
+    char v[64];
+    if (reason == NULL)
+        reason = "unknown_reason";
+    if (field != NULL) {
+        arg_value_text(v, sizeof v, engine_action_spec_of(kind)->arg_type[arg], value);
+        snprintf(out, cap, "%s (%s = %s)", reason, field, v);
+    } else {
+        snprintf(out, cap, "%s (value %d)", reason, value);
+    }
 }

@@ -28,7 +28,7 @@
  *   signature = Ed25519 (crypto_sign_detached) over those bytes
  *   event hash = BLAKE2b-256(signed bytes || signature (64))
  *
- * GENESIS signed bytes (165 + position_len bytes):
+ * GENESIS signed bytes (165 + position_len bytes, + 48 for a fork):
  *   off  len  field
  *     0    4  "MNTG"
  *     4    1  format version
@@ -49,6 +49,11 @@
  *   153    8  created_at, unix milliseconds
  *   161    4  position_len (0 unless constructed)
  *   165    n  position: canonical engine state of a constructed room
+ *   and only for a fork (`mentat room fork`), after the position:
+ *   165+n   4  "FORK"
+ *   169+n   8  fork_of_room
+ *   177+n   4  fork_of_version
+ *   181+n  32  fork_of_hash: chain hash of that version in fork_of_room
  *   signature = Ed25519 over those bytes
  *   genesis hash = BLAKE2b-256(signed bytes || signature): the prev_hash
  *   of version 1
@@ -157,8 +162,10 @@ void ledger__event_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical
 size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *g)
 {
     const engine_config *c = &g->config;
-    size_t len = 165 + g->position_len;
+    size_t len = 165 + g->position_len + (g->is_fork ? 48 : 0);
     if (cap < len || g->format_version == 0 || g->format_version > 255)
+        return 0;
+    if (g->is_fork && (g->position_len == 0 || !c->is_constructed))
         return 0;
     if (c->n_seats > ENGINE_MAX_SEATS || g->position_len > UINT32_MAX ||
         (g->position_len > 0 && g->position == NULL))
@@ -185,6 +192,14 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
     ledger__be32_put(out + 161, (uint32_t)g->position_len);
     if (g->position_len > 0)
         memcpy(out + 165, g->position, g->position_len);
+    if (g->is_fork) {
+        uint8_t *f = out + 165 + g->position_len;
+        memcpy(f, "FORK", 4);
+        if (!room_bytes(f + 4, g->fork_room))
+            return 0;
+        ledger__be32_put(f + 12, g->fork_version);
+        memcpy(f + 16, g->fork_hash, SCHEMA_HASH_BYTES);
+    }
     return len;
 }
 

@@ -243,6 +243,10 @@ int ledger__event_record_encode(ledger *db, uint8_t *out, size_t cap, size_t *le
  * is left absent (the caller links it). LEDGER_ECORRUPT naming `version`. */
 int ledger__event_record_decode(ledger *db, codec_event *out, const uint8_t *rec,
                                 size_t rec_len) MENTAT_MUST_CHECK;
+/* Stored rejection record (tag + Rejection protobuf) -> codec_rejection:
+ * checks the tag, decodes strictly. LEDGER_ECORRUPT with a message. */
+int ledger__rejection_record_decode(ledger *db, codec_rejection *out, const uint8_t *rec,
+                                    size_t rec_len) MENTAT_MUST_CHECK;
 /* Stored genesis record (tag + protobuf) -> codec_genesis; pointers borrow
  * from rec. */
 int ledger__genesis_record_decode(ledger *db, codec_genesis *out, const uint8_t *rec,

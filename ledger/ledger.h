@@ -118,6 +118,9 @@ typedef struct ledger_room_info {
     engine_config config;
     uint64_t created_at;           /* unix ms */
     int is_constructed;
+    int is_fork;                   /* 1 = made by ledger_room_fork */
+    char fork_room[SCHEMA_ROOM_CHARS + 1]; /* a fork: the room it was taken from */
+    uint32_t fork_version;         /* a fork: the version of fork_room it starts from */
 } ledger_room_info;
 
 /* Creates a room: draws its seed, seals it to the audit key, deals the
@@ -132,6 +135,14 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                               const engine_config *cfg,
                               const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+/* Makes a new room whose opening is the state of `room` after `version`
+ * (needs the audit key): a constructed room, so none of its digests can
+ * pass for one of `room`'s, with a seed of its own, and a genesis that
+ * names `room`, `version` and the chain hash of that version there
+ * (docs/FORMAT.md, Genesis). LEDGER_ENOTFOUND if room has no such
+ * version; LEDGER_EKEY without the audit or signing key. */
+int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const char *room,
+                     uint32_t version) MENTAT_MUST_CHECK;
 /* Calls fn for every room in code order; stops early when fn returns
  * non-zero and returns that value. */
 int ledger_room_foreach(ledger *db, int (*fn)(void *ctx, const ledger_room_info *room),
@@ -193,6 +204,14 @@ int ledger_event_get(ledger *db, codec_event *out, const char *room,
  * write to this ledger. */
 int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t to,
                          int (*fn)(void *ctx, const codec_event *ev), void *ctx) MENTAT_MUST_CHECK;
+/* Calls fn for every refused action recorded for `room`, numbered from 0
+ * in the order they happened (docs/FORMAT.md `rejections`); stops early
+ * when fn returns non-zero and returns that value. fn runs inside a read
+ * transaction and must not write to this ledger. LEDGER_ECORRUPT if a
+ * record is missing or malformed. */
+int ledger_rejection_foreach(ledger *db, const char *room,
+                             int (*fn)(void *ctx, uint32_t n, const codec_rejection *r),
+                             void *ctx) MENTAT_MUST_CHECK;
 /* The engine state after `version` (0 = the opening position): nearest
  * checkpoint plus a fold. Needs the audit key to unseal the room's seed. */
 int ledger_state_at(ledger *db, engine_state *out, const char *room,

@@ -2,7 +2,8 @@
  * read.c - reading a room: its head, its events (with the hash chain
  * relinked, since prev_hash is not stored), and its state at any version.
  * Also the record layouts of `heads` and `events`, which append.c writes
- * through the helpers here.
+ * through the helpers here, and the reader of `rejections` (append.c
+ * writes them; docs/FORMAT.md has the layout).
  *
  * Part of ledger/. Nothing here writes, except the two put helpers that
  * the write path calls inside its own transaction. A returned event is a
@@ -403,6 +404,51 @@ int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t t
 out:
     if (cur != NULL)
         mdb_cursor_close(cur);
+    ledger__txn_abort(&txn);
+    return rc;
+}
+
+/* ============================================================ rejections */
+
+int ledger__rejection_record_decode(ledger *db, codec_rejection *out, const uint8_t *rec,
+                                    size_t rec_len)
+{
+    char err[SCHEMA_ERRMSG] = "";
+    if (rec_len < 1 || rec[0] != LEDGER_TAG_PROTOBUF)
+        return LEDGER_CORRUPT_MSG(db, "a rejection record without its tag");
+    if (codec_rejection_decode(out, rec + 1, rec_len - 1, err) != 0)
+        return LEDGER_CORRUPT_MSG(db, "a malformed rejection record: %.120s", err);
+    return 0;
+}
+
+int ledger_rejection_foreach(ledger *db, const char *room,
+                             int (*fn)(void *ctx, uint32_t n, const codec_rejection *r), void *ctx)
+{
+    ledger_txn txn;
+    ledger_head_rec head = {0};
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__head_read(db, &txn, &head, room);
+    for (uint32_t n = 0; rc == 0 && n < head.n_rejections; n++) {
+        uint8_t kbuf[LEDGER_REJ_KEY_BYTES];
+        memcpy(kbuf, room, SCHEMA_ROOM_CHARS);
+        ledger__be32_put(kbuf + SCHEMA_ROOM_CHARS, n);
+        MDB_val k = {sizeof kbuf, kbuf}, v;
+        rc = ledger__get(&txn, db->dbi_rejections, &k, &v);
+        if (rc == MDB_NOTFOUND) {
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: rejection %u is missing", room, n);
+            break;
+        }
+        if (rc != 0)
+            break;
+        codec_rejection r;
+        rc = ledger__rejection_record_decode(db, &r, v.mv_data, v.mv_size);
+        if (rc == 0 && memcmp(r.room, room, SCHEMA_ROOM_CHARS) != 0)
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: rejection %u is another room's", room, n);
+        if (rc == 0)
+            rc = fn(ctx, n, &r);
+    }
     ledger__txn_abort(&txn);
     return rc;
 }

@@ -12,6 +12,7 @@
  * Room codes: 8 characters from "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
  * (40 bits, no 0/O or 1/I/L to misread).
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,12 +195,18 @@ int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
 
 /* ============================================================= create */
 
+/* A stored genesis record: the canonical bytes' fields in protobuf. */
+#define CREATE_RECORD_MAX (LEDGER_GENESIS_CANONICAL_MAX + 256)
+
 typedef struct create_ctx {
     const engine_config *cfg;
     const uint8_t *seed;
     const engine_state *opening;
     codec_genesis genesis;         /* all but room and signature filled */
     char room[SCHEMA_ROOM_CHARS + 1];
+    uint8_t canon[LEDGER_GENESIS_CANONICAL_MAX]; /* the genesis's signed bytes */
+    uint8_t rec[CREATE_RECORD_MAX]; /* its stored record */
+    uint8_t position[ENGINE_STATE_ENCODED_MAX]; /* a constructed opening, encoded */
 } create_ctx;
 
 static int create_body(ledger_txn *txn, void *vctx)
@@ -207,7 +214,7 @@ static int create_body(ledger_txn *txn, void *vctx)
     create_ctx *ctx = vctx;
     ledger *db = txn->db;
     codec_genesis *g = &ctx->genesis;
-    uint8_t canon[512], rec[1024], hash[SCHEMA_HASH_BYTES];
+    uint8_t *canon = ctx->canon, *rec = ctx->rec, hash[SCHEMA_HASH_BYTES];
     size_t rec_len = 0;
     int rc = ledger__keys_register(db, txn);
     if (rc != 0)
@@ -225,14 +232,14 @@ static int create_body(ledger_txn *txn, void *vctx)
             return ledger__fail(db, LEDGER_ERROR, "no free room code after 64 draws");
     }
     memcpy(g->room, ctx->room, sizeof g->room);
-    size_t len = ledger__genesis_canonical(canon, sizeof canon, g);
+    size_t len = ledger__genesis_canonical(canon, LEDGER_GENESIS_CANONICAL_MAX, g);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the genesis cannot be encoded");
     rc = ledger__sign(db, g->signature, canon, len);
     if (rc != 0)
         return rc;
     ledger__event_hash(hash, canon, len, g->signature);
-    rc = ledger__genesis_record_encode(db, rec, sizeof rec, &rec_len, g);
+    rc = ledger__genesis_record_encode(db, rec, CREATE_RECORD_MAX, &rec_len, g);
     if (rc != 0)
         return rc;
     MDB_val k = {SCHEMA_ROOM_CHARS, ctx->room}, v = {rec_len, rec};
@@ -270,33 +277,55 @@ static int create_body(ledger_txn *txn, void *vctx)
     return 0;
 }
 
+/* Creates a room: of cfg, dealt by the engine from seed; or, when
+ * `position` is given, opening on that constructed state (cfg is its own),
+ * with `fork` naming where it was taken from (or NULL). */
 static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
-                       const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES])
+                       const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES],
+                       const engine_state *position, const codec_genesis *fork)
 {
-    engine_state *opening = NULL;
     engine_rng rng;
     int rc;
     rc = ledger_keys_check(db);
     if (rc != 0)
         return rc;
-    opening = calloc(1, sizeof *opening);
-    if (opening == NULL)
-        return ledger__fail(db, LEDGER_ERROR, "out of memory");
-    engine_rng_init(&rng, seed, 0);
-    engine_verdict_detail why = {-1, 0};
-    engine_verdict v = engine_setup(&why, opening, cfg, &rng);
-    sodium_memzero(&rng, sizeof rng);
-    if (v != ENGINE_ACCEPTED) {
-        rc = ledger__fail(db, LEDGER_EINPUT, "the engine refuses this configuration: %s "
-                          "(detail %d)", engine_verdict_name(v), why.value);
+    create_ctx *ctx = calloc(1, sizeof *ctx);
+    engine_state *opening = calloc(1, sizeof *opening);
+    if (ctx == NULL || opening == NULL) {
+        rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
         goto out;
     }
-    create_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.cfg = cfg;
-    ctx.seed = seed;
-    ctx.opening = opening;
-    codec_genesis *g = &ctx.genesis;
+    codec_genesis *g = &ctx->genesis;
+    if (position != NULL) {
+        assert(position->config.is_constructed);
+        *opening = *position;
+        cfg = &position->config;
+        g->position_len = engine_state_encode(ctx->position, sizeof ctx->position, position);
+        if (g->position_len == 0) {
+            rc = ledger__fail(db, LEDGER_EINPUT, "the position cannot be encoded");
+            goto out;
+        }
+        g->position = ctx->position;
+    } else {
+        engine_rng_init(&rng, seed, 0);
+        engine_verdict_detail why = {-1, 0};
+        engine_verdict v = engine_setup(&why, opening, cfg, &rng);
+        sodium_memzero(&rng, sizeof rng);
+        if (v != ENGINE_ACCEPTED) {
+            rc = ledger__fail(db, LEDGER_EINPUT, "the engine refuses this configuration: %s "
+                              "(detail %d)", engine_verdict_name(v), why.value);
+            goto out;
+        }
+    }
+    if (fork != NULL) {
+        g->is_fork = 1;
+        memcpy(g->fork_room, fork->fork_room, sizeof g->fork_room);
+        g->fork_version = fork->fork_version;
+        memcpy(g->fork_hash, fork->fork_hash, sizeof g->fork_hash);
+    }
+    ctx->cfg = cfg;
+    ctx->seed = seed;
+    ctx->opening = opening;
     g->format_version = LEDGER_FORMAT_VERSION;
     g->config = *cfg;
     crypto_generichash(g->seed_commitment, SCHEMA_HASH_BYTES, seed, ENGINE_SEED_BYTES, NULL, 0);
@@ -307,11 +336,12 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
     g->audit_key_id = db->audit_key_id;
     g->key_id = db->key_id;
     g->created_at = ledger_now_ms();
-    rc = ledger__write(db, create_body, &ctx);
+    rc = ledger__write(db, create_body, ctx);
     if (rc == 0)
-        memcpy(room_out, ctx.room, SCHEMA_ROOM_CHARS + 1);
+        memcpy(room_out, ctx->room, SCHEMA_ROOM_CHARS + 1);
 out:
     free(opening);
+    free(ctx);
     return rc;
 }
 
@@ -320,7 +350,7 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 {
     uint8_t seed[ENGINE_SEED_BYTES];
     randombytes_buf(seed, sizeof seed);
-    int rc = room_create(db, room_out, cfg, seed);
+    int rc = room_create(db, room_out, cfg, seed, NULL, NULL);
     sodium_memzero(seed, sizeof seed);
     return rc;
 }
@@ -328,7 +358,44 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                               const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES])
 {
-    return room_create(db, room_out, cfg, seed);
+    return room_create(db, room_out, cfg, seed, NULL, NULL);
+}
+
+int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const char *room,
+                     uint32_t version)
+{
+    engine_state *st = calloc(1, sizeof *st);
+    codec_genesis fork;
+    ledger_head_rec head = {0};
+    ledger_txn txn;
+    if (st == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    memset(&fork, 0, sizeof fork);
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc == 0) {
+        rc = ledger__head_read(db, &txn, &head, room);
+        if (rc == 0 && version > head.version)
+            rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no version %u (head %u)", room,
+                              version, head.version);
+        if (rc == 0)
+            rc = ledger__event_hash_at(db, &txn, fork.fork_hash, room, version);
+        if (rc == 0)
+            rc = ledger__state_load(db, &txn, st, room, version);
+        ledger__txn_abort(&txn);
+    }
+    if (rc == 0) {
+        memcpy(fork.fork_room, room, SCHEMA_ROOM_CHARS);
+        fork.fork_version = version;
+        /* Constructed: no digest of the fork can equal one of `room`. */
+        st->config.is_constructed = 1;
+        uint8_t seed[ENGINE_SEED_BYTES];
+        randombytes_buf(seed, sizeof seed);
+        rc = room_create(db, room_out, &st->config, seed, st, &fork);
+        sodium_memzero(seed, sizeof seed);
+    }
+    sodium_memzero(st, sizeof *st);
+    free(st);
+    return rc;
 }
 
 /* ============================================================ listing */
@@ -348,6 +415,11 @@ static int info_fill(ledger *db, ledger_txn *txn, ledger_room_info *out, const c
     out->config = g.config;
     out->created_at = g.created_at;
     out->is_constructed = g.config.is_constructed;
+    out->is_fork = g.is_fork;
+    if (g.is_fork) {
+        memcpy(out->fork_room, g.fork_room, sizeof out->fork_room);
+        out->fork_version = g.fork_version;
+    }
     return 0;
 }
 

@@ -188,6 +188,59 @@ static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
     return 0;
 }
 
+/* A fork whose origin is in this ledger must be what its genesis says:
+ * the origin's chain hash at the version named, and (when both seeds can
+ * be had) the origin's state there, constructed, as its opening. The
+ * origin's state is read as ledger_state_at reads it; verifying the origin
+ * checks that. A fork restored into a ledger without its origin is
+ * checked as any constructed room. */
+static int fork_check(ledger *db, ledger_txn *txn, verify_job *job, finding *f,
+                      const codec_genesis *g)
+{
+    if (!g->is_fork)
+        return 0;
+    ledger_head_rec head;
+    int rc = ledger__head_read(db, txn, &head, g->fork_room);
+    if (rc == LEDGER_ENOTFOUND)
+        return 0;
+    if (rc != 0)
+        return rc;
+    uint8_t hash[SCHEMA_HASH_BYTES];
+    if (g->fork_version > head.version ||
+        ledger__event_hash_at(db, txn, hash, g->fork_room, g->fork_version) != 0 ||
+        sodium_memcmp(hash, g->fork_hash, sizeof hash) != 0) {
+        find(f, LEDGER_EBADSIG, 0, "not a fork of %s at %u: that version has another hash",
+             g->fork_room, g->fork_version);
+        return 0;
+    }
+    if (!job->has_seed)
+        return 0;
+    engine_state *origin = malloc(sizeof *origin);
+    uint8_t *a = malloc(ENGINE_STATE_ENCODED_MAX), *b = malloc(ENGINE_STATE_ENCODED_MAX);
+    if (origin == NULL || a == NULL || b == NULL) {
+        rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+        goto out;
+    }
+    rc = ledger__state_load(db, txn, origin, g->fork_room, g->fork_version);
+    if (rc == LEDGER_EKEY) {
+        rc = 0; /* the origin's seed is not ours to unseal */
+        goto out;
+    }
+    if (rc != 0)
+        goto out;
+    origin->config.is_constructed = 1;
+    size_t na = engine_state_encode(a, ENGINE_STATE_ENCODED_MAX, origin);
+    size_t nb = engine_state_encode(b, ENGINE_STATE_ENCODED_MAX, job->state);
+    if (na == 0 || na != nb || memcmp(a, b, na) != 0)
+        find(f, LEDGER_EBADSIG, 0, "not a fork of %s at %u: its opening is not that state",
+             g->fork_room, g->fork_version);
+out:
+    free(origin);
+    free(a);
+    free(b);
+    return rc;
+}
+
 /* Reads and checks what needs the txn: the genesis, the chain, the head,
  * the keys and checkpoint hashes; copies the events out for the rest. */
 static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, const char *room,
@@ -275,6 +328,10 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     } else {
         return rc;
     }
+
+    rc = fork_check(db, txn, job, f, &g);
+    if (rc != 0 || f->rc != 0)
+        return rc;
 
     rc = ledger__head_read(db, txn, &head, room);
     if (rc == LEDGER_ENOTFOUND || rc == LEDGER_ECORRUPT) {

@@ -1128,6 +1128,16 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
     m.has_position = g->position_len != 0;
     m.position = bin(g->position, g->position_len);
     m.signature = bin(g->signature, SCHEMA_SIG_BYTES);
+    char fork_room[SCHEMA_ROOM_CHARS + 1];
+    if (g->is_fork) {
+        if (!c->is_constructed || g->position_len == 0 || room_to_wire(fork_room, g->fork_room) != 0)
+            return SCHEMA_ERROR;
+        m.fork_of_room = fork_room;
+        m.has_fork_of_version = 1;
+        m.fork_of_version = g->fork_version;
+        m.has_fork_of_hash = 1;
+        m.fork_of_hash = bin(g->fork_hash, SCHEMA_HASH_BYTES);
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1210,6 +1220,20 @@ static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
         g->position = wire_find(&g->position_len, in, len, 16);  /* Genesis.position */
         if (g->position == NULL || g->position_len != m->position.len)
             return codec__fail(err, "Genesis.position: malformed");
+    }
+    int n_fork = (m->fork_of_room != NULL) + m->has_fork_of_version + m->has_fork_of_hash;
+    if (n_fork != 0 && n_fork != 3)
+        return codec__fail(err, "Genesis.fork_of_room: a fork names its room, version and hash");
+    if (n_fork == 3) {
+        if (!c->is_constructed || g->position_len == 0)
+            return codec__fail(err, "Genesis.fork_of_room: a fork without its position");
+        if ((rc = room_from_wire(g->fork_room, m->fork_of_room, "Genesis.fork_of_room", err)) != 0)
+            return rc;
+        if ((rc = bytes_from_wire(g->fork_hash, SCHEMA_HASH_BYTES, &m->fork_of_hash,
+                                  "Genesis.fork_of_hash", err)) != 0)
+            return rc;
+        g->is_fork = 1;
+        g->fork_version = m->fork_of_version;
     }
     return bytes_from_wire(g->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Genesis.signature", err);

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
@@ -31,12 +32,12 @@ static const char help[] =
     "{\"territory\": SLUG, \"sector\": N}.\n"
     "\n"
     "Examples:\n"
-    "  mentat act ab12cd34 --seat bene_gesserit --version 0 \\\n"
+    "  mentat act K7QX2M9P --seat bene_gesserit --version 0 \\\n"
     "      --action '{\"kind\":\"predict\",\"faction\":\"fremen\",\"turn\":5}'\n"
     "  # keep one of the four traitors dealt to seat 1 (mentat state shows them)\n"
-    "  mentat act ab12cd34 --seat 1 --version 1 \\\n"
+    "  mentat act K7QX2M9P --seat 1 --version 1 \\\n"
     "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"feyd_rautha\"}'\n"
-    "  mentat act ab12cd34 --seat fremen --version 7 --json \\\n"
+    "  mentat act K7QX2M9P --seat fremen --version 7 --json \\\n"
     "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n";
 
 static void print_receipt(const tool_globals *g, const ledger_append_result *res)
@@ -80,29 +81,25 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
 static int print_rejection(const tool_globals *g, const ledger_append_result *res,
                            const engine_action *act)
 {
-    const engine_action_spec *spec = engine_action_spec_of(act->kind);
     const char *reason = engine_verdict_name(res->verdict);
-    const char *arg = NULL;
-    if (spec != NULL && res->why.arg >= 0 && res->why.arg < spec->n_args)
-        arg = spec->arg_name[res->why.arg];
-    if (reason == NULL)
-        reason = "unknown_reason";
-    if (arg != NULL)
-        tool_err(g, "rejected: %s (%s = %d)", reason, arg, (int)res->why.value);
-    else
-        tool_err(g, "rejected: %s (value %d)", reason, (int)res->why.value);
+    const char *arg = inspect_rejection_arg(act->kind, res->why.arg);
+    char text[160];
+    inspect_rejection_text(text, sizeof text, res->verdict, act->kind, res->why.arg,
+                           res->why.value);
+    tool_err(g, "rejected: %s", text);
     if (g->is_json) {
         tool_json j;
         tool_json_init(&j, stdout);
         tool_json_object_begin(&j);
         tool_json_member_string(&j, "verdict", "rejected");
-        tool_json_member_string(&j, "reason", reason);
+        tool_json_member_string(&j, "reason", reason != NULL ? reason : "unknown_reason");
         tool_json_key(&j, "arg");
         if (arg != NULL)
             tool_json_string(&j, arg);
         else
             tool_json_null(&j);
         tool_json_member_int(&j, "value", res->why.value);
+        tool_json_member_string(&j, "detail", text);
         tool_json_object_end(&j);
         tool_json_finish(&j);
     }
@@ -115,11 +112,15 @@ static int print_conflict(const tool_globals *g, ledger *db, const char *room,
     uint32_t head = 0;
     uint8_t hash[SCHEMA_HASH_BYTES];
     if (ledger_head(db, room, &head, hash) != 0) {
-        tool_err(g, "version %u is stale: the head of %s has moved", expected, room);
+        tool_err(g, "version %u is not the head of %s", expected, room);
         return TOOL_EXIT_USAGE;
     }
-    tool_err(g, "version %u is stale: the head of %s is at version %u; nothing written",
-             expected, room, head);
+    if (expected > head)
+        tool_err(g, "version %u is beyond the head of %s (version %u); nothing written",
+                 expected, room, head);
+    else
+        tool_err(g, "version %u is stale: the head of %s is at version %u; nothing written",
+                 expected, room, head);
     if (g->is_json) {
         tool_json j;
         tool_json_init(&j, stdout);

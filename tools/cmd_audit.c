@@ -50,9 +50,9 @@ static const char help[] =
     "                 arguments in the log); exit 0 only if every one is caught\n"
     "\n"
     "Examples:\n"
-    "  mentat audit ab12cd34\n"
+    "  mentat audit K7QX2M9P\n"
     "  mentat audit --all --trials 40 --steps 100\n"
-    "  mentat audit ab12cd34 --seat atreides --json | jq '.leaks[]'\n"
+    "  mentat audit K7QX2M9P --seat atreides --json | jq '.leaks[]'\n"
     "  mentat audit --self-test\n";
 
 typedef struct audit_totals {

@@ -28,7 +28,7 @@ static const char help[] =
     "earlier DIR/mentat.db copy is replaced without: that is its purpose).\n"
     "\n"
     "Examples:\n"
-    "  mentat backup ab12cd34 --out ab12cd34.mentat-archive\n"
+    "  mentat backup K7QX2M9P --out K7QX2M9P.mentat-archive\n"
     "  mentat backup --all --out /var/backups/mentat/$(date +%F)\n";
 
 static void print_done(const tool_globals *g, const char *room, uint32_t n_events,

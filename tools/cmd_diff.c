@@ -35,8 +35,8 @@ static const char help[] =
     "of seats (awaiting, winners).\n"
     "\n"
     "Examples:\n"
-    "  mentat diff ab12cd34 41 42 --seat harkonnen\n"
-    "  mentat diff ab12cd34 0 100 --public --json | jq '.changes[].text'\n";
+    "  mentat diff K7QX2M9P 41 42 --seat harkonnen\n"
+    "  mentat diff K7QX2M9P 0 100 --public --json | jq '.changes[].text'\n";
 
 #define DIFF_MAX 2048
 

@@ -35,7 +35,8 @@ static const char help[] =
     "from its own seat's view and legal actions alone. Prints games started and\n"
     "completed, actions accepted and rejected (a rejection is a bug: exit 1),\n"
     "victories by faction, bot level and kind, turns, actions per game, games\n"
-    "per second and a digest of every game's final state.\n"
+    "per second, a digest of every game's final state and the codes of the\n"
+    "rooms it created, in game order.\n"
     "\n"
     "  --players N        seats per table, 2..6\n"
     "  --factions LIST    the factions, in seat order (default: N classic factions\n"
@@ -332,6 +333,14 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "jobs", o.jobs);
         tool_json_member_uint(&j, "continuations", o.continuations);
         bot_stats_json(&j, &st, seconds);
+        tool_json_key(&j, "rooms");
+        tool_json_array_begin(&j);
+        for (uint32_t i = 0; i < o.games; i++)
+            if (results[i].room[0] != '\0')
+                tool_json_string(&j, results[i].room);
+            else
+                tool_json_null(&j);
+        tool_json_array_end(&j);
         if (o.continuations > 0) {
             tool_json_member_uint(&j, "continuation_mismatches", cont_mismatches);
         }
@@ -341,6 +350,10 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         printf("%u games of %u players, basic rules, %u turns, seed %" PRIu64 ", %u jobs\n",
                o.games, o.players, o.turns, o.seed, o.jobs);
         bot_stats_print(stdout, &st, seconds);
+        fputs("rooms:", stdout);
+        for (uint32_t i = 0; i < o.games; i++)
+            printf(" %s", results[i].room[0] != '\0' ? results[i].room : "-");
+        putchar('\n');
         if (o.continuations > 0)
             printf("continuations: %u a game; %zu digests differ from uninterrupted play\n",
                    o.continuations, cont_mismatches);

@@ -2,7 +2,7 @@
  * cmd_log.c - `mentat log`: the events of a room, one line each (or one
  * JSON array): version, acting seat, action, commit time, event hash; or,
  * with --seat, --public or --auditor, each event as that viewer was told
- * it, in sentences.
+ * it, in sentences; with --rejections, the refused actions instead.
  *
  * Layer: tools. Events come verified from ledger_event_foreach. An event's
  * own hash is not stored in it: it is the prev_hash of the next event, or
@@ -17,6 +17,7 @@
 
 static const char help[] =
     "usage: mentat log ROOM [--from V] [--to V] [--seat S | --public | --auditor]\n"
+    "       mentat log ROOM --rejections [--from V] [--to V]\n"
     "\n"
     "Prints the events of ROOM from version --from (default 1) to --to (default\n"
     "the head), one line each: version, acting seat and faction, the action as\n"
@@ -37,11 +38,20 @@ static const char help[] =
     "  With one of these, --json prints an array of {version, seat, faction,\n"
     "  action (hidden arguments null), text}; the sentences need the audit key.\n"
     "\n"
+    "  --rejections  the actions the ledger refused instead, in the order they\n"
+    "              came (numbered from 0): the version acted on, the seat, the\n"
+    "              action in full, when, and why, the field at fault named as in\n"
+    "              the action's JSON (\"no_path (to = funeral_plain sector 14)\").\n"
+    "              --from/--to select by the version acted on (default all).\n"
+    "              --json: [{n, version, seat, faction, action, reason, arg,\n"
+    "              value, detail, at}].\n"
+    "\n"
     "Examples:\n"
-    "  mentat log ab12cd34\n"
-    "  mentat log ab12cd34 --from 10 --to 20\n"
-    "  mentat log ab12cd34 --seat harkonnen --from 10 --to 20\n"
-    "  mentat log ab12cd34 --json | jq '.[] | select(.faction == \"fremen\")'\n";
+    "  mentat log K7QX2M9P\n"
+    "  mentat log K7QX2M9P --from 10 --to 20\n"
+    "  mentat log K7QX2M9P --seat harkonnen --from 10 --to 20\n"
+    "  mentat log K7QX2M9P --json | jq '.[] | select(.faction == \"fremen\")'\n"
+    "  mentat log K7QX2M9P --rejections\n";
 
 typedef struct log_ctx {
     const tool_globals *g;
@@ -119,6 +129,87 @@ static int on_event(void *ctx, const codec_event *ev)
     return 0;
 }
 
+/* ============================================================ rejections */
+
+typedef struct rejections_ctx {
+    tool_json *j;                  /* NULL = text */
+    const engine_config *cfg;
+    uint32_t from, to;             /* versions acted on to list */
+    size_t n_listed;
+} rejections_ctx;
+
+static int print_rejection(void *ctx, uint32_t n, const codec_rejection *r)
+{
+    rejections_ctx *rc = ctx;
+    if (r->expected_version < rc->from || r->expected_version > rc->to)
+        return 0;
+    rc->n_listed++;
+    char action[1024];
+    if (codec_action_to_json(action, sizeof action, &r->action) != 0)
+        snprintf(action, sizeof action, "null");
+    char when[TOOL_ISO_TIME_CHARS];
+    tool_iso_time(when, r->at);
+    char text[160];
+    inspect_rejection_text(text, sizeof text, r->reason, r->action.kind, r->detail_arg,
+                           r->detail_value);
+    const char *faction = tool_seat_faction(rc->cfg, r->seat);
+    if (rc->j == NULL) {
+        char who[32];
+        snprintf(who, sizeof who, "seat %u %s", r->seat + 1u, faction);
+        printf("%4u  at %-6u  %-22s  %s  %s  refused: %s\n", n, r->expected_version, who,
+               action, when, text);
+        return 0;
+    }
+    tool_json *j = rc->j;
+    const char *reason = engine_verdict_name(r->reason);
+    const char *arg = inspect_rejection_arg(r->action.kind, r->detail_arg);
+    tool_json_object_begin(j);
+    tool_json_member_uint(j, "n", n);
+    tool_json_member_uint(j, "version", r->expected_version);
+    tool_json_member_uint(j, "seat", r->seat + 1u);
+    tool_json_member_string(j, "faction", faction);
+    tool_json_key(j, "action");
+    tool_json_raw(j, action);
+    tool_json_member_string(j, "reason", reason != NULL ? reason : "unknown_reason");
+    tool_json_key(j, "arg");
+    if (arg != NULL)
+        tool_json_string(j, arg);
+    else
+        tool_json_null(j);
+    tool_json_member_int(j, "value", r->detail_value);
+    tool_json_member_string(j, "detail", text);
+    tool_json_member_string(j, "at", when);
+    tool_json_object_end(j);
+    return 0;
+}
+
+/* --rejections: every refused action acted on a version in from..to. */
+static int list_rejections(const tool_globals *g, ledger *db, const ledger_room_info *info,
+                           uint32_t from, uint32_t to)
+{
+    tool_json j;
+    rejections_ctx rc = {NULL, &info->config, from, to, 0};
+    if (g->is_json) {
+        tool_json_init(&j, stdout);
+        tool_json_array_begin(&j);
+        rc.j = &j;
+    }
+    int ex = TOOL_EXIT_OK;
+    int r = ledger_rejection_foreach(db, info->room, print_rejection, &rc);
+    if (r != 0)
+        ex = tool_ledger_fail(g, db, r);
+    if (g->is_json) {
+        tool_json_array_end(&j);
+        tool_json_finish(&j);
+    } else if (r == 0 && rc.n_listed == 0) {
+        printf("room %s has no refused actions%s\n", info->room,
+               from != 0 || to != info->version ? " in that range" : "");
+    }
+    return ex;
+}
+
+/* ================================================================ told */
+
 typedef struct told_ctx {
     tool_json *j;                  /* NULL = text */
     const engine_config *cfg;
@@ -141,8 +232,9 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *from_s = NULL, *to_s = NULL, *seat_s = NULL;
-    int is_public = 0, is_auditor = 0;
+    int is_public = 0, is_auditor = 0, is_rejections = 0;
     const tool_opt opts[] = {
+        {"--rejections", NULL, NULL, &is_rejections},
         {"--from", "V", &from_s, NULL},
         {"--to", "V", &to_s, NULL},
         {"--seat", "S", &seat_s, NULL},
@@ -159,9 +251,16 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "missing ROOM (see mentat log --help)");
         return TOOL_EXIT_USAGE;
     }
-    uint32_t from = 1, to = 0;
-    if (from_s != NULL && tool_parse_uint(&from, from_s, 1, UINT32_MAX) != 0) {
-        tool_err(&g, "--from must be a version 1 or more, not '%s'", from_s);
+    if (is_rejections && (seat_s != NULL || is_public || is_auditor)) {
+        tool_err(&g, "--rejections lists refused actions in full: not with --seat, --public "
+                     "or --auditor");
+        return TOOL_EXIT_USAGE;
+    }
+    /* Events start at 1; a refusal may have acted on the opening, 0. */
+    uint32_t from = is_rejections ? 0 : 1, to = 0;
+    if (from_s != NULL && tool_parse_uint(&from, from_s, is_rejections ? 0 : 1, UINT32_MAX) != 0) {
+        tool_err(&g, "--from must be a version %s, not '%s'", is_rejections ? "" : "1 or more",
+                 from_s);
         return TOOL_EXIT_USAGE;
     }
     if (to_s != NULL && tool_parse_uint(&to, to_s, 0, UINT32_MAX) != 0) {
@@ -191,13 +290,23 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_USAGE;
         goto out;
     }
-    if (from > to && !(from_s == NULL && head == 0)) {
+    if (from > to && !(from_s == NULL && head == 0) && !is_rejections) {
         if (to_s == NULL)
             tool_err(&g, "--from %u is past the head of %s (version %u)", from, info.room,
                      head);
         else
             tool_err(&g, "--from %u is after --to %u", from, to);
         ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+
+    if (is_rejections) {
+        if (from > to) {
+            tool_err(&g, "--from %u is after --to %u", from, to);
+            ex = TOOL_EXIT_USAGE;
+        } else {
+            ex = list_rejections(&g, db, &info, from, to);
+        }
         goto out;
     }
 

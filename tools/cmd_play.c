@@ -17,6 +17,7 @@
 
 #include <sodium.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
@@ -38,8 +39,8 @@ static const char help[] =
     "  --max-actions N  stop after N accepted actions\n"
     "\n"
     "Examples:\n"
-    "  mentat play ab12cd34\n"
-    "  mentat play ab12cd34 --seed 42 --max-actions 20 && mentat log ab12cd34\n";
+    "  mentat play K7QX2M9P\n"
+    "  mentat play K7QX2M9P --seed 42 --max-actions 20 && mentat log K7QX2M9P\n";
 
 #define PLAY_DEFAULT_MAX 100000u
 #define DRAW_TRIES 10000
@@ -189,10 +190,11 @@ static void print_rejected(const tool_globals *g, const engine_config *cfg, uint
 {
     char json[1024];
     action_text(json, sizeof json, act);
-    const char *reason = engine_verdict_name(res->verdict);
-    tool_err(g, "legal action rejected at version %u: seat %u %s %s: %s (arg %d, value %d)",
-             version, act->seat + 1u, tool_seat_faction(cfg, act->seat), json,
-             reason != NULL ? reason : "?", (int)res->why.arg, (int)res->why.value);
+    char why[160];
+    inspect_rejection_text(why, sizeof why, res->verdict, act->kind, res->why.arg,
+                           res->why.value);
+    tool_err(g, "legal action rejected at version %u: seat %u %s %s: %s", version,
+             act->seat + 1u, tool_seat_faction(cfg, act->seat), json, why);
 }
 
 int cmd_play(int argc, char **argv, const tool_globals *gin)

@@ -45,8 +45,8 @@ static const char help[] =
     "the proof bottom up, time the larger tree head's (unix ms).\n"
     "\n"
     "Examples:\n"
-    "  mentat proof ab12cd34 --inclusion 17 --size 40\n"
-    "  mentat proof ab12cd34 --consistency 17 40 --json > p.json\n"
+    "  mentat proof K7QX2M9P --inclusion 17 --size 40\n"
+    "  mentat proof K7QX2M9P --consistency 17 40 --json > p.json\n"
     "  mentat proof --check p.json --receipt \"$(sed -n 17p receipts.jsonl)\"\n";
 
 static void print_proof(const tool_globals *g, const inspect_proof *p)

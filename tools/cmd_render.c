@@ -39,8 +39,19 @@ static const char help[] =
     "  --size N    the board's width and height in pixels (default 900)\n"
     "\n"
     "Examples:\n"
-    "  mentat render ab12cd34 --at 120 --seat fremen --out turn3-fremen.svg\n"
-    "  mentat render ab12cd34 --public --out - > board.svg\n";
+    "  mentat render K7QX2M9P --at 120 --seat fremen --out turn3-fremen.svg\n"
+    "  mentat render K7QX2M9P --public --out - > board.svg\n";
+
+typedef struct render_job {
+    const engine_state *view;
+    const inspect_render_options *opt;
+} render_job;
+
+static int render_to(FILE *f, void *ctx)
+{
+    const render_job *job = ctx;
+    return inspect_render_svg(f, job->view, job->opt) == 0 ? 0 : -1;
+}
 
 int cmd_render(int argc, char **argv, const tool_globals *gin)
 {
@@ -81,9 +92,6 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    ledger_outfile of;
-    of.fd = -1;
-    FILE *f = NULL;
     int ex = tool_ledger_open(&db, &g, 1);
     if (ex != TOOL_EXIT_OK)
         return ex;
@@ -94,7 +102,6 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
                       at_s != NULL, "--at");
     if (ex != TOOL_EXIT_OK)
         goto out;
-    int rc;
     char who[48], title[128];
     tool_viewer_text(who, sizeof who, &info.config, viewer);
     snprintf(title, sizeof title, "room %s at version %u of %u", info.room, at, info.version);
@@ -103,67 +110,26 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     ro.title = title;
     ro.size = size;
 
+    render_job job = {&view, &ro};
     int is_stdout = strcmp(out_s, "-") == 0;
-    unsigned flags = is_forced ? LEDGER_OUT_FORCE : 0u;
-    if (is_stdout) {
-        f = stdout;
-    } else {
-        rc = ledger_outfile_open(db, &of, out_s, flags);
-        if (rc != 0) {
-            tool_err(&g, "cannot write %s: %s", out_s, ledger_errmsg(db));
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        /* A stream on a copy of the fd: closing it leaves the file's own
-         * fd to the commit, which syncs it before the rename. */
-        int fd = dup(of.fd);
-        f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (f == NULL) {
-            tool_err(&g, "cannot write %s: %s", out_s, strerror(errno));
-            if (fd >= 0)
-                close(fd);
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-    }
-    rc = inspect_render_svg(f, &view, &ro);
-    if (!is_stdout) {
-        int closed = fclose(f);
-        int why = errno;
-        f = NULL;
-        if (rc == 0 && closed == 0) {
-            rc = ledger_outfile_commit(db, &of, flags);
-            if (rc != 0) {
-                tool_err(&g, "cannot write %s: %s", out_s, ledger_errmsg(db));
-                ex = tool_exit_for(rc);
-                goto out;
-            }
-        } else {
-            tool_err(&g, "cannot write %s: %s", out_s,
-                     closed != 0 && why == ENOSPC ? "the disk is full" : "write failed");
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        if (!g.is_json)
-            printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
-        if (g.is_json) {
-            tool_json j;
-            tool_json_init(&j, stdout);
-            tool_json_object_begin(&j);
-            tool_json_member_string(&j, "room", info.room);
-            tool_json_member_uint(&j, "version", at);
-            tool_json_key(&j, "viewer");
-            tool_viewer_json(&j, &info.config, viewer);
-            tool_json_member_string(&j, "out", out_s);
-            tool_json_object_end(&j);
-            tool_json_finish(&j);
-        }
-    } else if (rc != 0) {
-        tool_err(&g, "cannot write the picture to standard output");
-        ex = TOOL_EXIT_USAGE;
+    ex = tool_file_write(db, &g, out_s, is_forced ? LEDGER_OUT_FORCE : 0u, render_to, &job);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    if (!is_stdout && g.is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", info.room);
+        tool_json_member_uint(&j, "version", at);
+        tool_json_key(&j, "viewer");
+        tool_viewer_json(&j, &info.config, viewer);
+        tool_json_member_string(&j, "out", out_s);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else if (!is_stdout) {
+        printf("wrote %s: room %s at version %u as %s\n", out_s, info.room, at, who);
     }
 out:
-    ledger_outfile_abort(&of);
     ledger_close(db);
     return ex;
 }

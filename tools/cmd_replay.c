@@ -33,9 +33,9 @@ static const char help[] =
     "--json` prints for the same viewer.\n"
     "\n"
     "Examples:\n"
-    "  mentat replay ab12cd34 --to 40 --seat harkonnen\n"
-    "  mentat replay ab12cd34 --to 0 --public\n"
-    "  mentat replay ab12cd34 --to 120 --seat 3 --json | jq '.state.seats[2].hand'\n";
+    "  mentat replay K7QX2M9P --to 40 --seat harkonnen\n"
+    "  mentat replay K7QX2M9P --to 0 --public\n"
+    "  mentat replay K7QX2M9P --to 120 --seat 3 --json | jq '.state.seats[2].hand'\n";
 
 static int keep_line(void *ctx, const inspect_log_line *line)
 {

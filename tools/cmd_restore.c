@@ -37,8 +37,8 @@ static const char help[] =
     "from another ledger whose keys you trust).\n"
     "\n"
     "Examples:\n"
-    "  mentat restore ab12cd34.mentat-archive\n"
-    "  mentat --db restored.db restore ab12cd34.mentat-archive\n"
+    "  mentat restore K7QX2M9P.mentat-archive\n"
+    "  mentat --db restored.db restore K7QX2M9P.mentat-archive\n"
     "  mentat restore --trust-keys their-room.mentat-archive --json\n"
     "  mentat --db restored.db restore --all /var/backups/mentat/2026-12-01\n";
 

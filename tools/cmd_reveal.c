@@ -20,8 +20,8 @@ static const char help[] =
     "over, unless --force (which gives away every hidden card of a live game).\n"
     "\n"
     "Examples:\n"
-    "  mentat reveal ab12cd34\n"
-    "  mentat reveal ab12cd34 --force --json\n";
+    "  mentat reveal K7QX2M9P\n"
+    "  mentat reveal K7QX2M9P --force --json\n";
 
 int cmd_reveal(int argc, char **argv, const tool_globals *gin)
 {

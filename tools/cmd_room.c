@@ -1,5 +1,6 @@
 /*
- * cmd_room.c - `mentat room create` and `mentat room list`.
+ * cmd_room.c - `mentat room create`, `mentat room list` and `mentat room
+ * fork`.
  *
  * Layer: tools. It turns options into an engine_config and hands it to
  * ledger_room_create, which asks the engine; it never validates a rule
@@ -12,9 +13,10 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat room create --players N --factions LIST --rules basic|advanced\n"
+    "usage: mentat room create --players N --factions LIST --rules basic\n"
     "                          [--modules LIST] [--turns T]\n"
     "       mentat room list\n"
+    "       mentat room fork ROOM --at V\n"
     "\n"
     "room create deals a new game and prints its room code. Seats are numbered\n"
     "1..N in the order of --factions (N must equal their number). The seed is\n"
@@ -24,20 +26,31 @@ static const char help[] =
     "  --factions LIST  comma-separated: atreides, bene_gesserit, emperor, fremen,\n"
     "                   harkonnen, guild (ixians, tleilaxu, choam, richese, ecaz,\n"
     "                   moritani are refused by the engine for now, with its reason)\n"
-    "  --rules R        basic or advanced\n"
+    "  --rules R        basic (advanced is refused until the Advanced game is\n"
+    "                   built: the engine plays it only to its first Spice Blow)\n"
     "  --modules LIST   nexus_cards, tech_tokens, leader_skills, stronghold_cards,\n"
     "                   homeworlds, discovery_tokens, expansion_treachery (the engine\n"
     "                   refuses modules it does not have yet, with its reason)\n"
     "  --turns T        game length, 1..20 (default 10)\n"
     "\n"
-    "room list prints every room: code, head version, rules, factions, creation.\n"
+    "room list prints every room: code, head version, rules, turn, phase,\n"
+    "creation, factions, and whom the game waits on or who won. Turn, phase and\n"
+    "status need the audit key or the room's revealed seed, and this build's rules\n"
+    "(else ? and why, null in --json).\n"
+    "\n"
+    "room fork makes a new room that starts from ROOM after version V, for\n"
+    "\"what if\" play, and prints its code. Its genesis names ROOM, V and the\n"
+    "chain hash of V there, signed; it is a constructed room with a seed of\n"
+    "its own, so it can never pass for ROOM (room list shows it as a fork).\n"
+    "Needs the audit key.\n"
     "\n"
     "Examples:\n"
     "  mentat room create --players 6 --rules basic \\\n"
     "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
-    "  mentat room create --players 2 --factions atreides,harkonnen --rules advanced --turns 5\n"
+    "  mentat room create --players 2 --factions atreides,harkonnen --rules basic --turns 5\n"
     "  ROOM=$(mentat room create --players 3 --factions fremen,emperor,guild --rules basic)\n"
-    "  mentat room list --json\n";
+    "  mentat room list --json\n"
+    "  mentat room fork K7QX2M9P --at 120\n";
 
 /* ============================================================ create */
 
@@ -81,7 +94,7 @@ static int room_create(int argc, char **argv, tool_globals *g)
     const tool_opt opts[] = {
         {"--players", "N", &players, NULL},
         {"--factions", "LIST", &factions, NULL},
-        {"--rules", "basic|advanced", &rules, NULL},
+        {"--rules", "basic", &rules, NULL},
         {"--modules", "LIST", &modules, NULL},
         {"--turns", "T", &turns, NULL},
         {NULL, NULL, NULL, NULL},
@@ -92,7 +105,7 @@ static int room_create(int argc, char **argv, tool_globals *g)
     if (players == NULL || factions == NULL || rules == NULL) {
         tool_err(g, "missing %s (see mentat room --help)",
                  players == NULL ? "--players N" : factions == NULL ? "--factions LIST"
-                                                                    : "--rules basic|advanced");
+                                                                    : "--rules basic");
         return TOOL_EXIT_USAGE;
     }
 
@@ -116,9 +129,13 @@ static int room_create(int argc, char **argv, tool_globals *g)
     if (strcmp(rules, "basic") == 0) {
         cfg.is_advanced = 0;
     } else if (strcmp(rules, "advanced") == 0) {
-        cfg.is_advanced = 1;
+        /* Refused here, not by the engine: stored Advanced rooms must go on
+         * restoring and verifying, but a new one could not be played. */
+        tool_err(g, "--rules advanced is refused until the Advanced game is built (the engine "
+                    "plays it only to its first Spice Blow); use --rules basic");
+        return TOOL_EXIT_USAGE;
     } else {
-        tool_err(g, "--rules must be basic or advanced, not '%s'", rules);
+        tool_err(g, "--rules must be basic, not '%s'", rules);
         return TOOL_EXIT_USAGE;
     }
     if (modules != NULL && tool_parse_modules(&cfg.modules, modules, err) != 0) {
@@ -163,49 +180,146 @@ out:
 
 /* ============================================================== list */
 
-typedef struct list_ctx {
-    tool_json *j;                  /* NULL = text */
-    size_t n_rooms;
-} list_ctx;
+/* Where a room's game stands at its head: from ledger_state_at, which
+ * needs the audit key (or a revealed seed) and this build's rules; else
+ * is_known 0 and why_unknown says why. */
+typedef struct room_status {
+    int is_known;                  /* 1 = the fields below are read from the head state */
+    char why_unknown[64];          /* is_known 0: "needs the audit key", ... */
+    unsigned turn;                 /* 1..turn_limit; 0 before the first turn */
+    unsigned phase;                /* engine_phase */
+    uint16_t awaiting;             /* seats the game waits on, bit per seat */
+    uint16_t winners;              /* seats that won (phase GAME_OVER) */
+    unsigned victory_kind;         /* engine_victory_kind (phase GAME_OVER) */
+} room_status;
 
-static int list_one(void *ctx, const ledger_room_info *room)
+/* 0 with out filled: is_known 0 when the seed cannot be unsealed, the
+ * room is played by other rules than this build's, or its state cannot be
+ * read (damage is for `mentat verify` to name); a room list goes on. */
+static int room_status_get(room_status *out, ledger *db, const ledger_room_info *room)
 {
-    list_ctx *lc = ctx;
+    static engine_state st;
+    memset(out, 0, sizeof *out);
+    int rc = ledger_state_at(db, &st, room->room, room->version);
+    if (rc != 0) {
+        codec_genesis g;
+        if (rc == LEDGER_EKEY)
+            snprintf(out->why_unknown, sizeof out->why_unknown, "needs the audit key");
+        else if (ledger_genesis_get(db, &g, room->room) == 0 &&
+                 !engine_rules_version_is_folded(g.config.rules_version))
+            snprintf(out->why_unknown, sizeof out->why_unknown, "played by rules version %u",
+                     (unsigned)g.config.rules_version);
+        else
+            snprintf(out->why_unknown, sizeof out->why_unknown, "unreadable: see mentat verify");
+        return 0;
+    }
+    out->is_known = 1;
+    out->turn = st.turn;
+    out->phase = st.phase;
+    out->awaiting = engine_state_awaiting(&st);
+    if (st.phase == ENGINE_PHASE_GAME_OVER) {
+        out->winners = st.winners;
+        out->victory_kind = st.victory_kind;
+    }
+    return 0;
+}
+
+/* The seats of mask as "1 atreides, 3 emperor". */
+static void print_seats(uint16_t mask, const engine_config *cfg)
+{
+    int n = 0;
+    for (uint8_t s = 0; s < cfg->n_seats; s++)
+        if (mask & (1u << s))
+            printf("%s%u %s", n++ != 0 ? ", " : "", s + 1u, tool_seat_faction(cfg, s));
+}
+
+static void list_json(tool_json *j, const ledger_room_info *room, const room_status *rs)
+{
     const engine_config *cfg = &room->config;
     char when[TOOL_ISO_TIME_CHARS];
     tool_iso_time(when, room->created_at);
-    const char *rules = cfg->is_advanced ? "advanced" : "basic";
-    lc->n_rooms++;
-    if (lc->j != NULL) {
-        tool_json *j = lc->j;
-        tool_json_object_begin(j);
-        tool_json_member_string(j, "room", room->room);
-        tool_json_member_uint(j, "version", room->version);
-        tool_json_member_string(j, "rules", rules);
-        tool_json_key(j, "factions");
-        tool_json_array_begin(j);
-        for (uint8_t s = 0; s < cfg->n_seats; s++)
-            tool_json_string(j, tool_seat_faction(cfg, s));
-        tool_json_array_end(j);
-        tool_json_key(j, "modules");
-        tool_json_array_begin(j);
-        for (unsigned m = 0; m < TOOL_MODULE_COUNT; m++)
-            if (cfg->modules & (1u << m))
-                tool_json_string(j, tool_module_names[m]);
-        tool_json_array_end(j);
-        tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
-        tool_json_member_string(j, "created_at", when);
-        tool_json_object_end(j);
-        return 0;
-    }
-    if (lc->n_rooms == 1)
-        printf("%-8s  %7s  %-8s  %-24s  %s\n", "ROOM", "VERSION", "RULES", "CREATED",
-               "FACTIONS");
-    printf("%-8s  %7u  %-8s  %-24s  ", room->room, room->version, rules, when);
+    tool_json_object_begin(j);
+    tool_json_member_string(j, "room", room->room);
+    tool_json_member_uint(j, "version", room->version);
+    tool_json_member_string(j, "rules", cfg->is_advanced ? "advanced" : "basic");
+    tool_json_key(j, "factions");
+    tool_json_array_begin(j);
     for (uint8_t s = 0; s < cfg->n_seats; s++)
-        printf("%s%s", s != 0 ? "," : "", tool_seat_faction(cfg, s));
+        tool_json_string(j, tool_seat_faction(cfg, s));
+    tool_json_array_end(j);
+    tool_json_key(j, "modules");
+    tool_json_array_begin(j);
+    for (unsigned m = 0; m < TOOL_MODULE_COUNT; m++)
+        if (cfg->modules & (1u << m))
+            tool_json_string(j, tool_module_names[m]);
+    tool_json_array_end(j);
+    tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
+    tool_json_member_string(j, "created_at", when);
+    tool_json_key(j, "fork_of");
+    if (room->is_fork) {
+        tool_json_object_begin(j);
+        tool_json_member_string(j, "room", room->fork_room);
+        tool_json_member_uint(j, "version", room->fork_version);
+        tool_json_object_end(j);
+    } else {
+        tool_json_null(j);
+    }
+    if (!rs->is_known) {
+        static const char *const unknown[] = {"turn", "phase", "awaiting", "winners", "victory"};
+        for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+            tool_json_key(j, unknown[i]);
+            tool_json_null(j);
+        }
+        tool_json_member_string(j, "unknown_because", rs->why_unknown);
+    } else {
+        tool_json_member_uint(j, "turn", rs->turn);
+        tool_json_member_string(j, "phase", engine_phase_name(rs->phase));
+        tool_json_member_seats(j, "awaiting", rs->awaiting, cfg->n_seats);
+        tool_json_member_seats(j, "winners", rs->winners, cfg->n_seats);
+        tool_json_key(j, "victory");
+        if (rs->phase == ENGINE_PHASE_GAME_OVER)
+            tool_json_string(j, tool_victory_name(rs->victory_kind));
+        else
+            tool_json_null(j);
+    }
+    tool_json_object_end(j);
+}
+
+static void list_text(const ledger_room_info *room, const room_status *rs, int is_first)
+{
+    const engine_config *cfg = &room->config;
+    char when[TOOL_ISO_TIME_CHARS];
+    tool_iso_time(when, room->created_at);
+    if (is_first)
+        printf("%-8s  %7s  %-8s  %4s  %-14s  %-24s  %-53s  %s\n", "ROOM", "VERSION", "RULES",
+               "TURN", "PHASE", "CREATED", "FACTIONS", "STATUS");
+    char turn[8] = "?";
+    if (rs->is_known)
+        snprintf(turn, sizeof turn, "%u", rs->turn);
+    char factions[ENGINE_MAX_SEATS * 16] = "";
+    for (uint8_t s = 0; s < cfg->n_seats; s++)
+        snprintf(factions + strlen(factions), sizeof factions - strlen(factions), "%s%s",
+                 s != 0 ? "," : "", tool_seat_faction(cfg, s));
+    printf("%-8s  %7u  %-8s  %4s  %-14s  %-24s  %-53s  ", room->room, room->version,
+           cfg->is_advanced ? "advanced" : "basic", turn,
+           rs->is_known ? engine_phase_name(rs->phase) : "?", when, factions);
+    if (room->is_fork)
+        printf("fork of %s at %u; ", room->fork_room, room->fork_version);
+    if (!rs->is_known) {
+        printf("? (%s)", rs->why_unknown);
+    } else if (rs->phase == ENGINE_PHASE_GAME_OVER && rs->winners == 0) {
+        fputs("over, no winner", stdout);
+    } else if (rs->phase == ENGINE_PHASE_GAME_OVER) {
+        fputs("won by ", stdout);
+        print_seats(rs->winners, cfg);
+        printf(" (%s)", tool_victory_name(rs->victory_kind));
+    } else if (rs->awaiting == 0) {
+        fputs("awaiting nobody", stdout);
+    } else {
+        fputs("awaiting ", stdout);
+        print_seats(rs->awaiting, cfg);
+    }
     putchar('\n');
-    return 0;
 }
 
 static int room_list(int argc, char **argv, tool_globals *g)
@@ -217,22 +331,86 @@ static int room_list(int argc, char **argv, tool_globals *g)
     int ex = tool_ledger_open(&db, g, 1);
     if (ex != TOOL_EXIT_OK)
         return ex;
+    char (*codes)[SCHEMA_ROOM_CHARS + 1] = NULL;
+    size_t n = 0;
+    int rc = tool_room_codes(&codes, &n, db);
     tool_json j;
-    list_ctx lc = {NULL, 0};
-    if (g->is_json) {
+    if (rc == 0 && g->is_json) {
         tool_json_init(&j, stdout);
         tool_json_array_begin(&j);
-        lc.j = &j;
     }
-    int rc = ledger_room_foreach(db, list_one, &lc);
-    if (g->is_json) {
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        ledger_room_info info;
+        room_status rs;
+        rc = ledger_room_info_get(db, &info, codes[i]);
+        if (rc == 0)
+            rc = room_status_get(&rs, db, &info);
+        if (rc != 0)
+            break;
+        if (g->is_json)
+            list_json(&j, &info, &rs);
+        else
+            list_text(&info, &rs, i == 0);
+    }
+    if (rc != 0) {
+        ex = tool_ledger_fail(g, db, rc);
+    } else if (g->is_json) {
         tool_json_array_end(&j);
         tool_json_finish(&j);
-    } else if (rc == 0 && lc.n_rooms == 0) {
+    } else if (n == 0) {
         printf("no rooms in %s\n", g->db_path);
     }
-    if (rc != 0)
+    free(codes);
+    ledger_close(db);
+    return ex;
+}
+
+/* ============================================================== fork */
+
+static int room_fork(int argc, char **argv, tool_globals *g)
+{
+    const char *at_s = NULL;
+    const tool_opt opts[] = {
+        {"--at", "V", &at_s, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(g, argc, argv, opts, pos, 1, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 0 || at_s == NULL) {
+        tool_err(g, "missing %s (see mentat room --help)", n_pos == 0 ? "ROOM" : "--at V");
+        return TOOL_EXIT_USAGE;
+    }
+    ledger *db;
+    int ex = tool_ledger_open(&db, g, 0);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ledger_room_info info;
+    uint32_t at;
+    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    int rc = ledger_room_fork(db, room, info.room, at);
+    if (rc != 0) {
         ex = tool_ledger_fail(g, db, rc);
+        goto out;
+    }
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", room);
+        tool_json_member_string(&j, "fork_of", info.room);
+        tool_json_member_uint(&j, "fork_version", at);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else {
+        printf("%s\n", room);
+    }
+out:
     ledger_close(db);
     return ex;
 }
@@ -262,13 +440,16 @@ int cmd_room(int argc, char **argv, const tool_globals *gin)
     } else if (k < argc && strcmp(argv[k], "list") == 0) {
         run = room_list;
         g.cmd = "room list";
+    } else if (k < argc && strcmp(argv[k], "fork") == 0) {
+        run = room_fork;
+        g.cmd = "room fork";
     }
     if (run == NULL) {
         int r = tool_args_parse(&g, argc, argv, NULL, NULL, 0, NULL, help);
         if (r == TOOL_HELP)
             return TOOL_EXIT_OK;
         if (r == TOOL_PARSED)
-            tool_err(&g, "missing subcommand: create or list (see mentat room --help)");
+            tool_err(&g, "missing subcommand: create, list or fork (see mentat room --help)");
         return TOOL_EXIT_USAGE;
     }
     /* argv without the action word, argv[0] kept. */

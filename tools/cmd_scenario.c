@@ -2,12 +2,14 @@
  * cmd_scenario.c - `mentat scenario FILE`: runs a scenario document (a
  * constructed position, actions, expected results; docs/SCENARIOS.md)
  * through the engine in memory and reports each expectation as met or
- * missed.
+ * missed; `mentat scenario export ROOM`: a room's position written as
+ * such a document (scenario_export.c).
  *
  * Layer: tools. Reading and running are scenario.c's; this file reads the
  * file, prints the report and picks the exit status: 0 every expectation
- * met, 1 some missed, 2 the file is unreadable or malformed. It never
- * opens a ledger: a scenario is never a room.
+ * met, 1 some missed, 2 the file is unreadable or malformed. Running a
+ * scenario never opens a ledger: a scenario is never a room; export only
+ * reads one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 
 static const char help[] =
     "usage: mentat scenario FILE [--state | --seat S | --public] [--json]\n"
+    "       mentat scenario export ROOM [--at V] [--out FILE]  (see its --help)\n"
     "\n"
     "Runs a scenario: builds the position FILE describes (a constructed\n"
     "position, never a room: no ledger is opened), folds its actions through\n"
@@ -61,6 +64,93 @@ static const char help[] =
     "  mentat scenario tests/scenarios/battle_rulebook_example.json\n"
     "  mentat scenario my-dispute.json --state\n"
     "  for f in tests/scenarios/*.json; do mentat scenario \"$f\" || echo \"$f\"; done\n";
+
+/* ============================================================ export */
+
+static const char export_help[] =
+    "usage: mentat scenario export ROOM [--at V] [--out FILE]\n"
+    "\n"
+    "Writes the position of ROOM after version V (default the head) as a\n"
+    "scenario document: the exact state with every hidden fact (hands,\n"
+    "traitors, deck orders, plans), so it needs the audit key, and the\n"
+    "position's readable facts (phase, turn, storm, awaiting, winners, spice,\n"
+    "hand sizes) as its expectations. `mentat scenario FILE` rebuilds that very\n"
+    "position (constructed, so never a room) and meets every expectation; add\n"
+    "\"actions\" to the file to play \"what if\" from it. The file is written\n"
+    "whole or not at all; - or no --out writes it to standard output.\n"
+    "\n"
+    "Examples:\n"
+    "  mentat scenario export K7QX2M9P --at 120 --out dispute.json\n"
+    "  mentat scenario export K7QX2M9P | jq .expect\n";
+
+typedef struct export_job {
+    const engine_state *st;
+    const char *room;
+    uint32_t version;
+} export_job;
+
+static int export_to(FILE *f, void *ctx)
+{
+    const export_job *job = ctx;
+    return tool_scenario_export(f, job->st, job->room, job->version, NULL);
+}
+
+static int scenario_export(int argc, char **argv, tool_globals *g)
+{
+    const char *at_s = NULL, *out_s = NULL;
+    const tool_opt opts[] = {
+        {"--at", "V", &at_s, NULL},
+        {"--out", "FILE", &out_s, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(g, argc, argv, opts, pos, 1, &n_pos, export_help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 0) {
+        tool_err(g, "missing ROOM (see mentat scenario export --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (out_s == NULL || out_s[0] == '\0')
+        out_s = "-";
+    ledger *db;
+    int ex = tool_ledger_open(&db, g, 1);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ledger_room_info info;
+    uint32_t at;
+    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    static engine_state st;
+    int rc = ledger_state_at(db, &st, info.room, at);
+    if (rc != 0) {
+        ex = tool_ledger_fail(g, db, rc);
+        goto out;
+    }
+    export_job job = {&st, info.room, at};
+    ex = tool_file_write(db, g, out_s, 0u, export_to, &job);
+    if (ex != TOOL_EXIT_OK)
+        goto out;
+    if (strcmp(out_s, "-") != 0) {
+        if (g->is_json) {
+            tool_json j;
+            tool_json_init(&j, stdout);
+            tool_json_object_begin(&j);
+            tool_json_member_string(&j, "room", info.room);
+            tool_json_member_uint(&j, "version", at);
+            tool_json_member_string(&j, "out", out_s);
+            tool_json_object_end(&j);
+            tool_json_finish(&j);
+        } else {
+            printf("wrote %s: room %s at version %u\n", out_s, info.room, at);
+        }
+    }
+out:
+    ledger_close(db);
+    return ex;
+}
 
 static void print_text(const tool_scenario_result *r, const char *file, const tool_state_doc *d)
 {
@@ -117,6 +207,12 @@ static void print_json(const tool_scenario_result *r, const char *file, const to
 int cmd_scenario(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
+    /* `scenario export ...`: the word first after the command (a file
+     * named export is ./export). */
+    if (argc >= 2 && strcmp(argv[1], "export") == 0) {
+        g.cmd = "scenario export";
+        return scenario_export(argc - 1, argv + 1, &g);
+    }
     int with_state = 0, is_public = 0;
     const char *seat_s = NULL;
     const tool_opt opts[] = {

@@ -37,11 +37,11 @@ static const char help[] =
     "{\"kind\",\"seat\",\"args\":[{\"name\",\"lo\",\"hi\"}...],\"sum\"}.\n"
     "\n"
     "Examples:\n"
-    "  mentat state ab12cd34\n"
-    "  mentat state ab12cd34 --at 0          # the opening deal\n"
-    "  mentat state ab12cd34 --seat atreides # what the Atreides know and may do\n"
-    "  mentat state ab12cd34 --seat 2 --json | jq '.legal'\n"
-    "  mentat state ab12cd34 --public --json | jq '.awaiting'\n";
+    "  mentat state K7QX2M9P\n"
+    "  mentat state K7QX2M9P --at 0          # the opening deal\n"
+    "  mentat state K7QX2M9P --seat atreides # what the Atreides know and may do\n"
+    "  mentat state K7QX2M9P --seat 2 --json | jq '.legal'\n"
+    "  mentat state K7QX2M9P --public --json | jq '.awaiting'\n";
 
 int cmd_state(int argc, char **argv, const tool_globals *gin)
 {

@@ -60,9 +60,9 @@ static const char help[] =
     "receipt's history parts from the ledger's somewhere in that range.\n"
     "\n"
     "Examples:\n"
-    "  mentat verify ab12cd34\n"
+    "  mentat verify K7QX2M9P\n"
     "  mentat verify --all --threads 2\n"
-    "  mentat verify ab12cd34 --receipts harkonnen-receipts.jsonl\n"
+    "  mentat verify K7QX2M9P --receipts harkonnen-receipts.jsonl\n"
     "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n";
 
 

@@ -131,6 +131,9 @@ void tool_json_member_string(tool_json *j, const char *key, const char *s);
 void tool_json_member_int(tool_json *j, const char *key, int64_t v);
 void tool_json_member_uint(tool_json *j, const char *key, uint64_t v);
 void tool_json_member_bool(tool_json *j, const char *key, int v);
+/* key: the seats of mask (bit per seat, seats below n_seats) as an array
+ * of seat numbers, 1-based. */
+void tool_json_member_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats);
 void tool_json_null(tool_json *j);
 void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n);
 /* Writes `json`, already a valid JSON value, as the next value. */
@@ -196,6 +199,19 @@ void tool_ledger_keep(void);
 /* Looks up a room given on the command line: 0, or prints why not and
  * returns an exit status (an unknown room is TOOL_EXIT_USAGE). */
 int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, const char *room);
+/* Writes a file through write(f, ctx) (0 or -1) with ledger_outfile: under
+ * a temporary name beside path, renamed into place once complete, so path
+ * is either the whole file or untouched, and refused as
+ * ledger_outfile_check refuses (flags: LEDGER_OUT_*); "-" writes to
+ * standard output. TOOL_EXIT_OK, or prints why not and returns the exit
+ * status. */
+int tool_file_write(ledger *db, const tool_globals *g, const char *path, unsigned flags,
+                    int (*write)(FILE *f, void *ctx), void *ctx);
+/* tool_room_get, then the version an --at option names (at_s NULL: the
+ * head) into *at_out: 0, or prints why not (a malformed --at, an unknown
+ * room, a version past the head) and returns an exit status. */
+int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
+                 const char *room, const char *at_s);
 /* Collects every room code (in code order) into a new array of
  * SCHEMA_ROOM_CHARS + 1 byte entries; free() it. 0 or a ledger code. */
 int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *db);
@@ -481,6 +497,14 @@ typedef struct tool_scenario_result {
  * line naming the JSON path of the problem. */
 int tool_scenario_run(tool_scenario_result *out, const char *text, size_t len, char *err);
 void tool_scenario_result_free(tool_scenario_result *r);
+/* Writes st, the full state of `room` after `version`, to f as a scenario
+ * document that rebuilds it exactly (position {"version", "state"}) and
+ * expects its own readable facts (phase, turn, storm, awaiting, winners,
+ * spice, hand sizes); with the room's seed as "seed_hex" when seed is not
+ * NULL, so that actions after it draw what the room drew. 0, or -1 (the
+ * state does not encode, or f failed). */
+int tool_scenario_export(FILE *f, const engine_state *st, const char *room, uint32_t version,
+                         const uint8_t *seed);
 
 /* ======================================================== inspection */
 

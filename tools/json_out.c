@@ -161,3 +161,13 @@ void tool_json_finish(tool_json *j)
     fputc('\n', j->f);
     fflush(j->f);
 }
+
+void tool_json_member_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats)
+{
+    tool_json_key(j, key);
+    tool_json_array_begin(j);
+    for (uint8_t s = 0; s < n_seats; s++)
+        if (mask & (1u << s))
+            tool_json_uint(j, s + 1u);
+    tool_json_array_end(j);
+}

@@ -330,3 +330,68 @@ int tool_slurp(char **out, size_t *len_out, const char *path)
     *len_out = len;
     return 0;
 }
+
+int tool_file_write(ledger *db, const tool_globals *g, const char *path, unsigned flags,
+                    int (*write)(FILE *f, void *ctx), void *ctx)
+{
+    if (strcmp(path, "-") == 0) {
+        if (write(stdout, ctx) == 0 && fflush(stdout) == 0 && !ferror(stdout))
+            return TOOL_EXIT_OK;
+        tool_err(g, "cannot write to standard output%s",
+                 errno == ENOSPC ? ": the disk is full" : "");
+        return TOOL_EXIT_USAGE;
+    }
+    ledger_outfile of;
+    of.fd = -1;
+    if (ledger_outfile_open(db, &of, path, flags) != 0) {
+        tool_err(g, "cannot write %s: %s", path, ledger_errmsg(db));
+        return TOOL_EXIT_USAGE;
+    }
+    /* A stream on a copy of the fd: closing it leaves the file's own fd to
+     * the commit, which syncs it before the rename. */
+    int fd = dup(of.fd);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) {
+        tool_err(g, "cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        ledger_outfile_abort(&of);
+        return TOOL_EXIT_USAGE;
+    }
+    int rc = write(f, ctx);
+    int closed = fclose(f);
+    int why = errno;
+    if (rc != 0 || closed != 0) {
+        tool_err(g, "cannot write %s: %s", path,
+                 closed != 0 && why == ENOSPC ? "the disk is full" : "write failed");
+        ledger_outfile_abort(&of);
+        return TOOL_EXIT_USAGE;
+    }
+    rc = ledger_outfile_commit(db, &of, flags);
+    if (rc != 0) {
+        tool_err(g, "cannot write %s: %s", path, ledger_errmsg(db));
+        return tool_exit_for(rc);
+    }
+    return TOOL_EXIT_OK;
+}
+
+int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
+                 const char *room, const char *at_s)
+{
+    uint32_t at = 0;
+    if (at_s != NULL && tool_parse_uint(&at, at_s, 0, UINT32_MAX) != 0) {
+        tool_err(g, "--at must be a version, not '%s'", at_s);
+        return TOOL_EXIT_USAGE;
+    }
+    int ex = tool_room_get(out, db, g, room);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    if (at_s == NULL)
+        at = out->version;
+    if (at > out->version) {
+        tool_err(g, "--at %u is past the head of %s (version %u)", at, out->room, out->version);
+        return TOOL_EXIT_USAGE;
+    }
+    *at_out = at;
+    return TOOL_EXIT_OK;
+}

@@ -14,10 +14,12 @@
  * runs, with a message naming the JSON path of the problem. The second
  * pass runs the actions and evaluates every expectation against the
  * states reached. Invariants:
- * (1) randomness: the position (engine_position_new, then _enter) draws
- *     from engine_rng(seed, 0); an action draws from engine_rng(seed, v),
- *     v = 1 + the actions accepted before it, as the ledger would number
- *     its event;
+ * (1) randomness: the position (engine_position_new, then _enter, or the
+ *     opening deal of engine_setup) draws from engine_rng(seed, 0), a
+ *     setup step taken to reach position.step k from engine_rng(seed, k); an action draws from engine_rng(seed, v),
+ *     v = position.version + 1 + the actions accepted before it, as the
+ *     ledger would number its event (a position exported from a room at
+ *     version V goes on with that room's numbering);
  * (2) a miss is recorded, never fatal: a scenario runs to its end and
  *     reports every expectation.
  */
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 #define PATH_CHARS 128             /* a JSON path, "position.forces[12].territory" */
@@ -39,15 +42,28 @@ typedef struct sc_action {
     int then;                      /* token of its "then" object, -1 none */
 } sc_action;
 
+/* A battle as the runner saw it resolved (run_actions). */
+typedef struct sc_battle {
+    int is_known;                  /* 1 once an action resolved a battle */
+    unsigned territory;            /* engine_territory */
+    uint8_t aggressor, defender;   /* seats */
+    int winner;                    /* the seat left with forces there, -1 none (both lost all) */
+} sc_battle;
+
 typedef struct sc_ctx {
     const char *text;              /* the document */
     const codec_json_token *tok;   /* its tokens */
     char *err;                     /* TOOL_SCENARIO_ERRMSG bytes */
     engine_config cfg;             /* seats and rules */
     uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t version;              /* position.version: actions the position stands after */
     const engine_state *st;        /* check pass: the state expectations read; NULL when validating */
+    const engine_state *start;     /* the position as entered (the bank counts from it) */
+    sc_battle last_battle;         /* the last battle resolved by an action run so far */
     tool_scenario_result *res;     /* where checks go */
     const char *when;              /* "" or "after action 3: ", prefixed to check names */
+    const char *branch;            /* "" or "branch \"name\": ", prefixed before `when` */
+    uint32_t n_before;             /* actions accepted before this line of play (a branch's trunk) */
 } sc_ctx;
 
 /* ============================================================ failures */
@@ -174,6 +190,16 @@ static int int_field(sc_ctx *c, int obj, const char *path, const char *key, int6
         return 0;
     }
     return read_int(c, v, p, lo, hi, out);
+}
+
+/* An optional integer field: *out is -1 when it is absent. */
+static int opt_int(sc_ctx *c, int obj, const char *path, const char *key, int64_t lo, int64_t hi,
+                   int64_t *out)
+{
+    *out = -1;
+    if (member(c, obj, key) < 0)
+        return 0;
+    return int_field(c, obj, path, key, lo, hi, -1, out);
 }
 
 static int read_name(sc_ctx *c, int t, const char *path, char out[NAME_CHARS], const char *what)
@@ -364,7 +390,7 @@ static void check_add(sc_ctx *c, const char *what, const char *expected, const c
         r->cap_checks = cap;
     }
     tool_scenario_check *k = &r->checks[r->n_checks++];
-    snprintf(k->what, sizeof k->what, "%s%s", c->when, what);
+    snprintf(k->what, sizeof k->what, "%s%s%s", c->branch, c->when, what);
     snprintf(k->expected, sizeof k->expected, "%s", expected);
     snprintf(k->got, sizeof k->got, "%s", got);
     k->is_met = strcmp(expected, got) == 0;
@@ -536,29 +562,42 @@ static int expect_board_spice(sc_ctx *c, int e, const char *path, void *arg)
 
 static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
 {
-    static const char *const fields[] = {"leader", "place", NULL};
+    static const char *const fields[] = {"leader", "place", "deaths", NULL};
     char p[PATH_CHARS], place[NAME_CHARS], what[96];
     unsigned leader = 0;
+    int64_t deaths = -1;
     (void)arg;
     if (check_fields(c, e, path, fields) != 0)
         return -1;
-    int l = required(c, e, path, "leader"), pl = required(c, e, path, "place");
-    if (l < 0 || pl < 0)
+    int l = required(c, e, path, "leader"), pl = member(c, e, "place");
+    if (l < 0 || opt_int(c, e, path, "deaths", 0, 255, &deaths) != 0)
         return -1;
     path_key(p, path, "leader");
     if (read_leader(c, l, p, &leader) != 0)
         return -1;
     path_key(p, path, "place");
-    if (read_name(c, pl, p, place, "a leader place") != 0)
+    if (pl < 0 && deaths < 0)
+        return fail(c, path, "say the leader's \"place\", its \"deaths\", or both");
+    if (pl >= 0 && read_name(c, pl, p, place, "a leader place") != 0)
         return -1;
-    if (strcmp(place, "pool") != 0 && strcmp(place, "tanks") != 0)
-        return fail(c, p, "expected \"pool\" or \"tanks\", not '%s'", place);
-    if (c->st != NULL) {
+    if (pl >= 0 && strcmp(place, "pool") != 0 && strcmp(place, "board") != 0 &&
+        strcmp(place, "tanks") != 0)
+        return fail(c, p, "expected \"pool\", \"board\" or \"tanks\", not '%s'", place);
+    if (c->st != NULL && pl >= 0) {
+        /* "pool" is any living leader in the pool; "board" the narrower
+         * one that fought in this Battle phase and lives. */
         unsigned at = c->st->leader[leader].place;
-        const char *got = at == ENGINE_PLACE_POOL ? "pool" : at == ENGINE_PLACE_TANKS ? "tanks"
-                        : "out of the game";
+        int fought = c->st->phase == ENGINE_PHASE_BATTLE &&
+                     c->st->leader_territory[leader] != 0xFF;
+        const char *got = at == ENGINE_PLACE_POOL
+                              ? (fought && strcmp(place, "board") == 0 ? "board" : "pool")
+                              : at == ENGINE_PLACE_TANKS ? "tanks" : "out of the game";
         snprintf(what, sizeof what, "place of %s", engine_leader_name(leader));
         check_add(c, what, place, got);
+    }
+    if (c->st != NULL && deaths >= 0) {
+        snprintf(what, sizeof what, "times %s was killed", engine_leader_name(leader));
+        check_uint(c, what, deaths, c->st->leader[leader].deaths);
     }
     return 0;
 }
@@ -740,13 +779,265 @@ static int expect_deck_top(sc_ctx *c, int a, const char *path)
     return 0;
 }
 
+/* A spice card as the position names it: its territory's slug, or
+ * "shai_hulud". */
+static const char *spice_card_slug(unsigned card)
+{
+    for (unsigned n = 0;; n++) {
+        int w = engine_spice_worm(n);
+        if (w < 0)
+            break;
+        if ((unsigned)w == card)
+            return "shai_hulud";
+    }
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        if (engine_spice_card_of(t) == (int)card)
+            return engine_territory_slug(t);
+    return "?";
+}
+
+/* A discard pile, bottom first, exactly: "treachery_discard" (card kind
+ * slugs) or "spice_discard" (territory slugs and "shai_hulud"). */
+static int expect_discard(sc_ctx *c, int a, const char *path, int is_spice)
+{
+    char pe[PATH_CHARS], name[NAME_CHARS], want_s[200], got_s[200];
+    size_t wl = 0, gl = 0;
+    if (want_type(c, a, path, CODEC_JSON_ARRAY) != 0)
+        return -1;
+    want_s[0] = got_s[0] = '\0';
+    uint32_t e = (uint32_t)a + 1;
+    for (unsigned i = 0; i < c->tok[a].size; i++) {
+        path_index(pe, path, i);
+        const char *slug = name;
+        if (is_spice) {
+            if (read_name(c, (int)e, pe, name, "a spice card (territory or shai_hulud)") != 0)
+                return -1;
+            int t = engine_territory_from_slug(name);
+            if (strcmp(name, "shai_hulud") != 0 && (t < 0 || engine_spice_card_of((unsigned)t) < 0))
+                return fail(c, pe, "no spice card is named '%s'", name);
+        } else {
+            unsigned kind = 0;
+            if (read_card_kind(c, (int)e, pe, &kind) != 0)
+                return -1;
+            slug = engine_card_kind_slug(kind);
+        }
+        if (wl < sizeof want_s)
+            wl += (size_t)snprintf(want_s + wl, sizeof want_s - wl, "%s%s", i != 0 ? ", " : "",
+                                   slug);
+        e = c->tok[e].next;
+    }
+    if (c->st == NULL)
+        return 0;
+    const engine_state *st = c->st;
+    unsigned n = is_spice ? st->n_spice_discard : st->n_discard;
+    for (unsigned i = 0; i < n; i++) {
+        const char *slug = is_spice ? spice_card_slug(st->spice_discard[i])
+                                    : engine_card_kind_slug(st->card_kind[st->discard[i]]);
+        if (gl < sizeof got_s)
+            gl += (size_t)snprintf(got_s + gl, sizeof got_s - gl, "%s%s", i != 0 ? ", " : "",
+                                   slug);
+    }
+    check_add(c, is_spice ? "spice discard pile (last on top)"
+                          : "treachery discard pile (last on top)", want_s, got_s);
+    return 0;
+}
+
+/* "deck_sizes": {treachery, treachery_discard, spice, spice_discard,
+ * traitors}, each optional. */
+static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
+{
+    static const char *const fields[] = {"treachery", "treachery_discard", "spice",
+                                         "spice_discard", "traitors", NULL};
+    if (want_type(c, obj, path, CODEC_JSON_OBJECT) != 0 || check_fields(c, obj, path, fields) != 0)
+        return -1;
+    for (unsigned i = 0; fields[i] != NULL; i++) {
+        int64_t n;
+        if (opt_int(c, obj, path, fields[i], 0, 255, &n) != 0)
+            return -1;
+        if (n < 0 || c->st == NULL)
+            continue;
+        const engine_state *st = c->st;
+        unsigned got = i == 0 ? st->n_deck : i == 1 ? st->n_discard : i == 2 ? st->n_spice_deck
+                     : i == 3 ? st->n_spice_discard : st->n_traitor_deck;
+        char what[64];
+        snprintf(what, sizeof what, "cards in the %s", i == 0 ? "treachery deck"
+                 : i == 1 ? "treachery discard pile" : i == 2 ? "spice deck"
+                 : i == 3 ? "spice discard pile" : "traitor deck");
+        check_uint(c, what, n, got);
+    }
+    return 0;
+}
+
+/* "bank": {received, paid}: spice returned to and taken from the bank
+ * since the position was entered. */
+static int expect_bank(sc_ctx *c, int obj, const char *path)
+{
+    static const char *const fields[] = {"received", "paid", NULL};
+    int64_t received, paid;
+    if (want_type(c, obj, path, CODEC_JSON_OBJECT) != 0 ||
+        check_fields(c, obj, path, fields) != 0 ||
+        opt_int(c, obj, path, "received", 0, INT32_MAX, &received) != 0 ||
+        opt_int(c, obj, path, "paid", 0, INT32_MAX, &paid) != 0)
+        return -1;
+    if (c->st == NULL)
+        return 0;
+    if (received >= 0)
+        check_uint(c, "spice the bank received", received,
+                   (int64_t)c->st->spice_burned - (int64_t)c->start->spice_burned);
+    if (paid >= 0)
+        check_uint(c, "spice the bank paid out", paid,
+                   (int64_t)c->st->spice_minted - (int64_t)c->start->spice_minted);
+    return 0;
+}
+
+/* Where a card of a kind is: the treachery deck, the discard pile, a
+ * seat's hand, up for auction, in a battle plan, or out of the game. */
+static const struct {
+    const char *name;              /* as the document names it */
+    const char *text;              /* as a check names it */
+    uint8_t place;                 /* engine_place */
+} card_places[] = {
+    {"deck", "in the treachery deck", ENGINE_PLACE_DECK},
+    {"discard", "in the treachery discard pile", ENGINE_PLACE_DISCARD},
+    {"hand", "in a hand", ENGINE_PLACE_HAND},
+    {"auction", "up for auction", ENGINE_PLACE_AUCTION},
+    {"played", "in a battle plan", ENGINE_PLACE_PLAYED},
+    {"removed", "removed from the game", ENGINE_PLACE_REMOVED},
+};
+
+/* "cards": [{card, place, seat, count}]: the cards of that kind there (in
+ * that seat's hand for "hand"); count defaults to 1. */
+static int expect_card_place(sc_ctx *c, int e, const char *path, void *arg)
+{
+    static const char *const fields[] = {"card", "place", "seat", "count", NULL};
+    char p[PATH_CHARS], place[NAME_CHARS], what[128], b[32];
+    unsigned kind = 0;
+    uint8_t seat = 0;
+    int64_t count;
+    (void)arg;
+    if (check_fields(c, e, path, fields) != 0)
+        return -1;
+    int k = required(c, e, path, "card"), pl = required(c, e, path, "place");
+    if (k < 0 || pl < 0 || int_field(c, e, path, "count", 0, ENGINE_TREACHERY_MAX, 1, &count) != 0)
+        return -1;
+    path_key(p, path, "card");
+    if (read_card_kind(c, k, p, &kind) != 0)
+        return -1;
+    path_key(p, path, "place");
+    if (read_name(c, pl, p, place, "a card place") != 0)
+        return -1;
+    size_t w = 0;
+    while (w < sizeof card_places / sizeof card_places[0] && strcmp(card_places[w].name, place) != 0)
+        w++;
+    if (w == sizeof card_places / sizeof card_places[0])
+        return fail(c, p, "expected deck, discard, hand, auction, played or removed, not '%s'",
+                    place);
+    int is_hand = card_places[w].place == ENGINE_PLACE_HAND;
+    if (is_hand != (member(c, e, "seat") >= 0))
+        return fail(c, path, is_hand ? "a card in a hand names the \"seat\""
+                                     : "only a card in a hand names a \"seat\"");
+    if (is_hand && seat_field(c, e, path, &seat) != 0)
+        return -1;
+    if (c->st == NULL)
+        return 0;
+    unsigned n = 0;
+    for (unsigned i = 0; i < c->st->n_cards && i < ENGINE_TREACHERY_MAX; i++)
+        n += c->st->card_kind[i] == kind && c->st->card[i].place == card_places[w].place &&
+             (!is_hand || c->st->card[i].holder == seat);
+    if (is_hand)
+        snprintf(what, sizeof what, "%s cards in the hand of %s", engine_card_kind_slug(kind),
+                 seat_name(c, seat, b));
+    else
+        snprintf(what, sizeof what, "%s cards %s", engine_card_kind_slug(kind),
+                 card_places[w].text);
+    check_uint(c, what, count, n);
+    return 0;
+}
+
+/* A battle as text: "carthag: 1 atreides against 2 harkonnen". */
+static void battle_text(char *out, size_t cap, const sc_ctx *c, unsigned t, uint8_t a, uint8_t d)
+{
+    char x[32], y[32];
+    snprintf(out, cap, "%s: %s against %s", engine_territory_slug(t) != NULL
+             ? engine_territory_slug(t) : "?", seat_name(c, a, x), seat_name(c, d, y));
+}
+
+/* "battle": {territory, aggressor, defender}, the battle under way, or
+ * null for none; "last_battle" adds "winner" (a seat, or null when both
+ * sides lost everything) for the last battle an action resolved. */
+static int expect_battle(sc_ctx *c, int v, const char *path, int is_last)
+{
+    static const char *const now_fields[] = {"territory", "aggressor", "defender", NULL};
+    static const char *const last_fields[] = {"territory", "aggressor", "defender", "winner",
+                                              NULL};
+    char p[PATH_CHARS], want_s[160], got_s[160], b[32];
+    unsigned t = 0;
+    uint8_t a = 0, d = 0, w = 0;
+    int is_none = c->tok[v].type == CODEC_JSON_NULL, has_winner = 0;
+    if (!is_none) {
+        if (want_type(c, v, path, CODEC_JSON_OBJECT) != 0 ||
+            check_fields(c, v, path, is_last ? last_fields : now_fields) != 0)
+            return -1;
+        int tt = required(c, v, path, "territory");
+        path_key(p, path, "territory");
+        if (tt < 0 || read_territory(c, tt, p, &t) != 0)
+            return -1;
+        int ta = required(c, v, path, "aggressor"), td = required(c, v, path, "defender");
+        path_key(p, path, "aggressor");
+        if (ta < 0 || td < 0 || read_seat(c, ta, p, &a) != 0)
+            return -1;
+        path_key(p, path, "defender");
+        if (read_seat(c, td, p, &d) != 0)
+            return -1;
+        if (is_last) {
+            int tw = required(c, v, path, "winner");
+            path_key(p, path, "winner");
+            if (tw < 0)
+                return -1;
+            has_winner = c->tok[tw].type != CODEC_JSON_NULL;
+            if (has_winner && read_seat(c, tw, p, &w) != 0)
+                return -1;
+        }
+    }
+    if (c->st == NULL)
+        return 0;
+    if (is_none)
+        snprintf(want_s, sizeof want_s, "none");
+    else
+        battle_text(want_s, sizeof want_s, c, t, a, d);
+    if (is_last && !is_none) {
+        size_t n = strlen(want_s);
+        snprintf(want_s + n, sizeof want_s - n, ", won by %s",
+                 has_winner ? seat_name(c, w, b) : "nobody");
+    }
+    const engine_state *st = c->st;
+    if (!is_last) {
+        if (st->battle_territory >= ENGINE_TERRITORY_COUNT)
+            snprintf(got_s, sizeof got_s, "none");
+        else
+            battle_text(got_s, sizeof got_s, c, st->battle_territory, st->battle_seat[0],
+                        st->battle_seat[1]);
+    } else if (!c->last_battle.is_known) {
+        snprintf(got_s, sizeof got_s, "none");
+    } else {
+        const sc_battle *lb = &c->last_battle;
+        battle_text(got_s, sizeof got_s, c, lb->territory, lb->aggressor, lb->defender);
+        size_t n = strlen(got_s);
+        snprintf(got_s + n, sizeof got_s - n, ", won by %s",
+                 lb->winner >= 0 ? seat_name(c, (uint8_t)lb->winner, b) : "nobody");
+    }
+    check_add(c, is_last ? "the last battle resolved" : "the battle under way", want_s, got_s);
+    return 0;
+}
+
 /* An "expect" (or "then") object: validated, and checked when c->st is set. */
 static int expect_object(sc_ctx *c, int obj, const char *path)
 {
     static const char *const fields[] = {
         "seat_spice", "forces", "tanks", "reserves", "spice", "leaders", "hand_size", "hands",
         "phase", "turn", "storm_sector", "winners", "victory", "alliances", "awaiting",
-        "treachery_deck_top", NULL,
+        "treachery_deck_top", "treachery_discard", "spice_discard", "deck_sizes", "bank",
+        "cards", "battle", "last_battle", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
     if (check_fields(c, obj, path, fields) != 0)
@@ -812,6 +1103,17 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
             }
         } else if (strcmp(name, "treachery_deck_top") == 0) {
             rc = expect_deck_top(c, v, p);
+        } else if (strcmp(name, "treachery_discard") == 0 ||
+                   strcmp(name, "spice_discard") == 0) {
+            rc = expect_discard(c, v, p, name[0] == 's');
+        } else if (strcmp(name, "deck_sizes") == 0) {
+            rc = expect_deck_sizes(c, v, p);
+        } else if (strcmp(name, "bank") == 0) {
+            rc = expect_bank(c, v, p);
+        } else if (strcmp(name, "cards") == 0) {
+            rc = each_element(c, obj, path, name, expect_card_place, NULL);
+        } else if (strcmp(name, "battle") == 0 || strcmp(name, "last_battle") == 0) {
+            rc = expect_battle(c, v, p, name[0] == 'l');
         } else if (strcmp(name, "alliances") == 0) {
             uint8_t want[ENGINE_MAX_SEATS];
             rc = read_alliances(c, v, p, want);
@@ -1032,6 +1334,145 @@ static int pos_spice_discard(sc_ctx *c, int e, const char *path, void *arg)
 }
 
 /* Builds the position of member "position" (engine/position.c). */
+/* Reads a hex string of at most cap bytes into out: its length, or -1
+ * (not hex, odd, too long). */
+static long read_hex(uint8_t *out, size_t cap, const char *s, size_t n)
+{
+    if (n % 2 != 0 || n / 2 > cap)
+        return -1;
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned v = 0;
+        for (unsigned k = 0; k < 2; k++) {
+            char ch = s[2 * i + k];
+            unsigned d = ch >= '0' && ch <= '9' ? (unsigned)(ch - '0')
+                         : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10) : 16u;
+            if (d == 16)
+                return -1;
+            v = v * 16 + d;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return (long)(n / 2);
+}
+
+/* position {"version", "state"}: the exact state, every hidden fact, as
+ * engine_state_encode wrote it (`mentat scenario export`). It must be the
+ * header's table and hold every invariant; it becomes constructed. */
+static int exact_position(sc_ctx *c, int pos, engine_state *st)
+{
+    static const char *const fields[] = {"version", "state", NULL};
+    const char *path = "position";
+    if (check_fields(c, pos, path, fields) != 0)
+        return -1;
+    int64_t version;
+    if (int_field(c, pos, path, "version", 0, INT32_MAX, 0, &version) != 0)
+        return -1;
+    c->version = (uint32_t)version;
+    int t = member(c, pos, "state");
+    if (want_type(c, t, "position.state", CODEC_JSON_STRING) != 0)
+        return -1;
+    static uint8_t bytes[ENGINE_STATE_ENCODED_MAX];
+    const codec_json_token *tk = &c->tok[t];
+    long n = read_hex(bytes, sizeof bytes, c->text + tk->start, tk->end - tk->start);
+    if (n < 0)
+        return fail(c, "position.state", "not the lower-case hex of at most %d bytes",
+                    ENGINE_STATE_ENCODED_MAX);
+    if (engine_state_decode(st, bytes, (size_t)n) != 0)
+        return fail(c, "position.state", "not a state this engine decodes");
+    const engine_config *h = &c->cfg, *s = &st->config;
+    if (s->n_seats != h->n_seats || memcmp(s->faction, h->faction, h->n_seats) != 0 ||
+        s->is_advanced != h->is_advanced || s->turn_limit != h->turn_limit)
+        return fail(c, "position.state", "a state of another table than \"factions\", "
+                                         "\"rules\" and \"turn_limit\" say");
+    st->config.is_constructed = 1;
+    if (engine_state_check(st) != 0)
+        return fail(c, "position.state", "a state that breaks the engine's invariants");
+    c->cfg = st->config;
+    return 0;
+}
+
+/* The table of the header, from engine_rng(seed, 0) (left in *rng for
+ * what follows): the opening deal (engine_setup) or the cleared table of
+ * the position API (engine_position_new). 0, or -1 if the engine refuses
+ * the table. */
+static int table_new(sc_ctx *c, engine_state *st, engine_rng *rng, int is_opening)
+{
+    engine_verdict_detail why;
+    engine_rng_init(rng, c->seed, 0);
+    engine_verdict v = is_opening ? engine_setup(&why, st, &c->cfg, rng)
+                                  : engine_position_new(&why, st, &c->cfg, rng);
+    if (v != ENGINE_ACCEPTED)
+        return fail(c, "factions", "the engine refused this table: %s", engine_verdict_name(v));
+    return 0;
+}
+
+/* The first action of legal family l: its lowest arguments, raised in
+ * order to meet a required sum. */
+static void family_first(engine_action *out, const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    memset(out, 0, sizeof *out);
+    out->kind = l->kind;
+    out->seat = l->seat;
+    int total = 0;
+    for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
+        out->arg[i] = l->lo[i];
+        total += l->lo[i];
+    }
+    for (unsigned i = 0; spec != NULL && l->sum >= 0 && i < spec->n_args && total < l->sum; i++) {
+        int room_left = l->hi[i] - out->arg[i];
+        int add = l->sum - total < room_left ? l->sum - total : room_left;
+        out->arg[i] = (int16_t)(out->arg[i] + add);
+        total += add;
+    }
+}
+
+/* position {"phase": "setup", "step"}: the opening deal of the table, as
+ * a room would have it from the scenario's seed; with "step" (an action
+ * kind of the setup: traitor_pick, fremen_place, bg_place, storm_dial,
+ * ...), the steps before it taken with the first legal action each, until
+ * a seat is asked for that kind (position.version counts them). */
+static int setup_position(sc_ctx *c, int pos, engine_state *st)
+{
+    static const char *const fields[] = {"phase", "step", NULL};
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    const char *path = "position";
+    char name[NAME_CHARS];
+    if (check_fields(c, pos, path, fields) != 0)
+        return -1;
+    engine_rng rng;
+    if (table_new(c, st, &rng, 1) != 0)
+        return -1;
+    st->config.is_constructed = 1;
+    c->cfg = st->config;
+    int step = member(c, pos, "step");
+    if (step < 0)
+        return 0;
+    if (read_name(c, step, "position.step", name, "an action kind of the setup") != 0)
+        return -1;
+    engine_action_kind want = engine_action_kind_from_name(name);
+    if (want == ENGINE_ACTION_NONE)
+        return fail(c, "position.step", "unknown action kind '%s'", name);
+    for (uint32_t k = 0; st->phase == ENGINE_PHASE_SETUP && k < 256; k++) {
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+        if (n > ENGINE_LEGAL_MAX)
+            n = ENGINE_LEGAL_MAX;
+        for (size_t i = 0; i < n; i++)
+            if (legal[i].kind == want) {
+                c->version = k;
+                return 0;
+            }
+        if (n == 0)
+            break;
+        engine_action act;
+        family_first(&act, &legal[0]);
+        engine_rng_init(&rng, c->seed, k + 1); /* (1) */
+        if (engine_apply(NULL, st, &act, &rng) != ENGINE_ACCEPTED)
+            break;
+    }
+    return fail(c, "position.step", "the setup of this table never asks for %s", name);
+}
+
 static int build_position(sc_ctx *c, int root, engine_state *st)
 {
     static const char *const fields[] = {
@@ -1042,7 +1483,14 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     const char *path = "position";
     char p[PATH_CHARS];
     int pos = required(c, root, "", "position");
-    if (pos < 0 || check_fields(c, pos, path, fields) != 0)
+    if (pos < 0)
+        return -1;
+    if (member(c, pos, "state") >= 0)
+        return exact_position(c, pos, st);
+    int ph0 = member(c, pos, "phase");
+    if (ph0 >= 0 && c->tok[ph0].type == CODEC_JSON_STRING && codec_json_eq(&c->tok[ph0], c->text, "setup"))
+        return setup_position(c, pos, st);
+    if (check_fields(c, pos, path, fields) != 0)
         return -1;
     int64_t turn, storm;
     if (int_field(c, pos, path, "turn", 1, c->cfg.turn_limit, -1, &turn) != 0 ||
@@ -1054,14 +1502,12 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     if (ph < 0 || read_phase(c, ph, p, &phase) != 0)
         return -1;
     if (phase == ENGINE_PHASE_SETUP || phase == ENGINE_PHASE_GAME_OVER)
-        return fail(c, p, "a position enters a phase of a turn, not %s", engine_phase_name(phase));
+        return fail(c, p, "a position enters the setup or a phase of a turn, not %s",
+                    engine_phase_name(phase));
 
     engine_rng rng;
-    engine_verdict_detail why;
-    engine_rng_init(&rng, c->seed, 0);
-    engine_verdict v = engine_position_new(&why, st, &c->cfg, &rng);
-    if (v != ENGINE_ACCEPTED)
-        return fail(c, "factions", "the engine refused this table: %s", engine_verdict_name(v));
+    if (table_new(c, st, &rng, 0) != 0)
+        return -1;
     sc_build b = {st, 0};
     if (each_element(c, pos, path, "forces", pos_forces, &b) != 0 ||
         each_element(c, pos, path, "tanks", pos_tanks, &b) != 0 ||
@@ -1212,7 +1658,7 @@ static int read_verdict(sc_ctx *c, int t, const char *path, int *out)
     return fail(c, path, "unknown verdict '%s'", name);
 }
 
-static int read_actions(sc_ctx *c, int root, sc_action **out, size_t *n_out)
+static int read_actions(sc_ctx *c, int root, const char *path, sc_action **out, size_t *n_out)
 {
     static const char *const fields[] = {"seat", "action", "expect", "then", "note", NULL};
     char p[PATH_CHARS], pe[PATH_CHARS], pf[PATH_CHARS];
@@ -1221,7 +1667,7 @@ static int read_actions(sc_ctx *c, int root, sc_action **out, size_t *n_out)
     int a = member(c, root, "actions");
     if (a < 0)
         return 0;
-    snprintf(p, sizeof p, "actions");
+    snprintf(p, sizeof p, "%s", path);
     if (want_type(c, a, p, CODEC_JSON_ARRAY) != 0)
         return -1;
     size_t n = c->tok[a].size;
@@ -1296,10 +1742,8 @@ static void verdict_text(char *out, size_t cap, engine_verdict v, const engine_v
         snprintf(out, cap, "accepted");
         return;
     }
-    const engine_action_spec *spec = engine_action_spec_of(a->kind);
-    if (why->arg >= 0 && spec != NULL && why->arg < spec->n_args)
-        snprintf(out, cap, "%s (%s = %d)", engine_verdict_name(v), spec->arg_name[why->arg],
-                 (int)why->value);
+    if (inspect_rejection_arg(a->kind, why->arg) != NULL)
+        inspect_rejection_text(out, cap, v, a->kind, why->arg, why->value);
     else
         snprintf(out, cap, "%s", engine_verdict_name(v));
 }
@@ -1311,6 +1755,40 @@ static int is_byte_identical(const engine_state *copy, const engine_state *st)
 {
     /* NOLINTNEXTLINE(bugprone-suspicious-memory-comparison) */
     return memcmp(copy, st, sizeof *copy) == 0;
+}
+
+/* Whether seat has forces (plain or elite) anywhere in territory t. */
+static int has_forces_in(const engine_state *st, unsigned t, uint8_t seat)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine_location_territory(l) == t && (st->forces[l][seat] || st->special[l][seat]))
+            return 1;
+    return 0;
+}
+
+/* The battle under way in `before` is over in `after`: note it, with the
+ * side left holding forces there as its winner (LR 1.07.05: the loser
+ * loses every force in the territory), or none when both lost all. */
+static void note_battle(sc_ctx *c, const engine_state *before, const engine_state *after)
+{
+    unsigned t = before->battle_territory;
+    if (t >= ENGINE_TERRITORY_COUNT)
+        return;
+    /* Over: another battle (or none) is under way, or the winner was
+     * named and is asked which cards to keep. */
+    int is_same = after->battle_territory == t &&
+                  after->battle_seat[0] == before->battle_seat[0] &&
+                  after->battle_seat[1] == before->battle_seat[1] &&
+                  after->phase == ENGINE_PHASE_BATTLE;
+    if (is_same && !(after->battle_winner != 0xFF && before->battle_winner == 0xFF))
+        return;
+    sc_battle *b = &c->last_battle;
+    b->is_known = 1;
+    b->territory = t;
+    b->aggressor = before->battle_seat[0];
+    b->defender = before->battle_seat[1];
+    int a = has_forces_in(after, t, b->aggressor), d = has_forces_in(after, t, b->defender);
+    b->winner = a && !d ? b->aggressor : d && !a ? b->defender : -1;
 }
 
 static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size_t n)
@@ -1326,7 +1804,7 @@ static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size
         char what[TOOL_SCENARIO_TEXT], got[96];
         action_text(what, sizeof what, c, i, &act);
         engine_rng rng;
-        engine_rng_init(&rng, c->seed, accepted + 1); /* (1) */
+        engine_rng_init(&rng, c->seed, c->version + c->n_before + accepted + 1); /* (1) */
         engine_verdict_detail why = {-1, 0};
         static engine_state before;
         memcpy(&before, st, sizeof before);
@@ -1350,6 +1828,7 @@ static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size
         check_add(c, what, expected, got);
         if (v == ENGINE_ACCEPTED) {
             accepted++;
+            note_battle(c, &before, st);
             if (engine_state_check(st) != 0)
                 check_add(c, "engine invariants after it", "hold", "broken");
         } else if (!is_byte_identical(&before, st)) {
@@ -1373,8 +1852,8 @@ static void run_actions(sc_ctx *c, engine_state *st, const sc_action *acts, size
 static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
 {
     static const char *const fields[] = {
-        "name", "rule", "description", "rules", "factions", "turn_limit", "seed", "position",
-        "actions", "expect", NULL,
+        "name", "rule", "description", "rules", "factions", "turn_limit", "seed", "seed_hex",
+        "position", "actions", "expect", "branches", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS];
     if (check_fields(c, root, "", fields) != 0)
@@ -1431,6 +1910,83 @@ static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
     memset(c->seed, 0, sizeof c->seed);
     for (unsigned i = 0; i < 8; i++)
         c->seed[i] = (uint8_t)((uint64_t)seed >> (8 * i));
+    int sh = member(c, root, "seed_hex");
+    if (sh >= 0) {
+        if (member(c, root, "seed") >= 0)
+            return fail(c, "seed_hex", "\"seed\" and \"seed_hex\" exclude each other");
+        if (want_type(c, sh, "seed_hex", CODEC_JSON_STRING) != 0)
+            return -1;
+        const codec_json_token *tk = &c->tok[sh];
+        if (read_hex(c->seed, sizeof c->seed, c->text + tk->start, tk->end - tk->start) !=
+            (long)sizeof c->seed)
+            return fail(c, "seed_hex", "not the lower-case hex of %d bytes", ENGINE_SEED_BYTES);
+    }
+    return 0;
+}
+
+/* "branches": lines of play from the state after "actions", each with its
+ * own actions and expectations, its checks named "branch \"NAME\": ".
+ * With trunk NULL, validates them all (0 or -1); else runs each from a
+ * copy of trunk (the document is valid: always 0). */
+static int run_branches(sc_ctx *c, const engine_state *trunk)
+{
+    static const char *const fields[] = {"name", "actions", "expect", "note", NULL};
+    char p[PATH_CHARS], pa[PATH_CHARS], px[PATH_CHARS], name[TOOL_SCENARIO_NAME];
+    char prefix[TOOL_SCENARIO_NAME + 16];
+    int a = member(c, 0, "branches");
+    if (a < 0)
+        return 0;
+    if (want_type(c, a, "branches", CODEC_JSON_ARRAY) != 0)
+        return -1;
+    static engine_state line;
+    const sc_battle trunk_battle = c->last_battle;
+    const uint32_t trunk_accepted = c->res->n_accepted;
+    uint32_t e = (uint32_t)a + 1;
+    for (unsigned i = 0; i < c->tok[a].size; i++, e = c->tok[e].next) {
+        path_index(p, "branches", i);
+        if (want_type(c, (int)e, p, CODEC_JSON_OBJECT) != 0 ||
+            check_fields(c, (int)e, p, fields) != 0)
+            return -1;
+        int nm = required(c, (int)e, p, "name");
+        path_key(pa, p, "name");
+        if (nm < 0 || want_type(c, nm, pa, CODEC_JSON_STRING) != 0)
+            return -1;
+        if (codec_json_string(name, sizeof name, &c->tok[nm], c->text) != 0)
+            return fail(c, pa, "longer than %d bytes", TOOL_SCENARIO_NAME - 1);
+        int note = member(c, (int)e, "note");
+        path_key(pa, p, "note");
+        if (note >= 0 && want_type(c, note, pa, CODEC_JSON_STRING) != 0)
+            return -1;
+        sc_action *acts = NULL;
+        size_t n_acts = 0;
+        path_key(pa, p, "actions");
+        if (read_actions(c, (int)e, pa, &acts, &n_acts) != 0)
+            return -1;
+        int ex = member(c, (int)e, "expect");
+        path_key(px, p, "expect");
+        if (trunk == NULL) {
+            free(acts);
+            if (ex >= 0 && expect_object(c, ex, px) != 0)
+                return -1;
+            continue;
+        }
+        snprintf(prefix, sizeof prefix, "branch \"%s\": ", name);
+        c->branch = prefix;
+        c->n_before = trunk_accepted;
+        c->last_battle = trunk_battle;
+        line = *trunk;
+        run_actions(c, &line, acts, n_acts);
+        if (ex >= 0) {
+            c->st = &line;
+            expect_object(c, ex, px);
+            c->st = NULL;
+        }
+        free(acts);
+        c->branch = "";
+        c->n_before = 0;
+    }
+    c->res->n_accepted = trunk_accepted;
+    c->last_battle = trunk_battle;
     return 0;
 }
 
@@ -1464,19 +2020,25 @@ int tool_scenario_run(tool_scenario_result *out, const char *text, size_t len, c
     c.err = err;
     c.res = out;
     c.when = "";
+    c.branch = "";
     if (read_header(&c, 0, out) != 0 || build_position(&c, 0, &out->final) != 0 ||
-        read_actions(&c, 0, &acts, &n_acts) != 0)
+        read_actions(&c, 0, "actions", &acts, &n_acts) != 0)
         goto out;
     int ex = member(&c, 0, "expect");
     if (ex >= 0 && expect_object(&c, ex, "expect") != 0)
         goto out;
+    if (run_branches(&c, NULL) != 0)
+        goto out;
     /* Everything is valid: run, then check. */
     out->start = out->final;
+    c.start = &out->start;
     run_actions(&c, &out->final, acts, n_acts);
     if (ex >= 0) {
         c.st = &out->final;
         expect_object(&c, ex, "expect");
+        c.st = NULL;
     }
+    run_branches(&c, &out->final);
     rc = 0;
 out:
     free(acts);

@@ -25,7 +25,11 @@ static int genesis_eq(const codec_genesis *a, const codec_genesis *b)
         && a->audit_key_id == b->audit_key_id && a->key_id == b->key_id
         && a->created_at == b->created_at && a->position_len == b->position_len
         && (a->position_len == 0 || memcmp(a->position, b->position, a->position_len) == 0)
-        && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0;
+        && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
+        && a->is_fork == b->is_fork
+        && (!a->is_fork || (strcmp(a->fork_room, b->fork_room) == 0
+                            && a->fork_version == b->fork_version
+                            && memcmp(a->fork_hash, b->fork_hash, SCHEMA_HASH_BYTES) == 0));
 }
 
 static void check_message(const char *err)

@@ -1,8 +1,8 @@
 /*
  * fuzz_ledger_record.c - libFuzzer target for the ledger's readers of
- * stored bytes (ledger/event.c, ledger/checkpoint.c): a tagged event
- * record, a tagged genesis record, a compressed checkpoint value. The
- * first input byte chooses which. Never crash; a refusal is
+ * stored bytes (ledger/event.c, ledger/checkpoint.c, ledger/read.c): a
+ * tagged event record, a tagged genesis record, a compressed checkpoint
+ * value, a tagged rejection record. The first input byte chooses which. Never crash; a refusal is
  * LEDGER_ECORRUPT with a one-line message; whatever is accepted has a
  * canonical form of the documented size, encodes again to bytes that
  * decode to the same record (events, genesis), and a checkpoint's state
@@ -119,20 +119,46 @@ static void checkpoint_value(ledger *db, const uint8_t *in, size_t len)
         abort();
 }
 
+static void rejection_record(ledger *db, const uint8_t *in, size_t len)
+{
+    codec_rejection r, back;
+    uint8_t again[1 + 512];
+    size_t n;
+    int rc = ledger__rejection_record_decode(db, &r, in, len);
+    if (rc != 0) {
+        check_refusal(db, rc);
+        return;
+    }
+    /* What is accepted encodes again and decodes to the same record. */
+    again[0] = LEDGER_TAG_PROTOBUF;
+    if (codec_rejection_encode(again + 1, sizeof again - 1, &n, &r) != 0 ||
+        ledger__rejection_record_decode(db, &back, again, n + 1) != 0)
+        abort();
+    if (strcmp(r.room, back.room) != 0 || r.seat != back.seat ||
+        r.expected_version != back.expected_version || r.action.kind != back.action.kind ||
+        memcmp(r.action.arg, back.action.arg, sizeof r.action.arg) != 0 ||
+        r.reason != back.reason || r.detail_arg != back.detail_arg ||
+        r.detail_value != back.detail_value || r.at != back.at)
+        abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
     ledger *db = handle();
-    switch (data[0] % 3) {
+    switch (data[0] % 4) {
     case 0:
         event_record(db, data + 1, size - 1);
         break;
     case 1:
         genesis_record(db, data + 1, size - 1);
         break;
-    default:
+    case 2:
         checkpoint_value(db, data + 1, size - 1);
+        break;
+    default:
+        rejection_record(db, data + 1, size - 1);
         break;
     }
     return 0;

@@ -5,7 +5,8 @@
  * The room's seed and the choice of actions both follow from one seed, so
  * a suite plays the same game every run.
  *
- * Included by tests/inspect/test_*.c only; every function is static inline
+ * Included by tests/inspect/test_*.c and tests/tools/test_scenario_export.c;
+ * every function is static inline
  * so a suite that does not use one does not warn.
  */
 #ifndef MENTAT_TESTS_INSPECT_HELPERS_H

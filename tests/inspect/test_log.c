@@ -229,6 +229,89 @@ static void test_log__secret_arguments_are_masked(void **state)
     assert_true(n_secret > 10);
 }
 
+/* The Atreides' own log tells them the prescience answer their view
+ * shows (the value in the masked action and in the sentence); a seat
+ * outside the battle is told only that it was answered. */
+static void test_log__atreides_are_told_the_prescience_answer(void **state)
+{
+    game *g = *state;
+    ifix *f = g->f;
+    static engine_state full, view;
+    unsigned n_answers = 0;
+    for (uint32_t v = 1; v <= f->head; v++) {
+        codec_event ev;
+        assert_int_equal(ledger_event_get(f->db, &ev, f->room, v), 0);
+        if (ev.action.kind != ENGINE_ACTION_PRESCIENCE_ANSWER)
+            continue;
+        ifix_state(f, &full, v);
+        int atreides = -1;
+        for (uint8_t s = 0; s < full.config.n_seats; s++)
+            if (full.config.faction[s] == ENGINE_FACTION_ATREIDES)
+                atreides = s;
+        assert_true(atreides >= 0);
+        engine_view(&view, &full, (uint8_t)atreides);
+        const inspect_log_line *line = &g->by_viewer[atreides].line[v - 1];
+        n_answers++;
+        assert_int_equal(view.prescience_value, ev.action.arg[0]);
+        assert_int_equal(line->action.arg[0], ev.action.arg[0]);
+        assert_non_null(strstr(line->text, "answered the prescience question: "));
+        /* A seat outside the battle is not told. */
+        for (uint8_t s = 0; s < full.config.n_seats; s++)
+            if (s != atreides && s != ev.seat && s != full.battle_seat[0] &&
+                s != full.battle_seat[1] && full.ally[s] != atreides) {
+                assert_int_equal(g->by_viewer[s].line[v - 1].action.arg[0], INSPECT_ARG_HIDDEN);
+                assert_non_null(strstr(g->by_viewer[s].line[v - 1].text,
+                                       "answered the prescience question."));
+            }
+    }
+    assert_true(n_answers > 0);
+}
+
+/* In games played in memory: every prescience answer naming a weapon or
+ * a defense is told to the Atreides by the card's face their view shows,
+ * never as "a card". */
+static void test_log__atreides_are_told_the_card_prescience_names(void **state)
+{
+    (void)state;
+    static engine_state st, before, b_view, a_view;
+    engine_config cfg;
+    test_config_six(&cfg);
+    unsigned n_cards = 0;
+    for (uint64_t k = 1; k <= 200 && n_cards < 3; k++) {
+        uint8_t seed[ENGINE_SEED_BYTES];
+        uint64_t prng = k * 0x9e3779b97f4a7c15ull;
+        for (size_t i = 0; i < sizeof seed; i++)
+            seed[i] = (uint8_t)test_prng_next(&prng);
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        for (uint32_t v = 1; v <= 3000; v++) {
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            before = st;
+            engine_rng_init(&rng, seed, v);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            unsigned element = before.prescience_element;
+            if (act.kind != ENGINE_ACTION_PRESCIENCE_ANSWER || (element != 2 && element != 3) ||
+                act.arg[0] < 0)
+                continue;
+            engine_view(&b_view, &before, 0); /* seat 1: the Atreides */
+            engine_view(&a_view, &st, 0);
+            inspect_log_line line;
+            inspect_log_describe(&line, &b_view, &a_view, &act, v, 0);
+            const char *face = engine_card_kind_name(a_view.card_kind[act.arg[0]]);
+            assert_non_null(face);
+            if (strstr(line.text, face) == NULL)
+                print_error("\"%s\" does not name the %s\n", line.text, face);
+            assert_non_null(strstr(line.text, face));
+            assert_int_equal(line.action.arg[0], act.arg[0]);
+            n_cards++;
+        }
+    }
+    assert_true(n_cards > 0);
+}
+
 static void test_log__the_game_is_told(void **state)
 {
     game *g = *state;
@@ -281,6 +364,8 @@ int main(void)
         cmocka_unit_test(test_log__no_line_names_a_card_its_viewer_has_not_seen),
         cmocka_unit_test(test_log__buyer_hears_the_face_the_table_a_card),
         cmocka_unit_test(test_log__secret_arguments_are_masked),
+        cmocka_unit_test(test_log__atreides_are_told_the_prescience_answer),
+        cmocka_unit_test(test_log__atreides_are_told_the_card_prescience_names),
         cmocka_unit_test(test_log__the_game_is_told),
         cmocka_unit_test(test_log__walk_ranges),
     };

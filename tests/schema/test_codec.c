@@ -218,6 +218,12 @@ static void assert_genesis_eq(const codec_genesis *a, const codec_genesis *b)
     if (a->position_len != 0)
         assert_memory_equal(a->position, b->position, a->position_len);
     assert_memory_equal(a->signature, b->signature, SCHEMA_SIG_BYTES);
+    assert_int_equal(a->is_fork, b->is_fork);
+    if (a->is_fork) {
+        assert_string_equal(a->fork_room, b->fork_room);
+        assert_int_equal(a->fork_version, b->fork_version);
+        assert_memory_equal(a->fork_hash, b->fork_hash, SCHEMA_HASH_BYTES);
+    }
 }
 
 /* Encodes a sample event into p. */
@@ -395,6 +401,37 @@ static void test_codec__genesis_round_trip_advanced_constructed(void **state)
     assert_genesis_eq(&g, &back);
     /* the position is borrowed from the input */
     assert_true(back.position >= p.b && back.position + back.position_len <= p.b + p.n);
+}
+
+static void test_codec__genesis_of_a_fork(void **state)
+{
+    static const uint8_t position[] = {1, 2, 3, 4};
+    codec_genesis g = sample_genesis(), back;
+    char err[SCHEMA_ERRMSG] = "";
+    buf p;
+    (void)state;
+    g.config.is_constructed = 1;
+    g.position = position;
+    g.position_len = sizeof position;
+    g.is_fork = 1;
+    memcpy(g.fork_room, "XGURKZTA", sizeof g.fork_room);
+    g.fork_version = 120;
+    fill(g.fork_hash, sizeof g.fork_hash, 9);
+    genesis_bytes(&p, &g);
+    if (codec_genesis_decode(&back, p.b, p.n, err) != SCHEMA_OK)
+        fail_msg("%s", err);
+    assert_genesis_eq(&g, &back);
+    /* a fork is constructed, with its position: else it does not encode */
+    g.config.is_constructed = 0;
+    g.position_len = 0;
+    assert_int_equal(codec_genesis_encode(p.b, sizeof p.b, &p.n, &g), SCHEMA_ERROR);
+    /* a fork field alone is refused */
+    g = sample_genesis();
+    genesis_bytes(&p, &g);
+    p.b[p.n++] = 0xe8; /* key of field 221 (fork_of_version), varint: (221 << 3) | 0 */
+    p.b[p.n++] = 0x0d;
+    p.b[p.n++] = 7;
+    expect_genesis_error(&p, "Genesis.fork_of_room: a fork names its room, version and hash");
 }
 
 static void test_codec__rejection_round_trip(void **state)
@@ -1095,6 +1132,7 @@ int main(void)
         cmocka_unit_test(test_codec__event_stored_without_prev_hash),
         cmocka_unit_test(test_codec__genesis_round_trip),
         cmocka_unit_test(test_codec__genesis_round_trip_advanced_constructed),
+        cmocka_unit_test(test_codec__genesis_of_a_fork),
         cmocka_unit_test(test_codec__rejection_round_trip),
         cmocka_unit_test(test_codec__receipt_round_trip),
         cmocka_unit_test(test_codec__checkpoint_round_trip),

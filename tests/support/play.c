@@ -2,8 +2,9 @@
  * play.c - random legal play for the tests: families from
  * engine_legal_actions, arguments drawn uniformly within their ranges (a
  * family with a required sum draws all but the last and retries until the
- * last fits).
+ * last fits); and a state's canonical bytes to compare positions by.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tests/support/support.h"
@@ -85,4 +86,15 @@ void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, u
     for (unsigned s = 0; s < n_seats; s++)
         cfg->faction[s] = f[s];
     cfg->is_advanced = (uint8_t)is_advanced;
+}
+
+size_t test_state_canonical(uint8_t *out, const engine_state *st)
+{
+    static engine_state copy;
+    copy = *st;
+    copy.config.is_constructed = 0;
+    size_t n = engine_state_encode(out, ENGINE_STATE_ENCODED_MAX, &copy);
+    if (n == 0)
+        abort();
+    return n;
 }

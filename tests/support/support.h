@@ -69,6 +69,11 @@ int test_tmpdir_leave(const char *dir, const char *old_cwd);
  * file is unlinked. Entries whose path would pass 1023 bytes are left. */
 void test_rm_tree(const char *path);
 
+/* The canonical bytes of st (ENGINE_STATE_ENCODED_MAX bytes at out) with
+ * its constructed flag cleared: equal for a room's state and the same
+ * position rebuilt as a scenario or a fork. Asserts it encodes. */
+size_t test_state_canonical(uint8_t *out, const engine_state *st);
+
 /* Six classic seats: every setup step (prediction, traitors, Fremen). */
 void test_config_six(engine_config *cfg);
 

@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -230,6 +231,38 @@ static int teardown(void **state)
 
 /* ============================================================== cases */
 
+/* Every room code in a help's examples (a word of 8 letters and digits
+ * with a digit in it, after "mentat ") is one the parser accepts, so an
+ * example pasted with its code replaced by a real one is the only edit. */
+static void examples_name_real_codes(const char *help)
+{
+    static const char alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    for (const char *line = strstr(help, "  mentat "); line != NULL;
+         line = strstr(line + 1, "  mentat ")) {
+        const char *end = strchr(line, '\n');
+        if (end == NULL)
+            end = line + strlen(line);
+        for (const char *w = line; w < end;) {
+            while (w < end && *w == ' ')
+                w++;
+            size_t n = 0, n_digits = 0, n_bad = 0;
+            while (w + n < end && (isalnum((unsigned char)w[n]) || w[n] == '_')) {
+                n_digits += isdigit((unsigned char)w[n]) != 0;
+                n_bad += strchr(alphabet, w[n]) == NULL;
+                n++;
+            }
+            int is_delimited = w + n == end || w[n] == ' ' || w[n] == '.';
+            if (n == SCHEMA_ROOM_CHARS && n_digits > 0 && is_delimited && n_bad != 0)
+                print_error("help example with a room code the parser refuses: %.*s\n",
+                            (int)(end - line), line);
+            assert_false(n == SCHEMA_ROOM_CHARS && n_digits > 0 && is_delimited && n_bad != 0);
+            w += n;
+            while (w < end && *w != ' ')
+                w++;
+        }
+    }
+}
+
 static void test_cli__help_exits_0_everywhere(void **state)
 {
     (void)state;
@@ -239,11 +272,16 @@ static void test_cli__help_exits_0_everywhere(void **state)
         {"key", "--help", NULL},      {"key", "rotate", "--help"},
         {"room", "--help", NULL},     {"room", "create", "--help"},
         {"room", "list", "--help"},   {"act", "--help", NULL},
+        {"room", "fork", "--help"},   {"scenario", "export", "--help"},
         {"log", "--help", NULL},      {"state", "--help", NULL},
         {"verify", "--help", NULL},   {"backup", "--help", NULL},
         {"restore", "--help", NULL},  {"reveal", "--help", NULL},
         {"play", "--help", NULL},     {"bench", "--help", NULL},
         {"log", "-h", NULL},          {"proof", "--help", NULL},
+        {"audit", "--help", NULL},    {"doctor", "--help", NULL},
+        {"diff", "--help", NULL},     {"render", "--help", NULL},
+        {"replay", "--help", NULL},   {"scenario", "--help", NULL},
+        {"games", "--help", NULL},    {"tournament", "--help", NULL},
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         const char *args[4] = {cmds[i][0], cmds[i][1], cmds[i][2], NULL};
@@ -254,6 +292,7 @@ static void test_cli__help_exits_0_everywhere(void **state)
                         cmds[i][1] != NULL ? cmds[i][1] : "", st, r.err);
         assert_int_equal(st, 0);
         assert_non_null(strstr(r.out, "usage: mentat"));
+        examples_name_real_codes(r.out);
         test_run_free(&r);
     }
     /* The top help lists every command and teaches by example. */
@@ -333,6 +372,13 @@ static void test_cli__game_round_trip(void **state)
     assert_non_null(strstr(r.err, "nexus_cards"));
     test_run_free(&r);
 
+    /* the Advanced game cannot be played yet: refused with the reason */
+    EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "advanced", "--factions",
+           "atreides,harkonnen");
+    assert_non_null(strstr(r.err, "mentat room create: --rules advanced is refused"));
+    assert_int_equal(r.out_len, 0);
+    test_run_free(&r);
+
     char room[SCHEMA_ROOM_CHARS + 1];
     room_create(room, "mentat.db");
 
@@ -349,6 +395,20 @@ static void test_cli__game_round_trip(void **state)
     assert_string_equal(s, "basic");
     assert_int_equal(json_int_member(tok, 1, r.out, "version"), 0);
     assert_non_null(strstr(r.out, "\"factions\":[\"atreides\",\"bene_gesserit\""));
+    /* where the game stands: the opening awaits the seats of the setup */
+    assert_int_equal(json_int_member(tok, 1, r.out, "turn"), 0);
+    json_string_member(s, sizeof s, tok, 1, r.out, "phase");
+    assert_string_equal(s, engine_phase_name(ENGINE_PHASE_SETUP));
+    int aw = codec_json_member(tok, 1, r.out, "awaiting");
+    assert_true(aw > 0);
+    assert_int_equal(tok[aw].type, CODEC_JSON_ARRAY);
+    assert_true(tok[aw].size > 0);
+    int64_t first_awaited = 0;
+    assert_int_equal(codec_json_int(&first_awaited, &tok[aw + 1], r.out), 0);
+    assert_true(first_awaited >= 1 && first_awaited <= 6);
+    int wn = codec_json_member(tok, 1, r.out, "winners");
+    assert_true(wn > 0);
+    assert_int_equal(tok[wn].size, 0);
     char *first = strdup(r.out);
     test_run_free(&r);
     EXPECT(0, &r, "room", "list", "--json");
@@ -357,6 +417,11 @@ static void test_cli__game_round_trip(void **state)
     test_run_free(&r);
     EXPECT(0, &r, "room", "list");
     assert_non_null(strstr(r.out, room));
+    char awaiting[64];
+    snprintf(awaiting, sizeof awaiting, "awaiting %d %s", (int)first_awaited,
+             tool_seat_faction(&(engine_config){.n_seats = 6, .faction = {0, 1, 2, 3, 4, 5}},
+                               (uint8_t)(first_awaited - 1)));
+    assert_non_null(strstr(r.out, awaiting));
     test_run_free(&r);
 
     /* a legal action, accepted with a receipt */
@@ -393,6 +458,15 @@ static void test_cli__game_round_trip(void **state)
            "--version", "1", "--action", q.json);
     assert_non_null(strstr(r.out, "accepted"));
     assert_non_null(strstr(r.out, "signature"));
+    test_run_free(&r);
+
+    /* without the audit key the head state after version 0 is
+     * unknown (the seed stays sealed), and said to be */
+    EXPECT(0, &r, "--keys", "no-keys-here", "room", "list");
+    assert_non_null(strstr(r.out, "? (needs the audit key)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "no-keys-here", "room", "list", "--json");
+    assert_non_null(strstr(r.out, "\"phase\":null"));
     test_run_free(&r);
 
     /* log: one line per event, with the first 8 bytes of the hash */
@@ -436,6 +510,28 @@ static void test_cli__game_round_trip(void **state)
     int seats = codec_json_member(tok, 0, r.out, "seats");
     assert_true(seats > 0);
     assert_int_equal(tok[seats].size, 6);
+    test_run_free(&r);
+
+    /* a fork at version 1: a new room, listed as such, that verifies */
+    EXPECT(0, &r, "room", "fork", room, "--at", "1");
+    assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1);
+    char fork[SCHEMA_ROOM_CHARS + 1];
+    memcpy(fork, r.out, SCHEMA_ROOM_CHARS);
+    fork[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    char forked[64];
+    snprintf(forked, sizeof forked, "fork of %s at 1", room);
+    EXPECT(0, &r, "room", "list");
+    assert_non_null(strstr(r.out, fork));
+    assert_non_null(strstr(r.out, forked));
+    test_run_free(&r);
+    EXPECT(0, &r, "state", fork, "--json");
+    assert_non_null(strstr(r.out, "\"constructed\":true"));
+    test_run_free(&r);
+    EXPECT(2, &r, "room", "fork", room, "--at", "3");
+    assert_non_null(strstr(r.err, "past the head"));
+    test_run_free(&r);
+    EXPECT(2, &r, "room", "fork", room);
     test_run_free(&r);
 
     /* verify */
@@ -487,9 +583,18 @@ static void test_cli__refusals_exit_2(void **state)
     EXPECT(2, &r, "act", room, "--seat", "ixians", "--version", "0", "--action", p.json);
     test_run_free(&r);
 
-    /* stale versions: ahead of the head, and behind it */
+    /* the field at fault named by slug, in the message and in --json */
+    EXPECT(2, &r, "act", room, "--seat", "bene_gesserit", "--version", "0", "--action",
+           "{\"kind\":\"predict\",\"faction\":\"bene_gesserit\",\"turn\":3}", "--json");
+    assert_non_null(strstr(r.err, "rejected: predict_own_faction (faction = bene_gesserit)"));
+    assert_non_null(strstr(r.out, "\"detail\":\"predict_own_faction (faction = bene_gesserit)\""));
+    assert_non_null(strstr(r.out, "\"arg\":\"faction\""));
+    test_run_free(&r);
+
+    /* versions: ahead of the head is not stale, behind it is */
     EXPECT(2, &r, "act", room, "--seat", p.seat, "--version", "5", "--action", p.json);
-    assert_non_null(strstr(r.err, "stale"));
+    assert_non_null(strstr(r.err, "version 5 is beyond the head"));
+    assert_null(strstr(r.err, "stale"));
     test_run_free(&r);
     uint32_t head = act_legal("mentat.db", room, 3);
     assert_int_equal(head, 1);
@@ -497,8 +602,39 @@ static void test_cli__refusals_exit_2(void **state)
     pick_legal(&q, "mentat.db", room, 4);
     EXPECT(2, &r, "act", room, "--seat", q.seat, "--version", "0", "--action", q.json,
            "--json");
-    assert_non_null(strstr(r.err, "head of"));
+    assert_non_null(strstr(r.err, "version 0 is stale: the head of"));
     assert_non_null(strstr(r.out, "\"head_version\":1"));
+    test_run_free(&r);
+
+    /* the ledger's refused actions, listed: the wrong seat's (if any) and
+     * the Bene Gesserit's own prediction, in that order; conflicts are
+     * not refusals and are not recorded */
+    EXPECT(0, &r, "log", room, "--rejections", "--json");
+    codec_json_token rt[256];
+    parse_json(rt, 256, r.out);
+    assert_int_equal(rt[0].type, CODEC_JSON_ARRAY);
+    int n_refused = p.wrong_seat[0] != '\0' ? 2 : 1;
+    assert_int_equal(rt[0].size, n_refused);
+    int last = 1;
+    for (int i = 1; i < n_refused; i++)
+        last = (int)rt[last].next;
+    assert_int_equal(json_int_member(rt, last, r.out, "n"), n_refused - 1);
+    assert_int_equal(json_int_member(rt, last, r.out, "version"), 0);
+    assert_int_equal(json_int_member(rt, last, r.out, "seat"), 2);
+    char rs[128];
+    json_string_member(rs, sizeof rs, rt, last, r.out, "reason");
+    assert_string_equal(rs, "predict_own_faction");
+    json_string_member(rs, sizeof rs, rt, last, r.out, "detail");
+    assert_string_equal(rs, "predict_own_faction (faction = bene_gesserit)");
+    test_run_free(&r);
+    EXPECT(0, &r, "log", room, "--rejections");
+    assert_non_null(strstr(r.out, "seat 2 bene_gesserit"));
+    assert_non_null(strstr(r.out, "refused: predict_own_faction (faction = bene_gesserit)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "log", room, "--rejections", "--from", "1");
+    assert_non_null(strstr(r.out, "no refused actions in that range"));
+    test_run_free(&r);
+    EXPECT(2, &r, "log", room, "--rejections", "--seat", "1");
     test_run_free(&r);
 
     /* unknown rooms */
@@ -514,6 +650,56 @@ static void test_cli__refusals_exit_2(void **state)
     EXPECT(2, &r, "backup", "NOSUCHRM", "--out", "x.archive");
     test_run_free(&r);
     EXPECT(2, &r, "state", "much-too-long-a-room-code");
+    test_run_free(&r);
+}
+
+/* Stored rooms of earlier rules versions (tests/fixtures/rooms): an
+ * Advanced room of rules version 2 restores, verifies and re-folds to the
+ * head digest its manifest records, though new Advanced rooms are refused;
+ * a room of rules version 1 is listed, its state said to be of other
+ * rules, and the listing goes on. */
+static void test_cli__stored_rooms_of_earlier_builds(void **state)
+{
+    cli_fixture *fx = *state;
+    run_result r;
+    char adv[PATH_MAX + 64], v1[PATH_MAX + 64], manifest[PATH_MAX + 64];
+    snprintf(adv, sizeof adv, "%s/tests/fixtures/rooms/v2/KBSVYWFD.mentat-archive", fx->old_cwd);
+    snprintf(v1, sizeof v1, "%s/tests/fixtures/rooms/v1/FKN99V27.mentat-archive", fx->old_cwd);
+    snprintf(manifest, sizeof manifest, "%s/tests/fixtures/rooms/manifest.json", fx->old_cwd);
+    keygen();
+    EXPECT(0, &r, "restore", adv, "--trust-keys");
+    test_run_free(&r);
+    EXPECT(0, &r, "restore", v1, "--trust-keys");
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", "KBSVYWFD");
+    assert_non_null(strstr(r.out, "re-folded"));
+    test_run_free(&r);
+    /* the head digest is the manifest's */
+    char *m = test_slurp(manifest, NULL);
+    char *at = strstr(m, "\"room\": \"KBSVYWFD\"");
+    assert_non_null(at);
+    char *dg = strstr(at, "\"head_state_digest\": \"");
+    assert_non_null(dg);
+    dg += strlen("\"head_state_digest\": \"");
+    EXPECT(0, &r, "log", "KBSVYWFD", "--json");
+    codec_json_token tok[4096];
+    int n = parse_json(tok, 4096, r.out);
+    assert_true(n > 0);
+    char digest[2 * SCHEMA_HASH_BYTES + 1];
+    int last = 1;
+    for (uint32_t i = 1; i < tok[0].size; i++)
+        last = (int)tok[last].next;
+    json_string_member(digest, sizeof digest, tok, last, r.out, "state_digest");
+    assert_memory_equal(digest, dg, 2 * SCHEMA_HASH_BYTES);
+    test_run_free(&r);
+    free(m);
+    EXPECT(0, &r, "room", "list");
+    assert_non_null(strstr(r.out, "KBSVYWFD"));
+    assert_non_null(strstr(r.out, "advanced"));
+    assert_non_null(strstr(r.out, "? (played by rules version 1)"));
+    test_run_free(&r);
+    EXPECT(0, &r, "room", "list", "--json");
+    assert_non_null(strstr(r.out, "\"unknown_because\":\"played by rules version 1\""));
     test_run_free(&r);
 }
 
@@ -824,6 +1010,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__bad_usage_exits_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__game_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__refusals_exit_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__stored_rooms_of_earlier_builds, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_cli__verify_names_tampered_version, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__proofs_check_without_the_ledger, setup,

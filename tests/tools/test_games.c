@@ -71,10 +71,10 @@ static void specs_init(bot_game_spec *specs, size_t n, unsigned seats, uint64_t 
     }
 }
 
-/* Plays specs through a ledger at path (K continuations each), checks
- * every game and returns the results (caller frees). */
-static bot_game_result *play_ledger(const games_fixture *f, const char *name,
-                                    const bot_game_spec *specs, size_t n, unsigned k)
+/* Opens the ledger file `name` of the fixture's directory, with its keys:
+ * without fsync (fast tests; durability is the ledger suite's) or
+ * read-only. */
+static ledger *ledger_at(const games_fixture *f, const char *name, int is_read_only)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/%s", f->dir, name);
@@ -82,11 +82,21 @@ static bot_game_result *play_ledger(const games_fixture *f, const char *name,
     ledger_options_init(&opt);
     opt.path = path;
     opt.keys_dir = f->keys;
-    opt.is_unsafe_no_sync = 1; /* fast tests; durability is the ledger suite's */
+    opt.is_unsafe_no_sync = !is_read_only;
+    opt.is_read_only = is_read_only;
     ledger *db = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    return db;
+}
+
+/* Plays specs through a ledger at path (K continuations each), checks
+ * every game and returns the results (caller frees). */
+static bot_game_result *play_ledger(const games_fixture *f, const char *name,
+                                    const bot_game_spec *specs, size_t n, unsigned k)
+{
+    ledger *db = ledger_at(f, name, 0);
     ledger_group *group = NULL;
     bot_gate *gate = NULL;
-    assert_int_equal(ledger_open(&db, &opt), 0);
     assert_int_equal(ledger_group_new(&group, db), 0);
     assert_int_equal(bot_gate_new(&gate), 0);
     bot_game_ledger lg = {db, group, gate, f->keys, f->work, k, 1};
@@ -208,6 +218,38 @@ static int64_t member_int(const codec_json_token *tok, const char *text, const c
     return v;
 }
 
+/* The "rooms" of a `games --json` report are exactly the rooms of the
+ * ledger db, each played to its end. */
+static void rooms_are_the_ledgers(const games_fixture *f, const char *db,
+                                  const codec_json_token *tok, const char *text, int n_games)
+{
+    int arr = codec_json_member(tok, 0, text, "rooms");
+    assert_true(arr >= 0);
+    assert_int_equal(tok[arr].type, CODEC_JSON_ARRAY);
+    assert_int_equal(tok[arr].size, n_games);
+    ledger *l = ledger_at(f, db, 1);
+    char (*codes)[SCHEMA_ROOM_CHARS + 1] = NULL;
+    size_t n_codes = 0;
+    assert_int_equal(tool_room_codes(&codes, &n_codes, l), 0);
+    assert_int_equal(n_codes, (size_t)n_games);
+    static engine_state st;
+    uint32_t item = (uint32_t)arr + 1;
+    for (int i = 0; i < n_games; i++, item = tok[item].next) {
+        char room[SCHEMA_ROOM_CHARS + 1];
+        assert_int_equal(codec_json_string(room, sizeof room, &tok[item], text), 0);
+        int is_listed = 0;
+        for (size_t k = 0; k < n_codes; k++)
+            is_listed |= strcmp(codes[k], room) == 0;
+        assert_true(is_listed);
+        ledger_room_info info;
+        assert_int_equal(ledger_room_info_get(l, &info, room), 0);
+        assert_int_equal(ledger_state_at(l, &st, room, info.version), 0);
+        assert_int_equal(st.phase, ENGINE_PHASE_GAME_OVER);
+    }
+    free(codes);
+    ledger_close(l);
+}
+
 static void test_games__command_reports_and_repeats(void **state)
 {
     games_fixture *f = *state;
@@ -236,6 +278,7 @@ static void test_games__command_reports_and_repeats(void **state)
     assert_int_equal(strlen(da), 64);
     assert_true(codec_json_member(ta, 0, a, "victories") >= 0);
     assert_true(codec_json_member(ta, 0, a, "games_per_s") >= 0);
+    rooms_are_the_ledgers(f, "one.db", ta, a, 3);
     free(a);
     free(b);
     free(c);

@@ -1,0 +1,46 @@
+#!/bin/sh
+# install-test.sh - `make install` into a temporary prefix, then what a
+# game server does with it: build tests/install/play.c with `pkg-config
+# --cflags --libs mentat` (shared) and `--static` (libmentat.a), run both,
+# and check the library: its soname, and that it exports the public API
+# only (engine_, codec_, ledger_, inspect_; no internal __ name, nothing
+# generated). Also the man page and the installed command. Called by
+# `make test`; removes the prefix when done.
+set -eu
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/mentat-install-XXXXXX")
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "install-check: $*" >&2; exit 1; }
+make --no-print-directory install PREFIX="$prefix" > "$prefix/install.log" 2>&1 \
+    || { cat "$prefix/install.log" >&2; fail "make install failed"; }
+lib="$prefix/lib/libmentat.so.1.0.0"
+for f in "$lib" "$prefix/lib/libmentat.so" "$prefix/lib/libmentat.so.1" "$prefix/lib/libmentat.a" \
+         "$prefix/lib/pkgconfig/mentat.pc" "$prefix/bin/mentat" \
+         "$prefix/share/man/man1/mentat.1" "$prefix/include/mentat/ledger/ledger.h"; do
+    [ -e "$f" ] || fail "$f is not installed"
+done
+soname=$(readelf -d "$lib" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
+[ "$soname" = libmentat.so.1 ] || fail "soname is '$soname', not libmentat.so.1"
+exported=$(nm -D --defined-only "$lib" | awk '$2 ~ /[TDRB]/ {print $3}' | sed 's/@.*//')
+n_exported=$(echo "$exported" | grep -c .)
+bad=$(echo "$exported" | grep -v -E '^(engine|codec|ledger|inspect)_[a-z]' || true)
+internal=$(echo "$exported" | grep -E '^[a-z]+__' || true)
+[ -z "$bad$internal" ] || fail "exports beyond the public API: $(echo $bad $internal | head -c 400)"
+[ "$n_exported" -gt 50 ] || fail "only $n_exported symbols exported"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+pkg-config --exists mentat || fail "pkg-config does not find mentat"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror tests/install/play.c $(pkg-config --cflags --libs mentat) \
+    -o "$prefix/play" || fail "the game server does not build against the shared library"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror tests/install/play.c $(pkg-config --cflags mentat) \
+    "$prefix/lib/libmentat.a" $(pkg-config --libs-only-l --static mentat | sed 's/-lmentat//') \
+    -o "$prefix/play-static" || fail "the game server does not build against libmentat.a"
+mkdir "$prefix/g1" "$prefix/g2"
+out=$(LD_LIBRARY_PATH="$prefix/lib" "$prefix/play" "$prefix/g1") || fail "play (shared): $out"
+out2=$("$prefix/play-static" "$prefix/g2") || fail "play (static): $out2"
+ldd "$prefix/play" | grep -q "libmentat.so.1 => $prefix/lib" 2>/dev/null \
+    || LD_LIBRARY_PATH="$prefix/lib" ldd "$prefix/play" | grep -q "libmentat.so.1 => $prefix" \
+    || fail "play does not load the installed libmentat.so.1"
+"$prefix/bin/mentat" --help > /dev/null || fail "the installed mentat does not run"
+grep -q '^\.TH MENTAT 1' "$prefix/share/man/man1/mentat.1" || fail "mentat.1 is no man page"
+echo "install-check: $n_exported symbols exported, all public; $out"

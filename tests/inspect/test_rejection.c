@@ -1,0 +1,64 @@
+/*
+ * test_rejection.c - how a refusal is told (inspect_rejection_text): the
+ * field at fault by its JSON name and its value by slug, as the action's
+ * JSON would write it, for every kind of argument; and plain "value N"
+ * when the detail names no field.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "inspect/inspect.h"
+
+static void test_rejection__fields_are_named_by_slug(void **state)
+{
+    (void)state;
+    char out[160];
+    /* a location: its territory's slug, then the sector */
+    int loc = engine_location_find(ENGINE_TERRITORY_FUNERAL_PLAIN, 14);
+    assert_true(loc >= 0);
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_PATH, ENGINE_ACTION_MOVE, 1, loc);
+    assert_string_equal(out, "no_path (to = funeral_plain sector 14)");
+    /* a territory */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_PATH, ENGINE_ACTION_MOVE, 0,
+                           ENGINE_TERRITORY_FUNERAL_PLAIN);
+    assert_string_equal(out, "no_path (from = funeral_plain)");
+    /* a faction */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_PREDICT_OWN_FACTION,
+                           ENGINE_ACTION_PREDICT, 0, ENGINE_FACTION_ATREIDES);
+    assert_string_equal(out, "predict_own_faction (faction = atreides)");
+    /* a plain number stays a number */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NOT_ENOUGH_FORCES, ENGINE_ACTION_MOVE,
+                           2, 7);
+    assert_string_equal(out, "not_enough_forces (forces = 7)");
+    assert_string_equal(inspect_rejection_arg(ENGINE_ACTION_MOVE, 1), "to");
+}
+
+static void test_rejection__no_field_no_name(void **state)
+{
+    (void)state;
+    char out[160];
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE, -1, 0);
+    assert_string_equal(out, "wrong_phase (value 0)");
+    /* an argument index past the kind's arguments names nothing */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE_PASS, 0,
+                           3);
+    assert_string_equal(out, "wrong_phase (value 3)");
+    assert_null(inspect_rejection_arg(ENGINE_ACTION_MOVE_PASS, 0));
+    /* a value with no slug is shown as the number it is */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_PATH, ENGINE_ACTION_MOVE, 1, 30000);
+    assert_string_equal(out, "no_path (to = 30000)");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rejection__fields_are_named_by_slug),
+        cmocka_unit_test(test_rejection__no_field_no_name),
+    };
+    return cmocka_run_group_tests_name("rejection", tests, NULL, NULL);
+}
