@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "inspect/inspect.h"
 #include "ledger/ledger.h"
 #include "schema/schema.h"
 
@@ -100,39 +101,29 @@ int tool_parse_seat(uint8_t *out, const char *s, const engine_config *cfg, char 
 
 /* ========================================================= JSON out */
 
-#define TOOL_JSON_DEPTH 16
-
-/* A streaming JSON writer: compact, with proper string escaping. */
-typedef struct tool_json {
-    FILE *f;                       /* where it writes */
-    int depth;                     /* open containers, 0..TOOL_JSON_DEPTH-1 */
-    uint8_t has_items[TOOL_JSON_DEPTH]; /* 1 = the container at this depth has a member */
-    int is_after_key;              /* 1 = a key was written; its value comes next */
-} tool_json;
-
-void tool_json_init(tool_json *j, FILE *f);
-void tool_json_object_begin(tool_json *j);
-void tool_json_object_end(tool_json *j);
-void tool_json_array_begin(tool_json *j);
-void tool_json_array_end(tool_json *j);
-void tool_json_key(tool_json *j, const char *key);
-void tool_json_string(tool_json *j, const char *s);
-void tool_json_int(tool_json *j, int64_t v);
-void tool_json_uint(tool_json *j, uint64_t v);
-void tool_json_bool(tool_json *j, int v);
-/* A key and its value in one call. */
-void tool_json_member_string(tool_json *j, const char *key, const char *s);
-void tool_json_member_int(tool_json *j, const char *key, int64_t v);
-void tool_json_member_uint(tool_json *j, const char *key, uint64_t v);
-void tool_json_member_bool(tool_json *j, const char *key, int v);
-void tool_json_null(tool_json *j);
-void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n);
-/* Writes `json`, already a valid JSON value, as the next value. */
-void tool_json_raw(tool_json *j, const char *json);
-/* Ends the document with a newline (all containers must be closed). */
-void tool_json_finish(tool_json *j);
-/* Writes s as a JSON string (quotes included) to f. */
-void tool_json_write_string(FILE *f, const char *s);
+/* The JSON writer is the library's (inspect_json, inspect/json_out.c);
+ * the tools write through it under their own short names. */
+typedef inspect_json tool_json;
+#define TOOL_JSON_DEPTH INSPECT_JSON_DEPTH
+#define tool_json_init inspect_json_init
+#define tool_json_object_begin inspect_json_object_begin
+#define tool_json_object_end inspect_json_object_end
+#define tool_json_array_begin inspect_json_array_begin
+#define tool_json_array_end inspect_json_array_end
+#define tool_json_key inspect_json_key
+#define tool_json_string inspect_json_string
+#define tool_json_int inspect_json_int
+#define tool_json_uint inspect_json_uint
+#define tool_json_bool inspect_json_bool
+#define tool_json_member_string inspect_json_member_string
+#define tool_json_member_int inspect_json_member_int
+#define tool_json_member_uint inspect_json_member_uint
+#define tool_json_member_bool inspect_json_member_bool
+#define tool_json_null inspect_json_null
+#define tool_json_hex inspect_json_hex
+#define tool_json_raw inspect_json_raw
+#define tool_json_finish inspect_json_finish
+#define tool_json_write_string inspect_json_write_string
 
 /* =========================================================== output */
 
@@ -157,7 +148,7 @@ void tool_hex(char *out, const uint8_t *bytes, size_t n);
 /* Unix milliseconds as "2025-11-30T04:00:00.123Z". */
 void tool_iso_time(char out[TOOL_ISO_TIME_CHARS], uint64_t ms);
 /* "atreides" or "engine" for ENGINE_SEAT_ENGINE, from the room config. */
-const char *tool_seat_faction(const engine_config *cfg, uint8_t seat);
+#define tool_seat_faction inspect_seat_faction
 
 /* Opens the ledger named by the globals. A read-only open of a missing
  * file fails with a message saying so. Prints any failure and returns an
@@ -172,24 +163,12 @@ int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *
 
 /* ============================================================= state */
 
-/* A state to print (print_state.c): the auditor's full state, or a view
- * made by engine_view (st->viewer says whose), with where it comes from. */
-typedef struct tool_state_doc {
-    const char *room;              /* room code; NULL for a constructed position (scenario) */
-    uint32_t version;              /* the version the state is after (scenario: actions folded) */
-    uint32_t head;                 /* the room's head version */
-    const engine_state *st;        /* full state (viewer ENGINE_SEAT_ENGINE) or a view; borrowed */
-    const engine_legal *legal;     /* a seat's view: that seat's legal families; else NULL */
-    size_t n_legal;                /* entries in legal */
-} tool_state_doc;
-
-/* The state as text or as one JSON object: unknown facts of a view as "?"
- * (text) and null (JSON); a seat's view ends with what it is asked to
- * decide (its legal families), the public view with the seats awaited. */
-void tool_state_print(FILE *f, const tool_state_doc *d);
-void tool_state_json(tool_json *j, const tool_state_doc *d);
-/* "strongholds", "prediction", ... for an engine_victory_kind; NULL if unknown. */
-const char *tool_victory_name(unsigned v);
+/* States, legal families and log lines are printed by the library
+ * (inspect/view_json.c): the same text and JSON that the server sends. */
+typedef inspect_state_doc tool_state_doc;
+#define tool_state_print inspect_state_print
+#define tool_state_json inspect_state_json
+#define tool_victory_name inspect_victory_name
 
 /* ============================================================== play */
 
@@ -466,17 +445,10 @@ int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, ui
                  int is_public, int is_auditor, int has_version, const char *flag);
 /* "seat 2 bene_gesserit", "the public" or "the auditor". */
 void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer);
-/* The viewer as a JSON value: {"seat":2,"faction":"bene_gesserit"},
- * "public" or "auditor". */
-void tool_viewer_json(tool_json *j, const engine_config *cfg, uint8_t viewer);
-/* An action masked by inspect_action_mask as action JSON, each hidden
- * argument null. */
-void tool_masked_action_json(tool_json *j, const engine_action *masked);
-/* One per-seat log line (inspect_log_line, from inspect/inspect.h) as a
- * JSON object {version, seat, faction, action, text} (cmd_replay.c). */
-struct inspect_log_line;
-void tool_log_line_json(tool_json *j, const engine_config *cfg,
-                        const struct inspect_log_line *line);
+/* Viewers, masked actions and log lines as JSON are the library's. */
+#define tool_viewer_json inspect_viewer_json
+#define tool_masked_action_json inspect_masked_action_json
+#define tool_log_line_json inspect_log_line_json
 
 /* ============================================================== bots */
 
