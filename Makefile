@@ -28,23 +28,25 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 GEN_WARN = -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -I. -I$(BUILD)/gen -D_DEFAULT_SOURCE
 CFLAGS += $(OPT) $(SAN_FLAGS)
-LDLIBS = -llmdb -lprotobuf-c -lsodium -lzstd -lsqlite3 -lpthread -lm
+LDLIBS = -lmicrohttpd -llmdb -lprotobuf-c -lsodium -lzstd -lsqlite3 -lpthread -lm
 
 ENGINE_SRC  := $(wildcard engine/*.c engine/data/*.c)
 SCHEMA_SRC  := $(wildcard schema/*.c)
 LEDGER_SRC  := $(wildcard ledger/*.c)
 INSPECT_SRC := $(wildcard inspect/*.c)
+SERVER_SRC  := $(wildcard server/*.c)
 TOOLS_SRC   := $(wildcard tools/*.c tools/bots/*.c tools/bench/*.c)
 PROTO       := $(wildcard schema/*.proto)
 GEN_C       := $(patsubst schema/%.proto,$(BUILD)/gen/%.pb-c.c,$(PROTO))
 GEN_H       := $(GEN_C:.c=.h)
 TEST_SRC    := $(wildcard tests/engine/test_*.c tests/schema/test_*.c \
-                 tests/ledger/test_*.c tests/inspect/test_*.c tests/tools/test_*.c)
+                 tests/ledger/test_*.c tests/inspect/test_*.c tests/server/test_*.c \
+                 tests/tools/test_*.c)
 TEST_HELP   := $(wildcard tests/support/*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-LAYERS = $(if $(INSPECT_SRC),inspect) ledger schema engine
+LAYERS = server inspect ledger schema engine
 LIBS = $(patsubst %,$(BUILD)/lib%.a,$(LAYERS))
 TEST_BIN := $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC))
@@ -81,6 +83,8 @@ $(BUILD)/libschema.a: $(call obj,$(SCHEMA_SRC)) $(patsubst $(BUILD)/gen/%.c,$(BU
 $(BUILD)/libledger.a: $(call obj,$(LEDGER_SRC))
 	@rm -f $@; ar rcs $@ $^
 $(BUILD)/libinspect.a: $(call obj,$(INSPECT_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libserver.a: $(call obj,$(SERVER_SRC))
 	@rm -f $@; ar rcs $@ $^
 
 $(MENTAT): $(call obj,$(TOOLS_SRC)) $(LIBS)
@@ -181,7 +185,7 @@ bots-soak: release
 	    verify --all
 
 lint: $(GEN_H)
-	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
+	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) $(SERVER_SRC) \
 	    $(TOOLS_SRC)
 
 clean:

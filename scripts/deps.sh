@@ -2,11 +2,11 @@
 # Installs the Debian packages Mentat builds and tests with, if any is
 # missing. Called by `make run` and `make test`; safe to run again.
 # (chromium: tests/inspect/test_render.c renders the board in a real
-# browser; that test skips without it.)
+# browser; that test skips without it. libmicrohttpd: `mentat serve`.)
 set -eu
 pkgs="build-essential pkg-config liblmdb-dev libprotobuf-c-dev protobuf-c-compiler
 libsodium-dev libzstd-dev libcmocka-dev libsqlite3-dev clang libclang-rt-14-dev
-clang-tidy chromium"
+clang-tidy chromium libmicrohttpd-dev curl"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -63,6 +63,7 @@ int cmd_play(int argc, char **argv, const tool_globals *g);
 int cmd_bench(int argc, char **argv, const tool_globals *g);
 int cmd_scenario(int argc, char **argv, const tool_globals *g);
 int cmd_audit(int argc, char **argv, const tool_globals *g);
+int cmd_serve(int argc, char **argv, const tool_globals *g);
 
 /* ===================================================== option parser */
 

@@ -37,6 +37,7 @@ static const tool_command commands[] = {
     {"tournament", cmd_tournament, "rate the bot levels against each other, with intervals"},
     {"bench", cmd_bench, "the benchmark"},
     {"scenario", cmd_scenario, "run a scenario file (position, actions, expectations)"},
+    {"serve", cmd_serve, "host games over HTTP: JSON API, push stream, web client, bots"},
 };
 
 static const char usage_head[] =
