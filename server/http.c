@@ -93,13 +93,13 @@ typedef struct query_buf {
     int is_too_long;
 } query_buf;
 
+/* Appends s: a separator as is, a key or value percent-encoded. */
 static void query_add(query_buf *q, const char *s, int is_value)
 {
     static const char hex[] = "0123456789ABCDEF";
     for (const unsigned char *p = (const unsigned char *)s; p != NULL && *p != '\0'; p++) {
-        int plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.' ||
-                    (!is_value && *p != '=' && *p != '&' && *p != '%' && *p > ' ');
+        int plain = !is_value || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                    (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.';
         if (q->len + 4 >= sizeof q->text) {
             q->is_too_long = 1;
             return;
@@ -123,7 +123,7 @@ static enum MHD_Result query_arg(void *cls, enum MHD_ValueKind kind, const char 
     query_buf *q = cls;
     if (q->len != 0)
         query_add(q, "&", 0);
-    query_add(q, key, 0);
+    query_add(q, key, 1);
     query_add(q, "=", 0);
     query_add(q, value != NULL ? value : "", 1);
     return MHD_YES;

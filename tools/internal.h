@@ -171,6 +171,42 @@ typedef inspect_state_doc tool_state_doc;
 #define tool_state_json inspect_state_json
 #define tool_victory_name inspect_victory_name
 
+/* ============================================================== HTTP */
+
+/* A loopback HTTP client (http_client.c), for the bench and the suites. */
+typedef struct tool_http_reply {
+    unsigned status;               /* HTTP status */
+    char *body;                    /* into raw; NUL-terminated */
+    size_t body_len;
+    char *raw;                     /* owned: the whole reply */
+    size_t raw_len, cap;
+} tool_http_reply;
+
+/* One request to 127.0.0.1:port (token as "Authorization: Bearer", body
+ * as JSON; either may be NULL), its reply read within timeout_ms: 0, or
+ * -1 (no connection, no reply in time). Release with tool_http_reply_free. */
+int tool_http_request(tool_http_reply *out, unsigned port, const char *method, const char *path,
+                      const char *token, const char *body, int timeout_ms);
+void tool_http_reply_free(tool_http_reply *r);
+
+/* A push stream of server-sent events being read. */
+typedef struct tool_http_stream {
+    int fd;                        /* the connection, -1 closed */
+    unsigned status;               /* the reply's status */
+    tool_http_reply buf;           /* bytes read and not yet parsed, from off */
+    size_t off;
+} tool_http_stream;
+
+/* Opens GET path as a push stream (with Last-Event-ID when not NULL):
+ * 0 once the reply's head is in (see status), or -1. */
+int tool_http_stream_open(tool_http_stream *out, unsigned port, const char *path,
+                          const char *token, const char *last_event_id, int timeout_ms);
+/* The next event's data line (a new string: free()) and id: 0, or -1
+ * (closed, or nothing within timeout_ms). Keep-alive comments are skipped. */
+int tool_http_stream_next(char **data_out, uint32_t *id_out, tool_http_stream *st,
+                          int timeout_ms);
+void tool_http_stream_close(tool_http_stream *st);
+
 /* ============================================================== play */
 
 /* The tool's own PRNG (splitmix64): for `mentat play` only, never for
