@@ -123,8 +123,8 @@ static int demo(server *s, const tool_globals *g, unsigned port)
         return -1;
     }
     printf("demo room %s: you are seat 1 (atreides) against five Medium bots\n", room);
-    printf("play: http://127.0.0.1:%u/play.html?room=%s&token=%s\n", port, room, token);
-    printf("watch: http://127.0.0.1:%u/watch.html?room=%s\n", port, room);
+    printf("play: http://127.0.0.1:%u/room.html?room=%s&token=%s\n", port, room, token);
+    printf("watch: http://127.0.0.1:%u/room.html?room=%s\n", port, room);
     return 0;
 }
 

@@ -50,42 +50,14 @@ typedef struct fixture {
 
 static void server_start(fixture *fx)
 {
-    (void)unlink("serve.out");
-    fx->pid = fork();
-    assert_true(fx->pid >= 0);
-    if (fx->pid == 0) {
-        if (freopen("serve.out", "w", stdout) == NULL || freopen("serve.err", "a", stderr) == NULL)
-            _exit(127);
-        execl(mentat_bin, mentat_bin, "serve", "--listen", "127.0.0.1:0", "--web", fx->web,
-              "--keys", "keys", (char *)NULL);
-        _exit(127);
-    }
-    for (int i = 0; i < 500; i++) {
-        char *out = access("serve.out", R_OK) == 0 ? test_slurp("serve.out", NULL) : NULL;
-        const char *p = out != NULL ? strstr(out, "listening on http://127.0.0.1:") : NULL;
-        const char *t = out != NULL ? strstr(out, "referee token: ") : NULL;
-        if (p != NULL && t != NULL && strchr(t, '\n') != NULL) {
-            fx->port = (unsigned)strtoul(p + strlen("listening on http://127.0.0.1:"), NULL, 10);
-            memcpy(fx->referee, t + strlen("referee token: "), SERVER_TOKEN_CHARS);
-            fx->referee[SERVER_TOKEN_CHARS] = '\0';
-            free(out);
-            return;
-        }
-        free(out);
-        usleep(10000);
-    }
-    fail_msg("the server did not start");
+    test_serve_start(&fx->pid, &fx->port, fx->referee, mentat_bin, fx->web);
 }
 
-/* Sends sig to the server and waits for it: its exit status. */
 static int server_signal(fixture *fx, int sig)
 {
-    assert_true(fx->pid > 0);
-    kill(fx->pid, sig);
-    int status = 0;
-    assert_int_equal(waitpid(fx->pid, &status, 0), fx->pid);
+    int status = test_serve_signal(fx->pid, sig);
     fx->pid = 0;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return status;
 }
 
 static int setup(void **state)
