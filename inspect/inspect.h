@@ -425,6 +425,9 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d);
  * the low end of its range, raised in argument order until the family's
  * required total (l->sum) is met. */
 void inspect_legal_example(engine_action *out, const engine_legal *l);
+/* Family l as one line of text: "bid: spice 3..10, karama 0" (names as
+ * inspect_arg_value_text gives them, " (adding up to N)" for a sum). */
+void inspect_legal_text(char *out, size_t cap, const engine_state *st, const engine_legal *l);
 /* Family l as a JSON object {kind, seat, args:[{name, lo, hi, lo_name,
  * hi_name}], sum, example}; st (the seat's view) names the cards. */
 void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_legal *l);

@@ -242,28 +242,39 @@ static void example_text(char *out, size_t cap, const engine_legal *l)
 }
 
 /* One family as "bid: spice 3..10, karama 0". */
-static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
+void inspect_legal_text(char *out, size_t cap, const engine_state *st, const engine_legal *l)
 {
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    size_t n = 0;
+    out[0] = '\0';
+#define ADD(...) (n < cap ? (void)(n += (size_t)snprintf(out + n, cap - n, __VA_ARGS__)) : (void)0)
     if (spec == NULL) {
-        fprintf(f, "  ? (kind %u)\n", l->kind);
+        ADD("? (kind %u)", l->kind);
         return;
     }
-    fprintf(f, "  %s", spec->name);
+    ADD("%s", spec->name);
     for (unsigned i = 0; i < spec->n_args; i++) {
         char lo[96], hi[96];
         inspect_arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
-        fprintf(f, "%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
+        ADD("%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
         if (l->lo[i] == l->hi[i]) {
-            fputs(lo, f);
+            ADD("%s", lo);
         } else {
             inspect_arg_value_text(hi, sizeof hi, st, spec->arg_type[i], l->hi[i]);
-            fprintf(f, "%s..%s", lo, hi);
+            ADD("%s..%s", lo, hi);
         }
     }
     if (l->sum >= 0)
-        fprintf(f, " (adding up to %d)", l->sum);
-    char example[1024];
+        ADD(" (adding up to %d)", l->sum);
+#undef ADD
+}
+
+/* One family as "  bid: spice 3..10, karama 0" and its example. */
+static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
+{
+    char line[1024], example[1024];
+    inspect_legal_text(line, sizeof line, st, l);
+    fprintf(f, "  %s", line);
     example_text(example, sizeof example, l);
     if (example[0] != '\0')
         fprintf(f, "\n    e.g. %s", example);

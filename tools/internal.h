@@ -225,6 +225,12 @@ int32_t tool_prng_range(tool_prng *r, int32_t lo, int32_t hi);
  * of the family adds up to sum. */
 int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r);
 
+/* `mentat play --seat S` (play_human.c): the person at `in` plays seat
+ * `human`, bots of `level` (seeded from seed) the others, until the game
+ * ends, max_actions are appended or the input ends. An exit status. */
+int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *info,
+                    uint8_t human, unsigned level, uint64_t seed, uint32_t max_actions, FILE *in);
+
 /* ============================================================= bench */
 
 /* `mentat bench` (cmd_bench.c and tools/bench/): Mentat measured in
