@@ -133,9 +133,8 @@ static int query_uint(uint32_t *out, const char *query, const char *key)
 
 /* ============================================================ views */
 
-/* The viewer's document of full state st (after version, head head). */
-static void doc_json(inspect_json *j, const char *code, uint32_t version, uint32_t head,
-                     const engine_state *st, uint8_t viewer)
+void server__doc_json(inspect_json *j, const char *code, uint32_t version, uint32_t head,
+                      const engine_state *st, uint8_t viewer)
 {
     static const engine_legal none[1];
     inspect_state_doc d = {code, version, head, st, none, 0};
@@ -158,11 +157,6 @@ static void doc_json(inspect_json *j, const char *code, uint32_t version, uint32
     inspect_state_json(j, &d);
     free(legal);
     free(view);
-}
-
-void server__view_json(inspect_json *j, const server__room *r, uint8_t viewer)
-{
-    doc_json(j, r->code, r->version, r->version, r->cur, viewer);
 }
 
 /* ============================================================ bodies */
@@ -450,7 +444,7 @@ static void route_view(server_response *out, server *s, server__room *r,
         return;
     reply rp;
     if (reply_begin(&rp, out, 200) == 0) {
-        doc_json(&rp.j, r->code, at, head, st, viewer);
+        server__doc_json(&rp.j, r->code, at, head, st, viewer);
         reply_end(&rp);
     }
     free(st);

@@ -76,7 +76,8 @@ static void *bot_main(void *arg)
             continue;
         }
         server__room *r = s->bot_queue[0];
-        memmove(s->bot_queue, s->bot_queue + 1, (s->n_bot_queue - 1) * sizeof *s->bot_queue);
+        for (size_t i = 1; i < s->n_bot_queue; i++)
+            s->bot_queue[i - 1] = s->bot_queue[i];
         s->n_bot_queue--;
         pthread_mutex_unlock(&s->rooms_mutex);
         (void)room_step(s, r, thread, full);

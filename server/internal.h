@@ -9,8 +9,10 @@
  *      them), every other use of the handle its write side.
  *  (2) Lock order: a room's mutex, then the gate; never the other way.
  *  (3) A room's cached states are the ledger's states at `version` and
- *      `version - 1`: refreshed, under the room's mutex, only from
- *      ledger_state_at after a durable append.
+ *      `version - 1`, changed under the room's mutex only after a durable
+ *      append: by folding the appended action with the room's seed and
+ *      the version's randomness, exactly as the ledger did (engine_apply
+ *      is a pure function), or else from ledger_state_at.
  *  (4) A client is sent only engine_view(cur, its viewer), the log lines
  *      inspect_log_describe makes from views, and the full state only for
  *      the referee token.
@@ -38,6 +40,8 @@ typedef struct server__room {
     engine_state *prev;            /* full state at version - 1 (valid if has_prev) */
     int has_prev;
     engine_action last;            /* the action of version, as stored */
+    uint8_t seed[ENGINE_SEED_BYTES]; /* the room's seed (ledger_room_seed): folds appends (3) */
+    int has_seed;
     uint8_t bot_level[ENGINE_MAX_SEATS]; /* level + 1 for a bot seat, 0 for a person */
     uint8_t is_joined[ENGINE_MAX_SEATS]; /* 1 = a person took the seat's token */
     int is_queued;                 /* 1 = on the bot queue */
@@ -110,10 +114,11 @@ int server__request_viewer(uint8_t *out_viewer, server_response *out, const serv
                            const server__room *r, const server_request *req);
 /* {"error": msg} with status into *out. */
 void server__fail(server_response *out, unsigned status, const char *msg);
-/* The JSON a viewer receives of the room at its head, (4): the state
- * document (inspect_state_json of the viewer's view, with legal
- * families for a seat). Needs r->mutex. Writes to f. */
-void server__view_json(inspect_json *j, const server__room *r, uint8_t viewer);
+/* The JSON a viewer receives of full state st of room code after
+ * version (head: the room's head), (4): inspect_state_json of the
+ * viewer's view, with the legal families for a seat. */
+void server__doc_json(inspect_json *j, const char *code, uint32_t version, uint32_t head,
+                      const engine_state *st, uint8_t viewer);
 
 /* The log lines of versions from..to of r for viewer, as a JSON array's
  * elements (the caller opens and closes the array). Takes the gate (1). */

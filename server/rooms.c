@@ -59,6 +59,26 @@ out:
     return rc;
 }
 
+/* Folds act, appended as version, onto the cached head (3): 1 if done,
+ * 0 if the cache is not at version - 1 (or has no seed): then refresh. */
+static int room_fold(server__room *r, const engine_action *act, uint32_t version)
+{
+    if (!r->has_seed || r->version == UINT32_MAX || version != r->version + 1u)
+        return version <= r->version && r->version != UINT32_MAX; /* a retry: nothing new */
+    memcpy(r->prev, r->cur, sizeof *r->prev);
+    engine_rng rng;
+    engine_rng_init(&rng, r->seed, version);
+    if (engine_apply(NULL, r->cur, act, &rng) != ENGINE_ACCEPTED) {
+        memcpy(r->cur, r->prev, sizeof *r->cur);
+        r->version = UINT32_MAX; /* cannot be: the ledger accepted it; reload */
+        return 0;
+    }
+    r->has_prev = 1;
+    r->last = *act;
+    r->version = version;
+    return 1;
+}
+
 static server__room *room_alloc(const char *code)
 {
     server__room *r = calloc(1, sizeof *r);
@@ -82,6 +102,7 @@ static server__room *room_alloc(const char *code)
 
 static void room_free(server__room *r)
 {
+    sodium_memzero(r->seed, sizeof r->seed);
     pthread_mutex_destroy(&r->mutex);
     pthread_cond_destroy(&r->changed);
     free(r->cur);
@@ -122,6 +143,9 @@ int server__room_get(server__room **out, server *s, const char *code)
         rc = SERVER_ERROR;
     if (rc == 0) {
         r->config = info.config;
+        pthread_rwlock_wrlock(&s->gate);
+        r->has_seed = ledger_room_seed(s->opt.db, r->seed, code) == 0;
+        pthread_rwlock_unlock(&s->gate);
         pthread_mutex_lock(&r->mutex);
         rc = room_refresh(s, r);
         pthread_mutex_unlock(&r->mutex);
@@ -272,7 +296,8 @@ int server__room_append(ledger_append_result *res, server *s, server__room *r,
     pthread_rwlock_unlock(&s->gate);
     if (rc == 0 && res->verdict == ENGINE_ACCEPTED) {
         pthread_mutex_lock(&r->mutex);
-        (void)room_refresh(s, r); /* a failed refresh reloads on the next one (3) */
+        if (!room_fold(r, act, res->receipt.version))
+            (void)room_refresh(s, r); /* a failed refresh reloads on the next one (3) */
         server__room_queue_bots(s, r);
         pthread_cond_broadcast(&r->changed);
         pthread_mutex_unlock(&r->mutex);

@@ -25,6 +25,8 @@ struct server_stream {
     uint8_t viewer;                /* a seat, the public or the referee */
     uint32_t last_seen;            /* version of the last event sent; SERVER_STREAM_FRESH */
     struct timespec opened;        /* CLOCK_MONOTONIC at open */
+    engine_state *cur, *prev;      /* owned: the room's states copied, so that the
+                                      JSON is made without its mutex */
 };
 
 int server_stream_open(server_stream **stream_out, server_response *out, server *s,
@@ -52,7 +54,12 @@ int server_stream_open(server_stream **stream_out, server_response *out, server 
     if (server__request_viewer(&viewer, out, s, r, req) != 0)
         return -1;
     server_stream *st = calloc(1, sizeof *st);
-    if (st == NULL) {
+    if (st != NULL) {
+        st->cur = malloc(sizeof *st->cur);
+        st->prev = malloc(sizeof *st->prev);
+    }
+    if (st == NULL || st->cur == NULL || st->prev == NULL) {
+        server_stream_close(st);
         server__fail(out, 500, "out of memory");
         return -1;
     }
@@ -71,33 +78,39 @@ int server_stream_open(server_stream **stream_out, server_response *out, server 
 
 void server_stream_close(server_stream *st)
 {
+    if (st == NULL)
+        return;
+    free(st->cur);
+    free(st->prev);
     free(st);
 }
 
-/* The log lines of versions from..r->version for the viewer. Needs
- * r->mutex. */
-static void log_json(inspect_json *j, server *s, server__room *r, uint8_t viewer, uint32_t from)
+/* The log lines of versions from..version for the subscriber: one step
+ * behind, from the copied states viewed (4); further, from the ledger. */
+static void log_json(inspect_json *j, server_stream *st, uint32_t version, int has_prev,
+                     const engine_action *last, uint32_t from)
 {
+    server__room *r = st->r;
     inspect_json_array_begin(j);
-    if (from == r->version && r->has_prev) {
-        /* One step behind: the cached states, viewed (4). */
+    if (from == version && has_prev) {
         engine_state *before = malloc(sizeof *before), *after = malloc(sizeof *after);
         inspect_log_line *line = malloc(sizeof *line);
         if (before != NULL && after != NULL && line != NULL) {
-            engine_view(before, r->prev, viewer);
-            engine_view(after, r->cur, viewer);
-            if (viewer == ENGINE_SEAT_ENGINE) {
-                memcpy(before, r->prev, sizeof *before);
-                memcpy(after, r->cur, sizeof *after);
+            if (st->viewer == ENGINE_SEAT_ENGINE) {
+                memcpy(before, st->prev, sizeof *before);
+                memcpy(after, st->cur, sizeof *after);
+            } else {
+                engine_view(before, st->prev, st->viewer);
+                engine_view(after, st->cur, st->viewer);
             }
-            inspect_log_describe(line, before, after, &r->last, r->version, viewer);
+            inspect_log_describe(line, before, after, last, version, st->viewer);
             inspect_log_line_json(j, &r->config, line);
         }
         free(before);
         free(after);
         free(line);
-    } else if (from >= 1 && from <= r->version) {
-        server__log_json(j, s, r, viewer, from, r->version); /* (2) */
+    } else if (from >= 1 && from <= version) {
+        server__log_json(j, st->s, r, st->viewer, from, version);
     }
     inspect_json_array_end(j);
 }
@@ -141,28 +154,35 @@ int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned 
         pthread_mutex_unlock(&r->mutex);
         return is_stopping(st->s);
     }
+    /* The states are copied and the mutex let go: the JSON is the
+     * costly part, and the room's next append must not wait on it. */
+    uint32_t version = r->version, from = st->last_seen + 1u;
+    int is_fresh = st->last_seen == SERVER_STREAM_FRESH;
+    int has_prev = r->has_prev && !is_fresh && from == version;
+    engine_action last = r->last;
+    memcpy(st->cur, r->cur, sizeof *st->cur);
+    if (has_prev)
+        memcpy(st->prev, r->prev, sizeof *st->prev);
+    pthread_mutex_unlock(&r->mutex);
     FILE *f = open_memstream(out, len_out);
-    if (f == NULL) {
-        pthread_mutex_unlock(&r->mutex);
+    if (f == NULL)
         return 1;
-    }
-    fprintf(f, "id: %u\nevent: update\ndata: ", r->version);
+    fprintf(f, "id: %u\nevent: update\ndata: ", version);
     inspect_json j;
     inspect_json_init(&j, f);
     inspect_json_object_begin(&j);
-    inspect_json_member_uint(&j, "version", r->version);
+    inspect_json_member_uint(&j, "version", version);
     inspect_json_key(&j, "view");
-    server__view_json(&j, r, st->viewer);
+    server__doc_json(&j, r->code, version, version, st->cur, st->viewer);
     inspect_json_key(&j, "log");
-    if (st->last_seen == SERVER_STREAM_FRESH) {
+    if (is_fresh) {
         inspect_json_array_begin(&j);
         inspect_json_array_end(&j);
     } else {
-        log_json(&j, st->s, r, st->viewer, st->last_seen + 1u);
+        log_json(&j, st, version, has_prev, &last, from);
     }
     inspect_json_object_end(&j);
-    st->last_seen = r->version;
-    pthread_mutex_unlock(&r->mutex);
+    st->last_seen = version;
     fputs("\n\n", f);
     if (fclose(f) != 0) {
         free(*out);

@@ -20,7 +20,7 @@
 
 #include "tools/internal.h"
 
-#define REPLY_MAX (8u * 1024u * 1024u)
+#define REPLY_MAX ((size_t)8 * 1024 * 1024)
 
 /* A connected socket to 127.0.0.1:port, or -1. */
 static int connect_loopback(unsigned port)
@@ -58,15 +58,15 @@ static int send_all(int fd, const char *p, size_t n)
 
 /* Sends the request head (and body): 0, or -1. */
 static int send_request(int fd, const char *method, const char *path, const char *token,
-                        const char *body, const char *extra, int minor)
+                        const char *body, const char *extra, int minor, int keep_alive)
 {
     size_t blen = body != NULL ? strlen(body) : 0;
     char head[2048];
     int n = snprintf(head, sizeof head,
-                     "%s %s HTTP/1.%d\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "%s %s HTTP/1.%d\r\nHost: 127.0.0.1\r\nConnection: %s\r\n"
                      "%s%s%s%s"
                      "Content-Length: %zu\r\n%s\r\n",
-                     method, path, minor, token != NULL ? "Authorization: Bearer " : "",
+                     method, path, minor, keep_alive ? "keep-alive" : "close", token != NULL ? "Authorization: Bearer " : "",
                      token != NULL ? token : "", token != NULL ? "\r\n" : "",
                      blen != 0 ? "Content-Type: application/json\r\n" : "", blen,
                      extra != NULL ? extra : "");
@@ -77,20 +77,18 @@ static int send_request(int fd, const char *method, const char *path, const char
     return blen != 0 ? send_all(fd, body, blen) : 0;
 }
 
-/* Reads into buf until it ends (EOF) or holds `until` (NULL = EOF only),
- * within timeout_ms: bytes held, or -1. */
-static ssize_t read_some(int fd, tool_http_reply *r, int timeout_ms, const char *until)
+/* One read into r (grown as needed) within timeout_ms: bytes read, 0 at
+ * the end of the stream, -1 on an error or nothing in time. */
+static ssize_t read_once(int fd, tool_http_reply *r, int timeout_ms)
 {
     for (;;) {
-        if (until != NULL && r->raw != NULL && strstr(r->raw, until) != NULL)
-            return (ssize_t)r->raw_len;
         struct pollfd p = {fd, POLLIN, 0};
         int k = poll(&p, 1, timeout_ms);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
             return -1;
-        if (r->raw_len + 65536 + 1 > r->cap) {
+        if (r->raw == NULL || r->raw_len + 65536 + 1 > r->cap) {
             size_t cap = r->cap == 0 ? 131072 : r->cap * 2;
             if (cap > REPLY_MAX)
                 return -1;
@@ -103,12 +101,26 @@ static ssize_t read_some(int fd, tool_http_reply *r, int timeout_ms, const char 
         ssize_t n = recv(fd, r->raw + r->raw_len, 65536, 0);
         if (n < 0 && errno == EINTR)
             continue;
+        if (n > 0) {
+            r->raw_len += (size_t)n;
+            r->raw[r->raw_len] = '\0';
+        }
+        return n;
+    }
+}
+
+/* Reads into r until it ends (EOF) or holds `until` (NULL = EOF only),
+ * within timeout_ms a read: bytes held, or -1. */
+static ssize_t read_some(int fd, tool_http_reply *r, int timeout_ms, const char *until)
+{
+    for (;;) {
+        if (until != NULL && r->raw != NULL && strstr(r->raw, until) != NULL)
+            return (ssize_t)r->raw_len;
+        ssize_t n = read_once(fd, r, timeout_ms);
         if (n < 0)
             return -1;
         if (n == 0)
             return until == NULL ? (ssize_t)r->raw_len : -1;
-        r->raw_len += (size_t)n;
-        r->raw[r->raw_len] = '\0';
     }
 }
 
@@ -134,7 +146,7 @@ int tool_http_request(tool_http_reply *out, unsigned port, const char *method, c
     int fd = connect_loopback(port);
     if (fd < 0)
         return -1;
-    int rc = send_request(fd, method, path, token, body, NULL, 1);
+    int rc = send_request(fd, method, path, token, body, NULL, 1, 0);
     if (rc == 0 && read_some(fd, out, timeout_ms, NULL) < 0)
         rc = -1;
     close(fd);
@@ -163,7 +175,7 @@ int tool_http_stream_open(tool_http_stream *out, unsigned port, const char *path
     char extra[64] = "";
     if (last_event_id != NULL)
         snprintf(extra, sizeof extra, "Last-Event-ID: %.20s\r\n", last_event_id);
-    if (send_request(out->fd, "GET", path, token, NULL, extra, 0) != 0 ||
+    if (send_request(out->fd, "GET", path, token, NULL, extra, 0, 0) != 0 ||
         read_some(out->fd, &out->buf, timeout_ms, "\r\n\r\n") < 0 || parse_head(&out->buf) != 0) {
         tool_http_stream_close(out);
         return -1;
@@ -217,4 +229,52 @@ void tool_http_stream_close(tool_http_stream *st)
         close(st->fd);
     tool_http_reply_free(&st->buf);
     st->fd = -1;
+}
+
+/* ======================================================= keep-alive */
+
+/* Reads one reply of known length (Content-Length) on a kept-alive
+ * connection: 0, or -1 (closed, malformed, late). */
+static int read_reply(int fd, tool_http_reply *r, int timeout_ms)
+{
+    if (read_some(fd, r, timeout_ms, "\r\n\r\n") < 0 || parse_head(r) != 0)
+        return -1;
+    const char *cl = strstr(r->raw, "\r\nContent-Length:"); /* as MHD writes it */
+    if (cl == NULL || cl > r->body)
+        return -1;
+    size_t want = (size_t)strtoul(cl + 17, NULL, 10);
+    size_t head = (size_t)(r->body - r->raw);
+    while (r->raw_len < head + want)
+        if (read_once(fd, r, timeout_ms) <= 0)
+            return -1;
+    r->body = r->raw + head;
+    r->body_len = want;
+    r->raw[head + want] = '\0';
+    return 0;
+}
+
+int tool_http_conn_request(tool_http_reply *out, tool_http_conn *c, const char *method,
+                           const char *path, const char *token, const char *body, int timeout_ms)
+{
+    memset(out, 0, sizeof *out);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (c->fd <= 0 && (c->fd = connect_loopback(c->port)) < 0)
+            return -1;
+        if (send_request(c->fd, method, path, token, body, NULL, 1, 1) == 0 &&
+            read_reply(c->fd, out, timeout_ms) == 0)
+            return 0;
+        /* The server closed the connection (idle, or stopping): once more
+         * on a new one (an action retried at the same version is
+         * answered its first receipt). */
+        tool_http_reply_free(out);
+        tool_http_conn_close(c);
+    }
+    return -1;
+}
+
+void tool_http_conn_close(tool_http_conn *c)
+{
+    if (c->fd > 0)
+        close(c->fd);
+    c->fd = -1;
 }

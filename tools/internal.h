@@ -189,6 +189,17 @@ int tool_http_request(tool_http_reply *out, unsigned port, const char *method, c
                       const char *token, const char *body, int timeout_ms);
 void tool_http_reply_free(tool_http_reply *r);
 
+/* A kept-alive connection to 127.0.0.1:port: {-1, port} before the first
+ * request. tool_http_conn_request answers as tool_http_request, on this
+ * connection (made again once if the server had closed it). */
+typedef struct tool_http_conn {
+    int fd;                        /* the socket, -1 none yet */
+    unsigned port;
+} tool_http_conn;
+int tool_http_conn_request(tool_http_reply *out, tool_http_conn *c, const char *method,
+                           const char *path, const char *token, const char *body, int timeout_ms);
+void tool_http_conn_close(tool_http_conn *c);
+
 /* A push stream of server-sent events being read. */
 typedef struct tool_http_stream {
     int fd;                        /* the connection, -1 closed */
@@ -871,6 +882,23 @@ int bot__hard_plan(engine_action *out, bot__ctx *c);
 int bot__brutal_plan(engine_action *out, bot__ctx *c);
 int bot__brutal_ship(engine_action *out, bot__ctx *c);
 int bot__brutal_move(engine_action *out, bot__ctx *c);
+
+/* ---- bench/serve.c: the game host under load */
+
+typedef struct bench_serve_result {
+    double http_rate;              /* actions/s acknowledged through the HTTP API */
+    double direct_rate;            /* actions/s through ledger_group_append, same games */
+    double p50_ms, p99_ms;         /* an action's post to its durable acknowledgement */
+    uint64_t n_actions;            /* actions each side */
+    uint64_t n_pushed;             /* push events the subscribers read */
+    uint32_t n_streams;            /* subscribers: six per room */
+} bench_serve_result;
+
+/* n_rooms games of up to room_actions actions each, through `mentat
+ * serve` on loopback (every seat subscribed to its push stream, a client
+ * thread per room) and through ledger_group_append (a thread per room),
+ * each in its own durable ledger: 0, or -1 (c->err). */
+int bench_serve(bench_serve_result *out, bench_ctx *c, unsigned n_rooms, uint32_t room_actions);
 
 /* `mentat games` and `mentat tournament` */
 int cmd_games(int argc, char **argv, const tool_globals *g);
