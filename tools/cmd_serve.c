@@ -34,11 +34,14 @@ static const char help[] =
     "  --web DIR           the web client's files (default tools/web)\n"
     "  --demo              create a room of six seats, five of them Medium bots,\n"
     "                      and print the URL that plays the open seat\n"
+    "--json prints {\"url\",\"port\",\"referee_token\",\"demo\"} (demo: {\"room\",\n"
+    "\"seat\",\"token\",\"play\",\"watch\"} or null) instead of the lines.\n"
     "\n"
     "Examples:\n"
     "  mentat serve\n"
     "  mentat serve --demo --listen 127.0.0.1:8080   # then open the printed URL\n"
-    "  mentat serve --listen 127.0.0.1:0 --db games.db --keys ./keys\n";
+    "  mentat serve --listen 127.0.0.1:0 --db games.db --keys ./keys\n"
+    "  mentat serve --demo --json | jq -r .demo.play\n";
 
 #define DEFAULT_LISTEN "127.0.0.1:8080"
 #define DEFAULT_WEB "tools/web"
@@ -93,15 +96,17 @@ static int member_string(char *out, size_t cap, const char *json, const char *ke
     return t >= 0 && codec_json_string(out, cap, &tok[t], json) == 0 ? 0 : -1;
 }
 
-/* Creates the demo room and joins its seat 1 through server_handle. */
-static int demo(server *s, const tool_globals *g, unsigned port)
+/* Creates the demo room and joins its seat 1 through server_handle:
+ * its code and the seat's token. */
+static int demo(char room[SCHEMA_ROOM_CHARS + 1], char token[SERVER_TOKEN_CHARS + 1], server *s,
+                const tool_globals *g)
 {
     server_request req = {"POST", "/api/rooms", NULL, NULL, DEMO_BODY, strlen(DEMO_BODY)};
     server_response r;
     server_handle(&r, s, &req);
-    char room[SCHEMA_ROOM_CHARS + 1], token[SERVER_TOKEN_CHARS + 1], path[64];
+    char path[64];
     int rc = r.status == 201 && r.body != NULL &&
-                     member_string(room, sizeof room, r.body, "room") == 0
+                     member_string(room, SCHEMA_ROOM_CHARS + 1, r.body, "room") == 0
                  ? 0
                  : -1;
     if (rc != 0)
@@ -114,7 +119,7 @@ static int demo(server *s, const tool_globals *g, unsigned port)
     server_request jr = {"POST", path, NULL, NULL, join, sizeof join - 1};
     server_handle(&r, s, &jr);
     rc = r.status == 200 && r.body != NULL &&
-                 member_string(token, sizeof token, r.body, "token") == 0
+                 member_string(token, SERVER_TOKEN_CHARS + 1, r.body, "token") == 0
              ? 0
              : -1;
     server_response_free(&r);
@@ -122,10 +127,48 @@ static int demo(server *s, const tool_globals *g, unsigned port)
         tool_err(g, "the demo room's open seat cannot be joined");
         return -1;
     }
-    printf("demo room %s: you are seat 1 (atreides) against five Medium bots\n", room);
-    printf("play: http://127.0.0.1:%u/room.html?room=%s&token=%s\n", port, room, token);
-    printf("watch: http://127.0.0.1:%u/room.html?room=%s\n", port, room);
     return 0;
+}
+
+/* What the server says at start: its URL, the referee token, and the
+ * demo room (room NULL: none), as text or one JSON object. */
+static void print_start(const tool_globals *g, const char *host, unsigned port,
+                        const char *referee, const char *room, const char *token)
+{
+    char base[96], play[256], watch[160];
+    snprintf(base, sizeof base, "http://%s:%u/", host, port);
+    if (room != NULL) {
+        snprintf(play, sizeof play, "%sroom.html?room=%s&token=%s", base, room, token);
+        snprintf(watch, sizeof watch, "%sroom.html?room=%s", base, room);
+    }
+    if (!g->is_json) {
+        printf("listening on %s\nreferee token: %s\n", base, referee);
+        if (room != NULL)
+            printf("demo room %s: you are seat 1 (atreides) against five Medium bots\n"
+                   "play: %s\nwatch: %s\n", room, play, watch);
+        fflush(stdout);
+        return;
+    }
+    tool_json j;
+    tool_json_init(&j, stdout);
+    tool_json_object_begin(&j);
+    tool_json_member_string(&j, "url", base);
+    tool_json_member_uint(&j, "port", port);
+    tool_json_member_string(&j, "referee_token", referee);
+    tool_json_key(&j, "demo");
+    if (room != NULL) {
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", room);
+        tool_json_member_uint(&j, "seat", 1);
+        tool_json_member_string(&j, "token", token);
+        tool_json_member_string(&j, "play", play);
+        tool_json_member_string(&j, "watch", watch);
+        tool_json_object_end(&j);
+    } else {
+        tool_json_null(&j);
+    }
+    tool_json_object_end(&j);
+    tool_json_finish(&j);
 }
 
 /* ========================================================== command */
@@ -209,11 +252,11 @@ int cmd_serve(int argc, char **argv, const tool_globals *gin)
     }
     char referee[SERVER_TOKEN_CHARS + 1];
     server_referee_token(s, referee);
-    printf("listening on http://%s:%u/\n", host, bound);
-    printf("referee token: %s\n", referee);
-    if (is_demo && demo(s, &g, bound) != 0)
+    char room[SCHEMA_ROOM_CHARS + 1] = "", token[SERVER_TOKEN_CHARS + 1] = "";
+    if (is_demo && demo(room, token, s, &g) != 0)
         ex = TOOL_EXIT_USAGE;
-    fflush(stdout);
+    else
+        print_start(&g, host, bound, referee, is_demo ? room : NULL, token);
     if (ex == TOOL_EXIT_OK) {
         int sig = 0;
         sigwait(&sigs, &sig);

@@ -611,6 +611,47 @@ static void test_server__api_doc_examples_run(void **state)
     assert_true(ran >= 6);
 }
 
+/* `mentat serve --demo --json`: one JSON object naming the URL, the
+ * referee token and the demo room, whose seat 1 token opens seat 1's view
+ * and whose five other seats are Medium bots; SIGTERM exits 0. */
+static void test_server__demo_json(void **state)
+{
+    fixture *fx = *state;
+    const char *demo_json[] = {"--demo", "--json", NULL};
+    fx->pid = test_serve_spawn(mentat_bin, fx->web, demo_json);
+    char *out = NULL;
+    for (int i = 0; i < 1000 && (out == NULL || strchr(out, '\n') == NULL); i++) {
+        free(out);
+        out = access("serve.out", R_OK) == 0 ? test_slurp("serve.out", NULL) : NULL;
+        usleep(10000);
+    }
+    assert_non_null(out);
+    doc d = doc_of(out);
+    fx->port = (unsigned)int_of(&d, member(&d, 0, "port"));
+    int demo = member(&d, 0, "demo");
+    char room[SCHEMA_ROOM_CHARS + 1], token[SERVER_TOKEN_CHARS + 1], play[256];
+    string_of(room, sizeof room, &d, member(&d, demo, "room"));
+    string_of(token, sizeof token, &d, member(&d, demo, "token"));
+    string_of(play, sizeof play, &d, member(&d, demo, "play"));
+    assert_non_null(strstr(play, token));
+    free(d.tok);
+    free(out);
+    char path[64];
+    snprintf(path, sizeof path, "/api/rooms/%s", room);
+    tool_http_reply r = http(fx, 200, "GET", path, NULL, NULL);
+    unsigned bots = 0;
+    for (const char *p = r.body; (p = strstr(p, "\"bot\":\"medium\"")) != NULL; p++)
+        bots++;
+    assert_int_equal(bots, 5);
+    tool_http_reply_free(&r);
+    uint32_t version;
+    int awaited, over;
+    char *view = seat_view(fx, room, token, &version, &awaited, &over);
+    assert_non_null(strstr(view, "\"viewer\":1,"));
+    free(view);
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -624,6 +665,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server__kill_and_restart_keeps_acknowledged, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server__api_doc_examples_run, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server__demo_json, setup, teardown),
     };
     return cmocka_run_group_tests_name("server", tests, NULL, NULL);
 }

@@ -22,20 +22,29 @@
 #define LISTENING "listening on http://127.0.0.1:"
 #define REFEREE "referee token: "
 
-void test_serve_start(pid_t *pid_out, unsigned *port_out, char referee_out[65], char *bin,
-                      const char *web)
+pid_t test_serve_spawn(char *bin, const char *web, const char *const *extra)
 {
+    const char *argv[16] = {bin, "serve", "--listen", "127.0.0.1:0", "--web", web, "--keys", "keys"};
+    size_t n = 8;
+    for (size_t i = 0; extra != NULL && extra[i] != NULL && n + 1 < 16; i++)
+        argv[n++] = extra[i];
+    argv[n] = NULL;
     (void)unlink("serve.out"); /* a restart must not read the last run's port */
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
         if (freopen("serve.out", "w", stdout) == NULL || freopen("serve.err", "a", stderr) == NULL)
             _exit(127);
-        execl(bin, bin, "serve", "--listen", "127.0.0.1:0", "--web", web, "--keys", "keys",
-              (char *)NULL);
+        execv(bin, (char *const *)(uintptr_t)argv);
         _exit(127);
     }
-    *pid_out = pid;
+    return pid;
+}
+
+void test_serve_start(pid_t *pid_out, unsigned *port_out, char referee_out[65], char *bin,
+                      const char *web)
+{
+    *pid_out = test_serve_spawn(bin, web, NULL);
     for (int i = 0; i < 1000; i++) {
         char *out = access("serve.out", R_OK) == 0 ? test_slurp("serve.out", NULL) : NULL;
         const char *p = out != NULL ? strstr(out, LISTENING) : NULL;
