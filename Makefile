@@ -35,23 +35,25 @@ CPPFLAGS += -I. -I$(BUILD)/gen -D_DEFAULT_SOURCE
 PIC ?=
 CFLAGS += $(OPT) $(SAN_FLAGS) $(PIC)
 LIB_LDLIBS = -llmdb -lprotobuf-c -lsodium -lzstd -lpthread -lm
-LDLIBS = $(LIB_LDLIBS) -lsqlite3
+LDLIBS = -lmicrohttpd $(LIB_LDLIBS) -lsqlite3
 
 ENGINE_SRC  := $(wildcard engine/*.c engine/data/*.c)
 SCHEMA_SRC  := $(wildcard schema/*.c)
 LEDGER_SRC  := $(wildcard ledger/*.c)
 INSPECT_SRC := $(wildcard inspect/*.c)
+SERVER_SRC  := $(wildcard server/*.c)
 TOOLS_SRC   := $(wildcard tools/*.c tools/bots/*.c tools/bench/*.c)
 PROTO       := $(wildcard schema/*.proto)
 GEN_C       := $(patsubst schema/%.proto,$(BUILD)/gen/%.pb-c.c,$(PROTO))
 GEN_H       := $(GEN_C:.c=.h)
 TEST_SRC    := $(wildcard tests/engine/test_*.c tests/schema/test_*.c \
-                 tests/ledger/test_*.c tests/inspect/test_*.c tests/tools/test_*.c)
+                 tests/ledger/test_*.c tests/inspect/test_*.c tests/server/test_*.c \
+                 tests/tools/test_*.c)
 TEST_HELP   := $(wildcard tests/support/*.c)
 FUZZ_SRC    := $(wildcard tests/fuzz/fuzz_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-LAYERS = $(if $(INSPECT_SRC),inspect) ledger schema engine
+LAYERS = server inspect ledger schema engine
 LIBS = $(patsubst %,$(BUILD)/lib%.a,$(LAYERS))
 TEST_BIN := $(patsubst %.c,$(BUILD)/%,$(TEST_SRC))
 FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/replay_%,$(FUZZ_SRC))
@@ -88,6 +90,8 @@ $(BUILD)/libschema.a: $(call obj,$(SCHEMA_SRC)) $(patsubst $(BUILD)/gen/%.c,$(BU
 $(BUILD)/libledger.a: $(call obj,$(LEDGER_SRC))
 	@rm -f $@; ar rcs $@ $^
 $(BUILD)/libinspect.a: $(call obj,$(INSPECT_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(BUILD)/libserver.a: $(call obj,$(SERVER_SRC))
 	@rm -f $@; ar rcs $@ $^
 
 # libmentat: engine, schema, ledger and inspect in one library. The shared
@@ -239,7 +243,7 @@ install-check:
 	@sh scripts/install-test.sh
 
 lint: $(GEN_H)
-	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) \
+	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) $(SERVER_SRC) \
 	    $(TOOLS_SRC)
 
 FORCE:

@@ -431,5 +431,98 @@ typedef struct inspect_audit_self_report {
  * INSPECT_ERROR. */
 int inspect_audit_self_test(inspect_audit_self_report *out) MENTAT_MUST_CHECK;
 
+/* ============================================ what a viewer receives, as text */
+/* The one JSON and text form of views, legal families and log lines that
+ * every client reads (`mentat state`, `log`, `replay`, the server): a
+ * client is never shown a second rendering made elsewhere. */
+
+#define INSPECT_JSON_DEPTH 16
+
+/* A streaming JSON writer (json_out.c): compact RFC 8259, strings
+ * escaped, commas placed by a per-depth flag. It writes to a FILE and
+ * never allocates; misuse (a value where a key is due, nesting past
+ * INSPECT_JSON_DEPTH) is a programming error and asserted. */
+typedef struct inspect_json {
+    FILE *f;                       /* where it writes */
+    int depth;                     /* open containers, 0..INSPECT_JSON_DEPTH-1 */
+    uint8_t has_items[INSPECT_JSON_DEPTH]; /* 1 = the container at this depth has a member */
+    int is_after_key;              /* 1 = a key was written; its value comes next */
+} inspect_json;
+
+void inspect_json_init(inspect_json *j, FILE *f);
+void inspect_json_object_begin(inspect_json *j);
+void inspect_json_object_end(inspect_json *j);
+void inspect_json_array_begin(inspect_json *j);
+void inspect_json_array_end(inspect_json *j);
+void inspect_json_key(inspect_json *j, const char *key);
+void inspect_json_string(inspect_json *j, const char *s);
+void inspect_json_int(inspect_json *j, int64_t v);
+void inspect_json_uint(inspect_json *j, uint64_t v);
+void inspect_json_bool(inspect_json *j, int v);
+/* A key and its value in one call. */
+void inspect_json_member_string(inspect_json *j, const char *key, const char *s);
+void inspect_json_member_int(inspect_json *j, const char *key, int64_t v);
+void inspect_json_member_uint(inspect_json *j, const char *key, uint64_t v);
+void inspect_json_member_bool(inspect_json *j, const char *key, int v);
+/* key: the seats of mask (bit per seat, seats below n_seats) as an array
+ * of seat numbers, 1-based. */
+void inspect_json_member_seats(inspect_json *j, const char *key, uint16_t mask, uint8_t n_seats);
+void inspect_json_null(inspect_json *j);
+void inspect_json_hex(inspect_json *j, const uint8_t *bytes, size_t n);
+/* Writes `json`, already a valid JSON value, as the next value. */
+void inspect_json_raw(inspect_json *j, const char *json);
+/* Ends the document with a newline (all containers must be closed). */
+void inspect_json_finish(inspect_json *j);
+/* Writes s as a JSON string (quotes included) to f. */
+void inspect_json_write_string(FILE *f, const char *s);
+
+/* A state to print (view_json.c): the auditor's full state, or a view
+ * made by engine_view (st->viewer says whose), with where it comes from. */
+typedef struct inspect_state_doc {
+    const char *room;              /* room code; NULL for a constructed position (scenario) */
+    uint32_t version;              /* the version the state is after (scenario: actions folded) */
+    uint32_t head;                 /* the room's head version */
+    const engine_state *st;        /* full state (viewer ENGINE_SEAT_ENGINE) or a view; borrowed */
+    const engine_legal *legal;     /* a seat's view: that seat's legal families; else NULL */
+    size_t n_legal;                /* entries in legal */
+} inspect_state_doc;
+
+/* The state as text or as one JSON object: unknown facts of a view as "?"
+ * (text) and null (JSON); a seat's view ends with what it is asked to
+ * decide (every legal family, each with one example action that
+ * codec_action_from_json reads back), the public view with the seats
+ * awaited. */
+void inspect_state_print(FILE *f, const inspect_state_doc *d);
+void inspect_state_json(inspect_json *j, const inspect_state_doc *d);
+
+/* One action of family l, as a seat would submit it: each argument at
+ * the low end of its range, raised in argument order until the family's
+ * required total (l->sum) is met. */
+void inspect_legal_example(engine_action *out, const engine_legal *l);
+/* Family l as one line of text: "bid: spice 3..10, karama 0" (names as
+ * inspect_arg_value_text gives them, " (adding up to N)" for a sum). */
+void inspect_legal_text(char *out, size_t cap, const engine_state *st, const engine_legal *l);
+/* Family l as a JSON object {kind, seat, args:[{name, lo, hi, lo_name,
+ * hi_name}], sum, example}; st (the seat's view) names the cards. */
+void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_legal *l);
+/* The value v of an argument of type `type` (engine_arg_type) as text: a
+ * slug, "none", a card "#5 (lasgun)" (its face if st knows it), or the
+ * number. */
+void inspect_arg_value_text(char *out, size_t cap, const engine_state *st, unsigned type, int v);
+
+/* "strongholds", "prediction", ... for an engine_victory_kind; NULL if unknown. */
+const char *inspect_victory_name(unsigned v);
+/* "atreides" for a seat of cfg, "engine" for ENGINE_SEAT_ENGINE, "?" else. */
+const char *inspect_seat_faction(const engine_config *cfg, uint8_t seat);
+
+/* The viewer as a JSON value: {"seat":2,"faction":"bene_gesserit"},
+ * "public" or "auditor" (log_json.c). */
+void inspect_viewer_json(inspect_json *j, const engine_config *cfg, uint8_t viewer);
+/* An action masked by inspect_action_mask as action JSON, each hidden
+ * argument null. */
+void inspect_masked_action_json(inspect_json *j, const engine_action *masked);
+/* One log line as a JSON object {version, seat, faction, action, text}. */
+void inspect_log_line_json(inspect_json *j, const engine_config *cfg,
+                           const inspect_log_line *line);
 
 #endif

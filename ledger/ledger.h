@@ -216,6 +216,13 @@ int ledger_rejection_foreach(ledger *db, const char *room,
  * checkpoint plus a fold. Needs the audit key to unseal the room's seed. */
 int ledger_state_at(ledger *db, engine_state *out, const char *room,
                     uint32_t version) MENTAT_MUST_CHECK;
+/* The room's seed, unsealed with the audit key (or the revealed seed):
+ * for a host that folds the room's accepted actions itself, as the ledger
+ * does (the server keeps its rooms' head states so). Secret until
+ * revealed: the caller wipes its copy (sodium_memzero). LEDGER_ENOTFOUND
+ * without the audit key or a revealed seed. */
+int ledger_room_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
+                     const char *room) MENTAT_MUST_CHECK;
 
 /* -------------------------------------------------------------- checking */
 

@@ -463,3 +463,14 @@ int ledger_state_at(ledger *db, engine_state *out, const char *room, uint32_t ve
     ledger__txn_abort(&txn);
     return rc;
 }
+
+int ledger_room_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *room)
+{
+    ledger_txn txn;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__room_seed(db, &txn, room, seed_out);
+    ledger__txn_abort(&txn);
+    return rc;
+}

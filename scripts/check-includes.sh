@@ -37,9 +37,10 @@ check engine
 check schema engine
 check ledger schema engine
 check inspect ledger schema engine
-check tools inspect ledger schema engine
+check server inspect ledger schema engine
+check tools server inspect ledger schema engine
 # no folder includes another folder's internal.h
-for f in $(find engine schema ledger inspect tools -name '*.[ch]'); do
+for f in $(find engine schema ledger inspect server tools -name '*.[ch]'); do
     d=${f%%/*}
     grep -n '#include "[a-z]*/internal.h"' "$f" | grep -v "\"$d/internal.h\"" | while IFS= read -r line; do
         echo "include-check: $f:${line%%:*} includes another folder's internal.h"

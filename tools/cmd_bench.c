@@ -39,7 +39,11 @@ static const char help[] =
     "  room, each made from the file and checked, in microseconds;\n"
     "  the hidden-information audit of one complete 6-seat game, in seconds;\n"
     "  complete 6-seat Basic games a second with Medium bots, in memory and\n"
-    "  through a durable ledger with group commit (2 threads each).\n"
+    "  through a durable ledger with group commit (2 threads each);\n"
+    "  64 rooms played over `mentat serve`'s HTTP API on loopback, every seat\n"
+    "  subscribed to its push stream, against ledger_group_append of the same\n"
+    "  games (serve_vs_direct), with each action's latency to its durable\n"
+    "  acknowledgement (p50, p99).\n"
     "Each figure is the median of several runs. Rooms are played with legal\n"
     "actions from the engine; every file lives in a temporary directory under\n"
     "/tmp, removed at the end. The default run takes about a minute (a slow\n"
@@ -76,6 +80,8 @@ typedef struct bench_plan {
     uint32_t interleaved_events;   /* events in the interleaved ledger */
     unsigned replay_samples;       /* random versions read per run */
     unsigned raw_verify_calls;     /* raw verifications per run */
+    unsigned serve_rooms;          /* rooms played over HTTP and directly */
+    uint32_t serve_room_actions;   /* actions per room, at most */
 } bench_plan;
 
 static const bench_plan plan_default = {
@@ -93,6 +99,8 @@ static const bench_plan plan_default = {
     .interleaved_events = 10000,  /* 200 a room, as a server's rooms grow together */
     .replay_samples = 1001,
     .raw_verify_calls = 20000,
+    .serve_rooms = 64,
+    .serve_room_actions = 120,
 };
 
 static const bench_plan plan_quick = {
@@ -110,6 +118,8 @@ static const bench_plan plan_quick = {
     .interleaved_events = 500,
     .replay_samples = 201,
     .raw_verify_calls = 4000,
+    .serve_rooms = 8,
+    .serve_room_actions = 20,
 };
 
 /* ============================================================= figures */
@@ -135,6 +145,9 @@ typedef enum figure_id {
     FIG_GAMES_MEMORY,
     FIG_GAMES_LEDGER,
     FIG_WINDOW_SHARE,
+    FIG_SERVE_VS_DIRECT,
+    FIG_SERVE_P50_MS,
+    FIG_SERVE_P99_MS,
     FIG_COUNT
 } figure_id;
 
@@ -190,6 +203,15 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_WINDOW_SHARE] = {"window_share",
                           "share of accepted actions that are Karama window answers, 6-seat "
                           "Medium games", -1, 0.10},
+    [FIG_SERVE_VS_DIRECT] = {"serve_vs_direct",
+                             "rooms over HTTP, every seat pushed / ledger_group_append, actions/s",
+                             1, 0.5},
+    [FIG_SERVE_P50_MS] = {"serve_action_p50_ms",
+                          "an action over HTTP, post to durable acknowledgement, median ms", 0,
+                          0},
+    [FIG_SERVE_P99_MS] = {"serve_action_p99_ms",
+                          "an action over HTTP, post to durable acknowledgement, 99th pct ms", 0,
+                          0},
 };
 _Static_assert(sizeof figures / sizeof figures[0] == FIG_COUNT, "one spec per figure");
 
@@ -235,6 +257,10 @@ typedef struct bench_report {
     uint64_t conc_events;          /* in the shortest concurrent run, each side */
     double verify_events_per_room; /* mean length of the rooms verified */
     double seconds;                /* the whole run */
+    double serve_http_rate;        /* actions/s over HTTP (serve_vs_direct) */
+    double serve_direct_rate;      /* actions/s through ledger_group_append */
+    uint64_t serve_actions;        /* actions each side */
+    uint64_t serve_pushed;         /* push events the subscribers read */
 } bench_report;
 
 static void add_run(bench_report *rep, rate_id r, double v)
@@ -281,6 +307,22 @@ static int measure_append(bench_report *rep, bench_ctx *c)
         if (k == 0 || res.n_events < rep->conc_events)
             rep->conc_events = res.n_events;
     }
+    return 0;
+}
+
+/* serve_vs_direct once (each side is long already): the ratio, p50, p99. */
+static int measure_serve(bench_report *rep, bench_ctx *c)
+{
+    bench_serve_result res;
+    if (bench_serve(&res, c, rep->plan->serve_rooms, rep->plan->serve_room_actions) != 0)
+        return -1;
+    rep->value[FIG_SERVE_VS_DIRECT] = res.direct_rate > 0 ? res.http_rate / res.direct_rate : 0;
+    rep->value[FIG_SERVE_P50_MS] = res.p50_ms;
+    rep->value[FIG_SERVE_P99_MS] = res.p99_ms;
+    rep->serve_http_rate = res.http_rate;
+    rep->serve_direct_rate = res.direct_rate;
+    rep->serve_actions = res.n_actions;
+    rep->serve_pushed = res.n_pushed;
     return 0;
 }
 
@@ -453,6 +495,17 @@ static void print_json(const bench_report *rep, long n_cpus, const char *date)
     tool_json_member_uint(&j, "interleaved_rooms_made", rep->interleaved_rooms_made);
     tool_json_key(&j, "verify_events_per_room");
     json_number(&j, rep->verify_events_per_room);
+    tool_json_key(&j, "serve");
+    tool_json_object_begin(&j);
+    tool_json_member_uint(&j, "rooms", rep->plan->serve_rooms);
+    tool_json_member_uint(&j, "push_streams", (uint64_t)rep->plan->serve_rooms * 6u);
+    tool_json_member_uint(&j, "actions", rep->serve_actions);
+    tool_json_member_uint(&j, "push_events_read", rep->serve_pushed);
+    tool_json_key(&j, "http_actions_per_s");
+    json_number(&j, rep->serve_http_rate);
+    tool_json_key(&j, "direct_actions_per_s");
+    json_number(&j, rep->serve_direct_rate);
+    tool_json_object_end(&j);
     tool_json_member_uint(&j, "repeats", rep->plan->repeats);
     tool_json_member_bool(&j, "quick", rep->is_quick);
     tool_json_member_int(&j, "cpus", n_cpus);
@@ -564,7 +617,8 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
                              is_quick ? 2 : 20) == 0 &&
              bot_bench_games(&rep.value[FIG_GAMES_MEMORY], &rep.value[FIG_GAMES_LEDGER],
                              &rep.value[FIG_WINDOW_SHARE], c.dir, c.keys_dir, c.err,
-                             sizeof c.err) == 0;
+                             sizeof c.err) == 0 &&
+             measure_serve(&rep, &c) == 0;
     bench_progress(&c, NULL);
     bench_ctx_close(&c);
     if (!ok) {

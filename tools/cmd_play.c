@@ -1,7 +1,8 @@
 /*
  * cmd_play.c - `mentat play`: plays a room with uniformly random legal
  * actions through the real append path, until no seat has a legal action
- * or --max-actions is reached. It stands in for the bots until they exist.
+ * or --max-actions is reached; with --seat S, a person plays seat S at the
+ * terminal against bots (play_human.c).
  *
  * Layer: tools. Each step reads the head state (ledger_state_at), lists
  * engine_legal_actions for every seat, draws a family and then its
@@ -22,6 +23,7 @@
 
 static const char help[] =
     "usage: mentat play ROOM [--seed S] [--max-actions N]\n"
+    "       mentat play ROOM --seat S [--bots LEVEL] [--seed S] [--max-actions N]\n"
     "\n"
     "Plays ROOM from its head with random legal actions: at each step it asks\n"
     "the engine for every seat's legal actions, picks one family of actions\n"
@@ -33,6 +35,14 @@ static const char help[] =
     "(default 100000), and prints how many were accepted and the phase reached.\n"
     "A legal action that the engine then refuses is printed and exits 1.\n"
     "\n"
+    "With --seat S (or --human S) you play seat S at the terminal and bots of\n"
+    "LEVEL (easy, medium, hard, brutal; default medium) play the others: at each\n"
+    "of your decisions you see your seat's view and numbered choices made from\n"
+    "its legal actions, and type a number (enter takes the first choice, or a\n"
+    "range's example value). The end of input stops where the game stands.\n"
+    "\n"
+    "  --seat S         the seat you play (1..N or a faction); --human S likewise\n"
+    "  --bots LEVEL     the other seats' bots (default medium)\n"
     "  --seed S         seed of the chooser (default: drawn from the system\n"
     "                   CSPRNG and printed, so a run on a copy of the same\n"
     "                   ledger can be repeated)\n"
@@ -40,7 +50,9 @@ static const char help[] =
     "\n"
     "Examples:\n"
     "  mentat play K7QX2M9P\n"
-    "  mentat play K7QX2M9P --seed 42 --max-actions 20 && mentat log K7QX2M9P\n";
+    "  mentat play K7QX2M9P --seed 42 --max-actions 20 && mentat log K7QX2M9P\n"
+    "  mentat play K7QX2M9P --seat atreides --bots easy\n"
+    "  yes '' | mentat play K7QX2M9P --human 1 --max-actions 50   # always the first choice\n";
 
 #define PLAY_DEFAULT_MAX 100000u
 #define DRAW_TRIES 10000
@@ -200,10 +212,13 @@ static void print_rejected(const tool_globals *g, const engine_config *cfg, uint
 int cmd_play(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *seed_s = NULL, *max_s = NULL;
+    const char *seed_s = NULL, *max_s = NULL, *seat_s = NULL, *human_s = NULL, *bots_s = NULL;
     const tool_opt opts[] = {
         {"--seed", "S", &seed_s, NULL},
         {"--max-actions", "N", &max_s, NULL},
+        {"--seat", "S", &seat_s, NULL},
+        {"--human", "S", &human_s, NULL},
+        {"--bots", "LEVEL", &bots_s, NULL},
         {NULL, NULL, NULL, NULL},
     };
     const char *pos[1];
@@ -236,6 +251,34 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     ex = tool_room_get(&info, db, &g, pos[0]);
     if (ex != TOOL_EXIT_OK)
         goto out;
+
+    if (seat_s != NULL && human_s != NULL) {
+        tool_err(&g, "--seat and --human name the same thing: give one");
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    if (seat_s == NULL)
+        seat_s = human_s;
+    if (seat_s == NULL && bots_s != NULL) {
+        tool_err(&g, "--bots needs --seat S (the seat you play)");
+        ex = TOOL_EXIT_USAGE;
+        goto out;
+    }
+    if (seat_s != NULL) {
+        char err[SCHEMA_ERRMSG];
+        uint8_t seat;
+        int level = bot_level_from_name(bots_s != NULL ? bots_s : "medium");
+        if (tool_parse_seat(&seat, seat_s, &info.config, err) != 0) {
+            tool_err(&g, "--seat: %s", err);
+            ex = TOOL_EXIT_USAGE;
+        } else if (level < 0) {
+            tool_err(&g, "--bots must be easy, medium, hard or brutal, not '%s'", bots_s);
+            ex = TOOL_EXIT_USAGE;
+        } else {
+            ex = tool_play_human(&g, db, &info, seat, (unsigned)level, pr.seed, max_actions, stdin);
+        }
+        goto out;
+    }
 
     tool_prng prng;
     tool_prng_init(&prng, pr.seed);

@@ -1,12 +1,12 @@
 /*
  * cmd_replay.c - `mentat replay`: any room at any version as a seat, the
- * public or the auditor saw it: the board summary of print_state.c for
+ * public or the auditor saw it: the board summary of inspect/view_json.c for
  * that view, preceded by the event that led there as that viewer was told
  * it.
  *
  * Layer: tools. The replay is inspect_room_replay's (nearest checkpoint
  * plus a fold, then engine_view), the sentence inspect_log_walk's; the
- * printing is print_state.c's. Nothing is written.
+ * printing is the library's (inspect/view_json.c). Nothing is written.
  */
 #include <string.h>
 
@@ -41,23 +41,6 @@ static int keep_line(void *ctx, const inspect_log_line *line)
 {
     *(inspect_log_line *)ctx = *line;
     return 0;
-}
-
-/* The log line of `line` as one JSON object (shared with cmd_log.c). */
-void tool_log_line_json(tool_json *j, const engine_config *cfg, const inspect_log_line *line)
-{
-    tool_json_object_begin(j);
-    tool_json_member_uint(j, "version", line->version);
-    tool_json_key(j, "seat");
-    if (line->seat == ENGINE_SEAT_ENGINE)
-        tool_json_null(j);
-    else
-        tool_json_uint(j, line->seat + 1u);
-    tool_json_member_string(j, "faction", tool_seat_faction(cfg, line->seat));
-    tool_json_key(j, "action");
-    tool_masked_action_json(j, &line->action);
-    tool_json_member_string(j, "text", line->text);
-    tool_json_object_end(j);
 }
 
 int cmd_replay(int argc, char **argv, const tool_globals *gin)

@@ -6,7 +6,7 @@
  * Layer: tools. The state comes from ledger_state_at (checkpoint plus
  * fold, with the room's seed unsealed by the audit key); views come from
  * engine_view and legal families from engine_legal_actions; the printing
- * is print_state.c's. Nothing is written.
+ * is the library's (inspect/view_json.c). Nothing is written.
  */
 #include <stdlib.h>
 
@@ -28,13 +28,15 @@ static const char help[] =
     "              has not seen, other seats' traitors, the deck orders, the\n"
     "              prediction, secret dials and an opponent's uncommitted\n"
     "              battle plan show as ? (null in --json). Then what S is asked\n"
-    "              to decide now: its legal actions, one family a line (kind,\n"
-    "              then each argument's range), or \"nothing to decide\".\n"
+    "              to decide now: every legal family, one a line (kind, then\n"
+    "              each argument's range) with an example action that\n"
+    "              `mentat act --action` accepts as printed, or \"nothing to\n"
+    "              decide\".\n"
     "  --public    what a spectator knows (public facts only), and which seats\n"
     "              the game waits on.\n"
     "\n"
     "--json prints one object; a seat's view adds \"legal\": an array of\n"
-    "{\"kind\",\"seat\",\"args\":[{\"name\",\"lo\",\"hi\"}...],\"sum\"}.\n"
+    "{\"kind\",\"seat\",\"args\":[{\"name\",\"lo\",\"hi\"}...],\"sum\",\"example\"}.\n"
     "\n"
     "Examples:\n"
     "  mentat state K7QX2M9P\n"

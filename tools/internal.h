@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "inspect/inspect.h"
 #include "ledger/ledger.h"
 #include "schema/schema.h"
 
@@ -64,6 +65,7 @@ int cmd_bench(int argc, char **argv, const tool_globals *g);
 int cmd_scenario(int argc, char **argv, const tool_globals *g);
 int cmd_audit(int argc, char **argv, const tool_globals *g);
 int cmd_proof(int argc, char **argv, const tool_globals *g);
+int cmd_serve(int argc, char **argv, const tool_globals *g);
 
 /* ===================================================== option parser */
 
@@ -106,42 +108,30 @@ int tool_parse_seat(uint8_t *out, const char *s, const engine_config *cfg, char 
 
 /* ========================================================= JSON out */
 
-#define TOOL_JSON_DEPTH 16
-
-/* A streaming JSON writer: compact, with proper string escaping. */
-typedef struct tool_json {
-    FILE *f;                       /* where it writes */
-    int depth;                     /* open containers, 0..TOOL_JSON_DEPTH-1 */
-    uint8_t has_items[TOOL_JSON_DEPTH]; /* 1 = the container at this depth has a member */
-    int is_after_key;              /* 1 = a key was written; its value comes next */
-} tool_json;
-
-void tool_json_init(tool_json *j, FILE *f);
-void tool_json_object_begin(tool_json *j);
-void tool_json_object_end(tool_json *j);
-void tool_json_array_begin(tool_json *j);
-void tool_json_array_end(tool_json *j);
-void tool_json_key(tool_json *j, const char *key);
-void tool_json_string(tool_json *j, const char *s);
-void tool_json_int(tool_json *j, int64_t v);
-void tool_json_uint(tool_json *j, uint64_t v);
-void tool_json_bool(tool_json *j, int v);
-/* A key and its value in one call. */
-void tool_json_member_string(tool_json *j, const char *key, const char *s);
-void tool_json_member_int(tool_json *j, const char *key, int64_t v);
-void tool_json_member_uint(tool_json *j, const char *key, uint64_t v);
-void tool_json_member_bool(tool_json *j, const char *key, int v);
-/* key: the seats of mask (bit per seat, seats below n_seats) as an array
- * of seat numbers, 1-based. */
-void tool_json_member_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats);
-void tool_json_null(tool_json *j);
-void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n);
-/* Writes `json`, already a valid JSON value, as the next value. */
-void tool_json_raw(tool_json *j, const char *json);
-/* Ends the document with a newline (all containers must be closed). */
-void tool_json_finish(tool_json *j);
-/* Writes s as a JSON string (quotes included) to f. */
-void tool_json_write_string(FILE *f, const char *s);
+/* The JSON writer is the library's (inspect_json, inspect/json_out.c);
+ * the tools write through it under their own short names. */
+typedef inspect_json tool_json;
+#define TOOL_JSON_DEPTH INSPECT_JSON_DEPTH
+#define tool_json_init inspect_json_init
+#define tool_json_object_begin inspect_json_object_begin
+#define tool_json_object_end inspect_json_object_end
+#define tool_json_array_begin inspect_json_array_begin
+#define tool_json_array_end inspect_json_array_end
+#define tool_json_key inspect_json_key
+#define tool_json_string inspect_json_string
+#define tool_json_int inspect_json_int
+#define tool_json_uint inspect_json_uint
+#define tool_json_bool inspect_json_bool
+#define tool_json_member_string inspect_json_member_string
+#define tool_json_member_int inspect_json_member_int
+#define tool_json_member_uint inspect_json_member_uint
+#define tool_json_member_bool inspect_json_member_bool
+#define tool_json_member_seats inspect_json_member_seats
+#define tool_json_null inspect_json_null
+#define tool_json_hex inspect_json_hex
+#define tool_json_raw inspect_json_raw
+#define tool_json_finish inspect_json_finish
+#define tool_json_write_string inspect_json_write_string
 
 /* =========================================================== output */
 
@@ -179,7 +169,7 @@ void tool_hex(char *out, const uint8_t *bytes, size_t n);
 /* Unix milliseconds as "2025-11-30T04:00:00.123Z". */
 void tool_iso_time(char out[TOOL_ISO_TIME_CHARS], uint64_t ms);
 /* "atreides" or "engine" for ENGINE_SEAT_ENGINE, from the room config. */
-const char *tool_seat_faction(const engine_config *cfg, uint8_t seat);
+#define tool_seat_faction inspect_seat_faction
 
 /* Opens the ledger named by the globals. A read-only open of a missing
  * file fails with a message saying so. A write open of a missing file
@@ -218,24 +208,59 @@ int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *
 
 /* ============================================================= state */
 
-/* A state to print (print_state.c): the auditor's full state, or a view
- * made by engine_view (st->viewer says whose), with where it comes from. */
-typedef struct tool_state_doc {
-    const char *room;              /* room code; NULL for a constructed position (scenario) */
-    uint32_t version;              /* the version the state is after (scenario: actions folded) */
-    uint32_t head;                 /* the room's head version */
-    const engine_state *st;        /* full state (viewer ENGINE_SEAT_ENGINE) or a view; borrowed */
-    const engine_legal *legal;     /* a seat's view: that seat's legal families; else NULL */
-    size_t n_legal;                /* entries in legal */
-} tool_state_doc;
+/* States, legal families and log lines are printed by the library
+ * (inspect/view_json.c): the same text and JSON that the server sends. */
+typedef inspect_state_doc tool_state_doc;
+#define tool_state_print inspect_state_print
+#define tool_state_json inspect_state_json
+#define tool_victory_name inspect_victory_name
 
-/* The state as text or as one JSON object: unknown facts of a view as "?"
- * (text) and null (JSON); a seat's view ends with what it is asked to
- * decide (its legal families), the public view with the seats awaited. */
-void tool_state_print(FILE *f, const tool_state_doc *d);
-void tool_state_json(tool_json *j, const tool_state_doc *d);
-/* "strongholds", "prediction", ... for an engine_victory_kind; NULL if unknown. */
-const char *tool_victory_name(unsigned v);
+/* ============================================================== HTTP */
+
+/* A loopback HTTP client (http_client.c), for the bench and the suites. */
+typedef struct tool_http_reply {
+    unsigned status;               /* HTTP status */
+    char *body;                    /* into raw; NUL-terminated */
+    size_t body_len;
+    char *raw;                     /* owned: the whole reply */
+    size_t raw_len, cap;
+} tool_http_reply;
+
+/* One request to 127.0.0.1:port (token as "Authorization: Bearer", body
+ * as JSON; either may be NULL), its reply read within timeout_ms: 0, or
+ * -1 (no connection, no reply in time). Release with tool_http_reply_free. */
+int tool_http_request(tool_http_reply *out, unsigned port, const char *method, const char *path,
+                      const char *token, const char *body, int timeout_ms);
+void tool_http_reply_free(tool_http_reply *r);
+
+/* A kept-alive connection to 127.0.0.1:port: {-1, port} before the first
+ * request. tool_http_conn_request answers as tool_http_request, on this
+ * connection (made again once if the server had closed it). */
+typedef struct tool_http_conn {
+    int fd;                        /* the socket, -1 none yet */
+    unsigned port;
+} tool_http_conn;
+int tool_http_conn_request(tool_http_reply *out, tool_http_conn *c, const char *method,
+                           const char *path, const char *token, const char *body, int timeout_ms);
+void tool_http_conn_close(tool_http_conn *c);
+
+/* A push stream of server-sent events being read. */
+typedef struct tool_http_stream {
+    int fd;                        /* the connection, -1 closed */
+    unsigned status;               /* the reply's status */
+    tool_http_reply buf;           /* bytes read and not yet parsed, from off */
+    size_t off;
+} tool_http_stream;
+
+/* Opens GET path as a push stream (with Last-Event-ID when not NULL):
+ * 0 once the reply's head is in (see status), or -1. */
+int tool_http_stream_open(tool_http_stream *out, unsigned port, const char *path,
+                          const char *token, const char *last_event_id, int timeout_ms);
+/* The next event's data line (a new string: free()) and id: 0, or -1
+ * (closed, or nothing within timeout_ms). Keep-alive comments are skipped. */
+int tool_http_stream_next(char **data_out, uint32_t *id_out, tool_http_stream *st,
+                          int timeout_ms);
+void tool_http_stream_close(tool_http_stream *st);
 
 /* ============================================================== play */
 
@@ -254,6 +279,12 @@ int32_t tool_prng_range(tool_prng *r, int32_t lo, int32_t hi);
  * sampling, bounded, then a feasible-range draw). 0, or -1 if no tuple
  * of the family adds up to sum. */
 int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r);
+
+/* `mentat play --seat S` (play_human.c): the person at `in` plays seat
+ * `human`, bots of `level` (seeded from seed) the others, until the game
+ * ends, max_actions are appended or the input ends. An exit status. */
+int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *info,
+                    uint8_t human, unsigned level, uint64_t seed, uint32_t max_actions, FILE *in);
 
 /* ============================================================= bench */
 
@@ -528,17 +559,10 @@ int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, ui
                  int is_public, int is_auditor, int has_version, const char *flag);
 /* "seat 2 bene_gesserit", "the public" or "the auditor". */
 void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer);
-/* The viewer as a JSON value: {"seat":2,"faction":"bene_gesserit"},
- * "public" or "auditor". */
-void tool_viewer_json(tool_json *j, const engine_config *cfg, uint8_t viewer);
-/* An action masked by inspect_action_mask as action JSON, each hidden
- * argument null. */
-void tool_masked_action_json(tool_json *j, const engine_action *masked);
-/* One per-seat log line (inspect_log_line, from inspect/inspect.h) as a
- * JSON object {version, seat, faction, action, text} (cmd_replay.c). */
-struct inspect_log_line;
-void tool_log_line_json(tool_json *j, const engine_config *cfg,
-                        const struct inspect_log_line *line);
+/* Viewers, masked actions and log lines as JSON are the library's. */
+#define tool_viewer_json inspect_viewer_json
+#define tool_masked_action_json inspect_masked_action_json
+#define tool_log_line_json inspect_log_line_json
 
 /* ============================================================== bots */
 
@@ -919,6 +943,23 @@ int bot__hard_plan(engine_action *out, bot__ctx *c);
 int bot__brutal_plan(engine_action *out, bot__ctx *c);
 int bot__brutal_ship(engine_action *out, bot__ctx *c);
 int bot__brutal_move(engine_action *out, bot__ctx *c);
+
+/* ---- bench/serve.c: the game host under load */
+
+typedef struct bench_serve_result {
+    double http_rate;              /* actions/s acknowledged through the HTTP API */
+    double direct_rate;            /* actions/s through ledger_group_append, same games */
+    double p50_ms, p99_ms;         /* an action's post to its durable acknowledgement */
+    uint64_t n_actions;            /* actions each side */
+    uint64_t n_pushed;             /* push events the subscribers read */
+    uint32_t n_streams;            /* subscribers: six per room */
+} bench_serve_result;
+
+/* n_rooms games of up to room_actions actions each, through `mentat
+ * serve` on loopback (every seat subscribed to its push stream, a client
+ * thread per room) and through ledger_group_append (a thread per room),
+ * each in its own durable ledger: 0, or -1 (c->err). */
+int bench_serve(bench_serve_result *out, bench_ctx *c, unsigned n_rooms, uint32_t room_actions);
 
 /* `mentat games` and `mentat tournament` */
 int cmd_games(int argc, char **argv, const tool_globals *g);

@@ -119,16 +119,6 @@ void tool_iso_time(char out[TOOL_ISO_TIME_CHARS], uint64_t ms)
     snprintf(out + n, TOOL_ISO_TIME_CHARS - n, ".%03uZ", (unsigned)(ms % 1000));
 }
 
-const char *tool_seat_faction(const engine_config *cfg, uint8_t seat)
-{
-    if (seat == ENGINE_SEAT_ENGINE)
-        return "engine";
-    if (seat >= cfg->n_seats)
-        return "?";
-    const char *name = engine_faction_name(cfg->faction[seat]);
-    return name != NULL ? name : "?";
-}
-
 /* ======================================================= the ledger */
 
 /* A ledger this command is making (tools/internal.h tool_ledger_open):

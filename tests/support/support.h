@@ -80,4 +80,18 @@ void test_config_six(engine_config *cfg);
 /* A configuration of n seats with a random choice of classic factions. */
 void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, uint64_t *prng);
 
+/* `mentat serve` (bin) on 127.0.0.1, port 0, with --web web and
+ * --keys keys, in the current directory: its pid, port and referee token
+ * (64 hex digits) once it prints them (serve.c). */
+#include <sys/types.h>
+/* Forks `mentat serve` as test_serve_start does, with the extra
+ * arguments (NULL-terminated, at most 7; or NULL), stdout to ./serve.out:
+ * its pid, without waiting. */
+pid_t test_serve_spawn(char *bin, const char *web, const char *const *extra);
+void test_serve_start(pid_t *pid_out, unsigned *port_out, char referee_out[65], char *bin,
+                      const char *web);
+/* Sends sig to the server and reaps it: its exit status, 128 + signal if
+ * killed. */
+int test_serve_signal(pid_t pid, int sig);
+
 #endif

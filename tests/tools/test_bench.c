@@ -42,6 +42,9 @@ static const char *const figures[] = {
     "audit_game_s",
     "apply_us",
     "legal_actions_us",
+    "serve_vs_direct",
+    "serve_action_p50_ms",
+    "serve_action_p99_ms",
 };
 
 static const char *const targeted[] = {
@@ -55,6 +58,7 @@ static const char *const targeted[] = {
     "audit_game_s",
     "apply_us",
     "legal_actions_us",
+    "serve_vs_direct",
 };
 
 static const char *const rates[] = {

@@ -168,6 +168,18 @@ static void played_room(fixture *fx, const char *steps)
     test_run_free(&r);
 }
 
+/* The auditor's state of the room as JSON in *full, the first seat it
+ * awaits in *asked; returns the "awaiting" token. */
+static int full_state_load(doc *full, const fixture *fx, unsigned *asked)
+{
+    EXPECT(0, &full->r, "state", fx->room, "--json");
+    doc_load(full);
+    int awaiting = member(full, 0, "awaiting");
+    assert_true(full->tok[awaiting].size > 0);
+    *asked = (unsigned)int_of(full, element(full, awaiting, 0));
+    return awaiting;
+}
+
 /* ============================================================== cases */
 
 /* A seat's view names its own cards and not the others', which the
@@ -319,11 +331,8 @@ static void test_state__seat_sees_its_legal_families(void **state)
     fixture *fx = *state;
     played_room(fx, "25");
     doc full;
-    EXPECT(0, &full.r, "state", fx->room, "--json");
-    doc_load(&full);
-    int awaiting = member(&full, 0, "awaiting");
-    assert_true(full.tok[awaiting].size > 0);
-    unsigned asked = (unsigned)int_of(&full, element(&full, awaiting, 0));
+    unsigned asked;
+    int awaiting = full_state_load(&full, fx, &asked);
     unsigned idle = 0;
     for (unsigned s = 1; s <= 6 && idle == 0; s++) {
         int waiting = 0;
@@ -375,6 +384,48 @@ static void test_state__seat_sees_its_legal_families(void **state)
     }
 }
 
+/* The example printed with each legal family is accepted by `mentat act`
+ * as printed: 30 steps, each pasting the example of a different family
+ * (k-th family at step k, wrapping) of the first seat awaited. */
+static void test_state__printed_examples_are_accepted(void **state)
+{
+    fixture *fx = *state;
+    played_room(fx, "0");
+    for (unsigned step = 0; step < 30; step++) {
+        doc full;
+        unsigned asked;
+        (void)full_state_load(&full, fx, &asked);
+        unsigned version = (unsigned)int_of(&full, member(&full, 0, "version"));
+        doc_free(&full);
+        char seat[8], ver[16];
+        snprintf(seat, sizeof seat, "%u", asked);
+        snprintf(ver, sizeof ver, "%u", version);
+        doc view;
+        EXPECT(0, &view.r, "state", fx->room, "--seat", seat, "--json");
+        doc_load(&view);
+        int legal = member(&view, 0, "legal");
+        assert_true(view.tok[legal].size > 0);
+        int fam = element(&view, legal, step % view.tok[legal].size);
+        int ex = member(&view, fam, "example");
+        assert_int_equal(view.tok[ex].type, CODEC_JSON_OBJECT);
+        char action[1024];
+        size_t len = view.tok[ex].end - view.tok[ex].start;
+        assert_true(len < sizeof action);
+        memcpy(action, view.r.out + view.tok[ex].start, len);
+        action[len] = '\0';
+        doc_free(&view);
+        /* The text form prints the very same example. */
+        run_result r;
+        EXPECT(0, &r, "state", fx->room, "--seat", seat);
+        char line[1100];
+        snprintf(line, sizeof line, "    e.g. %s\n", action);
+        assert_non_null(strstr(r.out, line));
+        test_run_free(&r);
+        EXPECT(0, &r, "act", fx->room, "--seat", seat, "--version", ver, "--action", action);
+        test_run_free(&r);
+    }
+}
+
 static void test_state__bad_viewers_exit_2(void **state)
 {
     fixture *fx = *state;
@@ -412,6 +463,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_state__seat_sees_own_hand_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_state__public_names_no_hand_card, setup, teardown),
         cmocka_unit_test_setup_teardown(test_state__seat_sees_its_legal_families, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_state__printed_examples_are_accepted, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_state__bad_viewers_exit_2, setup, teardown),
     };

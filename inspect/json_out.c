@@ -3,24 +3,24 @@
  * RFC 8259 text, strings escaped (quote, backslash, control characters),
  * commas placed by a per-depth "has a member" flag.
  *
- * Layer: tools. It only writes to a FILE; it never parses (schema.h has
+ * Layer: inspect. It only writes to a FILE; it never parses (schema.h has
  * the reader) and never allocates. Misuse (a value where a key is due,
- * nesting past TOOL_JSON_DEPTH) is a programming error and asserted.
+ * nesting past INSPECT_JSON_DEPTH) is a programming error and asserted.
  */
 #include <assert.h>
 #include <inttypes.h>
 #include <string.h>
 
-#include "tools/internal.h"
+#include "inspect/internal.h"
 
-void tool_json_init(tool_json *j, FILE *f)
+void inspect_json_init(inspect_json *j, FILE *f)
 {
     memset(j, 0, sizeof *j);
     j->f = f;
 }
 
 /* Writes the comma owed before a value or a key. */
-static void separate(tool_json *j)
+static void separate(inspect_json *j)
 {
     if (j->is_after_key) {
         j->is_after_key = 0;
@@ -33,28 +33,28 @@ static void separate(tool_json *j)
     }
 }
 
-static void open_container(tool_json *j, int c)
+static void open_container(inspect_json *j, int c)
 {
     separate(j);
     fputc(c, j->f);
-    assert(j->depth + 1 < TOOL_JSON_DEPTH);
+    assert(j->depth + 1 < INSPECT_JSON_DEPTH);
     j->depth++;
     j->has_items[j->depth] = 0;
 }
 
-static void close_container(tool_json *j, int c)
+static void close_container(inspect_json *j, int c)
 {
     assert(j->depth > 0 && !j->is_after_key);
     j->depth--;
     fputc(c, j->f);
 }
 
-void tool_json_object_begin(tool_json *j) { open_container(j, '{'); }
-void tool_json_object_end(tool_json *j) { close_container(j, '}'); }
-void tool_json_array_begin(tool_json *j) { open_container(j, '['); }
-void tool_json_array_end(tool_json *j) { close_container(j, ']'); }
+void inspect_json_object_begin(inspect_json *j) { open_container(j, '{'); }
+void inspect_json_object_end(inspect_json *j) { close_container(j, '}'); }
+void inspect_json_array_begin(inspect_json *j) { open_container(j, '['); }
+void inspect_json_array_end(inspect_json *j) { close_container(j, ']'); }
 
-void tool_json_write_string(FILE *f, const char *s)
+void inspect_json_write_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
@@ -76,71 +76,71 @@ void tool_json_write_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void tool_json_key(tool_json *j, const char *key)
+void inspect_json_key(inspect_json *j, const char *key)
 {
     assert(!j->is_after_key && j->depth > 0);
     separate(j);
-    tool_json_write_string(j->f, key);
+    inspect_json_write_string(j->f, key);
     fputc(':', j->f);
     j->is_after_key = 1;
 }
 
-void tool_json_string(tool_json *j, const char *s)
+void inspect_json_string(inspect_json *j, const char *s)
 {
     separate(j);
-    tool_json_write_string(j->f, s);
+    inspect_json_write_string(j->f, s);
 }
 
-void tool_json_int(tool_json *j, int64_t v)
+void inspect_json_int(inspect_json *j, int64_t v)
 {
     separate(j);
     fprintf(j->f, "%" PRId64, v);
 }
 
-void tool_json_uint(tool_json *j, uint64_t v)
+void inspect_json_uint(inspect_json *j, uint64_t v)
 {
     separate(j);
     fprintf(j->f, "%" PRIu64, v);
 }
 
-void tool_json_bool(tool_json *j, int v)
+void inspect_json_bool(inspect_json *j, int v)
 {
     separate(j);
     fputs(v ? "true" : "false", j->f);
 }
 
 /* A member: its key, then its value. */
-void tool_json_member_string(tool_json *j, const char *key, const char *s)
+void inspect_json_member_string(inspect_json *j, const char *key, const char *s)
 {
-    tool_json_key(j, key);
-    tool_json_string(j, s);
+    inspect_json_key(j, key);
+    inspect_json_string(j, s);
 }
 
-void tool_json_member_int(tool_json *j, const char *key, int64_t v)
+void inspect_json_member_int(inspect_json *j, const char *key, int64_t v)
 {
-    tool_json_key(j, key);
-    tool_json_int(j, v);
+    inspect_json_key(j, key);
+    inspect_json_int(j, v);
 }
 
-void tool_json_member_uint(tool_json *j, const char *key, uint64_t v)
+void inspect_json_member_uint(inspect_json *j, const char *key, uint64_t v)
 {
-    tool_json_key(j, key);
-    tool_json_uint(j, v);
+    inspect_json_key(j, key);
+    inspect_json_uint(j, v);
 }
 
-void tool_json_member_bool(tool_json *j, const char *key, int v)
+void inspect_json_member_bool(inspect_json *j, const char *key, int v)
 {
-    tool_json_key(j, key);
-    tool_json_bool(j, v);
+    inspect_json_key(j, key);
+    inspect_json_bool(j, v);
 }
 
-void tool_json_null(tool_json *j)
+void inspect_json_null(inspect_json *j)
 {
     separate(j);
     fputs("null", j->f);
 }
 
-void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n)
+void inspect_json_hex(inspect_json *j, const uint8_t *bytes, size_t n)
 {
     separate(j);
     fputc('"', j->f);
@@ -149,25 +149,25 @@ void tool_json_hex(tool_json *j, const uint8_t *bytes, size_t n)
     fputc('"', j->f);
 }
 
-void tool_json_raw(tool_json *j, const char *json)
+void inspect_json_raw(inspect_json *j, const char *json)
 {
     separate(j);
     fputs(json, j->f);
 }
 
-void tool_json_finish(tool_json *j)
+void inspect_json_finish(inspect_json *j)
 {
     assert(j->depth == 0 && !j->is_after_key);
     fputc('\n', j->f);
     fflush(j->f);
 }
 
-void tool_json_member_seats(tool_json *j, const char *key, uint16_t mask, uint8_t n_seats)
+void inspect_json_member_seats(inspect_json *j, const char *key, uint16_t mask, uint8_t n_seats)
 {
-    tool_json_key(j, key);
-    tool_json_array_begin(j);
+    inspect_json_key(j, key);
+    inspect_json_array_begin(j);
     for (uint8_t s = 0; s < n_seats; s++)
         if (mask & (1u << s))
-            tool_json_uint(j, s + 1u);
-    tool_json_array_end(j);
+            inspect_json_uint(j, s + 1u);
+    inspect_json_array_end(j);
 }

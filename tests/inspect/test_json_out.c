@@ -1,5 +1,6 @@
 /*
- * test_json_out.c - the tools' JSON writer: nesting, commas, escaping;
+ * test_json_out.c - the library's JSON writer (inspect/json_out.c):
+ * nesting, commas, escaping;
  * everything it writes must parse back (schema's reader) to what went in.
  */
 #include <stdarg.h>
@@ -13,44 +14,44 @@
 #include <string.h>
 
 #include "schema/schema.h"
-#include "tools/internal.h"
+#include "inspect/inspect.h"
 
 /* Runs fn on a writer over a memory stream; returns the text (free it). */
-static char *written(void (*fn)(tool_json *j))
+static char *written(void (*fn)(inspect_json *j))
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    tool_json j;
-    tool_json_init(&j, f);
+    inspect_json j;
+    inspect_json_init(&j, f);
     fn(&j);
-    tool_json_finish(&j);
+    inspect_json_finish(&j);
     assert_int_equal(fclose(f), 0);
     return buf;
 }
 
-static void nested(tool_json *j)
+static void nested(inspect_json *j)
 {
-    tool_json_object_begin(j);
-    tool_json_key(j, "a");
-    tool_json_int(j, -3);
-    tool_json_key(j, "b");
-    tool_json_array_begin(j);
-    tool_json_uint(j, 1);
-    tool_json_bool(j, 1);
-    tool_json_null(j);
-    tool_json_array_begin(j);
-    tool_json_array_end(j);
-    tool_json_object_begin(j);
-    tool_json_object_end(j);
-    tool_json_array_end(j);
-    tool_json_key(j, "c");
-    tool_json_raw(j, "{\"kind\":\"storm_dial\",\"value\":3}");
-    tool_json_key(j, "d");
+    inspect_json_object_begin(j);
+    inspect_json_key(j, "a");
+    inspect_json_int(j, -3);
+    inspect_json_key(j, "b");
+    inspect_json_array_begin(j);
+    inspect_json_uint(j, 1);
+    inspect_json_bool(j, 1);
+    inspect_json_null(j);
+    inspect_json_array_begin(j);
+    inspect_json_array_end(j);
+    inspect_json_object_begin(j);
+    inspect_json_object_end(j);
+    inspect_json_array_end(j);
+    inspect_json_key(j, "c");
+    inspect_json_raw(j, "{\"kind\":\"storm_dial\",\"value\":3}");
+    inspect_json_key(j, "d");
     static const uint8_t bytes[3] = {0x00, 0xab, 0xff};
-    tool_json_hex(j, bytes, sizeof bytes);
-    tool_json_object_end(j);
+    inspect_json_hex(j, bytes, sizeof bytes);
+    inspect_json_object_end(j);
 }
 
 static void test_json_out__nesting_and_commas(void **state)
@@ -66,12 +67,12 @@ static void test_json_out__nesting_and_commas(void **state)
 
 static const char nasty[] = "q\"uote \\back\\slash\n\t\r\b\f \x01\x1f\x7f end \xc3\xa9";
 
-static void escaped(tool_json *j)
+static void escaped(inspect_json *j)
 {
-    tool_json_array_begin(j);
-    tool_json_string(j, nasty);
-    tool_json_string(j, "");
-    tool_json_array_end(j);
+    inspect_json_array_begin(j);
+    inspect_json_string(j, nasty);
+    inspect_json_string(j, "");
+    inspect_json_array_end(j);
 }
 
 static void test_json_out__strings_round_trip(void **state)

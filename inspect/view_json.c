@@ -1,13 +1,13 @@
 /*
- * print_state.c - a state as text or JSON: the phase machine, every seat's
+ * view_json.c - a state as text or JSON: the phase machine, every seat's
  * holdings, the auction and the battle under way, a Truthtrance question
  * (public), the forces and the spice on the board, and, for a seat's view,
  * what that seat is asked to decide.
  * `mentat state` prints the auditor's full state and per-seat and public
- * views through these same functions; `mentat scenario --state` prints the
- * final state of a scenario.
+ * views through these same functions, `mentat scenario --state` the final
+ * state of a scenario, and the server sends each viewer this same JSON.
  *
- * Layer: tools. It only reads the engine_state it is given, through the
+ * Layer: inspect. It only reads the engine_state it is given, through the
  * engine's name functions; it never folds and never looks past a view:
  * what a view marks unknown (ENGINE_CARD_KIND_UNKNOWN, ENGINE_UNKNOWN,
  * ENGINE_PLACE_HIDDEN) is printed as "?" in text and null in JSON, and
@@ -17,10 +17,9 @@
  */
 #include <string.h>
 
-#include "tools/internal.h"
+#include "inspect/internal.h"
 
 #define SEAT_NONE 0xFF
-#define LEGAL_TEXT_MAX 100         /* families listed in text; --json lists all */
 
 /* ============================================================ shared */
 
@@ -60,7 +59,7 @@ static void location_text(char *out, size_t cap, unsigned loc)
         snprintf(out, cap, "%s, sector %d", name, sector);
 }
 
-const char *tool_victory_name(unsigned v)
+const char *inspect_victory_name(unsigned v)
 {
     switch ((engine_victory_kind)v) {
     case ENGINE_VICTORY_NONE: return "none";
@@ -166,9 +165,7 @@ static const char *const prescience_elements[] = {"none", "leader", "weapon", "d
 
 /* ====================================================== legal families */
 
-/* The value v of an argument of type `type` as text: a slug, "none", a
- * card "#5 (lasgun)" (its face if the view knows it), or the number. */
-static void arg_value_text(char *out, size_t cap, const engine_state *st, unsigned type, int v)
+void inspect_arg_value_text(char *out, size_t cap, const engine_state *st, unsigned type, int v)
 {
     const char *name = NULL;
     switch ((engine_arg_type)type) {
@@ -214,64 +211,116 @@ static void arg_value_text(char *out, size_t cap, const engine_state *st, unsign
         snprintf(out, cap, "%d", v);
 }
 
-/* One family as "bid: spice 3..10, karama 0". */
-static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
+void inspect_legal_example(engine_action *out, const engine_legal *l)
 {
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    memset(out, 0, sizeof *out);
+    out->kind = l->kind;
+    out->seat = l->seat;
+    unsigned n = spec != NULL ? spec->n_args : 0;
+    int total = 0;
+    for (unsigned i = 0; i < n; i++) {
+        out->arg[i] = l->lo[i];
+        total += l->lo[i];
+    }
+    for (unsigned i = 0; l->sum >= 0 && i < n && total < l->sum; i++) {
+        int room = l->hi[i] - l->lo[i], want = l->sum - total;
+        int add = room < want ? room : want;
+        out->arg[i] = (int16_t)(out->arg[i] + add);
+        total += add;
+    }
+}
+
+/* The example of family l as action JSON, or "" when the codec cannot
+ * write it (a family the codec does not know: an engine bug). */
+static void example_text(char *out, size_t cap, const engine_legal *l)
+{
+    engine_action a;
+    inspect_legal_example(&a, l);
+    if (codec_action_to_json(out, cap, &a) != 0)
+        out[0] = '\0';
+}
+
+/* One family as "bid: spice 3..10, karama 0". */
+void inspect_legal_text(char *out, size_t cap, const engine_state *st, const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    size_t n = 0;
+    out[0] = '\0';
+#define ADD(...) (n < cap ? (void)(n += (size_t)snprintf(out + n, cap - n, __VA_ARGS__)) : (void)0)
     if (spec == NULL) {
-        fprintf(f, "  ? (kind %u)\n", l->kind);
+        ADD("? (kind %u)", l->kind);
         return;
     }
-    fprintf(f, "  %s", spec->name);
+    ADD("%s", spec->name);
     for (unsigned i = 0; i < spec->n_args; i++) {
         char lo[96], hi[96];
-        arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
-        fprintf(f, "%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
+        inspect_arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
+        ADD("%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
         if (l->lo[i] == l->hi[i]) {
-            fputs(lo, f);
+            ADD("%s", lo);
         } else {
-            arg_value_text(hi, sizeof hi, st, spec->arg_type[i], l->hi[i]);
-            fprintf(f, "%s..%s", lo, hi);
+            inspect_arg_value_text(hi, sizeof hi, st, spec->arg_type[i], l->hi[i]);
+            ADD("%s..%s", lo, hi);
         }
     }
     if (l->sum >= 0)
-        fprintf(f, " (adding up to %d)", l->sum);
+        ADD(" (adding up to %d)", l->sum);
+#undef ADD
+}
+
+/* One family as "  bid: spice 3..10, karama 0" and its example. */
+static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
+{
+    char line[1024], example[1024];
+    inspect_legal_text(line, sizeof line, st, l);
+    fprintf(f, "  %s", line);
+    example_text(example, sizeof example, l);
+    if (example[0] != '\0')
+        fprintf(f, "\n    e.g. %s", example);
     fputc('\n', f);
 }
 
-static void legal_json(tool_json *j, const engine_state *st, const engine_legal *l)
+void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_legal *l)
 {
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
-    tool_json_object_begin(j);
-    tool_json_key(j, "kind");
+    inspect_json_object_begin(j);
+    inspect_json_key(j, "kind");
     if (spec != NULL)
-        tool_json_string(j, spec->name);
+        inspect_json_string(j, spec->name);
     else
-        tool_json_null(j);
-    tool_json_member_uint(j, "seat", l->seat + 1u);
-    tool_json_key(j, "args");
-    tool_json_array_begin(j);
+        inspect_json_null(j);
+    inspect_json_member_uint(j, "seat", l->seat + 1u);
+    inspect_json_key(j, "args");
+    inspect_json_array_begin(j);
     for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
-        tool_json_object_begin(j);
-        tool_json_member_string(j, "name", spec->arg_name[i]);
-        tool_json_member_int(j, "lo", l->lo[i]);
-        tool_json_member_int(j, "hi", l->hi[i]);
+        inspect_json_object_begin(j);
+        inspect_json_member_string(j, "name", spec->arg_name[i]);
+        inspect_json_member_int(j, "lo", l->lo[i]);
+        inspect_json_member_int(j, "hi", l->hi[i]);
         if (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED) {
             char name[96];
-            arg_value_text(name, sizeof name, st, spec->arg_type[i], l->lo[i]);
-            tool_json_member_string(j, "lo_name", name);
-            arg_value_text(name, sizeof name, st, spec->arg_type[i], l->hi[i]);
-            tool_json_member_string(j, "hi_name", name);
+            inspect_arg_value_text(name, sizeof name, st, spec->arg_type[i], l->lo[i]);
+            inspect_json_member_string(j, "lo_name", name);
+            inspect_arg_value_text(name, sizeof name, st, spec->arg_type[i], l->hi[i]);
+            inspect_json_member_string(j, "hi_name", name);
         }
-        tool_json_object_end(j);
+        inspect_json_object_end(j);
     }
-    tool_json_array_end(j);
-    tool_json_key(j, "sum");
+    inspect_json_array_end(j);
+    inspect_json_key(j, "sum");
     if (l->sum >= 0)
-        tool_json_int(j, l->sum);
+        inspect_json_int(j, l->sum);
     else
-        tool_json_null(j);
-    tool_json_object_end(j);
+        inspect_json_null(j);
+    char example[1024];
+    example_text(example, sizeof example, l);
+    inspect_json_key(j, "example");
+    if (example[0] != '\0')
+        inspect_json_raw(j, example);
+    else
+        inspect_json_null(j);
+    inspect_json_object_end(j);
 }
 
 /* ============================================================== text */
@@ -361,7 +410,7 @@ static void print_plan(FILE *f, const engine_state *st, unsigned side)
     const engine_battle_plan *p = &st->plan[side];
     unsigned s = st->battle_seat[side];
     fprintf(f, "  %s seat %u %s: ", side == 0 ? "aggressor" : "defender", s + 1u,
-            tool_seat_faction(&st->config, (uint8_t)s));
+            inspect_seat_faction(&st->config, (uint8_t)s));
     if (!p->is_committed) {
         fputs("plan not yet committed\n", f);
         return;
@@ -419,10 +468,10 @@ static void print_truthtrance(FILE *f, const engine_state *st)
     uint8_t a = st->truthtrance_asker, t = st->truthtrance_pending;
     if (t < cfg->n_seats)
         fprintf(f, "truthtrance: seat %u %s asked seat %u %s, who must answer now\n", a + 1u,
-                tool_seat_faction(cfg, a), t + 1u, tool_seat_faction(cfg, t));
+                inspect_seat_faction(cfg, a), t + 1u, inspect_seat_faction(cfg, t));
     else
         fprintf(f, "truthtrance: the last question, by seat %u %s, was answered %s\n", a + 1u,
-                tool_seat_faction(cfg, a), st->truthtrance_answer == 1 ? "yes" : "no");
+                inspect_seat_faction(cfg, a), st->truthtrance_answer == 1 ? "yes" : "no");
 }
 
 /* A Karama window, public: the advantages offered, whose, and the action
@@ -432,13 +481,13 @@ static void print_karama(FILE *f, const engine_state *st)
     const engine_config *cfg = &st->config;
     if (st->karama_offered != 0) {
         fprintf(f, "karama window: seat %u %s's", st->karama_owner + 1u,
-                tool_seat_faction(cfg, st->karama_owner));
+                inspect_seat_faction(cfg, st->karama_owner));
         for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
             if (st->karama_offered & ENGINE_ADVANTAGE_BIT(a))
                 fprintf(f, " %s", engine_advantage_name(a));
         const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
         fprintf(f, ", holding %s by seat %u %s\n", spec ? spec->name : "the sale",
-                st->karama_pending.seat + 1u, tool_seat_faction(cfg, st->karama_pending.seat));
+                st->karama_pending.seat + 1u, inspect_seat_faction(cfg, st->karama_pending.seat));
     }
     if (st->karama_retake < cfg->n_seats) {
         fprintf(f, "karama cancelled:");
@@ -446,7 +495,7 @@ static void print_karama(FILE *f, const engine_state *st)
             if (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(a))
                 fprintf(f, " %s", engine_advantage_name(a));
         fprintf(f, ", until seat %u %s retakes its action\n", st->karama_retake + 1u,
-                tool_seat_faction(cfg, st->karama_retake));
+                inspect_seat_faction(cfg, st->karama_retake));
     }
 }
 
@@ -458,9 +507,9 @@ static void print_karama_ship(FILE *f, const engine_state *st)
     location_text(where, sizeof where, st->karama_ship_location);
     fprintf(f, "karama shipment: seat %u %s ships %u forces (%u elite) to %s if seat %u %s pays "
                "with a Karama\n",
-            st->karama_ship_seat + 1u, tool_seat_faction(cfg, st->karama_ship_seat),
+            st->karama_ship_seat + 1u, inspect_seat_faction(cfg, st->karama_ship_seat),
             (unsigned)st->karama_ship_forces, (unsigned)st->karama_ship_elite, where,
-            st->karama_ship_payer + 1u, tool_seat_faction(cfg, st->karama_ship_payer));
+            st->karama_ship_payer + 1u, inspect_seat_faction(cfg, st->karama_ship_payer));
 }
 
 static void print_auction(FILE *f, const engine_state *st)
@@ -473,15 +522,15 @@ static void print_auction(FILE *f, const engine_state *st)
     print_card(f, st, st->auction[st->auction_index]);
     if (st->high_bidder < st->config.n_seats)
         fprintf(f, "; high bid %u by seat %u %s%s", st->high_bid, st->high_bidder + 1u,
-                tool_seat_faction(&st->config, st->high_bidder),
+                inspect_seat_faction(&st->config, st->high_bidder),
                 st->high_bid_karama != SEAT_NONE ? " (with Karama)" : "");
     else
         fputs("; no bid yet", f);
     fprintf(f, "; seat %u %s to bid\n", st->bid_turn + 1u,
-            tool_seat_faction(&st->config, st->bid_turn));
+            inspect_seat_faction(&st->config, st->bid_turn));
 }
 
-void tool_state_print(FILE *f, const tool_state_doc *d)
+void inspect_state_print(FILE *f, const inspect_state_doc *d)
 {
     const engine_state *st = d->st;
     const engine_config *cfg = &st->config;
@@ -496,7 +545,7 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         fputs("public view: public facts only; ? marks what is hidden\n", f);
     else if (st->viewer < cfg->n_seats)
         fprintf(f, "view of seat %u %s: what it knows; ? marks what it does not\n",
-                st->viewer + 1u, tool_seat_faction(cfg, st->viewer));
+                st->viewer + 1u, inspect_seat_faction(cfg, st->viewer));
     fprintf(f, "turn %u, phase %s, storm in sector %u\n", st->turn,
             or_unknown(engine_phase_name(st->phase)), st->storm_sector);
     uint16_t awaiting = engine_state_awaiting(st);
@@ -504,13 +553,13 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
     int n = 0;
     for (uint8_t s = 0; s < cfg->n_seats; s++)
         if (awaiting & (1u << s))
-            fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u, tool_seat_faction(cfg, s));
+            fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u, inspect_seat_faction(cfg, s));
     fputs(n == 0 ? " nobody\n" : "\n", f);
     n = 0;
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
         if (st->ally[s] < cfg->n_seats && st->ally[s] > s)
-            fprintf(f, "%s %s + %s", n++ == 0 ? "alliances:" : ",", tool_seat_faction(cfg, s),
-                    tool_seat_faction(cfg, st->ally[s]));
+            fprintf(f, "%s %s + %s", n++ == 0 ? "alliances:" : ",", inspect_seat_faction(cfg, s),
+                    inspect_seat_faction(cfg, st->ally[s]));
     if (n != 0)
         fputc('\n', f);
     if (st->phase == ENGINE_PHASE_GAME_OVER) {
@@ -519,9 +568,9 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         for (uint8_t s = 0; s < cfg->n_seats; s++)
             if (st->winners & (1u << s))
                 fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u,
-                        tool_seat_faction(cfg, s));
+                        inspect_seat_faction(cfg, s));
         fprintf(f, "%s (victory: %s)\n", n == 0 ? " nobody" : "",
-                or_unknown(tool_victory_name(st->victory_kind)));
+                or_unknown(inspect_victory_name(st->victory_kind)));
     }
     if (prediction_hidden(st))
         fputs("prediction (Bene Gesserit): hidden\n", f);
@@ -569,7 +618,7 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
             if (plain == 0 && special == 0 && advisors == 0)
                 continue;
             n++;
-            fprintf(f, "  %-34s seat %u %-14s %3u", where, s + 1u, tool_seat_faction(cfg, s),
+            fprintf(f, "  %-34s seat %u %-14s %3u", where, s + 1u, inspect_seat_faction(cfg, s),
                     plain);
             if (special != 0)
                 fprintf(f, " (+%u special)", special);
@@ -595,434 +644,431 @@ void tool_state_print(FILE *f, const tool_state_doc *d)
         fputs("  (none)\n", f);
 
     if (st->viewer < cfg->n_seats) {
-        fprintf(f, "\nseat %u %s ", st->viewer + 1u, tool_seat_faction(cfg, st->viewer));
+        fprintf(f, "\nseat %u %s ", st->viewer + 1u, inspect_seat_faction(cfg, st->viewer));
         if (d->n_legal == 0) {
             fputs("has nothing to decide\n", f);
             return;
         }
         fputs("is asked to decide; its legal actions:\n", f);
-        for (size_t i = 0; i < d->n_legal && i < LEGAL_TEXT_MAX; i++)
+        for (size_t i = 0; i < d->n_legal; i++)
             legal_text(f, st, &d->legal[i]);
-        if (d->n_legal > LEGAL_TEXT_MAX)
-            fprintf(f, "  ... and %zu more (--json lists every one)\n",
-                    d->n_legal - LEGAL_TEXT_MAX);
     } else if (st->viewer == ENGINE_VIEW_PUBLIC) {
         fputs("\nthe game waits on:", f);
         n = 0;
         for (uint8_t s = 0; s < cfg->n_seats; s++)
             if (awaiting & (1u << s))
                 fprintf(f, "%s seat %u %s", n++ != 0 ? "," : "", s + 1u,
-                        tool_seat_faction(cfg, s));
+                        inspect_seat_faction(cfg, s));
         fputs(n == 0 ? " nobody\n" : "\n", f);
     }
 }
 
 /* ============================================================== JSON */
 
-static void json_string_or_null(tool_json *j, const char *s)
+static void json_string_or_null(inspect_json *j, const char *s)
 {
     if (s != NULL)
-        tool_json_string(j, s);
+        inspect_json_string(j, s);
     else
-        tool_json_null(j);
+        inspect_json_null(j);
 }
 
-static void json_location(tool_json *j, unsigned loc)
+static void json_location(inspect_json *j, unsigned loc)
 {
-    tool_json_member_string(j, "territory",
+    inspect_json_member_string(j, "territory",
                             or_unknown(engine_territory_slug(engine_location_territory(loc))));
-    tool_json_key(j, "sector");
+    inspect_json_key(j, "sector");
     int sector = engine_location_sector(loc);
     if (sector == ENGINE_NO_SECTOR)
-        tool_json_null(j);
+        inspect_json_null(j);
     else
-        tool_json_int(j, sector);
+        inspect_json_int(j, sector);
 }
 
 /* A card as {"card":N,"kind":slug|null}, or null for none. */
-static void json_card(tool_json *j, const engine_state *st, int card)
+static void json_card(inspect_json *j, const engine_state *st, int card)
 {
     if (card < 0 || card >= st->n_cards) {
-        tool_json_null(j);
+        inspect_json_null(j);
         return;
     }
-    tool_json_object_begin(j);
-    tool_json_member_int(j, "card", card);
-    tool_json_key(j, "kind");
+    inspect_json_object_begin(j);
+    inspect_json_member_int(j, "card", card);
+    inspect_json_key(j, "kind");
     json_string_or_null(j, engine_card_kind_slug(st->card_kind[card]));
-    tool_json_object_end(j);
+    inspect_json_object_end(j);
 }
 
-static void json_seat(tool_json *j, const engine_state *st, uint8_t s)
+static void json_seat(inspect_json *j, const engine_state *st, uint8_t s)
 {
     const engine_seat_state *ss = &st->seat[s];
-    tool_json_object_begin(j);
-    tool_json_member_uint(j, "seat", s + 1u);
-    tool_json_member_string(j, "faction", or_unknown(engine_faction_name(ss->faction)));
-    tool_json_member_uint(j, "spice", ss->spice);
-    tool_json_member_uint(j, "reserves", ss->reserves);
-    tool_json_member_uint(j, "special_reserves", ss->special_reserves);
-    tool_json_member_uint(j, "tanks", ss->tanks);
-    tool_json_member_uint(j, "special_tanks", ss->special_tanks);
-    tool_json_key(j, "storm_dial");
+    inspect_json_object_begin(j);
+    inspect_json_member_uint(j, "seat", s + 1u);
+    inspect_json_member_string(j, "faction", or_unknown(engine_faction_name(ss->faction)));
+    inspect_json_member_uint(j, "spice", ss->spice);
+    inspect_json_member_uint(j, "reserves", ss->reserves);
+    inspect_json_member_uint(j, "special_reserves", ss->special_reserves);
+    inspect_json_member_uint(j, "tanks", ss->tanks);
+    inspect_json_member_uint(j, "special_tanks", ss->special_tanks);
+    inspect_json_key(j, "storm_dial");
     if (ss->storm_dial != ENGINE_UNKNOWN)
-        tool_json_uint(j, ss->storm_dial);
+        inspect_json_uint(j, ss->storm_dial);
     else
-        tool_json_null(j);
-    tool_json_member_uint(j, "hand_size", hand_count(st, s));
-    tool_json_key(j, "hand");
-    tool_json_array_begin(j);
+        inspect_json_null(j);
+    inspect_json_member_uint(j, "hand_size", hand_count(st, s));
+    inspect_json_key(j, "hand");
+    inspect_json_array_begin(j);
     for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
         if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s)
             json_string_or_null(j, engine_card_kind_slug(st->card_kind[c]));
-    tool_json_array_end(j);
-    tool_json_key(j, "hand_cards");
-    tool_json_array_begin(j);
+    inspect_json_array_end(j);
+    inspect_json_key(j, "hand_cards");
+    inspect_json_array_begin(j);
     for (unsigned c = 0; c < st->n_cards && c < ENGINE_TREACHERY_MAX; c++)
         if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == s)
             json_card(j, st, (int)c);
-    tool_json_array_end(j);
-    tool_json_key(j, "ally");
+    inspect_json_array_end(j);
+    inspect_json_key(j, "ally");
     if (st->ally[s] < st->config.n_seats)
-        tool_json_uint(j, st->ally[s] + 1u);
+        inspect_json_uint(j, st->ally[s] + 1u);
     else
-        tool_json_null(j);
+        inspect_json_null(j);
     /* Another seat's traitors are unknown to a view: null, and the
      * revealed ones apart. */
     int is_known = sees_seat(st, s);
-    tool_json_key(j, "traitors");
+    inspect_json_key(j, "traitors");
     if (is_known) {
-        tool_json_array_begin(j);
+        inspect_json_array_begin(j);
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
             if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s)
-                tool_json_string(j, or_unknown(engine_leader_slug(l)));
-        tool_json_array_end(j);
+                inspect_json_string(j, or_unknown(engine_leader_slug(l)));
+        inspect_json_array_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_key(j, "traitors_revealed");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "traitors_revealed");
+    inspect_json_array_begin(j);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (st->traitor[l].place == ENGINE_PLACE_HAND && st->traitor[l].holder == s &&
             (st->traitor[l].known_by & ENGINE_KNOWN_PUBLIC))
-            tool_json_string(j, or_unknown(engine_leader_slug(l)));
-    tool_json_array_end(j);
-    tool_json_key(j, "traitors_dealt");
+            inspect_json_string(j, or_unknown(engine_leader_slug(l)));
+    inspect_json_array_end(j);
+    inspect_json_key(j, "traitors_dealt");
     if (is_known) {
-        tool_json_array_begin(j);
+        inspect_json_array_begin(j);
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
             if (st->traitor[l].place == ENGINE_PLACE_DEALT && st->traitor[l].holder == s)
-                tool_json_string(j, or_unknown(engine_leader_slug(l)));
-        tool_json_array_end(j);
+                inspect_json_string(j, or_unknown(engine_leader_slug(l)));
+        inspect_json_array_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_key(j, "leaders_in_tanks");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "leaders_in_tanks");
+    inspect_json_array_begin(j);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (st->leader[l].place == ENGINE_PLACE_TANKS && engine_leader_faction(l) == ss->faction)
-            tool_json_string(j, or_unknown(engine_leader_slug(l)));
-    tool_json_array_end(j);
-    tool_json_object_end(j);
+            inspect_json_string(j, or_unknown(engine_leader_slug(l)));
+    inspect_json_array_end(j);
+    inspect_json_object_end(j);
 }
 
-static void json_battle(tool_json *j, const engine_state *st)
+static void json_battle(inspect_json *j, const engine_state *st)
 {
     if (!battle_on(st)) {
-        tool_json_null(j);
+        inspect_json_null(j);
         return;
     }
-    tool_json_object_begin(j);
-    tool_json_member_string(j, "territory",
+    inspect_json_object_begin(j);
+    inspect_json_member_string(j, "territory",
                             or_unknown(engine_territory_slug(st->battle_territory)));
-    tool_json_key(j, "plans");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "plans");
+    inspect_json_array_begin(j);
     for (unsigned side = 0; side < 2; side++) {
         const engine_battle_plan *p = &st->plan[side];
         int hidden = p->is_committed && plan_hidden(st, side);
         int shown = p->is_committed && !hidden;
-        tool_json_object_begin(j);
-        tool_json_member_uint(j, "seat", st->battle_seat[side] + 1u);
-        tool_json_member_string(j, "side", side == 0 ? "aggressor" : "defender");
-        tool_json_member_bool(j, "committed", p->is_committed);
-        tool_json_member_bool(j, "hidden", hidden);
-        tool_json_key(j, "leader");
+        inspect_json_object_begin(j);
+        inspect_json_member_uint(j, "seat", st->battle_seat[side] + 1u);
+        inspect_json_member_string(j, "side", side == 0 ? "aggressor" : "defender");
+        inspect_json_member_bool(j, "committed", p->is_committed);
+        inspect_json_member_bool(j, "hidden", hidden);
+        inspect_json_key(j, "leader");
         json_string_or_null(j, shown && p->leader >= 0 ? engine_leader_slug((unsigned)p->leader)
                                                        : NULL);
-        tool_json_key(j, "cheap_hero");
+        inspect_json_key(j, "cheap_hero");
         json_card(j, st, shown ? p->cheap_hero : -1);
-        tool_json_key(j, "weapon");
+        inspect_json_key(j, "weapon");
         json_card(j, st, shown ? p->weapon : -1);
-        tool_json_key(j, "defense");
+        inspect_json_key(j, "defense");
         json_card(j, st, shown ? p->defense : -1);
-        tool_json_key(j, "dial");
+        inspect_json_key(j, "dial");
         if (shown)
-            tool_json_uint(j, p->dial);
+            inspect_json_uint(j, p->dial);
         else
-            tool_json_null(j);
-        tool_json_member_bool(j, "traitor_called", (st->traitor_called >> side) & 1u);
-        tool_json_object_end(j);
+            inspect_json_null(j);
+        inspect_json_member_bool(j, "traitor_called", (st->traitor_called >> side) & 1u);
+        inspect_json_object_end(j);
     }
-    tool_json_array_end(j);
-    tool_json_key(j, "voice");
+    inspect_json_array_end(j);
+    inspect_json_key(j, "voice");
     if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT) {
-        tool_json_object_begin(j);
-        tool_json_member_bool(j, "must", st->voice_must);
-        tool_json_member_string(j, "class", voice_classes[st->voice_class]);
-        tool_json_object_end(j);
+        inspect_json_object_begin(j);
+        inspect_json_member_bool(j, "must", st->voice_must);
+        inspect_json_member_string(j, "class", voice_classes[st->voice_class]);
+        inspect_json_object_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_key(j, "prescience");
+    inspect_json_key(j, "prescience");
     if (st->prescience_element != 0 && st->prescience_element <= 4) {
-        tool_json_object_begin(j);
-        tool_json_member_string(j, "element", prescience_elements[st->prescience_element]);
-        tool_json_key(j, "value");
+        inspect_json_object_begin(j);
+        inspect_json_member_string(j, "element", prescience_elements[st->prescience_element]);
+        inspect_json_key(j, "value");
         if (prescience_known(st))
-            tool_json_int(j, st->prescience_value);
+            inspect_json_int(j, st->prescience_value);
         else
-            tool_json_null(j);
-        tool_json_object_end(j);
+            inspect_json_null(j);
+        inspect_json_object_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_object_end(j);
+    inspect_json_object_end(j);
 }
 
 /* An array of the advantage names whose bits are set in `mask`. */
-static void json_advantages(tool_json *j, uint32_t mask)
+static void json_advantages(inspect_json *j, uint32_t mask)
 {
-    tool_json_array_begin(j);
+    inspect_json_array_begin(j);
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (mask & ENGINE_ADVANTAGE_BIT(a))
-            tool_json_string(j, engine_advantage_name(a));
-    tool_json_array_end(j);
+            inspect_json_string(j, engine_advantage_name(a));
+    inspect_json_array_end(j);
 }
 
 /* The Karama window, public: null when none is open; the advantages a
  * Karama cancelled for a retake either way. */
-static void json_karama(tool_json *j, const engine_state *st)
+static void json_karama(inspect_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
-    tool_json_object_begin(j);
-    tool_json_key(j, "window");
+    inspect_json_object_begin(j);
+    inspect_json_key(j, "window");
     if (st->karama_offered == 0) {
-        tool_json_null(j);
+        inspect_json_null(j);
     } else {
-        tool_json_object_begin(j);
-        tool_json_key(j, "offered");
+        inspect_json_object_begin(j);
+        inspect_json_key(j, "offered");
         json_advantages(j, st->karama_offered);
-        tool_json_member_uint(j, "owner", st->karama_owner + 1u);
-        tool_json_member_uint(j, "user", st->karama_user + 1u);
+        inspect_json_member_uint(j, "owner", st->karama_owner + 1u);
+        inspect_json_member_uint(j, "user", st->karama_user + 1u);
         const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
-        tool_json_key(j, "held");
+        inspect_json_key(j, "held");
         if (spec)
-            tool_json_string(j, spec->name);
+            inspect_json_string(j, spec->name);
         else
-            tool_json_null(j);
-        tool_json_object_end(j);
+            inspect_json_null(j);
+        inspect_json_object_end(j);
     }
-    tool_json_key(j, "cancelled");
+    inspect_json_key(j, "cancelled");
     json_advantages(j, st->karama_cancelled);
-    tool_json_key(j, "retake");
+    inspect_json_key(j, "retake");
     if (st->karama_retake < n)
-        tool_json_uint(j, st->karama_retake + 1u);
+        inspect_json_uint(j, st->karama_retake + 1u);
     else
-        tool_json_null(j);
+        inspect_json_null(j);
     /* a shipment held for another seat's Karama (R67), or null */
-    tool_json_key(j, "shipment");
+    inspect_json_key(j, "shipment");
     if (st->karama_ship_seat < n) {
-        tool_json_object_begin(j);
-        tool_json_member_uint(j, "seat", st->karama_ship_seat + 1u);
-        tool_json_member_uint(j, "payer", st->karama_ship_payer + 1u);
-        tool_json_key(j, "location");
-        tool_json_object_begin(j);
+        inspect_json_object_begin(j);
+        inspect_json_member_uint(j, "seat", st->karama_ship_seat + 1u);
+        inspect_json_member_uint(j, "payer", st->karama_ship_payer + 1u);
+        inspect_json_key(j, "location");
+        inspect_json_object_begin(j);
         json_location(j, st->karama_ship_location);
-        tool_json_object_end(j);
-        tool_json_member_uint(j, "forces", st->karama_ship_forces);
-        tool_json_member_uint(j, "elite", st->karama_ship_elite);
-        tool_json_object_end(j);
+        inspect_json_object_end(j);
+        inspect_json_member_uint(j, "forces", st->karama_ship_forces);
+        inspect_json_member_uint(j, "elite", st->karama_ship_elite);
+        inspect_json_object_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_object_end(j);
+    inspect_json_object_end(j);
 }
 
-static void json_truthtrance(tool_json *j, const engine_state *st)
+static void json_truthtrance(inspect_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
     if (st->truthtrance_asker >= n) {
-        tool_json_null(j);
+        inspect_json_null(j);
         return;
     }
-    tool_json_object_begin(j);
-    tool_json_member_uint(j, "asker", st->truthtrance_asker + 1u);
-    tool_json_key(j, "pending_target");
+    inspect_json_object_begin(j);
+    inspect_json_member_uint(j, "asker", st->truthtrance_asker + 1u);
+    inspect_json_key(j, "pending_target");
     if (st->truthtrance_pending < n)
-        tool_json_uint(j, st->truthtrance_pending + 1u);
+        inspect_json_uint(j, st->truthtrance_pending + 1u);
     else
-        tool_json_null(j);
-    tool_json_key(j, "answer");
+        inspect_json_null(j);
+    inspect_json_key(j, "answer");
     if (st->truthtrance_answer <= 1)
-        tool_json_bool(j, st->truthtrance_answer);
+        inspect_json_bool(j, st->truthtrance_answer);
     else
-        tool_json_null(j);
-    tool_json_object_end(j);
+        inspect_json_null(j);
+    inspect_json_object_end(j);
 }
 
-static void json_auction(tool_json *j, const engine_state *st)
+static void json_auction(inspect_json *j, const engine_state *st)
 {
     if (st->phase != ENGINE_PHASE_BIDDING || st->n_auction == 0) {
-        tool_json_null(j);
+        inspect_json_null(j);
         return;
     }
     int up = st->bid_turn < st->config.n_seats && st->auction_index < st->n_auction;
-    tool_json_object_begin(j);
-    tool_json_member_uint(j, "cards", st->n_auction);
-    tool_json_member_uint(j, "index", st->auction_index);
-    tool_json_key(j, "card");
+    inspect_json_object_begin(j);
+    inspect_json_member_uint(j, "cards", st->n_auction);
+    inspect_json_member_uint(j, "index", st->auction_index);
+    inspect_json_key(j, "card");
     json_card(j, st, up ? st->auction[st->auction_index] : -1);
-    tool_json_member_uint(j, "high_bid", st->high_bid);
-    tool_json_key(j, "high_bidder");
+    inspect_json_member_uint(j, "high_bid", st->high_bid);
+    inspect_json_key(j, "high_bidder");
     if (st->high_bidder < st->config.n_seats)
-        tool_json_uint(j, st->high_bidder + 1u);
+        inspect_json_uint(j, st->high_bidder + 1u);
     else
-        tool_json_null(j);
-    tool_json_key(j, "to_bid");
+        inspect_json_null(j);
+    inspect_json_key(j, "to_bid");
     if (up)
-        tool_json_uint(j, st->bid_turn + 1u);
+        inspect_json_uint(j, st->bid_turn + 1u);
     else
-        tool_json_null(j);
-    tool_json_object_end(j);
+        inspect_json_null(j);
+    inspect_json_object_end(j);
 }
 
-void tool_state_json(tool_json *j, const tool_state_doc *d)
+void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
 {
     const engine_state *st = d->st;
     const engine_config *cfg = &st->config;
-    tool_json_object_begin(j);
-    tool_json_key(j, "room");
+    inspect_json_object_begin(j);
+    inspect_json_key(j, "room");
     json_string_or_null(j, d->room);
-    tool_json_member_uint(j, "version", d->version);
-    tool_json_member_uint(j, "head", d->head);
-    tool_json_member_string(j, "view",
+    inspect_json_member_uint(j, "version", d->version);
+    inspect_json_member_uint(j, "head", d->head);
+    inspect_json_member_string(j, "view",
                             is_full(st) ? "full" : st->viewer == ENGINE_VIEW_PUBLIC ? "public" : "seat");
-    tool_json_key(j, "viewer");
+    inspect_json_key(j, "viewer");
     if (st->viewer < cfg->n_seats)
-        tool_json_uint(j, st->viewer + 1u);
+        inspect_json_uint(j, st->viewer + 1u);
     else
-        tool_json_null(j);
-    tool_json_member_string(j, "rules", cfg->is_advanced ? "advanced" : "basic");
-    tool_json_member_uint(j, "turn_limit", cfg->turn_limit);
-    tool_json_member_bool(j, "constructed", cfg->is_constructed);
-    tool_json_member_uint(j, "turn", st->turn);
-    tool_json_member_string(j, "phase", or_unknown(engine_phase_name(st->phase)));
-    tool_json_member_uint(j, "storm_sector", st->storm_sector);
-    tool_json_key(j, "awaiting");
-    tool_json_array_begin(j);
+        inspect_json_null(j);
+    inspect_json_member_string(j, "rules", cfg->is_advanced ? "advanced" : "basic");
+    inspect_json_member_uint(j, "turn_limit", cfg->turn_limit);
+    inspect_json_member_bool(j, "constructed", cfg->is_constructed);
+    inspect_json_member_uint(j, "turn", st->turn);
+    inspect_json_member_string(j, "phase", or_unknown(engine_phase_name(st->phase)));
+    inspect_json_member_uint(j, "storm_sector", st->storm_sector);
+    inspect_json_key(j, "awaiting");
+    inspect_json_array_begin(j);
     uint16_t awaiting = engine_state_awaiting(st);
     for (uint8_t s = 0; s < cfg->n_seats; s++)
         if (awaiting & (1u << s))
-            tool_json_uint(j, s + 1u);
-    tool_json_array_end(j);
-    tool_json_key(j, "winners");
-    tool_json_array_begin(j);
+            inspect_json_uint(j, s + 1u);
+    inspect_json_array_end(j);
+    inspect_json_key(j, "winners");
+    inspect_json_array_begin(j);
     for (uint8_t s = 0; s < cfg->n_seats; s++)
         if (st->winners & (1u << s))
-            tool_json_uint(j, s + 1u);
-    tool_json_array_end(j);
-    tool_json_key(j, "victory");
+            inspect_json_uint(j, s + 1u);
+    inspect_json_array_end(j);
+    inspect_json_key(j, "victory");
     if (st->phase == ENGINE_PHASE_GAME_OVER)
-        json_string_or_null(j, tool_victory_name(st->victory_kind));
+        json_string_or_null(j, inspect_victory_name(st->victory_kind));
     else
-        tool_json_null(j);
-    tool_json_key(j, "prediction");
+        inspect_json_null(j);
+    inspect_json_key(j, "prediction");
     if (st->prediction_turn != 0 && !prediction_hidden(st)) {
-        tool_json_object_begin(j);
-        tool_json_member_string(j, "faction",
+        inspect_json_object_begin(j);
+        inspect_json_member_string(j, "faction",
                                 or_unknown(engine_faction_name(st->prediction_faction)));
-        tool_json_member_uint(j, "turn", st->prediction_turn);
-        tool_json_object_end(j);
+        inspect_json_member_uint(j, "turn", st->prediction_turn);
+        inspect_json_object_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_member_uint(j, "treachery_deck", st->n_deck);
-    tool_json_key(j, "treachery_deck_order");
-    tool_json_array_begin(j);
+    inspect_json_member_uint(j, "treachery_deck", st->n_deck);
+    inspect_json_key(j, "treachery_deck_order");
+    inspect_json_array_begin(j);
     for (unsigned i = 0; i < st->n_deck && i < ENGINE_TREACHERY_MAX; i++)
         json_string_or_null(j, engine_card_kind_slug(st->card_kind[st->deck[i]]));
-    tool_json_array_end(j);
-    tool_json_member_uint(j, "treachery_discard", st->n_discard);
-    tool_json_member_uint(j, "spice_deck", st->n_spice_deck);
-    tool_json_key(j, "spice_deck_order");
-    tool_json_array_begin(j);
+    inspect_json_array_end(j);
+    inspect_json_member_uint(j, "treachery_discard", st->n_discard);
+    inspect_json_member_uint(j, "spice_deck", st->n_spice_deck);
+    inspect_json_key(j, "spice_deck_order");
+    inspect_json_array_begin(j);
     for (unsigned i = 0; i < st->n_spice_deck && i < ENGINE_SPICE_CARD_MAX; i++)
         json_string_or_null(j, st->spice_deck[i] == ENGINE_UNKNOWN ? NULL
                                                                    : spice_card_slug(st->spice_deck[i]));
-    tool_json_array_end(j);
-    tool_json_member_uint(j, "spice_discard", st->n_spice_discard);
-    tool_json_key(j, "spice_discard_order");
-    tool_json_array_begin(j);
+    inspect_json_array_end(j);
+    inspect_json_member_uint(j, "spice_discard", st->n_spice_discard);
+    inspect_json_key(j, "spice_discard_order");
+    inspect_json_array_begin(j);
     for (unsigned i = 0; i < st->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++)
         json_string_or_null(j, spice_card_slug(st->spice_discard[i]));
-    tool_json_array_end(j);
-    tool_json_key(j, "auction");
+    inspect_json_array_end(j);
+    inspect_json_key(j, "auction");
     json_auction(j, st);
-    tool_json_key(j, "battle");
+    inspect_json_key(j, "battle");
     json_battle(j, st);
-    tool_json_key(j, "truthtrance");
+    inspect_json_key(j, "truthtrance");
     json_truthtrance(j, st);
-    tool_json_key(j, "karama");
+    inspect_json_key(j, "karama");
     json_karama(j, st);
 
-    tool_json_key(j, "seats");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "seats");
+    inspect_json_array_begin(j);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
         json_seat(j, st, s);
-    tool_json_array_end(j);
+    inspect_json_array_end(j);
 
     int bg = seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
-    tool_json_key(j, "forces");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "forces");
+    inspect_json_array_begin(j);
     for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
         for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++) {
             unsigned plain = st->forces[loc][s], special = st->special[loc][s];
             unsigned advisors = (int)s == bg ? st->advisors[loc] : 0;
             if (plain == 0 && special == 0 && advisors == 0)
                 continue;
-            tool_json_object_begin(j);
+            inspect_json_object_begin(j);
             json_location(j, loc);
-            tool_json_member_uint(j, "seat", s + 1u);
-            tool_json_member_string(j, "faction", tool_seat_faction(cfg, s));
-            tool_json_member_uint(j, "count", plain);
-            tool_json_member_uint(j, "special", special);
-            tool_json_member_uint(j, "advisors", advisors);
-            tool_json_object_end(j);
+            inspect_json_member_uint(j, "seat", s + 1u);
+            inspect_json_member_string(j, "faction", inspect_seat_faction(cfg, s));
+            inspect_json_member_uint(j, "count", plain);
+            inspect_json_member_uint(j, "special", special);
+            inspect_json_member_uint(j, "advisors", advisors);
+            inspect_json_object_end(j);
         }
-    tool_json_array_end(j);
+    inspect_json_array_end(j);
 
-    tool_json_key(j, "spice");
-    tool_json_array_begin(j);
+    inspect_json_key(j, "spice");
+    inspect_json_array_begin(j);
     for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++) {
         if (st->spice[loc] == 0)
             continue;
-        tool_json_object_begin(j);
+        inspect_json_object_begin(j);
         json_location(j, loc);
-        tool_json_member_uint(j, "amount", st->spice[loc]);
-        tool_json_object_end(j);
+        inspect_json_member_uint(j, "amount", st->spice[loc]);
+        inspect_json_object_end(j);
     }
-    tool_json_array_end(j);
+    inspect_json_array_end(j);
 
     /* What the viewer is asked: a seat's legal families; null otherwise
      * (the public part, who is awaited, is "awaiting" above). */
-    tool_json_key(j, "legal");
+    inspect_json_key(j, "legal");
     if (st->viewer < cfg->n_seats) {
-        tool_json_array_begin(j);
+        inspect_json_array_begin(j);
         for (size_t i = 0; i < d->n_legal; i++)
-            legal_json(j, st, &d->legal[i]);
-        tool_json_array_end(j);
+            inspect_legal_json(j, st, &d->legal[i]);
+        inspect_json_array_end(j);
     } else {
-        tool_json_null(j);
+        inspect_json_null(j);
     }
-    tool_json_object_end(j);
+    inspect_json_object_end(j);
 }

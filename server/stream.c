@@ -1,0 +1,194 @@
+/*
+ * stream.c - the push stream: server-sent events, one per new version of
+ * a room, each carrying the subscriber's own view at that version's head
+ * and the log sentences of the versions it had not seen.
+ *
+ * Layer: server. An event is
+ *     id: V
+ *     event: update
+ *     data: {"version":V,"view":{...},"log":[...]}
+ * where view is what GET .../view answers and log what GET .../log does
+ * for the versions after the last one the subscriber saw (its
+ * Last-Event-ID on a reconnect). When the subscriber is one version
+ * behind, its log line comes from the room's cached states, viewed for it
+ * (4), with no ledger read; further behind, from inspect_log_walk.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/internal.h"
+
+struct server_stream {
+    server *s;
+    server__room *r;
+    uint8_t viewer;                /* a seat, the public or the referee */
+    uint32_t last_seen;            /* version of the last event sent; SERVER_STREAM_FRESH */
+    struct timespec opened;        /* CLOCK_MONOTONIC at open */
+    engine_state *cur, *prev;      /* owned: the room's states copied, so that the
+                                      JSON is made without its mutex */
+};
+
+int server_stream_open(server_stream **stream_out, server_response *out, server *s,
+                       const server_request *req, uint32_t last_seen)
+{
+    *stream_out = NULL;
+    memset(out, 0, sizeof *out);
+    char code[SCHEMA_ROOM_CHARS + 2] = "";
+    const char *p = req->path != NULL ? req->path : "";
+    const char *prefix = "/api/rooms/";
+    size_t n = strlen(prefix);
+    if (strncmp(p, prefix, n) != 0 || strlen(p) != n + SCHEMA_ROOM_CHARS + strlen("/events") ||
+        strcmp(p + n + SCHEMA_ROOM_CHARS, "/events") != 0) {
+        server__fail(out, 404, "no such path");
+        return -1;
+    }
+    memcpy(code, p + n, SCHEMA_ROOM_CHARS);
+    server__room *r;
+    int rc = server__room_get(&r, s, code);
+    if (rc != 0) {
+        server__fail(out, rc == LEDGER_ENOTFOUND ? 404 : 500, "no such room");
+        return -1;
+    }
+    uint8_t viewer;
+    if (server__request_viewer(&viewer, out, s, r, req) != 0)
+        return -1;
+    server_stream *st = calloc(1, sizeof *st);
+    if (st != NULL) {
+        st->cur = malloc(sizeof *st->cur);
+        st->prev = malloc(sizeof *st->prev);
+    }
+    if (st == NULL || st->cur == NULL || st->prev == NULL) {
+        server_stream_close(st);
+        server__fail(out, 500, "out of memory");
+        return -1;
+    }
+    st->s = s;
+    st->r = r;
+    st->viewer = viewer;
+    pthread_mutex_lock(&r->mutex);
+    if (last_seen != SERVER_STREAM_FRESH && last_seen > r->version)
+        last_seen = SERVER_STREAM_FRESH; /* a version this room never had: start afresh */
+    pthread_mutex_unlock(&r->mutex);
+    st->last_seen = last_seen;
+    clock_gettime(CLOCK_MONOTONIC, &st->opened);
+    *stream_out = st;
+    return 0;
+}
+
+void server_stream_close(server_stream *st)
+{
+    if (st == NULL)
+        return;
+    free(st->cur);
+    free(st->prev);
+    free(st);
+}
+
+/* The log lines of versions from..version for the subscriber: one step
+ * behind, from the copied states viewed (4); further, from the ledger. */
+static void log_json(inspect_json *j, server_stream *st, uint32_t version, int has_prev,
+                     const engine_action *last, uint32_t from)
+{
+    server__room *r = st->r;
+    inspect_json_array_begin(j);
+    if (from == version && has_prev) {
+        engine_state *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+        inspect_log_line *line = malloc(sizeof *line);
+        if (before != NULL && after != NULL && line != NULL) {
+            if (st->viewer == ENGINE_SEAT_ENGINE) {
+                memcpy(before, st->prev, sizeof *before);
+                memcpy(after, st->cur, sizeof *after);
+            } else {
+                engine_view(before, st->prev, st->viewer);
+                engine_view(after, st->cur, st->viewer);
+            }
+            inspect_log_describe(line, before, after, last, version, st->viewer);
+            inspect_log_line_json(j, &r->config, line);
+        }
+        free(before);
+        free(after);
+        free(line);
+    } else if (from >= 1 && from <= version) {
+        server__log_json(j, st->s, r, st->viewer, from, version);
+    }
+    inspect_json_array_end(j);
+}
+
+static int is_expired(const server_stream *st)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec - st->opened.tv_sec >= SERVER_STREAM_SECONDS;
+}
+
+static int is_stopping(server *s)
+{
+    pthread_mutex_lock(&s->rooms_mutex);
+    int v = s->is_stopping;
+    pthread_mutex_unlock(&s->rooms_mutex);
+    return v;
+}
+
+int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned wait_ms)
+{
+    *out = NULL;
+    *len_out = 0;
+    server__room *r = st->r;
+    if (is_stopping(st->s) || is_expired(st))
+        return 1;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += wait_ms / 1000u;
+    until.tv_nsec += (long)(wait_ms % 1000u) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&r->mutex);
+    while (st->last_seen != SERVER_STREAM_FRESH && r->version == st->last_seen &&
+           !is_stopping(st->s))
+        if (pthread_cond_timedwait(&r->changed, &r->mutex, &until) != 0)
+            break;
+    if (r->version == st->last_seen || r->version == UINT32_MAX) {
+        pthread_mutex_unlock(&r->mutex);
+        return is_stopping(st->s);
+    }
+    /* The states are copied and the mutex let go: the JSON is the
+     * costly part, and the room's next append must not wait on it. */
+    uint32_t version = r->version, from = st->last_seen + 1u;
+    int is_fresh = st->last_seen == SERVER_STREAM_FRESH;
+    int has_prev = r->has_prev && !is_fresh && from == version;
+    engine_action last = r->last;
+    memcpy(st->cur, r->cur, sizeof *st->cur);
+    if (has_prev)
+        memcpy(st->prev, r->prev, sizeof *st->prev);
+    pthread_mutex_unlock(&r->mutex);
+    FILE *f = open_memstream(out, len_out);
+    if (f == NULL)
+        return 1;
+    fprintf(f, "id: %u\nevent: update\ndata: ", version);
+    inspect_json j;
+    inspect_json_init(&j, f);
+    inspect_json_object_begin(&j);
+    inspect_json_member_uint(&j, "version", version);
+    inspect_json_key(&j, "view");
+    server__doc_json(&j, r->code, version, version, st->cur, st->viewer);
+    inspect_json_key(&j, "log");
+    if (is_fresh) {
+        inspect_json_array_begin(&j);
+        inspect_json_array_end(&j);
+    } else {
+        log_json(&j, st, version, has_prev, &last, from);
+    }
+    inspect_json_object_end(&j);
+    st->last_seen = version;
+    fputs("\n\n", f);
+    if (fclose(f) != 0) {
+        free(*out);
+        *out = NULL;
+        *len_out = 0;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,292 @@
+/*
+ * app.js - the web client of `mentat serve`: the lobby, the seat's page,
+ * the spectator's and the referee's. Plain JavaScript, no build step.
+ *
+ * It shows only what the server sent for this page's token (the server
+ * sends only engine_view of the token's seat): the board is the server's
+ * SVG of that view, the seats and the log are the view's JSON and the log
+ * lines as this seat was told them. The prompt is a form built from the
+ * view's legal families: a person picks a family and sets each ranged
+ * number; every other argument is the family's own example value, so a
+ * person never types JSON. The replay slider shows any version as this
+ * seat saw it then.
+ */
+'use strict';
+
+const params = new URLSearchParams(location.search);
+const room = params.get('room') || '';
+const token = params.get('token') || '';
+/* lobby, or for room.html: play (a seat's token), watch (none) or referee. */
+const mode = document.body.dataset.mode === 'lobby' ? 'lobby'
+  : params.get('mode') === 'referee' ? 'referee' : token !== '' ? 'play' : 'watch';
+let refereeSeat = params.get('seat') || '';
+
+const page = {
+  head: null,       /* the latest view (from the push stream) */
+  shown: null,      /* the version shown: null = follow the head */
+  log: [],          /* log lines, in order */
+  lastLogVersion: 0,
+};
+
+function $(id) { return document.getElementById(id); }
+
+function text(el, s) { el.textContent = s; return el; }
+
+function make(tag, s) { const el = document.createElement(tag); if (s !== undefined) text(el, s); return el; }
+
+/* The query of a viewer request: the referee's seat choice. */
+function viewerQuery(extra) {
+  const q = new URLSearchParams(extra || {});
+  if (mode === 'referee' && refereeSeat !== '') q.set('seat', refereeSeat);
+  return q.toString();
+}
+
+async function api(method, path, body) {
+  const headers = {};
+  if (token !== '') headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const t = await r.text();
+  let json = null;
+  try { json = JSON.parse(t); } catch (e) { json = null; }
+  return { status: r.status, json, text: t };
+}
+
+/* ------------------------------------------------------------ rendering */
+
+function cardText(c) { return '#' + c.card + ' ' + (c.kind === null ? '?' : c.kind); }
+
+function seatLine(s) {
+  const parts = [s.faction + ': spice ' + s.spice, 'reserves ' + s.reserves, 'tanks ' + s.tanks];
+  parts.push('hand: ' + (s.hand_cards.length === 0 ? 'none' : s.hand_cards.map(cardText).join(', ')));
+  if (s.traitors === null) parts.push('traitors: ?');
+  else parts.push(s.traitors.length === 0 ? 'no traitor' : s.traitors.map(t => 'traitor ' + t).join(', '));
+  if (s.ally !== null) parts.push('ally seat ' + s.ally);
+  return parts.join('; ');
+}
+
+function renderSeats(v) {
+  const box = $('seats');
+  box.replaceChildren();
+  const table = make('table');
+  for (const s of v.seats) {
+    const tr = make('tr');
+    tr.dataset.seat = s.seat;
+    tr.appendChild(make('td', 'seat ' + s.seat + (v.awaiting.includes(s.seat) ? ' (to act)' : '')));
+    tr.appendChild(make('td', seatLine(s)));
+    table.appendChild(tr);
+  }
+  box.appendChild(table);
+}
+
+function renderMe(v) {
+  const me = $('me');
+  me.replaceChildren();
+  if (v.viewer === null) {
+    $('me-section').hidden = true;
+    return;
+  }
+  $('me-section').hidden = false;
+  const s = v.seats[v.viewer - 1];
+  text($('me-title'), 'You: seat ' + s.seat + ' ' + s.faction);
+  me.appendChild(make('p', 'spice ' + s.spice + ', reserves ' + s.reserves + ', tanks ' + s.tanks));
+  me.appendChild(make('p', 'hand: ' + (s.hand_cards.length === 0 ? 'none' : s.hand_cards.map(cardText).join(', '))));
+  me.appendChild(make('p', s.traitors === null || s.traitors.length === 0 ? 'no traitor' :
+    s.traitors.map(t => 'traitor ' + t).join(', ')));
+  if (v.prediction !== null) me.appendChild(make('p', 'prediction: ' + v.prediction.faction + ' turn ' + v.prediction.turn));
+}
+
+/* A family as words: "ship: to arrakeen, forces 1..5". */
+function familyLabel(f) {
+  const args = f.args.map(a => {
+    const lo = a.lo_name !== undefined ? a.lo_name : String(a.lo);
+    const hi = a.hi_name !== undefined ? a.hi_name : String(a.hi);
+    return a.name + ' ' + (a.lo === a.hi ? lo : lo + '..' + hi);
+  });
+  return f.kind + (args.length ? ': ' + args.join(', ') : '') + (f.sum !== null ? ' (total ' + f.sum + ')' : '');
+}
+
+function renderPrompt(v) {
+  const form = $('prompt');
+  const section = $('prompt-section');
+  form.replaceChildren();
+  form.dataset.version = String(v.version);
+  const asked = v.legal !== null && v.legal.length > 0 && page.shown === null;
+  section.hidden = mode !== 'play';
+  if (!asked) {
+    form.appendChild(make('p', v.phase === 'game_over' ? 'The game is over.' : 'Nothing to decide now.'));
+    form.dataset.ready = v.phase === 'game_over' ? 'over' : 'waiting';
+    return;
+  }
+  const kinds = [...new Set(v.legal.map(f => f.kind))];
+  const kindSel = make('select');
+  kindSel.id = 'kind';
+  for (const k of kinds) { const o = make('option', k); o.value = k; kindSel.appendChild(o); }
+  const famSel = make('select');
+  famSel.id = 'family';
+  const argsBox = make('div');
+  function fillFamilies() {
+    famSel.replaceChildren();
+    v.legal.forEach((f, i) => {
+      if (f.kind !== kindSel.value) return;
+      const o = make('option', familyLabel(f));
+      o.value = String(i);
+      famSel.appendChild(o);
+    });
+    fillArgs();
+  }
+  function fillArgs() {
+    argsBox.replaceChildren();
+    const f = v.legal[Number(famSel.value)];
+    for (const a of f.args) {
+      if (a.lo_name !== undefined || a.lo === a.hi) continue;
+      const label = make('label', a.name + ' ');
+      const input = make('input');
+      input.type = 'number';
+      input.min = a.lo;
+      input.max = a.hi;
+      input.value = f.example[a.name];
+      input.name = a.name;
+      label.appendChild(input);
+      argsBox.appendChild(label);
+    }
+    if (f.sum !== null) argsBox.appendChild(make('p', 'The numbers must add up to ' + f.sum + '.'));
+  }
+  kindSel.addEventListener('change', fillFamilies);
+  famSel.addEventListener('change', fillArgs);
+  const l1 = make('label', 'Action ');
+  l1.appendChild(kindSel);
+  const l2 = make('label', 'Choice ');
+  l2.appendChild(famSel);
+  const button = make('button', 'Submit');
+  button.type = 'submit';
+  button.id = 'submit';
+  form.append(l1, l2, argsBox, button);
+  fillFamilies();
+  form.dataset.ready = 'asked';
+  form.onsubmit = async ev => {
+    ev.preventDefault();
+    const f = v.legal[Number(famSel.value)];
+    const action = Object.assign({}, f.example);
+    for (const input of argsBox.querySelectorAll('input')) action[input.name] = Number(input.value);
+    form.dataset.ready = 'sent';
+    const r = await api('POST', '/api/rooms/' + room + '/actions', { version: v.version, action });
+    if (r.status === 200) text($('status'), 'Done: version ' + r.json.version + '.');
+    else if (r.status === 409) text($('status'), 'Someone acted first; the board has moved.');
+    else text($('status'), 'Refused: ' + (r.json && (r.json.verdict || r.json.error)));
+    if (r.status !== 200) form.dataset.ready = 'asked';
+  };
+}
+
+function renderLog() {
+  const ol = $('log');
+  ol.replaceChildren();
+  const upto = page.shown === null ? Infinity : page.shown;
+  for (const line of page.log) {
+    if (line.version > upto) continue;
+    const li = make('li', line.version + '. ' + line.text);
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+async function renderBoard(version) {
+  const q = viewerQuery(version === null ? {} : { at: version });
+  const r = await api('GET', '/api/rooms/' + room + '/board.svg?' + q);
+  if (r.status === 200) $('board').innerHTML = r.text.replace(/^<\?xml[^>]*>\s*/, '');
+}
+
+async function render(v) {
+  text($('title'), 'room ' + v.room + ', version ' + v.version + (page.shown !== null ? ' (replay)' : ''));
+  text($('phase'), 'turn ' + v.turn + ', ' + v.phase + (v.winners.length ? ', won by seat ' + v.winners.join(', ') : ''));
+  renderMe(v);
+  renderSeats(v);
+  renderPrompt(v);
+  renderLog();
+  const slider = $('slider');
+  slider.max = String(page.head.version);
+  if (page.shown === null) slider.value = slider.max;
+  text($('replay-label'), page.shown === null ? 'following the game' : 'version ' + page.shown + ' as this seat saw it');
+  await renderBoard(page.shown);
+  document.body.dataset.version = String(v.version);
+}
+
+/* ------------------------------------------------------------ the game */
+
+function onUpdate(data) {
+  page.head = data.view;
+  for (const line of data.log) {
+    if (line.version > page.lastLogVersion) {
+      page.log.push(line);
+      page.lastLogVersion = line.version;
+    }
+  }
+  if (page.shown === null) render(page.head);
+}
+
+async function startGame() {
+  if (mode !== 'referee') $('referee-section').hidden = true;
+  const log = await api('GET', '/api/rooms/' + room + '/log?' + viewerQuery());
+  if (log.status === 200) {
+    page.log = log.json;
+    page.lastLogVersion = log.json.length ? log.json[log.json.length - 1].version : 0;
+  }
+  const first = await api('GET', '/api/rooms/' + room + '/view?' + viewerQuery());
+  if (first.status !== 200) {
+    text($('title'), 'cannot open room ' + room + ': ' + (first.json ? first.json.error : first.status));
+    return;
+  }
+  page.head = first.json;
+  if (mode === 'referee') {
+    const sel = $('seat-select');
+    for (const s of first.json.seats) {
+      const o = make('option', 'seat ' + s.seat + ' ' + s.faction);
+      o.value = String(s.seat);
+      sel.appendChild(o);
+    }
+    sel.value = refereeSeat;
+    sel.addEventListener('change', () => {
+      const q = new URLSearchParams(location.search);
+      q.set('seat', sel.value);
+      location.search = q.toString();
+    });
+  }
+  await render(page.head);
+  $('slider').addEventListener('input', async ev => {
+    const v = Number(ev.target.value);
+    page.shown = v >= page.head.version ? null : v;
+    if (page.shown === null) { render(page.head); return; }
+    const r = await api('GET', '/api/rooms/' + room + '/view?' + viewerQuery({ at: v }));
+    if (r.status === 200) render(r.json);
+  });
+  const q = new URLSearchParams({ last: String(page.head.version) });
+  if (token !== '') q.set('token', token);
+  if (mode === 'referee' && refereeSeat !== '') q.set('seat', refereeSeat);
+  const es = new EventSource('/api/rooms/' + room + '/events?' + q.toString());
+  es.addEventListener('update', ev => onUpdate(JSON.parse(ev.data)));
+}
+
+/* ------------------------------------------------------------ the lobby */
+
+function startLobby() {
+  const all = ['atreides', 'bene_gesserit', 'emperor', 'fremen', 'harkonnen', 'guild'];
+  $('create').onsubmit = async ev => {
+    ev.preventDefault();
+    const mine = $('faction').value;
+    const factions = [mine].concat(all.filter(f => f !== mine));
+    const bots = {};
+    for (let s = 2; s <= 6; s++) bots[String(s)] = $('level').value;
+    const r = await api('POST', '/api/rooms', { factions, rules: 'basic', turns: Number($('turns').value), bots });
+    if (r.status !== 201) { text($('status'), 'Refused: ' + (r.json ? r.json.error : r.status)); return; }
+    const j = await api('POST', '/api/rooms/' + r.json.room + '/join', { seat: 1 });
+    if (j.status !== 200) { text($('status'), 'Cannot join: ' + (j.json ? j.json.error : j.status)); return; }
+    location.href = 'room.html?room=' + j.json.room + '&token=' + j.json.token;
+  };
+  $('open').onsubmit = ev => {
+    ev.preventDefault();
+    location.href = 'room.html?room=' + encodeURIComponent($('room').value.trim().toUpperCase());
+  };
+}
+
+if (mode === 'lobby') startLobby();
+else startGame();
