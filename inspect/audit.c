@@ -694,13 +694,25 @@ static int apply_ok(engine_state *st, const engine_action *act, const uint8_t *s
 
 /* ---- treachery card faces */
 
+/* Whether card i's face is bound by what the game has already settled:
+ * a prescience answer naming it as the weapon or defense its side must
+ * play (the answer was accepted because the face fits), for as long as
+ * the battle lasts. Another face there is a world the game cannot reach
+ * (engine_state_check refuses it too: engine/phase.h invariant (8)). */
+static int is_bound_card(const engine_state *a, unsigned i)
+{
+    enum { ELEMENT_WEAPON = 2, ELEMENT_DEFENSE = 3 }; /* engine.h prescience_element */
+    return a->phase == ENGINE_PHASE_BATTLE && a->prescience_value == (int)i &&
+           (a->prescience_element == ELEMENT_WEAPON || a->prescience_element == ELEMENT_DEFENSE);
+}
+
 static int make_card_faces(pair *p, engine_state *b, const engine_state *a, uint64_t *prng)
 {
     uint8_t cand[ENGINE_TREACHERY_MAX], soon[ENGINE_TREACHERY_MAX];
     unsigned n = 0, n_soon = 0;
     for (unsigned i = 0; i < a->n_cards; i++) {
         if (knows(a, p->viewer, a->card[i].known_by) || a->card[i].place == ENGINE_PLACE_PLAYED ||
-            i == a->high_bid_karama)
+            i == a->high_bid_karama || is_bound_card(a, i))
             continue;
         cand[n++] = (uint8_t)i;
         /* Cards about to move (up for auction, the top of the deck) are
@@ -1111,6 +1123,7 @@ typedef struct audit_run {
     const audit_game *g;
     const inspect_audit_observer *obs;
     inspect_audit_report *out;
+    uint32_t first_version;        /* options.first_version */
     engine_state a, b, prev_a, prev_b, va, vb, pa, pb;
     uint8_t ea[ENGINE_STATE_ENCODED_MAX + 256], eb[ENGINE_STATE_ENCODED_MAX + 256];
     engine_legal la[ENGINE_LEGAL_MAX], lb[ENGINE_LEGAL_MAX];
@@ -1515,17 +1528,21 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
                      uint64_t *prng)
 {
     const audit_game *g = r->g;
+    uint32_t lo = r->first_version;
+    if (lo > g->n_events)
+        return 0;
     if (at_opening)
-        return pair_make(p, &r->b, g, 0, viewer, fact, r->lb, prng);
+        return pair_make(p, &r->b, g, lo, viewer, fact, r->lb, prng);
+    uint32_t n = g->n_events + 1 - lo;
     for (int tries = 0; tries < 24; tries++) {
-        uint32_t v = prng_below(prng, g->n_events + 1);
+        uint32_t v = lo + prng_below(prng, n);
         if (pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
             return 1;
     }
     /* Rare facts (a plan, a dial, the prediction): scan from a random start. */
-    uint32_t n = g->n_events + 1, start = prng_below(prng, n);
+    uint32_t start = prng_below(prng, n);
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t v = (start + i) % n;
+        uint32_t v = lo + (start + i) % n;
         const engine_state *a = &g->state[v];
         int maybe = fact == INSPECT_FACT_BATTLE_PLAN ? a->phase == ENGINE_PHASE_BATTLE
                   : fact == INSPECT_FACT_STORM_DIAL ? a->phase == ENGINE_PHASE_STORM
@@ -1545,6 +1562,7 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     r->g = g;
     r->obs = opt->observer != NULL ? opt->observer : &inspect_audit_genuine;
     r->out = out;
+    r->first_version = opt->first_version;
     uint32_t max_steps = opt->max_steps != 0 ? opt->max_steps : UINT32_MAX;
     const engine_config *cfg = &g->state[0].config;
     uint8_t viewers[ENGINE_MAX_SEATS + 1];

@@ -24,6 +24,7 @@
 #include <cmocka.h>
 #include <sodium.h>
 
+#include "engine/phase.h"
 #include "inspect/internal.h"
 #include "tests/support/support.h"
 
@@ -327,6 +328,109 @@ static void test_audit__leaky_view_is_caught_with_its_field(void **state)
         assert_int_not_equal(rep.leak[i].fact, INSPECT_FACT_PREDICTION);
 }
 
+/* ============================================== bound facts (no abort) */
+
+/* A game of random legal actions and a version of it where a prescience
+ * answer has bound a weapon or defense card that a third seat has not
+ * seen, and the bound side has yet to commit its plan. 1 if found. */
+static int bound_game(engine_config *cfg, uint8_t seed[ENGINE_SEED_BYTES], engine_action *acts,
+                      uint32_t *n_out, uint32_t *version_out, uint8_t *viewer_out,
+                      uint8_t *card_out)
+{
+    static engine_state st;
+    for (unsigned g = 0; g < 4000; g++) {
+        uint64_t prng = 77000 + g;
+        test_random_config(cfg, 3 + g % 4, 0, &prng);
+        int has_atreides = 0;
+        for (unsigned s = 0; s < cfg->n_seats; s++)
+            has_atreides |= cfg->faction[s] == ENGINE_FACTION_ATREIDES;
+        if (!has_atreides)
+            continue;
+        memset(seed, 0, ENGINE_SEED_BYTES);
+        seed[0] = (uint8_t)g;
+        seed[1] = (uint8_t)(g >> 8);
+        seed[2] = 0xb0;
+        uint32_t n = play(acts, cfg, seed, &prng);
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_setup(NULL, &st, cfg, &rng), ENGINE_ACCEPTED);
+        for (uint32_t v = 1; v <= n; v++) {
+            engine_rng_init(&rng, seed, v);
+            assert_int_equal(engine_apply(NULL, &st, &acts[v - 1], &rng), ENGINE_ACCEPTED);
+            int v_card = st.prescience_value;
+            if (st.phase != ENGINE_PHASE_BATTLE || st.step != BATTLE_STEP_PLAN ||
+                (st.prescience_element != 2 && st.prescience_element != 3) || v_card < 0)
+                continue;
+            unsigned side = st.card[v_card].holder == st.battle_seat[0] ? 0 : 1;
+            if (st.plan[side].is_committed)
+                continue;
+            for (uint8_t s = 0; s < cfg->n_seats; s++)
+                if (s != st.battle_seat[0] && s != st.battle_seat[1] &&
+                    !(st.card[v_card].known_by & (1u << s))) {
+                    *n_out = n;
+                    *version_out = v;
+                    *viewer_out = s;
+                    *card_out = (uint8_t)v_card;
+                    return 1;
+                }
+        }
+    }
+    return 0;
+}
+
+/* A prescience answer binds the card it names: a world where that card
+ * has another face is unreachable, engine_state_check refuses it, and the
+ * audit never builds it (before, the debug build aborted in engine_apply
+ * when the bound side was left without a legal plan). */
+static void test_audit__prescience_bound_card_is_never_swapped(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static engine_state st, b;
+    static inspect_audit_report rep;
+    engine_config cfg;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = 0, v = 0;
+    uint8_t viewer = 0, card = 0;
+    assert_true(bound_game(&cfg, seed, acts, &n, &v, &viewer, &card));
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint32_t k = 1; k <= v; k++) {
+        engine_rng_init(&rng, seed, k);
+        assert_int_equal(engine_apply(NULL, &st, &acts[k - 1], &rng), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(engine_state_check(&st), 0);
+    /* Every other face given to the bound card, by a swap with a card of
+     * another kind class: refused whenever the bound side is left without
+     * a plan. */
+    unsigned refused = 0;
+    for (unsigned c = 0; c < st.n_cards; c++) {
+        if (c == card || st.card_kind[c] == st.card_kind[card])
+            continue;
+        b = st;
+        b.card_kind[card] = st.card_kind[c];
+        b.card_kind[c] = st.card_kind[card];
+        if (b.card_kind[card] == ENGINE_CARD_KARAMA || b.card_kind[card] >= ENGINE_CARD_KIND_COUNT)
+            continue;
+        refused += engine_state_check(&b) != 0;
+    }
+    assert_true(refused > 0);
+    /* The audit of that version for the third seat, faces only, many
+     * pairs: it runs to the end and finds nothing. */
+    inspect_audit_options opt;
+    inspect_audit_options_init(&opt);
+    opt.seat = viewer;
+    opt.facts = 1u << INSPECT_FACT_CARD_FACES;
+    opt.first_version = v;
+    opt.trials = 200;
+    opt.max_steps = 30;
+    assert_int_equal(inspect_audit_game(&rep, "BOUND001", &cfg, seed, acts, n, &opt), 0);
+    assert_true(rep.n_trials > 0);
+    unsigned known = 0;
+    assert_int_equal(unknown_leaks(&rep, &known), 0);
+}
+
 /* The same room and sample seed give the same pairs and the same counts. */
 static void test_audit__repeats_exactly(void **state)
 {
@@ -374,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
+        cmocka_unit_test(test_audit__prescience_bound_card_is_never_swapped),
         cmocka_unit_test(test_audit__ledger_rooms_show_no_seat_a_secret),
         cmocka_unit_test(test_audit__genuine_games_have_no_leak),
     };
