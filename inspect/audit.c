@@ -66,6 +66,7 @@ static const char *const channel_names[INSPECT_CHANNEL_COUNT] = {
     [INSPECT_CHANNEL_LOG] = "log",
     [INSPECT_CHANNEL_REJECTION] = "rejection",
     [INSPECT_CHANNEL_SIZE] = "size",
+    [INSPECT_CHANNEL_MARKS] = "marks",
 };
 
 const char *inspect_audit_fact_name(unsigned fact)
@@ -1553,6 +1554,58 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
     return 0;
 }
 
+/* ============================================== knowledge by rule */
+
+/* Checks the known_by marks after every event against the rules' table
+ * (audit_marks.c): each event applied by the observer to the state before
+ * it, so a planted mark is seen. A mark the rules do not give is a leak
+ * to the seat it names. */
+static void marks_run(audit_run *r)
+{
+    static const uint8_t fact_of_part[3] = {INSPECT_FACT_CARD_FACES, INSPECT_FACT_TRAITORS,
+                                            INSPECT_FACT_SPICE_DECK};
+    const audit_game *g = r->g;
+    for (uint32_t v = 1; v <= g->n_events; v++) {
+        const engine_action *act = &g->action[v - 1];
+        r->pa = g->state[v - 1];
+        engine_rng rng;
+        engine_rng_init(&rng, g->seed, v);
+        if (r->obs->apply(NULL, &r->pa, act, &rng) != ENGINE_ACCEPTED)
+            continue;
+        inspect__marks_result m;
+        int over = inspect__marks_check(&m, &g->state[v - 1], &r->pa, act);
+        r->out->n_marks_events++;
+        if (m.n_forgotten > 0 && r->out->n_marks_forgotten == 0) {
+            inspect__text t;
+            inspect__text_init(&t, r->out->marks_forgotten, sizeof r->out->marks_forgotten);
+            inspect__text_add(&t, "version %u: %s: %s", v, m.forgotten.field, m.forgotten.detail);
+        }
+        r->out->n_marks_forgotten += m.n_forgotten;
+        if (!over)
+            continue;
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = fact_of_part[m.over.part];
+        p.viewer = m.over.seat;
+        p.version = v;
+        const engine_state *a = &r->pa;
+        const engine_card_state *c = m.over.part == 0   ? &a->card[m.over.index]
+                                   : m.over.part == 1 ? &a->traitor[m.over.index]
+                                                      : &a->spice_card[m.over.index];
+        char where[64];
+        where_text(where, sizeof where, a, c);
+        if (m.over.part == 0)
+            snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", m.over.index,
+                     engine_card_kind_slug(a->card_kind[m.over.index]), where);
+        else if (m.over.part == 1)
+            snprintf(p.hidden, sizeof p.hidden, "traitor card %s (%s)",
+                     engine_leader_slug(m.over.index), where);
+        else
+            snprintf(p.hidden, sizeof p.hidden, "spice card %u (%s)", m.over.index, where);
+        leak_record(r, &p, v, INSPECT_CHANNEL_MARKS, m.over.field, "%s", m.over.detail);
+    }
+}
+
 static int audit_game_run(inspect_audit_report *out, const audit_game *g,
                           const inspect_audit_options *opt)
 {
@@ -1576,6 +1629,7 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     }
     unsigned trials = opt->trials != 0 ? opt->trials : INSPECT_AUDIT_TRIALS_PER_VIEWER * n_viewers;
     uint32_t facts = opt->facts != 0 ? opt->facts : (1u << INSPECT_FACT_COUNT) - 1;
+    marks_run(r);
     uint64_t prng = opt->sample_seed ^ room_hash(g->room);
     for (unsigned t = 0; t < trials; t++) {
         uint64_t tprng = prng ^ (UINT64_C(0x9e3779b97f4a7c15) * (t + 1));

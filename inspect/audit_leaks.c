@@ -129,6 +129,26 @@ static engine_verdict apply_card_reason(engine_verdict_detail *why, engine_state
     return engine_apply(why, st, act, rng);
 }
 
+/* ---- a peek marked known to all: the Atreides' look at the top spice
+ * card recorded as shown face up */
+
+static engine_verdict apply_peek_public(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    uint16_t before[ENGINE_SPICE_CARD_MAX];
+    for (unsigned c = 0; c < st->n_spice_cards; c++)
+        before[c] = st->spice_card[c].known_by;
+    engine_verdict v = engine_apply(why, st, act, rng);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    for (unsigned c = 0; c < st->n_spice_cards; c++)
+        if (st->spice_card[c].place == ENGINE_PLACE_DECK && st->spice_card[c].known_by != 0 &&
+            st->spice_card[c].known_by != before[c])
+            st->spice_card[c].known_by =
+                (uint16_t)(((1u << st->config.n_seats) - 1) | ENGINE_KNOWN_PUBLIC);
+    return v;
+}
+
 /* ============================================================ the table */
 
 static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
@@ -174,6 +194,11 @@ static const inspect_audit_observer unmasked_log = {
     engine_apply,
 };
 
+static const inspect_audit_observer peek_public = {
+    "peek_marked_public", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    apply_peek_public,
+};
+
 #define FACT(f) (1u << INSPECT_FACT_##f)
 #define SECRET_ACTIONS (FACT(TRAITORS) | FACT(PREDICTION) | FACT(BATTLE_PLAN) | FACT(STORM_DIAL))
 
@@ -195,6 +220,8 @@ static const inspect_audit_plant plants[] = {
      "view.size", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&unmasked_log, "a secret action's arguments in another seat's log", INSPECT_CHANNEL_LOG,
      "log.action", INSPECT_AUDIT_ALL_SEATS, SECRET_ACTIONS},
+    {&peek_public, "a mark that says a peeked card is known to all", INSPECT_CHANNEL_MARKS,
+     "marks.spice_card[", INSPECT_AUDIT_ALL_SEATS, FACT(SPICE_DECK)},
 };
 _Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
                "the self-test report holds every plant");

@@ -225,6 +225,7 @@ typedef enum inspect_audit_channel {
     INSPECT_CHANNEL_LOG,           /* the seat's log line of an event (name, arguments, timing) */
     INSPECT_CHANNEL_REJECTION,     /* the verdict of an action the seat could submit */
     INSPECT_CHANNEL_SIZE,          /* the size of what the seat receives */
+    INSPECT_CHANNEL_MARKS,         /* known_by says a seat knows what no rule shows it */
     INSPECT_CHANNEL_COUNT
 } inspect_audit_channel;
 
@@ -297,6 +298,9 @@ typedef struct inspect_audit_report {
     uint64_t n_steps;              /* events replayed in both worlds */
     uint64_t n_comparisons;        /* observations compared (views, prompts, logs, probes, sizes) */
     uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
+    uint32_t n_marks_events;       /* events whose known_by marks were checked by rule */
+    uint32_t n_marks_forgotten;    /* marks a rule gives that the engine does not set */
+    char marks_forgotten[INSPECT_TEXT_CHARS]; /* the first of them, or "" */
     uint32_t n_leaks;              /* pairs the seat could tell apart */
     inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first of them, up to the max */
     char errmsg[240];              /* why the room could not be audited (operational failure) */
@@ -342,7 +346,7 @@ typedef struct inspect_audit_self_result {
     inspect_audit_leak first;      /* the leak that caught it (valid when is_caught) */
 } inspect_audit_self_result;
 
-#define INSPECT_AUDIT_MAX_PLANTS 8
+#define INSPECT_AUDIT_MAX_PLANTS 12
 
 typedef struct inspect_audit_self_report {
     size_t n_plants;               /* planted leaks tried */

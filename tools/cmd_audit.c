@@ -32,8 +32,11 @@ static const char help[] =
     "randomness. Until the viewer legitimately learns the changed fact, its view,\n"
     "who is asked, its legal actions, its log line of each event, the verdicts of\n"
     "probe actions and the size of each must be identical. Each difference is a\n"
-    "leak: version, seat, the hidden fact and the field that differed. Needs the\n"
-    "audit key (the room's seed). Exit status 1 if any leak is found.\n"
+    "leak: version, seat, the hidden fact and the field that differed. After every\n"
+    "event it also recomputes from a table of the rules who may know each card,\n"
+    "traitor and spice card, and a known_by mark the rules do not give is a leak\n"
+    "(channel marks). Needs the audit key (the room's seed). Exit status 1 if any\n"
+    "leak is found.\n"
     "\n"
     "  --all          every room of the ledger (progress on stderr if a terminal)\n"
     "  --seat S       audit only seat S (1..n or a faction); --public the public\n"
@@ -47,7 +50,8 @@ static const char help[] =
     "                 drawn card in the public log, a prompt only the holder of a\n"
     "                 secret card gets, a rejection naming a hidden card, a view\n"
     "                 whose size depends on a hidden card, a secret action's\n"
-    "                 arguments in the log); exit 0 only if every one is caught\n"
+    "                 arguments in the log, a peek marked known to all); exit 0\n"
+    "                 only if every one is caught\n"
     "\n"
     "Examples:\n"
     "  mentat audit ab12cd34\n"
@@ -59,6 +63,7 @@ typedef struct audit_totals {
     size_t n_rooms;                /* rooms audited */
     size_t n_failed;               /* rooms that could not be audited */
     uint64_t n_trials, n_steps, n_comparisons, n_learned, n_diverged;
+    uint64_t n_marks_events, n_marks_forgotten; /* events whose marks were checked by rule */
     uint64_t n_leaks;              /* leaks found in all */
     int exit_failure;              /* worst exit status of a room that could not be audited */
 } audit_totals;
@@ -179,6 +184,8 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     t->n_learned += rep->n_learned;
     t->n_diverged += rep->n_diverged;
     t->n_leaks += rep->n_leaks;
+    t->n_marks_events += rep->n_marks_events;
+    t->n_marks_forgotten += rep->n_marks_forgotten;
     size_t kept = rep->n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep->n_leaks : INSPECT_AUDIT_MAX_LEAKS;
     if (j != NULL) {
         for (size_t i = 0; i < kept; i++)
@@ -186,9 +193,13 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         return;
     }
     if (rep->n_leaks == 0) {
-        printf("%s  ok  %u events, %u pairs, %llu steps, %llu comparisons, no leak\n", room,
-               rep->n_events, rep->n_trials, (unsigned long long)rep->n_steps,
-               (unsigned long long)rep->n_comparisons);
+        printf("%s  ok  %u events, %u pairs, %llu steps, %llu comparisons, marks of %u events "
+               "by rule, no leak\n", room, rep->n_events, rep->n_trials,
+               (unsigned long long)rep->n_steps, (unsigned long long)rep->n_comparisons,
+               rep->n_marks_events);
+        if (rep->n_marks_forgotten > 0)
+            printf("  note: %u marks the rules give are not set, first %s\n",
+                   rep->n_marks_forgotten, rep->marks_forgotten);
         return;
     }
     printf("%s  LEAKS  %u of %u pairs told apart (%u events, %llu comparisons)\n", room,
@@ -403,6 +414,8 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "comparisons", t.n_comparisons);
         tool_json_member_uint(&j, "learned", t.n_learned);
         tool_json_member_uint(&j, "diverged", t.n_diverged);
+        tool_json_member_uint(&j, "marks_events", t.n_marks_events);
+        tool_json_member_uint(&j, "marks_forgotten", t.n_marks_forgotten);
         tool_json_member_uint(&j, "n_leaks", t.n_leaks);
         tool_json_member_bool(&j, "ok", t.n_leaks == 0 && t.n_failed == 0);
         tool_json_object_end(&j);

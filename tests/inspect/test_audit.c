@@ -219,6 +219,7 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     unsigned steps = env_uint("MENTAT_AUDIT_STEPS", 40);
     unsigned known = 0, unknown = 0;
     uint64_t pairs = 0, comparisons = 0, by_fact[INSPECT_FACT_COUNT] = {0};
+    uint64_t marks_events = 0, forgotten = 0;
     for (unsigned g = 0; g < games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
@@ -240,14 +241,22 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         assert_int_equal(inspect_audit_game(&rep, name, &cfg, seed, acts, n, &opt), 0);
         pairs += rep.n_trials;
         comparisons += rep.n_comparisons;
+        /* Every event's marks were checked by rule. */
+        assert_int_equal(rep.n_marks_events, n);
+        marks_events += rep.n_marks_events;
+        if (rep.n_marks_forgotten > 0 && forgotten == 0)
+            print_message("  marks forgotten: %s %s\n", name, rep.marks_forgotten);
+        forgotten += rep.n_marks_forgotten;
         for (unsigned k = 0; k < INSPECT_FACT_COUNT; k++)
             by_fact[k] += rep.n_by_fact[k];
         unknown += unknown_leaks(&rep, &known);
     }
     print_message("audit: %u games, %llu pairs, %llu comparisons, %u unknown leaks, %u known "
-                  "engine leaks\n", games, (unsigned long long)pairs,
-                  (unsigned long long)comparisons, unknown, known);
+                  "engine leaks; marks checked after %llu events, %llu forgotten\n", games,
+                  (unsigned long long)pairs, (unsigned long long)comparisons, unknown, known,
+                  (unsigned long long)marks_events, (unsigned long long)forgotten);
     assert_int_equal(unknown, 0);
+    assert_int_equal(forgotten, 0);
     /* Every kind of hidden fact was changed somewhere. */
     for (unsigned k = 0; k < INSPECT_FACT_COUNT && games >= 100; k++)
         assert_true(by_fact[k] > 0);
@@ -469,12 +478,27 @@ static void test_audit__field_table_covers_the_state(void **state)
     assert_null(inspect_audit_channel_name(INSPECT_CHANNEL_COUNT));
 }
 
+/* Every row of the knowledge table cites the rule it comes from. */
+static void test_audit__knowledge_rules_cite_their_source(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    const char *what, *source;
+    while ((source = inspect__marks_rule_source(n, &what)) != NULL) {
+        assert_true(strncmp(source, "[LR] ", 5) == 0);
+        assert_true(strlen(what) > 10);
+        n++;
+    }
+    assert_true(n >= 12);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_audit__field_table_covers_the_state),
+        cmocka_unit_test(test_audit__knowledge_rules_cite_their_source),
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
