@@ -67,6 +67,7 @@ static const char *const channel_names[INSPECT_CHANNEL_COUNT] = {
     [INSPECT_CHANNEL_REJECTION] = "rejection",
     [INSPECT_CHANNEL_SIZE] = "size",
     [INSPECT_CHANNEL_MARKS] = "marks",
+    [INSPECT_CHANNEL_HISTORY] = "history",
 };
 
 const char *inspect_audit_fact_name(unsigned fact)
@@ -707,13 +708,20 @@ static int is_bound_card(const engine_state *a, unsigned i)
            (a->prescience_element == ELEMENT_WEAPON || a->prescience_element == ELEMENT_DEFENSE);
 }
 
-static int make_card_faces(pair *p, engine_state *b, const engine_state *a, uint64_t *prng)
+static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card);
+
+/* Two faces swapped among the cards the viewer has not seen since their
+ * numbers were dealt (history-consistent: every earlier view of the
+ * viewer is the same in both worlds). */
+static int make_card_faces(pair *p, engine_state *b, const audit_game *g, uint64_t *prng)
 {
+    const engine_state *a = &g->state[p->version];
     uint8_t cand[ENGINE_TREACHERY_MAX], soon[ENGINE_TREACHERY_MAX];
     unsigned n = 0, n_soon = 0;
     for (unsigned i = 0; i < a->n_cards; i++) {
         if (knows(a, p->viewer, a->card[i].known_by) || a->card[i].place == ENGINE_PLACE_PLAYED ||
-            i == a->high_bid_karama || is_bound_card(a, i))
+            i == a->high_bid_karama || is_bound_card(a, i) ||
+            seen_since_dealt(g, p->version, p->viewer, i))
             continue;
         cand[n++] = (uint8_t)i;
         /* Cards about to move (up for auction, the top of the deck) are
@@ -1056,7 +1064,7 @@ static int pair_make(pair *p, engine_state *b, const audit_game *g, uint32_t ver
     p->turn = a->turn;
     switch ((inspect_audit_fact)fact) {
     case INSPECT_FACT_CARD_FACES:
-        return make_card_faces(p, b, a, prng);
+        return make_card_faces(p, b, g, prng);
     case INSPECT_FACT_TRAITORS:
         return make_traitors(p, b, a, g, scratch, prng);
     case INSPECT_FACT_SPICE_DECK:
@@ -1572,6 +1580,7 @@ static void marks_run(audit_run *r)
         engine_rng_init(&rng, g->seed, v);
         if (r->obs->apply(NULL, &r->pa, act, &rng) != ENGINE_ACCEPTED)
             continue;
+        inspect__redeal_add(&r->out->redeal, &g->state[v - 1], &r->pa);
         inspect__marks_result m;
         int over = inspect__marks_check(&m, &g->state[v - 1], &r->pa, act);
         r->out->n_marks_events++;
@@ -1604,6 +1613,85 @@ static void marks_run(audit_run *r)
             snprintf(p.hidden, sizeof p.hidden, "spice card %u (%s)", m.over.index, where);
         leak_record(r, &p, v, INSPECT_CHANNEL_MARKS, m.over.field, "%s", m.over.detail);
     }
+    /* Through the room's reshuffles, numbers keep their faces no more (and
+     * no less) often than a uniform deal would. */
+    const inspect_audit_redeal *d = &r->out->redeal;
+    double z = inspect_audit_redeal_z(d);
+    if (z > INSPECT_AUDIT_REDEAL_Z || z < -INSPECT_AUDIT_REDEAL_Z) {
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = INSPECT_FACT_CARD_FACES;
+        p.viewer = ENGINE_VIEW_PUBLIC;
+        snprintf(p.hidden, sizeof p.hidden, "the faces dealt to treachery card numbers at a "
+                 "reshuffle");
+        leak_record(r, &p, g->n_events, INSPECT_CHANNEL_HISTORY, "history.reshuffle",
+                    "%u of %u numbers re-dealt in %u reshuffles kept their face, %.1f expected "
+                    "(variance %.1f, z = %.1f): a number seen before a reshuffle tells its face "
+                    "after it", d->kept, d->n_cards, d->n_reshuffles, d->mean, d->variance, z);
+    }
+}
+
+/* Whether `viewer` saw the face of treachery card `card` at some version
+ * up to v since the number was last dealt a face (at setup, or when it
+ * left the discard pile in a reshuffle): what it can link across time. */
+static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card)
+{
+    for (uint32_t u = v + 1; u-- > 0;) {
+        if (knows(&g->state[u], viewer, g->state[u].card[card].known_by))
+            return 1;
+        if (u > 0 && g->state[u - 1].card[card].place == ENGINE_PLACE_DISCARD &&
+            g->state[u].card[card].place != ENGINE_PLACE_DISCARD)
+            return 0;
+    }
+    return 0;
+}
+
+/* What each viewer can link across time: a card whose face it saw, not
+ * re-dealt since, must stay marked known to it; otherwise the view hides
+ * what the seat remembers, and the counterfactuals would change a face it
+ * can name (a world inconsistent with its history). */
+static void history_run(audit_run *r, const uint8_t *viewers, unsigned n_viewers)
+{
+    const audit_game *g = r->g;
+    for (unsigned k = 0; k < n_viewers; k++) {
+        uint8_t viewer = viewers[k];
+        uint32_t seen_at[ENGINE_TREACHERY_MAX];
+        for (unsigned c = 0; c < ENGINE_TREACHERY_MAX; c++)
+            seen_at[c] = UINT32_MAX;
+        for (uint32_t v = 0; v <= g->n_events; v++) {
+            const engine_state *st = &g->state[v];
+            int found = 0;
+            for (unsigned c = 0; c < st->n_cards && !found; c++) {
+                if (v > 0 && g->state[v - 1].card[c].place == ENGINE_PLACE_DISCARD &&
+                    st->card[c].place != ENGINE_PLACE_DISCARD)
+                    seen_at[c] = UINT32_MAX; /* dealt a face afresh */
+                if (knows(st, viewer, st->card[c].known_by)) {
+                    seen_at[c] = v;
+                    continue;
+                }
+                if (seen_at[c] == UINT32_MAX)
+                    continue;
+                pair p;
+                memset(&p, 0, sizeof p);
+                p.fact = INSPECT_FACT_CARD_FACES;
+                p.viewer = viewer;
+                p.version = seen_at[c];
+                char where[64];
+                where_text(where, sizeof where, st, &st->card[c]);
+                snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", c,
+                         engine_card_kind_slug(st->card_kind[c]), where);
+                char field[INSPECT_AUDIT_FIELD_CHARS];
+                snprintf(field, sizeof field, "history.card[%u]", c);
+                leak_record(r, &p, v, INSPECT_CHANNEL_HISTORY, field,
+                            "seen face up at version %u and not re-dealt since, no longer "
+                            "marked known at version %u: the number names the face", seen_at[c],
+                            v);
+                found = 1;
+            }
+            if (found)
+                break; /* one per viewer and room */
+        }
+    }
 }
 
 static int audit_game_run(inspect_audit_report *out, const audit_game *g,
@@ -1630,6 +1718,7 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     unsigned trials = opt->trials != 0 ? opt->trials : INSPECT_AUDIT_TRIALS_PER_VIEWER * n_viewers;
     uint32_t facts = opt->facts != 0 ? opt->facts : (1u << INSPECT_FACT_COUNT) - 1;
     marks_run(r);
+    history_run(r, viewers, n_viewers);
     uint64_t prng = opt->sample_seed ^ room_hash(g->room);
     for (unsigned t = 0; t < trials; t++) {
         uint64_t tprng = prng ^ (UINT64_C(0x9e3779b97f4a7c15) * (t + 1));

@@ -149,6 +149,26 @@ static engine_verdict apply_peek_public(engine_verdict_detail *why, engine_state
     return v;
 }
 
+/* ---- a number-to-face link across time: the discard pile reshuffled
+ * into the deck with each number keeping the face it had */
+
+static engine_verdict apply_reshuffle_keeps_faces(engine_verdict_detail *why, engine_state *st,
+                                                  const engine_action *act, engine_rng *rng)
+{
+    uint8_t place[ENGINE_TREACHERY_MAX], kind[ENGINE_TREACHERY_MAX];
+    for (unsigned c = 0; c < st->n_cards; c++) {
+        place[c] = st->card[c].place;
+        kind[c] = st->card_kind[c];
+    }
+    engine_verdict v = engine_apply(why, st, act, rng);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    for (unsigned c = 0; c < st->n_cards; c++)
+        if (place[c] == ENGINE_PLACE_DISCARD && st->card[c].place != ENGINE_PLACE_DISCARD)
+            st->card_kind[c] = kind[c];
+    return v;
+}
+
 /* ============================================================ the table */
 
 static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
@@ -199,6 +219,11 @@ static const inspect_audit_observer peek_public = {
     apply_peek_public,
 };
 
+static const inspect_audit_observer reshuffle_keeps_faces = {
+    "number_links_face", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    apply_reshuffle_keeps_faces,
+};
+
 #define FACT(f) (1u << INSPECT_FACT_##f)
 #define SECRET_ACTIONS (FACT(TRAITORS) | FACT(PREDICTION) | FACT(BATTLE_PLAN) | FACT(STORM_DIAL))
 
@@ -222,6 +247,8 @@ static const inspect_audit_plant plants[] = {
      "log.action", INSPECT_AUDIT_ALL_SEATS, SECRET_ACTIONS},
     {&peek_public, "a mark that says a peeked card is known to all", INSPECT_CHANNEL_MARKS,
      "marks.spice_card[", INSPECT_AUDIT_ALL_SEATS, FACT(SPICE_DECK)},
+    {&reshuffle_keeps_faces, "a number-to-face link across time (a reshuffle that keeps faces)",
+     INSPECT_CHANNEL_HISTORY, "history.reshuffle", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
 };
 _Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
                "the self-test report holds every plant");

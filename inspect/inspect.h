@@ -226,6 +226,7 @@ typedef enum inspect_audit_channel {
     INSPECT_CHANNEL_REJECTION,     /* the verdict of an action the seat could submit */
     INSPECT_CHANNEL_SIZE,          /* the size of what the seat receives */
     INSPECT_CHANNEL_MARKS,         /* known_by says a seat knows what no rule shows it */
+    INSPECT_CHANNEL_HISTORY,       /* what the seat can link across time: a number seen with its face */
     INSPECT_CHANNEL_COUNT
 } inspect_audit_channel;
 
@@ -237,6 +238,36 @@ const char *inspect_audit_channel_name(unsigned channel);
 #define INSPECT_AUDIT_TRIALS_PER_VIEWER 32 /* default pairs per viewer audited */
 #define INSPECT_AUDIT_MAX_LEAKS 16     /* leaks kept in a report (all are counted) */
 #define INSPECT_AUDIT_FIELD_CHARS 96
+
+/* Numbers against faces through reshuffles (inspect/audit_deals.c): how
+ * many re-dealt numbers kept the face they had, against the exact mean
+ * and variance of that count under a uniform deal. */
+typedef struct inspect_audit_redeal {
+    uint32_t n_reshuffles;         /* reshuffles of the treachery discard pile seen */
+    uint32_t n_cards;              /* numbers re-dealt in them */
+    uint32_t kept;                 /* of them, numbers that kept their face */
+    double mean, variance;         /* of `kept` under a uniform deal */
+} inspect_audit_redeal;
+
+#define INSPECT_AUDIT_REDEAL_Z 6.0 /* |z| past this in one room: numbers link faces across a reshuffle */
+#define INSPECT_AUDIT_DEAL_Z 3.09  /* upper tail of the setup chi-square: p = 0.001 */
+
+/* (kept - mean) / sqrt(variance); 0 with no variance. */
+double inspect_audit_redeal_z(const inspect_audit_redeal *acc);
+void inspect_audit_redeal_merge(inspect_audit_redeal *acc, const inspect_audit_redeal *more);
+
+/* Number against face over the setups of n_rooms rooms of cfg (seeds
+ * from seed0): a chi-square of the table of counts, its degrees of
+ * freedom and the critical value at INSPECT_AUDIT_DEAL_Z. */
+typedef struct inspect_audit_deals {
+    unsigned n_rooms;
+    unsigned df;
+    double chi2;
+    double critical;               /* chi2 above it: numbers tell faces at setup (p < 0.001) */
+} inspect_audit_deals;
+
+int inspect_audit_setup_deals(inspect_audit_deals *out, const engine_config *cfg,
+                              unsigned n_rooms, uint64_t seed0) MENTAT_MUST_CHECK;
 
 /* One leak: a pair of worlds the seat could tell apart. */
 typedef struct inspect_audit_leak {
@@ -300,6 +331,7 @@ typedef struct inspect_audit_report {
     uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
     uint32_t n_marks_events;       /* events whose known_by marks were checked by rule */
     uint32_t n_marks_forgotten;    /* marks a rule gives that the engine does not set */
+    inspect_audit_redeal redeal;   /* numbers against faces through the room's reshuffles */
     char marks_forgotten[INSPECT_TEXT_CHARS]; /* the first of them, or "" */
     uint32_t n_leaks;              /* pairs the seat could tell apart */
     inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first of them, up to the max */

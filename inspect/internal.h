@@ -101,4 +101,11 @@ int inspect__marks_check(inspect__marks_result *out, const engine_state *before,
  * it says; NULL past the last row. */
 const char *inspect__marks_rule_source(size_t i, const char **what_out);
 
+/* ---- numbers and faces (inspect/audit_deals.c) */
+
+/* Adds to acc the treachery cards re-dealt between before and after
+ * (those that left the discard pile: a reshuffle). */
+void inspect__redeal_add(inspect_audit_redeal *acc, const engine_state *before,
+                         const engine_state *after);
+
 #endif

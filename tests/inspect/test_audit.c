@@ -220,6 +220,8 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     unsigned known = 0, unknown = 0;
     uint64_t pairs = 0, comparisons = 0, by_fact[INSPECT_FACT_COUNT] = {0};
     uint64_t marks_events = 0, forgotten = 0;
+    inspect_audit_redeal redeal;
+    memset(&redeal, 0, sizeof redeal);
     for (unsigned g = 0; g < games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
@@ -247,6 +249,7 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         if (rep.n_marks_forgotten > 0 && forgotten == 0)
             print_message("  marks forgotten: %s %s\n", name, rep.marks_forgotten);
         forgotten += rep.n_marks_forgotten;
+        inspect_audit_redeal_merge(&redeal, &rep.redeal);
         for (unsigned k = 0; k < INSPECT_FACT_COUNT; k++)
             by_fact[k] += rep.n_by_fact[k];
         unknown += unknown_leaks(&rep, &known);
@@ -255,8 +258,18 @@ static void test_audit__genuine_games_have_no_leak(void **state)
                   "engine leaks; marks checked after %llu events, %llu forgotten\n", games,
                   (unsigned long long)pairs, (unsigned long long)comparisons, unknown, known,
                   (unsigned long long)marks_events, (unsigned long long)forgotten);
+    print_message("audit: %u reshuffles re-dealt %u numbers, %u kept their face, %.1f expected "
+                  "(z = %.2f)\n", redeal.n_reshuffles, redeal.n_cards, redeal.kept, redeal.mean,
+                  inspect_audit_redeal_z(&redeal));
     assert_int_equal(unknown, 0);
     assert_int_equal(forgotten, 0);
+    /* Across the rooms, a number's face before a reshuffle says nothing of
+     * its face after: |z| < 4 (p < 0.0001 two-sided under a uniform deal). */
+    if (games >= 100) {
+        assert_true(redeal.n_reshuffles >= 20);
+        double z = inspect_audit_redeal_z(&redeal);
+        assert_true(z < 4 && z > -4);
+    }
     /* Every kind of hidden fact was changed somewhere. */
     for (unsigned k = 0; k < INSPECT_FACT_COUNT && games >= 100; k++)
         assert_true(by_fact[k] > 0);
@@ -492,6 +505,27 @@ static void test_audit__knowledge_rules_cite_their_source(void **state)
     assert_true(n >= 12);
 }
 
+/* At setup a card's number says nothing of its face: over 600 rooms the
+ * table of number against face passes a chi-square at p = 0.001. */
+static void test_audit__setup_numbers_tell_no_faces(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    test_config_six(&cfg);
+    inspect_audit_deals d;
+    assert_int_equal(inspect_audit_setup_deals(&d, &cfg, 600, 1), 0);
+    print_message("setup deals: chi2 %.1f on %u degrees of freedom, critical %.1f\n", d.chi2,
+                  d.df, d.critical);
+    assert_int_equal(d.n_rooms, 600);
+    assert_true(d.df > 100);
+    assert_true(d.chi2 < d.critical);
+    /* The statistic has power: the same table with every room dealt alike
+     * (one room counted 600 times) is far past it. */
+    inspect_audit_deals one;
+    assert_int_equal(inspect_audit_setup_deals(&one, &cfg, 1, 1), 0);
+    assert_true(one.chi2 * 600 > d.critical);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -499,6 +533,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_audit__field_table_covers_the_state),
         cmocka_unit_test(test_audit__knowledge_rules_cite_their_source),
+        cmocka_unit_test(test_audit__setup_numbers_tell_no_faces),
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
