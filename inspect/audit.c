@@ -47,6 +47,7 @@
 #define PROBE_FAMILIES_MAX 24
 #define CHOICE_TRIES 64
 #define NONE8 0xFF
+#define OUTPUT_CAP (512u * 1024u) /* bytes of one output path compared (an SVG is the largest) */
 
 /* ============================================================== names */
 
@@ -68,6 +69,7 @@ static const char *const channel_names[INSPECT_CHANNEL_COUNT] = {
     [INSPECT_CHANNEL_SIZE] = "size",
     [INSPECT_CHANNEL_MARKS] = "marks",
     [INSPECT_CHANNEL_HISTORY] = "history",
+    [INSPECT_CHANNEL_OUTPUT] = "output",
 };
 
 const char *inspect_audit_fact_name(unsigned fact)
@@ -103,6 +105,7 @@ static void genuine_log(inspect_log_line *out, const engine_state *before,
 
 const inspect_audit_observer inspect_audit_genuine = {
     "genuine", engine_view, genuine_encode, engine_legal_actions, genuine_log, engine_apply,
+    NULL, 0,
 };
 
 void inspect_audit_options_init(inspect_audit_options *opt)
@@ -1138,6 +1141,9 @@ typedef struct audit_run {
     engine_legal la[ENGINE_LEGAL_MAX], lb[ENGINE_LEGAL_MAX];
     engine_action probe[PROBES_MAX];
     inspect_log_line log_a, log_b;
+    const inspect_audit_output *outputs; /* the output paths compared */
+    size_t n_outputs;
+    char out_a[OUTPUT_CAP], out_b[OUTPUT_CAP];
 } audit_run;
 
 static void leak_record(audit_run *r, const pair *p, uint32_t at_version, unsigned channel,
@@ -1460,11 +1466,49 @@ static int compare_probes(audit_run *r, const pair *p, uint32_t at, size_t n_leg
     return 0;
 }
 
+/* The bytes of every output path the viewer reaches, in both worlds. */
+static int compare_outputs(audit_run *r, const pair *p, uint32_t at, const engine_action *act_a,
+                           const engine_action *act_b)
+{
+    uint32_t step = at - p->version; /* steps into the pair */
+    int all = step < 2 || step % 32 == 0;
+    const engine_state *ba = act_a != NULL ? &r->prev_a : &r->a;
+    const engine_state *bb = act_b != NULL ? &r->prev_b : &r->b;
+    for (size_t i = 0; i < r->n_outputs; i++) {
+        const inspect_audit_output *o = &r->outputs[i];
+        if (o->is_costly && !all)
+            continue;
+        size_t na = o->emit(r->out_a, sizeof r->out_a, ba, &r->a, act_a, at, p->viewer);
+        size_t nb = o->emit(r->out_b, sizeof r->out_b, bb, &r->b, act_b, at, p->viewer);
+        r->out->n_comparisons++;
+        size_t m = na < nb ? na : nb;
+        if (m > sizeof r->out_a)
+            m = sizeof r->out_a;
+        if (na == nb && memcmp(r->out_a, r->out_b, m) == 0)
+            continue;
+        size_t k = 0;
+        while (k < m && r->out_a[k] == r->out_b[k])
+            k++;
+        size_t from = k > 24 ? k - 24 : 0;
+        char field[INSPECT_AUDIT_FIELD_CHARS];
+        snprintf(field, sizeof field, "output.%s", o->name);
+        leak_record(r, p, at, INSPECT_CHANNEL_OUTPUT, field,
+                    "printed by mentat %s: %zu bytes in the room, %zu in the counterfactual, "
+                    "first difference at byte %zu: \"%.48s\" against \"%.48s\"", o->commands, na,
+                    nb, k,
+                    from < na ? r->out_a + from : "", from < nb ? r->out_b + from : "");
+        return 1;
+    }
+    return 0;
+}
+
 /* Everything the viewer receives at this step, compared. */
 static int compare_step(audit_run *r, const pair *p, uint32_t at, const engine_action *act_a,
                         const engine_action *act_b)
 {
     if (compare_views(r, p, at, &r->a, &r->b, "view"))
+        return 1;
+    if (compare_outputs(r, p, at, act_a, act_b))
         return 1;
     size_t n_legal;
     if (compare_legal(r, p, at, &n_legal))
@@ -1704,6 +1748,10 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     r->obs = opt->observer != NULL ? opt->observer : &inspect_audit_genuine;
     r->out = out;
     r->first_version = opt->first_version;
+    r->outputs = r->obs->outputs;
+    r->n_outputs = r->obs->n_outputs;
+    if (r->outputs == NULL)
+        r->outputs = inspect_audit_outputs(&r->n_outputs);
     uint32_t max_steps = opt->max_steps != 0 ? opt->max_steps : UINT32_MAX;
     const engine_config *cfg = &g->state[0].config;
     uint8_t viewers[ENGINE_MAX_SEATS + 1];

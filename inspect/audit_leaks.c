@@ -169,6 +169,25 @@ static engine_verdict apply_reshuffle_keeps_faces(engine_verdict_detail *why, en
     return v;
 }
 
+/* ---- an output path printing the full state where a view was meant:
+ * the log line told from the full states, not the viewer's views */
+
+static size_t emit_log_full(char *out, size_t cap, const engine_state *before,
+                            const engine_state *after, const engine_action *act, uint32_t version,
+                            uint8_t viewer)
+{
+    if (act == NULL || cap == 0)
+        return 0;
+    static inspect_log_line line;
+    inspect_log_describe(&line, before, after, act, version, viewer);
+    int n = snprintf(out, cap, "%s", line.text);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static const inspect_audit_output full_state_log_rows[] = {
+    {"log_line", "log", emit_log_full, 0},
+};
+
 /* ============================================================ the table */
 
 static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
@@ -188,40 +207,54 @@ static void genuine_log(inspect_log_line *out, const engine_state *before,
 static const inspect_audit_observer hand_public = {
     "hand_card_public_view", view_hand_public, genuine_encode, engine_legal_actions,
     genuine_log, engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer neighbour_traitors = {
     "traitor_in_other_view", view_neighbour_traitors, genuine_encode, engine_legal_actions,
     genuine_log, engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer drawn_card_log = {
     "drawn_card_public_log", engine_view, genuine_encode, engine_legal_actions, log_drawn_card,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer karama_prompt = {
     "secret_card_prompt", view_karama_prompt, genuine_encode, engine_legal_actions, genuine_log,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer card_reason = {
     "rejection_reveals_card", engine_view, genuine_encode, engine_legal_actions, genuine_log,
     apply_card_reason,
+    NULL, 0,
 };
 static const inspect_audit_observer weapon_padding = {
     "view_size_hidden", engine_view, encode_weapon_padding, engine_legal_actions, genuine_log,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer unmasked_log = {
     "secret_action_in_log", engine_view, genuine_encode, engine_legal_actions, log_unmasked,
     engine_apply,
+    NULL, 0,
 };
 
 static const inspect_audit_observer peek_public = {
     "peek_marked_public", engine_view, genuine_encode, engine_legal_actions, genuine_log,
     apply_peek_public,
+    NULL, 0,
 };
 
 static const inspect_audit_observer reshuffle_keeps_faces = {
     "number_links_face", engine_view, genuine_encode, engine_legal_actions, genuine_log,
     apply_reshuffle_keeps_faces,
+    NULL, 0,
+};
+
+static const inspect_audit_observer full_state_log = {
+    "output_prints_full_state", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    engine_apply, full_state_log_rows, 1,
 };
 
 #define FACT(f) (1u << INSPECT_FACT_##f)
@@ -231,6 +264,9 @@ static const inspect_audit_observer reshuffle_keeps_faces = {
  * with the hidden facts it lets through, as an auditor would aim `mentat
  * audit --seat`: the leaks of the genuine engine then cannot crowd it out. */
 static const inspect_audit_plant plants[] = {
+    {&full_state_log, "an output path printing the full state where a view was meant (the log "
+     "told from the full state)", INSPECT_CHANNEL_OUTPUT, "output.log_line", ENGINE_VIEW_PUBLIC,
+     FACT(CARD_FACES)},
     {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind[",
      ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
     {&neighbour_traitors, "a traitor in another seat's view", INSPECT_CHANNEL_VIEW,

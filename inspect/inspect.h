@@ -227,6 +227,7 @@ typedef enum inspect_audit_channel {
     INSPECT_CHANNEL_SIZE,          /* the size of what the seat receives */
     INSPECT_CHANNEL_MARKS,         /* known_by says a seat knows what no rule shows it */
     INSPECT_CHANNEL_HISTORY,       /* what the seat can link across time: a number seen with its face */
+    INSPECT_CHANNEL_OUTPUT,        /* the bytes an output path (a command, the bots' input) prints */
     INSPECT_CHANNEL_COUNT
 } inspect_audit_channel;
 
@@ -282,6 +283,23 @@ typedef struct inspect_audit_leak {
     char detail[INSPECT_TEXT_CHARS]; /* the values: the room's, then the counterfactual's */
 } inspect_audit_leak;
 
+/* An output path a seat or spectator reaches (a command's printing, the
+ * bots' input): the bytes it gives `viewer` after the event `act` took
+ * the full state `before` to `after` (act NULL at a pair's first version,
+ * before == after), made by the very function its command calls. Returns
+ * the byte count; past cap the bytes are cut. */
+typedef struct inspect_audit_output {
+    const char *name;              /* "log_line", "state_json", ... */
+    const char *commands;          /* the commands that print it, space-separated: "games tournament" */
+    size_t (*emit)(char *out, size_t cap, const engine_state *before, const engine_state *after,
+                   const engine_action *act, uint32_t version, uint8_t viewer);
+    int is_costly;                 /* 1 = compared at a pair's first two steps and every 32nd */
+} inspect_audit_output;
+
+/* The output rows of inspect/ (inspect/audit_outputs.c): log, diff,
+ * render. The tools layer adds its own (tools/audit_outputs.c). */
+const inspect_audit_output *inspect_audit_outputs(size_t *n_out);
+
 /* What the audit observes a seat receive, as functions. The genuine
  * observer (inspect_audit_genuine) is exactly what Mentat shows a seat:
  * engine_view and its canonical encoding, engine_legal_actions,
@@ -300,6 +318,8 @@ typedef struct inspect_audit_observer {
                 const engine_action *act, uint32_t version, uint8_t viewer);
     engine_verdict (*apply)(engine_verdict_detail *why, engine_state *st,
                             const engine_action *act, engine_rng *rng);
+    const inspect_audit_output *outputs; /* the output paths compared; NULL = inspect's own */
+    size_t n_outputs;
 } inspect_audit_observer;
 
 extern const inspect_audit_observer inspect_audit_genuine;

@@ -327,6 +327,10 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
     inspect_audit_options opt;
     inspect_audit_options_init(&opt);
     opt.keys_dir = g.keys_dir;
+    /* What every command shows a viewer, compared as it prints it. */
+    inspect_audit_observer obs = inspect_audit_genuine;
+    obs.outputs = tool_audit_outputs(&obs.n_outputs);
+    opt.observer = &obs;
     uint32_t v;
     if (trials_s != NULL) {
         if (tool_parse_uint(&v, trials_s, 1, 1000000) != 0) {

@@ -119,6 +119,13 @@ static int on_event(void *ctx, const codec_event *ev)
     return 0;
 }
 
+void tool_log_line_print(FILE *f, const engine_config *cfg, const inspect_log_line *line)
+{
+    const char *who = line->seat == ENGINE_SEAT_ENGINE
+                          ? "engine" : tool_seat_faction(cfg, line->seat);
+    fprintf(f, "%6u  %-14s  %s\n", line->version, who, line->text);
+}
+
 typedef struct told_ctx {
     tool_json *j;                  /* NULL = text */
     const engine_config *cfg;
@@ -131,9 +138,7 @@ static int print_told(void *ctx, const inspect_log_line *line)
         tool_log_line_json(tc->j, tc->cfg, line);
         return 0;
     }
-    const char *who = line->seat == ENGINE_SEAT_ENGINE
-                          ? "engine" : tool_seat_faction(tc->cfg, line->seat);
-    printf("%6u  %-14s  %s\n", line->version, who, line->text);
+    tool_log_line_print(stdout, tc->cfg, line);
     return 0;
 }
 

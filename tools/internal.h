@@ -188,6 +188,19 @@ typedef struct tool_state_doc {
  * decide (its legal families), the public view with the seats awaited. */
 void tool_state_print(FILE *f, const tool_state_doc *d);
 void tool_state_json(tool_json *j, const tool_state_doc *d);
+/* The document `mentat state` prints for `viewer` of the full state st:
+ * its view (made in *view unless the auditor) and, for a seat, its legal
+ * families (made in legal, ENGINE_LEGAL_MAX entries) (cmd_state.c). */
+void tool_state_doc_for(tool_state_doc *d, engine_state *view, engine_legal *legal,
+                        const engine_state *st, uint8_t viewer, const char *room,
+                        uint32_t version, uint32_t head);
+/* The document as `mentat state` writes it: text, or one JSON line. */
+void tool_state_write(FILE *f, int is_json, const tool_state_doc *d);
+/* What `mentat replay` writes: the event line (NULL at the opening) and
+ * the state document, text or JSON (cmd_replay.c). */
+struct inspect_log_line;
+void tool_replay_write(FILE *f, int is_json, const engine_config *cfg, uint8_t viewer,
+                       const struct inspect_log_line *line, const tool_state_doc *d);
 /* "strongholds", "prediction", ... for an engine_victory_kind; NULL if unknown. */
 const char *tool_victory_name(unsigned v);
 
@@ -477,6 +490,12 @@ void tool_masked_action_json(tool_json *j, const engine_action *masked);
 struct inspect_log_line;
 void tool_log_line_json(tool_json *j, const engine_config *cfg,
                         const struct inspect_log_line *line);
+/* The line as `mentat log --seat` prints it (cmd_log.c). */
+void tool_log_line_print(FILE *f, const engine_config *cfg, const struct inspect_log_line *line);
+/* Every output path a seat or spectator reaches, one row each, for the
+ * audit (tools/audit_outputs.c): inspect's rows, then the commands'. */
+struct inspect_audit_output;
+const struct inspect_audit_output *tool_audit_outputs(size_t *n_out);
 
 /* ============================================================== bots */
 

@@ -27,6 +27,7 @@
 #include "engine/phase.h"
 #include "inspect/internal.h"
 #include "tests/support/support.h"
+#include "tools/internal.h"
 
 #define MAX_ACTIONS 4000
 
@@ -215,6 +216,9 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     static engine_action acts[MAX_ACTIONS];
     static inspect_audit_report rep;
     unsigned games = env_uint("MENTAT_AUDIT_GAMES", 200);
+    /* What every command prints, compared as `mentat audit` compares it. */
+    inspect_audit_observer every_output = inspect_audit_genuine;
+    every_output.outputs = tool_audit_outputs(&every_output.n_outputs);
     unsigned trials = env_uint("MENTAT_AUDIT_TRIALS", 3);
     unsigned steps = env_uint("MENTAT_AUDIT_STEPS", 40);
     unsigned known = 0, unknown = 0;
@@ -233,6 +237,7 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         opt.trials = trials;
         opt.max_steps = steps;
         opt.sample_seed = g;
+        opt.observer = &every_output;
         /* One viewer per game, in turn every seat and the public. */
         unsigned turn = g % (cfg.n_seats + 1u);
         opt.seat = turn == cfg.n_seats ? (uint8_t)ENGINE_VIEW_PUBLIC : (uint8_t)turn;
@@ -292,6 +297,24 @@ static void test_audit__self_test_catches_every_planted_leak(void **state)
                             strlen(x->plant->field_prefix));
     }
     assert_int_equal(r.n_caught, r.n_plants);
+    /* One plant of each class the counterfactuals alone cannot see: what
+     * is printed, the marks, and what links across time. */
+    static const struct {
+        const char *name;
+        unsigned channel;
+    } classes[] = {{"output_prints_full_state", INSPECT_CHANNEL_OUTPUT},
+                   {"peek_marked_public", INSPECT_CHANNEL_MARKS},
+                   {"number_links_face", INSPECT_CHANNEL_HISTORY}};
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
+        int found = 0;
+        for (size_t i = 0; i < r.n_plants; i++)
+            if (strcmp(r.result[i].plant->observer->name, classes[c].name) == 0) {
+                found = 1;
+                assert_true(r.result[i].is_caught);
+                assert_int_equal(r.result[i].first.channel, classes[c].channel);
+            }
+        assert_true(found);
+    }
 }
 
 /* A test hook: a view that shows the Bene Gesserit prediction to every
