@@ -1628,6 +1628,8 @@ static void marks_run(audit_run *r)
         inspect__marks_result m;
         int over = inspect__marks_check(&m, &g->state[v - 1], &r->pa, act);
         r->out->n_marks_events++;
+        if (act->kind < ENGINE_ACTION_KIND_COUNT)
+            r->out->n_by_kind[act->kind]++;
         if (m.n_forgotten > 0 && r->out->n_marks_forgotten == 0) {
             inspect__text t;
             inspect__text_init(&t, r->out->marks_forgotten, sizeof r->out->marks_forgotten);

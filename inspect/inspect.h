@@ -349,6 +349,7 @@ typedef struct inspect_audit_report {
     uint64_t n_steps;              /* events replayed in both worlds */
     uint64_t n_comparisons;        /* observations compared (views, prompts, logs, probes, sizes) */
     uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
+    uint32_t n_by_kind[ENGINE_ACTION_KIND_COUNT]; /* the room's events of each action kind */
     uint32_t n_marks_events;       /* events whose known_by marks were checked by rule */
     uint32_t n_marks_forgotten;    /* marks a rule gives that the engine does not set */
     inspect_audit_redeal redeal;   /* numbers against faces through the room's reshuffles */

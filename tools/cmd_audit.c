@@ -64,6 +64,8 @@ typedef struct audit_totals {
     size_t n_failed;               /* rooms that could not be audited */
     uint64_t n_trials, n_steps, n_comparisons, n_learned, n_diverged;
     uint64_t n_marks_events, n_marks_forgotten; /* events whose marks were checked by rule */
+    uint64_t n_by_kind[ENGINE_ACTION_KIND_COUNT]; /* events audited, per action kind */
+    uint64_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs, per hidden fact changed */
     uint64_t n_leaks;              /* leaks found in all */
     int exit_failure;              /* worst exit status of a room that could not be audited */
 } audit_totals;
@@ -186,6 +188,10 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     t->n_leaks += rep->n_leaks;
     t->n_marks_events += rep->n_marks_events;
     t->n_marks_forgotten += rep->n_marks_forgotten;
+    for (unsigned k = 0; k < ENGINE_ACTION_KIND_COUNT; k++)
+        t->n_by_kind[k] += rep->n_by_kind[k];
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        t->n_by_fact[f] += rep->n_by_fact[f];
     size_t kept = rep->n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep->n_leaks : INSPECT_AUDIT_MAX_LEAKS;
     if (j != NULL) {
         for (size_t i = 0; i < kept; i++)
@@ -208,6 +214,40 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         leak_print(&info.config, &rep->leak[i]);
     if (rep->n_leaks > kept)
         printf("  ... and %u more\n", rep->n_leaks - (uint32_t)kept);
+}
+
+/* What the audit exercised: the action kinds its rooms played and the
+ * hidden facts it changed, with counts. */
+static void coverage_print(const audit_totals *t)
+{
+    unsigned n = 0, all = ENGINE_ACTION_KIND_COUNT - 1u;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        n += t->n_by_kind[k] > 0;
+    printf("exercised %u of %u action kinds", n, all);
+    const char *sep = "; not played: ";
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        if (t->n_by_kind[k] == 0) {
+            printf("%s%s", sep, engine_action_spec_of(k)->name);
+            sep = ", ";
+        }
+    printf("\nhidden facts changed:");
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        printf(" %s %llu%s", inspect_audit_fact_name(f), (unsigned long long)t->n_by_fact[f],
+               f + 1 < INSPECT_FACT_COUNT ? "," : "\n");
+}
+
+static void coverage_json(tool_json *j, const audit_totals *t)
+{
+    tool_json_key(j, "action_kinds");
+    tool_json_object_begin(j);
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        tool_json_member_uint(j, engine_action_spec_of(k)->name, t->n_by_kind[k]);
+    tool_json_object_end(j);
+    tool_json_key(j, "facts");
+    tool_json_object_begin(j);
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        tool_json_member_uint(j, inspect_audit_fact_name(f), t->n_by_fact[f]);
+    tool_json_object_end(j);
 }
 
 static int self_test(const tool_globals *g)
@@ -421,16 +461,19 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "marks_events", t.n_marks_events);
         tool_json_member_uint(&j, "marks_forgotten", t.n_marks_forgotten);
         tool_json_member_uint(&j, "n_leaks", t.n_leaks);
+        coverage_json(&j, &t);
         tool_json_member_bool(&j, "ok", t.n_leaks == 0 && t.n_failed == 0);
         tool_json_object_end(&j);
         tool_json_finish(&j);
-    } else if (is_all) {
-        if (t.n_rooms == 0 && t.n_failed == 0)
+    } else {
+        if (is_all && t.n_rooms == 0 && t.n_failed == 0)
             printf("no rooms in %s\n", g.db_path);
-        else
+        else if (is_all)
             printf("%zu rooms audited, %llu pairs, %llu comparisons: %llu leaks%s\n", t.n_rooms,
                    (unsigned long long)t.n_trials, (unsigned long long)t.n_comparisons,
                    (unsigned long long)t.n_leaks, t.n_failed ? " (some rooms not audited)" : "");
+        if (t.n_rooms > 0)
+            coverage_print(&t);
     }
     if (t.n_leaks != 0)
         ex = TOOL_EXIT_CHECK;

@@ -95,9 +95,20 @@ static unsigned unknown_leaks(const inspect_audit_report *rep, unsigned *known)
     return n;
 }
 
-/* Plays a game in memory with random legal actions until it ends. */
+/* Plays a game in memory with random legal actions until it ends: each a
+ * uniform family (as `mentat play` draws them), or with by_kind a uniform
+ * kind first, then a family of it. */
+static uint32_t play_drawn(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
+                           uint64_t *prng, int by_kind);
+
 static uint32_t play(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
                      uint64_t *prng)
+{
+    return play_drawn(acts, cfg, seed, prng, 0);
+}
+
+static uint32_t play_drawn(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
+                           uint64_t *prng, int by_kind)
 {
     static engine_state st;
     engine_rng rng;
@@ -106,7 +117,8 @@ static uint32_t play(engine_action *acts, const engine_config *cfg, const uint8_
     uint32_t n = 0;
     while (n < MAX_ACTIONS) {
         engine_action act;
-        if (test_random_legal(&act, &st, prng) != 0)
+        if ((by_kind ? test_random_legal_by_kind(&act, &st, prng)
+                     : test_random_legal(&act, &st, prng)) != 0)
             break;
         engine_rng_init(&rng, seed, n + 1);
         assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
@@ -226,12 +238,14 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     uint64_t marks_events = 0, forgotten = 0;
     inspect_audit_redeal redeal;
     memset(&redeal, 0, sizeof redeal);
+    uint64_t by_kind[ENGINE_ACTION_KIND_COUNT] = {0};
     for (unsigned g = 0; g < games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
-        test_random_config(&cfg, 2 + g % 5, g % 10 == 9, &prng);
+        test_random_config(&cfg, 2 + g % 5, g % 4 == 3, &prng);
         uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 0xa0};
-        uint32_t n = play(acts, &cfg, seed, &prng);
+        /* Every other game draws the kind first: every kind is played. */
+        uint32_t n = play_drawn(acts, &cfg, seed, &prng, g % 2 == 1);
         inspect_audit_options opt;
         inspect_audit_options_init(&opt);
         opt.trials = trials;
@@ -255,6 +269,8 @@ static void test_audit__genuine_games_have_no_leak(void **state)
             print_message("  marks forgotten: %s %s\n", name, rep.marks_forgotten);
         forgotten += rep.n_marks_forgotten;
         inspect_audit_redeal_merge(&redeal, &rep.redeal);
+        for (unsigned k = 0; k < ENGINE_ACTION_KIND_COUNT; k++)
+            by_kind[k] += rep.n_by_kind[k];
         for (unsigned k = 0; k < INSPECT_FACT_COUNT; k++)
             by_fact[k] += rep.n_by_fact[k];
         unknown += unknown_leaks(&rep, &known);
@@ -266,6 +282,15 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     print_message("audit: %u reshuffles re-dealt %u numbers, %u kept their face, %.1f expected "
                   "(z = %.2f)\n", redeal.n_reshuffles, redeal.n_cards, redeal.kept, redeal.mean,
                   inspect_audit_redeal_z(&redeal));
+    unsigned kinds = 0;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
+        kinds += by_kind[k] > 0;
+        if (by_kind[k] < 10)
+            print_message("audit: action kind %s audited %llu times\n",
+                          engine_action_spec_of(k)->name, (unsigned long long)by_kind[k]);
+    }
+    print_message("audit: %u of %u action kinds audited\n", kinds,
+                  ENGINE_ACTION_KIND_COUNT - 1u);
     assert_int_equal(unknown, 0);
     assert_int_equal(forgotten, 0);
     /* Across the rooms, a number's face before a reshuffle says nothing of
@@ -275,9 +300,12 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         double z = inspect_audit_redeal_z(&redeal);
         assert_true(z < 4 && z > -4);
     }
-    /* Every kind of hidden fact was changed somewhere. */
+    /* Every kind of hidden fact was changed somewhere, and every action
+     * kind of the rules built was played and audited. */
     for (unsigned k = 0; k < INSPECT_FACT_COUNT && games >= 100; k++)
         assert_true(by_fact[k] > 0);
+    if (games >= 200)
+        assert_int_equal(kinds, ENGINE_ACTION_KIND_COUNT - 1u);
 }
 
 /* Every planted leak is caught, in its channel and field. */
