@@ -29,25 +29,28 @@ static int16_t draw(uint64_t *prng, int lo, int hi)
 
 static int draw_family(engine_action *out, const engine_legal *l, uint64_t *prng);
 
+static engine_legal legal[ENGINE_LEGAL_MAX];
+
+/* Every seat's legal families in st, into legal: their count. */
+static size_t legal_of(const engine_state *st)
+{
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    return n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+}
+
 int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng)
 {
-    static engine_legal legal[ENGINE_LEGAL_MAX];
-    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    size_t n = legal_of(st);
     if (n == 0)
         return -1;
-    if (n > ENGINE_LEGAL_MAX)
-        n = ENGINE_LEGAL_MAX;
     return draw_family(out, &legal[test_prng_below(prng, (uint32_t)n)], prng);
 }
 
 int test_random_legal_by_kind(engine_action *out, const engine_state *st, uint64_t *prng)
 {
-    static engine_legal legal[ENGINE_LEGAL_MAX];
-    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    size_t n = legal_of(st);
     if (n == 0)
         return -1;
-    if (n > ENGINE_LEGAL_MAX)
-        n = ENGINE_LEGAL_MAX;
     uint8_t kinds[ENGINE_ACTION_KIND_COUNT];
     unsigned n_kinds = 0;
     for (size_t i = 0; i < n; i++) {
