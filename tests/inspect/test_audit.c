@@ -577,6 +577,76 @@ static void test_audit__setup_numbers_tell_no_faces(void **state)
     assert_true(one.chi2 * 600 > d.critical);
 }
 
+/* The values an argument of type `type` takes in a game, for the size
+ * test: every card and none, every leader, a dial or count up to 40. */
+static void arg_domain(int *lo, int *hi, unsigned type)
+{
+    switch (type) {
+    case ENGINE_ARG_CARD:
+        *lo = -1;
+        *hi = ENGINE_TREACHERY_MAX - 1;
+        break;
+    case ENGINE_ARG_LEADER:
+        *lo = 0;
+        *hi = ENGINE_LEADER_COUNT - 1;
+        break;
+    case ENGINE_ARG_FACTION:
+        *lo = 0;
+        *hi = 5;
+        break;
+    case ENGINE_ARG_SIGNED:
+        *lo = -2;
+        *hi = 40;
+        break;
+    default:
+        *lo = 0;
+        *hi = 40;
+        break;
+    }
+}
+
+/* An event's size is seen by whoever sees the ledger's bytes or their
+ * timing: the arguments an action keeps secret from other seats encode
+ * at one size whatever their value (docs/CLI.md, channels outside the
+ * game's views). */
+static void test_audit__secret_arguments_encode_at_one_size(void **state)
+{
+    (void)state;
+    unsigned secret_kinds = 0;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
+        const engine_action_spec *spec = engine_action_spec_of(k);
+        engine_action act, masked;
+        memset(&act, 0, sizeof act);
+        act.kind = (uint8_t)k;
+        act.seat = 0;
+        if (inspect_action_mask(&masked, &act, ENGINE_VIEW_PUBLIC) == 0)
+            continue;
+        secret_kinds++;
+        size_t first = 0;
+        for (unsigned j = 0; j < spec->n_args; j++) {
+            if (masked.arg[j] != INSPECT_ARG_HIDDEN)
+                continue;
+            int lo, hi;
+            arg_domain(&lo, &hi, spec->arg_type[j]);
+            for (int v = lo; v <= hi; v++) {
+                engine_action x = act;
+                x.arg[j] = (int16_t)v;
+                uint8_t buf[256];
+                size_t len = 0;
+                assert_int_equal(codec_action_encode(buf, sizeof buf, &len, &x), 0);
+                if (first == 0)
+                    first = len;
+                if (len != first)
+                    print_error("%s %s = %d encodes in %zu bytes, not %zu\n", spec->name,
+                                spec->arg_name[j], v, len, first);
+                assert_int_equal(len, first);
+            }
+        }
+    }
+    /* the prediction, traitor picks, storm dials, plans, prescience answers */
+    assert_true(secret_kinds >= 5);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -585,6 +655,7 @@ int main(void)
         cmocka_unit_test(test_audit__field_table_covers_the_state),
         cmocka_unit_test(test_audit__knowledge_rules_cite_their_source),
         cmocka_unit_test(test_audit__setup_numbers_tell_no_faces),
+        cmocka_unit_test(test_audit__secret_arguments_encode_at_one_size),
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
