@@ -815,9 +815,9 @@ static int check(const engine_state *st, int is_quiet)
     /* (8) what binds a battle plan is still playable by the seats it binds */
     if (broken == 0 && st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
         st->karama_offered == 0) {
-        for (uint8_t s = 0; s < n; s++)
+        for (unsigned s = 0; s < n; s++)
             if ((st->awaiting & ~st->answered & ENGINE_SEAT_BIT(s)) &&
-                !engine__battle_plan_exists(st, s))
+                !engine__battle_plan_exists(st, (uint8_t)s))
                 BROKEN("seat %u must commit a battle plan and has none", s);
     }
     return broken;

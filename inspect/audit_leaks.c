@@ -136,12 +136,13 @@ static engine_verdict apply_peek_public(engine_verdict_detail *why, engine_state
                                         const engine_action *act, engine_rng *rng)
 {
     uint16_t before[ENGINE_SPICE_CARD_MAX];
-    for (unsigned c = 0; c < st->n_spice_cards; c++)
+    unsigned n = st->n_spice_cards;
+    for (unsigned c = 0; c < n; c++)
         before[c] = st->spice_card[c].known_by;
     engine_verdict v = engine_apply(why, st, act, rng);
     if (v != ENGINE_ACCEPTED)
         return v;
-    for (unsigned c = 0; c < st->n_spice_cards; c++)
+    for (unsigned c = 0; c < n; c++)
         if (st->spice_card[c].place == ENGINE_PLACE_DECK && st->spice_card[c].known_by != 0 &&
             st->spice_card[c].known_by != before[c])
             st->spice_card[c].known_by =
@@ -156,14 +157,15 @@ static engine_verdict apply_reshuffle_keeps_faces(engine_verdict_detail *why, en
                                                   const engine_action *act, engine_rng *rng)
 {
     uint8_t place[ENGINE_TREACHERY_MAX], kind[ENGINE_TREACHERY_MAX];
-    for (unsigned c = 0; c < st->n_cards; c++) {
+    unsigned n = st->n_cards;
+    for (unsigned c = 0; c < n; c++) {
         place[c] = st->card[c].place;
         kind[c] = st->card_kind[c];
     }
     engine_verdict v = engine_apply(why, st, act, rng);
     if (v != ENGINE_ACCEPTED)
         return v;
-    for (unsigned c = 0; c < st->n_cards; c++)
+    for (unsigned c = 0; c < n; c++)
         if (place[c] == ENGINE_PLACE_DISCARD && st->card[c].place != ENGINE_PLACE_DISCARD)
             st->card_kind[c] = kind[c];
     return v;
