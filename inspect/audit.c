@@ -1696,47 +1696,56 @@ static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, uns
  * re-dealt since, must stay marked known to it; otherwise the view hides
  * what the seat remembers, and the counterfactuals would change a face it
  * can name (a world inconsistent with its history). */
+int inspect__history_link(uint32_t *seen_out, uint32_t *at_out, unsigned *card_out,
+                          const engine_state *states, uint32_t n_states, uint8_t viewer)
+{
+    uint32_t seen_at[ENGINE_TREACHERY_MAX];
+    for (unsigned c = 0; c < ENGINE_TREACHERY_MAX; c++)
+        seen_at[c] = UINT32_MAX;
+    for (uint32_t v = 0; v < n_states; v++) {
+        const engine_state *st = &states[v];
+        for (unsigned c = 0; c < st->n_cards; c++) {
+            if (v > 0 && states[v - 1].card[c].place == ENGINE_PLACE_DISCARD &&
+                st->card[c].place != ENGINE_PLACE_DISCARD)
+                seen_at[c] = UINT32_MAX; /* dealt a face afresh */
+            if (knows(st, viewer, st->card[c].known_by)) {
+                seen_at[c] = v;
+                continue;
+            }
+            if (seen_at[c] == UINT32_MAX)
+                continue;
+            *seen_out = seen_at[c];
+            *at_out = v;
+            *card_out = c;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void history_run(audit_run *r, const uint8_t *viewers, unsigned n_viewers)
 {
     const audit_game *g = r->g;
     for (unsigned k = 0; k < n_viewers; k++) {
-        uint8_t viewer = viewers[k];
-        uint32_t seen_at[ENGINE_TREACHERY_MAX];
-        for (unsigned c = 0; c < ENGINE_TREACHERY_MAX; c++)
-            seen_at[c] = UINT32_MAX;
-        for (uint32_t v = 0; v <= g->n_events; v++) {
-            const engine_state *st = &g->state[v];
-            int found = 0;
-            for (unsigned c = 0; c < st->n_cards && !found; c++) {
-                if (v > 0 && g->state[v - 1].card[c].place == ENGINE_PLACE_DISCARD &&
-                    st->card[c].place != ENGINE_PLACE_DISCARD)
-                    seen_at[c] = UINT32_MAX; /* dealt a face afresh */
-                if (knows(st, viewer, st->card[c].known_by)) {
-                    seen_at[c] = v;
-                    continue;
-                }
-                if (seen_at[c] == UINT32_MAX)
-                    continue;
-                pair p;
-                memset(&p, 0, sizeof p);
-                p.fact = INSPECT_FACT_CARD_FACES;
-                p.viewer = viewer;
-                p.version = seen_at[c];
-                char where[64];
-                where_text(where, sizeof where, st, &st->card[c]);
-                snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", c,
-                         engine_card_kind_slug(st->card_kind[c]), where);
-                char field[INSPECT_AUDIT_FIELD_CHARS];
-                snprintf(field, sizeof field, "history.card[%u]", c);
-                leak_record(r, &p, v, INSPECT_CHANNEL_HISTORY, field,
-                            "seen face up at version %u and not re-dealt since, no longer "
-                            "marked known at version %u: the number names the face", seen_at[c],
-                            v);
-                found = 1;
-            }
-            if (found)
-                break; /* one per viewer and room */
-        }
+        uint32_t seen, at;
+        unsigned c;
+        if (!inspect__history_link(&seen, &at, &c, g->state, g->n_events + 1, viewers[k]))
+            continue;
+        const engine_state *st = &g->state[at];
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = INSPECT_FACT_CARD_FACES;
+        p.viewer = viewers[k];
+        p.version = seen;
+        char where[64];
+        where_text(where, sizeof where, st, &st->card[c]);
+        snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", c,
+                 engine_card_kind_slug(st->card_kind[c]), where);
+        char field[INSPECT_AUDIT_FIELD_CHARS];
+        snprintf(field, sizeof field, "history.card[%u]", c);
+        leak_record(r, &p, at, INSPECT_CHANNEL_HISTORY, field,
+                    "seen face up at version %u and not re-dealt since, no longer marked known "
+                    "at version %u: the number names the face", seen, at);
     }
 }
 

@@ -101,6 +101,15 @@ int inspect__marks_check(inspect__marks_result *out, const engine_state *before,
  * it says; NULL past the last row. */
 const char *inspect__marks_rule_source(size_t i, const char **what_out);
 
+/* ---- links across time (inspect/audit.c) */
+
+/* The first treachery card whose face `viewer` saw in states[..] (a
+ * room's states by version) and that is no longer marked known to it at
+ * a later version though its number was not dealt a face since (it left
+ * no discard pile): 1 with the versions seen and at, and the card. */
+int inspect__history_link(uint32_t *seen_out, uint32_t *at_out, unsigned *card_out,
+                          const engine_state *states, uint32_t n_states, uint8_t viewer);
+
 /* ---- numbers and faces (inspect/audit_deals.c) */
 
 /* Adds to acc the treachery cards re-dealt between before and after

@@ -647,6 +647,53 @@ static void test_audit__secret_arguments_encode_at_one_size(void **state)
     assert_true(secret_kinds >= 5);
 }
 
+/* What a viewer saw stays linked to the number until it is re-dealt: a
+ * mark dropped without a reshuffle is found, at the version it drops; a
+ * genuine game has none. */
+static void test_audit__history_finds_a_dropped_mark(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static engine_state st[MAX_ACTIONS + 1];
+    engine_config cfg;
+    uint64_t prng = 31;
+    test_random_config(&cfg, 4, 0, &prng);
+    uint8_t seed[ENGINE_SEED_BYTES] = {31};
+    uint32_t n = play(acts, &cfg, seed, &prng);
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st[0], &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint32_t v = 1; v <= n; v++) {
+        st[v] = st[v - 1];
+        engine_rng_init(&rng, seed, v);
+        assert_int_equal(engine_apply(NULL, &st[v], &acts[v - 1], &rng), ENGINE_ACCEPTED);
+    }
+    uint32_t seen, at;
+    unsigned card;
+    for (uint8_t s = 0; s < cfg.n_seats; s++)
+        assert_false(inspect__history_link(&seen, &at, &card, st, n + 1, s));
+    assert_false(inspect__history_link(&seen, &at, &card, st, n + 1, ENGINE_VIEW_PUBLIC));
+    /* Seat 0's first card in hand at version 30, forgotten from 40 on
+     * while it stays in its hand. */
+    uint32_t from = 40;
+    int c = -1;
+    for (unsigned i = 0; i < st[30].n_cards && c < 0; i++)
+        if (st[30].card[i].place == ENGINE_PLACE_HAND && st[30].card[i].holder == 0) {
+            int stays = 1;
+            for (uint32_t v = 30; v <= from; v++)
+                stays &= st[v].card[i].place == ENGINE_PLACE_HAND && st[v].card[i].holder == 0;
+            if (stays)
+                c = (int)i;
+        }
+    assert_true(c >= 0);
+    for (uint32_t v = from; v <= n; v++)
+        st[v].card[c].known_by = (uint16_t)(st[v].card[c].known_by & ~1u);
+    assert_true(inspect__history_link(&seen, &at, &card, st, n + 1, 0));
+    assert_int_equal(card, c);
+    assert_int_equal(at, from);
+    assert_int_equal(seen, from - 1);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -656,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_audit__knowledge_rules_cite_their_source),
         cmocka_unit_test(test_audit__setup_numbers_tell_no_faces),
         cmocka_unit_test(test_audit__secret_arguments_encode_at_one_size),
+        cmocka_unit_test(test_audit__history_finds_a_dropped_mark),
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
