@@ -127,6 +127,18 @@ static uint32_t play_drawn(engine_action *acts, const engine_config *cfg, const 
     return n;
 }
 
+/* A Basic game of n_seats random factions played to its end with random
+ * legal actions, its seed and chooser both from `tag`. */
+static uint32_t random_game(engine_action *acts, engine_config *cfg,
+                            uint8_t seed[ENGINE_SEED_BYTES], unsigned n_seats, uint8_t tag)
+{
+    uint64_t prng = tag;
+    test_random_config(cfg, n_seats, 0, &prng);
+    memset(seed, 0, ENGINE_SEED_BYTES);
+    seed[0] = tag;
+    return play(acts, cfg, seed, &prng);
+}
+
 /* ============================================================ ledger */
 
 typedef struct fixture {
@@ -511,10 +523,8 @@ static void test_audit__repeats_exactly(void **state)
     static engine_action acts[MAX_ACTIONS];
     static inspect_audit_report a, b;
     engine_config cfg;
-    uint64_t prng = 5;
-    test_random_config(&cfg, 5, 0, &prng);
-    uint8_t seed[ENGINE_SEED_BYTES] = {5};
-    uint32_t n = play(acts, &cfg, seed, &prng);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = random_game(acts, &cfg, seed, 5, 5);
     inspect_audit_options opt;
     inspect_audit_options_init(&opt);
     opt.trials = 12;
@@ -656,10 +666,8 @@ static void test_audit__history_finds_a_dropped_mark(void **state)
     static engine_action acts[MAX_ACTIONS];
     static engine_state st[MAX_ACTIONS + 1];
     engine_config cfg;
-    uint64_t prng = 31;
-    test_random_config(&cfg, 4, 0, &prng);
-    uint8_t seed[ENGINE_SEED_BYTES] = {31};
-    uint32_t n = play(acts, &cfg, seed, &prng);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = random_game(acts, &cfg, seed, 4, 31);
     engine_rng rng;
     engine_rng_init(&rng, seed, 0);
     assert_int_equal(engine_setup(NULL, &st[0], &cfg, &rng), ENGINE_ACCEPTED);
