@@ -17,6 +17,15 @@
  * changed fact (the changed components' known_by come to include s, or the
  * rules reveal it: plans once both are in, dials once the storm moves, the
  * prediction at the game's end); a difference before that is a leak.
+ * At every step it also compares the bytes of every output path the
+ * observer lists (what `mentat log`, `state`, `replay`, `diff`, `render`
+ * and the bots' input give the viewer). Once per room, beside the pairs:
+ * every event's known_by marks against the rules' table (audit_marks.c),
+ * what each viewer can link across time (a face it saw must stay marked
+ * until its number is re-dealt), and whether reshuffles deal faces afresh
+ * (audit_deals.c). The card faces changed are only ever ones the viewer
+ * has not seen since their numbers were dealt, and never one a prescience
+ * answer has bound.
  *
  * Layer: inspect. It reads the ledger (genesis, events, the opening
  * state) and the audit key file, folds in memory, and writes nothing

@@ -13,13 +13,16 @@
  *
  * Layer: inspect. Each row reads the states it is given and writes only
  * the caller's buffer (through fmemopen for the functions that print to
- * a FILE); nothing here is on a command's path.
+ * a FILE); nothing here is on a command's path. The rows keep their
+ * scratch (views, changes) in static storage: one audit at a time.
  */
 #include <string.h>
 
 #include "inspect/internal.h"
 
-size_t inspect__buffer_print(char *out, size_t cap, int (*print)(FILE *f, void *ctx), void *ctx)
+/* What print(f, ctx) writes, into out (cap bytes, through fmemopen): the
+ * byte count, 0 when it fails. */
+static size_t buffer_print(char *out, size_t cap, int (*print)(FILE *f, void *ctx), void *ctx)
 {
     if (cap == 0)
         return 0;
@@ -102,7 +105,7 @@ static size_t emit_render(char *out, size_t cap, const engine_state *before,
     static engine_state view;
     engine_view(&view, after, viewer);
     render_ctx c = {&view};
-    return inspect__buffer_print(out, cap, print_render, &c);
+    return buffer_print(out, cap, print_render, &c);
 }
 
 static const inspect_audit_output rows[] = {

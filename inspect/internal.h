@@ -117,9 +117,4 @@ int inspect__history_link(uint32_t *seen_out, uint32_t *at_out, unsigned *card_o
 void inspect__redeal_add(inspect_audit_redeal *acc, const engine_state *before,
                          const engine_state *after);
 
-/* ---- output paths (inspect/audit_outputs.c) */
-
-/* What print(f, ctx) writes, into out (cap bytes, through fmemopen): the byte count, 0 when it fails. */
-size_t inspect__buffer_print(char *out, size_t cap, int (*print)(FILE *f, void *ctx), void *ctx);
-
 #endif

@@ -12,7 +12,7 @@
  * that every command whose options name a viewer has a row here.
  *
  * Layer: tools. Writes only the caller's buffer; used only by `mentat
- * audit` and its tests.
+ * audit`, the bench and the tests. Scratch is static: one audit at a time.
  */
 #include <string.h>
 
