@@ -114,7 +114,7 @@ static void genuine_log(inspect_log_line *out, const engine_state *before,
 
 const inspect_audit_observer inspect_audit_genuine = {
     "genuine", engine_view, genuine_encode, engine_legal_actions, genuine_log, engine_apply,
-    NULL, 0,
+    inspect__outputs, INSPECT__N_OUTPUTS,
 };
 
 void inspect_audit_options_init(inspect_audit_options *opt)
@@ -1769,9 +1769,7 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     r->out = out;
     r->first_version = opt->first_version;
     r->outputs = r->obs->outputs;
-    r->n_outputs = r->obs->n_outputs;
-    if (r->outputs == NULL)
-        r->outputs = inspect_audit_outputs(&r->n_outputs);
+    r->n_outputs = r->obs->outputs != NULL ? r->obs->n_outputs : 0;
     uint32_t max_steps = opt->max_steps != 0 ? opt->max_steps : UINT32_MAX;
     const engine_config *cfg = &g->state[0].config;
     uint8_t viewers[ENGINE_MAX_SEATS + 1];

@@ -4,6 +4,9 @@
  * function replaced by a version that lets a hidden fact through, the
  * way leaks have happened in other game systems.
  *
+ * A plant compares only the output paths it plants (none for most: their
+ * leak is elsewhere), so the self-test stays quick.
+ *
  * Layer: inspect. These functions are reachable only through
  * inspect_audit_plants, which only the self-test and the tests call; the
  * audit compares what they return and shows it to nobody. Nothing here

@@ -108,7 +108,7 @@ static size_t emit_render(char *out, size_t cap, const engine_state *before,
     return buffer_print(out, cap, print_render, &c);
 }
 
-static const inspect_audit_output rows[] = {
+const inspect_audit_output inspect__outputs[INSPECT__N_OUTPUTS] = {
     {"log_line", "log", emit_log, 0},
     {"diff", "diff", emit_diff, 0},
     {"render_svg", "render", emit_render, 1},
@@ -116,6 +116,6 @@ static const inspect_audit_output rows[] = {
 
 const inspect_audit_output *inspect_audit_outputs(size_t *n_out)
 {
-    *n_out = sizeof rows / sizeof rows[0];
-    return rows;
+    *n_out = INSPECT__N_OUTPUTS;
+    return inspect__outputs;
 }

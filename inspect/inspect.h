@@ -318,7 +318,7 @@ typedef struct inspect_audit_observer {
                 const engine_action *act, uint32_t version, uint8_t viewer);
     engine_verdict (*apply)(engine_verdict_detail *why, engine_state *st,
                             const engine_action *act, engine_rng *rng);
-    const inspect_audit_output *outputs; /* the output paths compared; NULL = inspect's own */
+    const inspect_audit_output *outputs; /* the output paths compared (genuine: inspect's own); NULL none */
     size_t n_outputs;
 } inspect_audit_observer;
 

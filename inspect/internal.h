@@ -101,6 +101,13 @@ int inspect__marks_check(inspect__marks_result *out, const engine_state *before,
  * it says; NULL past the last row. */
 const char *inspect__marks_rule_source(size_t i, const char **what_out);
 
+/* ---- output paths (inspect/audit_outputs.c) */
+
+/* inspect's own rows (log line, diff, render): inspect_audit_outputs, and
+ * what the genuine observer compares. */
+#define INSPECT__N_OUTPUTS 3
+extern const inspect_audit_output inspect__outputs[INSPECT__N_OUTPUTS];
+
 /* ---- links across time (inspect/audit.c) */
 
 /* The first treachery card whose face `viewer` saw in states[..] (a
