@@ -137,7 +137,7 @@ static int seat_of_faction(const engine_state *st, unsigned faction)
 
 static uint16_t seat_bit(int s)
 {
-    return s >= 0 && s < ENGINE_MAX_SEATS ? (uint16_t)(1u << s) : 0;
+    return (uint16_t)(s >= 0 && s < ENGINE_MAX_SEATS ? 1u << s : 0u);
 }
 
 /* The treachery card up for bid in st, or -1. */
@@ -214,7 +214,7 @@ static uint16_t who_set(const marks_rule *r, const engine_state *before,
 static uint8_t first_knower(uint16_t set)
 {
     for (uint8_t s = 0; s < ENGINE_MAX_SEATS; s++)
-        if (set >> s & 1u)
+        if ((unsigned)set >> s & 1u)
             return s;
     return ENGINE_VIEW_PUBLIC;
 }
@@ -226,7 +226,7 @@ static void who_text(inspect__text *t, const engine_state *st, uint16_t set)
     inspect__text_add(t, "{");
     const char *sep = "";
     for (uint8_t s = 0; s < st->config.n_seats; s++)
-        if (set >> s & 1u) {
+        if ((unsigned)set >> s & 1u) {
             inspect__text_add(t, "%s%s", sep, inspect__seat_title(st, s));
             sep = ", ";
         }
