@@ -1145,6 +1145,7 @@ typedef struct audit_run {
     const inspect_audit_observer *obs;
     inspect_audit_report *out;
     uint32_t first_version;        /* options.first_version */
+    uint32_t last_version;         /* options.last_version */
     engine_state a, b, prev_a, prev_b, va, vb, pa, pb;
     uint8_t ea[ENGINE_STATE_ENCODED_MAX + 256], eb[ENGINE_STATE_ENCODED_MAX + 256];
     engine_legal la[ENGINE_LEGAL_MAX], lb[ENGINE_LEGAL_MAX];
@@ -1591,11 +1592,13 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
 {
     const audit_game *g = r->g;
     uint32_t lo = r->first_version;
-    if (lo > g->n_events)
+    uint32_t hi = r->last_version != 0 && r->last_version < g->n_events ? r->last_version
+                                                                         : g->n_events;
+    if (lo > hi)
         return 0;
     if (at_opening)
         return pair_make(p, &r->b, g, lo, viewer, fact, r->lb, prng);
-    uint32_t n = g->n_events + 1 - lo;
+    uint32_t n = hi + 1 - lo;
     for (int tries = 0; tries < 24; tries++) {
         uint32_t v = lo + prng_below(prng, n);
         if (pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
@@ -1768,6 +1771,7 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     r->obs = opt->observer != NULL ? opt->observer : &inspect_audit_genuine;
     r->out = out;
     r->first_version = opt->first_version;
+    r->last_version = opt->last_version;
     r->outputs = r->obs->outputs;
     r->n_outputs = r->obs->outputs != NULL ? r->obs->n_outputs : 0;
     uint32_t max_steps = opt->max_steps != 0 ? opt->max_steps : UINT32_MAX;

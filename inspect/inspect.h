@@ -332,6 +332,7 @@ typedef struct inspect_audit_options {
     uint64_t sample_seed;          /* chooses versions, seats and facts: same seed, same pairs */
     uint32_t facts;                /* bit 1 << inspect_audit_fact per fact changed; 0 = all */
     uint32_t first_version;        /* pairs start at this version or later (0: the opening too) */
+    uint32_t last_version;         /* ... and at this version or earlier; 0 = the head */
     const inspect_audit_observer *observer; /* NULL = inspect_audit_genuine */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* after each pair; may be NULL */
     void *progress_ctx;
