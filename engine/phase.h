@@ -90,7 +90,12 @@
  *   (7) a shipment proposal paid with another seat's Karama is held
  *       exactly in step SHIPMENT_MOVEMENT/KARAMA_ANSWER, by the seat in
  *       turn, still valid as checked, the game waiting on the payer alone;
- *       the seats named are cleared when that seat's SHIP step ends.
+ *       the seats named are cleared when that seat's SHIP step ends;
+ *   (8) in the battle's PLAN step every seat still to commit has a legal
+ *       plan: what binds a plan (a prescience answer naming a card, a
+ *       leader or a Cheap Hero) is still playable by the side it binds, so
+ *       a world where the named card has another face is not one the game
+ *       can reach.
  *   A constructed position under construction (engine/position.c) sits in
  *   SETUP at step SETUP_STEP_COUNT and waits on nobody until it enters a
  *   phase.

@@ -849,6 +849,14 @@ static int check(const engine_state *st, int is_quiet)
         else if (!engine__any_legal(st))
             BROKEN("no awaited seat has a legal action in phase %u", st->phase);
     }
+    /* (8) what binds a battle plan is still playable by the seats it binds */
+    if (broken == 0 && st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
+        st->karama_offered == 0) {
+        for (unsigned s = 0; s < n; s++)
+            if ((st->awaiting & ~st->answered & ENGINE_SEAT_BIT(s)) &&
+                !engine__battle_plan_exists(st, (uint8_t)s))
+                BROKEN("seat %u must commit a battle plan and has none", s);
+    }
     return broken;
 }
 

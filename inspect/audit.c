@@ -17,6 +17,15 @@
  * changed fact (the changed components' known_by come to include s, or the
  * rules reveal it: plans once both are in, dials once the storm moves, the
  * prediction at the game's end); a difference before that is a leak.
+ * At every step it also compares the bytes of every output path the
+ * observer lists (what `mentat log`, `state`, `replay`, `diff`, `render`
+ * and the bots' input give the viewer). Once per room, beside the pairs:
+ * every event's known_by marks against the rules' table (audit_marks.c),
+ * what each viewer can link across time (a face it saw must stay marked
+ * until its number is re-dealt), and whether reshuffles deal faces afresh
+ * (audit_deals.c). The card faces changed are only ever ones the viewer
+ * has not seen since their numbers were dealt, and never one a prescience
+ * answer has bound.
  *
  * Layer: inspect. It reads the ledger (genesis, events, the opening
  * state) and the audit key file, folds in memory, and writes nothing
@@ -47,6 +56,7 @@
 #define PROBE_FAMILIES_MAX 24
 #define CHOICE_TRIES 64
 #define NONE8 0xFF
+#define OUTPUT_CAP (512u * 1024u) /* bytes of one output path compared (an SVG is the largest) */
 
 /* ============================================================== names */
 
@@ -66,6 +76,9 @@ static const char *const channel_names[INSPECT_CHANNEL_COUNT] = {
     [INSPECT_CHANNEL_LOG] = "log",
     [INSPECT_CHANNEL_REJECTION] = "rejection",
     [INSPECT_CHANNEL_SIZE] = "size",
+    [INSPECT_CHANNEL_MARKS] = "marks",
+    [INSPECT_CHANNEL_HISTORY] = "history",
+    [INSPECT_CHANNEL_OUTPUT] = "output",
 };
 
 const char *inspect_audit_fact_name(unsigned fact)
@@ -101,6 +114,7 @@ static void genuine_log(inspect_log_line *out, const engine_state *before,
 
 const inspect_audit_observer inspect_audit_genuine = {
     "genuine", engine_view, genuine_encode, engine_legal_actions, genuine_log, engine_apply,
+    inspect__outputs, INSPECT__N_OUTPUTS,
 };
 
 void inspect_audit_options_init(inspect_audit_options *opt)
@@ -701,13 +715,32 @@ static int apply_ok(engine_state *st, const engine_action *act, const uint8_t *s
 
 /* ---- treachery card faces */
 
-static int make_card_faces(pair *p, engine_state *b, const engine_state *a, uint64_t *prng)
+/* Whether card i's face is bound by what the game has already settled:
+ * a prescience answer naming it as the weapon or defense its side must
+ * play (the answer was accepted because the face fits), for as long as
+ * the battle lasts. Another face there is a world the game cannot reach
+ * (engine_state_check refuses it too: engine/phase.h invariant (8)). */
+static int is_bound_card(const engine_state *a, unsigned i)
 {
+    enum { ELEMENT_WEAPON = 2, ELEMENT_DEFENSE = 3 }; /* engine.h prescience_element */
+    return a->phase == ENGINE_PHASE_BATTLE && a->prescience_value == (int)i &&
+           (a->prescience_element == ELEMENT_WEAPON || a->prescience_element == ELEMENT_DEFENSE);
+}
+
+static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card);
+
+/* Two faces swapped among the cards the viewer has not seen since their
+ * numbers were dealt (history-consistent: every earlier view of the
+ * viewer is the same in both worlds). */
+static int make_card_faces(pair *p, engine_state *b, const audit_game *g, uint64_t *prng)
+{
+    const engine_state *a = &g->state[p->version];
     uint8_t cand[ENGINE_TREACHERY_MAX], soon[ENGINE_TREACHERY_MAX];
     unsigned n = 0, n_soon = 0;
     for (unsigned i = 0; i < a->n_cards; i++) {
         if (knows(a, p->viewer, a->card[i].known_by) || a->card[i].place == ENGINE_PLACE_PLAYED ||
-            i == a->high_bid_karama)
+            i == a->high_bid_karama || is_bound_card(a, i) ||
+            seen_since_dealt(g, p->version, p->viewer, i))
             continue;
         cand[n++] = (uint8_t)i;
         /* Cards about to move (up for auction, the top of the deck) are
@@ -1050,7 +1083,7 @@ static int pair_make(pair *p, engine_state *b, const audit_game *g, uint32_t ver
     p->turn = a->turn;
     switch ((inspect_audit_fact)fact) {
     case INSPECT_FACT_CARD_FACES:
-        return make_card_faces(p, b, a, prng);
+        return make_card_faces(p, b, g, prng);
     case INSPECT_FACT_TRAITORS:
         return make_traitors(p, b, a, g, scratch, prng);
     case INSPECT_FACT_SPICE_DECK:
@@ -1118,11 +1151,16 @@ typedef struct audit_run {
     const audit_game *g;
     const inspect_audit_observer *obs;
     inspect_audit_report *out;
+    uint32_t first_version;        /* options.first_version */
+    uint32_t last_version;         /* options.last_version */
     engine_state a, b, prev_a, prev_b, va, vb, pa, pb;
     uint8_t ea[ENGINE_STATE_ENCODED_MAX + 256], eb[ENGINE_STATE_ENCODED_MAX + 256];
     engine_legal la[ENGINE_LEGAL_MAX], lb[ENGINE_LEGAL_MAX];
     engine_action probe[PROBES_MAX];
     inspect_log_line log_a, log_b;
+    const inspect_audit_output *outputs; /* the output paths compared */
+    size_t n_outputs;
+    char out_a[OUTPUT_CAP], out_b[OUTPUT_CAP];
 } audit_run;
 
 static void leak_record(audit_run *r, const pair *p, uint32_t at_version, unsigned channel,
@@ -1445,11 +1483,49 @@ static int compare_probes(audit_run *r, const pair *p, uint32_t at, size_t n_leg
     return 0;
 }
 
+/* The bytes of every output path the viewer reaches, in both worlds. */
+static int compare_outputs(audit_run *r, const pair *p, uint32_t at, const engine_action *act_a,
+                           const engine_action *act_b)
+{
+    uint32_t step = at - p->version; /* steps into the pair */
+    int all = step < 2 || step % 32 == 0;
+    const engine_state *ba = act_a != NULL ? &r->prev_a : &r->a;
+    const engine_state *bb = act_b != NULL ? &r->prev_b : &r->b;
+    for (size_t i = 0; i < r->n_outputs; i++) {
+        const inspect_audit_output *o = &r->outputs[i];
+        if (o->is_costly && !all)
+            continue;
+        size_t na = o->emit(r->out_a, sizeof r->out_a, ba, &r->a, act_a, at, p->viewer);
+        size_t nb = o->emit(r->out_b, sizeof r->out_b, bb, &r->b, act_b, at, p->viewer);
+        r->out->n_comparisons++;
+        size_t m = na < nb ? na : nb;
+        if (m > sizeof r->out_a)
+            m = sizeof r->out_a;
+        if (na == nb && memcmp(r->out_a, r->out_b, m) == 0)
+            continue;
+        size_t k = 0;
+        while (k < m && r->out_a[k] == r->out_b[k])
+            k++;
+        size_t from = k > 24 ? k - 24 : 0;
+        char field[INSPECT_AUDIT_FIELD_CHARS];
+        snprintf(field, sizeof field, "output.%s", o->name);
+        leak_record(r, p, at, INSPECT_CHANNEL_OUTPUT, field,
+                    "printed by mentat %s: %zu bytes in the room, %zu in the counterfactual, "
+                    "first difference at byte %zu: \"%.48s\" against \"%.48s\"", o->commands, na,
+                    nb, k,
+                    from < na ? r->out_a + from : "", from < nb ? r->out_b + from : "");
+        return 1;
+    }
+    return 0;
+}
+
 /* Everything the viewer receives at this step, compared. */
 static int compare_step(audit_run *r, const pair *p, uint32_t at, const engine_action *act_a,
                         const engine_action *act_b)
 {
     if (compare_views(r, p, at, &r->a, &r->b, "view"))
+        return 1;
+    if (compare_outputs(r, p, at, act_a, act_b))
         return 1;
     size_t n_legal;
     if (compare_legal(r, p, at, &n_legal))
@@ -1522,17 +1598,23 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
                      uint64_t *prng)
 {
     const audit_game *g = r->g;
+    uint32_t lo = r->first_version;
+    uint32_t hi = r->last_version != 0 && r->last_version < g->n_events ? r->last_version
+                                                                         : g->n_events;
+    if (lo > hi)
+        return 0;
     if (at_opening)
-        return pair_make(p, &r->b, g, 0, viewer, fact, r->lb, prng);
+        return pair_make(p, &r->b, g, lo, viewer, fact, r->lb, prng);
+    uint32_t n = hi + 1 - lo;
     for (int tries = 0; tries < 24; tries++) {
-        uint32_t v = prng_below(prng, g->n_events + 1);
+        uint32_t v = lo + prng_below(prng, n);
         if (pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
             return 1;
     }
     /* Rare facts (a plan, a dial, the prediction): scan from a random start. */
-    uint32_t n = g->n_events + 1, start = prng_below(prng, n);
+    uint32_t start = prng_below(prng, n);
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t v = (start + i) % n;
+        uint32_t v = lo + (start + i) % n;
         const engine_state *a = &g->state[v];
         int maybe = fact == INSPECT_FACT_BATTLE_PLAN ? a->phase == ENGINE_PHASE_BATTLE
                   : fact == INSPECT_FACT_STORM_DIAL ? a->phase == ENGINE_PHASE_STORM
@@ -1541,6 +1623,149 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
             return 1;
     }
     return 0;
+}
+
+/* ============================================== knowledge by rule */
+
+/* Checks the known_by marks after every event against the rules' table
+ * (audit_marks.c): each event applied by the observer to the state before
+ * it, so a planted mark is seen. A mark the rules do not give is a leak
+ * to the seat it names. */
+static void marks_run(audit_run *r)
+{
+    static const uint8_t fact_of_part[3] = {INSPECT_FACT_CARD_FACES, INSPECT_FACT_TRAITORS,
+                                            INSPECT_FACT_SPICE_DECK};
+    const audit_game *g = r->g;
+    for (uint32_t v = 1; v <= g->n_events; v++) {
+        const engine_action *act = &g->action[v - 1];
+        r->pa = g->state[v - 1];
+        engine_rng rng;
+        engine_rng_init(&rng, g->seed, v);
+        if (r->obs->apply(NULL, &r->pa, act, &rng) != ENGINE_ACCEPTED)
+            continue;
+        inspect__redeal_add(&r->out->redeal, &g->state[v - 1], &r->pa);
+        inspect__marks_result m;
+        int over = inspect__marks_check(&m, &g->state[v - 1], &r->pa, act);
+        r->out->n_marks_events++;
+        if (act->kind < ENGINE_ACTION_KIND_COUNT)
+            r->out->n_by_kind[act->kind]++;
+        if (m.n_forgotten > 0 && r->out->n_marks_forgotten == 0) {
+            inspect__text t;
+            inspect__text_init(&t, r->out->marks_forgotten, sizeof r->out->marks_forgotten);
+            inspect__text_add(&t, "version %u: %s: %s", v, m.forgotten.field, m.forgotten.detail);
+        }
+        r->out->n_marks_forgotten += m.n_forgotten;
+        if (!over)
+            continue;
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = fact_of_part[m.over.part];
+        p.viewer = m.over.seat;
+        p.version = v;
+        const engine_state *a = &r->pa;
+        const engine_card_state *c = m.over.part == 0   ? &a->card[m.over.index]
+                                   : m.over.part == 1 ? &a->traitor[m.over.index]
+                                                      : &a->spice_card[m.over.index];
+        char where[64];
+        where_text(where, sizeof where, a, c);
+        if (m.over.part == 0)
+            snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", m.over.index,
+                     engine_card_kind_slug(a->card_kind[m.over.index]), where);
+        else if (m.over.part == 1)
+            snprintf(p.hidden, sizeof p.hidden, "traitor card %s (%s)",
+                     engine_leader_slug(m.over.index), where);
+        else
+            snprintf(p.hidden, sizeof p.hidden, "spice card %u (%s)", m.over.index, where);
+        leak_record(r, &p, v, INSPECT_CHANNEL_MARKS, m.over.field, "%s", m.over.detail);
+    }
+    /* Through the room's reshuffles, numbers keep their faces no more (and
+     * no less) often than a uniform deal would. */
+    const inspect_audit_redeal *d = &r->out->redeal;
+    double z = inspect_audit_redeal_z(d);
+    if (z > INSPECT_AUDIT_REDEAL_Z || z < -INSPECT_AUDIT_REDEAL_Z) {
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = INSPECT_FACT_CARD_FACES;
+        p.viewer = ENGINE_VIEW_PUBLIC;
+        snprintf(p.hidden, sizeof p.hidden, "the faces dealt to treachery card numbers at a "
+                 "reshuffle");
+        leak_record(r, &p, g->n_events, INSPECT_CHANNEL_HISTORY, "history.reshuffle",
+                    "%u of %u numbers re-dealt in %u reshuffles kept their face, %.1f expected "
+                    "(variance %.1f, z = %.1f): a number seen before a reshuffle tells its face "
+                    "after it", d->kept, d->n_cards, d->n_reshuffles, d->mean, d->variance, z);
+    }
+}
+
+/* Whether `viewer` saw the face of treachery card `card` at some version
+ * up to v since the number was last dealt a face (at setup, or when it
+ * left the discard pile in a reshuffle): what it can link across time. */
+static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card)
+{
+    for (uint32_t u = v + 1; u-- > 0;) {
+        if (knows(&g->state[u], viewer, g->state[u].card[card].known_by))
+            return 1;
+        if (u > 0 && g->state[u - 1].card[card].place == ENGINE_PLACE_DISCARD &&
+            g->state[u].card[card].place != ENGINE_PLACE_DISCARD)
+            return 0;
+    }
+    return 0;
+}
+
+/* What each viewer can link across time: a card whose face it saw, not
+ * re-dealt since, must stay marked known to it; otherwise the view hides
+ * what the seat remembers, and the counterfactuals would change a face it
+ * can name (a world inconsistent with its history). */
+int inspect__history_link(uint32_t *seen_out, uint32_t *at_out, unsigned *card_out,
+                          const engine_state *states, uint32_t n_states, uint8_t viewer)
+{
+    uint32_t seen_at[ENGINE_TREACHERY_MAX];
+    for (unsigned c = 0; c < ENGINE_TREACHERY_MAX; c++)
+        seen_at[c] = UINT32_MAX;
+    for (uint32_t v = 0; v < n_states; v++) {
+        const engine_state *st = &states[v];
+        for (unsigned c = 0; c < st->n_cards; c++) {
+            if (v > 0 && states[v - 1].card[c].place == ENGINE_PLACE_DISCARD &&
+                st->card[c].place != ENGINE_PLACE_DISCARD)
+                seen_at[c] = UINT32_MAX; /* dealt a face afresh */
+            if (knows(st, viewer, st->card[c].known_by)) {
+                seen_at[c] = v;
+                continue;
+            }
+            if (seen_at[c] == UINT32_MAX)
+                continue;
+            *seen_out = seen_at[c];
+            *at_out = v;
+            *card_out = c;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void history_run(audit_run *r, const uint8_t *viewers, unsigned n_viewers)
+{
+    const audit_game *g = r->g;
+    for (unsigned k = 0; k < n_viewers; k++) {
+        uint32_t seen, at;
+        unsigned c;
+        if (!inspect__history_link(&seen, &at, &c, g->state, g->n_events + 1, viewers[k]))
+            continue;
+        const engine_state *st = &g->state[at];
+        pair p;
+        memset(&p, 0, sizeof p);
+        p.fact = INSPECT_FACT_CARD_FACES;
+        p.viewer = viewers[k];
+        p.version = seen;
+        char where[64];
+        where_text(where, sizeof where, st, &st->card[c]);
+        snprintf(p.hidden, sizeof p.hidden, "treachery card %u (%s, %s)", c,
+                 engine_card_kind_slug(st->card_kind[c]), where);
+        char field[INSPECT_AUDIT_FIELD_CHARS];
+        snprintf(field, sizeof field, "history.card[%u]", c);
+        leak_record(r, &p, at, INSPECT_CHANNEL_HISTORY, field,
+                    "seen face up at version %u and not re-dealt since, no longer marked known "
+                    "at version %u: the number names the face", seen, at);
+    }
 }
 
 static int audit_game_run(inspect_audit_report *out, const audit_game *g,
@@ -1552,6 +1777,10 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     r->g = g;
     r->obs = opt->observer != NULL ? opt->observer : &inspect_audit_genuine;
     r->out = out;
+    r->first_version = opt->first_version;
+    r->last_version = opt->last_version;
+    r->outputs = r->obs->outputs;
+    r->n_outputs = r->obs->outputs != NULL ? r->obs->n_outputs : 0;
     uint32_t max_steps = opt->max_steps != 0 ? opt->max_steps : UINT32_MAX;
     const engine_config *cfg = &g->state[0].config;
     uint8_t viewers[ENGINE_MAX_SEATS + 1];
@@ -1565,6 +1794,8 @@ static int audit_game_run(inspect_audit_report *out, const audit_game *g,
     }
     unsigned trials = opt->trials != 0 ? opt->trials : INSPECT_AUDIT_TRIALS_PER_VIEWER * n_viewers;
     uint32_t facts = opt->facts != 0 ? opt->facts : (1u << INSPECT_FACT_COUNT) - 1;
+    marks_run(r);
+    history_run(r, viewers, n_viewers);
     uint64_t prng = opt->sample_seed ^ room_hash(g->room);
     for (unsigned t = 0; t < trials; t++) {
         uint64_t tprng = prng ^ (UINT64_C(0x9e3779b97f4a7c15) * (t + 1));

@@ -4,6 +4,9 @@
  * function replaced by a version that lets a hidden fact through, the
  * way leaks have happened in other game systems.
  *
+ * A plant compares only the output paths it plants (none for most: their
+ * leak is elsewhere), so the self-test stays quick.
+ *
  * Layer: inspect. These functions are reachable only through
  * inspect_audit_plants, which only the self-test and the tests call; the
  * audit compares what they return and shows it to nobody. Nothing here
@@ -129,6 +132,67 @@ static engine_verdict apply_card_reason(engine_verdict_detail *why, engine_state
     return engine_apply(why, st, act, rng);
 }
 
+/* ---- a peek marked known to all: the Atreides' look at the top spice
+ * card recorded as shown face up */
+
+static engine_verdict apply_peek_public(engine_verdict_detail *why, engine_state *st,
+                                        const engine_action *act, engine_rng *rng)
+{
+    uint16_t before[ENGINE_SPICE_CARD_MAX];
+    unsigned n = st->n_spice_cards;
+    for (unsigned c = 0; c < n; c++)
+        before[c] = st->spice_card[c].known_by;
+    engine_verdict v = engine_apply(why, st, act, rng);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    for (unsigned c = 0; c < n; c++)
+        if (st->spice_card[c].place == ENGINE_PLACE_DECK && st->spice_card[c].known_by != 0 &&
+            st->spice_card[c].known_by != before[c])
+            st->spice_card[c].known_by =
+                (uint16_t)(((1u << st->config.n_seats) - 1) | ENGINE_KNOWN_PUBLIC);
+    return v;
+}
+
+/* ---- a number-to-face link across time: the discard pile reshuffled
+ * into the deck with each number keeping the face it had */
+
+static engine_verdict apply_reshuffle_keeps_faces(engine_verdict_detail *why, engine_state *st,
+                                                  const engine_action *act, engine_rng *rng)
+{
+    uint8_t place[ENGINE_TREACHERY_MAX], kind[ENGINE_TREACHERY_MAX];
+    unsigned n = st->n_cards;
+    for (unsigned c = 0; c < n; c++) {
+        place[c] = st->card[c].place;
+        kind[c] = st->card_kind[c];
+    }
+    engine_verdict v = engine_apply(why, st, act, rng);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    for (unsigned c = 0; c < n; c++)
+        if (place[c] == ENGINE_PLACE_DISCARD && st->card[c].place != ENGINE_PLACE_DISCARD)
+            st->card_kind[c] = kind[c];
+    return v;
+}
+
+/* ---- an output path printing the full state where a view was meant:
+ * the log line told from the full states, not the viewer's views */
+
+static size_t emit_log_full(char *out, size_t cap, const engine_state *before,
+                            const engine_state *after, const engine_action *act, uint32_t version,
+                            uint8_t viewer)
+{
+    if (act == NULL || cap == 0)
+        return 0;
+    static inspect_log_line line;
+    inspect_log_describe(&line, before, after, act, version, viewer);
+    int n = snprintf(out, cap, "%s", line.text);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static const inspect_audit_output full_state_log_rows[] = {
+    {"log_line", "log", emit_log_full, 0},
+};
+
 /* ============================================================ the table */
 
 static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
@@ -148,30 +212,54 @@ static void genuine_log(inspect_log_line *out, const engine_state *before,
 static const inspect_audit_observer hand_public = {
     "hand_card_public_view", view_hand_public, genuine_encode, engine_legal_actions,
     genuine_log, engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer neighbour_traitors = {
     "traitor_in_other_view", view_neighbour_traitors, genuine_encode, engine_legal_actions,
     genuine_log, engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer drawn_card_log = {
     "drawn_card_public_log", engine_view, genuine_encode, engine_legal_actions, log_drawn_card,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer karama_prompt = {
     "secret_card_prompt", view_karama_prompt, genuine_encode, engine_legal_actions, genuine_log,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer card_reason = {
     "rejection_reveals_card", engine_view, genuine_encode, engine_legal_actions, genuine_log,
     apply_card_reason,
+    NULL, 0,
 };
 static const inspect_audit_observer weapon_padding = {
     "view_size_hidden", engine_view, encode_weapon_padding, engine_legal_actions, genuine_log,
     engine_apply,
+    NULL, 0,
 };
 static const inspect_audit_observer unmasked_log = {
     "secret_action_in_log", engine_view, genuine_encode, engine_legal_actions, log_unmasked,
     engine_apply,
+    NULL, 0,
+};
+
+static const inspect_audit_observer peek_public = {
+    "peek_marked_public", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    apply_peek_public,
+    NULL, 0,
+};
+
+static const inspect_audit_observer reshuffle_keeps_faces = {
+    "number_links_face", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    apply_reshuffle_keeps_faces,
+    NULL, 0,
+};
+
+static const inspect_audit_observer full_state_log = {
+    "output_prints_full_state", engine_view, genuine_encode, engine_legal_actions, genuine_log,
+    engine_apply, full_state_log_rows, 1,
 };
 
 #define FACT(f) (1u << INSPECT_FACT_##f)
@@ -181,6 +269,9 @@ static const inspect_audit_observer unmasked_log = {
  * with the hidden facts it lets through, as an auditor would aim `mentat
  * audit --seat`: the leaks of the genuine engine then cannot crowd it out. */
 static const inspect_audit_plant plants[] = {
+    {&full_state_log, "an output path printing the full state where a view was meant (the log "
+     "told from the full state)", INSPECT_CHANNEL_OUTPUT, "output.log_line", ENGINE_VIEW_PUBLIC,
+     FACT(CARD_FACES)},
     {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind[",
      ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
     {&neighbour_traitors, "a traitor in another seat's view", INSPECT_CHANNEL_VIEW,
@@ -195,6 +286,10 @@ static const inspect_audit_plant plants[] = {
      "view.size", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&unmasked_log, "a secret action's arguments in another seat's log", INSPECT_CHANNEL_LOG,
      "log.action", INSPECT_AUDIT_ALL_SEATS, SECRET_ACTIONS},
+    {&peek_public, "a mark that says a peeked card is known to all", INSPECT_CHANNEL_MARKS,
+     "marks.spice_card[", INSPECT_AUDIT_ALL_SEATS, FACT(SPICE_DECK)},
+    {&reshuffle_keeps_faces, "a number-to-face link across time (a reshuffle that keeps faces)",
+     INSPECT_CHANNEL_HISTORY, "history.reshuffle", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
 };
 _Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
                "the self-test report holds every plant");

@@ -296,6 +296,9 @@ typedef enum inspect_audit_channel {
     INSPECT_CHANNEL_LOG,           /* the seat's log line of an event (name, arguments, timing) */
     INSPECT_CHANNEL_REJECTION,     /* the verdict of an action the seat could submit */
     INSPECT_CHANNEL_SIZE,          /* the size of what the seat receives */
+    INSPECT_CHANNEL_MARKS,         /* known_by says a seat knows what no rule shows it */
+    INSPECT_CHANNEL_HISTORY,       /* what the seat can link across time: a number seen with its face */
+    INSPECT_CHANNEL_OUTPUT,        /* the bytes an output path (a command, the bots' input) prints */
     INSPECT_CHANNEL_COUNT
 } inspect_audit_channel;
 
@@ -307,6 +310,36 @@ const char *inspect_audit_channel_name(unsigned channel);
 #define INSPECT_AUDIT_TRIALS_PER_VIEWER 32 /* default pairs per viewer audited */
 #define INSPECT_AUDIT_MAX_LEAKS 16     /* leaks kept in a report (all are counted) */
 #define INSPECT_AUDIT_FIELD_CHARS 96
+
+/* Numbers against faces through reshuffles (inspect/audit_deals.c): how
+ * many re-dealt numbers kept the face they had, against the exact mean
+ * and variance of that count under a uniform deal. */
+typedef struct inspect_audit_redeal {
+    uint32_t n_reshuffles;         /* reshuffles of the treachery discard pile seen */
+    uint32_t n_cards;              /* numbers re-dealt in them */
+    uint32_t kept;                 /* of them, numbers that kept their face */
+    double mean, variance;         /* of `kept` under a uniform deal */
+} inspect_audit_redeal;
+
+#define INSPECT_AUDIT_REDEAL_Z 6.0 /* |z| past this in one room: numbers link faces across a reshuffle */
+#define INSPECT_AUDIT_DEAL_Z 3.09  /* upper tail of the setup chi-square: p = 0.001 */
+
+/* (kept - mean) / sqrt(variance); 0 with no variance. */
+double inspect_audit_redeal_z(const inspect_audit_redeal *acc);
+void inspect_audit_redeal_merge(inspect_audit_redeal *acc, const inspect_audit_redeal *more);
+
+/* Number against face over the setups of n_rooms rooms of cfg (seeds
+ * from seed0): a chi-square of the table of counts, its degrees of
+ * freedom and the critical value at INSPECT_AUDIT_DEAL_Z. */
+typedef struct inspect_audit_deals {
+    unsigned n_rooms;
+    unsigned df;
+    double chi2;
+    double critical;               /* chi2 above it: numbers tell faces at setup (p < 0.001) */
+} inspect_audit_deals;
+
+int inspect_audit_setup_deals(inspect_audit_deals *out, const engine_config *cfg,
+                              unsigned n_rooms, uint64_t seed0) MENTAT_MUST_CHECK;
 
 /* One leak: a pair of worlds the seat could tell apart. */
 typedef struct inspect_audit_leak {
@@ -320,6 +353,23 @@ typedef struct inspect_audit_leak {
     char field[INSPECT_AUDIT_FIELD_CHARS]; /* what differed: "view.card_kind[12]", "log", ... */
     char detail[INSPECT_TEXT_CHARS]; /* the values: the room's, then the counterfactual's */
 } inspect_audit_leak;
+
+/* An output path a seat or spectator reaches (a command's printing, the
+ * bots' input): the bytes it gives `viewer` after the event `act` took
+ * the full state `before` to `after` (act NULL at a pair's first version,
+ * before == after), made by the very function its command calls. Returns
+ * the byte count; past cap the bytes are cut. */
+typedef struct inspect_audit_output {
+    const char *name;              /* "log_line", "state_json", ... */
+    const char *commands;          /* the commands that print it, space-separated: "games tournament" */
+    size_t (*emit)(char *out, size_t cap, const engine_state *before, const engine_state *after,
+                   const engine_action *act, uint32_t version, uint8_t viewer);
+    int is_costly;                 /* 1 = compared at a pair's first two steps and every 32nd */
+} inspect_audit_output;
+
+/* The output rows of inspect/ (inspect/audit_outputs.c): log, diff,
+ * render. The tools layer adds its own (tools/audit_outputs.c). */
+const inspect_audit_output *inspect_audit_outputs(size_t *n_out);
 
 /* What the audit observes a seat receive, as functions. The genuine
  * observer (inspect_audit_genuine) is exactly what Mentat shows a seat:
@@ -339,6 +389,8 @@ typedef struct inspect_audit_observer {
                 const engine_action *act, uint32_t version, uint8_t viewer);
     engine_verdict (*apply)(engine_verdict_detail *why, engine_state *st,
                             const engine_action *act, engine_rng *rng);
+    const inspect_audit_output *outputs; /* the output paths compared (genuine: inspect's own); NULL none */
+    size_t n_outputs;
 } inspect_audit_observer;
 
 extern const inspect_audit_observer inspect_audit_genuine;
@@ -350,6 +402,8 @@ typedef struct inspect_audit_options {
     uint8_t seat;                  /* a seat, ENGINE_VIEW_PUBLIC, or INSPECT_AUDIT_ALL_SEATS */
     uint64_t sample_seed;          /* chooses versions, seats and facts: same seed, same pairs */
     uint32_t facts;                /* bit 1 << inspect_audit_fact per fact changed; 0 = all */
+    uint32_t first_version;        /* pairs start at this version or later (0: the opening too) */
+    uint32_t last_version;         /* ... and at this version or earlier; 0 = the head */
     const inspect_audit_observer *observer; /* NULL = inspect_audit_genuine */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* after each pair; may be NULL */
     void *progress_ctx;
@@ -367,6 +421,11 @@ typedef struct inspect_audit_report {
     uint64_t n_steps;              /* events replayed in both worlds */
     uint64_t n_comparisons;        /* observations compared (views, prompts, logs, probes, sizes) */
     uint32_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs per fact changed */
+    uint32_t n_by_kind[ENGINE_ACTION_KIND_COUNT]; /* the room's events of each action kind */
+    uint32_t n_marks_events;       /* events whose known_by marks were checked by rule */
+    uint32_t n_marks_forgotten;    /* marks a rule gives that the engine does not set */
+    inspect_audit_redeal redeal;   /* numbers against faces through the room's reshuffles */
+    char marks_forgotten[INSPECT_TEXT_CHARS]; /* the first of them, or "" */
     uint32_t n_leaks;              /* pairs the seat could tell apart */
     inspect_audit_leak leak[INSPECT_AUDIT_MAX_LEAKS]; /* the first of them, up to the max */
     char errmsg[240];              /* why the room could not be audited (operational failure) */
@@ -412,7 +471,7 @@ typedef struct inspect_audit_self_result {
     inspect_audit_leak first;      /* the leak that caught it (valid when is_caught) */
 } inspect_audit_self_result;
 
-#define INSPECT_AUDIT_MAX_PLANTS 8
+#define INSPECT_AUDIT_MAX_PLANTS 12
 
 typedef struct inspect_audit_self_report {
     size_t n_plants;               /* planted leaks tried */

@@ -80,4 +80,55 @@ unsigned inspect__territory_forces(const engine_state *st, unsigned territory, u
  * does not name: padding only, or the table misses a field (a test). */
 size_t inspect__audit_uncovered_bytes(void);
 
+/* ---- knowledge by rule (inspect/audit_marks.c) */
+
+/* The first component whose marks disagree with the rules. */
+typedef struct inspect__marks_finding {
+    int is_set;                    /* 1 when one was found */
+    uint8_t part;                  /* 0 treachery card, 1 traitor, 2 spice card */
+    uint8_t index;                 /* its number */
+    uint8_t seat;                  /* the first seat wrongly marked (or missing), or the public */
+    char field[INSPECT_AUDIT_FIELD_CHARS]; /* "marks.card[12].known_by" */
+    char detail[INSPECT_TEXT_CHARS]; /* the engine's marks, the rules', and the rule */
+} inspect__marks_finding;
+
+typedef struct inspect__marks_result {
+    unsigned n_over;               /* components marked known to a seat no rule shows them to */
+    unsigned n_forgotten;          /* components a rule shows to a seat whose mark is missing */
+    inspect__marks_finding over, forgotten; /* the first of each */
+} inspect__marks_result;
+
+/* Recomputes, by the rules' table alone, who may know each treachery
+ * card, traitor and spice card after `act` took `before` to `after`, and
+ * compares with after's known_by. 1 when a mark says more than the rules
+ * give (out->over), else 0. */
+int inspect__marks_check(inspect__marks_result *out, const engine_state *before,
+                         const engine_state *after, const engine_action *act);
+/* Row i of that table: its source (book, section) and in *what_out what
+ * it says; NULL past the last row. */
+const char *inspect__marks_rule_source(size_t i, const char **what_out);
+
+/* ---- output paths (inspect/audit_outputs.c) */
+
+/* inspect's own rows (log line, diff, render): inspect_audit_outputs, and
+ * what the genuine observer compares. */
+#define INSPECT__N_OUTPUTS 3
+extern const inspect_audit_output inspect__outputs[INSPECT__N_OUTPUTS];
+
+/* ---- links across time (inspect/audit.c) */
+
+/* The first treachery card whose face `viewer` saw in states[..] (a
+ * room's states by version) and that is no longer marked known to it at
+ * a later version though its number was not dealt a face since (it left
+ * no discard pile): 1 with the versions seen and at, and the card. */
+int inspect__history_link(uint32_t *seen_out, uint32_t *at_out, unsigned *card_out,
+                          const engine_state *states, uint32_t n_states, uint8_t viewer);
+
+/* ---- numbers and faces (inspect/audit_deals.c) */
+
+/* Adds to acc the treachery cards re-dealt between before and after
+ * (those that left the discard pile: a reshuffle). */
+void inspect__redeal_add(inspect_audit_redeal *acc, const engine_state *before,
+                         const engine_state *after);
+
 #endif

@@ -32,8 +32,15 @@ static const char help[] =
     "randomness. Until the viewer legitimately learns the changed fact, its view,\n"
     "who is asked, its legal actions, its log line of each event, the verdicts of\n"
     "probe actions and the size of each must be identical. Each difference is a\n"
-    "leak: version, seat, the hidden fact and the field that differed. Needs the\n"
-    "audit key (the room's seed). Exit status 1 if any leak is found.\n"
+    "leak: version, seat, the hidden fact and the field that differed. After every\n"
+    "event it also recomputes from a table of the rules who may know each card,\n"
+    "traitor and spice card, and a known_by mark the rules do not give is a leak\n"
+    "(channel marks); every output path a viewer reaches (log, state, replay,\n"
+    "diff, render, scenario, the bots' input) is compared byte for byte as its\n"
+    "command prints it (channel output); and what a viewer saw earlier must stay\n"
+    "marked, with reshuffles dealing faces afresh (channel history). It ends with\n"
+    "the action kinds played and the hidden facts changed. Needs the audit key\n"
+    "(the room's seed). Exit status 1 if any leak is found.\n"
     "\n"
     "  --all          every room of the ledger (progress on stderr if a terminal)\n"
     "  --seat S       audit only seat S (1..n or a faction); --public the public\n"
@@ -47,7 +54,9 @@ static const char help[] =
     "                 drawn card in the public log, a prompt only the holder of a\n"
     "                 secret card gets, a rejection naming a hidden card, a view\n"
     "                 whose size depends on a hidden card, a secret action's\n"
-    "                 arguments in the log); exit 0 only if every one is caught\n"
+    "                 arguments in the log, the log told from the full state, a\n"
+    "                 peek marked known to all, a reshuffle keeping each number's\n"
+    "                 face); exit 0 only if every one is caught\n"
     "\n"
     "Examples:\n"
     "  mentat audit K7QX2M9P\n"
@@ -59,6 +68,9 @@ typedef struct audit_totals {
     size_t n_rooms;                /* rooms audited */
     size_t n_failed;               /* rooms that could not be audited */
     uint64_t n_trials, n_steps, n_comparisons, n_learned, n_diverged;
+    uint64_t n_marks_events, n_marks_forgotten; /* events whose marks were checked by rule */
+    uint64_t n_by_kind[ENGINE_ACTION_KIND_COUNT]; /* events audited, per action kind */
+    uint64_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs, per hidden fact changed */
     uint64_t n_leaks;              /* leaks found in all */
     int exit_failure;              /* worst exit status of a room that could not be audited */
 } audit_totals;
@@ -179,6 +191,12 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     t->n_learned += rep->n_learned;
     t->n_diverged += rep->n_diverged;
     t->n_leaks += rep->n_leaks;
+    t->n_marks_events += rep->n_marks_events;
+    t->n_marks_forgotten += rep->n_marks_forgotten;
+    for (unsigned k = 0; k < ENGINE_ACTION_KIND_COUNT; k++)
+        t->n_by_kind[k] += rep->n_by_kind[k];
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        t->n_by_fact[f] += rep->n_by_fact[f];
     size_t kept = rep->n_leaks < INSPECT_AUDIT_MAX_LEAKS ? rep->n_leaks : INSPECT_AUDIT_MAX_LEAKS;
     if (j != NULL) {
         for (size_t i = 0; i < kept; i++)
@@ -186,9 +204,13 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         return;
     }
     if (rep->n_leaks == 0) {
-        printf("%s  ok  %u events, %u pairs, %llu steps, %llu comparisons, no leak\n", room,
-               rep->n_events, rep->n_trials, (unsigned long long)rep->n_steps,
-               (unsigned long long)rep->n_comparisons);
+        printf("%s  ok  %u events, %u pairs, %llu steps, %llu comparisons, marks of %u events "
+               "by rule, no leak\n", room, rep->n_events, rep->n_trials,
+               (unsigned long long)rep->n_steps, (unsigned long long)rep->n_comparisons,
+               rep->n_marks_events);
+        if (rep->n_marks_forgotten > 0)
+            printf("  note: %u marks the rules give are not set, first %s\n",
+                   rep->n_marks_forgotten, rep->marks_forgotten);
         return;
     }
     printf("%s  LEAKS  %u of %u pairs told apart (%u events, %llu comparisons)\n", room,
@@ -197,6 +219,40 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         leak_print(&info.config, &rep->leak[i]);
     if (rep->n_leaks > kept)
         printf("  ... and %u more\n", rep->n_leaks - (uint32_t)kept);
+}
+
+/* What the audit exercised: the action kinds its rooms played and the
+ * hidden facts it changed, with counts. */
+static void coverage_print(const audit_totals *t)
+{
+    unsigned n = 0, all = ENGINE_ACTION_KIND_COUNT - 1u;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        n += t->n_by_kind[k] > 0;
+    printf("exercised %u of %u action kinds", n, all);
+    const char *sep = "; not played: ";
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        if (t->n_by_kind[k] == 0) {
+            printf("%s%s", sep, engine_action_spec_of(k)->name);
+            sep = ", ";
+        }
+    printf("\nhidden facts changed:");
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        printf(" %s %llu%s", inspect_audit_fact_name(f), (unsigned long long)t->n_by_fact[f],
+               f + 1 < INSPECT_FACT_COUNT ? "," : "\n");
+}
+
+static void coverage_json(tool_json *j, const audit_totals *t)
+{
+    tool_json_key(j, "action_kinds");
+    tool_json_object_begin(j);
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++)
+        tool_json_member_uint(j, engine_action_spec_of(k)->name, t->n_by_kind[k]);
+    tool_json_object_end(j);
+    tool_json_key(j, "facts");
+    tool_json_object_begin(j);
+    for (unsigned f = 0; f < INSPECT_FACT_COUNT; f++)
+        tool_json_member_uint(j, inspect_audit_fact_name(f), t->n_by_fact[f]);
+    tool_json_object_end(j);
 }
 
 static int self_test(const tool_globals *g)
@@ -316,6 +372,10 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
     inspect_audit_options opt;
     inspect_audit_options_init(&opt);
     opt.keys_dir = g.keys_dir;
+    /* What every command shows a viewer, compared as it prints it. */
+    inspect_audit_observer obs = inspect_audit_genuine;
+    obs.outputs = tool_audit_outputs(&obs.n_outputs);
+    opt.observer = &obs;
     uint32_t v;
     if (trials_s != NULL) {
         if (tool_parse_uint(&v, trials_s, 1, 1000000) != 0) {
@@ -403,17 +463,22 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "comparisons", t.n_comparisons);
         tool_json_member_uint(&j, "learned", t.n_learned);
         tool_json_member_uint(&j, "diverged", t.n_diverged);
+        tool_json_member_uint(&j, "marks_events", t.n_marks_events);
+        tool_json_member_uint(&j, "marks_forgotten", t.n_marks_forgotten);
         tool_json_member_uint(&j, "n_leaks", t.n_leaks);
+        coverage_json(&j, &t);
         tool_json_member_bool(&j, "ok", t.n_leaks == 0 && t.n_failed == 0);
         tool_json_object_end(&j);
         tool_json_finish(&j);
-    } else if (is_all) {
-        if (t.n_rooms == 0 && t.n_failed == 0)
+    } else {
+        if (is_all && t.n_rooms == 0 && t.n_failed == 0)
             printf("no rooms in %s\n", g.db_path);
-        else
+        else if (is_all)
             printf("%zu rooms audited, %llu pairs, %llu comparisons: %llu leaks%s\n", t.n_rooms,
                    (unsigned long long)t.n_trials, (unsigned long long)t.n_comparisons,
                    (unsigned long long)t.n_leaks, t.n_failed ? " (some rooms not audited)" : "");
+        if (t.n_rooms > 0)
+            coverage_print(&t);
     }
     if (t.n_leaks != 0)
         ex = TOOL_EXIT_CHECK;

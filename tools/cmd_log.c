@@ -208,6 +208,14 @@ static int list_rejections(const tool_globals *g, ledger *db, const ledger_room_
     return ex;
 }
 
+void tool_log_line_print(FILE *f, const engine_config *cfg, const inspect_log_line *line)
+{
+    const char *who = line->seat == ENGINE_SEAT_ENGINE
+                          ? "engine" : tool_seat_faction(cfg, line->seat);
+    fprintf(f, "%6u  %-14s  %s\n", line->version, who, line->text);
+}
+
+
 /* ================================================================ told */
 
 typedef struct told_ctx {
@@ -222,9 +230,7 @@ static int print_told(void *ctx, const inspect_log_line *line)
         tool_log_line_json(tc->j, tc->cfg, line);
         return 0;
     }
-    const char *who = line->seat == ENGINE_SEAT_ENGINE
-                          ? "engine" : tool_seat_faction(tc->cfg, line->seat);
-    printf("%6u  %-14s  %s\n", line->version, who, line->text);
+    tool_log_line_print(stdout, tc->cfg, line);
     return 0;
 }
 

@@ -43,6 +43,39 @@ static int keep_line(void *ctx, const inspect_log_line *line)
     return 0;
 }
 
+void tool_replay_write(FILE *f, int is_json, const engine_config *cfg, uint8_t viewer,
+                       const struct inspect_log_line *line, const tool_state_doc *d)
+{
+    if (is_json) {
+        tool_json j;
+        tool_json_init(&j, f);
+        tool_json_object_begin(&j);
+        tool_json_member_string(&j, "room", d->room);
+        tool_json_member_uint(&j, "version", d->version);
+        tool_json_key(&j, "viewer");
+        tool_viewer_json(&j, cfg, viewer);
+        tool_json_key(&j, "event");
+        if (line != NULL)
+            tool_log_line_json(&j, cfg, line);
+        else
+            tool_json_null(&j);
+        tool_json_key(&j, "state");
+        tool_state_json(&j, d);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+        return;
+    }
+    char who[48];
+    tool_viewer_text(who, sizeof who, cfg, viewer);
+    fprintf(f, "replay of %s to version %u as %s\n", d->room, d->version, who);
+    if (line != NULL)
+        fprintf(f, "event %u: %s\n", line->version, line->text);
+    else
+        fprintf(f, "the opening position (no event yet)\n");
+    fputc('\n', f);
+    tool_state_print(f, d);
+}
+
 int cmd_replay(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
@@ -93,34 +126,7 @@ int cmd_replay(int argc, char **argv, const tool_globals *gin)
         has_line = 1;
     }
     tool_state_doc d = {info.room, to, info.version, &view, NULL, 0};
-    if (g.is_json) {
-        tool_json j;
-        tool_json_init(&j, stdout);
-        tool_json_object_begin(&j);
-        tool_json_member_string(&j, "room", info.room);
-        tool_json_member_uint(&j, "version", to);
-        tool_json_key(&j, "viewer");
-        tool_viewer_json(&j, &info.config, viewer);
-        tool_json_key(&j, "event");
-        if (has_line)
-            tool_log_line_json(&j, &info.config, &line);
-        else
-            tool_json_null(&j);
-        tool_json_key(&j, "state");
-        tool_state_json(&j, &d);
-        tool_json_object_end(&j);
-        tool_json_finish(&j);
-    } else {
-        char who[48];
-        tool_viewer_text(who, sizeof who, &info.config, viewer);
-        printf("replay of %s to version %u as %s\n", info.room, to, who);
-        if (has_line)
-            printf("event %u: %s\n", line.version, line.text);
-        else
-            printf("the opening position (no event yet)\n");
-        fputc('\n', stdout);
-        tool_state_print(stdout, &d);
-    }
+    tool_replay_write(stdout, g.is_json, &info.config, viewer, has_line ? &line : NULL, &d);
 out:
     ledger_close(db);
     return ex;

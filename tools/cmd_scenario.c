@@ -242,7 +242,6 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
         return TOOL_EXIT_USAGE;
     }
     static tool_scenario_result res;
-    engine_legal *legal = NULL;
     char err[TOOL_SCENARIO_ERRMSG];
     int ex = TOOL_EXIT_OK;
     if (tool_scenario_run(&res, text, len, err) != 0) {
@@ -257,7 +256,6 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
     }
     /* The final state, as the auditor or a viewer knows it. */
     static engine_state view;
-    tool_state_doc d = {NULL, res.n_accepted, res.n_accepted, &res.final, NULL, 0};
     uint8_t viewer = ENGINE_SEAT_ENGINE;
     if (is_public) {
         viewer = ENGINE_VIEW_PUBLIC;
@@ -269,21 +267,10 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
             goto out;
         }
     }
-    if (viewer != ENGINE_SEAT_ENGINE) {
-        engine_view(&view, &res.final, viewer);
-        d.st = &view;
-    }
-    if (viewer < res.final.config.n_seats) {
-        legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
-        if (legal == NULL) {
-            tool_err(&g, "out of memory");
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &res.final, viewer);
-        d.legal = legal;
-        d.n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
-    }
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    tool_state_doc d;
+    tool_state_doc_for(&d, &view, legal, &res.final, viewer, NULL, res.n_accepted,
+                       res.n_accepted);
     int shows = with_state || is_public || seat_s != NULL;
     if (g.is_json)
         print_json(&res, pos[0], shows ? &d : NULL);
@@ -291,7 +278,6 @@ int cmd_scenario(int argc, char **argv, const tool_globals *gin)
         print_text(&res, pos[0], shows ? &d : NULL);
     ex = res.n_missed == 0 ? TOOL_EXIT_OK : TOOL_EXIT_CHECK;
 out:
-    free(legal);
     tool_scenario_result_free(&res);
     free(text);
     return ex;

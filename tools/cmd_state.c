@@ -45,6 +45,36 @@ static const char help[] =
     "  mentat state K7QX2M9P --seat 2 --json | jq '.legal'\n"
     "  mentat state K7QX2M9P --public --json | jq '.awaiting'\n";
 
+void tool_state_doc_for(tool_state_doc *d, engine_state *view, engine_legal *legal,
+                        const engine_state *st, uint8_t viewer, const char *room,
+                        uint32_t version, uint32_t head)
+{
+    *d = (tool_state_doc){room, version, head, st, NULL, 0};
+    if (viewer != ENGINE_SEAT_ENGINE) {
+        engine_view(view, st, viewer);
+        d->st = view;
+    }
+    if (viewer < st->config.n_seats) {
+        /* What the seat may do is its own private part: the legal families
+         * of the full state for that seat only. */
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, viewer);
+        d->legal = legal;
+        d->n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+    }
+}
+
+void tool_state_write(FILE *f, int is_json, const tool_state_doc *d)
+{
+    if (is_json) {
+        tool_json j;
+        tool_json_init(&j, f);
+        tool_state_json(&j, d);
+        tool_json_finish(&j);
+    } else {
+        tool_state_print(f, d);
+    }
+}
+
 int cmd_state(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
@@ -76,7 +106,6 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    engine_legal *legal = NULL;
     int ex = tool_ledger_open(&db, &g, 1);
     if (ex != TOOL_EXIT_OK)
         return ex;
@@ -111,34 +140,11 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
     }
 
     static engine_state view;
-    tool_state_doc d = {info.room, at, info.version, &st, NULL, 0};
-    if (viewer != ENGINE_SEAT_ENGINE) {
-        engine_view(&view, &st, viewer);
-        d.st = &view;
-    }
-    if (viewer < info.config.n_seats) {
-        /* What the seat may do is its own private part: the legal families
-         * of the full state for that seat only. */
-        legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
-        if (legal == NULL) {
-            tool_err(&g, "out of memory");
-            ex = TOOL_EXIT_USAGE;
-            goto out;
-        }
-        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, viewer);
-        d.legal = legal;
-        d.n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
-    }
-    if (g.is_json) {
-        tool_json j;
-        tool_json_init(&j, stdout);
-        tool_state_json(&j, &d);
-        tool_json_finish(&j);
-    } else {
-        tool_state_print(stdout, &d);
-    }
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    tool_state_doc d;
+    tool_state_doc_for(&d, &view, legal, &st, viewer, info.room, at, info.version);
+    tool_state_write(stdout, g.is_json, &d);
 out:
-    free(legal);
     ledger_close(db);
     return ex;
 }

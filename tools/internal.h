@@ -262,6 +262,20 @@ int tool_http_stream_next(char **data_out, uint32_t *id_out, tool_http_stream *s
                           int timeout_ms);
 void tool_http_stream_close(tool_http_stream *st);
 
+/* The document `mentat state` prints for `viewer` of the full state st:
+ * its view (made in *view unless the auditor) and, for a seat, its legal
+ * families (made in legal, ENGINE_LEGAL_MAX entries) (cmd_state.c). */
+void tool_state_doc_for(tool_state_doc *d, engine_state *view, engine_legal *legal,
+                        const engine_state *st, uint8_t viewer, const char *room,
+                        uint32_t version, uint32_t head);
+/* The document as `mentat state` writes it: text, or one JSON line. */
+void tool_state_write(FILE *f, int is_json, const tool_state_doc *d);
+/* What `mentat replay` writes: the event line (NULL at the opening) and
+ * the state document, text or JSON (cmd_replay.c). */
+struct inspect_log_line;
+void tool_replay_write(FILE *f, int is_json, const engine_config *cfg, uint8_t viewer,
+                       const struct inspect_log_line *line, const tool_state_doc *d);
+
 /* ============================================================== play */
 
 /* The tool's own PRNG (splitmix64): for `mentat play` only, never for
@@ -563,6 +577,12 @@ void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t v
 #define tool_viewer_json inspect_viewer_json
 #define tool_masked_action_json inspect_masked_action_json
 #define tool_log_line_json inspect_log_line_json
+/* The line as `mentat log --seat` prints it (cmd_log.c). */
+void tool_log_line_print(FILE *f, const engine_config *cfg, const struct inspect_log_line *line);
+/* Every output path a seat or spectator reaches, one row each, for the
+ * audit (tools/audit_outputs.c): inspect's rows, then the commands'. */
+struct inspect_audit_output;
+const struct inspect_audit_output *tool_audit_outputs(size_t *n_out);
 
 /* ============================================================== bots */
 

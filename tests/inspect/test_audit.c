@@ -24,8 +24,10 @@
 #include <cmocka.h>
 #include <sodium.h>
 
+#include "engine/phase.h"
 #include "inspect/internal.h"
 #include "tests/support/support.h"
+#include "tools/internal.h"
 
 #define MAX_ACTIONS 4000
 
@@ -93,9 +95,20 @@ static unsigned unknown_leaks(const inspect_audit_report *rep, unsigned *known)
     return n;
 }
 
-/* Plays a game in memory with random legal actions until it ends. */
+/* Plays a game in memory with random legal actions until it ends: each a
+ * uniform family (as `mentat play` draws them), or with by_kind a uniform
+ * kind first, then a family of it. */
+static uint32_t play_drawn(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
+                           uint64_t *prng, int by_kind);
+
 static uint32_t play(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
                      uint64_t *prng)
+{
+    return play_drawn(acts, cfg, seed, prng, 0);
+}
+
+static uint32_t play_drawn(engine_action *acts, const engine_config *cfg, const uint8_t *seed,
+                           uint64_t *prng, int by_kind)
 {
     static engine_state st;
     engine_rng rng;
@@ -104,13 +117,26 @@ static uint32_t play(engine_action *acts, const engine_config *cfg, const uint8_
     uint32_t n = 0;
     while (n < MAX_ACTIONS) {
         engine_action act;
-        if (test_random_legal(&act, &st, prng) != 0)
+        if ((by_kind ? test_random_legal_by_kind(&act, &st, prng)
+                     : test_random_legal(&act, &st, prng)) != 0)
             break;
         engine_rng_init(&rng, seed, n + 1);
         assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
         acts[n++] = act;
     }
     return n;
+}
+
+/* A Basic game of n_seats random factions played to its end with random
+ * legal actions, its seed and chooser both from `tag`. */
+static uint32_t random_game(engine_action *acts, engine_config *cfg,
+                            uint8_t seed[ENGINE_SEED_BYTES], unsigned n_seats, uint8_t tag)
+{
+    uint64_t prng = tag;
+    test_random_config(cfg, n_seats, 0, &prng);
+    memset(seed, 0, ENGINE_SEED_BYTES);
+    seed[0] = tag;
+    return play(acts, cfg, seed, &prng);
 }
 
 /* ============================================================ ledger */
@@ -214,21 +240,30 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     static engine_action acts[MAX_ACTIONS];
     static inspect_audit_report rep;
     unsigned games = env_uint("MENTAT_AUDIT_GAMES", 200);
+    /* What every command prints, compared as `mentat audit` compares it. */
+    inspect_audit_observer every_output = inspect_audit_genuine;
+    every_output.outputs = tool_audit_outputs(&every_output.n_outputs);
     unsigned trials = env_uint("MENTAT_AUDIT_TRIALS", 3);
     unsigned steps = env_uint("MENTAT_AUDIT_STEPS", 40);
     unsigned known = 0, unknown = 0;
     uint64_t pairs = 0, comparisons = 0, by_fact[INSPECT_FACT_COUNT] = {0};
+    uint64_t marks_events = 0, forgotten = 0;
+    inspect_audit_redeal redeal;
+    memset(&redeal, 0, sizeof redeal);
+    uint64_t by_kind[ENGINE_ACTION_KIND_COUNT] = {0};
     for (unsigned g = 0; g < games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
-        test_random_config(&cfg, 2 + g % 5, g % 10 == 9, &prng);
+        test_random_config(&cfg, 2 + g % 5, g % 4 == 3, &prng);
         uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 0xa0};
-        uint32_t n = play(acts, &cfg, seed, &prng);
+        /* Every other game draws the kind first: every kind is played. */
+        uint32_t n = play_drawn(acts, &cfg, seed, &prng, g % 2 == 1);
         inspect_audit_options opt;
         inspect_audit_options_init(&opt);
         opt.trials = trials;
         opt.max_steps = steps;
         opt.sample_seed = g;
+        opt.observer = &every_output;
         /* One viewer per game, in turn every seat and the public. */
         unsigned turn = g % (cfg.n_seats + 1u);
         opt.seat = turn == cfg.n_seats ? (uint8_t)ENGINE_VIEW_PUBLIC : (uint8_t)turn;
@@ -239,17 +274,50 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         assert_int_equal(inspect_audit_game(&rep, name, &cfg, seed, acts, n, &opt), 0);
         pairs += rep.n_trials;
         comparisons += rep.n_comparisons;
+        /* Every event's marks were checked by rule. */
+        assert_int_equal(rep.n_marks_events, n);
+        marks_events += rep.n_marks_events;
+        if (rep.n_marks_forgotten > 0 && forgotten == 0)
+            print_message("  marks forgotten: %s %s\n", name, rep.marks_forgotten);
+        forgotten += rep.n_marks_forgotten;
+        inspect_audit_redeal_merge(&redeal, &rep.redeal);
+        for (unsigned k = 0; k < ENGINE_ACTION_KIND_COUNT; k++)
+            by_kind[k] += rep.n_by_kind[k];
         for (unsigned k = 0; k < INSPECT_FACT_COUNT; k++)
             by_fact[k] += rep.n_by_fact[k];
         unknown += unknown_leaks(&rep, &known);
     }
     print_message("audit: %u games, %llu pairs, %llu comparisons, %u unknown leaks, %u known "
-                  "engine leaks\n", games, (unsigned long long)pairs,
-                  (unsigned long long)comparisons, unknown, known);
+                  "engine leaks; marks checked after %llu events, %llu forgotten\n", games,
+                  (unsigned long long)pairs, (unsigned long long)comparisons, unknown, known,
+                  (unsigned long long)marks_events, (unsigned long long)forgotten);
+    print_message("audit: %u reshuffles re-dealt %u numbers, %u kept their face, %.1f expected "
+                  "(z = %.2f)\n", redeal.n_reshuffles, redeal.n_cards, redeal.kept, redeal.mean,
+                  inspect_audit_redeal_z(&redeal));
+    unsigned kinds = 0;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
+        kinds += by_kind[k] > 0;
+        if (by_kind[k] < 10)
+            print_message("audit: action kind %s audited %llu times\n",
+                          engine_action_spec_of(k)->name, (unsigned long long)by_kind[k]);
+    }
+    print_message("audit: %u of %u action kinds audited\n", kinds,
+                  ENGINE_ACTION_KIND_COUNT - 1u);
     assert_int_equal(unknown, 0);
-    /* Every kind of hidden fact was changed somewhere. */
+    assert_int_equal(forgotten, 0);
+    /* Across the rooms, a number's face before a reshuffle says nothing of
+     * its face after: |z| < 4 (p < 0.0001 two-sided under a uniform deal). */
+    if (games >= 100) {
+        assert_true(redeal.n_reshuffles >= 20);
+        double z = inspect_audit_redeal_z(&redeal);
+        assert_true(z < 4 && z > -4);
+    }
+    /* Every kind of hidden fact was changed somewhere, and every action
+     * kind of the rules built was played and audited. */
     for (unsigned k = 0; k < INSPECT_FACT_COUNT && games >= 100; k++)
         assert_true(by_fact[k] > 0);
+    if (games >= 200)
+        assert_int_equal(kinds, ENGINE_ACTION_KIND_COUNT - 1u);
 }
 
 /* Every planted leak is caught, in its channel and field. */
@@ -269,6 +337,24 @@ static void test_audit__self_test_catches_every_planted_leak(void **state)
                             strlen(x->plant->field_prefix));
     }
     assert_int_equal(r.n_caught, r.n_plants);
+    /* One plant of each class the counterfactuals alone cannot see: what
+     * is printed, the marks, and what links across time. */
+    static const struct {
+        const char *name;
+        unsigned channel;
+    } classes[] = {{"output_prints_full_state", INSPECT_CHANNEL_OUTPUT},
+                   {"peek_marked_public", INSPECT_CHANNEL_MARKS},
+                   {"number_links_face", INSPECT_CHANNEL_HISTORY}};
+    for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
+        int found = 0;
+        for (size_t i = 0; i < r.n_plants; i++)
+            if (strcmp(r.result[i].plant->observer->name, classes[c].name) == 0) {
+                found = 1;
+                assert_true(r.result[i].is_caught);
+                assert_int_equal(r.result[i].first.channel, classes[c].channel);
+            }
+        assert_true(found);
+    }
 }
 
 /* A test hook: a view that shows the Bene Gesserit prediction to every
@@ -327,6 +413,116 @@ static void test_audit__leaky_view_is_caught_with_its_field(void **state)
         assert_int_not_equal(rep.leak[i].fact, INSPECT_FACT_PREDICTION);
 }
 
+/* ============================================== bound facts (no abort) */
+
+/* A game of random legal actions and a version of it where a prescience
+ * answer has bound a weapon or defense card that a third seat has not
+ * seen, the bound side has yet to commit its plan and the other side
+ * commits next. 1 if found. */
+static int bound_game(engine_config *cfg, uint8_t seed[ENGINE_SEED_BYTES], engine_action *acts,
+                      uint32_t *n_out, uint32_t *version_out, uint8_t *viewer_out,
+                      uint8_t *card_out)
+{
+    static engine_state st;
+    for (unsigned g = 0; g < 4000; g++) {
+        uint64_t prng = 77000 + g;
+        test_random_config(cfg, 3 + g % 4, 0, &prng);
+        int has_atreides = 0;
+        for (unsigned s = 0; s < cfg->n_seats; s++)
+            has_atreides |= cfg->faction[s] == ENGINE_FACTION_ATREIDES;
+        if (!has_atreides)
+            continue;
+        memset(seed, 0, ENGINE_SEED_BYTES);
+        seed[0] = (uint8_t)g;
+        seed[1] = (uint8_t)(g >> 8);
+        seed[2] = 0xb0;
+        uint32_t n = play(acts, cfg, seed, &prng);
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_setup(NULL, &st, cfg, &rng), ENGINE_ACCEPTED);
+        for (uint32_t v = 1; v <= n; v++) {
+            engine_rng_init(&rng, seed, v);
+            assert_int_equal(engine_apply(NULL, &st, &acts[v - 1], &rng), ENGINE_ACCEPTED);
+            int v_card = st.prescience_value;
+            if (st.phase != ENGINE_PHASE_BATTLE || st.step != BATTLE_STEP_PLAN ||
+                (st.prescience_element != 2 && st.prescience_element != 3) || v_card < 0)
+                continue;
+            unsigned side = st.card[v_card].holder == st.battle_seat[0] ? 0 : 1;
+            /* The other side commits next: the bound side is then the only
+             * one awaited (the world that aborted the debug build). */
+            if (st.plan[side].is_committed || v >= n || acts[v].kind != ENGINE_ACTION_BATTLE_PLAN ||
+                acts[v].seat != st.battle_seat[1 - side])
+                continue;
+            for (uint8_t s = 0; s < cfg->n_seats; s++)
+                if (s != st.battle_seat[0] && s != st.battle_seat[1] &&
+                    !(st.card[v_card].known_by & (1u << s))) {
+                    *n_out = n;
+                    *version_out = v;
+                    *viewer_out = s;
+                    *card_out = (uint8_t)v_card;
+                    return 1;
+                }
+        }
+    }
+    return 0;
+}
+
+/* A prescience answer binds the card it names: a world where that card
+ * has another face is unreachable, engine_state_check refuses it, and the
+ * audit never builds it (before, the debug build aborted in engine_apply
+ * when the bound side was left without a legal plan). */
+static void test_audit__prescience_bound_card_is_never_swapped(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static engine_state st, b;
+    static inspect_audit_report rep;
+    engine_config cfg;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = 0, v = 0;
+    uint8_t viewer = 0, card = 0;
+    assert_true(bound_game(&cfg, seed, acts, &n, &v, &viewer, &card));
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint32_t k = 1; k <= v; k++) {
+        engine_rng_init(&rng, seed, k);
+        assert_int_equal(engine_apply(NULL, &st, &acts[k - 1], &rng), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(engine_state_check(&st), 0);
+    /* Every other face given to the bound card, by a swap with a card of
+     * another kind class: refused whenever the bound side is left without
+     * a plan. */
+    unsigned refused = 0;
+    for (unsigned c = 0; c < st.n_cards; c++) {
+        if (c == card || st.card_kind[c] == st.card_kind[card])
+            continue;
+        b = st;
+        b.card_kind[card] = st.card_kind[c];
+        b.card_kind[c] = st.card_kind[card];
+        if (b.card_kind[card] == ENGINE_CARD_KARAMA || b.card_kind[card] >= ENGINE_CARD_KIND_COUNT)
+            continue;
+        refused += engine_state_check(&b) != 0;
+    }
+    assert_true(refused > 0);
+    /* The audit of that very version for the third seat, faces only, many
+     * pairs: it runs to the end and finds nothing (before, one of them
+     * swapped the bound card and the debug build aborted on the next
+     * plan). */
+    inspect_audit_options opt;
+    inspect_audit_options_init(&opt);
+    opt.seat = viewer;
+    opt.facts = 1u << INSPECT_FACT_CARD_FACES;
+    opt.first_version = v;
+    opt.last_version = v;
+    opt.trials = 200;
+    opt.max_steps = 30;
+    assert_int_equal(inspect_audit_game(&rep, "BOUND001", &cfg, seed, acts, n, &opt), 0);
+    assert_true(rep.n_trials > 0);
+    unsigned known = 0;
+    assert_int_equal(unknown_leaks(&rep, &known), 0);
+}
+
 /* The same room and sample seed give the same pairs and the same counts. */
 static void test_audit__repeats_exactly(void **state)
 {
@@ -334,10 +530,8 @@ static void test_audit__repeats_exactly(void **state)
     static engine_action acts[MAX_ACTIONS];
     static inspect_audit_report a, b;
     engine_config cfg;
-    uint64_t prng = 5;
-    test_random_config(&cfg, 5, 0, &prng);
-    uint8_t seed[ENGINE_SEED_BYTES] = {5};
-    uint32_t n = play(acts, &cfg, seed, &prng);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = random_game(acts, &cfg, seed, 5, 5);
     inspect_audit_options opt;
     inspect_audit_options_init(&opt);
     opt.trials = 12;
@@ -365,15 +559,170 @@ static void test_audit__field_table_covers_the_state(void **state)
     assert_null(inspect_audit_channel_name(INSPECT_CHANNEL_COUNT));
 }
 
+/* Every row of the knowledge table cites the rule it comes from. */
+static void test_audit__knowledge_rules_cite_their_source(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    const char *what, *source;
+    while ((source = inspect__marks_rule_source(n, &what)) != NULL) {
+        assert_true(strncmp(source, "[LR] ", 5) == 0);
+        assert_true(strlen(what) > 10);
+        n++;
+    }
+    assert_true(n >= 12);
+}
+
+/* At setup a card's number says nothing of its face: over 600 rooms the
+ * table of number against face passes a chi-square at p = 0.001. */
+static void test_audit__setup_numbers_tell_no_faces(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    test_config_six(&cfg);
+    inspect_audit_deals d;
+    assert_int_equal(inspect_audit_setup_deals(&d, &cfg, 600, 1), 0);
+    print_message("setup deals: chi2 %.1f on %u degrees of freedom, critical %.1f\n", d.chi2,
+                  d.df, d.critical);
+    assert_int_equal(d.n_rooms, 600);
+    assert_true(d.df > 100);
+    assert_true(d.chi2 < d.critical);
+    /* The statistic has power: the same table with every room dealt alike
+     * (one room counted 600 times) is far past it. */
+    inspect_audit_deals one;
+    assert_int_equal(inspect_audit_setup_deals(&one, &cfg, 1, 1), 0);
+    assert_true(one.chi2 * 600 > d.critical);
+}
+
+/* The values an argument of type `type` takes in a game, for the size
+ * test: every card and none, every leader, a dial or count up to 40. */
+static void arg_domain(int *lo, int *hi, unsigned type)
+{
+    switch (type) {
+    case ENGINE_ARG_CARD:
+        *lo = -1;
+        *hi = ENGINE_TREACHERY_MAX - 1;
+        break;
+    case ENGINE_ARG_LEADER:
+        *lo = 0;
+        *hi = ENGINE_LEADER_COUNT - 1;
+        break;
+    case ENGINE_ARG_FACTION:
+        *lo = 0;
+        *hi = 5;
+        break;
+    case ENGINE_ARG_SIGNED:
+        *lo = -2;
+        *hi = 40;
+        break;
+    default:
+        *lo = 0;
+        *hi = 40;
+        break;
+    }
+}
+
+/* An event's size is seen by whoever sees the ledger's bytes or their
+ * timing: the arguments an action keeps secret from other seats encode
+ * at one size whatever their value (docs/CLI.md, channels outside the
+ * game's views). */
+static void test_audit__secret_arguments_encode_at_one_size(void **state)
+{
+    (void)state;
+    unsigned secret_kinds = 0;
+    for (unsigned k = ENGINE_ACTION_NONE + 1; k < ENGINE_ACTION_KIND_COUNT; k++) {
+        const engine_action_spec *spec = engine_action_spec_of(k);
+        engine_action act, masked;
+        memset(&act, 0, sizeof act);
+        act.kind = (uint8_t)k;
+        act.seat = 0;
+        if (inspect_action_mask(&masked, &act, ENGINE_VIEW_PUBLIC) == 0)
+            continue;
+        secret_kinds++;
+        size_t first = 0;
+        for (unsigned j = 0; j < spec->n_args; j++) {
+            if (masked.arg[j] != INSPECT_ARG_HIDDEN)
+                continue;
+            int lo, hi;
+            arg_domain(&lo, &hi, spec->arg_type[j]);
+            for (int v = lo; v <= hi; v++) {
+                engine_action x = act;
+                x.arg[j] = (int16_t)v;
+                uint8_t buf[256];
+                size_t len = 0;
+                assert_int_equal(codec_action_encode(buf, sizeof buf, &len, &x), 0);
+                if (first == 0)
+                    first = len;
+                if (len != first)
+                    print_error("%s %s = %d encodes in %zu bytes, not %zu\n", spec->name,
+                                spec->arg_name[j], v, len, first);
+                assert_int_equal(len, first);
+            }
+        }
+    }
+    /* the prediction, traitor picks, storm dials, plans, prescience answers */
+    assert_true(secret_kinds >= 5);
+}
+
+/* What a viewer saw stays linked to the number until it is re-dealt: a
+ * mark dropped without a reshuffle is found, at the version it drops; a
+ * genuine game has none. */
+static void test_audit__history_finds_a_dropped_mark(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static engine_state st[MAX_ACTIONS + 1];
+    engine_config cfg;
+    uint8_t seed[ENGINE_SEED_BYTES];
+    uint32_t n = random_game(acts, &cfg, seed, 4, 31);
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st[0], &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint32_t v = 1; v <= n; v++) {
+        st[v] = st[v - 1];
+        engine_rng_init(&rng, seed, v);
+        assert_int_equal(engine_apply(NULL, &st[v], &acts[v - 1], &rng), ENGINE_ACCEPTED);
+    }
+    uint32_t seen, at;
+    unsigned card;
+    for (uint8_t s = 0; s < cfg.n_seats; s++)
+        assert_false(inspect__history_link(&seen, &at, &card, st, n + 1, s));
+    assert_false(inspect__history_link(&seen, &at, &card, st, n + 1, ENGINE_VIEW_PUBLIC));
+    /* Seat 0's first card in hand at version 30, forgotten from 40 on
+     * while it stays in its hand. */
+    uint32_t from = 40;
+    int c = -1;
+    for (unsigned i = 0; i < st[30].n_cards && c < 0; i++)
+        if (st[30].card[i].place == ENGINE_PLACE_HAND && st[30].card[i].holder == 0) {
+            int stays = 1;
+            for (uint32_t v = 30; v <= from; v++)
+                stays &= st[v].card[i].place == ENGINE_PLACE_HAND && st[v].card[i].holder == 0;
+            if (stays)
+                c = (int)i;
+        }
+    assert_true(c >= 0);
+    for (uint32_t v = from; v <= n; v++)
+        st[v].card[c].known_by = (uint16_t)(st[v].card[c].known_by & ~1u);
+    assert_true(inspect__history_link(&seen, &at, &card, st, n + 1, 0));
+    assert_int_equal(card, c);
+    assert_int_equal(at, from);
+    assert_int_equal(seen, from - 1);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_audit__field_table_covers_the_state),
+        cmocka_unit_test(test_audit__knowledge_rules_cite_their_source),
+        cmocka_unit_test(test_audit__setup_numbers_tell_no_faces),
+        cmocka_unit_test(test_audit__secret_arguments_encode_at_one_size),
+        cmocka_unit_test(test_audit__history_finds_a_dropped_mark),
         cmocka_unit_test(test_audit__leaky_view_is_caught_with_its_field),
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
+        cmocka_unit_test(test_audit__prescience_bound_card_is_never_swapped),
         cmocka_unit_test(test_audit__ledger_rooms_show_no_seat_a_secret),
         cmocka_unit_test(test_audit__genuine_games_have_no_leak),
     };

@@ -2,7 +2,9 @@
  * play.c - random legal play for the tests: families from
  * engine_legal_actions, arguments drawn uniformly within their ranges (a
  * family with a required sum draws all but the last and retries until the
- * last fits); and a state's canonical bytes to compare positions by.
+ * last fits); or an action kind first, uniformly among the legal ones,
+ * so that rare kinds (a pass beside many families) are played too; and a
+ * state's canonical bytes to compare positions by.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +29,49 @@ static int16_t draw(uint64_t *prng, int lo, int hi)
     return (int16_t)(lo + (int)test_prng_below(prng, (uint32_t)(hi - lo + 1)));
 }
 
+static int draw_family(engine_action *out, const engine_legal *l, uint64_t *prng);
+
+static engine_legal legal[ENGINE_LEGAL_MAX];
+
+/* Every seat's legal families in st, into legal: their count. */
+static size_t legal_of(const engine_state *st)
+{
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    return n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+}
+
 int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng)
 {
-    static engine_legal legal[ENGINE_LEGAL_MAX];
-    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    size_t n = legal_of(st);
     if (n == 0)
         return -1;
-    if (n > ENGINE_LEGAL_MAX)
-        n = ENGINE_LEGAL_MAX;
-    const engine_legal *l = &legal[test_prng_below(prng, (uint32_t)n)];
+    return draw_family(out, &legal[test_prng_below(prng, (uint32_t)n)], prng);
+}
+
+int test_random_legal_by_kind(engine_action *out, const engine_state *st, uint64_t *prng)
+{
+    size_t n = legal_of(st);
+    if (n == 0)
+        return -1;
+    uint8_t kinds[ENGINE_ACTION_KIND_COUNT];
+    unsigned n_kinds = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned k = 0;
+        while (k < n_kinds && kinds[k] != legal[i].kind)
+            k++;
+        if (k == n_kinds)
+            kinds[n_kinds++] = legal[i].kind;
+    }
+    uint8_t kind = kinds[test_prng_below(prng, n_kinds)];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (legal[i].kind == kind)
+            legal[m++] = legal[i];
+    return draw_family(out, &legal[test_prng_below(prng, (uint32_t)m)], prng);
+}
+
+static int draw_family(engine_action *out, const engine_legal *l, uint64_t *prng)
+{
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
     memset(out, 0, sizeof *out);
     out->kind = l->kind;

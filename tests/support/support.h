@@ -20,6 +20,9 @@ uint32_t test_prng_below(uint64_t *state, uint32_t n);
 /* Draws a uniformly chosen legal family, then its arguments, into *out.
  * Returns 0, or -1 if no seat has a legal action. */
 int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng);
+/* The same with the action kind drawn first, uniformly among the kinds
+ * some family offers, then a family of that kind. */
+int test_random_legal_by_kind(engine_action *out, const engine_state *st, uint64_t *prng);
 
 /* The mentat binary the CLI suites run, as an absolute path in out
  * (PATH_MAX bytes): $MENTAT_BIN, else <build>/mentat beside the test

@@ -1,7 +1,8 @@
 /*
  * bench/audit.c - the bench's audit figure: seconds for the
- * hidden-information audit (inspect_audit_room, default pairs and steps)
- * of one complete 6-seat Basic game.
+ * hidden-information audit (inspect_audit_room, default pairs and steps,
+ * every output path of tools/audit_outputs.c) of one complete 6-seat
+ * Basic game.
  *
  * Layer: tools. The room is played to its end with the bench's chooser
  * and appended through ledger_append to a ledger in the run's directory
@@ -105,6 +106,10 @@ int bench_audit_game_s(double *seconds_out, uint32_t *n_events_out, bench_ctx *c
         inspect_audit_options opt;
         inspect_audit_options_init(&opt);
         opt.keys_dir = c->keys_dir;
+        /* As `mentat audit` runs it: every output path compared too. */
+        inspect_audit_observer obs = inspect_audit_genuine;
+        obs.outputs = tool_audit_outputs(&obs.n_outputs);
+        opt.observer = &obs;
         double t0 = bench_now();
         int rc = inspect_audit_room(rep, db, room, &opt);
         runs[k] = bench_now() - t0;
