@@ -120,6 +120,11 @@ void server__fail(server_response *out, unsigned status, const char *msg);
 void server__doc_json(inspect_json *j, const char *code, uint32_t version, uint32_t head,
                       const engine_state *st, uint8_t viewer);
 
+/* server_update_json into an open writer (the push stream's data). */
+void server__update_json(inspect_json *j, const char *code, uint32_t version,
+                         const engine_state *cur, const engine_state *prev,
+                         const engine_action *last, uint8_t viewer);
+
 /* The log lines of versions from..to of r for viewer, as a JSON array's
  * elements (the caller opens and closes the array). Takes the gate (1). */
 void server__log_json(inspect_json *j, server *s, const server__room *r, uint8_t viewer,

@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engine/engine.h"
 #include "ledger/ledger.h"
@@ -104,6 +105,21 @@ typedef struct server_response {
  * ("/api/rooms/R/events") is not handled here (server_stream_*). */
 void server_handle(server_response *out, server *s, const server_request *req);
 void server_response_free(server_response *r);
+
+/* ------------------------------------------- what a viewer receives */
+
+/* The JSON a viewer receives of the full state st of room `code` after
+ * `version` (head: the room's head): inspect_state_json of the viewer's
+ * engine_view, with its legal families for a seat; the full state for
+ * ENGINE_SEAT_ENGINE (the referee). GET .../view answers exactly this. */
+void server_view_json(FILE *f, const char *code, uint32_t version, uint32_t head,
+                      const engine_state *st, uint8_t viewer);
+/* The data of the push event a subscriber one version behind receives:
+ * {"version","view","log":[the line of `last` told from prev to cur as
+ * the viewer saw them]}; prev NULL (a fresh subscriber) gives an empty
+ * log. The audit compares these bytes between worlds. */
+void server_update_json(FILE *f, const char *code, uint32_t version, const engine_state *cur,
+                        const engine_state *prev, const engine_action *last, uint8_t viewer);
 
 /* ---------------------------------------------------- the push stream */
 

@@ -85,36 +85,6 @@ void server_stream_close(server_stream *st)
     free(st);
 }
 
-/* The log lines of versions from..version for the subscriber: one step
- * behind, from the copied states viewed (4); further, from the ledger. */
-static void log_json(inspect_json *j, server_stream *st, uint32_t version, int has_prev,
-                     const engine_action *last, uint32_t from)
-{
-    server__room *r = st->r;
-    inspect_json_array_begin(j);
-    if (from == version && has_prev) {
-        engine_state *before = malloc(sizeof *before), *after = malloc(sizeof *after);
-        inspect_log_line *line = malloc(sizeof *line);
-        if (before != NULL && after != NULL && line != NULL) {
-            if (st->viewer == ENGINE_SEAT_ENGINE) {
-                memcpy(before, st->prev, sizeof *before);
-                memcpy(after, st->cur, sizeof *after);
-            } else {
-                engine_view(before, st->prev, st->viewer);
-                engine_view(after, st->cur, st->viewer);
-            }
-            inspect_log_describe(line, before, after, last, version, st->viewer);
-            inspect_log_line_json(j, &r->config, line);
-        }
-        free(before);
-        free(after);
-        free(line);
-    } else if (from >= 1 && from <= version) {
-        server__log_json(j, st->s, r, st->viewer, from, version);
-    }
-    inspect_json_array_end(j);
-}
-
 static int is_expired(const server_stream *st)
 {
     struct timespec now;
@@ -170,18 +140,23 @@ int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned 
     fprintf(f, "id: %u\nevent: update\ndata: ", version);
     inspect_json j;
     inspect_json_init(&j, f);
-    inspect_json_object_begin(&j);
-    inspect_json_member_uint(&j, "version", version);
-    inspect_json_key(&j, "view");
-    server__doc_json(&j, r->code, version, version, st->cur, st->viewer);
-    inspect_json_key(&j, "log");
-    if (is_fresh) {
-        inspect_json_array_begin(&j);
-        inspect_json_array_end(&j);
+    if (is_fresh || has_prev) {
+        /* one step behind: the line from the copied states, no ledger read */
+        server__update_json(&j, r->code, version, st->cur, has_prev ? st->prev : NULL, &last,
+                            st->viewer);
     } else {
-        log_json(&j, st, version, has_prev, &last, from);
+        /* further behind: the lines from the ledger */
+        inspect_json_object_begin(&j);
+        inspect_json_member_uint(&j, "version", version);
+        inspect_json_key(&j, "view");
+        server__doc_json(&j, r->code, version, version, st->cur, st->viewer);
+        inspect_json_key(&j, "log");
+        inspect_json_array_begin(&j);
+        if (from >= 1 && from <= version)
+            server__log_json(&j, st->s, r, st->viewer, from, version);
+        inspect_json_array_end(&j);
+        inspect_json_object_end(&j);
     }
-    inspect_json_object_end(&j);
     st->last_seen = version;
     fputs("\n\n", f);
     if (fclose(f) != 0) {

@@ -7,7 +7,9 @@
  * calls the very function the command calls (tool_state_write for
  * `mentat state`, tool_replay_write for `replay`, tool_log_line_print and
  * tool_log_line_json for `log`, bot_input_build for the bots of `games`,
- * `tournament` and `bench`), on the full states of the audit's worlds. The
+ * `tournament` and `bench`, server_view_json and server_update_json for
+ * what `mentat serve` answers and pushes), on the full states of the
+ * audit's worlds. The
  * rows of inspect/ (log line, diff, render) come first. tests/tools checks
  * that every command whose options name a viewer has a row here.
  *
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "inspect/inspect.h"
+#include "server/server.h"
 #include "tools/internal.h"
 
 #define AUDIT_ROOM "AUDITOUT"      /* the room code the printed documents name */
@@ -176,6 +179,42 @@ static size_t emit_bot_input(char *out, size_t cap, const engine_state *before,
     return n;
 }
 
+/* ---- serve: what GET .../view answers, and what a push event carries */
+
+typedef struct serve_ctx {
+    const engine_state *before, *after;
+    const engine_action *act;
+    uint32_t version;
+    uint8_t viewer;
+    int is_push;
+} serve_ctx;
+
+static void write_serve(FILE *f, const void *vctx)
+{
+    const serve_ctx *c = vctx;
+    if (c->is_push)
+        server_update_json(f, AUDIT_ROOM, c->version, c->after,
+                           c->act != NULL ? c->before : NULL, c->act, c->viewer);
+    else
+        server_view_json(f, AUDIT_ROOM, c->version, c->version, c->after, c->viewer);
+}
+
+static size_t emit_serve_view(char *out, size_t cap, const engine_state *before,
+                              const engine_state *after, const engine_action *act,
+                              uint32_t version, uint8_t viewer)
+{
+    serve_ctx c = {before, after, act, version, viewer, 0};
+    return buffer_write(out, cap, write_serve, &c);
+}
+
+static size_t emit_serve_push(char *out, size_t cap, const engine_state *before,
+                              const engine_state *after, const engine_action *act,
+                              uint32_t version, uint8_t viewer)
+{
+    serve_ctx c = {before, after, act, version, viewer, 1};
+    return buffer_write(out, cap, write_serve, &c);
+}
+
 #define MAX_ROWS 24
 
 const inspect_audit_output *tool_audit_outputs(size_t *n_out)
@@ -188,6 +227,8 @@ const inspect_audit_output *tool_audit_outputs(size_t *n_out)
         {"replay_text", "replay", emit_replay_text, 1},
         {"replay_json", "replay", emit_replay_json, 1},
         {"bot_input", "games tournament", emit_bot_input, 0},
+        {"serve_view", "serve", emit_serve_view, 1},
+        {"serve_push", "serve", emit_serve_push, 1},
     };
     static inspect_audit_output rows[MAX_ROWS];
     static size_t n_rows;

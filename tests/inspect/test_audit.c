@@ -251,7 +251,11 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     inspect_audit_redeal redeal;
     memset(&redeal, 0, sizeof redeal);
     uint64_t by_kind[ENGINE_ACTION_KIND_COUNT] = {0};
-    for (unsigned g = 0; g < games; g++) {
+    /* After the corpus, as many again audited lightly (one pair of a few
+     * steps each), so that the rare kinds (a Fremen asked to spare its
+     * ally, a worm ride declined) are played and audited too. */
+    unsigned coverage_games = games >= 200 ? games : 0;
+    for (unsigned g = 0; g < games + coverage_games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
         test_random_config(&cfg, 2 + g % 5, g % 4 == 3, &prng);
@@ -260,8 +264,8 @@ static void test_audit__genuine_games_have_no_leak(void **state)
         uint32_t n = play_drawn(acts, &cfg, seed, &prng, g % 2 == 1);
         inspect_audit_options opt;
         inspect_audit_options_init(&opt);
-        opt.trials = trials;
-        opt.max_steps = steps;
+        opt.trials = g < games ? trials : 1;
+        opt.max_steps = g < games ? steps : 5;
         opt.sample_seed = g;
         opt.observer = &every_output;
         /* One viewer per game, in turn every seat and the public. */
@@ -287,8 +291,9 @@ static void test_audit__genuine_games_have_no_leak(void **state)
             by_fact[k] += rep.n_by_fact[k];
         unknown += unknown_leaks(&rep, &known);
     }
-    print_message("audit: %u games, %llu pairs, %llu comparisons, %u unknown leaks, %u known "
-                  "engine leaks; marks checked after %llu events, %llu forgotten\n", games,
+    print_message("audit: %u games (and %u for coverage), %llu pairs, %llu comparisons, %u "
+                  "unknown leaks, %u known engine leaks; marks checked after %llu events, %llu "
+                  "forgotten\n", games, coverage_games,
                   (unsigned long long)pairs, (unsigned long long)comparisons, unknown, known,
                   (unsigned long long)marks_events, (unsigned long long)forgotten);
     print_message("audit: %u reshuffles re-dealt %u numbers, %u kept their face, %.1f expected "

@@ -144,7 +144,8 @@ static int forge_body(ledger_txn *txn, void *vctx)
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)fc->room}, v = {rec_len, rec};
     if (rc == 0)
         rc = ledger__put(txn, db->dbi_rooms, &k, &v, 0);
-    ledger_head_rec head = {0, {0}, 0};
+    ledger_head_rec head;
+    memset(&head, 0, sizeof head);
     ledger__event_hash(head.hash, canon, len, g.signature);
     if (rc == 0)
         rc = ledger__head_write(db, txn, fc->room, &head);
