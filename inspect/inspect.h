@@ -526,6 +526,11 @@ void inspect_json_member_bool(inspect_json *j, const char *key, int v);
 /* key: the seats of mask (bit per seat, seats below n_seats) as an array
  * of seat numbers, 1-based. */
 void inspect_json_member_seats(inspect_json *j, const char *key, uint16_t mask, uint8_t n_seats);
+/* A signed receipt's members, as `mentat act --json` and `mentat serve`
+ * answer an accepted action: room, version, event_hash, key_id, signature
+ * and, when it carries its signed tree head, tree_root and tree_time
+ * (what `mentat verify --receipts` reads back). */
+void inspect_json_receipt_members(inspect_json *j, const codec_receipt *rc);
 void inspect_json_null(inspect_json *j);
 void inspect_json_hex(inspect_json *j, const uint8_t *bytes, size_t n);
 /* Writes `json`, already a valid JSON value, as the next value. */

@@ -171,3 +171,19 @@ void inspect_json_member_seats(inspect_json *j, const char *key, uint16_t mask, 
             inspect_json_uint(j, s + 1u);
     inspect_json_array_end(j);
 }
+
+void inspect_json_receipt_members(inspect_json *j, const codec_receipt *rc)
+{
+    inspect_json_member_string(j, "room", rc->room);
+    inspect_json_member_uint(j, "version", rc->version);
+    inspect_json_key(j, "event_hash");
+    inspect_json_hex(j, rc->event_hash, SCHEMA_HASH_BYTES);
+    inspect_json_member_uint(j, "key_id", rc->key_id);
+    inspect_json_key(j, "signature");
+    inspect_json_hex(j, rc->signature, SCHEMA_SIG_BYTES);
+    if (rc->has_tree_head) {
+        inspect_json_key(j, "tree_root");
+        inspect_json_hex(j, rc->tree_root, SCHEMA_HASH_BYTES);
+        inspect_json_member_uint(j, "tree_time", rc->tree_time);
+    }
+}

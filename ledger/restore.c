@@ -368,6 +368,17 @@ static int keys_import(ledger *db, ledger_txn *txn, const plan *p)
                                       : rc;
     }
     if (p->has_audit_record) {
+        /* This ledger's own audit key, registered just before (restore_body). */
+        int is_stored = 0;
+        int src = ledger__key_record(db, txn, &key, p->audit_record.key_id, &is_stored);
+        if (src != 0 && src != LEDGER_ENOTFOUND)
+            return src;
+        if (src == 0 && is_stored)
+            return sodium_memcmp(key.public_key, p->audit_record.public_key,
+                                 SCHEMA_KEY_BYTES) == 0
+                       ? 0
+                       : ledger__fail(db, LEDGER_EKEY, "the archive's key %08x differs from "
+                                      "this ledger's", p->audit_record.key_id);
         int rc = key_put(db, txn, &p->audit_record);
         if (rc != 0)
             return rc == MDB_KEYEXIST ? ledger__fail(db, LEDGER_EKEY, "key %08x appeared during "

@@ -697,13 +697,7 @@ static void route_act(server_response *out, server *s, server__room *r,
         const codec_receipt *rc_ = &res.receipt;
         inspect_json_member_string(&rp.j, "verdict", "accepted");
         inspect_json_member_bool(&rp.j, "retry", res.is_retry);
-        inspect_json_member_string(&rp.j, "room", rc_->room);
-        inspect_json_member_uint(&rp.j, "version", rc_->version);
-        inspect_json_key(&rp.j, "event_hash");
-        inspect_json_hex(&rp.j, rc_->event_hash, SCHEMA_HASH_BYTES);
-        inspect_json_member_uint(&rp.j, "key_id", rc_->key_id);
-        inspect_json_key(&rp.j, "signature");
-        inspect_json_hex(&rp.j, rc_->signature, SCHEMA_SIG_BYTES);
+        inspect_json_receipt_members(&rp.j, rc_);
     }
     inspect_json_object_end(&rp.j);
     reply_end(&rp);

@@ -54,15 +54,7 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
         tool_json_object_begin(&j);
         tool_json_member_string(&j, "verdict", "accepted");
         tool_json_member_bool(&j, "retry", res->is_retry);
-        tool_json_member_string(&j, "room", rc->room);
-        tool_json_member_uint(&j, "version", rc->version);
-        tool_json_member_string(&j, "event_hash", hash);
-        tool_json_member_uint(&j, "key_id", rc->key_id);
-        tool_json_member_string(&j, "signature", sig);
-        if (rc->has_tree_head) {
-            tool_json_member_string(&j, "tree_root", root);
-            tool_json_member_uint(&j, "tree_time", rc->tree_time);
-        }
+        inspect_json_receipt_members(&j, rc);
         tool_json_object_end(&j);
         tool_json_finish(&j);
         return;

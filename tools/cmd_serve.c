@@ -224,8 +224,17 @@ int cmd_serve(int argc, char **argv, const tool_globals *gin)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    /* A ledger the server makes is put in place before it serves (closed
+     * and opened again), so that a server killed later leaves it whole. */
     ledger *db;
     int ex = tool_ledger_open(&db, &g, 0);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    tool_ledger_keep();
+    ex = tool_ledger_close(&g, db, ex);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    ex = tool_ledger_open(&db, &g, 0);
     if (ex != TOOL_EXIT_OK)
         return ex;
     char table[1024], err[SERVER_ERRMSG] = "";

@@ -42,7 +42,7 @@ static const tool_command commands[] = {
     {"tournament", cmd_tournament, "rate the bot levels against each other, with intervals", 0},
     {"bench", cmd_bench, "the benchmark", 0},
     {"scenario", cmd_scenario, "run a scenario file (position, actions, expectations)", 0},
-    {"serve", cmd_serve, "host games over HTTP: JSON API, push stream, web client, bots", 1},
+    {"serve", cmd_serve, "host games over HTTP: JSON API, push stream, web client, bots", 0},
 };
 
 static const char usage_head[] =

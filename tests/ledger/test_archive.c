@@ -423,6 +423,24 @@ static void test_archive__backup_restores_the_same_room(void **state)
     assert_false(rep.is_new_room);
     assert_same_room(w->a->db, c.db, room);
     fixture_close(&c);
+
+    /* The same, trusting the archive's keys: its audit key is this
+     * ledger's own, registered as the fresh ledger takes its first room. */
+    fixture d;
+    memset(&d, 0, sizeof d);
+    d.opt = w->a->opt;
+    path_in(cpath, sizeof cpath, w->a, "d.db");
+    d.opt.path = cpath;
+    assert_int_equal(fixture_open(&d), 0);
+    rc = restore(d.db, &rep, path, 1);
+    if (rc != 0)
+        fprintf(stderr, "restore --trust-keys: %s\n", ledger_errmsg(d.db));
+    assert_int_equal(rc, 0);
+    assert_int_equal(rep.n_added, n);
+    assert_int_equal(ledger_verify_room(d.db, &vr, room, 1), 0);
+    assert_true(vr.is_refolded);
+    assert_same_room(w->a->db, d.db, room);
+    fixture_close(&d);
 }
 
 static void test_archive__unknown_key_refused_unless_trusted(void **state)

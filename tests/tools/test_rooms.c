@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/engine.h"
 #include "tests/support/support.h"
@@ -137,10 +138,8 @@ static void room_check(const room_row *row, const char *dir)
             fail_msg("%s: a room of rules version %u must be refused with the reason; "
                      "exit %d, stderr: %s", row->file, row->rules_version, status, r.err);
         test_run_free(&r);
-        const char *list[] = {"--db", db, "--keys", keys, "--json", "room", "list", NULL};
-        assert_int_equal(run(&r, dir, list), 0);
-        assert_null(strstr(r.out, row->room));
-        test_run_free(&r);
+        /* nothing restored: the refused restore made no ledger at all */
+        assert_int_equal(access(db, F_OK), -1);
         return;
     }
     if (status != 0)
