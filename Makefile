@@ -129,7 +129,8 @@ asan:
 	    SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" check
 
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
-build-fuzz/%: tests/fuzz/%.c
+# A target is linked again whenever a library it links changes, not only its own file.
+build-fuzz/%: tests/fuzz/%.c $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) $(PROTO)
 	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang OPT="-O1 -g" \
 	    SAN_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
 	    $(patsubst %,build-fuzz/lib%.a,$(LAYERS))
