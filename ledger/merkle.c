@@ -163,6 +163,12 @@ static unsigned ones(uint64_t x)
     return n;
 }
 
+/* x >> n, 0 once n reaches the width (a shift by 64 is undefined in C). */
+static uint64_t shr(uint64_t x, unsigned n)
+{
+    return n >= 64 ? 0 : x >> n;
+}
+
 static unsigned trailing_zeros(uint64_t x)
 {
     unsigned n = 0;
@@ -214,7 +220,7 @@ int ledger_merkle_inclusion_verify(uint64_t index, uint64_t size,
     if (index >= size || proof->n_hashes > LEDGER_PROOF_MAX)
         return LEDGER_EBADSIG;
     unsigned inner = bit_len(index ^ (size - 1));
-    unsigned border = ones(index >> inner);
+    unsigned border = ones(shr(index, inner));
     if (proof->n_hashes != (size_t)inner + border)
         return LEDGER_EBADSIG;
     uint8_t h[LEDGER_TREE_HASH_BYTES];
@@ -237,7 +243,7 @@ int ledger_merkle_consistency_verify(uint64_t size1, uint64_t size2,
     if (n == 0)
         return LEDGER_EBADSIG;
     unsigned inner = bit_len((size1 - 1) ^ (size2 - 1));
-    unsigned border = ones((size1 - 1) >> inner);
+    unsigned border = ones(shr(size1 - 1, inner));
     unsigned shift = trailing_zeros(size1);
     inner -= shift; /* shift < inner since size1 < size2 */
     /* The proof opens with the root of the subtree of size 2^shift, unless

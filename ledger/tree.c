@@ -79,6 +79,7 @@ typedef struct tree_src {
     uint32_t group;                /* group of leaf[], valid for n_group leaves */
     uint32_t n_group;
     uint8_t leaf[LEDGER_TREE_GROUP][LEDGER_TREE_HASH_BYTES];
+    uint8_t event[LEDGER_TREE_GROUP][SCHEMA_HASH_BYTES]; /* their event hashes */
 } tree_src;
 
 static void src_init(tree_src *s, ledger *db, ledger_txn *txn, const char *room, uint64_t n)
@@ -119,17 +120,18 @@ static int leaf(tree_src *s, uint8_t out[LEDGER_TREE_HASH_BYTES], uint64_t index
     if (index >= s->n_leaves)
         return LEDGER_ERROR; /* the proof code never asks past the tree */
     if (s->group != g || s->n_group <= i) {
-        uint8_t chain[SCHEMA_HASH_BYTES], hashes[LEDGER_TREE_GROUP][SCHEMA_HASH_BYTES];
+        uint8_t chain[SCHEMA_HASH_BYTES];
         uint32_t start = g * LEDGER_TREE_GROUP;
         uint64_t end = (uint64_t)start + LEDGER_TREE_GROUP;
         uint32_t n = (uint32_t)((end < s->n_leaves ? end : s->n_leaves) - start);
         int rc = group_start(s, chain, start);
         if (rc == 0)
-            rc = ledger__chain_walk(s->db, s->txn, chain, hashes, s->room, start + 1, start + n);
+            rc = ledger__chain_walk(s->db, s->txn, chain, s->event, s->room, start + 1,
+                                    start + n);
         if (rc != 0)
             return rc;
         for (uint32_t k = 0; k < n; k++)
-            ledger_merkle_leaf_hash(s->leaf[k], hashes[k], SCHEMA_HASH_BYTES);
+            ledger_merkle_leaf_hash(s->leaf[k], s->event[k], SCHEMA_HASH_BYTES);
         s->group = g;
         s->n_group = n;
     }
@@ -285,8 +287,11 @@ int ledger_proof_inclusion(ledger *db, ledger_tree_proof *out,
     tree_src s;
     src_init(&s, db, &txn, room, size);
     rc = ledger__merkle_inclusion(out, subtree, &s, version - 1, size);
+    uint8_t leaf_hash[LEDGER_TREE_HASH_BYTES];
     if (rc == 0 && event_hash_out != NULL)
-        rc = ledger__event_hash_at(db, &txn, event_hash_out, room, version);
+        rc = leaf(&s, leaf_hash, version - 1); /* its group, with the event hashes */
+    if (rc == 0 && event_hash_out != NULL)
+        memcpy(event_hash_out, s.event[(version - 1) % LEDGER_TREE_GROUP], SCHEMA_HASH_BYTES);
     ledger__txn_abort(&txn);
     return rc;
 }
