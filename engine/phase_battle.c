@@ -1031,6 +1031,8 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
         break;
     case BATTLE_STEP_KEEP: {
+        if (st->battle_winner > 1)
+            break; /* a decoded state without a winner: nothing to keep */
         const engine_battle_plan *p = &st->plan[st->battle_winner];
         push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
