@@ -33,9 +33,11 @@
  *     1  header         format_version 1, room, n_events, created_at
  *                       (unix ms when the archive was written)
  *     2  key, 1 or more the public keys (Key) of every key id the genesis
- *                       and the events name, ascending key_id, each id
- *                       that of its own public key; the genesis's audit
- *                       key is included when the ledger knows it
+ *                       and the events name, and of every key that rotated
+ *                       one of those in, back to the chain's first;
+ *                       ascending key_id, each id that of its own public
+ *                       key; the genesis's audit key is included when the
+ *                       ledger knows it
  *     3  genesis        the stored genesis record, byte for byte (tag 0x01
  *                       then the Genesis protobuf)
  *     4  event x n      the stored event records of versions 1..n in
@@ -323,6 +325,26 @@ int ledger__key_record(ledger *db, ledger_txn *txn, codec_key *out, uint32_t key
     return ledger__fail(db, LEDGER_ENOTFOUND, "no key %08x in the ledger", key_id);
 }
 
+/* Adds to k the keys that rotated in the signing keys k names, back to the
+ * chain's first: a restored room's signatures verify only along its whole
+ * chain (ledger/key_chain.c), so the archive carries every link. A key the
+ * ledger does not hold ends the walk; the archive's reader names it. */
+static int key_ids_add_chain(ledger *db, ledger_txn *txn, key_ids *k)
+{
+    for (size_t i = 0; i < k->n && i < LEDGER_ARCHIVE_KEYS_MAX; i++) { /* k grows as it goes */
+        codec_key key;
+        int is_stored;
+        int rc = ledger__key_record(db, txn, &key, k->id[i], &is_stored);
+        if (rc == LEDGER_ENOTFOUND)
+            continue;
+        if (rc != 0)
+            return rc;
+        if (!key.is_audit && key.has_predecessor && (rc = key_ids_add(db, k, key.predecessor)) != 0)
+            return rc;
+    }
+    return 0;
+}
+
 typedef struct backup {
     ledger *db;                    /* the ledger read */
     ledger_txn txn;                /* read: one snapshot for the whole archive */
@@ -374,6 +396,8 @@ static int backup_gather(backup *b)
         if ((rc = key_ids_add(db, &b->keys, ev.key_id)) != 0)
             return rc;
     }
+    if ((rc = key_ids_add_chain(db, &b->txn, &b->keys)) != 0)
+        return rc;
     qsort(b->keys.id, b->keys.n, sizeof b->keys.id[0], cmp_u32);
 
     uint8_t kbuf[LEDGER_REVEAL_KEY_BYTES];

@@ -262,6 +262,26 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
 }
 
 /* (R1): everything in the archive, with a read txn for the keys only. */
+/* (R2) The keys that rotated in the archive's signers, back to the first
+ * of its chain: imported with them so the restored room's signatures verify
+ * along the whole chain (ledger/key_chain.c checks each endorsement). An
+ * archive written before it carried its chain lacks them; verify then names
+ * the missing link. */
+static int chain_resolve(ledger *db, ledger_txn *txn, plan *p)
+{
+    for (size_t i = 0; i < p->n_keys; i++) { /* p->keys grows as links are added */
+        const codec_key *theirs = p->keys[i].theirs;
+        if (theirs == NULL || !theirs->has_predecessor ||
+            archive_key(&p->a, theirs->predecessor) == NULL)
+            continue;
+        const uint8_t *pk;
+        int rc = key_resolve(db, txn, p, theirs->predecessor, &pk);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
 {
     ledger_archive *a = &p->a;
@@ -316,7 +336,7 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
             return rc;
         prev = p->hash[v - 1];
     }
-    return 0;
+    return chain_resolve(db, txn, p);
 }
 
 /* ================================================================ write */

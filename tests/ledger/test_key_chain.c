@@ -201,6 +201,31 @@ static void test_key_chain__archives_keep_their_own_chain(void **state)
     fixture_free(a);
 }
 
+/* A room made after a rotation is signed only by the rotated-in key: its
+ * archive still carries the whole chain back to the first key, so a fresh
+ * ledger that restores it can check the rotation's endorsement. */
+static void test_key_chain__archive_of_a_later_room_carries_the_chain(void **state)
+{
+    (void)state;
+    fixture *a = fixture_new(0), *b = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1], path[200];
+    uint32_t first = a->db->key_id, second = 0;
+    assert_int_equal(ledger_key_rotate(a->db, &second), 0);
+    room_new(a->db, room);
+    assert_int_equal(play(a->db, room, 3), 3);
+    snprintf(path, sizeof path, "%s/later.mentat-archive", a->dir);
+    assert_int_equal(ledger_backup_room(a->db, room, path), 0);
+
+    ledger_restore_report rep;
+    assert_int_equal(ledger_restore(b->db, &rep, path, 1), 0);
+    assert_int_equal(verify_ok(b->db, room), 0);
+    codec_key k2 = key_row(b->db, second), k1 = key_row(b->db, first);
+    assert_true(k2.is_imported && k2.has_predecessor && k2.predecessor == first);
+    assert_true(k1.is_imported && !k1.has_predecessor);
+    fixture_free(b);
+    fixture_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_key_chain__retired_key_may_not_sign_after),
         cmocka_unit_test(test_key_chain__foreign_keys_directory_refused),
         cmocka_unit_test(test_key_chain__archives_keep_their_own_chain),
+        cmocka_unit_test(test_key_chain__archive_of_a_later_room_carries_the_chain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

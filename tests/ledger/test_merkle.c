@@ -464,8 +464,8 @@ static void test_merkle__stored_rooms_get_trees(void **state)
         member_string(digest_hex, sizeof digest_hex, tok, e, text, "head_state_digest");
         assert_int_equal(codec_json_int(&n, member(tok, e, text, "events"), text), 0);
         assert_int_equal(codec_json_int(&rules, member(tok, e, text, "rules_version"), text), 0);
-        if (rules != ENGINE_RULES_VERSION)
-            continue; /* rooms of other rules are the engine's to read back */
+        if (!engine_rules_version_is_folded((unsigned)rules))
+            continue; /* a version this build cannot re-fold: test_rooms shows the refusal */
         snprintf(path, sizeof path, "tests/fixtures/rooms/%s", file);
         ledger_restore_report rep;
         int rc = ledger_restore(f->db, &rep, path, 1);
