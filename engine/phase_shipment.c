@@ -57,6 +57,18 @@ static unsigned allowance(const engine_state *st, unsigned seat)
     return (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1);
 }
 
+/* The advantage a move by `seat` crossing more than one territory within
+ * `limit` uses: that of the row that raised its allowance (the Fremen's
+ * F1), or NONE (ornithopters, no row, or a Karama cancelled it). */
+static unsigned far_advantage(const engine_state *st, unsigned seat, unsigned limit)
+{
+    const engine__power_row *r = engine__point_row(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, NULL);
+    return r && limit > 1 &&
+                   limit == (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1)
+               ? r->advantage
+               : ENGINE_ADVANTAGE_NONE;
+}
+
 /* Territories crossed on the shortest path from `from` to every location,
  * FAR where none: same-territory steps cost 0, borders 1; no location in
  * storm, no stronghold two other factions hold (LR 1.06.05.02-03). */
@@ -673,9 +685,9 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         left -= p;
         left_e -= e;
     }
-    if (is_far && limit == 2 &&
-        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_MOVE),
-                            act->seat)) {
+    unsigned power = far_advantage(st, act->seat, limit);
+    if (is_far && power != ENGINE_ADVANTAGE_NONE &&
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(power), act->seat)) {
         *held_out = 1;
         return ENGINE_ACCEPTED;
     }

@@ -12,8 +12,6 @@
 #include "engine/internal.h"
 
 #define SEAT_NONE 0xFF
-/* More rows at one point applying to one seat than any table holds. */
-#define MATCH_MAX 8
 
 const engine__power_family *const engine__power_families[ENGINE_FACTION_COUNT] = {
     [ENGINE_FACTION_ATREIDES] = &engine__powers_atreides,
@@ -56,7 +54,7 @@ static unsigned collect(match *m, unsigned n, const engine_state *st, engine__po
     const engine__power_family *fam = family_of(st, owner);
     if (!fam)
         return n;
-    for (size_t i = 0; i < fam->n && n < MATCH_MAX; i++) {
+    for (size_t i = 0; i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
         const engine__power_row *r = &fam->rows[i];
         if (r->point != p || !(r->to & to) || !in_force(st, r) ||
             (seat != SEAT_NONE && r->when && !r->when(st, owner, seat)))
@@ -91,14 +89,14 @@ static unsigned every(match *m, const engine_state *st, engine__point p)
 
 int engine__point_owner(const engine_state *st, engine__point p)
 {
-    match m[MATCH_MAX];
+    match m[ENGINE__POINT_ROWS_MAX];
     return every(m, st, p) ? (int)m[0].owner : -1;
 }
 
 const engine__power_row *engine__point_row(const engine_state *st, engine__point p,
                                            unsigned seat, unsigned *owner_out)
 {
-    match m[MATCH_MAX];
+    match m[ENGINE__POINT_ROWS_MAX];
     if (!applying(m, st, p, seat))
         return NULL;
     if (owner_out)
@@ -113,7 +111,7 @@ int engine__point_holds(const engine_state *st, engine__point p, unsigned seat)
 
 int engine__point_value(const engine_state *st, engine__point p, unsigned seat, int base)
 {
-    match m[MATCH_MAX];
+    match m[ENGINE__POINT_ROWS_MAX];
     unsigned n = applying(m, st, p, seat);
     int v = base;
     for (unsigned i = 0; i < n; i++) {
@@ -134,7 +132,7 @@ int engine__point_allows(const engine_state *st, engine__point p, unsigned seat,
 
 int engine__point_decide(const engine_state *st, engine__point p, int arg, unsigned *owner_out)
 {
-    match m[MATCH_MAX];
+    match m[ENGINE__POINT_ROWS_MAX];
     unsigned n = every(m, st, p);
     for (unsigned i = 0; i < n; i++) {
         int d = m[i].row->fn ? m[i].row->fn(st, m[i].owner, m[i].owner, arg) : 0;
