@@ -1,6 +1,7 @@
 /*
  * internal.h - what the files of engine/ share and nothing outside includes:
- * the rows of the fact tables (engine/data/), the phase handlers and the
+ * the rows of the fact tables (engine/data/), the phase handlers, the rule
+ * points and power rows (engine/points.c, engine/powers_*.c) and the
  * helpers they have in common.
  */
 #ifndef MENTAT_ENGINE_INTERNAL_H
