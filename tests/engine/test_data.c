@@ -680,7 +680,6 @@ static void test_data__power_rows(void **state)
             assert_true(r->since <= ENGINE__RULE_COUNT && r->until <= ENGINE__RULE_COUNT);
             assert_true(r->since == 0 || r->since != r->until);
             assert_true(r->advantage < ENGINE_ADVANTAGE_COUNT);
-            assert_true(r->secret_args < (1u << ENGINE_ACTION_MAX_ARGS));
             assert_non_null(r->source);
             assert_true(strlen(r->source) > 0);
             per_point[r->point]++;
