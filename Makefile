@@ -2,7 +2,7 @@
 #
 #   make            debug build (asserts on), leaves ./mentat
 #   make run        install what is missing, build, play the main job on ./mentat.db
-#   make test       install, build, include check, every suite, fuzz corpus
+#   make test       install, build, include and phase-faction checks, every suite, fuzz corpus
 #                   replay, clang build, lint, the ASan+UBSan build of the
 #                   suites, short fuzz runs
 #   make release    optimised build without asserts in build-release/
@@ -126,6 +126,8 @@ $(BUILD)/tests/fuzz/replay_%: tests/fuzz/%.c tests/fuzz/driver.c $(LIBS) $(GEN_H
 
 include-check:
 	@sh scripts/check-includes.sh
+	@sh scripts/check-phase-factions.sh --self-test
+	@sh scripts/check-phase-factions.sh
 
 # The suites, the corpus replay, run from the repository root.
 check: $(MENTAT) $(TEST_BIN) $(FUZZ_REPLAY)

@@ -1,6 +1,7 @@
 /*
  * internal.h - what the files of engine/ share and nothing outside includes:
- * the rows of the fact tables (engine/data/), the phase handlers and the
+ * the rows of the fact tables (engine/data/), the phase handlers, the rule
+ * points and power rows (engine/points.c, engine/powers_*.c) and the
  * helpers they have in common.
  */
 #ifndef MENTAT_ENGINE_INTERNAL_H
@@ -288,6 +289,125 @@ extern const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT];
 /* 1 if `change` holds under the rules version st is played by. */
 int engine__rule(const engine_state *st, engine__rule_change change);
 
+/* ======================================================== rule points */
+
+/* The places where phase code asks what the powers say (engine/points.c):
+ * phase code calls a point and never names a faction. Append-only: a
+ * point's number is never reused; docs/ARCHITECTURE.md "Rule points"
+ * draws them in the phase machine. A value point folds the rows that
+ * apply to a seat over a base value; an owner point names the seat whose
+ * power it is; a seat point says whether a power applies to a seat; a
+ * decision point asks its rows in order until one decides. */
+typedef enum engine__point {
+    ENGINE__POINT_SETUP_PREDICTION = 0, /* owner: predicts the winner and turn (B, LR 2.02.01) */
+    ENGINE__POINT_SETUP_PLACEMENT,   /* owner: places its starting forces (F, LR 2.04.02) */
+    ENGINE__POINT_SETUP_CHOSEN_START, /* seat: its starting force is placed after the others
+                                        instead of at its fixed start (B Advanced, LR 2.02.08) */
+    ENGINE__POINT_STORM_LOSSES,      /* value: forces a storm kills of `base` standing there
+                                        (F Advanced, LR 2.04.15) */
+    ENGINE__POINT_STORM_DECK,        /* owner: the storm deck replaces the dials and the next
+                                        card is seen by the owner (F Advanced, LR 2.04.13) */
+    ENGINE__POINT_ADVISORS,          /* owner: whose advisors stand on the board; killed, they
+                                        go to its Tanks (B) */
+    ENGINE__POINT_WORM_STRIKES,      /* seat: its forces are not devoured (F own, F ally) */
+    ENGINE__POINT_WORM_ALLY_CHOICE,  /* owner: asked whether the worm spares its ally (F v3) */
+    ENGINE__POINT_WORM_RIDE,         /* owner: may ride the worm (F, LR 2.04.08) */
+    ENGINE__POINT_CARD_UP,           /* owner: sees each card up for bid (A1, LR 2.01.05) */
+    ENGINE__POINT_CARD_PAYEE,        /* owner: others pay it for cards (E1, LR 2.03.04) */
+    ENGINE__POINT_CARD_BOUGHT,       /* seat: draws a free card with each one bought (H1) */
+    ENGINE__POINT_ALLY_REVIVAL_PAID, /* owner: may pay for extra revivals of its ally (E2) */
+    ENGINE__POINT_ALLY_REVIVAL_GIFT, /* decision: asked whether its ally revives free (F v3) */
+    ENGINE__POINT_FREE_REVIVAL,      /* value: free force revivals of a seat (F4 ally) */
+    ENGINE__POINT_REVIVAL_LIMIT,     /* value: revivals a seat may add beyond the limit (E2 ally);
+                                        the owner pays for them */
+    ENGINE__POINT_SPICE_PEEK,        /* owner: sees the top spice card (A2, LR 2.01.07) */
+    ENGINE__POINT_SHIP_SEND,         /* seat: sends reserves free instead of shipping, to the
+                                        places the row allows (F, LR 2.04.05) */
+    ENGINE__POINT_SHIPPING_HALF,     /* seat: ships at half price (G4 own, G5 ally) */
+    ENGINE__POINT_SHIPPING_PAYEE,    /* owner: others pay it to ship (G1, LR 2.06.04) */
+    ENGINE__POINT_SHIP_ACROSS,       /* seat: ships site to site (G2 own, G6 ally) */
+    ENGINE__POINT_SHIP_BACK,         /* seat: ships back to its reserves (G3) */
+    ENGINE__POINT_SHIPMENT_MADE,     /* owner: may send a force free after another's
+                                        off-planet shipment (B1, LR 2.02.05) */
+    ENGINE__POINT_MOVE_ALLOWANCE,    /* value: territories a group crosses without
+                                        ornithopters (F1, LR 2.04.06) */
+    ENGINE__POINT_VOICE,             /* owner: casts the Voice in its or its ally's battle
+                                        (B2, B3, LR 2.02.06) */
+    ENGINE__POINT_PRESCIENCE,        /* owner: asks one element of the opponent's plan in its
+                                        or its ally's battle (A3, A4, LR 2.01.08) */
+    ENGINE__POINT_TRAITOR_REVEALED,  /* owner: may call a traitor in its ally's battle too
+                                        (H, LR 2.05.06) */
+    ENGINE__POINT_MENTAT_PAUSE,      /* decision over the stronghold winners: a row may take
+                                        the win for its owner alone (B prediction) */
+    ENGINE__POINT_LAST_TURN,         /* decision at the end of the last turn: special
+                                        victories, in order (F, G; LR 2.04.09, 2.06.08) */
+    ENGINE__POINT_COUNT
+} engine__point;
+
+/* Whom a row applies to (bits), and in which game. */
+enum { ENGINE__TO_OWNER = 1u << 0, ENGINE__TO_ALLY = 1u << 1 };
+enum { ENGINE__GAME_ANY = 0, ENGINE__GAME_ADVANCED = 1, ENGINE__GAME_BASIC = 2 };
+/* A row's version range as an engine__rule_change (engine/rules.c) that
+ * must hold (since) or must not (until); 0 = every version. */
+#define ENGINE__RULE_SINCE(change) ((uint8_t)((change) + 1))
+
+/* When a row applies to `seat` beyond its fields (NULL = always). */
+typedef int (*engine__power_when)(const engine_state *st, unsigned owner, unsigned seat);
+/* What a row does at its point: a value point's new value from `value`;
+ * a decision point's answer (0 = the row does not decide); a seat point's
+ * check of an argument (0 = refused). */
+typedef int (*engine__power_fn)(const engine_state *st, unsigned owner, unsigned seat, int value);
+
+/* One faction power (or, later, card effect or module rule), a row of the
+ * table in the file of its source (engine/powers_*.c). */
+typedef struct engine__power_row {
+    uint8_t point;                 /* engine__point */
+    uint8_t faction;               /* engine_faction that owns it */
+    uint8_t to;                    /* ENGINE__TO_* bits: the owner, its ally */
+    uint8_t game;                  /* ENGINE__GAME_* */
+    uint8_t since, until;          /* ENGINE__RULE_SINCE(change) or 0 */
+    uint8_t advantage;             /* engine_advantage a Karama may cancel, or NONE */
+    uint8_t order;                 /* among rows at one point, lower first */
+    uint8_t secret_args;           /* bit i: argument i of the power's action is secret */
+    engine__power_when when;       /* NULL = whenever the fields say */
+    engine__power_fn fn;           /* NULL = the row only holds */
+    const char *source;            /* "LR 2.04.06": the rule it follows */
+} engine__power_row;
+
+/* At most this many rows at one point (engine/points.c collects them on
+ * its stack; tests/engine/test_data.c checks the tables keep to it). */
+#define ENGINE__POINT_ROWS_MAX 8
+
+/* The rows of one faction family (engine/powers_<family>.c). */
+typedef struct engine__power_family {
+    const engine__power_row *rows;
+    size_t n;
+} engine__power_family;
+extern const engine__power_family engine__powers_atreides, engine__powers_bene_gesserit,
+    engine__powers_emperor, engine__powers_fremen, engine__powers_guild,
+    engine__powers_harkonnen;
+/* Every family by owning faction, NULL for a faction with none. */
+extern const engine__power_family *const engine__power_families[ENGINE_FACTION_COUNT];
+
+/* The seat owning a row at `p` in force (game, rules version), lowest
+ * order first, or -1. */
+int engine__point_owner(const engine_state *st, engine__point p);
+/* The row at `p` in force that applies to `seat`, as its owner or its
+ * owner's ally, or NULL; *owner_out (may be NULL) its owner's seat. */
+const engine__power_row *engine__point_row(const engine_state *st, engine__point p,
+                                           unsigned seat, unsigned *owner_out);
+/* 1 if a row at `p` applies to `seat`. */
+int engine__point_holds(const engine_state *st, engine__point p, unsigned seat);
+/* `base` folded through the rows at `p` that apply to `seat`, skipping a
+ * row whose advantage a Karama cancelled. */
+int engine__point_value(const engine_state *st, engine__point p, unsigned seat, int base);
+/* 1 if a row at `p` applies to `seat` and its function (if any) accepts
+ * `arg`. */
+int engine__point_allows(const engine_state *st, engine__point p, unsigned seat, int arg);
+/* The first nonzero answer of the rows at `p` in force, asked in order
+ * with `arg`, and *owner_out its owner; 0 if none decides. */
+int engine__point_decide(const engine_state *st, engine__point p, int arg, unsigned *owner_out);
+
 /* ============================================================ helpers */
 
 #define ENGINE_SEAT_BIT(s) ((uint16_t)(1u << (s)))
@@ -328,6 +448,10 @@ int engine__stronghold_full(const engine_state *st, unsigned territory, unsigned
 /* Total forces (plain + elite) a faction owns in this game. */
 unsigned engine__faction_forces(const engine_state *st, unsigned faction);
 unsigned engine__faction_special(const engine_state *st, unsigned faction);
+
+/* 1 if `seat` has forces (plain or elite) in `territory`; advisors do not
+ * count (engine/phase_mentat_pause.c). */
+int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

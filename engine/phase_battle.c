@@ -83,7 +83,7 @@ static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned si
             return 1;
     if (engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
         return 0;
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
     int voiced = st->voice_class == ENGINE_VOICE_CHEAP_HERO && !st->voice_must &&
                  bg >= 0 && side_of(st, bg) != side;
     return !voiced;
@@ -212,7 +212,7 @@ static void start_battle(engine_state *st, unsigned territory, unsigned defender
     st->battle_seat[0] = order[st->aggressor_index];
     st->battle_seat[1] = (uint8_t)defender;
     /* The Voice first, then prescience (docs/RULINGS.md "Voice before prescience"). */
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
     if (side_of(st, bg) != SIDE_NONE) {
         await(st, BATTLE_STEP_VOICE, ENGINE_SEAT_BIT(bg));
         return;
@@ -255,7 +255,7 @@ static void next_battle(engine_state *st, engine_rng *rng)
 static void ask_prescience(engine_state *st, engine_rng *rng)
 {
     (void)rng;
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
     if (side_of(st, atreides) != SIDE_NONE) {
         await(st, BATTLE_STEP_PRESCIENCE, ENGINE_SEAT_BIT(atreides));
         return;
@@ -432,7 +432,7 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
     if (p->dial > forces)
         return ENGINE_REJECT_DIAL_RANGE;
     /* The Voice binds the seat it was cast on. */
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
     if (st->voice_class != ENGINE_VOICE_NONE && side_of(st, bg) != side) {
         unsigned vc = st->voice_class;
         int played = in_voice_class(st, p->weapon, vc) || in_voice_class(st, p->defense, vc) ||
@@ -453,7 +453,7 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         }
     }
     /* A prescience answer binds its element. */
-    unsigned aside = side_of(st, engine__seat_of(st, ENGINE_FACTION_ATREIDES));
+    unsigned aside = side_of(st, engine__point_owner(st, ENGINE__POINT_PRESCIENCE));
     if (st->prescience_element != ELEMENT_NONE && aside != SIDE_NONE &&
         st->battle_seat[1 - aside] == seat && st->step == BATTLE_STEP_PLAN) {
         int v = st->prescience_value;
@@ -565,7 +565,7 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
         v >= 0) {
         /* The card named is shown to the Atreides side (LR 2.01.05). */
-        int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+        int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
         unsigned other = st->battle_seat[1 - side];
         st->card[v].known_by |= (uint16_t)(ENGINE_SEAT_BIT(atreides) | ENGINE_SEAT_BIT(other));
     }
@@ -619,7 +619,7 @@ static void reveal_plans(engine_state *st, engine_rng *rng)
             st->leader_territory[p->leader] = st->battle_territory;
     }
     uint16_t ask = (uint16_t)(ENGINE_SEAT_BIT(st->battle_seat[0]) | ENGINE_SEAT_BIT(st->battle_seat[1]));
-    int hark = engine__seat_of(st, ENGINE_FACTION_HARKONNEN);
+    int hark = engine__point_owner(st, ENGINE__POINT_TRAITOR_REVEALED);
     if (hark >= 0 && side_of(st, hark) != SIDE_NONE)
         ask |= ENGINE_SEAT_BIT(hark);
     await(st, BATTLE_STEP_TRAITOR, ask);
@@ -793,7 +793,7 @@ static void resolve(engine_state *st, engine_rng *rng)
         kill_leader(st, d->leader);
         for (unsigned s = 0; s < st->config.n_seats; s++)
             lose_all_forces(st, s);
-        int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+        int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
         for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
             if (engine__locations[l].territory == st->battle_territory) {
                 if (st->advisors[l]) {
@@ -910,7 +910,7 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
     }
     unsigned forces = territory_forces(st, st->battle_territory, seat);
     /* Only a prescience answer narrows the dial, to one value. */
-    unsigned aside = side_of(st, engine__seat_of(st, ENGINE_FACTION_ATREIDES));
+    unsigned aside = side_of(st, engine__point_owner(st, ENGINE__POINT_PRESCIENCE));
     int dial_locked = st->step == BATTLE_STEP_PLAN && st->prescience_element == ELEMENT_DIAL &&
                       aside != SIDE_NONE && st->battle_seat[1 - aside] == seat;
     int lo = dial_locked ? st->prescience_value : 0;

@@ -175,7 +175,7 @@ static int hold_step(engine_state *st, unsigned stage, unsigned arg, unsigned us
 static void card_show(engine_state *st, unsigned opener)
 {
     uint8_t card = st->auction[st->auction_index];
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    int atreides = engine__point_owner(st, ENGINE__POINT_CARD_UP);
     if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK) && atreides >= 0)
         st->card[card].known_by |= ENGINE_SEAT_BIT(atreides);
     st->bid_opener = (uint8_t)opener;
@@ -204,7 +204,7 @@ static void card_up(engine_state *st, engine_rng *rng)
     } else {
         opener = next_bidder(st, st->bid_opener, 0);
     }
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    int atreides = engine__point_owner(st, ENGINE__POINT_CARD_UP);
     if (atreides >= 0 &&
         hold_step(st, SALE_SHOW, opener, (unsigned)atreides, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK))
         return;
@@ -271,7 +271,7 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
     uint8_t card = st->auction[st->auction_index++];
     to_hand(st, card, buyer);
     int free_card = !engine__karama_consume(st, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD);
-    if (free_card && st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN && has_room(st, buyer)) {
+    if (free_card && engine__point_holds(st, ENGINE__POINT_CARD_BOUGHT, buyer) && has_room(st, buyer)) {
         unsigned extra = engine__treachery_draw(st, rng);
         if (extra != CARD_NONE) {
             st->card[extra].known_by = 0;
@@ -287,7 +287,7 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
 static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
 {
     int to_bank = engine__karama_consume(st, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT);
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    int emperor = engine__point_owner(st, ENGINE__POINT_CARD_PAYEE);
     unsigned own = amount < st->seat[buyer].spice ? amount : st->seat[buyer].spice;
     unsigned rest = amount - own;
     st->seat[buyer].spice = (uint16_t)(st->seat[buyer].spice - own);
@@ -339,8 +339,8 @@ static void sale(engine_state *st, unsigned stage, engine_rng *rng)
         else
             pay_for_card(st, buyer, st->high_bid);
         /* The Harkonnen's free card, when its hand has room for both. */
-        if (st->seat[buyer].faction == ENGINE_FACTION_HARKONNEN &&
-            engine__hand_size(st, buyer) + 1 < engine__factions[ENGINE_FACTION_HARKONNEN].hand_limit &&
+        if (engine__point_holds(st, ENGINE__POINT_CARD_BOUGHT, buyer) &&
+            engine__hand_size(st, buyer) + 1 < engine__factions[st->seat[buyer].faction].hand_limit &&
             hold_sale(st, SALE_CARD, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD))
             return;
     }
@@ -352,7 +352,7 @@ static void sale(engine_state *st, unsigned stage, engine_rng *rng)
 static void sell(engine_state *st, engine_rng *rng)
 {
     unsigned buyer = st->high_bidder;
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    int emperor = engine__point_owner(st, ENGINE__POINT_CARD_PAYEE);
     if (st->high_bid_karama == CARD_NONE && st->high_bid > 0 && emperor >= 0 &&
         (unsigned)emperor != buyer && hold_sale(st, SALE_PAY, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT))
         return;

@@ -19,7 +19,7 @@ static const uint8_t strongholds[] = {
     ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_HABBANYA_SIETCH,
 };
 
-static int occupies(const engine_state *st, unsigned territory, unsigned seat)
+int engine__occupies(const engine_state *st, unsigned territory, unsigned seat)
 {
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
         if (engine__locations[l].territory == territory && (st->forces[l][seat] || st->special[l][seat]))
@@ -32,7 +32,7 @@ static unsigned controller(const engine_state *st, unsigned territory)
 {
     unsigned who = SEAT_NONE;
     for (unsigned s = 0; s < st->config.n_seats; s++)
-        if (occupies(st, territory, s)) {
+        if (engine__occupies(st, territory, s)) {
             if (who != SEAT_NONE)
                 return SEAT_NONE;
             who = s;
@@ -63,35 +63,14 @@ static void game_over(engine_state *st, uint16_t winners, unsigned kind)
     st->victory_kind = (uint8_t)kind;
 }
 
-/* End of the last turn with no winner (LR 2.04.09, 2.06.08). */
+/* End of the last turn with no winner (LR 2.04.09, 2.06.08): the special
+ * victories are rows of ENGINE__POINT_LAST_TURN, asked in their order. */
 static void last_turn(engine_state *st)
 {
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
-    if (fremen >= 0) {
-        int sietches_clear = 1;
-        for (unsigned s = 0; s < st->config.n_seats; s++)
-            if ((int)s != fremen && (occupies(st, ENGINE_TERRITORY_SIETCH_TABR, s) ||
-                                     occupies(st, ENGINE_TERRITORY_HABBANYA_SIETCH, s)))
-                sietches_clear = 0;
-        static const uint8_t barred[] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
-                                         ENGINE_FACTION_EMPEROR};
-        for (unsigned i = 0; i < sizeof barred; i++) {
-            int s = engine__seat_of(st, barred[i]);
-            if (s >= 0 && occupies(st, ENGINE_TERRITORY_TUEKS_SIETCH, (unsigned)s))
-                sietches_clear = 0;
-        }
-        if (sietches_clear) {
-            game_over(st, with_ally(st, (unsigned)fremen), ENGINE_VICTORY_FREMEN);
-            return;
-        }
-    }
-    if (guild >= 0) {
-        game_over(st, with_ally(st, (unsigned)guild), ENGINE_VICTORY_GUILD);
-        return;
-    }
-    if (fremen >= 0) {
-        game_over(st, with_ally(st, (unsigned)fremen), ENGINE_VICTORY_DEFAULT_FREMEN);
+    unsigned owner;
+    int kind = engine__point_decide(st, ENGINE__POINT_LAST_TURN, 0, &owner);
+    if (kind) {
+        game_over(st, with_ally(st, owner), (unsigned)kind);
         return;
     }
     /* Neither: whoever holds the most strongholds; all who tie (LR 1.09.03). */
@@ -122,13 +101,12 @@ void engine__mentat_pause_begin(engine_state *st, engine_rng *rng)
         if (held < need)
             continue;
         uint16_t winners = with_ally(st, s);
-        int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
-        int predicted = st->prediction_faction < ENGINE_FACTION_COUNT
-                            ? engine__seat_of(st, st->prediction_faction) : -1;
-        if (bg >= 0 && predicted >= 0 && st->prediction_turn == st->turn &&
-            (winners & ENGINE_SEAT_BIT(predicted))) {
-            /* The prediction came true: the Bene Gesserit alone win (LR 2.02.01). */
-            game_over(st, ENGINE_SEAT_BIT(bg), ENGINE_VICTORY_PREDICTION);
+        /* A row may take the win for its owner alone: the Bene Gesserit's
+         * prediction came true (LR 2.02.01). */
+        unsigned alone;
+        int kind = engine__point_decide(st, ENGINE__POINT_MENTAT_PAUSE, winners, &alone);
+        if (kind) {
+            game_over(st, ENGINE_SEAT_BIT(alone), (unsigned)kind);
             return;
         }
         game_over(st, winners, ENGINE_VICTORY_STRONGHOLDS);

@@ -19,7 +19,6 @@
 #define REVIVAL_PRICE 2
 #define EMPEROR_EXTRA_MAX 3
 #define GHOLA_FORCES 5
-#define FREMEN_ALLY_FREE 3
 
 /* The free revivals of a seat's own faction. */
 static unsigned own_free_revivals(const engine_state *st, unsigned seat)
@@ -27,25 +26,21 @@ static unsigned own_free_revivals(const engine_state *st, unsigned seat)
     return engine__factions[st->seat[seat].faction].free_revival;
 }
 
+/* The own free revivals as the rows of ENGINE__POINT_FREE_REVIVAL change
+ * them: the Fremen's ally revives 3 free (LR 2.04.11), unless a Karama
+ * cancelled it for this revival; from rules version 3 on only when the
+ * Fremen gave it ("at your discretion"). */
 static unsigned free_revivals(const engine_state *st, unsigned seat)
 {
-    unsigned n = own_free_revivals(st, seat);
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    /* The Fremen's ally revives 3 free (LR 2.04.11), unless a Karama
-     * cancelled it for this revival; from rules version 3 on only when
-     * the Fremen gave it ("at your discretion"). */
-    if (fremen >= 0 && st->ally[fremen] == seat && n < FREMEN_ALLY_FREE &&
-        (!engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL) ||
-         (st->fremen_gifts & ENGINE_GIFT_REVIVAL)) &&
-        !engine__karama_cancelled(st, ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL))
-        n = FREMEN_ALLY_FREE;
-    return n;
+    return (unsigned)engine__point_value(st, ENGINE__POINT_FREE_REVIVAL, seat,
+                                         (int)own_free_revivals(st, seat));
 }
 
-static int is_emperor_ally(const engine_state *st, unsigned seat)
+/* Revivals `seat` may add beyond the limit this phase (the Emperor's
+ * offer to its ally, LR 2.03.07). */
+static unsigned extra_revivals(const engine_state *st, unsigned seat)
 {
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
-    return emperor >= 0 && st->ally[emperor] == seat;
+    return (unsigned)engine__point_value(st, ENGINE__POINT_REVIVAL_LIMIT, seat, 0);
 }
 
 /* A leader may be revived once every leader of its faction has died; of
@@ -100,20 +95,6 @@ static void revive_step(engine_state *st, engine_rng *rng)
         revival_end(st, rng);
 }
 
-/* From rules version 3 on the Fremen decide whether their ally revives 3
- * free (LR 2.04.11), asked when the ally has forces in the Tanks and
- * fewer free revivals of its own: public facts. */
-static int asks_fremen(const engine_state *st)
-{
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    if (fremen < 0 || st->ally[fremen] == SEAT_NONE ||
-        !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_REVIVAL))
-        return 0;
-    unsigned ally = st->ally[fremen];
-    return st->seat[ally].tanks + st->seat[ally].special_tanks > 0 &&
-           own_free_revivals(st, ally) < FREMEN_ALLY_FREE;
-}
-
 /* A patron of an ally (the Emperor, the Fremen) has decided; once each
  * asked has, every seat with something to revive is asked. */
 static void patron_answered(engine_state *st, uint8_t seat, engine_rng *rng)
@@ -129,15 +110,18 @@ void engine__revival_begin(engine_state *st, engine_rng *rng)
     st->emperor_ally_revivals = 0;
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_REVIVAL;
     uint16_t ask = 0;
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    int emperor = engine__point_owner(st, ENGINE__POINT_ALLY_REVIVAL_PAID);
     if (emperor >= 0 && st->ally[emperor] != SEAT_NONE) {
         const engine_seat_state *ally = &st->seat[st->ally[emperor]];
         if (ally->tanks + ally->special_tanks > REVIVAL_LIMIT &&
             st->seat[emperor].spice >= REVIVAL_PRICE)
             ask |= ENGINE_SEAT_BIT(emperor);
     }
-    if (asks_fremen(st))
-        ask |= ENGINE_SEAT_BIT(engine__seat_of(st, ENGINE_FACTION_FREMEN));
+    /* From rules version 3 on the Fremen decide whether their ally revives
+     * 3 free (LR 2.04.11), asked on public facts (the row says which). */
+    unsigned giver;
+    if (engine__point_decide(st, ENGINE__POINT_ALLY_REVIVAL_GIFT, 0, &giver))
+        ask |= ENGINE_SEAT_BIT(giver);
     if (ask) {
         st->step = REVIVAL_STEP_EMPEROR;
         st->awaiting = ask;
@@ -153,7 +137,7 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
                                        const engine_action *act, engine_rng *rng)
 {
     int n = act->arg[0];
-    if (st->seat[act->seat].faction != ENGINE_FACTION_EMPEROR)
+    if (engine__point_owner(st, ENGINE__POINT_ALLY_REVIVAL_PAID) != act->seat)
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
     if (n < 0 || n > EMPEROR_EXTRA_MAX)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, n);
@@ -173,7 +157,7 @@ engine_verdict engine__fremen_ally_revival(engine_verdict_detail *why, engine_st
                                            const engine_action *act, engine_rng *rng)
 {
     int give = act->arg[0];
-    if (st->seat[act->seat].faction != ENGINE_FACTION_FREMEN)
+    if (engine__point_owner(st, ENGINE__POINT_ALLY_REVIVAL_GIFT) != act->seat)
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
     if (give < 0 || give > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, give);
@@ -194,7 +178,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 0, plain);
     if (elite < 0 || elite > p->special_tanks || elite > 1) /* one elite a turn (LR 2.03.10) */
         return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 1, elite);
-    unsigned extra_max = is_emperor_ally(st, act->seat) ? st->emperor_ally_revivals : 0;
+    unsigned extra_max = extra_revivals(st, act->seat);
     unsigned total = (unsigned)(plain + elite);
     if (total > REVIVAL_LIMIT + extra_max)
         return engine__reject(why, ENGINE_REJECT_REVIVAL_LIMIT, 0, (int32_t)total);
@@ -206,7 +190,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     if (leader >= 0)
         cost += engine__leaders[leader].revival_cost;
     unsigned extra = total - own;
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    int emperor = engine__point_owner(st, ENGINE__POINT_REVIVAL_LIMIT);
     if (cost > p->spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
     if (extra && st->seat[emperor].spice < extra * REVIVAL_PRICE)
@@ -293,7 +277,7 @@ size_t engine__legal_emperor(engine_legal *out, size_t cap, const engine_state *
 {
     size_t n = 0;
     engine_legal l;
-    if (st->seat[seat].faction == ENGINE_FACTION_FREMEN) {
+    if (engine__point_owner(st, ENGINE__POINT_ALLY_REVIVAL_GIFT) == seat) {
         engine__legal_init(&l, ENGINE_ACTION_FREMEN_ALLY_REVIVAL, seat);
         l.hi[0] = 1;
         engine__legal_push(out, cap, &n, &l);
@@ -312,8 +296,8 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
 {
     size_t n = 0;
     const engine_seat_state *p = &st->seat[seat];
-    unsigned extra_max = is_emperor_ally(st, seat) ? st->emperor_ally_revivals : 0;
-    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    unsigned extra_max = extra_revivals(st, seat);
+    int emperor = engine__point_owner(st, ENGINE__POINT_REVIVAL_LIMIT);
     unsigned free = free_revivals(st, seat);
     for (int leader = -1; leader < ENGINE_LEADER_COUNT; leader++) {
         if (leader >= 0 && !leader_revivable(st, seat, (unsigned)leader))

@@ -56,8 +56,9 @@ static void deal_traitors(engine_state *st)
  * one deals the starting treachery cards and begins turn 1. */
 static void setup_advance(engine_state *st, unsigned step, engine_rng *rng)
 {
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    int predictor = engine__point_owner(st, ENGINE__POINT_SETUP_PREDICTION);
+    int placer = engine__point_owner(st, ENGINE__POINT_SETUP_PLACEMENT);
+    int chooser = engine__point_owner(st, ENGINE__POINT_SETUP_CHOSEN_START);
     st->answered = 0;
     st->awaiting = 0;
     for (; step < SETUP_STEP_COUNT; step++) {
@@ -65,8 +66,8 @@ static void setup_advance(engine_state *st, unsigned step, engine_rng *rng)
         switch ((enum engine__setup_step)step) {
         case SETUP_STEP_PREDICTION:
             /* Prediction before traitors (LR 0.04). */
-            if (bg >= 0)
-                st->awaiting = ENGINE_SEAT_BIT(bg);
+            if (predictor >= 0)
+                st->awaiting = ENGINE_SEAT_BIT(predictor);
             break;
         case SETUP_STEP_TRAITORS:
             deal_traitors(st);
@@ -76,14 +77,14 @@ static void setup_advance(engine_state *st, unsigned step, engine_rng *rng)
                         st->awaiting |= ENGINE_SEAT_BIT(s);
             break;
         case SETUP_STEP_FREMEN:
-            if (fremen >= 0)
-                st->awaiting = ENGINE_SEAT_BIT(fremen);
+            if (placer >= 0)
+                st->awaiting = ENGINE_SEAT_BIT(placer);
             break;
         case SETUP_STEP_BG_PLACE:
             /* Advanced: BG's starting force goes anywhere, chosen after the
              * Fremen place (LR 2.02.08); Basic: it is already in the Polar Sink. */
-            if (bg >= 0 && st->config.is_advanced)
-                st->awaiting = ENGINE_SEAT_BIT(bg);
+            if (chooser >= 0)
+                st->awaiting = ENGINE_SEAT_BIT(chooser);
             break;
         case SETUP_STEP_COUNT:
             break;
@@ -178,7 +179,7 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
         /* Fixed starting positions; the BG start force is chosen in the
          * Advanced game (SETUP_STEP_BG_PLACE). */
         int fixed = row->start_territory < ENGINE_TERRITORY_COUNT && row->start_forces > 0 &&
-                    !(f == ENGINE_FACTION_BENE_GESSERIT && cfg->is_advanced);
+                    !engine__point_holds(st, ENGINE__POINT_SETUP_CHOSEN_START, s);
         if (fixed) {
             unsigned loc = first_location(row->start_territory);
             st->forces[loc][s] = row->start_forces;
@@ -236,7 +237,7 @@ engine_verdict engine__predict(engine_verdict_detail *why, engine_state *st,
     int faction = act->arg[0], turn = act->arg[1];
     if (faction < 0 || faction >= ENGINE_FACTION_COUNT)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, faction);
-    if (faction == ENGINE_FACTION_BENE_GESSERIT)
+    if (faction == st->seat[act->seat].faction)
         return engine__reject(why, ENGINE_REJECT_PREDICT_OWN_FACTION, 0, faction);
     if (engine__seat_of(st, (unsigned)faction) < 0)
         return engine__reject(why, ENGINE_REJECT_PREDICT_FACTION_ABSENT, 0, faction);
@@ -340,8 +341,8 @@ size_t engine__legal_predict(engine_legal *out, size_t cap, const engine_state *
     size_t n = 0;
     for (unsigned s = 0; s < st->config.n_seats; s++) {
         unsigned f = st->seat[s].faction;
-        if (f == ENGINE_FACTION_BENE_GESSERIT)
-            continue;
+        if (f == st->seat[seat].faction)
+            continue; /* not the predictor's own */
         engine_legal l;
         engine__legal_init(&l, ENGINE_ACTION_PREDICT, seat);
         l.lo[0] = l.hi[0] = (int16_t)f;

@@ -45,16 +45,28 @@ static unsigned forces_in(const engine_state *st, unsigned territory, unsigned s
     return plain;
 }
 
-/* Territories a group may cross in one move (LR 1.06.05, 2.04.06): the
- * Fremen's 2 is an advantage a Karama may cancel for one move. */
+/* Territories a group may cross in one move (LR 1.06.05, 2.04.06): 1 as
+ * the rows of ENGINE__POINT_MOVE_ALLOWANCE change it (the Fremen's 2 is an
+ * advantage a Karama may cancel for one move). */
 static unsigned allowance(const engine_state *st, unsigned seat)
 {
     int ornithopters = forces_in(st, ENGINE_TERRITORY_ARRAKEEN, seat, NULL) ||
                        forces_in(st, ENGINE_TERRITORY_CARTHAG, seat, NULL);
     if (ornithopters)
         return 3;
-    return st->seat[seat].faction == ENGINE_FACTION_FREMEN &&
-                   !engine__karama_cancelled(st, ENGINE_ADVANTAGE_FREMEN_MOVE) ? 2 : 1;
+    return (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1);
+}
+
+/* The advantage a move by `seat` crossing more than one territory within
+ * `limit` uses: that of the row that raised its allowance (the Fremen's
+ * F1), or NONE (ornithopters, no row, or a Karama cancelled it). */
+static unsigned far_advantage(const engine_state *st, unsigned seat, unsigned limit)
+{
+    const engine__power_row *r = engine__point_row(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, NULL);
+    return r && limit > 1 &&
+                   limit == (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1)
+               ? r->advantage
+               : ENGINE_ADVANTAGE_NONE;
 }
 
 /* Territories crossed on the shortest path from `from` to every location,
@@ -157,32 +169,13 @@ static int may_land(const engine_state *st, unsigned loc, unsigned seat)
 
 /* ============================================================ shipping */
 
-static int is_guild(const engine_state *st, unsigned seat)
+/* The advantage of the row at `p` that applies to `seat` (the Guild's
+ * own or its ally's), or NONE: no row, or a Karama cancelled it for this
+ * shipment. */
+static unsigned uncancelled(const engine_state *st, engine__point p, unsigned seat)
 {
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
-    return guild >= 0 && (unsigned)guild == seat;
-}
-
-static int is_guild_or_ally(const engine_state *st, unsigned seat)
-{
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
-    return guild >= 0 && ((unsigned)guild == seat || st->ally[guild] == seat);
-}
-
-/* The Guild's advantage `seat` would use: `own` for the Guild, `ally` for
- * its ally, NONE for any other seat. */
-static unsigned guild_advantage(const engine_state *st, unsigned seat, unsigned own,
-                                unsigned ally)
-{
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
-    if (guild < 0)
-        return ENGINE_ADVANTAGE_NONE;
-    return (unsigned)guild == seat ? own : st->ally[guild] == seat ? ally : ENGINE_ADVANTAGE_NONE;
-}
-
-/* `a`, or NONE when a Karama cancelled it for this shipment. */
-static unsigned uncancelled(const engine_state *st, unsigned a)
-{
+    const engine__power_row *r = engine__point_row(st, p, seat, NULL);
+    unsigned a = r ? r->advantage : ENGINE_ADVANTAGE_NONE;
     return a != ENGINE_ADVANTAGE_NONE && !engine__karama_cancelled(st, a) ? a
                                                                            : ENGINE_ADVANTAGE_NONE;
 }
@@ -191,15 +184,14 @@ static unsigned uncancelled(const engine_state *st, unsigned a)
  * or a Karama cancelled it for this shipment. */
 static unsigned half_price(const engine_state *st, unsigned seat)
 {
-    return uncancelled(st, guild_advantage(st, seat, ENGINE_ADVANTAGE_GUILD_HALF_PRICE,
-                                           ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE));
+    return uncancelled(st, ENGINE__POINT_SHIPPING_HALF, seat);
 }
 
 /* The site-to-site or return advantage `seat` may use now (G2, G3 for the
  * Guild; G6 for its ally), or NONE. */
-static unsigned special_shipment(const engine_state *st, unsigned seat, unsigned own)
+static unsigned special_shipment(const engine_state *st, unsigned seat, engine__point p)
 {
-    return uncancelled(st, guild_advantage(st, seat, own, ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP));
+    return uncancelled(st, p, seat);
 }
 
 /* The price of shipping n forces to `loc` (LR 1.06.02; 2.06.06, 2.06.09). */
@@ -215,7 +207,7 @@ static unsigned ship_cost(const engine_state *st, unsigned seat, unsigned loc, u
 /* 1 if a shipment by `seat` costing `cost` pays the Guild (LR 2.06.04). */
 static int pays_guild(const engine_state *st, unsigned seat, unsigned cost, int karama)
 {
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    int guild = engine__point_owner(st, ENGINE__POINT_SHIPPING_PAYEE);
     return guild >= 0 && (unsigned)guild != seat && !karama && cost > 0;
 }
 
@@ -241,7 +233,7 @@ static uint32_t shipment_advantages(const engine_state *st, unsigned seat, unsig
  * (LR 2.06.02, 2.06.04, 3.01.11). */
 static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int karama)
 {
-    int guild = engine__seat_of(st, ENGINE_FACTION_GUILD);
+    int guild = engine__point_owner(st, ENGINE__POINT_SHIPPING_PAYEE);
     st->seat[seat].spice = (uint16_t)(st->seat[seat].spice - cost);
     if (pays_guild(st, seat, cost, karama) &&
         !engine__karama_consume(st, ENGINE_ADVANTAGE_GUILD_PAYMENT))
@@ -250,26 +242,16 @@ static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int kar
         st->spice_burned += cost;
 }
 
-/* The Fremen may send reserves to The Great Flat or any territory within
- * two of it (LR 2.04.05; [TO] lists them, DUNE_RULES_DIGEST.md 3.3). */
-static const uint8_t fremen_send_territories[] = {
-    ENGINE_TERRITORY_THE_GREAT_FLAT, ENGINE_TERRITORY_THE_GREATER_FLAT,
-    ENGINE_TERRITORY_FUNERAL_PLAIN, ENGINE_TERRITORY_BIGHT_OF_THE_CLIFF,
-    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_PLASTIC_BASIN,
-    ENGINE_TERRITORY_ROCK_OUTCROPPINGS, ENGINE_TERRITORY_BROKEN_LAND,
-    ENGINE_TERRITORY_TSIMPO, ENGINE_TERRITORY_HAGGA_BASIN, ENGINE_TERRITORY_POLAR_SINK,
-    ENGINE_TERRITORY_WIND_PASS, ENGINE_TERRITORY_WIND_PASS_NORTH,
-    ENGINE_TERRITORY_CIELAGO_WEST, ENGINE_TERRITORY_FALSE_WALL_WEST,
-    ENGINE_TERRITORY_HABBANYA_ERG,
-};
-
-static int fremen_may_send_to(unsigned loc)
+/* The seats that send their reserves instead of shipping (the Fremen,
+ * LR 2.04.05), and where to: the row of ENGINE__POINT_SHIP_SEND. */
+static int sends(const engine_state *st, unsigned seat)
 {
-    unsigned t = engine__locations[loc].territory;
-    for (unsigned i = 0; i < sizeof fremen_send_territories; i++)
-        if (fremen_send_territories[i] == t)
-            return 1;
-    return 0;
+    return engine__point_holds(st, ENGINE__POINT_SHIP_SEND, seat);
+}
+
+static int may_send_to(const engine_state *st, unsigned seat, unsigned loc)
+{
+    return engine__point_allows(st, ENGINE__POINT_SHIP_SEND, seat, (int)loc);
 }
 
 /* =========================================================== the turn */
@@ -320,7 +302,7 @@ static void to_move(engine_state *st)
  * Karama prevented it; then the first seat ships. */
 void engine__shipment_resume(engine_state *st, engine_rng *rng)
 {
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    int atreides = engine__point_owner(st, ENGINE__POINT_SPICE_PEEK);
     if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK) && atreides >= 0 &&
         st->n_spice_deck > 0)
         st->spice_card[st->spice_deck[st->n_spice_deck - 1]].known_by |=
@@ -335,7 +317,7 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
     st->emperor_ally_revivals = 0;
     engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
     st->ship_index = 0;
-    int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
+    int atreides = engine__point_owner(st, ENGINE__POINT_SPICE_PEEK);
     if (atreides >= 0 && st->n_spice_deck > 0) {
         engine_action step;
         memset(&step, 0, sizeof step);
@@ -352,7 +334,7 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
  * send one force free to the Polar Sink (LR 2.02.05). */
 static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
 {
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_SHIPMENT_MADE);
     st->karama_ship_named = 0;
     if (off_planet && bg >= 0 && (unsigned)bg != shipper && st->seat[bg].reserves > 0) {
         await_seat(st, SHIP_STEP_BG_SEND, (unsigned)bg);
@@ -367,7 +349,7 @@ static engine_verdict ship_source(engine_verdict_detail *why, const engine_state
                                   unsigned seat, int loc, int plain, int elite)
 {
     const engine_seat_state *p = &st->seat[seat];
-    if (p->faction == ENGINE_FACTION_FREMEN)
+    if (sends(st, seat))
         return engine__reject(why, ENGINE_REJECT_FREMEN_CANNOT_SHIP, -1, 0);
     if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, loc);
@@ -519,9 +501,9 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
     (void)rng;
     engine_seat_state *p = &st->seat[act->seat];
     int loc = act->arg[0], plain = act->arg[1], elite = act->arg[2];
-    if (p->faction != ENGINE_FACTION_FREMEN)
+    if (!sends(st, act->seat))
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
-    if (loc < 0 || loc >= ENGINE_LOCATION_HMS || !fremen_may_send_to((unsigned)loc))
+    if (loc < 0 || loc >= ENGINE_LOCATION_HMS || !may_send_to(st, act->seat, (unsigned)loc))
         return engine__reject(why, ENGINE_REJECT_SEND_DESTINATION, 0, loc);
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
         elite > p->special_reserves)
@@ -546,9 +528,9 @@ engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
 {
     (void)rng;
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
-    if (!is_guild_or_ally(st, act->seat))
+    if (!engine__point_holds(st, ENGINE__POINT_SHIP_ACROSS, act->seat))
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
-    unsigned special = special_shipment(st, act->seat, ENGINE_ADVANTAGE_GUILD_CROSS_SHIP);
+    unsigned special = special_shipment(st, act->seat, ENGINE__POINT_SHIP_ACROSS);
     if (special == ENGINE_ADVANTAGE_NONE)
         return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, -1, 0);
     if (from < 0 || from >= ENGINE_LOCATION_HMS || to < 0 || to >= ENGINE_LOCATION_HMS || from == to)
@@ -584,9 +566,10 @@ engine_verdict engine__ship_back(engine_verdict_detail *why, engine_state *st,
     (void)rng;
     int from = act->arg[0], plain = act->arg[1], elite = act->arg[2];
     engine_seat_state *p = &st->seat[act->seat];
-    if (!is_guild(st, act->seat)) /* the Guild's alone, not its ally's (LR 2.06.05, 2.06.10) */
+    /* the Guild's alone, not its ally's (LR 2.06.05, 2.06.10) */
+    if (!engine__point_holds(st, ENGINE__POINT_SHIP_BACK, act->seat))
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, -1, 0);
-    unsigned special = special_shipment(st, act->seat, ENGINE_ADVANTAGE_GUILD_SHIP_BACK);
+    unsigned special = special_shipment(st, act->seat, ENGINE__POINT_SHIP_BACK);
     if (special == ENGINE_ADVANTAGE_NONE)
         return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, -1, 0);
     if (from < 0 || from >= ENGINE_LOCATION_HMS)
@@ -702,9 +685,9 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         left -= p;
         left_e -= e;
     }
-    if (is_far && limit == 2 &&
-        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_MOVE),
-                            act->seat)) {
+    unsigned power = far_advantage(st, act->seat, limit);
+    if (is_far && power != ENGINE_ADVANTAGE_NONE &&
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(power), act->seat)) {
         *held_out = 1;
         return ENGINE_ACCEPTED;
     }
@@ -841,9 +824,9 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             continue;
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, 0};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 0, 0, 0};
-        if (p->faction == ENGINE_FACTION_FREMEN) {
+        if (sends(st, seat)) {
             /* Elite forces are Advanced only: p->special_reserves is 0 here. */
-            if (!fremen_may_send_to(loc) || p->reserves == 0)
+            if (!may_send_to(st, seat, loc) || p->reserves == 0)
                 continue;
             hi[1] = p->reserves;
             push(out, cap, &n, ENGINE_ACTION_FREMEN_SEND, seat, lo, hi);
@@ -858,19 +841,20 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             push(out, cap, &n, ENGINE_ACTION_SHIP, seat, lo, hi);
         }
     }
-    if (is_guild_or_ally(st, seat)) {
+    if (engine__point_holds(st, ENGINE__POINT_SHIP_ACROSS, seat) ||
+        engine__point_holds(st, ENGINE__POINT_SHIP_BACK, seat)) {
         for (unsigned from = 0; from < ENGINE_LOCATION_HMS; from++) {
             unsigned here = st->forces[from][seat];
             if (!here || engine__in_storm(st, from))
                 continue;
             unsigned back = (here + 1) / 2 <= p->spice ? here : p->spice * 2;
-            if (back > 0 && is_guild(st, seat) &&
-                special_shipment(st, seat, ENGINE_ADVANTAGE_GUILD_SHIP_BACK) != ENGINE_ADVANTAGE_NONE) {
+            if (back > 0 && engine__point_holds(st, ENGINE__POINT_SHIP_BACK, seat) &&
+                special_shipment(st, seat, ENGINE__POINT_SHIP_BACK) != ENGINE_ADVANTAGE_NONE) {
                 int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, 1, 0};
                 int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)from, (int16_t)back, 0};
                 push(out, cap, &n, ENGINE_ACTION_SHIP_BACK, seat, lo, hi);
             }
-            if (special_shipment(st, seat, ENGINE_ADVANTAGE_GUILD_CROSS_SHIP) == ENGINE_ADVANTAGE_NONE)
+            if (special_shipment(st, seat, ENGINE__POINT_SHIP_ACROSS) == ENGINE_ADVANTAGE_NONE)
                 continue;
             for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++) {
                 if (to == from || !may_land(st, to, seat))
@@ -886,7 +870,7 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             }
         }
     }
-    if (p->faction != ENGINE_FACTION_FREMEN)
+    if (!sends(st, seat))
         n = legal_karama_from(out, cap, st, seat, n);
     int16_t zero[ENGINE_ACTION_MAX_ARGS] = {0};
     push(out, cap, &n, ENGINE_ACTION_SHIP_PASS, seat, zero, zero);

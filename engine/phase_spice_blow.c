@@ -63,26 +63,15 @@ static unsigned top_territory(const engine_state *st)
 
 /* ========================================================= Shai-Hulud */
 
-/* The advantage keeping `seat`'s forces from the worm: the Fremen's own,
- * their ally's (LR 2.04.07, 2.04.10; docs/RULINGS.md "Fremen protect their
- * ally"), or NONE. */
-/* From rules version 3 on the Fremen decide whether the worm spares their
- * ally (LR 2.04.10: "may decide to protect (or not protect)"); under
- * version 2 it always did. */
-static int ally_spared(const engine_state *st)
-{
-    return !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM) ||
-           (st->fremen_gifts & ENGINE_GIFT_WORM);
-}
-
+/* The advantage keeping `seat`'s forces from the worm, the row of
+ * ENGINE__POINT_WORM_STRIKES that applies to it: the Fremen's own, their
+ * ally's (LR 2.04.07, 2.04.10; docs/RULINGS.md "Fremen protect their
+ * ally": from rules version 3 on only when the Fremen decided so), or
+ * NONE. */
 static unsigned worm_advantage(const engine_state *st, unsigned seat)
 {
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    if (fremen < 0)
-        return ENGINE_ADVANTAGE_NONE;
-    return (int)seat == fremen ? ENGINE_ADVANTAGE_FREMEN_WORM
-           : st->ally[fremen] == seat && ally_spared(st) ? ENGINE_ADVANTAGE_FREMEN_ALLY_WORM
-                                                         : ENGINE_ADVANTAGE_NONE;
+    const engine__power_row *r = engine__point_row(st, ENGINE__POINT_WORM_STRIKES, seat, NULL);
+    return r ? r->advantage : ENGINE_ADVANTAGE_NONE;
 }
 
 /* Fremen are never devoured, nor their ally, unless a Karama cancelled
@@ -96,7 +85,7 @@ static int is_worm_proof(const engine_state *st, unsigned seat)
 /* 1 if `seat` has forces (or Bene Gesserit advisors) in `territory`. */
 static int stands_in(const engine_state *st, unsigned territory, unsigned seat)
 {
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
         if (engine__locations[l].territory == territory &&
             (st->forces[l][seat] || st->special[l][seat] || (bg == (int)seat && st->advisors[l])))
@@ -108,7 +97,7 @@ static int stands_in(const engine_state *st, unsigned territory, unsigned seat)
  * its spice to the bank (LR 1.02.05). */
 static void devour(engine_state *st, unsigned territory)
 {
-    int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+    int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
         if (engine__locations[l].territory != territory)
             continue;
@@ -131,7 +120,7 @@ static void devour(engine_state *st, unsigned territory)
  * the storm (LR 2.04.08). */
 static unsigned riders(const engine_state *st, unsigned *elite_out)
 {
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    int fremen = engine__point_owner(st, ENGINE__POINT_WORM_RIDE);
     unsigned plain = 0, elite = 0;
     if (fremen >= 0 && st->worm_territory < ENGINE_TERRITORY_COUNT)
         for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
@@ -161,7 +150,7 @@ static void after_nexus(engine_state *st, engine_rng *rng)
     unsigned plain = riders(st, &elite);
     if (plain + elite > 0) {
         st->step = BLOW_STEP_WORM_RIDE;
-        st->awaiting = ENGINE_SEAT_BIT(engine__seat_of(st, ENGINE_FACTION_FREMEN));
+        st->awaiting = ENGINE_SEAT_BIT(engine__point_owner(st, ENGINE__POINT_WORM_RIDE));
         st->answered = 0;
         return;
     }
@@ -173,17 +162,19 @@ static void after_nexus(engine_state *st, engine_rng *rng)
  * 2.04.10, 3.01.11.01); returns 1 if the blow is held. */
 static int hold_worm(engine_state *st, unsigned territory)
 {
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    int fremen = engine__point_owner(st, ENGINE__POINT_WORM_STRIKES);
     if (fremen < 0)
         return 0;
     uint32_t used = 0;
     unsigned user = (unsigned)fremen;
-    if (stands_in(st, territory, (unsigned)fremen))
-        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
+    unsigned own = worm_advantage(st, (unsigned)fremen);
+    if (own != ENGINE_ADVANTAGE_NONE && stands_in(st, territory, (unsigned)fremen))
+        used |= ENGINE_ADVANTAGE_BIT(own);
     uint8_t ally = st->ally[fremen];
-    if (ally != SEAT_NONE && stands_in(st, territory, ally) && ally_spared(st)) {
-        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
-        if (!(used & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM)))
+    unsigned spared = ally != SEAT_NONE ? worm_advantage(st, ally) : ENGINE_ADVANTAGE_NONE;
+    if (spared != ENGINE_ADVANTAGE_NONE && stands_in(st, territory, ally)) {
+        used |= ENGINE_ADVANTAGE_BIT(spared);
+        if (!(used & ENGINE_ADVANTAGE_BIT(own)))
             user = ally;
     }
     engine_action step;
@@ -198,9 +189,8 @@ static int hold_worm(engine_state *st, unsigned territory)
  * spared; the territory waits in worm_territory. Returns 1 if asked. */
 static int ask_fremen(engine_state *st, unsigned territory)
 {
-    int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
+    int fremen = engine__point_owner(st, ENGINE__POINT_WORM_ALLY_CHOICE);
     if (fremen < 0 || st->ally[fremen] == SEAT_NONE ||
-        !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM) ||
         !stands_in(st, territory, st->ally[fremen]))
         return 0;
     st->worm_territory = (uint8_t)territory;

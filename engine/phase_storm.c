@@ -62,17 +62,17 @@ static void storm_move(engine_state *st, unsigned move)
                 continue;
             for (uint8_t s = 0; s < st->config.n_seats; s++) {
                 unsigned plain = st->forces[l][s], elite = st->special[l][s];
-                if (st->config.is_advanced && st->seat[s].faction == ENGINE_FACTION_FREMEN) {
-                    /* Advanced Fremen lose half, rounded up, plain forces first
-                     * (LR 2.04.15; docs/RULINGS.md "Fremen storm losses"). */
-                    unsigned lose = (plain + elite + 1) / 2;
-                    plain = lose < plain ? lose : plain;
-                    elite = lose - plain;
-                }
+                /* The rows may spare some: Advanced Fremen lose half, rounded
+                 * up, plain forces first (LR 2.04.15; docs/RULINGS.md "Fremen
+                 * storm losses"). */
+                unsigned lose = (unsigned)engine__point_value(st, ENGINE__POINT_STORM_LOSSES, s,
+                                                              (int)(plain + elite));
+                plain = lose < plain ? lose : plain;
+                elite = lose - plain;
                 engine__forces_to_tanks(st, l, s, plain, elite);
             }
             if (st->advisors[l]) {
-                int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+                int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
                 st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
                 st->advisors[l] = 0;
             }
@@ -105,7 +105,7 @@ static void storm_end(engine_state *st, engine_rng *rng)
     /* Advanced with Fremen: the storm deck replaces the dials from turn 2;
      * its first card is drawn right after the turn-1 storm, seen by the
      * Fremen only (LR 2.04.13). */
-    if (st->config.is_advanced && engine__seat_of(st, ENGINE_FACTION_FREMEN) >= 0)
+    if (engine__point_owner(st, ENGINE__POINT_STORM_DECK) >= 0)
         st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
     engine__spice_blow_begin(st, rng);
 }
@@ -279,7 +279,7 @@ engine_verdict engine__family_atomics(engine_verdict_detail *why, engine_state *
         for (uint8_t s = 0; s < st->config.n_seats; s++)
             engine__forces_to_tanks(st, l, s, st->forces[l][s], st->special[l][s]);
         if (st->advisors[l]) {
-            int bg = engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT);
+            int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
             st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
             st->advisors[l] = 0;
         }

@@ -656,9 +656,45 @@ static void test_data__lookups_out_of_range(void **state)
     assert_null(engine_card_kind_slug(~0u));
 }
 
+/* Power rows (engine/powers_*.c): each in its owner's family, every field
+ * in range, every point asked of at least one row and of no more than
+ * engine/points.c collects. */
+static void test_data__power_rows(void **state)
+{
+    (void)state;
+    unsigned per_point[ENGINE__POINT_COUNT] = {0};
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__power_families[f];
+        if (!engine__factions[f].is_classic) {
+            assert_null(fam); /* not built yet */
+            continue;
+        }
+        assert_non_null(fam);
+        assert_true(fam->n > 0);
+        for (size_t i = 0; i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            assert_int_equal(r->faction, f);
+            assert_true(r->point < ENGINE__POINT_COUNT);
+            assert_true(r->to != 0 && (r->to & ~(ENGINE__TO_OWNER | ENGINE__TO_ALLY)) == 0);
+            assert_true(r->game <= ENGINE__GAME_BASIC);
+            assert_true(r->since <= ENGINE__RULE_COUNT && r->until <= ENGINE__RULE_COUNT);
+            assert_true(r->since == 0 || r->since != r->until);
+            assert_true(r->advantage < ENGINE_ADVANTAGE_COUNT);
+            assert_non_null(r->source);
+            assert_true(strlen(r->source) > 0);
+            per_point[r->point]++;
+        }
+    }
+    for (unsigned p = 0; p < ENGINE__POINT_COUNT; p++) {
+        assert_true(per_point[p] > 0);
+        assert_true(per_point[p] <= ENGINE__POINT_ROWS_MAX);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_data__power_rows),
         cmocka_unit_test(test_data__every_row_filled),
         cmocka_unit_test(test_data__territory_slugs_as_documented),
         cmocka_unit_test(test_data__storm_and_worm_safety_follow_kind),

@@ -1,0 +1,49 @@
+/*
+ * powers_bene_gesserit.c - the Bene Gesserit's powers as rows
+ * (internal.h, engine__power_row; DUNE_RULES_DIGEST.md 3.3, LR 2.02):
+ * what the phase files ask of them at their rule points
+ * (engine/points.c). A row holds facts and small functions over the
+ * state; it never mutates the state and never names another family's
+ * faction.
+ */
+#include "engine/internal.h"
+
+/* The prediction came true: the Bene Gesserit alone take the win of the
+ * seats `winners` (ENGINE_SEAT_BIT mask). */
+static int prediction(const engine_state *st, unsigned owner, unsigned seat, int winners)
+{
+    (void)owner;
+    (void)seat;
+    int predicted = st->prediction_faction < ENGINE_FACTION_COUNT
+                        ? engine__seat_of(st, st->prediction_faction) : -1;
+    return predicted >= 0 && st->prediction_turn == st->turn &&
+                   ((unsigned)winners & ENGINE_SEAT_BIT(predicted))
+               ? ENGINE_VICTORY_PREDICTION
+               : 0;
+}
+
+static const engine__power_row rows[] = {
+    /* The prediction, written in secret before the traitors: faction, turn. */
+    {.point = ENGINE__POINT_SETUP_PREDICTION, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .secret_args = 0x3, .source = "LR 2.02.01"},
+    {.point = ENGINE__POINT_MENTAT_PAUSE, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .fn = prediction, .source = "LR 2.02.01"},
+    /* Advanced: the starting force goes anywhere, after the Fremen place. */
+    {.point = ENGINE__POINT_SETUP_CHOSEN_START, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED, .source = "LR 2.02.08"},
+    /* Advisors appear only in the Advanced game: the row needs no game
+     * column, a Basic board holds none. */
+    {.point = ENGINE__POINT_ADVISORS, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .source = "LR 2.02.11"},
+    /* B1: one force free to the Polar Sink after another's off-planet shipment. */
+    {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND,
+     .source = "LR 2.02.05"},
+    /* B2, B3: the Voice, in the own battle or the ally's. */
+    {.point = ENGINE__POINT_VOICE, .faction = ENGINE_FACTION_BENE_GESSERIT, .to = ENGINE__TO_OWNER,
+     .advantage = ENGINE_ADVANTAGE_BG_VOICE, .source = "LR 2.02.06"},
+    {.point = ENGINE__POINT_VOICE, .faction = ENGINE_FACTION_BENE_GESSERIT, .to = ENGINE__TO_ALLY,
+     .advantage = ENGINE_ADVANTAGE_BG_ALLY_VOICE, .source = "LR 2.02.07"},
+};
+
+const engine__power_family engine__powers_bene_gesserit = {rows, sizeof rows / sizeof rows[0]};

@@ -1,0 +1,172 @@
+/*
+ * powers_fremen.c - the Fremen's powers as rows (internal.h,
+ * engine__power_row; DUNE_RULES_DIGEST.md 3.3, LR 2.04): what the phase
+ * files ask of them at their rule points (engine/points.c). A row holds
+ * facts and small functions over the state; it never mutates the state
+ * and never names another family's faction (but for the factions the
+ * special victory bars from Tuek's Sietch, which the rule names).
+ */
+#include "engine/internal.h"
+
+#define SEAT_NONE 0xFF
+#define ALLY_FREE_REVIVALS 3
+#define MOVE_TERRITORIES 2
+
+/* The Fremen may send reserves to The Great Flat or any territory within
+ * two of it (LR 2.04.05; [TO] lists them, DUNE_RULES_DIGEST.md 3.3). */
+static const uint8_t send_territories[] = {
+    ENGINE_TERRITORY_THE_GREAT_FLAT, ENGINE_TERRITORY_THE_GREATER_FLAT,
+    ENGINE_TERRITORY_FUNERAL_PLAIN, ENGINE_TERRITORY_BIGHT_OF_THE_CLIFF,
+    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_PLASTIC_BASIN,
+    ENGINE_TERRITORY_ROCK_OUTCROPPINGS, ENGINE_TERRITORY_BROKEN_LAND,
+    ENGINE_TERRITORY_TSIMPO, ENGINE_TERRITORY_HAGGA_BASIN, ENGINE_TERRITORY_POLAR_SINK,
+    ENGINE_TERRITORY_WIND_PASS, ENGINE_TERRITORY_WIND_PASS_NORTH,
+    ENGINE_TERRITORY_CIELAGO_WEST, ENGINE_TERRITORY_FALSE_WALL_WEST,
+    ENGINE_TERRITORY_HABBANYA_ERG,
+};
+
+/* `loc` (a location on the board) is one the Fremen may send to. */
+static int may_send_to(const engine_state *st, unsigned owner, unsigned seat, int loc)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    unsigned t = engine__locations[loc].territory;
+    for (unsigned i = 0; i < sizeof send_territories; i++)
+        if (send_territories[i] == t)
+            return 1;
+    return 0;
+}
+
+static int at_least(int value, int floor)
+{
+    return value < floor ? floor : value;
+}
+
+static int move_allowance(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    return at_least(value, MOVE_TERRITORIES);
+}
+
+/* Advanced: half the forces in a sector the storm enters, rounded up. */
+static int storm_losses(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    return (value + 1) / 2;
+}
+
+/* Under rules version 2 the worm always spared the ally; from version 3
+ * on only when the Fremen decided so for this worm. */
+static int ally_spared(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return !engine__rule(st, ENGINE__RULE_FREMEN_CHOOSE_ALLY_WORM) ||
+           (st->fremen_gifts & ENGINE_GIFT_WORM);
+}
+
+static int revival_given(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return (st->fremen_gifts & ENGINE_GIFT_REVIVAL) != 0;
+}
+
+static int ally_free_revivals(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    return at_least(value, ALLY_FREE_REVIVALS);
+}
+
+/* The Fremen are asked about their ally's free revivals when it has
+ * forces in the Tanks and fewer free revivals of its own: public facts. */
+static int asks_ally_revival(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)seat;
+    (void)value;
+    unsigned ally = st->ally[owner];
+    if (ally == SEAT_NONE)
+        return 0;
+    return st->seat[ally].tanks + st->seat[ally].special_tanks > 0 &&
+           engine__factions[st->seat[ally].faction].free_revival < ALLY_FREE_REVIVALS;
+}
+
+/* Sietch Tabr and Habbanya Sietch held by none but the Fremen, and no
+ * Atreides, Harkonnen nor Emperor in Tuek's Sietch. */
+static int special_victory(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)seat;
+    (void)value;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (s != owner && (engine__occupies(st, ENGINE_TERRITORY_SIETCH_TABR, s) ||
+                           engine__occupies(st, ENGINE_TERRITORY_HABBANYA_SIETCH, s)))
+            return 0;
+    static const uint8_t barred[] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                                     ENGINE_FACTION_EMPEROR};
+    for (unsigned i = 0; i < sizeof barred; i++) {
+        int s = engine__seat_of(st, barred[i]);
+        if (s >= 0 && engine__occupies(st, ENGINE_TERRITORY_TUEKS_SIETCH, (unsigned)s))
+            return 0;
+    }
+    return ENGINE_VICTORY_FREMEN;
+}
+
+static int default_victory(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    (void)value;
+    return ENGINE_VICTORY_DEFAULT_FREMEN;
+}
+
+#define FREMEN .faction = ENGINE_FACTION_FREMEN
+#define FROM(change) .since = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
+#define UNTIL(change) .until = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
+
+static const engine__power_row rows[] = {
+    {.point = ENGINE__POINT_SETUP_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
+     .source = "LR 2.04.02"},
+    {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.15"},
+    {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
+    /* F2, F3: the worm spares the Fremen, and their ally. */
+    {.point = ENGINE__POINT_WORM_STRIKES, FREMEN, .to = ENGINE__TO_OWNER,
+     .advantage = ENGINE_ADVANTAGE_FREMEN_WORM, .source = "LR 2.04.07"},
+    {.point = ENGINE__POINT_WORM_STRIKES, FREMEN, .to = ENGINE__TO_ALLY,
+     .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_WORM, .when = ally_spared,
+     .source = "LR 2.04.10"},
+    {.point = ENGINE__POINT_WORM_ALLY_CHOICE, FREMEN, .to = ENGINE__TO_OWNER,
+     FROM(FREMEN_CHOOSE_ALLY_WORM), .source = "LR 2.04.10"},
+    {.point = ENGINE__POINT_WORM_RIDE, FREMEN, .to = ENGINE__TO_OWNER, .source = "LR 2.04.08"},
+    /* F4: the ally revives 3 free; from version 3 on when the Fremen give it. */
+    {.point = ENGINE__POINT_ALLY_REVIVAL_GIFT, FREMEN, .to = ENGINE__TO_OWNER,
+     FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .fn = asks_ally_revival, .source = "LR 2.04.11"},
+    {.point = ENGINE__POINT_FREE_REVIVAL, FREMEN, .to = ENGINE__TO_ALLY,
+     UNTIL(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL,
+     .fn = ally_free_revivals, .source = "LR 2.04.11"},
+    {.point = ENGINE__POINT_FREE_REVIVAL, FREMEN, .to = ENGINE__TO_ALLY,
+     FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL,
+     .when = revival_given, .fn = ally_free_revivals, .source = "LR 2.04.11"},
+    /* The Fremen never ship: they send their reserves free near the Great Flat. */
+    {.point = ENGINE__POINT_SHIP_SEND, FREMEN, .to = ENGINE__TO_OWNER, .fn = may_send_to,
+     .source = "LR 2.04.05"},
+    /* F1: two territories a move. */
+    {.point = ENGINE__POINT_MOVE_ALLOWANCE, FREMEN, .to = ENGINE__TO_OWNER,
+     .advantage = ENGINE_ADVANTAGE_FREMEN_MOVE, .fn = move_allowance, .source = "LR 2.04.06"},
+    /* The special victory first, the Guild's default second, the Fremen's last. */
+    {.point = ENGINE__POINT_LAST_TURN, FREMEN, .to = ENGINE__TO_OWNER, .order = 0,
+     .fn = special_victory, .source = "LR 2.04.09"},
+    {.point = ENGINE__POINT_LAST_TURN, FREMEN, .to = ENGINE__TO_OWNER, .order = 2,
+     .fn = default_victory, .source = "LR 2.04.09"},
+};
+
+const engine__power_family engine__powers_fremen = {rows, sizeof rows / sizeof rows[0]};
