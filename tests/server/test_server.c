@@ -442,8 +442,45 @@ static void test_server__malformed_requests_are_4xx(void **state)
     free(table);
 }
 
+/* The view text held with a push event's changes applied: its "set"
+ * members replace the held ones and its "unset" ones go (a new string). */
+static char *apply_change(const char *held, const doc *ev)
+{
+    doc h = doc_of(held);
+    int set = member(ev, 0, "set"), unset = member(ev, 0, "unset");
+    size_t cap = strlen(held) + strlen(ev->text) + 16, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[n++] = '{';
+    uint32_t k = 1, replaced = 0;
+    for (uint32_t i = 0; i < h.tok[0].size; i++) {
+        char key[64];
+        string_of(key, sizeof key, &h, (int)k);
+        uint32_t v = k + 1;
+        int is_gone = 0;
+        uint32_t u = (uint32_t)unset + 1;
+        for (uint32_t j = 0; j < ev->tok[unset].size; j++, u = ev->tok[u].next)
+            is_gone |= codec_json_eq(&ev->tok[u], ev->text, key);
+        if (!is_gone) {
+            int t = codec_json_member(ev->tok, set, ev->text, key);
+            char *val = t >= 0 ? raw_of(ev, t) : raw_of(&h, (int)v);
+            replaced += t >= 0;
+            n += (size_t)snprintf(out + n, cap - n, "%s\"%s\":%s", n > 1 ? "," : "", key, val);
+            free(val);
+        }
+        k = h.tok[v].next;
+    }
+    assert_int_equal(replaced, ev->tok[set].size); /* a view's members are always the same */
+    snprintf(out + n, cap - n, "}");
+    free(h.tok);
+    return out;
+}
+
 /* The push stream: the first event is the current view; an action makes
- * the next; a reconnect with Last-Event-ID V gets the log lines after V. */
+ * the next, which carries only what changed in the view (applied to the
+ * view held, it is the view GET .../view answers at that version; with
+ * ?full=1 every event is the whole view); a reconnect with Last-Event-ID V
+ * gets the whole view and the log lines after V. */
 static void test_server__push_stream_resumes(void **state)
 {
     fixture *fx = *state;
@@ -478,23 +515,52 @@ static void test_server__push_stream_resumes(void **state)
     tool_http_reply then = http(fx, 200, "GET", at, token, NULL);
     assert_string_equal(headless(v), headless(strtok(then.body, "\n")));
     tool_http_reply_free(&then);
-    free(v);
+    char *held = v;
     free(d.tok);
+    free(data);
+    char full_path[80];
+    snprintf(full_path, sizeof full_path, "%s?full=1", path);
+    tool_http_stream whole;
+    assert_int_equal(tool_http_stream_open(&whole, fx->port, full_path, token, NULL, TIMEOUT_MS), 0);
+    assert_int_equal(whole.status, 200);
+    uint32_t whole_id = 0;
+    assert_int_equal(tool_http_stream_next(&data, &whole_id, &whole, TIMEOUT_MS), 0);
     free(data);
     uint32_t acted = act_when_asked(fx, room, token);
     /* Events come until one carries the version seat 1 made, each with
-     * the log lines since the one before. */
+     * the log lines since the one before and the changes since it. */
     uint32_t seen = version;
+    unsigned changes = 0;
     while (seen <= acted) {
         assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
         assert_true(id > seen);
         d = doc_of(data);
         int lines = member(&d, 0, "log");
         assert_int_equal(d.tok[lines].size, id - seen);
+        assert_true(codec_json_member(d.tok, 0, d.text, "view") < 0);
+        assert_int_equal(int_of(&d, member(&d, 0, "base")), seen);
+        char *next = apply_change(held, &d);
+        free(held);
+        held = next;
+        snprintf(at, sizeof at, "/api/rooms/%s/view?at=%u", room, id);
+        then = http(fx, 200, "GET", at, token, NULL);
+        assert_string_equal(headless(held), headless(strtok(then.body, "\n")));
+        tool_http_reply_free(&then);
+        changes++;
         free(d.tok);
         free(data);
         seen = id;
     }
+    assert_true(changes >= 1);
+    free(held);
+    /* The stream opened with ?full=1 sends the whole view again. */
+    assert_int_equal(tool_http_stream_next(&data, &whole_id, &whole, TIMEOUT_MS), 0);
+    d = doc_of(data);
+    assert_true(codec_json_member(d.tok, 0, d.text, "view") >= 0);
+    assert_true(codec_json_member(d.tok, 0, d.text, "set") < 0);
+    free(d.tok);
+    free(data);
+    tool_http_stream_close(&whole);
     int log;
     tool_http_stream_close(&st);
     free(view);
@@ -507,6 +573,7 @@ static void test_server__push_stream_resumes(void **state)
     d = doc_of(data);
     log = member(&d, 0, "log");
     assert_int_equal(d.tok[log].size, id - version);
+    member(&d, 0, "view"); /* a new connection starts from the whole view */
     free(d.tok);
     free(data);
     tool_http_stream_close(&st);
