@@ -168,6 +168,27 @@ void server_view_json(FILE *f, const char *code, uint32_t version, uint32_t head
     inspect_json_finish(&j);
 }
 
+void server__step_log_json(inspect_json *j, uint32_t version, const engine_state *cur,
+                           const engine_state *prev, const engine_action *last, uint8_t viewer)
+{
+    engine_state *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+    inspect_log_line *line = malloc(sizeof *line);
+    if (before != NULL && after != NULL && line != NULL) {
+        if (viewer == ENGINE_SEAT_ENGINE) {
+            memcpy(before, prev, sizeof *before);
+            memcpy(after, cur, sizeof *after);
+        } else {
+            engine_view(before, prev, viewer); /* (4) */
+            engine_view(after, cur, viewer);
+        }
+        inspect_log_describe(line, before, after, last, version, viewer);
+        inspect_log_line_json(j, &cur->config, line);
+    }
+    free(before);
+    free(after);
+    free(line);
+}
+
 void server__update_json(inspect_json *j, const char *code, uint32_t version,
                          const engine_state *cur, const engine_state *prev,
                          const engine_action *last, uint8_t viewer)
@@ -178,24 +199,8 @@ void server__update_json(inspect_json *j, const char *code, uint32_t version,
     server__doc_json(j, code, version, version, cur, viewer);
     inspect_json_key(j, "log");
     inspect_json_array_begin(j);
-    if (prev != NULL) {
-        engine_state *before = malloc(sizeof *before), *after = malloc(sizeof *after);
-        inspect_log_line *line = malloc(sizeof *line);
-        if (before != NULL && after != NULL && line != NULL) {
-            if (viewer == ENGINE_SEAT_ENGINE) {
-                memcpy(before, prev, sizeof *before);
-                memcpy(after, cur, sizeof *after);
-            } else {
-                engine_view(before, prev, viewer); /* (4) */
-                engine_view(after, cur, viewer);
-            }
-            inspect_log_describe(line, before, after, last, version, viewer);
-            inspect_log_line_json(j, &cur->config, line);
-        }
-        free(before);
-        free(after);
-        free(line);
-    }
+    if (prev != NULL)
+        server__step_log_json(j, version, cur, prev, last, viewer);
     inspect_json_array_end(j);
     inspect_json_object_end(j);
 }

@@ -120,7 +120,12 @@ void server__fail(server_response *out, unsigned status, const char *msg);
 void server__doc_json(inspect_json *j, const char *code, uint32_t version, uint32_t head,
                       const engine_state *st, uint8_t viewer);
 
-/* server_update_json into an open writer (the push stream's data). */
+/* The log line of `last` (version) told from prev to cur as the viewer
+ * saw them, as one element of an open array. */
+void server__step_log_json(inspect_json *j, uint32_t version, const engine_state *cur,
+                           const engine_state *prev, const engine_action *last, uint8_t viewer);
+
+/* server_update_json into an open writer. */
 void server__update_json(inspect_json *j, const char *code, uint32_t version,
                          const engine_state *cur, const engine_state *prev,
                          const engine_action *last, uint8_t viewer);
@@ -129,6 +134,25 @@ void server__update_json(inspect_json *j, const char *code, uint32_t version,
  * elements (the caller opens and closes the array). Takes the gate (1). */
 void server__log_json(inspect_json *j, server *s, const server__room *r, uint8_t viewer,
                       uint32_t from, uint32_t to);
+
+/* ---- view_diff.c */
+
+#define SERVER__MEMBERS_MAX 64       /* top-level members of a view, at most */
+
+/* One member of a JSON object: offsets into its text. */
+typedef struct server__member {
+    size_t key, key_len;           /* the key's characters, without quotes */
+    size_t value, value_len;       /* the value's text */
+} server__member;
+
+/* The members of the one object in text: their number, or -1 if it is
+ * not one object of plain keys or has more than cap members. */
+int server__members(server__member *out, size_t cap, const char *text, size_t len);
+/* Writes "base":B,"set":{the members of b (view text now) whose text
+ * differs from a's (view text old, of version base)},"unset":[the keys of
+ * a that b lacks]: what turns the old view into the new one. */
+void server__diff_write(FILE *f, uint32_t base, const char *old, const server__member *a, int na,
+                        const char *now, const server__member *b, int nb);
 
 /* ---- bots.c */
 

@@ -37,6 +37,7 @@
 #define SERVER_MAX_CONNECTIONS 1024  /* open connections, at most */
 #define SERVER_CONNECTION_SECONDS 30 /* idle time before a connection is closed */
 #define SERVER_STREAM_SECONDS 600    /* a push stream is closed after this (clients reconnect) */
+#define SERVER_PUSH_GAP_MS 20        /* a push stream's events are at least this far apart */
 
 /* Bots, supplied by the caller. Each bot thread of the server calls
  * thread_begin once (its scratch), then decide for every bot seat awaited,

@@ -1,17 +1,23 @@
 /*
  * stream.c - the push stream: server-sent events, one per new version of
- * a room, each carrying the subscriber's own view at that version's head
- * and the log sentences of the versions it had not seen.
+ * a room, each carrying what changed in the subscriber's own view since
+ * the last event it was sent, and the log sentences of the versions it
+ * had not seen.
  *
- * Layer: server. An event is
+ * Layer: server. The first event of a connection (and every event of one
+ * opened with ?full=1) carries the whole view,
  *     id: V
  *     event: update
  *     data: {"version":V,"view":{...},"log":[...]}
- * where view is what GET .../view answers and log what GET .../log does
- * for the versions after the last one the subscriber saw (its
- * Last-Event-ID on a reconnect). When the subscriber is one version
- * behind, its log line comes from the room's cached states, viewed for it
- * (4), with no ledger read; further behind, from inspect_log_walk.
+ * where view is what GET .../view answers; every later one only the
+ * view's top-level members that changed since the event of version B,
+ *     data: {"version":V,"base":B,"set":{...},"unset":[...],"log":[...]}
+ * (view_diff.c), which most events shrink to a few hundred bytes. log is
+ * what GET .../log answers for the versions after the last one the
+ * subscriber saw (its Last-Event-ID on a reconnect). When the subscriber
+ * is one version behind, its log line comes from the room's cached
+ * states, viewed for it (4), with no ledger read; further behind, from
+ * inspect_log_walk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +33,12 @@ struct server_stream {
     struct timespec opened;        /* CLOCK_MONOTONIC at open */
     engine_state *cur, *prev;      /* owned: the room's states copied, so that the
                                       JSON is made without its mutex */
+    int is_full_only;              /* 1 = ?full=1: every event carries the whole view */
+    char *sent;                    /* the view JSON of the last event (owned), or NULL */
+    uint32_t sent_version;         /* its version */
+    server__member sent_members[SERVER__MEMBERS_MAX]; /* its members */
+    int n_sent_members;            /* their number; -1: not a view (send whole) */
+    struct timespec sent_at;       /* CLOCK_MONOTONIC when it was made */
 };
 
 int server_stream_open(server_stream **stream_out, server_response *out, server *s,
@@ -63,6 +75,9 @@ int server_stream_open(server_stream **stream_out, server_response *out, server 
         server__fail(out, 500, "out of memory");
         return -1;
     }
+    char full[4];
+    if (server__query_get(full, sizeof full, req->query, "full") == 1 && strcmp(full, "1") == 0)
+        st->is_full_only = 1;
     st->s = s;
     st->r = r;
     st->viewer = viewer;
@@ -82,6 +97,7 @@ void server_stream_close(server_stream *st)
         return;
     free(st->cur);
     free(st->prev);
+    free(st->sent);
     free(st);
 }
 
@@ -100,6 +116,23 @@ static int is_stopping(server *s)
     return v;
 }
 
+/* Sleeps out what is left of SERVER_PUSH_GAP_MS since the last event:
+ * the versions made meanwhile go out together in the next one. */
+static void keep_gap(const server_stream *st)
+{
+    if (st->sent == NULL)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long long ns = (long long)(now.tv_sec - st->sent_at.tv_sec) * 1000000000LL +
+                   (now.tv_nsec - st->sent_at.tv_nsec);
+    long long gap = (long long)SERVER_PUSH_GAP_MS * 1000000LL;
+    if (ns >= 0 && ns < gap) {
+        struct timespec rest = {0, (long)(gap - ns)};
+        nanosleep(&rest, NULL);
+    }
+}
+
 int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned wait_ms)
 {
     *out = NULL;
@@ -107,6 +140,7 @@ int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned 
     server__room *r = st->r;
     if (is_stopping(st->s) || is_expired(st))
         return 1;
+    keep_gap(st);
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += wait_ms / 1000u;
@@ -134,31 +168,55 @@ int server_stream_next(char **out, size_t *len_out, server_stream *st, unsigned 
     if (has_prev)
         memcpy(st->prev, r->prev, sizeof *st->prev);
     pthread_mutex_unlock(&r->mutex);
-    FILE *f = open_memstream(out, len_out);
+    /* The view, then the event: the view alone, or what changed in it. */
+    char *view = NULL;
+    size_t view_len = 0;
+    FILE *f = open_memstream(&view, &view_len);
     if (f == NULL)
         return 1;
-    fprintf(f, "id: %u\nevent: update\ndata: ", version);
+    inspect_json vj;
+    inspect_json_init(&vj, f);
+    server__doc_json(&vj, r->code, version, version, st->cur, st->viewer);
+    if (fclose(f) != 0) {
+        free(view);
+        return 1;
+    }
+    f = open_memstream(out, len_out);
+    if (f == NULL) {
+        free(view);
+        return 1;
+    }
+    server__member members[SERVER__MEMBERS_MAX];
+    int n_members = server__members(members, SERVER__MEMBERS_MAX, view, view_len);
+    fprintf(f, "id: %u\nevent: update\ndata: {\"version\":%u,", version, version);
+    if (st->sent != NULL && !st->is_full_only && st->n_sent_members >= 0 && n_members >= 0) {
+        server__diff_write(f, st->sent_version, st->sent, st->sent_members, st->n_sent_members,
+                           view, members, n_members);
+    } else {
+        fputs("\"view\":", f);
+        fwrite(view, 1, view_len, f);
+    }
+    fputs(",\"log\":", f);
     inspect_json j;
     inspect_json_init(&j, f);
-    if (is_fresh || has_prev) {
+    inspect_json_array_begin(&j);
+    if (has_prev) {
         /* one step behind: the line from the copied states, no ledger read */
-        server__update_json(&j, r->code, version, st->cur, has_prev ? st->prev : NULL, &last,
-                            st->viewer);
-    } else {
+        server__step_log_json(&j, version, st->cur, st->prev, &last, st->viewer);
+    } else if (!is_fresh && from >= 1 && from <= version) {
         /* further behind: the lines from the ledger */
-        inspect_json_object_begin(&j);
-        inspect_json_member_uint(&j, "version", version);
-        inspect_json_key(&j, "view");
-        server__doc_json(&j, r->code, version, version, st->cur, st->viewer);
-        inspect_json_key(&j, "log");
-        inspect_json_array_begin(&j);
-        if (from >= 1 && from <= version)
-            server__log_json(&j, st->s, r, st->viewer, from, version);
-        inspect_json_array_end(&j);
-        inspect_json_object_end(&j);
+        server__log_json(&j, st->s, r, st->viewer, from, version);
     }
+    inspect_json_array_end(&j);
+    fputs("}\n\n", f);
+    free(st->sent);
+    st->sent = view;
+    st->sent_version = version;
+    clock_gettime(CLOCK_MONOTONIC, &st->sent_at);
+    st->n_sent_members = n_members;
+    if (n_members > 0)
+        memcpy(st->sent_members, members, (size_t)n_members * sizeof members[0]);
     st->last_seen = version;
-    fputs("\n\n", f);
     if (fclose(f) != 0) {
         free(*out);
         *out = NULL;

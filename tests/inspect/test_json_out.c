@@ -1,7 +1,8 @@
 /*
  * test_json_out.c - the library's JSON writer (inspect/json_out.c):
- * nesting, commas, escaping;
- * everything it writes must parse back (schema's reader) to what went in.
+ * nesting, commas, escaping, numbers at their limits, strings longer
+ * than the writer's chunk; everything it writes must parse back
+ * (schema's reader) to what went in.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -95,11 +96,61 @@ static void test_json_out__strings_round_trip(void **state)
     free(s);
 }
 
+static void limits(inspect_json *j)
+{
+    inspect_json_object_begin(j);
+    inspect_json_member_int(j, "min", INT64_MIN);
+    inspect_json_member_int(j, "max", INT64_MAX);
+    inspect_json_member_int(j, "zero", 0);
+    inspect_json_member_uint(j, "umax", UINT64_MAX);
+    inspect_json_member_bool(j, "no", 0);
+    inspect_json_member_string(j, "ctl", "\x01\x1f\x7f\"");
+    inspect_json_object_end(j);
+}
+
+/* The exact text, as printf's %d, %u and the \u escapes write it. */
+static void test_json_out__numbers_and_escapes_exact(void **state)
+{
+    (void)state;
+    char *s = written(limits);
+    assert_string_equal(s, "{\"min\":-9223372036854775808,\"max\":9223372036854775807,"
+                           "\"zero\":0,\"umax\":18446744073709551615,\"no\":false,"
+                           "\"ctl\":\"\\u0001\\u001f\\u007f\\\"\"}\n");
+    free(s);
+}
+
+static char long_text[3000];
+
+static void long_string(inspect_json *j)
+{
+    inspect_json_array_begin(j);
+    inspect_json_string(j, long_text);
+    inspect_json_array_end(j);
+}
+
+/* A string of a few thousand characters, escapes spread through it,
+ * passes the writer's stack chunk whole. */
+static void test_json_out__long_string_round_trips(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i + 1 < sizeof long_text; i++)
+        long_text[i] = i % 97 == 0 ? '"' : i % 89 == 0 ? '\n' : (char)('a' + i % 26);
+    char *s = written(long_string);
+    codec_json_token tok[4];
+    assert_int_equal(codec_json_parse(tok, 4, s, strlen(s) - 1, NULL), 2);
+    static char back[sizeof long_text];
+    assert_int_equal(codec_json_string(back, sizeof back, &tok[1], s), 0);
+    assert_string_equal(back, long_text);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_out__nesting_and_commas),
         cmocka_unit_test(test_json_out__strings_round_trip),
+        cmocka_unit_test(test_json_out__numbers_and_escapes_exact),
+        cmocka_unit_test(test_json_out__long_string_round_trips),
     };
     return cmocka_run_group_tests_name("json_out", tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * test_server.c - `mentat serve` over real HTTP on loopback: a whole game
  * of one seat against five bots through the JSON API, the seat's view
  * byte for byte the JSON of `mentat state --seat --json`; malformed
- * requests answered 4xx with a JSON error and nothing written; the push
+ * requests answered 4xx with a JSON error and nothing written (headers
+ * past a connection's memory: libmicrohttpd's own 431); the push
  * stream and its resumption from Last-Event-ID; SIGKILL and SIGTERM in
  * the middle of games, every acknowledged action then found in the
  * ledger (`mentat verify --receipts`); the curl examples of docs/API.md.
@@ -21,6 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -390,6 +394,41 @@ static const bad_request bad_requests[] = {
     {400, "POST", "/api/rooms", 0, "not json"},
 };
 
+/* The status a POST to path answers when sent with a header of
+ * header_bytes characters, over a plain socket (the client's own request
+ * buffer is smaller); 0 if there is no answer. */
+static unsigned raw_status(unsigned port, const char *path, size_t header_bytes)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    size_t cap = header_bytes + 256, n = 0;
+    char *req = malloc(cap);
+    assert_non_null(req);
+    n += (size_t)snprintf(req, cap, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ", path);
+    memset(req + n, 'a', header_bytes);
+    n += header_bytes;
+    n += (size_t)snprintf(req + n, cap - n, "\r\nContent-Length: 2\r\n\r\n{}");
+    for (size_t off = 0; off < n;) {
+        ssize_t k = send(fd, req + off, n - off, MSG_NOSIGNAL);
+        if (k <= 0)
+            break; /* the server may close before it has read it all */
+        off += (size_t)k;
+    }
+    free(req);
+    char buf[64] = "";
+    ssize_t got = recv(fd, buf, sizeof buf - 1, 0);
+    close(fd);
+    unsigned status = 0;
+    if (got > 0 && sscanf(buf, "HTTP/1.%*c %u", &status) != 1)
+        status = 0;
+    return status;
+}
+
 /* Every malformed request: its 4xx, a JSON {"error"}, and the ledger
  * unchanged (the room's head and the number of rooms). */
 static void test_server__malformed_requests_are_4xx(void **state)
@@ -428,6 +467,11 @@ static void test_server__malformed_requests_are_4xx(void **state)
     snprintf(path, sizeof path, "/api/rooms/%s/actions", room);
     tool_http_reply r = http(fx, 413, "POST", path, token, big);
     tool_http_reply_free(&r);
+    /* Headers past the 32 KiB a connection may hold: refused by
+     * libmicrohttpd itself (431), and the server goes on answering. */
+    assert_int_equal(raw_status(fx->port, path, 40000), 431);
+    r = http(fx, 200, "GET", "/api/health", NULL, NULL);
+    tool_http_reply_free(&r);
     free(big);
     uint32_t after;
     free(seat_view(fx, room, token, &after, &awaited, &over));
@@ -442,8 +486,45 @@ static void test_server__malformed_requests_are_4xx(void **state)
     free(table);
 }
 
+/* The view text held with a push event's changes applied: its "set"
+ * members replace the held ones and its "unset" ones go (a new string). */
+static char *apply_change(const char *held, const doc *ev)
+{
+    doc h = doc_of(held);
+    int set = member(ev, 0, "set"), unset = member(ev, 0, "unset");
+    size_t cap = strlen(held) + strlen(ev->text) + 16, n = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    out[n++] = '{';
+    uint32_t k = 1, replaced = 0;
+    for (uint32_t i = 0; i < h.tok[0].size; i++) {
+        char key[64];
+        string_of(key, sizeof key, &h, (int)k);
+        uint32_t v = k + 1;
+        int is_gone = 0;
+        uint32_t u = (uint32_t)unset + 1;
+        for (uint32_t j = 0; j < ev->tok[unset].size; j++, u = ev->tok[u].next)
+            is_gone |= codec_json_eq(&ev->tok[u], ev->text, key);
+        if (!is_gone) {
+            int t = codec_json_member(ev->tok, set, ev->text, key);
+            char *val = t >= 0 ? raw_of(ev, t) : raw_of(&h, (int)v);
+            replaced += t >= 0;
+            n += (size_t)snprintf(out + n, cap - n, "%s\"%s\":%s", n > 1 ? "," : "", key, val);
+            free(val);
+        }
+        k = h.tok[v].next;
+    }
+    assert_int_equal(replaced, ev->tok[set].size); /* a view's members are always the same */
+    snprintf(out + n, cap - n, "}");
+    free(h.tok);
+    return out;
+}
+
 /* The push stream: the first event is the current view; an action makes
- * the next; a reconnect with Last-Event-ID V gets the log lines after V. */
+ * the next, which carries only what changed in the view (applied to the
+ * view held, it is the view GET .../view answers at that version; with
+ * ?full=1 every event is the whole view); a reconnect with Last-Event-ID V
+ * gets the whole view and the log lines after V. */
 static void test_server__push_stream_resumes(void **state)
 {
     fixture *fx = *state;
@@ -478,23 +559,52 @@ static void test_server__push_stream_resumes(void **state)
     tool_http_reply then = http(fx, 200, "GET", at, token, NULL);
     assert_string_equal(headless(v), headless(strtok(then.body, "\n")));
     tool_http_reply_free(&then);
-    free(v);
+    char *held = v;
     free(d.tok);
+    free(data);
+    char full_path[80];
+    snprintf(full_path, sizeof full_path, "%s?full=1", path);
+    tool_http_stream whole;
+    assert_int_equal(tool_http_stream_open(&whole, fx->port, full_path, token, NULL, TIMEOUT_MS), 0);
+    assert_int_equal(whole.status, 200);
+    uint32_t whole_id = 0;
+    assert_int_equal(tool_http_stream_next(&data, &whole_id, &whole, TIMEOUT_MS), 0);
     free(data);
     uint32_t acted = act_when_asked(fx, room, token);
     /* Events come until one carries the version seat 1 made, each with
-     * the log lines since the one before. */
+     * the log lines since the one before and the changes since it. */
     uint32_t seen = version;
+    unsigned changes = 0;
     while (seen <= acted) {
         assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
         assert_true(id > seen);
         d = doc_of(data);
         int lines = member(&d, 0, "log");
         assert_int_equal(d.tok[lines].size, id - seen);
+        assert_true(codec_json_member(d.tok, 0, d.text, "view") < 0);
+        assert_int_equal(int_of(&d, member(&d, 0, "base")), seen);
+        char *next = apply_change(held, &d);
+        free(held);
+        held = next;
+        snprintf(at, sizeof at, "/api/rooms/%s/view?at=%u", room, id);
+        then = http(fx, 200, "GET", at, token, NULL);
+        assert_string_equal(headless(held), headless(strtok(then.body, "\n")));
+        tool_http_reply_free(&then);
+        changes++;
         free(d.tok);
         free(data);
         seen = id;
     }
+    assert_true(changes >= 1);
+    free(held);
+    /* The stream opened with ?full=1 sends the whole view again. */
+    assert_int_equal(tool_http_stream_next(&data, &whole_id, &whole, TIMEOUT_MS), 0);
+    d = doc_of(data);
+    assert_true(codec_json_member(d.tok, 0, d.text, "view") >= 0);
+    assert_true(codec_json_member(d.tok, 0, d.text, "set") < 0);
+    free(d.tok);
+    free(data);
+    tool_http_stream_close(&whole);
     int log;
     tool_http_stream_close(&st);
     free(view);
@@ -507,6 +617,7 @@ static void test_server__push_stream_resumes(void **state)
     d = doc_of(data);
     log = member(&d, 0, "log");
     assert_int_equal(d.tok[log].size, id - version);
+    member(&d, 0, "view"); /* a new connection starts from the whole view */
     free(d.tok);
     free(data);
     tool_http_stream_close(&st);

@@ -64,6 +64,21 @@ async function checkPrivacy(page, version) {
   return hidden;
 }
 
+/* The view the page built from the push stream's changes is the view
+ * the API answers at its version, member for member (but "head", which
+ * the API gives as of now). */
+async function checkApplied(page) {
+  const held = await page.evaluate(() => JSON.stringify(window.mentatHead));
+  const mine = JSON.parse(held);
+  const api = await view(token, mine.version);
+  for (const k of new Set(Object.keys(api).concat(Object.keys(mine)))) {
+    if (k === 'head') continue;
+    if (JSON.stringify(api[k]) !== JSON.stringify(mine[k]))
+      fail(`version ${mine.version}: the page's "${k}" is not the API's after the stream's changes`);
+  }
+  return 1;
+}
+
 async function shot(page, name) {
   const board = await page.$('#board');
   await board.screenshot({ path: `${outdir}/${name}.png` });
@@ -81,7 +96,7 @@ async function shot(page, name) {
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', e => fail('page error: ' + e.message));
   await page.goto(`${base}/room.html?room=${room}&token=${token}`);
-  let decisions = 0, hiddenChecked = 0, midShot = false;
+  let decisions = 0, hiddenChecked = 0, applied = 0, midShot = false;
   await page.waitForSelector('#board svg');
   await shot(page, 'start');
   for (;;) {
@@ -92,6 +107,7 @@ async function shot(page, name) {
     const ready = await page.$eval('#prompt', f => f.dataset.ready);
     const version = Number(await page.$eval('#prompt', f => f.dataset.version));
     hiddenChecked += await checkPrivacy(page, version);
+    applied += await checkApplied(page);
     if (ready === 'over') break;
     /* Pick an action kind and a choice by clicking through the form. */
     const kinds = await page.$$eval('#kind option', os => os.map(o => o.value));
@@ -141,5 +157,6 @@ async function shot(page, name) {
   await browser.close();
   if (decisions < 3) fail(`only ${decisions} decisions were made`);
   if (hiddenChecked === 0) fail('no hidden fact was ever checked');
-  console.log(`play.js: game over after ${decisions} decisions; ${hiddenChecked} hidden facts checked`);
+  if (applied < decisions) fail('the pushed views were not checked at every decision');
+  console.log(`play.js: game over after ${decisions} decisions; ${hiddenChecked} hidden facts checked; ${applied} pushed views checked`);
 })().catch(e => fail(e.stack || String(e)));

@@ -213,8 +213,21 @@ async function render(v) {
 
 /* ------------------------------------------------------------ the game */
 
+/* An event carries the whole view, or only the members that changed
+ * since the view of version `base` (docs/API.md, "The push stream"). */
+function applyUpdate(data) {
+  if (data.view) return data.view;
+  if (!page.head || page.head.version !== data.base) return null;
+  const v = Object.assign({}, page.head, data.set);
+  for (const k of data.unset) delete v[k];
+  return v;
+}
+
 function onUpdate(data) {
-  page.head = data.view;
+  const v = applyUpdate(data);
+  if (v === null) { reconnect(); return; }
+  page.head = v;
+  window.mentatHead = v;
   for (const line of data.log) {
     if (line.version > page.lastLogVersion) {
       page.log.push(line);
@@ -237,6 +250,7 @@ async function startGame() {
     return;
   }
   page.head = first.json;
+  window.mentatHead = page.head;
   if (mode === 'referee') {
     const sel = $('seat-select');
     for (const s of first.json.seats) {
@@ -259,11 +273,25 @@ async function startGame() {
     const r = await api('GET', '/api/rooms/' + room + '/view?' + viewerQuery({ at: v }));
     if (r.status === 200) render(r.json);
   });
-  const q = new URLSearchParams({ last: String(page.head.version) });
+  subscribe();
+}
+
+/* The push stream, resuming after the last version this page holds. The
+ * browser reconnects by itself (with Last-Event-ID); its first event then
+ * carries the whole view again. */
+function subscribe() {
+  const q = new URLSearchParams({ last: String(page.lastLogVersion) });
   if (token !== '') q.set('token', token);
   if (mode === 'referee' && refereeSeat !== '') q.set('seat', refereeSeat);
-  const es = new EventSource('/api/rooms/' + room + '/events?' + q.toString());
-  es.addEventListener('update', ev => onUpdate(JSON.parse(ev.data)));
+  page.events = new EventSource('/api/rooms/' + room + '/events?' + q.toString());
+  page.events.addEventListener('update', ev => onUpdate(JSON.parse(ev.data)));
+}
+
+/* A change against a view this page does not hold (it cannot happen on
+ * one connection; a guard all the same): start the stream afresh. */
+function reconnect() {
+  if (page.events) page.events.close();
+  subscribe();
 }
 
 /* ------------------------------------------------------------ the lobby */
