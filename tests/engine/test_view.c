@@ -287,17 +287,21 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     engine_state v;
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        assert_int_equal(v.truthtrance_pending, 2);
-        assert_int_equal(v.truthtrance_asker, 1);
+        const engine_frame *q = engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE);
+        assert_non_null(q);
+        assert_int_equal(q->asked, 1u << 2);
+        assert_int_equal(q->owner, 1);
         assert_int_equal(engine_state_awaiting(&v), 1u << 2);
         assert_int_equal(v.card_kind[card], ENGINE_CARD_TRUTHTRANCE); /* discarded face up */
     }
     assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 0, 0), ENGINE_ACCEPTED);
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        assert_int_equal(v.truthtrance_pending, ENGINE_UNKNOWN);
-        assert_int_equal(v.truthtrance_asker, 1);
-        assert_int_equal(v.truthtrance_answer, 0);
+        assert_null(engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE));
+        const engine_effect *answer = engine_effect_find(&v, ENGINE_EFFECT_ANSWER);
+        assert_non_null(answer);
+        assert_int_equal(answer->owner, 1);
+        assert_int_equal(answer->value, 0);
     }
     /* The auction resumes where it stood. */
     assert_int_equal(st.phase, before.phase);
@@ -379,10 +383,12 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         for (unsigned i = 0; i < sizeof viewers; i++) {
             engine_state v;
             engine_view(&v, st, viewers[i]);
-            assert_int_equal(v.karama_ship_seat, 0);
-            assert_int_equal(v.karama_ship_payer, 1);
-            assert_int_equal(v.karama_ship_location, loc);
-            assert_int_equal(v.karama_ship_forces, 2);
+            const engine_frame *ship = engine_window_find(&v, ENGINE_POINT_SHIP_PAYER);
+            assert_non_null(ship);
+            assert_int_equal(ship->owner, 0);
+            assert_int_equal(ship->user, 1);
+            assert_int_equal(ship->held.arg[0], loc);
+            assert_int_equal(ship->held.arg[1], 2);
         }
         /* The proposal round-trips; a proposal no longer payable breaks (7). */
         static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
@@ -391,9 +397,10 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         assert_int_equal(engine_state_decode(&back, buf, len), 0);
         assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
         assert_memory_equal(again, buf, len);
-        assert_int_equal(back.karama_ship_payer, 1);
+        assert_int_equal(back.n_frames, st->n_frames);
+        assert_memory_equal(back.frame, st->frame, sizeof back.frame);
         broken = *st;
-        broken.karama_ship_forces = 40;
+        broken.frame[0].held.arg[1] = 40;
         assert_true(engine_state_check(&broken) > 0);
     }
     static const uint8_t others[] = {0, 2, ENGINE_VIEW_PUBLIC};
