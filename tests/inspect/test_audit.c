@@ -342,6 +342,17 @@ static void test_audit__self_test_catches_every_planted_leak(void **state)
                             strlen(x->plant->field_prefix));
     }
     assert_int_equal(r.n_caught, r.n_plants);
+    /* A window's prompt that depends on a hidden hand is caught in the
+     * window's own asked seats (engine/frame.c), not the step's. */
+    int window = 0;
+    for (size_t i = 0; i < r.n_plants; i++)
+        if (strcmp(r.result[i].plant->observer->name, "window_prompt_hidden_hand") == 0) {
+            window = 1;
+            assert_true(r.result[i].is_caught);
+            assert_int_equal(r.result[i].first.channel, INSPECT_CHANNEL_PROMPT);
+            assert_memory_equal(r.result[i].first.field, "view.frame[", 11);
+        }
+    assert_true(window);
     /* One plant of each class the counterfactuals alone cannot see: what
      * is printed, the marks, and what links across time. */
     static const struct {
