@@ -187,6 +187,17 @@ void engine__effect_expire(engine_state *st, unsigned phase)
 
 /* ========================================================= invariants */
 
+/* 1 if every byte of an unused slot is 0 (a pop or a removal clears it,
+ * so equal histories give equal states). */
+static int is_cleared(const void *slot, size_t size)
+{
+    const uint8_t *b = slot;
+    for (size_t i = 0; i < size; i++)
+        if (b[i] != 0)
+            return 0;
+    return 1;
+}
+
 int engine__frames_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
@@ -196,8 +207,7 @@ int engine__frames_check(const engine_state *st)
     for (unsigned i = 0; i < ENGINE_FRAME_MAX; i++) {
         const engine_frame *f = &st->frame[i];
         if (i >= st->n_frames) {
-            static const engine_frame none;
-            if (memcmp(f, &none, sizeof none) != 0)
+            if (!is_cleared(f, sizeof *f))
                 return 0;
             continue;
         }
@@ -215,8 +225,7 @@ int engine__frames_check(const engine_state *st)
     for (unsigned i = 0; i < ENGINE_EFFECT_MAX; i++) {
         const engine_effect *e = &st->effect[i];
         if (i >= st->n_effects) {
-            static const engine_effect none;
-            if (memcmp(e, &none, sizeof none) != 0)
+            if (!is_cleared(e, sizeof *e))
                 return 0;
             continue;
         }
