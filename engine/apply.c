@@ -10,10 +10,12 @@
  * and one it does not describe always is; (3) a side action (a row whose
  * phase is ENGINE__PHASE_ANY) is checked against the step's prompt, not a
  * step of its own, and its families follow the step's for each seat, so a
- * seat's first family is always its step's decision; (4) while a Karama
- * window is open (engine/karama.c) its answers (rows whose phase is
- * ENGINE__PHASE_KARAMA) are the only kinds accepted and its families the
- * only ones offered, and they are refused when no window is open.
+ * seat's first family is always its step's decision; (4) while a window
+ * is open (engine/frame.c) the answers its point lists (rows whose phase
+ * is ENGINE__PHASE_WINDOW and whose step is that point) are the only kinds
+ * accepted and its point's families the only ones offered (with the side
+ * actions where the point admits them), and they are refused when no such
+ * window is on top.
  */
 #include <assert.h>
 #include <string.h>
@@ -74,8 +76,10 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                          engine__prescience_answer},
     [ENGINE_ACTION_VOICE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice},
     [ENGINE_ACTION_VOICE_PASS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice_pass},
-    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE__PHASE_KARAMA, 0, engine__karama_cancel},
-    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE__PHASE_KARAMA, 0, engine__karama_allow},
+    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_KARAMA,
+                                     engine__karama_cancel},
+    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_KARAMA,
+                                    engine__karama_allow},
     [ENGINE_ACTION_BATTLE_PLAN] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__battle_plan},
     [ENGINE_ACTION_TRAITOR_CALL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRAITOR, engine__traitor_call},
     [ENGINE_ACTION_KEEP_CARDS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_KEEP, engine__keep_cards},
@@ -85,10 +89,11 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_STORM_CARDS_PASS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS,
                                         engine__storm_cards_pass},
     [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE__PHASE_ANY, 0, engine__truthtrance},
-    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_QUESTION, 0, engine__truthtrance_answer},
+    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_TRUTHTRANCE,
+                                          engine__truthtrance_answer},
     [ENGINE_ACTION_SHIP_KARAMA_FROM] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
                                         engine__ship_karama_from},
-    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_KARAMA_ANSWER,
+    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_SHIP_PAYER,
                                           engine__ship_karama_answer},
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY,
                                            engine__fremen_protect_ally},
@@ -128,7 +133,6 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [SHIP_STEP_SHIP] = engine__legal_ship,
         [SHIP_STEP_BG_SEND] = engine__legal_bg_send,
         [SHIP_STEP_MOVE] = engine__legal_move,
-        [SHIP_STEP_KARAMA_ANSWER] = engine__legal_ship_karama_answer,
     },
     [ENGINE_PHASE_BATTLE] = {
         [BATTLE_STEP_CHOOSE] = engine__legal_battle,
@@ -279,11 +283,18 @@ void engine__phase_enter(engine_state *st, unsigned phase)
     st->answered = 0;
     /* A Karama's cancellation lasts until the retake, at most to the end
      * of the phase (docs/RULINGS.md "Karama"). */
-    st->karama_cancelled = 0;
-    st->karama_retake = SEAT_NONE;
+    engine__effect_expire(st, phase);
 }
 
 /* ============================================================== apply */
+
+/* The phase a kind belongs to: its own, or for a window's answer the
+ * phase its point was a step of (a wrong step is told there). */
+static unsigned home_phase(const engine__action_rule *rule)
+{
+    return rule->phase == ENGINE__PHASE_WINDOW ? engine__points[rule->step].home_phase
+                                               : rule->phase;
+}
 
 /* NOT_AWAITED; from rules version 3 on its detail names the seats the
  * game waits on (a public fact). */
@@ -315,23 +326,35 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_PHASE_NOT_IMPLEMENTED, -1, st->phase);
     const engine__action_rule *rule = &engine__action_rules[act->kind];
     uint16_t bit = ENGINE_SEAT_BIT(act->seat);
-    if (st->truthtrance_pending != SEAT_NONE) {
-        /* A pending Truthtrance question pauses the step: its target's
-         * answer is the only action (engine/phase.h "Side actions"). */
-        if (act->seat != st->truthtrance_pending)
+    unsigned home = home_phase(rule);
+    const engine_frame *top = engine_window_top(st);
+    if (top) {
+        /* An open window admits the answers its point lists, from the
+         * seats it asks (and side actions where its point says so); a
+         * question refuses a seat it does not ask before anything else. */
+        const engine__point_row *point = &engine__points[top->point];
+        int is_open = (top->asked & ~top->answered & bit) != 0;
+        if (point->is_question && !is_open)
             return not_awaited(why, st);
-        if (rule->phase != ENGINE__PHASE_QUESTION)
+        int is_answer = rule->phase == ENGINE__PHASE_WINDOW && rule->step == top->point;
+        int is_side = rule->phase == ENGINE__PHASE_ANY && point->admits_side;
+        if (!is_answer && !is_side) {
+            if (!point->is_question && home == st->phase && engine__rule(st, ENGINE__RULE_WRONG_STEP))
+                return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1,
+                                      (int32_t)engine__told_step(st));
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
+        }
+        if (!(top->asked & bit))
+            return not_awaited(why, st);
+        if (top->answered & bit)
+            return ENGINE_REJECT_ALREADY_ANSWERED;
     } else {
-        /* An open Karama window admits its answers alone, and they are
-         * refused anywhere else (engine/karama.c); otherwise a side action
-         * is legal in any step after setup (docs/RULINGS.md R32, R50), every
-         * other kind in its own. */
-        int step_ok = st->karama_offered != 0 ? rule->phase == ENGINE__PHASE_KARAMA
-                      : rule->phase == ENGINE__PHASE_ANY
-                          ? st->phase != ENGINE_PHASE_SETUP
-                          : rule->phase == st->phase && rule->step == st->step;
-        if (!step_ok && rule->phase == st->phase && engine__rule(st, ENGINE__RULE_WRONG_STEP))
+        /* A side action is legal in any step after setup (docs/RULINGS.md
+         * R32, R50), a window's answer in no step, every other kind in its
+         * own. */
+        int step_ok = rule->phase == ENGINE__PHASE_ANY ? st->phase != ENGINE_PHASE_SETUP
+                      : rule->phase == st->phase && rule->step == st->step;
+        if (!step_ok && home == st->phase && engine__rule(st, ENGINE__RULE_WRONG_STEP))
             return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, st->step);
         if (!step_ok)
             return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, -1, st->phase);
@@ -343,7 +366,7 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
             return ENGINE_REJECT_ALREADY_ANSWERED;
     }
     engine_verdict v = rule->handle(why, st, act, rng);
-    if (v == ENGINE_ACCEPTED && rule->phase < ENGINE_PHASE_COUNT)
+    if (v == ENGINE_ACCEPTED && home < ENGINE_PHASE_COUNT)
         engine__karama_after(st, act);
 #ifndef NDEBUG
     if (v == ENGINE_ACCEPTED)
@@ -375,10 +398,10 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
     uint16_t open = engine_state_awaiting(st);
-    /* A pending question: its target answers, nothing else is legal. */
-    int is_step = st->truthtrance_pending == SEAT_NONE && st->karama_offered == 0;
-    engine__legal_fn legal = st->truthtrance_pending != SEAT_NONE ? engine__legal_question
-                             : st->karama_offered != 0 ? engine__legal_karama
+    /* An open window: the families of its point for the seats it asks. */
+    const engine_frame *top = engine_window_top(st);
+    int is_step = top == NULL || engine__points[top->point].admits_side;
+    engine__legal_fn legal = top ? engine__points[top->point].legal
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
@@ -395,15 +418,32 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     return n;
 }
 
+/* The top window that is not a question, NULL for the step (a question
+ * is set aside: it is always answerable). */
+static const engine_frame *asking_frame(const engine_state *st)
+{
+    for (unsigned i = st->n_frames; i-- > 0;)
+        if (!engine__points[st->frame[i].point].is_question)
+            return &st->frame[i];
+    return NULL;
+}
+
+uint16_t engine__open_seats(const engine_state *st)
+{
+    const engine_frame *f = asking_frame(st);
+    return f ? (uint16_t)(f->asked & ~f->answered) : (uint16_t)(st->awaiting & ~st->answered);
+}
+
 int engine__any_legal(const engine_state *st)
 {
     if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
-    engine__legal_fn legal = st->karama_offered != 0 ? engine__legal_karama
+    const engine_frame *f = asking_frame(st);
+    engine__legal_fn legal = f ? engine__points[f->point].legal
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
-    uint16_t open = (uint16_t)(st->awaiting & ~st->answered); /* the step's, question aside */
+    uint16_t open = engine__open_seats(st);
     for (uint8_t s = 0; s < st->config.n_seats; s++)
         if ((open & ENGINE_SEAT_BIT(s)) && legal(NULL, 0, st, s) > 0)
             return 1;

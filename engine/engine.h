@@ -487,6 +487,62 @@ typedef enum engine_victory_kind {
     ENGINE_VICTORY_MOST_STRONGHOLDS /* neither: most strongholds */
 } engine_victory_kind;
 
+/* ------------------------------------------------------------ windows */
+
+/* The points at which a window opens and asks seats to answer (one row
+ * each in engine/frame.c: the answers it admits, their families, the
+ * function that resumes when it closes). Append only. */
+typedef enum engine_point {
+    ENGINE_POINT_NONE = 0,
+    ENGINE_POINT_TRUTHTRANCE,      /* a Truthtrance question: its target answers yes or no */
+    ENGINE_POINT_KARAMA,           /* an advantage used: the seats asked may cancel it */
+    ENGINE_POINT_SHIP_PAYER,       /* a shipment held for another seat's Karama: it pays or not */
+    ENGINE_POINT_COUNT
+} engine_point;
+
+/* One window: what opened it, the attempt it holds, the seats it asks. */
+typedef struct engine_frame {
+    uint8_t point;                 /* engine_point that opened it */
+    uint8_t owner;                 /* seat whose question, advantage or shipment it is */
+    uint8_t user;                  /* KARAMA: the seat using the advantage (owner or its
+                                      ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner */
+    uint8_t is_resuming;           /* 1 only inside the fold resuming its held attempt */
+    uint32_t rows;                 /* KARAMA: ENGINE_ADVANTAGE_BIT of each advantage offered */
+    engine_action held;            /* the attempt held; kind NONE: an automatic step (KARAMA)
+                                      or nothing (TRUTHTRANCE) */
+    uint16_t asked;                /* seats the window asks, bit per seat */
+    uint16_t answered;             /* of those, seats that have answered */
+} engine_frame;
+#define ENGINE_FRAME_MAX 4
+
+/* An effect that outlasts its window, whoever holds which card. */
+typedef enum engine_effect_kind {
+    ENGINE_EFFECT_NONE = 0,
+    ENGINE_EFFECT_CANCELLED,       /* source: an advantage a Karama cancelled; owner: the
+                                      seat that must retake its action without it */
+    ENGINE_EFFECT_ANSWER,          /* the last Truthtrance question: owner its asker (0xFF
+                                      none), value its answer (0 no, 1 yes, 0xFF none) */
+    ENGINE_EFFECT_KIND_COUNT
+} engine_effect_kind;
+
+/* When an effect ends at the latest (it may be used up before). */
+typedef enum engine_expiry {
+    ENGINE_EXPIRY_STEP = 0,        /* the end of the step */
+    ENGINE_EXPIRY_PHASE,           /* the end of the phase */
+    ENGINE_EXPIRY_TURN,            /* the end of the turn */
+    ENGINE_EXPIRY_MENTAT_PAUSE,    /* the next Mentat Pause */
+    ENGINE_EXPIRY_REPLACED         /* when the next effect of its kind replaces it */
+} engine_expiry;
+
+typedef struct engine_effect {
+    uint8_t kind;                  /* engine_effect_kind */
+    uint8_t source;                /* the advantage or card it comes from */
+    uint8_t owner;                 /* the seat it binds or serves, 0xFF none */
+    uint8_t value;                 /* the kind's own fact, 0xFF none */
+    uint8_t expiry;                /* engine_expiry */
+} engine_effect;
+#define ENGINE_EFFECT_MAX 8
+
 typedef struct engine_state {
     uint8_t viewer;                /* ENGINE_SEAT_ENGINE for the game itself; in a
                                       view, the seat or ENGINE_VIEW_PUBLIC it is for */
@@ -557,32 +613,15 @@ typedef struct engine_state {
     uint8_t traitor_called;        /* bit 0 aggressor's side called, bit 1 defender's */
     uint8_t battle_winner;         /* 0 or 1 (side), 0xFF none yet */
     uint8_t leader_territory[ENGINE_LEADER_COUNT]; /* where it fought this phase, 0xFF none */
-    /* Truthtrance question (engine/side.c): public; while pending the game
-     * waits on the target alone, phase, step, awaiting and answered untouched */
-    uint8_t truthtrance_pending;   /* seat that must answer now, 0xFF none */
-    uint8_t truthtrance_asker;     /* seat that asked the pending or last question, 0xFF none */
-    uint8_t truthtrance_answer;    /* last answer: 0 no, 1 yes, 0xFF none (or pending) */
-    /* Karama window (engine/karama.c): public. While karama_offered is not
-     * 0 the game waits on the seats asked (awaiting), the step's own
-     * awaiting and answered are kept aside, and the action that used the
-     * power is held, not yet applied. */
-    uint32_t karama_offered;       /* ENGINE_ADVANTAGE_BIT of each advantage the window offers, 0 none */
-    uint8_t karama_owner;          /* seat whose advantage it is, 0xFF none */
-    uint8_t karama_user;           /* seat using it (the owner or its ally), 0xFF none */
-    engine_action karama_pending;  /* the action held, kind ENGINE_ACTION_NONE for an automatic step */
-    uint16_t karama_saved_awaiting; /* the paused step's awaiting */
-    uint16_t karama_saved_answered; /* and answered */
-    uint32_t karama_cancelled;     /* advantages a Karama cancelled, unusable until karama_retake acts */
-    uint8_t karama_retake;         /* seat retaking its action without them, 0xFF none */
-    uint8_t is_karama_resuming;    /* 1 only inside the fold resuming a held action; 0 at rest */
-    /* A shipment paid with another seat's Karama (engine/phase_shipment.c):
-     * public. While karama_ship_seat is not 0xFF the proposal is held and
-     * the game waits on the payer alone (step SHIP_KARAMA_ANSWER). */
-    uint8_t karama_ship_seat;      /* shipper whose proposal is held, 0xFF none */
-    uint8_t karama_ship_payer;     /* seat asked to pay with its Karama, 0xFF none */
-    uint8_t karama_ship_location;  /* the proposal's location 0..85, 0 none */
-    uint8_t karama_ship_forces;    /* its plain forces, 0 none */
-    uint8_t karama_ship_elite;     /* its elite forces, 0 none */
+    /* Windows (engine/frame.c): public. While n_frames is not 0 the game
+     * waits on the top frame's asked seats that have not answered, and
+     * phase, step, awaiting and answered (the step's) stay untouched. */
+    engine_frame frame[ENGINE_FRAME_MAX]; /* frame[n_frames-1] on top */
+    uint8_t n_frames;
+    /* Effects that outlast their window (engine/frame.c): public. */
+    engine_effect effect[ENGINE_EFFECT_MAX]; /* effect[0..n_effects) */
+    uint8_t n_effects;
+    /* A shipment paid with another seat's Karama (engine/phase_shipment.c) */
     uint16_t karama_ship_named;    /* seats the shipper has named this shipment turn */
     /* Storm cards and the game's end */
     uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
@@ -653,8 +692,18 @@ void engine_state_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *s
 int engine_state_check(const engine_state *st);
 
 /* Seats whose decision the game waits on (bit per seat); 0 at game over.
- * While a Truthtrance question is pending, its target alone. */
+ * While a window is open, its top frame's asked seats that have not
+ * answered. */
 uint16_t engine_state_awaiting(const engine_state *st);
+
+/* Read-only windows and effects (engine/frame.c). The open window on top,
+ * or NULL; the innermost open window of `point`, or NULL; the effect of
+ * `kind` (the first), or NULL; the sources (bit per source) of every
+ * effect of `kind`. */
+const engine_frame *engine_window_top(const engine_state *st);
+const engine_frame *engine_window_find(const engine_state *st, unsigned point);
+const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
+uint32_t engine_effect_sources(const engine_state *st, unsigned kind);
 
 /* ----------------------------------------------------------- positions */
 

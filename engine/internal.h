@@ -117,14 +117,12 @@ void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
  * Two phase values are not phases: ENGINE__PHASE_ANY marks a side action
  * (a card played at any time, engine/side.c), legal in every step of a
  * built phase after setup for an awaited seat that has not answered, which
- * it does not answer; ENGINE__PHASE_QUESTION marks the answer to a pending
- * Truthtrance question, legal for its target alone. */
+ * it does not answer; ENGINE__PHASE_WINDOW marks the answer to an open
+ * window (engine/frame.c), its step the engine_point it answers: while a
+ * window is open its answers are the only kinds accepted (and the side
+ * actions, where its point admits them), from the seats it asks. */
 #define ENGINE__PHASE_ANY 0xFE
-#define ENGINE__PHASE_QUESTION 0xFD
-/* ENGINE__PHASE_KARAMA marks the answers to an open Karama window
- * (engine/karama.c): while one is open they are the only kinds accepted,
- * from the seats it asks. */
-#define ENGINE__PHASE_KARAMA 0xFC
+#define ENGINE__PHASE_WINDOW 0xFD
 typedef engine_verdict (*engine__handler)(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng);
 typedef size_t (*engine__legal_fn)(engine_legal *out, size_t cap, const engine_state *st,
@@ -220,6 +218,70 @@ ENGINE__LEGAL(engine__legal_side);
 ENGINE__LEGAL(engine__legal_ghola);
 ENGINE__LEGAL(engine__legal_question);
 
+/* ============================================================ windows */
+
+/* The window points (engine/frame.c), one row each. `resume` runs when
+ * the answer `answer` closes frame `f` (already off the stack). */
+typedef void (*engine__resume_fn)(engine_state *st, const engine_frame *f,
+                                  const engine_action *answer, engine_rng *rng);
+typedef struct engine__point_row {
+    uint8_t is_question;           /* 1: a pause holding nothing; a seat not asked is refused
+                                      before the kind, and invariant (3) looks below it */
+    uint8_t admits_side;           /* 1: its asked seats may also play side actions */
+    uint8_t home_phase;            /* the phase its answers are told a wrong step in, or
+                                      ENGINE__PHASE_WINDOW */
+    engine__legal_fn legal;        /* the families of an asked seat */
+    engine__resume_fn resume;
+} engine__point_row;
+extern const engine__point_row engine__points[ENGINE_POINT_COUNT];
+
+/* The stack: the top frame (mutable), 1 while a closed frame resumes, a
+ * push (asked seats; held copied when not NULL), and the close an answer
+ * makes: pops the top frame and calls its point's resume. */
+engine_frame *engine__frame_top(engine_state *st);
+int engine__frame_resuming(const engine_state *st);
+engine_frame *engine__frame_push(engine_state *st, unsigned point, unsigned owner, unsigned user,
+                                 const engine_action *held, uint16_t asked);
+void engine__frame_close(engine_state *st, const engine_action *answer, engine_rng *rng);
+unsigned engine__lowest_seat(uint16_t seats); /* 0xFF for none */
+/* The step a verdict names: as versions 2 and 3 had it, KARAMA_ANSWER
+ * while a shipment's payer is asked. */
+unsigned engine__told_step(const engine_state *st);
+/* The seats still to answer the top window that is not a question, or
+ * the step's (engine/apply.c). */
+uint16_t engine__open_seats(const engine_state *st);
+/* Effect records: add keeps them sorted (-1 when full); remove takes every
+ * record of `kind` (of `source`, or all when source < 0), 1 if any; expire
+ * ends those whose expiry is reached on entering `phase`. */
+int engine__effect_add(engine_state *st, const engine_effect *e);
+int engine__effect_remove(engine_state *st, unsigned kind, int source);
+void engine__effect_expire(engine_state *st, unsigned phase);
+int engine__frames_check(const engine_state *st);
+void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+void engine__karama_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                           engine_rng *rng);
+void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+/* The pause fields of the canonical encoding of rules versions 2 and 3,
+ * as they were before the stack (engine/state.c writes and reads them):
+ * encode reads them off the stack; decode builds the stack, -1 when the
+ * fields describe no state the stack holds. */
+typedef struct engine__legacy_pause {
+    uint8_t step;
+    uint16_t awaiting, answered;
+    uint8_t tt_pending, tt_asker, tt_answer;
+    uint32_t offered;
+    uint8_t owner, user;
+    engine_action pending;
+    uint16_t saved_awaiting, saved_answered;
+    uint32_t cancelled;
+    uint8_t retake;
+    uint8_t ship_seat, ship_payer, ship_location, ship_forces, ship_elite;
+} engine__legacy_pause;
+void engine__pause_encode(engine__legacy_pause *out, const engine_state *st);
+int engine__pause_decode(engine_state *st, const engine__legacy_pause *in);
+
 /* The Karama window (engine/karama.c). At the moment an advantage is
  * used, after its action was checked in full and before it mutates
  * anything, its handler calls engine__karama_hold with the advantages the
@@ -234,7 +296,8 @@ ENGINE__LEGAL(engine__legal_question);
  * engine__karama_consume says so and uses the cancellation up (for an
  * advantage that only decides who is paid or what is gained);
  * engine__karama_after runs after every accepted step action;
- * engine__karama_check is 1 when the window fields are consistent. */
+ * engine__karama_check is 1 when the Karama window and the cancellation
+ * records are consistent. */
 int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
                         unsigned user);
 int engine__karama_cancelled(const engine_state *st, unsigned advantage);

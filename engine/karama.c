@@ -5,27 +5,28 @@
  * one row each; the phases call engine__karama_hold at the moment a power
  * is used, and this file does the rest.
  *
- * A window opens when an action that uses an advantage has been checked in
- * full: the action is held (karama_pending), not applied; the step's
- * awaiting and answered are kept aside and the game waits on every seat
- * holding any treachery card (hand sizes are public) but the advantage's
- * owner and, for an alliance advantage, the ally using it. If no seat is
- * left, there is no window. Every asked seat allows or cancels: the first
- * cancel closes the window, all allowing applies the held action as it was.
- * A cancel of an advantage that changes the action drops the held action
- * and asks the same seat again at the same step, where the advantage is now
- * unavailable (karama_cancelled); one that only changes who is paid or what
- * is gained applies the held action without it.
+ * A window (a frame of point KARAMA, engine/frame.c) opens when an action
+ * that uses an advantage has been checked in full: the action is held in
+ * the frame, not applied, and the game waits on every seat holding any
+ * treachery card (hand sizes are public) but the advantage's owner and, for
+ * an alliance advantage, the ally using it (from rules version 3, only
+ * those whose standing policy asks). If no seat is left, there is no
+ * window. Every asked seat allows or cancels: the first cancel closes the
+ * window, all allowing applies the held action as it was. A cancel of an
+ * advantage that changes the action drops the held action and asks the
+ * same seat again at the same step, where the advantage is now unavailable
+ * (an ENGINE_EFFECT_CANCELLED record); one that only changes who is paid
+ * or what is gained applies the held action without it.
  *
  * Invariants: (1) a window is public: what it offers, whose power, the held
  * action and the seats asked follow from public facts, and being asked says
  * nothing of a seat's hand; (2) KARAMA_ALLOW is always legal for an asked
  * seat, so a window never stalls; (3) a held action was accepted by its
  * handler in the state it is resumed in (allowing changes nothing), so
- * resuming it cannot fail; (4) karama_cancelled is not 0 exactly while
- * karama_retake names the seat that must retake its action, and it is
- * cleared when that seat acts or the phase ends (a shipment it proposes
- * with another seat's Karama acts once that seat pays, not before).
+ * resuming it cannot fail; (4) every CANCELLED record names the one seat
+ * that must retake its action, and they are removed when that seat acts or
+ * the phase ends (a shipment it proposes with another seat's Karama acts
+ * once that seat pays, not before).
  */
 #include <assert.h>
 #include <string.h>
@@ -93,7 +94,15 @@ const char *engine_advantage_name(unsigned advantage)
 
 int engine__karama_cancelled(const engine_state *st, unsigned advantage)
 {
-    return (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(advantage)) != 0;
+    return (engine_effect_sources(st, ENGINE_EFFECT_CANCELLED) & ENGINE_ADVANTAGE_BIT(advantage)) != 0;
+}
+
+/* The seat that must retake its action without the cancelled advantages
+ * (every record names the same one), SEAT_NONE for none. */
+static unsigned retake_seat(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_CANCELLED);
+    return e ? e->owner : SEAT_NONE;
 }
 
 /* The lowest advantage in `offered`, a non-empty mask of advantages: its
@@ -177,10 +186,10 @@ size_t engine__legal_karama_policy(engine_legal *out, size_t cap, const engine_s
 int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t offered,
                         unsigned user)
 {
-    offered &= ENGINE_ADVANTAGE_ALL & ~st->karama_cancelled;
+    offered &= ENGINE_ADVANTAGE_ALL & ~engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
     /* A held action being resumed is not held again; an automatic step its
      * fold reaches may be. */
-    if ((st->is_karama_resuming && act->kind != ENGINE_ACTION_NONE) || offered == 0 ||
+    if ((engine__frame_resuming(st) && act->kind != ENGINE_ACTION_NONE) || offered == 0 ||
         st->phase == ENGINE_PHASE_SETUP)
         return 0;
     unsigned first = first_advantage(offered);
@@ -199,36 +208,15 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
             asked |= ENGINE_SEAT_BIT(s);
     if (asked == 0)
         return 0;
-    st->karama_offered = offered;
-    st->karama_owner = (uint8_t)owner;
-    st->karama_user = (uint8_t)user;
-    st->karama_pending = *act;
-    st->karama_saved_awaiting = st->awaiting;
-    st->karama_saved_answered = st->answered;
-    st->awaiting = asked;
-    st->answered = 0;
+    engine_frame *f = engine__frame_push(st, ENGINE_POINT_KARAMA, (unsigned)owner, user, act, asked);
+    f->rows = offered;
     return 1;
-}
-
-/* Closes the window, giving the step back its awaiting and answered;
- * returns the held action. */
-static engine_action close_window(engine_state *st)
-{
-    engine_action held = st->karama_pending;
-    st->awaiting = st->karama_saved_awaiting;
-    st->answered = st->karama_saved_answered;
-    st->karama_offered = 0;
-    st->karama_owner = st->karama_user = SEAT_NONE;
-    memset(&st->karama_pending, 0, sizeof st->karama_pending);
-    st->karama_saved_awaiting = st->karama_saved_answered = 0;
-    return held;
 }
 
 /* The cancellation is used up: the seat retook its action (4). */
 static void consume(engine_state *st)
 {
-    st->karama_cancelled = 0;
-    st->karama_retake = SEAT_NONE;
+    engine__effect_remove(st, ENGINE_EFFECT_CANCELLED, -1);
 }
 
 /* 1 if `seat`'s action was performed, not held: no window, or one holding
@@ -236,18 +224,15 @@ static void consume(engine_state *st)
  * another seat's Karama (engine/phase_shipment.c). */
 static int performed_by_retake(const engine_state *st, unsigned seat)
 {
-    return seat == st->karama_retake && st->karama_ship_seat != seat &&
-           (st->karama_offered == 0 || st->karama_pending.kind == ENGINE_ACTION_NONE);
+    const engine_frame *window = engine_window_find(st, ENGINE_POINT_KARAMA);
+    const engine_frame *ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    return seat == retake_seat(st) && !(ship && ship->owner == seat) &&
+           (window == NULL || window->held.kind == ENGINE_ACTION_NONE);
 }
 
 int engine__karama_consume(engine_state *st, unsigned advantage)
 {
-    if (!engine__karama_cancelled(st, advantage))
-        return 0;
-    st->karama_cancelled &= ~ENGINE_ADVANTAGE_BIT(advantage);
-    if (st->karama_cancelled == 0)
-        st->karama_retake = SEAT_NONE;
-    return 1;
+    return engine__effect_remove(st, ENGINE_EFFECT_CANCELLED, (int)advantage);
 }
 
 static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng);
@@ -258,11 +243,9 @@ static void resume_step(engine_state *st, const engine_action *held, engine_rng 
 static void resume(engine_state *st, const engine_action *held, engine_rng *rng)
 {
     if (held->kind != ENGINE_ACTION_NONE) {
-        st->is_karama_resuming = 1;
         engine_verdict v = engine__action_rules[held->kind].handle(NULL, st, held, rng);
         assert(v == ENGINE_ACCEPTED);
         (void)v;
-        st->is_karama_resuming = 0;
     } else {
         resume_step(st, held, rng);
     }
@@ -278,58 +261,81 @@ void engine__karama_after(engine_state *st, const engine_action *act)
 
 /* A Karama cancels one use of the named advantage (LR 3.01.11.01): arg 0
  * the advantage, which the window must offer. The card is discarded face
- * up. */
+ * up, and the window closes. */
 engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
                                      const engine_action *act, engine_rng *rng)
 {
     int a = act->arg[0];
+    const engine_frame *f = engine_window_top(st);
     if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
-        !(st->karama_offered & ENGINE_ADVANTAGE_BIT((unsigned)a)))
+        !(f->rows & ENGINE_ADVANTAGE_BIT((unsigned)a)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
     unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, card);
-    engine_action held = close_window(st);
-    st->karama_cancelled |= ENGINE_ADVANTAGE_BIT((unsigned)a);
-    st->karama_retake = held.seat;
-    const advantage_row *row = &advantages[a];
-    if (row->is_payee) {
-        resume(st, &held, rng);
-    } else if (row->retake != ENGINE_ACTION_NONE) {
-        engine_action instead;
-        memset(&instead, 0, sizeof instead);
-        instead.kind = row->retake;
-        instead.seat = held.seat;
-        resume(st, &instead, rng);
-    }
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
-/* Lets the advantage stand; when every seat asked has, the held action is
- * applied as it was. */
+/* Lets the advantage stand; when every seat asked has, the window closes. */
 engine_verdict engine__karama_allow(engine_verdict_detail *why, engine_state *st,
                                     const engine_action *act, engine_rng *rng)
 {
     (void)why;
-    st->answered |= ENGINE_SEAT_BIT(act->seat);
-    if (st->answered == st->awaiting) {
-        engine_action held = close_window(st);
-        resume(st, &held, rng);
-    }
+    engine_frame *f = engine__frame_top(st);
+    f->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (f->answered == f->asked)
+        engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
+}
+
+/* The window closed: all allowing applies the held action as it was; a
+ * cancel records the cancellation until the user retakes (4), and applies
+ * the held action without the advantage, or the retake in its place, or
+ * gives the step back to the user. */
+void engine__karama_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                           engine_rng *rng)
+{
+    if (answer->kind != ENGINE_ACTION_KARAMA_CANCEL) {
+        resume(st, &f->held, rng);
+        return;
+    }
+    unsigned a = (unsigned)answer->arg[0];
+    /* A new cancellation names the seat retaking; earlier ones bind it too. */
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED)
+            st->effect[i].owner = f->held.seat;
+    engine_effect e = {ENGINE_EFFECT_CANCELLED, (uint8_t)a, f->held.seat, SEAT_NONE,
+                       ENGINE_EXPIRY_PHASE};
+    int full = engine__effect_add(st, &e);
+    assert(full == 0); /* one record per advantage, fewer advantages than records */
+    (void)full;
+    const advantage_row *row = &advantages[a];
+    if (row->is_payee) {
+        resume(st, &f->held, rng);
+    } else if (row->retake != ENGINE_ACTION_NONE) {
+        engine_action instead;
+        memset(&instead, 0, sizeof instead);
+        instead.kind = row->retake;
+        instead.seat = f->held.seat;
+        resume(st, &instead, rng);
+    }
 }
 
 size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
+    const engine_frame *f = engine_window_top(st);
+    if (!f || f->point != ENGINE_POINT_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
+        return 0;
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_KARAMA_ALLOW, seat);
     engine__legal_push(out, cap, &n, &l);
     if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) == CARD_NONE)
         return n;
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
-        if (st->karama_offered & ENGINE_ADVANTAGE_BIT(a)) {
+        if (f->rows & ENGINE_ADVANTAGE_BIT(a)) {
             engine__legal_init(&l, ENGINE_ACTION_KARAMA_CANCEL, seat);
             l.lo[0] = l.hi[0] = (int16_t)a;
             engine__legal_push(out, cap, &n, &l);
@@ -356,39 +362,37 @@ int engine__karama_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
     uint16_t all = (uint16_t)((1u << n) - 1);
-    const engine_action *p = &st->karama_pending;
-    if ((st->karama_offered | st->karama_cancelled) & ~ENGINE_ADVANTAGE_ALL)
+    uint32_t cancelled = engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
+    unsigned retake = retake_seat(st);
+    const engine_frame *ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED &&
+            (st->effect[i].owner != retake || st->effect[i].value != SEAT_NONE ||
+             st->effect[i].expiry != ENGINE_EXPIRY_PHASE))
+            return 0;
+    if (cancelled & ~ENGINE_ADVANTAGE_ALL)
         return 0;
-    if (st->is_karama_resuming)
+    if (retake != SEAT_NONE && retake >= n)
         return 0;
-    if ((st->karama_cancelled != 0) != (st->karama_retake != SEAT_NONE))
+    const engine_frame *f = engine_window_find(st, ENGINE_POINT_KARAMA);
+    if (f == NULL)
+        return retake == SEAT_NONE || (ship && ship->owner == retake) ||
+               (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(retake));
+    const engine_action *p = &f->held;
+    if ((f->rows & ~ENGINE_ADVANTAGE_ALL) || f->rows == 0)
         return 0;
-    if (st->karama_retake != SEAT_NONE && st->karama_retake >= n)
-        return 0;
-    if (st->karama_offered == 0) {
-        static const engine_action none;
-        return st->karama_owner == SEAT_NONE && st->karama_user == SEAT_NONE &&
-               memcmp(p, &none, sizeof none) == 0 && st->karama_saved_awaiting == 0 &&
-               st->karama_saved_answered == 0 &&
-               (st->karama_retake == SEAT_NONE || st->karama_ship_seat == st->karama_retake ||
-                (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(st->karama_retake)));
-    }
-    int owner = engine__seat_of(st, advantages[first_advantage(st->karama_offered)].faction);
-    return owner >= 0 && st->karama_owner == (unsigned)owner && st->karama_user < n &&
+    int owner = engine__seat_of(st, advantages[first_advantage(f->rows)].faction);
+    return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
            (p->kind == ENGINE_ACTION_NONE ||
             engine__action_rules[p->kind].phase == st->phase) &&
-           !(st->karama_saved_awaiting & ~all) &&
-           !(st->karama_saved_answered & ~st->karama_saved_awaiting) &&
-           (p->kind == ENGINE_ACTION_NONE ||
-            (st->karama_saved_awaiting & ~st->karama_saved_answered) != 0) &&
+           !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
+           (p->kind == ENGINE_ACTION_NONE || (st->awaiting & ~st->answered) != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
             st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
             (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
              p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
-           !(st->awaiting & ENGINE_SEAT_BIT(st->karama_owner)) &&
-           st->truthtrance_pending == SEAT_NONE && st->phase != ENGINE_PHASE_SETUP &&
+           !(f->asked & ENGINE_SEAT_BIT(f->owner)) && st->phase != ENGINE_PHASE_SETUP &&
            st->phase != ENGINE_PHASE_GAME_OVER &&
-           (st->karama_retake == SEAT_NONE ||
-            (st->karama_saved_awaiting & ENGINE_SEAT_BIT(st->karama_retake)));
+           (retake == SEAT_NONE || (st->awaiting & ENGINE_SEAT_BIT(retake)));
 }

@@ -37,8 +37,9 @@
  *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP (-> BG_SEND after an
  *                      off-planet shipment by another) -> MOVE; a shipment
  *                      proposed at the Karama rate with another seat's card
- *                      goes SHIP -> KARAMA_ANSWER (that seat alone), which
- *                      ships (as SHIP with a Karama) or gives SHIP back
+ *                      opens a SHIP_PAYER window over SHIP (that seat
+ *                      alone), which ships (as SHIP with a Karama) or
+ *                      gives SHIP back
  *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()     (phase_battle.c)
  *   BATTLE            per battle: CHOOSE (when the aggressor has a choice)
  *                     -> VOICE -> PRESCIENCE -> PLAN -> TRAITOR -> KEEP
@@ -54,22 +55,22 @@
  * a seat the game waits on that has not answered may also play a card
  * usable at any time (Tleilaxu Ghola, Truthtrance); doing so answers
  * nothing and leaves phase, step, awaiting and answered as they were, so
- * no seat is ever asked because it holds a card. A Truthtrance question
- * pauses the step: while truthtrance_pending names its target, the game
- * waits on the target alone (engine_state_awaiting), whose answer is the
- * only action accepted; the step then resumes exactly where it was.
+ * no seat is ever asked because it holds a card.
  *
- * Karama windows (engine/karama.c): when an action uses a faction
- * advantage a Karama may cancel, it is checked in full and then held
- * (karama_pending) instead of applied; the step's awaiting and answered
- * are kept aside and the game waits on every seat holding any treachery
- * card but the advantage's owner (and the ally using an alliance
- * advantage), whose KARAMA_CANCEL or KARAMA_ALLOW are the only actions
- * accepted. All allowing applies the held action; the first cancel either
- * applies it without the advantage (who is paid, what is gained) or drops
- * it and gives the step back, the same seat asked again with the
- * advantage unavailable (karama_cancelled) until it has acted. Phase and
- * step never change while a window is open; no seat left means no window.
+ * Windows (engine/frame.c): every pause that asks a seat in the middle of
+ * a step is a frame on the window stack, above the step, which keeps its
+ * own awaiting and answered untouched: a Truthtrance question (its target
+ * answers, engine/side.c), a Karama window (engine/karama.c: an action
+ * using a faction advantage a Karama may cancel is checked in full and
+ * held in the frame, the seats asked allow or cancel, all allowing applies
+ * it, the first cancel applies it without the advantage or drops it and
+ * gives the step back with the advantage unavailable, an
+ * ENGINE_EFFECT_CANCELLED record, until the seat has acted) and a
+ * shipment held for another seat's Karama (its payer pays or declines,
+ * engine/phase_shipment.c). While a frame is open the game waits on its
+ * asked seats, whose answers, the kinds its point lists, are the only
+ * actions accepted; the answer that closes it pops it and calls its
+ * point's resume function. No seat left to ask means no window.
  *
  * Guaranteed in every phase (engine_state_check asserts each):
  *   (1) answered is a subset of awaiting, awaiting a subset of the seats;
@@ -79,17 +80,20 @@
  *   (3) in a built phase before GAME_OVER some awaited seat has not yet
  *       answered and has a legal action;
  *   (4) turn is 0 in SETUP and 1..turn_limit afterwards;
- *   (5) a pending Truthtrance question has an asker and a target, two
- *       different seats, in a built phase after SETUP and before GAME_OVER,
- *       and no answer yet; (3) holds for the step it paused;
+ *   (5) the window stack holds one frame, or a Truthtrance question above
+ *       a shipment's payer (the shapes the encoding of rules versions 2
+ *       and 3 holds), each asking someone who has not answered; a pending
+ *       Truthtrance question has an asker and a target, two different
+ *       seats, in a built phase after SETUP and before GAME_OVER; (3)
+ *       holds for what it paused;
  *   (6) an open Karama window offers advantages of one faction, present,
  *       whose seat it does not ask, holds an action of the current phase
  *       and keeps aside a step that waits on somebody; a cancellation
  *       names the seat that must retake, which that step waits on (or
  *       whose shipment proposal is held);
- *   (7) a shipment proposal paid with another seat's Karama is held
- *       exactly in step SHIPMENT_MOVEMENT/KARAMA_ANSWER, by the seat in
- *       turn, still valid as checked, the game waiting on the payer alone;
+ *   (7) a shipment proposal paid with another seat's Karama is held in a
+ *       SHIP_PAYER window over the SHIP step of the seat in turn, still
+ *       valid as checked, the window asking the payer alone;
  *       the seats named are cleared when that seat's SHIP step ends;
  *   (8) in the battle's PLAN step every seat still to commit has a legal
  *       plan: what binds a plan (a prescience answer naming a card, a
@@ -153,7 +157,8 @@ enum engine__shipment_step {
     SHIP_STEP_SHIP = 0,            /* the seat in turn ships, sends or passes */
     SHIP_STEP_BG_SEND,             /* the Bene Gesserit may send a force to the Polar Sink */
     SHIP_STEP_MOVE,                /* the seat in turn moves (Hajr: once more) or passes */
-    SHIP_STEP_KARAMA_ANSWER,       /* the seat named pays for the held shipment with its Karama, or not */
+    SHIP_STEP_KARAMA_ANSWER,       /* never a step now: names the SHIP_PAYER window in the
+                                      encoding of rules versions 2 and 3 (engine/frame.c) */
     SHIP_STEP_COUNT
 };
 

@@ -148,9 +148,6 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
     memset(st->ally, 0xFF, sizeof st->ally);
     st->worm_territory = ENGINE_TERRITORY_COUNT;
     st->bid_opener = st->bid_turn = st->high_bidder = st->high_bid_karama = 0xFF;
-    st->truthtrance_pending = st->truthtrance_asker = st->truthtrance_answer = 0xFF;
-    st->karama_owner = st->karama_user = st->karama_retake = 0xFF;
-    st->karama_ship_seat = st->karama_ship_payer = 0xFF;
     for (unsigned i = 0; i < ENGINE_TREACHERY_MAX; i++)
         st->card[i].holder = 0xFF;
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)

@@ -452,13 +452,9 @@ engine_verdict engine__ship_karama_from(engine_verdict_detail *why, engine_state
     v = ship_landing(why, st, act->seat, loc, (unsigned)(plain + elite), 1, &cost);
     if (v != ENGINE_ACCEPTED)
         return v;
-    st->karama_ship_seat = act->seat;
-    st->karama_ship_payer = (uint8_t)payer;
-    st->karama_ship_location = (uint8_t)loc;
-    st->karama_ship_forces = (uint8_t)plain;
-    st->karama_ship_elite = (uint8_t)elite;
     st->karama_ship_named |= ENGINE_SEAT_BIT(payer);
-    await_seat(st, SHIP_STEP_KARAMA_ANSWER, (unsigned)payer);
+    engine__frame_push(st, ENGINE_POINT_SHIP_PAYER, act->seat, (unsigned)payer, act,
+                       ENGINE_SEAT_BIT((unsigned)payer));
     return ENGINE_ACCEPTED;
 }
 
@@ -468,30 +464,31 @@ engine_verdict engine__ship_karama_from(engine_verdict_detail *why, engine_state
 engine_verdict engine__ship_karama_answer(engine_verdict_detail *why, engine_state *st,
                                           const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     int pay = act->arg[0];
     if (pay < 0 || pay > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, pay);
-    unsigned card = pay ? engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) : CARD_NONE;
-    if (pay && card == CARD_NONE)
+    if (pay && engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 0, pay);
-    engine_action made;
-    memset(&made, 0, sizeof made);
-    made.kind = ENGINE_ACTION_SHIP_KARAMA_FROM;
-    made.seat = st->karama_ship_seat;
-    unsigned loc = st->karama_ship_location, plain = st->karama_ship_forces,
-             elite = st->karama_ship_elite;
-    st->karama_ship_seat = st->karama_ship_payer = SEAT_NONE;
-    st->karama_ship_location = st->karama_ship_forces = st->karama_ship_elite = 0;
-    if (!pay) {
-        await_seat(st, SHIP_STEP_SHIP, made.seat);
-        return ENGINE_ACCEPTED;
-    }
-    engine__treachery_discard(st, card);
-    land(st, made.seat, loc, plain, elite, ship_cost(st, made.seat, loc, plain + elite, 1), 1);
-    /* The shipper has acted: a cancellation it retook with is used up. */
-    engine__karama_after(st, &made);
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
+}
+
+/* The payer answered: the window is off the stack and the shipper's SHIP
+ * step is below it as it was; paid, the held shipment is made. */
+void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng)
+{
+    (void)rng;
+    if (!answer->arg[0])
+        return;
+    unsigned card = engine__card_in_hand(st, answer->seat, ENGINE_CARD_KARAMA);
+    const engine_action *made = &f->held;
+    unsigned loc = (unsigned)made->arg[0], plain = (unsigned)made->arg[1],
+             elite = (unsigned)made->arg[2];
+    engine__treachery_discard(st, card);
+    land(st, made->seat, loc, plain, elite, ship_cost(st, made->seat, loc, plain + elite, 1), 1);
+    /* The shipper has acted: a cancellation it retook with is used up. */
+    engine__karama_after(st, made);
 }
 
 /* Fremen send: args location, forces, elite (LR 2.04.05). */
@@ -950,27 +947,31 @@ int engine__shipment_check(const engine_state *st)
     unsigned n = st->config.n_seats;
     uint16_t named = st->karama_ship_named;
     int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
-    int answering = in_phase && st->step == SHIP_STEP_KARAMA_ANSWER;
+    const engine_frame *f = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
     if (named >> n)
         return 0;
     /* the own move made, Hajr still possible: only in the seat's MOVE step */
     if (st->has_moved > 1 || (st->has_moved && !(in_phase && st->step == SHIP_STEP_MOVE &&
                                                  engine__rule(st, ENGINE__RULE_HAJR_AFTER_OWN_MOVE))))
         return 0;
-    if (st->karama_ship_seat == SEAT_NONE)
-        return !answering && st->karama_ship_payer == SEAT_NONE &&
-               st->karama_ship_location == 0 && st->karama_ship_forces == 0 &&
-               st->karama_ship_elite == 0 &&
-               (named == 0 || (in_phase && st->step == SHIP_STEP_SHIP &&
-                               !(named & ENGINE_SEAT_BIT(current_seat(st)))));
-    unsigned seat = st->karama_ship_seat, payer = st->karama_ship_payer, cost;
-    return answering && seat == current_seat(st) && payer < n && payer != seat &&
-           (named & ENGINE_SEAT_BIT(payer)) && !(named & ENGINE_SEAT_BIT(seat)) &&
-           st->karama_offered == 0 && st->awaiting == ENGINE_SEAT_BIT(payer) &&
-           st->answered == 0 &&
-           ship_source(NULL, st, seat, st->karama_ship_location, st->karama_ship_forces,
-                       st->karama_ship_elite) == ENGINE_ACCEPTED &&
-           ship_landing(NULL, st, seat, st->karama_ship_location,
-                        (unsigned)st->karama_ship_forces + st->karama_ship_elite, 1,
+    /* KARAMA_ANSWER is a window now, never a step (it names one only in
+     * the encoding of rules versions 2 and 3) */
+    if (st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->step == SHIP_STEP_KARAMA_ANSWER)
+        return 0;
+    if (f == NULL)
+        return named == 0 || (in_phase && st->step == SHIP_STEP_SHIP &&
+                              !(named & ENGINE_SEAT_BIT(current_seat(st))));
+    unsigned seat = f->owner, payer = f->user, cost;
+    const engine_action *h = &f->held;
+    return in_phase && st->step == SHIP_STEP_SHIP && seat == current_seat(st) && payer < n &&
+           payer != seat && (named & ENGINE_SEAT_BIT(payer)) && !(named & ENGINE_SEAT_BIT(seat)) &&
+           engine_window_find(st, ENGINE_POINT_KARAMA) == NULL &&
+           st->awaiting == ENGINE_SEAT_BIT(seat) && st->answered == 0 &&
+           f->asked == ENGINE_SEAT_BIT(payer) && f->answered == 0 && f->rows == 0 &&
+           h->kind == ENGINE_ACTION_SHIP_KARAMA_FROM && h->seat == seat &&
+           h->arg[3] == st->seat[payer].faction && h->arg[0] >= 0 && h->arg[0] <= 0xFF &&
+           h->arg[1] >= 0 && h->arg[1] <= 0xFF && h->arg[2] >= 0 && h->arg[2] <= 0xFF &&
+           ship_source(NULL, st, seat, h->arg[0], h->arg[1], h->arg[2]) == ENGINE_ACCEPTED &&
+           ship_landing(NULL, st, seat, h->arg[0], (unsigned)h->arg[1] + (unsigned)h->arg[2], 1,
                         &cost) == ENGINE_ACCEPTED;
 }

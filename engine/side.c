@@ -11,13 +11,16 @@
  * families are offered only to seats the step already waits on, and a side
  * action leaves phase, step, awaiting and answered untouched; (2) a
  * Truthtrance question is public (asker, target and then the answer are
- * in every view); while it is pending the game waits on the target alone,
- * whose yes/no answer is the only action accepted, and answering it
- * resumes the paused step exactly as it was.
+ * in every view); it is a window (engine/frame.c, point TRUTHTRANCE) on
+ * top of the step: the game waits on the target alone, whose yes/no
+ * answer is the only action accepted, and answering it closes the window
+ * and leaves the answer as a record (ENGINE_EFFECT_ANSWER) until the next
+ * question, the paused step going on exactly as it was.
  */
+#include <assert.h>
+
 #include "engine/phase.h"
 
-#define SEAT_NONE 0xFF
 #define CARD_NONE 0xFF
 
 /* ======================================================== Truthtrance */
@@ -37,9 +40,10 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
     if (t < 0 || t == act->seat)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
     engine__treachery_discard(st, card);
-    st->truthtrance_asker = act->seat;
-    st->truthtrance_pending = (uint8_t)t;
-    st->truthtrance_answer = SEAT_NONE;
+    /* The question replaces the record of the last one. */
+    engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
+    engine__frame_push(st, ENGINE_POINT_TRUTHTRANCE, act->seat, act->seat, NULL,
+                       ENGINE_SEAT_BIT((unsigned)t));
     return ENGINE_ACCEPTED;
 }
 
@@ -48,13 +52,23 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
 engine_verdict engine__truthtrance_answer(engine_verdict_detail *why, engine_state *st,
                                           const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     int yes = act->arg[0];
     if (yes < 0 || yes > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
-    st->truthtrance_answer = (uint8_t)yes;
-    st->truthtrance_pending = SEAT_NONE;
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
+}
+
+/* The question closes: its answer is kept, public, until the next one. */
+void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng)
+{
+    (void)rng;
+    engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, f->owner,
+                       (uint8_t)answer->arg[0], ENGINE_EXPIRY_REPLACED};
+    int full = engine__effect_add(st, &e);
+    assert(full == 0); /* one record of its kind, and a frame is open only while there is room */
+    (void)full;
 }
 
 static size_t legal_truthtrance(engine_legal *out, size_t cap, const engine_state *st,
@@ -78,7 +92,8 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
                               uint8_t seat)
 {
     size_t n = 0;
-    if (seat != st->truthtrance_pending)
+    const engine_frame *f = engine_window_top(st);
+    if (!f || f->point != ENGINE_POINT_TRUTHTRANCE || !(f->asked & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat);
@@ -100,7 +115,8 @@ static const engine__legal_fn side_legal[] = {
 size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    if (st->phase == ENGINE_PHASE_SETUP || st->truthtrance_pending != SEAT_NONE)
+    const engine_frame *f = engine_window_top(st);
+    if (st->phase == ENGINE_PHASE_SETUP || (f && !engine__points[f->point].admits_side))
         return 0;
     for (size_t i = 0; i < sizeof side_legal / sizeof side_legal[0]; i++)
         n += side_legal[i](out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);

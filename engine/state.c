@@ -92,9 +92,10 @@ void engine__forces_to_tanks(engine_state *st, unsigned loc, uint8_t seat, unsig
 
 uint16_t engine_state_awaiting(const engine_state *st)
 {
-    /* A pending Truthtrance question pauses the step for its target alone. */
-    if (st->truthtrance_pending < ENGINE_MAX_SEATS)
-        return ENGINE_SEAT_BIT(st->truthtrance_pending);
+    /* An open window pauses the step for the seats it asks. */
+    const engine_frame *f = engine_window_top(st);
+    if (f)
+        return (uint16_t)(f->asked & ~f->answered);
     return (uint16_t)(st->awaiting & ~st->answered);
 }
 
@@ -157,6 +158,8 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     writer w = {out, cap, 0};
     const engine_config *c = &st->config;
     unsigned n = c->n_seats;
+    engine__legacy_pause pause;    /* the windows as versions 2 and 3 encode them */
+    engine__pause_encode(&pause, st);
 
     put_bytes(&w, (const uint8_t *)STATE_MAGIC, 4);
     put_u16(&w, c->rules_version);
@@ -171,10 +174,10 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u8(&w, c->is_constructed);
     /* phase machine */
     put_u8(&w, st->phase);
-    put_u8(&w, st->step);
+    put_u8(&w, pause.step);
     put_u8(&w, st->turn);
-    put_u16(&w, st->awaiting);
-    put_u16(&w, st->answered);
+    put_u16(&w, pause.awaiting);
+    put_u16(&w, pause.answered);
     put_u8(&w, st->storm_sector);
     put_u8(&w, st->last_storm_move);
     put_u8(&w, st->next_storm);
@@ -254,9 +257,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u8(&w, st->voice_class);
     put_u8(&w, st->traitor_called);
     put_u8(&w, st->battle_winner);
-    put_u8(&w, st->truthtrance_pending);
-    put_u8(&w, st->truthtrance_asker);
-    put_u8(&w, st->truthtrance_answer);
+    put_u8(&w, pause.tt_pending);
+    put_u8(&w, pause.tt_asker);
+    put_u8(&w, pause.tt_answer);
     put_bytes(&w, st->leader_territory, ENGINE_LEADER_COUNT);
     put_u8(&w, st->weather_control);
     put_u16(&w, st->winners);
@@ -293,23 +296,23 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u32(&w, st->spice_minted);
     put_u32(&w, st->spice_burned);
     /* the Karama window (engine/karama.c) */
-    put_u32(&w, st->karama_offered);
-    put_u8(&w, st->karama_owner);
-    put_u8(&w, st->karama_user);
-    put_u8(&w, st->karama_pending.kind);
-    put_u8(&w, st->karama_pending.seat);
+    put_u32(&w, pause.offered);
+    put_u8(&w, pause.owner);
+    put_u8(&w, pause.user);
+    put_u8(&w, pause.pending.kind);
+    put_u8(&w, pause.pending.seat);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        put_u16(&w, (uint16_t)st->karama_pending.arg[i]);
-    put_u16(&w, st->karama_saved_awaiting);
-    put_u16(&w, st->karama_saved_answered);
-    put_u32(&w, st->karama_cancelled);
-    put_u8(&w, st->karama_retake);
+        put_u16(&w, (uint16_t)pause.pending.arg[i]);
+    put_u16(&w, pause.saved_awaiting);
+    put_u16(&w, pause.saved_answered);
+    put_u32(&w, pause.cancelled);
+    put_u8(&w, pause.retake);
     /* a shipment paid with another seat's Karama (engine/phase_shipment.c) */
-    put_u8(&w, st->karama_ship_seat);
-    put_u8(&w, st->karama_ship_payer);
-    put_u8(&w, st->karama_ship_location);
-    put_u8(&w, st->karama_ship_forces);
-    put_u8(&w, st->karama_ship_elite);
+    put_u8(&w, pause.ship_seat);
+    put_u8(&w, pause.ship_payer);
+    put_u8(&w, pause.ship_location);
+    put_u8(&w, pause.ship_forces);
+    put_u8(&w, pause.ship_elite);
     put_u16(&w, st->karama_ship_named);
     /* from rules version 3 on */
     if (c->rules_version >= 3) {
@@ -405,7 +408,9 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
 {
     reader r = {in, len, 0, 0};
     engine_state *st = out;
+    engine__legacy_pause pause;    /* the windows as versions 2 and 3 encode them */
     memset(st, 0, sizeof *st);
+    memset(&pause, 0, sizeof pause);
 
     if (len < 7 || memcmp(in, STATE_MAGIC, 4) != 0)
         goto bad;
@@ -429,10 +434,10 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     c->is_constructed = get_below(&r, 2);
 
     st->phase = get_below(&r, ENGINE_PHASE_COUNT);
-    st->step = (uint8_t)get_u8(&r);
+    pause.step = (uint8_t)get_u8(&r);
     st->turn = (uint8_t)get_u8(&r);
-    st->awaiting = (uint16_t)get_u16(&r);
-    st->answered = (uint16_t)get_u16(&r);
+    pause.awaiting = (uint16_t)get_u16(&r);
+    pause.answered = (uint16_t)get_u16(&r);
     st->storm_sector = get_below(&r, ENGINE_SECTOR_COUNT);
     st->last_storm_move = (uint8_t)get_u8(&r);
     st->next_storm = get_below(&r, 7);
@@ -520,9 +525,9 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     st->voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
     st->traitor_called = get_below(&r, 4);
     st->battle_winner = (uint8_t)get_u8(&r);
-    st->truthtrance_pending = (uint8_t)get_u8(&r);
-    st->truthtrance_asker = (uint8_t)get_u8(&r);
-    st->truthtrance_answer = (uint8_t)get_u8(&r);
+    pause.tt_pending = (uint8_t)get_u8(&r);
+    pause.tt_asker = (uint8_t)get_u8(&r);
+    pause.tt_answer = (uint8_t)get_u8(&r);
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
         st->leader_territory[i] = (uint8_t)get_u8(&r);
     st->weather_control = (uint8_t)get_u8(&r);
@@ -556,22 +561,22 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
              st->n_spice_cards);
     st->spice_minted = get_u32(&r);
     st->spice_burned = get_u32(&r);
-    st->karama_offered = get_u32(&r);
-    st->karama_owner = (uint8_t)get_u8(&r);
-    st->karama_user = (uint8_t)get_u8(&r);
-    st->karama_pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
-    st->karama_pending.seat = (uint8_t)get_u8(&r);
+    pause.offered = get_u32(&r);
+    pause.owner = (uint8_t)get_u8(&r);
+    pause.user = (uint8_t)get_u8(&r);
+    pause.pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+    pause.pending.seat = (uint8_t)get_u8(&r);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        st->karama_pending.arg[i] = (int16_t)get_u16(&r);
-    st->karama_saved_awaiting = (uint16_t)get_u16(&r);
-    st->karama_saved_answered = (uint16_t)get_u16(&r);
-    st->karama_cancelled = get_u32(&r);
-    st->karama_retake = (uint8_t)get_u8(&r);
-    st->karama_ship_seat = (uint8_t)get_u8(&r);
-    st->karama_ship_payer = (uint8_t)get_u8(&r);
-    st->karama_ship_location = (uint8_t)get_u8(&r);
-    st->karama_ship_forces = (uint8_t)get_u8(&r);
-    st->karama_ship_elite = (uint8_t)get_u8(&r);
+        pause.pending.arg[i] = (int16_t)get_u16(&r);
+    pause.saved_awaiting = (uint16_t)get_u16(&r);
+    pause.saved_answered = (uint16_t)get_u16(&r);
+    pause.cancelled = get_u32(&r);
+    pause.retake = (uint8_t)get_u8(&r);
+    pause.ship_seat = (uint8_t)get_u8(&r);
+    pause.ship_payer = (uint8_t)get_u8(&r);
+    pause.ship_location = (uint8_t)get_u8(&r);
+    pause.ship_forces = (uint8_t)get_u8(&r);
+    pause.ship_elite = (uint8_t)get_u8(&r);
     st->karama_ship_named = (uint16_t)get_u16(&r);
     if (c->rules_version >= 3) {
         st->has_moved = get_below(&r, 2);
@@ -584,6 +589,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->karama_policy_set = (uint16_t)get_u16(&r);
     }
     if (r.is_bad || r.pos != len)
+        goto bad;
+    if (engine__pause_decode(st, &pause) != 0)
         goto bad;
     if (check(st, 1) != 0)
         goto bad;
@@ -687,8 +694,7 @@ static int check(const engine_state *st, int is_quiet)
 #define SEAT_OR_NONE(x) ((x) == 0xFF || (x) < n)
     if (!SEAT_OR_NONE(st->battle_seat[0]) || !SEAT_OR_NONE(st->battle_seat[1]) ||
         !SEAT_OR_NONE(st->high_bidder) || !SEAT_OR_NONE(st->bid_turn) ||
-        !SEAT_OR_NONE(st->bid_opener) || !SEAT_OR_NONE(st->truthtrance_pending) ||
-        !SEAT_OR_NONE(st->truthtrance_asker) ||
+        !SEAT_OR_NONE(st->bid_opener) ||
         !SEAT_OR_NONE(st->last_wheel[0]) || !SEAT_OR_NONE(st->last_wheel[1]))
         BROKEN("a seat index out of range");
 #undef SEAT_OR_NONE
@@ -717,24 +723,34 @@ static int check(const engine_state *st, int is_quiet)
         (st->storm_pending && !(st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_CARDS)))
         BROKEN("storm move %u pending in phase %u step %u", st->storm_pending, st->phase,
                st->step);
-    /* (5) a pending Truthtrance question */
-    if (st->truthtrance_answer != 0xFF && st->truthtrance_answer > 1)
-        BROKEN("truthtrance answer %u", st->truthtrance_answer);
-    if (st->truthtrance_pending != 0xFF &&
-        (st->truthtrance_asker == 0xFF || st->truthtrance_asker == st->truthtrance_pending ||
-         st->truthtrance_answer != 0xFF || st->phase == ENGINE_PHASE_SETUP ||
-         st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st)))
-        BROKEN("truthtrance question to %u by %u pending in phase %u", st->truthtrance_pending,
-               st->truthtrance_asker, st->phase);
+    /* (5) the windows; a pending Truthtrance question; the last answer */
+    if (!engine__frames_check(st))
+        BROKEN("%u windows, %u effects", st->n_frames, st->n_effects);
+    const engine_frame *question = engine_window_find(st, ENGINE_POINT_TRUTHTRANCE);
+    if (question &&
+        (question->user != question->owner || question->rows != 0 ||
+         question->held.kind != ENGINE_ACTION_NONE || question->held.seat != 0 ||
+         question->held.arg[0] || question->held.arg[1] || question->held.arg[2] ||
+         question->held.arg[3] || engine__lowest_seat(question->asked) == question->owner ||
+         question->asked != ENGINE_SEAT_BIT(engine__lowest_seat(question->asked)) ||
+         st->phase == ENGINE_PHASE_SETUP || st->phase == ENGINE_PHASE_GAME_OVER ||
+         !engine__phase_is_built(st)))
+        BROKEN("truthtrance question to %x by %u pending in phase %u", question->asked,
+               question->owner, st->phase);
+    const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
+    if (answer && (question || answer->source != ENGINE_CARD_TRUTHTRANCE ||
+                   answer->expiry != ENGINE_EXPIRY_REPLACED || (answer->owner != 0xFF && answer->owner >= n) ||
+                   (answer->value != 0xFF && answer->value > 1) ||
+                   (answer->owner == 0xFF && answer->value == 0xFF) ||
+                   engine_effect_sources(st, ENGINE_EFFECT_ANSWER) !=
+                       (uint32_t)1u << ENGINE_CARD_TRUTHTRANCE))
+        BROKEN("truthtrance answer %u by %u", answer->value, answer->owner);
     /* (6) the Karama window */
     if (!engine__karama_check(st))
-        BROKEN("karama window offering %x to %x for seat %u, cancelled %x retaken by %u",
-               st->karama_offered, st->awaiting, st->karama_owner, st->karama_cancelled,
-               st->karama_retake);
+        BROKEN("karama window, cancelled %x", engine_effect_sources(st, ENGINE_EFFECT_CANCELLED));
     /* (7) a shipment paid with another seat's Karama */
     if (!engine__shipment_check(st))
-        BROKEN("karama shipment by %u held for %u, named %x", st->karama_ship_seat,
-               st->karama_ship_payer, st->karama_ship_named);
+        BROKEN("karama shipment held, named %x", st->karama_ship_named);
     if (st->prediction_faction != ENGINE_FACTION_NONE && st->prediction_faction >= ENGINE_FACTION_COUNT)
         BROKEN("prediction faction %u", st->prediction_faction);
     if (st->phase == ENGINE_PHASE_BATTLE && st->battle_territory < ENGINE_TERRITORY_COUNT &&
@@ -844,14 +860,14 @@ static int check(const engine_state *st, int is_quiet)
      * prompt, which a pending question only pauses) */
     if (broken == 0 && st->phase != ENGINE_PHASE_GAME_OVER && engine__phase_is_built(st) &&
         !under_construction) {
-        if ((st->awaiting & ~st->answered) == 0)
+        if (engine__open_seats(st) == 0)
             BROKEN("phase %u waits on nobody", st->phase);
         else if (!engine__any_legal(st))
             BROKEN("no awaited seat has a legal action in phase %u", st->phase);
     }
     /* (8) what binds a battle plan is still playable by the seats it binds */
     if (broken == 0 && st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
-        st->karama_offered == 0) {
+        engine_window_find(st, ENGINE_POINT_KARAMA) == NULL) {
         for (unsigned s = 0; s < n; s++)
             if ((st->awaiting & ~st->answered & ENGINE_SEAT_BIT(s)) &&
                 !engine__battle_plan_exists(st, (uint8_t)s))

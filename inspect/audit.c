@@ -188,6 +188,18 @@ static const field_desc action_fields[] = {
     SCALAR(engine_action, kind), SCALAR(engine_action, seat), ARRAY(engine_action, arg),
 };
 
+static const field_desc frame_fields[] = {
+    SCALAR(engine_frame, point), SCALAR(engine_frame, owner), SCALAR(engine_frame, user),
+    SCALAR(engine_frame, is_resuming), SCALAR(engine_frame, rows),
+    STRUCT1(engine_frame, held, action_fields), SCALAR(engine_frame, asked),
+    SCALAR(engine_frame, answered),
+};
+
+static const field_desc effect_fields[] = {
+    SCALAR(engine_effect, kind), SCALAR(engine_effect, source), SCALAR(engine_effect, owner),
+    SCALAR(engine_effect, value), SCALAR(engine_effect, expiry),
+};
+
 static const field_desc state_fields[] = {
     SCALAR(engine_state, viewer),
     STRUCT1(engine_state, config, config_fields),
@@ -241,23 +253,10 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, traitor_called),
     SCALAR(engine_state, battle_winner),
     ARRAY(engine_state, leader_territory),
-    SCALAR(engine_state, truthtrance_pending),
-    SCALAR(engine_state, truthtrance_asker),
-    SCALAR(engine_state, truthtrance_answer),
-    SCALAR(engine_state, karama_offered),
-    SCALAR(engine_state, karama_owner),
-    SCALAR(engine_state, karama_user),
-    STRUCT1(engine_state, karama_pending, action_fields),
-    SCALAR(engine_state, karama_saved_awaiting),
-    SCALAR(engine_state, karama_saved_answered),
-    SCALAR(engine_state, karama_cancelled),
-    SCALAR(engine_state, karama_retake),
-    SCALAR(engine_state, is_karama_resuming),
-    SCALAR(engine_state, karama_ship_seat),
-    SCALAR(engine_state, karama_ship_payer),
-    SCALAR(engine_state, karama_ship_location),
-    SCALAR(engine_state, karama_ship_forces),
-    SCALAR(engine_state, karama_ship_elite),
+    STRUCTS(engine_state, frame, frame_fields),
+    SCALAR(engine_state, n_frames),
+    STRUCTS(engine_state, effect, effect_fields),
+    SCALAR(engine_state, n_effects),
     SCALAR(engine_state, karama_ship_named),
     SCALAR(engine_state, weather_control),
     SCALAR(engine_state, winners),
@@ -1199,6 +1198,14 @@ static int ends_with(const char *s, const char *tail)
     return n >= m && strcmp(s + n - m, tail) == 0;
 }
 
+/* 1 for a field saying who is asked: the step's seats, or a window's. */
+static int is_prompt_field(const char *path)
+{
+    return strcmp(path, "awaiting") == 0 || strcmp(path, "answered") == 0 ||
+           (strncmp(path, "frame[", 6) == 0 &&
+            (ends_with(path, "].asked") || ends_with(path, "].answered")));
+}
+
 /* A leaf's value in words where its field says what it means. */
 static void value_text(char *out, size_t cap, const char *path, int64_t v,
                        const engine_state *view)
@@ -1209,8 +1216,7 @@ static void value_text(char *out, size_t cap, const char *path, int64_t v,
         snprintf(out, cap, "%s", k != NULL ? k : v == ENGINE_CARD_KIND_UNKNOWN ? "unknown" : "?");
     } else if (ends_with(path, ".place")) {
         snprintf(out, cap, "%s", place_name((unsigned)v));
-    } else if (ends_with(path, "known_by") || strcmp(path, "awaiting") == 0 ||
-               strcmp(path, "answered") == 0) {
+    } else if (ends_with(path, "known_by") || is_prompt_field(path)) {
         inspect__text t;
         inspect__text_init(&t, out, cap);
         inspect__text_add(&t, "{");
@@ -1246,8 +1252,7 @@ static int compare_views(audit_run *r, const pair *p, uint32_t at, const engine_
                    (const uint8_t *)&r->vb, "")) {
         char field[INSPECT_AUDIT_FIELD_CHARS + 16];
         snprintf(field, sizeof field, "%s.%s", what, path);
-        unsigned ch = strcmp(path, "awaiting") == 0 || strcmp(path, "answered") == 0
-                          ? INSPECT_CHANNEL_PROMPT : INSPECT_CHANNEL_VIEW;
+        unsigned ch = is_prompt_field(path) ? INSPECT_CHANNEL_PROMPT : INSPECT_CHANNEL_VIEW;
         char ta[120], tb[120];
         value_text(ta, sizeof ta, path, xa, &r->va);
         value_text(tb, sizeof tb, path, xb, &r->vb);

@@ -65,6 +65,25 @@ static void view_karama_prompt(engine_state *out, const engine_state *st, uint8_
             out->awaiting = (uint16_t)(out->awaiting | (1u << st->card[i].holder));
 }
 
+/* ---- a window's prompt that depends on a hidden hand: an open Karama
+ * window shown as asking only the seats that hold a Karama */
+
+static void view_window_prompt(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    if (out->n_frames == 0 || out->frame[out->n_frames - 1].point != ENGINE_POINT_KARAMA)
+        return;
+    engine_frame *f = &out->frame[out->n_frames - 1];
+    uint16_t holders = 0;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card_kind[i] == ENGINE_CARD_KARAMA)
+            holders = (uint16_t)(holders | (1u << st->card[i].holder));
+    if ((f->asked & holders) == 0)
+        return;
+    f->asked = (uint16_t)(f->asked & holders);
+    f->answered = (uint16_t)(f->answered & f->asked);
+}
+
 /* ---- a view whose size depends on a hidden identity: a byte of padding
  * for each weapon in another seat's hand */
 
@@ -229,6 +248,11 @@ static const inspect_audit_observer karama_prompt = {
     engine_apply,
     NULL, 0,
 };
+static const inspect_audit_observer window_prompt = {
+    "window_prompt_hidden_hand", view_window_prompt, genuine_encode, engine_legal_actions,
+    genuine_log, engine_apply,
+    NULL, 0,
+};
 static const inspect_audit_observer card_reason = {
     "rejection_reveals_card", engine_view, genuine_encode, engine_legal_actions, genuine_log,
     apply_card_reason,
@@ -280,6 +304,8 @@ static const inspect_audit_plant plants[] = {
      ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
     {&karama_prompt, "a prompt offered only to the holder of a secret card",
      INSPECT_CHANNEL_PROMPT, "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
+    {&window_prompt, "a window asking only the seats whose hidden hand can answer it",
+     INSPECT_CHANNEL_PROMPT, "view.frame[", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&card_reason, "a rejection reason that reveals a hidden card", INSPECT_CHANNEL_REJECTION,
      "rejection", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
     {&weapon_padding, "a view whose size depends on a hidden identity", INSPECT_CHANNEL_SIZE,

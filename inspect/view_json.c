@@ -461,55 +461,82 @@ static void print_battle(FILE *f, const engine_state *st)
             fprintf(f, "  traitor called by the %s's side\n", side == 0 ? "aggressor" : "defender");
 }
 
+/* The public windows and records of a state, as the view prints them
+ * (engine_window_find, engine_effect_find): 0xFF for none. */
+typedef struct windows {
+    uint8_t asker, target, answer;   /* the Truthtrance question pending or last answered */
+    const engine_frame *karama;      /* the Karama window, or NULL */
+    uint32_t cancelled;              /* advantages cancelled until the retake */
+    uint8_t retake;
+    const engine_frame *ship;        /* a shipment held for another seat's Karama, or NULL */
+} windows;
+
+static void windows_read(windows *w, const engine_state *st)
+{
+    const engine_frame *q = engine_window_find(st, ENGINE_POINT_TRUTHTRANCE);
+    const engine_effect *a = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
+    const engine_effect *c = engine_effect_find(st, ENGINE_EFFECT_CANCELLED);
+    w->asker = q ? q->owner : a ? a->owner : 0xFF;
+    w->target = 0xFF;
+    for (uint8_t s = 0; q && s < ENGINE_MAX_SEATS; s++)
+        if (q->asked & (1u << s))
+            w->target = s;
+    w->answer = q ? 0xFF : a ? a->value : 0xFF;
+    w->karama = engine_window_find(st, ENGINE_POINT_KARAMA);
+    w->cancelled = engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
+    w->retake = c ? c->owner : 0xFF;
+    w->ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+}
+
 /* A Truthtrance question, public: pending, or the last one answered. */
-static void print_truthtrance(FILE *f, const engine_state *st)
+static void print_truthtrance(FILE *f, const engine_state *st, const windows *w)
 {
     const engine_config *cfg = &st->config;
-    uint8_t a = st->truthtrance_asker, t = st->truthtrance_pending;
+    uint8_t a = w->asker, t = w->target;
     if (t < cfg->n_seats)
         fprintf(f, "truthtrance: seat %u %s asked seat %u %s, who must answer now\n", a + 1u,
                 inspect_seat_faction(cfg, a), t + 1u, inspect_seat_faction(cfg, t));
     else
         fprintf(f, "truthtrance: the last question, by seat %u %s, was answered %s\n", a + 1u,
-                inspect_seat_faction(cfg, a), st->truthtrance_answer == 1 ? "yes" : "no");
+                inspect_seat_faction(cfg, a), w->answer == 1 ? "yes" : "no");
 }
 
 /* A Karama window, public: the advantages offered, whose, and the action
  * held (docs/RULINGS.md "Karama"); or a cancellation awaiting its retake. */
-static void print_karama(FILE *f, const engine_state *st)
+static void print_karama(FILE *f, const engine_state *st, const windows *w)
 {
     const engine_config *cfg = &st->config;
-    if (st->karama_offered != 0) {
-        fprintf(f, "karama window: seat %u %s's", st->karama_owner + 1u,
-                inspect_seat_faction(cfg, st->karama_owner));
+    const engine_frame *k = w->karama;
+    if (k != NULL) {
+        fprintf(f, "karama window: seat %u %s's", k->owner + 1u, inspect_seat_faction(cfg, k->owner));
         for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
-            if (st->karama_offered & ENGINE_ADVANTAGE_BIT(a))
+            if (k->rows & ENGINE_ADVANTAGE_BIT(a))
                 fprintf(f, " %s", engine_advantage_name(a));
-        const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
+        const engine_action_spec *spec = engine_action_spec_of(k->held.kind);
         fprintf(f, ", holding %s by seat %u %s\n", spec ? spec->name : "the sale",
-                st->karama_pending.seat + 1u, inspect_seat_faction(cfg, st->karama_pending.seat));
+                k->held.seat + 1u, inspect_seat_faction(cfg, k->held.seat));
     }
-    if (st->karama_retake < cfg->n_seats) {
+    if (w->retake < cfg->n_seats) {
         fprintf(f, "karama cancelled:");
         for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
-            if (st->karama_cancelled & ENGINE_ADVANTAGE_BIT(a))
+            if (w->cancelled & ENGINE_ADVANTAGE_BIT(a))
                 fprintf(f, " %s", engine_advantage_name(a));
-        fprintf(f, ", until seat %u %s retakes its action\n", st->karama_retake + 1u,
-                inspect_seat_faction(cfg, st->karama_retake));
+        fprintf(f, ", until seat %u %s retakes its action\n", w->retake + 1u,
+                inspect_seat_faction(cfg, w->retake));
     }
 }
 
 /* A shipment held for another seat's Karama, public (docs/RULINGS.md R67). */
-static void print_karama_ship(FILE *f, const engine_state *st)
+static void print_karama_ship(FILE *f, const engine_state *st, const windows *w)
 {
     const engine_config *cfg = &st->config;
+    const engine_frame *h = w->ship;
     char where[96];
-    location_text(where, sizeof where, st->karama_ship_location);
+    location_text(where, sizeof where, (unsigned)h->held.arg[0]);
     fprintf(f, "karama shipment: seat %u %s ships %u forces (%u elite) to %s if seat %u %s pays "
                "with a Karama\n",
-            st->karama_ship_seat + 1u, inspect_seat_faction(cfg, st->karama_ship_seat),
-            (unsigned)st->karama_ship_forces, (unsigned)st->karama_ship_elite, where,
-            st->karama_ship_payer + 1u, inspect_seat_faction(cfg, st->karama_ship_payer));
+            h->owner + 1u, inspect_seat_faction(cfg, h->owner), (unsigned)h->held.arg[1],
+            (unsigned)h->held.arg[2], where, h->user + 1u, inspect_seat_faction(cfg, h->user));
 }
 
 static void print_auction(FILE *f, const engine_state *st)
@@ -595,12 +622,14 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
         print_auction(f, st);
     if (battle_on(st))
         print_battle(f, st);
-    if (st->truthtrance_asker < cfg->n_seats)
-        print_truthtrance(f, st);
-    if (st->karama_offered != 0 || st->karama_retake < cfg->n_seats)
-        print_karama(f, st);
-    if (st->karama_ship_seat < cfg->n_seats)
-        print_karama_ship(f, st);
+    windows w;
+    windows_read(&w, st);
+    if (w.asker < cfg->n_seats)
+        print_truthtrance(f, st, &w);
+    if (w.karama != NULL || w.retake < cfg->n_seats)
+        print_karama(f, st, &w);
+    if (w.ship != NULL)
+        print_karama_ship(f, st, &w);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
@@ -850,17 +879,20 @@ static void json_advantages(inspect_json *j, uint32_t mask)
 static void json_karama(inspect_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
+    windows w;
+    windows_read(&w, st);
+    const engine_frame *k = w.karama;
     inspect_json_object_begin(j);
     inspect_json_key(j, "window");
-    if (st->karama_offered == 0) {
+    if (k == NULL) {
         inspect_json_null(j);
     } else {
         inspect_json_object_begin(j);
         inspect_json_key(j, "offered");
-        json_advantages(j, st->karama_offered);
-        inspect_json_member_uint(j, "owner", st->karama_owner + 1u);
-        inspect_json_member_uint(j, "user", st->karama_user + 1u);
-        const engine_action_spec *spec = engine_action_spec_of(st->karama_pending.kind);
+        json_advantages(j, k->rows);
+        inspect_json_member_uint(j, "owner", k->owner + 1u);
+        inspect_json_member_uint(j, "user", k->user + 1u);
+        const engine_action_spec *spec = engine_action_spec_of(k->held.kind);
         inspect_json_key(j, "held");
         if (spec)
             inspect_json_string(j, spec->name);
@@ -869,24 +901,25 @@ static void json_karama(inspect_json *j, const engine_state *st)
         inspect_json_object_end(j);
     }
     inspect_json_key(j, "cancelled");
-    json_advantages(j, st->karama_cancelled);
+    json_advantages(j, w.cancelled);
     inspect_json_key(j, "retake");
-    if (st->karama_retake < n)
-        inspect_json_uint(j, st->karama_retake + 1u);
+    if (w.retake < n)
+        inspect_json_uint(j, w.retake + 1u);
     else
         inspect_json_null(j);
     /* a shipment held for another seat's Karama (R67), or null */
     inspect_json_key(j, "shipment");
-    if (st->karama_ship_seat < n) {
+    if (w.ship != NULL) {
+        const engine_frame *h = w.ship;
         inspect_json_object_begin(j);
-        inspect_json_member_uint(j, "seat", st->karama_ship_seat + 1u);
-        inspect_json_member_uint(j, "payer", st->karama_ship_payer + 1u);
+        inspect_json_member_uint(j, "seat", h->owner + 1u);
+        inspect_json_member_uint(j, "payer", h->user + 1u);
         inspect_json_key(j, "location");
         inspect_json_object_begin(j);
-        json_location(j, st->karama_ship_location);
+        json_location(j, (unsigned)h->held.arg[0]);
         inspect_json_object_end(j);
-        inspect_json_member_uint(j, "forces", st->karama_ship_forces);
-        inspect_json_member_uint(j, "elite", st->karama_ship_elite);
+        inspect_json_member_uint(j, "forces", (uint8_t)h->held.arg[1]);
+        inspect_json_member_uint(j, "elite", (uint8_t)h->held.arg[2]);
         inspect_json_object_end(j);
     } else {
         inspect_json_null(j);
@@ -897,20 +930,22 @@ static void json_karama(inspect_json *j, const engine_state *st)
 static void json_truthtrance(inspect_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
-    if (st->truthtrance_asker >= n) {
+    windows w;
+    windows_read(&w, st);
+    if (w.asker >= n) {
         inspect_json_null(j);
         return;
     }
     inspect_json_object_begin(j);
-    inspect_json_member_uint(j, "asker", st->truthtrance_asker + 1u);
+    inspect_json_member_uint(j, "asker", w.asker + 1u);
     inspect_json_key(j, "pending_target");
-    if (st->truthtrance_pending < n)
-        inspect_json_uint(j, st->truthtrance_pending + 1u);
+    if (w.target < n)
+        inspect_json_uint(j, w.target + 1u);
     else
         inspect_json_null(j);
     inspect_json_key(j, "answer");
-    if (st->truthtrance_answer <= 1)
-        inspect_json_bool(j, st->truthtrance_answer);
+    if (w.answer <= 1)
+        inspect_json_bool(j, w.answer);
     else
         inspect_json_null(j);
     inspect_json_object_end(j);

@@ -18,6 +18,19 @@
 
 #include "engine/phase.h"
 
+/* The advantages the open Karama window offers (0 none), and those a
+ * Karama cancelled until the retake. */
+static uint32_t offered(const engine_state *st)
+{
+    const engine_frame *f = engine_window_find(st, ENGINE_POINT_KARAMA);
+    return f ? f->rows : 0;
+}
+
+static uint32_t cancelled_of(const engine_state *st)
+{
+    return engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
+}
+
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {11};
 
 /* A Basic game of the given factions, just past setup (no decisions taken:
@@ -66,7 +79,7 @@ static void expect_reject(engine_state *st, unsigned kind, unsigned seat, int a0
 /* Every seat an open Karama window asks lets the advantage stand. */
 static void allow_window(engine_state *st)
 {
-    for (unsigned s = 0; s < st->config.n_seats && st->karama_offered != 0; s++)
+    for (unsigned s = 0; s < st->config.n_seats && offered(st) != 0; s++)
         if (engine_state_awaiting(st) & (1u << s))
             assert_int_equal(act(st, ENGINE_ACTION_KARAMA_ALLOW, s, 0, 0, 0), ENGINE_ACCEPTED);
 }
@@ -75,7 +88,7 @@ static void allow_window(engine_state *st)
  * answered instead. */
 static void pass_or_allow(engine_state *st)
 {
-    if (st->karama_offered == 0) {
+    if (offered(st) == 0) {
         assert_int_equal(act(st, ENGINE_ACTION_BID_PASS, st->bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
         return;
     }
@@ -197,7 +210,7 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(st.forces[loc][3], 4);
     engine_state declined = st;
     assert_int_equal(act(&declined, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 0, 0, 0), ENGINE_ACCEPTED);
-    assert_int_equal(declined.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM));
+    assert_int_equal(offered(&declined), ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM));
     allow_window(&declined);
     assert_int_equal(declined.forces[loc][1], 2);
     assert_int_equal(declined.forces[loc][3], 0);
@@ -208,7 +221,7 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     engine_state cancelled = st;
     /* The protection waits on a Karama window (LR 2.04.07, 2.04.10,
      * 3.01.11.01): every seat holding a card but the Fremen. */
-    assert_int_equal(st.karama_offered,
+    assert_int_equal(offered(&st),
                      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM) |
                          ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_WORM));
     assert_false(engine_state_awaiting(&st) & (1u << 1));
@@ -233,7 +246,7 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(cancelled.forces[loc][1], 2);
     assert_int_equal(cancelled.forces[loc][3], 0);
     assert_int_equal(cancelled.seat[3].tanks, 4);
-    assert_int_equal(cancelled.karama_cancelled, 0);
+    assert_int_equal(cancelled_of(&cancelled), 0);
     assert_int_equal(cancelled.step, BLOW_STEP_NEXUS);
     assert_int_equal(engine_state_check(&cancelled), 0);
 }
@@ -426,7 +439,7 @@ static void test_phases__harkonnen_bonus_needs_room(void **state)
     assert_int_equal(hand, 8);
     /* At the limit Harkonnen is skipped for the rest of the auction. */
     for (int i = 0; i < 10 && st.phase == ENGINE_PHASE_BIDDING; i++) {
-        if (st.karama_offered == 0)
+        if (offered(&st) == 0)
             assert_int_not_equal(st.bid_turn, 2);
         pass_or_allow(&st);
     }
@@ -487,7 +500,7 @@ static void test_phases__karama_prevents_the_card_peek(void **state)
     engine_rng rng;
     engine_rng_init(&rng, SEED, 4);
     engine__bidding_begin(&st, &rng);
-    assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK));
+    assert_int_equal(offered(&st), ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK));
     assert_false(engine_state_awaiting(&st) & 1u); /* the Atreides are not asked */
     unsigned card = st.auction[0];
     assert_false(st.card[card].known_by & 1u);
@@ -496,8 +509,8 @@ static void test_phases__karama_prevents_the_card_peek(void **state)
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_CANCEL, 2, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK,
                          0, 0),
                      ENGINE_ACCEPTED);
-    assert_int_equal(st.karama_offered, 0);
-    assert_int_equal(st.karama_cancelled, 0); /* one use: the next card is seen */
+    assert_int_equal(offered(&st), 0);
+    assert_int_equal(cancelled_of(&st), 0); /* one use: the next card is seen */
     assert_false(st.card[card].known_by & 1u);
     assert_int_equal(st.step, BIDDING_STEP_AUCTION);
     assert_true(engine_state_awaiting(&st) == (1u << st.bid_turn));
@@ -523,7 +536,7 @@ static void test_phases__karama_prevents_the_spice_peek(void **state)
     engine_rng_init(&rng, SEED, 6);
     engine__shipment_begin(&st, &rng);
     unsigned top = st.spice_deck[st.n_spice_deck - 1];
-    assert_int_equal(st.karama_offered, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK));
+    assert_int_equal(offered(&st), ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK));
     assert_false(st.spice_card[top].known_by & 1u);
     expect_reject(&st, ENGINE_ACTION_SHIP_PASS, 0, 0, 0, 0, ENGINE_REJECT_WRONG_STEP);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK,
@@ -531,7 +544,7 @@ static void test_phases__karama_prevents_the_spice_peek(void **state)
                      ENGINE_ACCEPTED);
     assert_false(st.spice_card[top].known_by & 1u);
     assert_int_equal(st.step, SHIP_STEP_SHIP);
-    assert_int_equal(st.karama_cancelled, 0);
+    assert_int_equal(cancelled_of(&st), 0);
     engine_rng_init(&rng, SEED, 6);
     engine__shipment_begin(&allowed, &rng);
     allow_window(&allowed);
@@ -639,7 +652,7 @@ static void test_phases__leader_revival_and_emperor_ally(void **state)
      * other seat holding a card is asked, the Emperor is not. */
     engine_state cancelled = st;
     assert_int_equal(act(&st, ENGINE_ACTION_EMPEROR_REVIVAL, 3, 3, 0, 0), ENGINE_ACCEPTED);
-    assert_int_equal(st.karama_offered,
+    assert_int_equal(offered(&st),
                      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL));
     assert_int_equal(st.step, REVIVAL_STEP_EMPEROR);
     assert_int_equal(st.emperor_ally_revivals, 0);
@@ -653,10 +666,10 @@ static void test_phases__leader_revival_and_emperor_ally(void **state)
     assert_int_equal(act(&cancelled, ENGINE_ACTION_KARAMA_CANCEL, 0,
                          ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL, 0, 0),
                      ENGINE_ACCEPTED);
-    assert_int_equal(cancelled.karama_offered, 0);
+    assert_int_equal(offered(&cancelled), 0);
     assert_int_equal(cancelled.step, REVIVAL_STEP_REVIVE);
     assert_int_equal(cancelled.emperor_ally_revivals, 0);
-    assert_int_equal(cancelled.karama_cancelled, 0);
+    assert_int_equal(cancelled_of(&cancelled), 0);
     expect_reject(&cancelled, ENGINE_ACTION_REVIVE, 2, 4, 0, -1, ENGINE_REJECT_REVIVAL_LIMIT);
     assert_int_equal(engine_state_check(&cancelled), 0);
     expect_reject(&st, ENGINE_ACTION_REVIVE, 2, 7, 0, -1, ENGINE_REJECT_REVIVAL_LIMIT);

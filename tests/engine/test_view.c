@@ -287,17 +287,21 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     engine_state v;
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        assert_int_equal(v.truthtrance_pending, 2);
-        assert_int_equal(v.truthtrance_asker, 1);
+        const engine_frame *q = engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE);
+        assert_non_null(q);
+        assert_int_equal(q->asked, 1u << 2);
+        assert_int_equal(q->owner, 1);
         assert_int_equal(engine_state_awaiting(&v), 1u << 2);
         assert_int_equal(v.card_kind[card], ENGINE_CARD_TRUTHTRANCE); /* discarded face up */
     }
     assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 0, 0), ENGINE_ACCEPTED);
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        assert_int_equal(v.truthtrance_pending, ENGINE_UNKNOWN);
-        assert_int_equal(v.truthtrance_asker, 1);
-        assert_int_equal(v.truthtrance_answer, 0);
+        assert_null(engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE));
+        const engine_effect *answer = engine_effect_find(&v, ENGINE_EFFECT_ANSWER);
+        assert_non_null(answer);
+        assert_int_equal(answer->owner, 1);
+        assert_int_equal(answer->value, 0);
     }
     /* The auction resumes where it stood. */
     assert_int_equal(st.phase, before.phase);
@@ -379,10 +383,12 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         for (unsigned i = 0; i < sizeof viewers; i++) {
             engine_state v;
             engine_view(&v, st, viewers[i]);
-            assert_int_equal(v.karama_ship_seat, 0);
-            assert_int_equal(v.karama_ship_payer, 1);
-            assert_int_equal(v.karama_ship_location, loc);
-            assert_int_equal(v.karama_ship_forces, 2);
+            const engine_frame *ship = engine_window_find(&v, ENGINE_POINT_SHIP_PAYER);
+            assert_non_null(ship);
+            assert_int_equal(ship->owner, 0);
+            assert_int_equal(ship->user, 1);
+            assert_int_equal(ship->held.arg[0], loc);
+            assert_int_equal(ship->held.arg[1], 2);
         }
         /* The proposal round-trips; a proposal no longer payable breaks (7). */
         static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
@@ -391,9 +397,10 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         assert_int_equal(engine_state_decode(&back, buf, len), 0);
         assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
         assert_memory_equal(again, buf, len);
-        assert_int_equal(back.karama_ship_payer, 1);
+        assert_int_equal(back.n_frames, st->n_frames);
+        assert_memory_equal(back.frame, st->frame, sizeof back.frame);
         broken = *st;
-        broken.karama_ship_forces = 40;
+        broken.frame[0].held.arg[1] = 40;
         assert_true(engine_state_check(&broken) > 0);
     }
     static const uint8_t others[] = {0, 2, ENGINE_VIEW_PUBLIC};
@@ -411,6 +418,74 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         assert_true(views_equal(&world[0], &world[1], others[i]));
 }
 
+/* Windows nest (engine/frame.c): the payer asked for a shipment may ask a
+ * Truthtrance question first; the question goes on top and waits on its
+ * target alone, its answer gives the payer's window back as it was, and
+ * the payment then lands the shipment. Both stacks round-trip through the
+ * canonical encoding, and a wrong step in the payer's window is told as
+ * the step it was (KARAMA_ANSWER). */
+static void test_view__question_nests_over_a_payers_window(void **state)
+{
+    (void)state;
+    uint8_t seed[ENGINE_SEED_BYTES] = {8};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_EMPEROR;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(loc >= 0);
+    static engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_KARAMA) >= 0);
+    assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_TRUTHTRANCE) >= 0);
+    engine_rng_init(&rng, seed, 1);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+    unsigned reserves = st.seat[0].reserves;
+    assert_int_equal(propose(&st, 0, loc, 2, ENGINE_FACTION_EMPEROR), ENGINE_ACCEPTED);
+    engine_verdict_detail why;
+    engine_action ship = {ENGINE_ACTION_SHIP, 0, {(int16_t)loc, 2, 0, 0}};
+    engine_rng_init(&rng, seed, 2);
+    assert_int_equal(engine_apply(&why, &st, &ship, &rng), ENGINE_REJECT_WRONG_STEP);
+    assert_int_equal(why.value, SHIP_STEP_KARAMA_ANSWER);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 2);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_POINT_TRUTHTRANCE);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 2);
+    assert_int_equal(play(&st, ENGINE_ACTION_SHIP_KARAMA_ANSWER, 1, 1, 0),
+                     ENGINE_REJECT_NOT_AWAITED);
+    static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
+    static engine_state back;
+    for (unsigned round = 0; round < 2; round++) {
+        size_t len = engine_state_encode(buf, sizeof buf, &st);
+        assert_int_equal(engine_state_decode(&back, buf, len), 0);
+        assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
+        assert_memory_equal(again, buf, len);
+        assert_int_equal(back.n_frames, st.n_frames);
+        assert_memory_equal(back.frame, st.frame, sizeof back.frame);
+        assert_memory_equal(back.effect, st.effect, sizeof back.effect);
+        if (round == 0)
+            assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 1, 0),
+                             ENGINE_ACCEPTED);
+    }
+    /* The question is a record now; the payer's window is back on top. */
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_POINT_SHIP_PAYER);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    const engine_effect *answer = engine_effect_find(&st, ENGINE_EFFECT_ANSWER);
+    assert_non_null(answer);
+    assert_int_equal(answer->owner, 1);
+    assert_int_equal(answer->value, 1);
+    assert_int_equal(play(&st, ENGINE_ACTION_SHIP_KARAMA_ANSWER, 1, 1, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 0);
+    assert_int_equal(st.forces[loc][0], 2);
+    assert_int_equal(st.seat[0].reserves, reserves - 2);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -420,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_view__own_secrets_show_others_do_not),
         cmocka_unit_test(test_view__truthtrance_is_public_and_pauses_the_step),
         cmocka_unit_test(test_view__karama_shipment_for_another_is_public),
+        cmocka_unit_test(test_view__question_nests_over_a_payers_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

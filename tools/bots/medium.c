@@ -619,8 +619,8 @@ int bot__medium_karama_ship(engine_action *out, bot__ctx *c)
     if (l == NULL)
         return -1;
     bot__action_lo(out, l);
-    if (c->v->karama_ship_seat < c->v->config.n_seats &&
-        c->v->ally[c->seat] == c->v->karama_ship_seat)
+    const engine_frame *ship = engine_window_find(c->v, ENGINE_POINT_SHIP_PAYER);
+    if (ship != NULL && c->v->ally[c->seat] == ship->owner)
         out->arg[0] = l->hi[0];
     return BOT_OK;
 }
@@ -789,7 +789,11 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
 {
     const engine_state *v = c->v;
     const engine_legal *cancel = bot__family(c, ENGINE_ACTION_KARAMA_CANCEL);
-    const engine_action *held = &v->karama_pending;
+    static const engine_frame closed; /* no window: nothing offered, nothing held */
+    const engine_frame *window = engine_window_find(v, ENGINE_POINT_KARAMA);
+    if (window == NULL)
+        window = &closed;
+    const engine_action *held = &window->held;
     int fights = v->phase == ENGINE_PHASE_BATTLE &&
                  (v->battle_seat[0] == c->seat || v->battle_seat[1] == c->seat);
     if (cancel != NULL && fights && bot__is_stronghold(v->battle_territory)) {
@@ -810,7 +814,7 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
     int fremen = bot__seat_of(v, ENGINE_FACTION_FREMEN);
     if (cancel != NULL && v->phase == ENGINE_PHASE_SPICE_BLOW && fremen >= 0 &&
         v->ally[c->seat] != fremen &&
-        (v->karama_offered & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM))) {
+        (window->rows & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM))) {
         unsigned at_stake = 0;
         for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
             if (engine_location_territory(l) == (unsigned)held->arg[0])

@@ -1,0 +1,366 @@
+/*
+ * frame.c - the window stack and the effect records: every "pause and
+ * ask a seat" is a frame of one type on a fixed-depth stack in
+ * engine_state, and every effect that outlasts its window is a record
+ * with its source, owner and expiry. The points a window opens at are a
+ * table, one row each: the answers it admits, their families, and the
+ * function that resumes when its last answer closes it. The rules of each
+ * point live in its own file (the Truthtrance question in engine/side.c,
+ * the Karama window in engine/karama.c, a shipment paid with another
+ * seat's Karama in engine/phase_shipment.c); this file only keeps the
+ * stack, the records and the table.
+ *
+ * It also maps the stack to the pause fields of the canonical encoding of
+ * rules versions 2 and 3 and back (engine/state.c writes and reads them),
+ * so a stored room re-encodes byte for byte.
+ *
+ * Invariants: (1) a window is public, and so is every effect record;
+ * (2) a frame never touches phase, step, awaiting or answered: the step
+ * below keeps its own, and closing the top frame gives it back exactly as
+ * it was; (3) is_resuming is 1 only inside the fold resuming a closed
+ * frame's attempt, never at rest; (4) the records are kept sorted by kind
+ * then source, so equal histories give equal states. Never allocates,
+ * never does I/O.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "engine/phase.h"
+
+#define SEAT_NONE 0xFF
+
+const engine__point_row engine__points[ENGINE_POINT_COUNT] = {
+    [ENGINE_POINT_NONE] = {0, 0, ENGINE__PHASE_WINDOW, NULL, NULL},
+    /* engine/side.c */
+    [ENGINE_POINT_TRUTHTRANCE] = {1, 0, ENGINE__PHASE_WINDOW, engine__legal_question,
+                                  engine__truthtrance_resume},
+    /* engine/karama.c */
+    [ENGINE_POINT_KARAMA] = {0, 0, ENGINE__PHASE_WINDOW, engine__legal_karama,
+                             engine__karama_resume},
+    /* engine/phase_shipment.c */
+    [ENGINE_POINT_SHIP_PAYER] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT,
+                                 engine__legal_ship_karama_answer, engine__ship_karama_resume},
+};
+
+/* ============================================================== frames */
+
+unsigned engine__lowest_seat(uint16_t seats)
+{
+    unsigned s = 0;
+    while (s < ENGINE_MAX_SEATS && !(seats & ENGINE_SEAT_BIT(s)))
+        s++;
+    return s < ENGINE_MAX_SEATS ? s : SEAT_NONE;
+}
+
+const engine_frame *engine_window_top(const engine_state *st)
+{
+    for (unsigned i = st->n_frames; i-- > 0;)
+        if (!st->frame[i].is_resuming)
+            return &st->frame[i];
+    return NULL;
+}
+
+const engine_frame *engine_window_find(const engine_state *st, unsigned point)
+{
+    for (unsigned i = st->n_frames; i-- > 0;)
+        if (!st->frame[i].is_resuming && st->frame[i].point == point)
+            return &st->frame[i];
+    return NULL;
+}
+
+engine_frame *engine__frame_top(engine_state *st)
+{
+    return (engine_frame *)engine_window_top(st);
+}
+
+int engine__frame_resuming(const engine_state *st)
+{
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (st->frame[i].is_resuming)
+            return 1;
+    return 0;
+}
+
+engine_frame *engine__frame_push(engine_state *st, unsigned point, unsigned owner, unsigned user,
+                                 const engine_action *held, uint16_t asked)
+{
+    assert(st->n_frames < ENGINE_FRAME_MAX);
+    engine_frame *f = &st->frame[st->n_frames++];
+    memset(f, 0, sizeof *f);
+    f->point = (uint8_t)point;
+    f->owner = (uint8_t)owner;
+    f->user = (uint8_t)user;
+    if (held)
+        f->held = *held;
+    f->asked = asked;
+    return f;
+}
+
+static void frame_remove(engine_state *st, unsigned i)
+{
+    memmove(&st->frame[i], &st->frame[i + 1], (st->n_frames - i - 1u) * sizeof st->frame[0]);
+    st->n_frames--;
+    memset(&st->frame[st->n_frames], 0, sizeof st->frame[0]);
+}
+
+void engine__frame_close(engine_state *st, const engine_action *answer, engine_rng *rng)
+{
+    engine_frame *top = engine__frame_top(st);
+    assert(top != NULL);
+    engine_frame f = *top;
+    /* The frame stays below whatever its resumption opens, marked, and is
+     * removed once it has resumed (3). */
+    top->is_resuming = 1;
+    engine__points[f.point].resume(st, &f, answer, rng);
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (st->frame[i].is_resuming) {
+            frame_remove(st, i);
+            break;
+        }
+}
+
+/* ============================================================= effects */
+
+const engine_effect *engine_effect_find(const engine_state *st, unsigned kind)
+{
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == kind)
+            return &st->effect[i];
+    return NULL;
+}
+
+uint32_t engine_effect_sources(const engine_state *st, unsigned kind)
+{
+    uint32_t sources = 0;
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == kind && st->effect[i].source < 32)
+            sources |= (uint32_t)1u << st->effect[i].source;
+    return sources;
+}
+
+static void effect_remove(engine_state *st, unsigned i)
+{
+    memmove(&st->effect[i], &st->effect[i + 1], (st->n_effects - i - 1u) * sizeof st->effect[0]);
+    st->n_effects--;
+    memset(&st->effect[st->n_effects], 0, sizeof st->effect[0]);
+}
+
+int engine__effect_add(engine_state *st, const engine_effect *e)
+{
+    unsigned i = 0;
+    while (i < st->n_effects && (st->effect[i].kind < e->kind ||
+                                 (st->effect[i].kind == e->kind && st->effect[i].source < e->source)))
+        i++;
+    if (i < st->n_effects && st->effect[i].kind == e->kind && st->effect[i].source == e->source) {
+        st->effect[i] = *e;        /* the same effect again: it is renewed */
+        return 0;
+    }
+    if (st->n_effects >= ENGINE_EFFECT_MAX)
+        return -1;
+    memmove(&st->effect[i + 1], &st->effect[i], (st->n_effects - i) * sizeof st->effect[0]);
+    st->effect[i] = *e;
+    st->n_effects++;
+    return 0;
+}
+
+int engine__effect_remove(engine_state *st, unsigned kind, int source)
+{
+    int removed = 0;
+    for (unsigned i = st->n_effects; i-- > 0;)
+        if (st->effect[i].kind == kind && (source < 0 || st->effect[i].source == source)) {
+            effect_remove(st, i);
+            removed = 1;
+        }
+    return removed;
+}
+
+void engine__effect_expire(engine_state *st, unsigned phase)
+{
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        unsigned x = st->effect[i].expiry;
+        if (x == ENGINE_EXPIRY_STEP || x == ENGINE_EXPIRY_PHASE ||
+            (x == ENGINE_EXPIRY_MENTAT_PAUSE && phase == ENGINE_PHASE_MENTAT_PAUSE) ||
+            (x == ENGINE_EXPIRY_TURN && phase == ENGINE_PHASE_STORM))
+            effect_remove(st, i);
+    }
+}
+
+/* ========================================================= invariants */
+
+/* 1 if every byte of an unused slot is 0 (a pop or a removal clears it,
+ * so equal histories give equal states). */
+static int is_cleared(const void *slot, size_t size)
+{
+    const uint8_t *b = slot;
+    for (size_t i = 0; i < size; i++)
+        if (b[i] != 0)
+            return 0;
+    return 1;
+}
+
+int engine__frames_check(const engine_state *st)
+{
+    unsigned n = st->config.n_seats;
+    uint16_t all = (uint16_t)((1u << n) - 1);
+    if (st->n_frames > ENGINE_FRAME_MAX || st->n_effects > ENGINE_EFFECT_MAX)
+        return 0;
+    for (unsigned i = 0; i < ENGINE_FRAME_MAX; i++) {
+        const engine_frame *f = &st->frame[i];
+        if (i >= st->n_frames) {
+            if (!is_cleared(f, sizeof *f))
+                return 0;
+            continue;
+        }
+        if (f->point == ENGINE_POINT_NONE || f->point >= ENGINE_POINT_COUNT || f->is_resuming ||
+            f->owner >= n || f->asked == 0 || (f->asked & ~all) || (f->answered & ~f->asked) ||
+            f->answered == f->asked)
+            return 0;
+        /* The shapes the canonical encoding holds: one window, or a
+         * question asked while a shipment's payer is asked. */
+        if (i > 0 && !(i == 1 && f->point == ENGINE_POINT_TRUTHTRANCE &&
+                       st->frame[0].point == ENGINE_POINT_SHIP_PAYER))
+            return 0;
+    }
+    unsigned prev_kind = 0, prev_source = 0;
+    for (unsigned i = 0; i < ENGINE_EFFECT_MAX; i++) {
+        const engine_effect *e = &st->effect[i];
+        if (i >= st->n_effects) {
+            if (!is_cleared(e, sizeof *e))
+                return 0;
+            continue;
+        }
+        if (e->kind == ENGINE_EFFECT_NONE || e->kind >= ENGINE_EFFECT_KIND_COUNT ||
+            e->expiry > ENGINE_EXPIRY_REPLACED ||
+            (i > 0 && (e->kind < prev_kind || (e->kind == prev_kind && e->source <= prev_source))))
+            return 0;
+        prev_kind = e->kind;
+        prev_source = e->source;
+    }
+    return 1;
+}
+
+/* ================================== the encoding of rules versions 2, 3 */
+
+unsigned engine__told_step(const engine_state *st)
+{
+    return engine_window_find(st, ENGINE_POINT_SHIP_PAYER) ? SHIP_STEP_KARAMA_ANSWER : st->step;
+}
+
+void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
+{
+    memset(out, 0, sizeof *out);
+    out->step = st->step;
+    out->awaiting = st->awaiting;
+    out->answered = st->answered;
+    out->tt_pending = out->tt_asker = out->tt_answer = SEAT_NONE;
+    out->owner = out->user = out->retake = SEAT_NONE;
+    out->ship_seat = out->ship_payer = SEAT_NONE;
+    const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
+    if (answer) {
+        out->tt_asker = answer->owner;
+        out->tt_answer = answer->value;
+    }
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED) {
+            out->cancelled |= ENGINE_ADVANTAGE_BIT(st->effect[i].source);
+            out->retake = st->effect[i].owner;
+        }
+    for (unsigned i = 0; i < st->n_frames; i++) {
+        const engine_frame *f = &st->frame[i];
+        switch ((engine_point)f->point) {
+        case ENGINE_POINT_TRUTHTRANCE:
+            out->tt_pending = (uint8_t)engine__lowest_seat(f->asked);
+            out->tt_asker = f->owner;
+            out->tt_answer = SEAT_NONE;
+            break;
+        case ENGINE_POINT_KARAMA:
+            out->offered = f->rows;
+            out->owner = f->owner;
+            out->user = f->user;
+            out->pending = f->held;
+            out->saved_awaiting = out->awaiting;
+            out->saved_answered = out->answered;
+            out->awaiting = f->asked;
+            out->answered = f->answered;
+            break;
+        case ENGINE_POINT_SHIP_PAYER:
+            out->step = SHIP_STEP_KARAMA_ANSWER;
+            out->awaiting = f->asked;
+            out->answered = f->answered;
+            out->ship_seat = f->owner;
+            out->ship_payer = f->user;
+            out->ship_location = (uint8_t)f->held.arg[0];
+            out->ship_forces = (uint8_t)f->held.arg[1];
+            out->ship_elite = (uint8_t)f->held.arg[2];
+            break;
+        case ENGINE_POINT_NONE:
+        case ENGINE_POINT_COUNT:
+            break;
+        }
+    }
+}
+
+int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
+{
+    static const engine_action none;
+    unsigned n = st->config.n_seats;
+    st->step = in->step;
+    st->awaiting = in->awaiting;
+    st->answered = in->answered;
+    st->n_frames = 0;
+    st->n_effects = 0;
+    if (in->ship_seat != SEAT_NONE || in->ship_payer != SEAT_NONE || in->ship_location ||
+        in->ship_forces || in->ship_elite ||
+        (st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && in->step == SHIP_STEP_KARAMA_ANSWER)) {
+        if (st->phase != ENGINE_PHASE_SHIPMENT_MOVEMENT || in->step != SHIP_STEP_KARAMA_ANSWER ||
+            in->ship_seat >= n || in->ship_payer >= n || in->answered != 0)
+            return -1;
+        engine_action held = none;
+        held.kind = ENGINE_ACTION_SHIP_KARAMA_FROM;
+        held.seat = in->ship_seat;
+        held.arg[0] = in->ship_location;
+        held.arg[1] = in->ship_forces;
+        held.arg[2] = in->ship_elite;
+        held.arg[3] = st->seat[in->ship_payer].faction;
+        engine__frame_push(st, ENGINE_POINT_SHIP_PAYER, in->ship_seat, in->ship_payer, &held,
+                           in->awaiting);
+        st->step = SHIP_STEP_SHIP;
+        st->awaiting = ENGINE_SEAT_BIT(in->ship_seat);
+        st->answered = 0;
+    }
+    if (in->offered != 0) {
+        if (st->n_frames != 0 || in->owner >= n || in->user >= n)
+            return -1;
+        engine_frame *f = engine__frame_push(st, ENGINE_POINT_KARAMA, in->owner, in->user,
+                                             &in->pending, in->awaiting);
+        f->rows = in->offered;
+        f->answered = in->answered;
+        st->awaiting = in->saved_awaiting;
+        st->answered = in->saved_answered;
+    } else if (in->owner != SEAT_NONE || in->user != SEAT_NONE ||
+               memcmp(&in->pending, &none, sizeof none) != 0 || in->saved_awaiting ||
+               in->saved_answered) {
+        return -1;
+    }
+    if (in->tt_pending != SEAT_NONE) {
+        if (in->tt_pending >= n || in->tt_asker >= n || in->tt_answer != SEAT_NONE ||
+            (st->n_frames != 0 && st->frame[0].point != ENGINE_POINT_SHIP_PAYER))
+            return -1;
+        engine__frame_push(st, ENGINE_POINT_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
+                           ENGINE_SEAT_BIT(in->tt_pending));
+    } else if (in->tt_asker != SEAT_NONE || in->tt_answer != SEAT_NONE) {
+        engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, in->tt_asker,
+                           in->tt_answer, ENGINE_EXPIRY_REPLACED};
+        engine__effect_add(st, &e);
+    }
+    if ((in->cancelled != 0) != (in->retake != SEAT_NONE) || (in->cancelled & ~ENGINE_ADVANTAGE_ALL))
+        return -1;
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (in->cancelled & ENGINE_ADVANTAGE_BIT(a)) {
+            engine_effect e = {ENGINE_EFFECT_CANCELLED, (uint8_t)a, in->retake, SEAT_NONE,
+                               ENGINE_EXPIRY_PHASE};
+            if (engine__effect_add(st, &e) != 0)
+                return -1;
+        }
+    return 0;
+}
