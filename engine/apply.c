@@ -76,9 +76,9 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                          engine__prescience_answer},
     [ENGINE_ACTION_VOICE] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice},
     [ENGINE_ACTION_VOICE_PASS] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_VOICE, engine__voice_pass},
-    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_KARAMA,
+    [ENGINE_ACTION_KARAMA_CANCEL] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_KARAMA,
                                      engine__karama_cancel},
-    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_KARAMA,
+    [ENGINE_ACTION_KARAMA_ALLOW] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_KARAMA,
                                     engine__karama_allow},
     [ENGINE_ACTION_BATTLE_PLAN] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_PLAN, engine__battle_plan},
     [ENGINE_ACTION_TRAITOR_CALL] = {ENGINE_PHASE_BATTLE, BATTLE_STEP_TRAITOR, engine__traitor_call},
@@ -89,11 +89,11 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_STORM_CARDS_PASS] = {ENGINE_PHASE_STORM, STORM_STEP_CARDS,
                                         engine__storm_cards_pass},
     [ENGINE_ACTION_TRUTHTRANCE] = {ENGINE__PHASE_ANY, 0, engine__truthtrance},
-    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_TRUTHTRANCE,
+    [ENGINE_ACTION_TRUTHTRANCE_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_TRUTHTRANCE,
                                           engine__truthtrance_answer},
     [ENGINE_ACTION_SHIP_KARAMA_FROM] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP,
                                         engine__ship_karama_from},
-    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_POINT_SHIP_PAYER,
+    [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_SHIP_PAYER,
                                           engine__ship_karama_answer},
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY,
                                            engine__fremen_protect_ally},
@@ -292,7 +292,7 @@ void engine__phase_enter(engine_state *st, unsigned phase)
  * phase its point was a step of (a wrong step is told there). */
 static unsigned home_phase(const engine__action_rule *rule)
 {
-    return rule->phase == ENGINE__PHASE_WINDOW ? engine__points[rule->step].home_phase
+    return rule->phase == ENGINE__PHASE_WINDOW ? engine__windows[rule->step].home_phase
                                                : rule->phase;
 }
 
@@ -332,7 +332,7 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         /* An open window admits the answers its point lists, from the
          * seats it asks (and side actions where its point says so); a
          * question refuses a seat it does not ask before anything else. */
-        const engine__point_row *point = &engine__points[top->point];
+        const engine__window_row *point = &engine__windows[top->point];
         int is_open = (top->asked & ~top->answered & bit) != 0;
         if (point->is_question && !is_open)
             return not_awaited(why, st);
@@ -400,8 +400,8 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
     uint16_t open = engine_state_awaiting(st);
     /* An open window: the families of its point for the seats it asks. */
     const engine_frame *top = engine_window_top(st);
-    int is_step = top == NULL || engine__points[top->point].admits_side;
-    engine__legal_fn legal = top ? engine__points[top->point].legal
+    int is_step = top == NULL || engine__windows[top->point].admits_side;
+    engine__legal_fn legal = top ? engine__windows[top->point].legal
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;
@@ -423,7 +423,7 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
 static const engine_frame *asking_frame(const engine_state *st)
 {
     for (unsigned i = st->n_frames; i-- > 0;)
-        if (!engine__points[st->frame[i].point].is_question)
+        if (!engine__windows[st->frame[i].point].is_question)
             return &st->frame[i];
     return NULL;
 }
@@ -439,7 +439,7 @@ int engine__any_legal(const engine_state *st)
     if (st->phase == ENGINE_PHASE_GAME_OVER || !engine__phase_is_built(st))
         return 0;
     const engine_frame *f = asking_frame(st);
-    engine__legal_fn legal = f ? engine__points[f->point].legal
+    engine__legal_fn legal = f ? engine__windows[f->point].legal
                              : st->step < MAX_STEPS ? step_legal[st->phase][st->step] : NULL;
     if (!legal)
         return 0;

@@ -492,17 +492,17 @@ typedef enum engine_victory_kind {
 /* The points at which a window opens and asks seats to answer (one row
  * each in engine/frame.c: the answers it admits, their families, the
  * function that resumes when it closes). Append only. */
-typedef enum engine_point {
-    ENGINE_POINT_NONE = 0,
-    ENGINE_POINT_TRUTHTRANCE,      /* a Truthtrance question: its target answers yes or no */
-    ENGINE_POINT_KARAMA,           /* an advantage used: the seats asked may cancel it */
-    ENGINE_POINT_SHIP_PAYER,       /* a shipment held for another seat's Karama: it pays or not */
-    ENGINE_POINT_COUNT
-} engine_point;
+typedef enum engine_window_point {
+    ENGINE_WINDOW_NONE = 0,
+    ENGINE_WINDOW_TRUTHTRANCE,      /* a Truthtrance question: its target answers yes or no */
+    ENGINE_WINDOW_KARAMA,           /* an advantage used: the seats asked may cancel it */
+    ENGINE_WINDOW_SHIP_PAYER,       /* a shipment held for another seat's Karama: it pays or not */
+    ENGINE_WINDOW_COUNT
+} engine_window_point;
 
 /* One window: what opened it, the attempt it holds, the seats it asks. */
 typedef struct engine_frame {
-    uint8_t point;                 /* engine_point that opened it */
+    uint8_t point;                 /* engine_window_point that opened it */
     uint8_t owner;                 /* seat whose question, advantage or shipment it is */
     uint8_t user;                  /* KARAMA: the seat using the advantage (owner or its
                                       ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner */

@@ -29,16 +29,16 @@
 
 #define SEAT_NONE 0xFF
 
-const engine__point_row engine__points[ENGINE_POINT_COUNT] = {
-    [ENGINE_POINT_NONE] = {0, 0, ENGINE__PHASE_WINDOW, NULL, NULL},
+const engine__window_row engine__windows[ENGINE_WINDOW_COUNT] = {
+    [ENGINE_WINDOW_NONE] = {0, 0, ENGINE__PHASE_WINDOW, NULL, NULL},
     /* engine/side.c */
-    [ENGINE_POINT_TRUTHTRANCE] = {1, 0, ENGINE__PHASE_WINDOW, engine__legal_question,
+    [ENGINE_WINDOW_TRUTHTRANCE] = {1, 0, ENGINE__PHASE_WINDOW, engine__legal_question,
                                   engine__truthtrance_resume},
     /* engine/karama.c */
-    [ENGINE_POINT_KARAMA] = {0, 0, ENGINE__PHASE_WINDOW, engine__legal_karama,
+    [ENGINE_WINDOW_KARAMA] = {0, 0, ENGINE__PHASE_WINDOW, engine__legal_karama,
                              engine__karama_resume},
     /* engine/phase_shipment.c */
-    [ENGINE_POINT_SHIP_PAYER] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT,
+    [ENGINE_WINDOW_SHIP_PAYER] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT,
                                  engine__legal_ship_karama_answer, engine__ship_karama_resume},
 };
 
@@ -111,7 +111,7 @@ void engine__frame_close(engine_state *st, const engine_action *answer, engine_r
     /* The frame stays below whatever its resumption opens, marked, and is
      * removed once it has resumed (3). */
     top->is_resuming = 1;
-    engine__points[f.point].resume(st, &f, answer, rng);
+    engine__windows[f.point].resume(st, &f, answer, rng);
     for (unsigned i = 0; i < st->n_frames; i++)
         if (st->frame[i].is_resuming) {
             frame_remove(st, i);
@@ -211,14 +211,14 @@ int engine__frames_check(const engine_state *st)
                 return 0;
             continue;
         }
-        if (f->point == ENGINE_POINT_NONE || f->point >= ENGINE_POINT_COUNT || f->is_resuming ||
+        if (f->point == ENGINE_WINDOW_NONE || f->point >= ENGINE_WINDOW_COUNT || f->is_resuming ||
             f->owner >= n || f->asked == 0 || (f->asked & ~all) || (f->answered & ~f->asked) ||
             f->answered == f->asked)
             return 0;
         /* The shapes the canonical encoding holds: one window, or a
          * question asked while a shipment's payer is asked. */
-        if (i > 0 && !(i == 1 && f->point == ENGINE_POINT_TRUTHTRANCE &&
-                       st->frame[0].point == ENGINE_POINT_SHIP_PAYER))
+        if (i > 0 && !(i == 1 && f->point == ENGINE_WINDOW_TRUTHTRANCE &&
+                       st->frame[0].point == ENGINE_WINDOW_SHIP_PAYER))
             return 0;
     }
     unsigned prev_kind = 0, prev_source = 0;
@@ -243,7 +243,7 @@ int engine__frames_check(const engine_state *st)
 
 unsigned engine__told_step(const engine_state *st)
 {
-    return engine_window_find(st, ENGINE_POINT_SHIP_PAYER) ? SHIP_STEP_KARAMA_ANSWER : st->step;
+    return engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER) ? SHIP_STEP_KARAMA_ANSWER : st->step;
 }
 
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
@@ -267,13 +267,13 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
         }
     for (unsigned i = 0; i < st->n_frames; i++) {
         const engine_frame *f = &st->frame[i];
-        switch ((engine_point)f->point) {
-        case ENGINE_POINT_TRUTHTRANCE:
+        switch ((engine_window_point)f->point) {
+        case ENGINE_WINDOW_TRUTHTRANCE:
             out->tt_pending = (uint8_t)engine__lowest_seat(f->asked);
             out->tt_asker = f->owner;
             out->tt_answer = SEAT_NONE;
             break;
-        case ENGINE_POINT_KARAMA:
+        case ENGINE_WINDOW_KARAMA:
             out->offered = f->rows;
             out->owner = f->owner;
             out->user = f->user;
@@ -283,7 +283,7 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->awaiting = f->asked;
             out->answered = f->answered;
             break;
-        case ENGINE_POINT_SHIP_PAYER:
+        case ENGINE_WINDOW_SHIP_PAYER:
             out->step = SHIP_STEP_KARAMA_ANSWER;
             out->awaiting = f->asked;
             out->answered = f->answered;
@@ -293,8 +293,8 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->ship_forces = (uint8_t)f->held.arg[1];
             out->ship_elite = (uint8_t)f->held.arg[2];
             break;
-        case ENGINE_POINT_NONE:
-        case ENGINE_POINT_COUNT:
+        case ENGINE_WINDOW_NONE:
+        case ENGINE_WINDOW_COUNT:
             break;
         }
     }
@@ -322,7 +322,7 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
         held.arg[1] = in->ship_forces;
         held.arg[2] = in->ship_elite;
         held.arg[3] = st->seat[in->ship_payer].faction;
-        engine__frame_push(st, ENGINE_POINT_SHIP_PAYER, in->ship_seat, in->ship_payer, &held,
+        engine__frame_push(st, ENGINE_WINDOW_SHIP_PAYER, in->ship_seat, in->ship_payer, &held,
                            in->awaiting);
         st->step = SHIP_STEP_SHIP;
         st->awaiting = ENGINE_SEAT_BIT(in->ship_seat);
@@ -331,7 +331,7 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     if (in->offered != 0) {
         if (st->n_frames != 0 || in->owner >= n || in->user >= n)
             return -1;
-        engine_frame *f = engine__frame_push(st, ENGINE_POINT_KARAMA, in->owner, in->user,
+        engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, in->owner, in->user,
                                              &in->pending, in->awaiting);
         f->rows = in->offered;
         f->answered = in->answered;
@@ -344,9 +344,9 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     }
     if (in->tt_pending != SEAT_NONE) {
         if (in->tt_pending >= n || in->tt_asker >= n || in->tt_answer != SEAT_NONE ||
-            (st->n_frames != 0 && st->frame[0].point != ENGINE_POINT_SHIP_PAYER))
+            (st->n_frames != 0 && st->frame[0].point != ENGINE_WINDOW_SHIP_PAYER))
             return -1;
-        engine__frame_push(st, ENGINE_POINT_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
+        engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
                            ENGINE_SEAT_BIT(in->tt_pending));
     } else if (in->tt_asker != SEAT_NONE || in->tt_answer != SEAT_NONE) {
         engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, in->tt_asker,

@@ -118,7 +118,7 @@ void engine__shuffle(uint8_t *items, size_t n, engine_rng *rng);
  * (a card played at any time, engine/side.c), legal in every step of a
  * built phase after setup for an awaited seat that has not answered, which
  * it does not answer; ENGINE__PHASE_WINDOW marks the answer to an open
- * window (engine/frame.c), its step the engine_point it answers: while a
+ * window (engine/frame.c), its step the engine_window_point it answers: while a
  * window is open its answers are the only kinds accepted (and the side
  * actions, where its point admits them), from the seats it asks. */
 #define ENGINE__PHASE_ANY 0xFE
@@ -224,7 +224,7 @@ ENGINE__LEGAL(engine__legal_question);
  * the answer `answer` closes frame `f` (already off the stack). */
 typedef void (*engine__resume_fn)(engine_state *st, const engine_frame *f,
                                   const engine_action *answer, engine_rng *rng);
-typedef struct engine__point_row {
+typedef struct engine__window_row {
     uint8_t is_question;           /* 1: a pause holding nothing; a seat not asked is refused
                                       before the kind, and invariant (3) looks below it */
     uint8_t admits_side;           /* 1: its asked seats may also play side actions */
@@ -232,8 +232,8 @@ typedef struct engine__point_row {
                                       ENGINE__PHASE_WINDOW */
     engine__legal_fn legal;        /* the families of an asked seat */
     engine__resume_fn resume;
-} engine__point_row;
-extern const engine__point_row engine__points[ENGINE_POINT_COUNT];
+} engine__window_row;
+extern const engine__window_row engine__windows[ENGINE_WINDOW_COUNT];
 
 /* The stack: the top frame (mutable), 1 while a closed frame resumes, a
  * push (asked seats; held copied when not NULL), and the close an answer

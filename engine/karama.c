@@ -208,7 +208,7 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
             asked |= ENGINE_SEAT_BIT(s);
     if (asked == 0)
         return 0;
-    engine_frame *f = engine__frame_push(st, ENGINE_POINT_KARAMA, (unsigned)owner, user, act, asked);
+    engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, (unsigned)owner, user, act, asked);
     f->rows = offered;
     return 1;
 }
@@ -224,8 +224,8 @@ static void consume(engine_state *st)
  * another seat's Karama (engine/phase_shipment.c). */
 static int performed_by_retake(const engine_state *st, unsigned seat)
 {
-    const engine_frame *window = engine_window_find(st, ENGINE_POINT_KARAMA);
-    const engine_frame *ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    const engine_frame *window = engine_window_find(st, ENGINE_WINDOW_KARAMA);
+    const engine_frame *ship = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     return seat == retake_seat(st) && !(ship && ship->owner == seat) &&
            (window == NULL || window->held.kind == ENGINE_ACTION_NONE);
 }
@@ -327,7 +327,7 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
 {
     size_t n = 0;
     const engine_frame *f = engine_window_top(st);
-    if (!f || f->point != ENGINE_POINT_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
+    if (!f || f->point != ENGINE_WINDOW_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_KARAMA_ALLOW, seat);
@@ -364,7 +364,7 @@ int engine__karama_check(const engine_state *st)
     uint16_t all = (uint16_t)((1u << n) - 1);
     uint32_t cancelled = engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
     unsigned retake = retake_seat(st);
-    const engine_frame *ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    const engine_frame *ship = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     for (unsigned i = 0; i < st->n_effects; i++)
         if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED &&
             (st->effect[i].owner != retake || st->effect[i].value != SEAT_NONE ||
@@ -374,7 +374,7 @@ int engine__karama_check(const engine_state *st)
         return 0;
     if (retake != SEAT_NONE && retake >= n)
         return 0;
-    const engine_frame *f = engine_window_find(st, ENGINE_POINT_KARAMA);
+    const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_KARAMA);
     if (f == NULL)
         return retake == SEAT_NONE || (ship && ship->owner == retake) ||
                (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(retake));

@@ -453,7 +453,7 @@ engine_verdict engine__ship_karama_from(engine_verdict_detail *why, engine_state
     if (v != ENGINE_ACCEPTED)
         return v;
     st->karama_ship_named |= ENGINE_SEAT_BIT(payer);
-    engine__frame_push(st, ENGINE_POINT_SHIP_PAYER, act->seat, (unsigned)payer, act,
+    engine__frame_push(st, ENGINE_WINDOW_SHIP_PAYER, act->seat, (unsigned)payer, act,
                        ENGINE_SEAT_BIT((unsigned)payer));
     return ENGINE_ACCEPTED;
 }
@@ -947,7 +947,7 @@ int engine__shipment_check(const engine_state *st)
     unsigned n = st->config.n_seats;
     uint16_t named = st->karama_ship_named;
     int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
-    const engine_frame *f = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     if (named >> n)
         return 0;
     /* the own move made, Hajr still possible: only in the seat's MOVE step */
@@ -965,7 +965,7 @@ int engine__shipment_check(const engine_state *st)
     const engine_action *h = &f->held;
     return in_phase && st->step == SHIP_STEP_SHIP && seat == current_seat(st) && payer < n &&
            payer != seat && (named & ENGINE_SEAT_BIT(payer)) && !(named & ENGINE_SEAT_BIT(seat)) &&
-           engine_window_find(st, ENGINE_POINT_KARAMA) == NULL &&
+           engine_window_find(st, ENGINE_WINDOW_KARAMA) == NULL &&
            st->awaiting == ENGINE_SEAT_BIT(seat) && st->answered == 0 &&
            f->asked == ENGINE_SEAT_BIT(payer) && f->answered == 0 && f->rows == 0 &&
            h->kind == ENGINE_ACTION_SHIP_KARAMA_FROM && h->seat == seat &&

@@ -42,7 +42,7 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
     engine__treachery_discard(st, card);
     /* The question replaces the record of the last one. */
     engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
-    engine__frame_push(st, ENGINE_POINT_TRUTHTRANCE, act->seat, act->seat, NULL,
+    engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, act->seat, act->seat, NULL,
                        ENGINE_SEAT_BIT((unsigned)t));
     return ENGINE_ACCEPTED;
 }
@@ -93,7 +93,7 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
 {
     size_t n = 0;
     const engine_frame *f = engine_window_top(st);
-    if (!f || f->point != ENGINE_POINT_TRUTHTRANCE || !(f->asked & ENGINE_SEAT_BIT(seat)))
+    if (!f || f->point != ENGINE_WINDOW_TRUTHTRANCE || !(f->asked & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat);
@@ -116,7 +116,7 @@ size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st,
 {
     size_t n = 0;
     const engine_frame *f = engine_window_top(st);
-    if (st->phase == ENGINE_PHASE_SETUP || (f && !engine__points[f->point].admits_side))
+    if (st->phase == ENGINE_PHASE_SETUP || (f && !engine__windows[f->point].admits_side))
         return 0;
     for (size_t i = 0; i < sizeof side_legal / sizeof side_legal[0]; i++)
         n += side_legal[i](out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);

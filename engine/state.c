@@ -726,7 +726,7 @@ static int check(const engine_state *st, int is_quiet)
     /* (5) the windows; a pending Truthtrance question; the last answer */
     if (!engine__frames_check(st))
         BROKEN("%u windows, %u effects", st->n_frames, st->n_effects);
-    const engine_frame *question = engine_window_find(st, ENGINE_POINT_TRUTHTRANCE);
+    const engine_frame *question = engine_window_find(st, ENGINE_WINDOW_TRUTHTRANCE);
     if (question &&
         (question->user != question->owner || question->rows != 0 ||
          question->held.kind != ENGINE_ACTION_NONE || question->held.seat != 0 ||
@@ -867,7 +867,7 @@ static int check(const engine_state *st, int is_quiet)
     }
     /* (8) what binds a battle plan is still playable by the seats it binds */
     if (broken == 0 && st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
-        engine_window_find(st, ENGINE_POINT_KARAMA) == NULL) {
+        engine_window_find(st, ENGINE_WINDOW_KARAMA) == NULL) {
         for (unsigned s = 0; s < n; s++)
             if ((st->awaiting & ~st->answered & ENGINE_SEAT_BIT(s)) &&
                 !engine__battle_plan_exists(st, (uint8_t)s))

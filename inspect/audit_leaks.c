@@ -71,7 +71,7 @@ static void view_karama_prompt(engine_state *out, const engine_state *st, uint8_
 static void view_window_prompt(engine_state *out, const engine_state *st, uint8_t viewer)
 {
     engine_view(out, st, viewer);
-    if (out->n_frames == 0 || out->frame[out->n_frames - 1].point != ENGINE_POINT_KARAMA)
+    if (out->n_frames == 0 || out->frame[out->n_frames - 1].point != ENGINE_WINDOW_KARAMA)
         return;
     engine_frame *f = &out->frame[out->n_frames - 1];
     uint16_t holders = 0;

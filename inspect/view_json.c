@@ -473,7 +473,7 @@ typedef struct windows {
 
 static void windows_read(windows *w, const engine_state *st)
 {
-    const engine_frame *q = engine_window_find(st, ENGINE_POINT_TRUTHTRANCE);
+    const engine_frame *q = engine_window_find(st, ENGINE_WINDOW_TRUTHTRANCE);
     const engine_effect *a = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
     const engine_effect *c = engine_effect_find(st, ENGINE_EFFECT_CANCELLED);
     w->asker = q ? q->owner : a ? a->owner : 0xFF;
@@ -482,10 +482,10 @@ static void windows_read(windows *w, const engine_state *st)
         if (q->asked & (1u << s))
             w->target = s;
     w->answer = q ? 0xFF : a ? a->value : 0xFF;
-    w->karama = engine_window_find(st, ENGINE_POINT_KARAMA);
+    w->karama = engine_window_find(st, ENGINE_WINDOW_KARAMA);
     w->cancelled = engine_effect_sources(st, ENGINE_EFFECT_CANCELLED);
     w->retake = c ? c->owner : 0xFF;
-    w->ship = engine_window_find(st, ENGINE_POINT_SHIP_PAYER);
+    w->ship = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
 }
 
 /* A Truthtrance question, public: pending, or the last one answered. */

@@ -287,7 +287,7 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     engine_state v;
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        const engine_frame *q = engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE);
+        const engine_frame *q = engine_window_find(&v, ENGINE_WINDOW_TRUTHTRANCE);
         assert_non_null(q);
         assert_int_equal(q->asked, 1u << 2);
         assert_int_equal(q->owner, 1);
@@ -297,7 +297,7 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 0, 0), ENGINE_ACCEPTED);
     for (unsigned i = 0; i < sizeof viewers; i++) {
         engine_view(&v, &st, viewers[i]);
-        assert_null(engine_window_find(&v, ENGINE_POINT_TRUTHTRANCE));
+        assert_null(engine_window_find(&v, ENGINE_WINDOW_TRUTHTRANCE));
         const engine_effect *answer = engine_effect_find(&v, ENGINE_EFFECT_ANSWER);
         assert_non_null(answer);
         assert_int_equal(answer->owner, 1);
@@ -383,7 +383,7 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         for (unsigned i = 0; i < sizeof viewers; i++) {
             engine_state v;
             engine_view(&v, st, viewers[i]);
-            const engine_frame *ship = engine_window_find(&v, ENGINE_POINT_SHIP_PAYER);
+            const engine_frame *ship = engine_window_find(&v, ENGINE_WINDOW_SHIP_PAYER);
             assert_non_null(ship);
             assert_int_equal(ship->owner, 0);
             assert_int_equal(ship->user, 1);
@@ -454,7 +454,7 @@ static void test_view__question_nests_over_a_payers_window(void **state)
     assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
                      ENGINE_ACCEPTED);
     assert_int_equal(st.n_frames, 2);
-    assert_int_equal(engine_window_top(&st)->point, ENGINE_POINT_TRUTHTRANCE);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_TRUTHTRANCE);
     assert_int_equal(engine_state_awaiting(&st), 1u << 2);
     assert_int_equal(play(&st, ENGINE_ACTION_SHIP_KARAMA_ANSWER, 1, 1, 0),
                      ENGINE_REJECT_NOT_AWAITED);
@@ -474,7 +474,7 @@ static void test_view__question_nests_over_a_payers_window(void **state)
     }
     /* The question is a record now; the payer's window is back on top. */
     assert_int_equal(st.n_frames, 1);
-    assert_int_equal(engine_window_top(&st)->point, ENGINE_POINT_SHIP_PAYER);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_SHIP_PAYER);
     assert_int_equal(engine_state_awaiting(&st), 1u << 1);
     const engine_effect *answer = engine_effect_find(&st, ENGINE_EFFECT_ANSWER);
     assert_non_null(answer);

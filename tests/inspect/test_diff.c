@@ -18,7 +18,7 @@
  * Karama cancelled until the retake. */
 static uint32_t offered(const engine_state *st)
 {
-    const engine_frame *f = engine_window_find(st, ENGINE_POINT_KARAMA);
+    const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_KARAMA);
     return f ? f->rows : 0;
 }
 

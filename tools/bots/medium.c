@@ -619,7 +619,7 @@ int bot__medium_karama_ship(engine_action *out, bot__ctx *c)
     if (l == NULL)
         return -1;
     bot__action_lo(out, l);
-    const engine_frame *ship = engine_window_find(c->v, ENGINE_POINT_SHIP_PAYER);
+    const engine_frame *ship = engine_window_find(c->v, ENGINE_WINDOW_SHIP_PAYER);
     if (ship != NULL && c->v->ally[c->seat] == ship->owner)
         out->arg[0] = l->hi[0];
     return BOT_OK;
@@ -790,7 +790,7 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
     const engine_state *v = c->v;
     const engine_legal *cancel = bot__family(c, ENGINE_ACTION_KARAMA_CANCEL);
     static const engine_frame closed; /* no window: nothing offered, nothing held */
-    const engine_frame *window = engine_window_find(v, ENGINE_POINT_KARAMA);
+    const engine_frame *window = engine_window_find(v, ENGINE_WINDOW_KARAMA);
     if (window == NULL)
         window = &closed;
     const engine_action *held = &window->held;
