@@ -335,7 +335,7 @@ static void test_audit__self_test_catches_every_planted_leak(void **state)
     for (size_t i = 0; i < r.n_plants; i++) {
         const inspect_audit_self_result *x = &r.result[i];
         if (!x->is_caught)
-            print_message("not caught: %s\n", x->plant->observer->name);
+            print_message("not caught: %s\n", x->plant->name);
         assert_true(x->is_caught);
         assert_int_equal(x->first.channel, x->plant->channel);
         assert_memory_equal(x->first.field, x->plant->field_prefix,
@@ -353,7 +353,7 @@ static void test_audit__self_test_catches_every_planted_leak(void **state)
     for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) {
         int found = 0;
         for (size_t i = 0; i < r.n_plants; i++)
-            if (strcmp(r.result[i].plant->observer->name, classes[c].name) == 0) {
+            if (strcmp(r.result[i].plant->name, classes[c].name) == 0) {
                 found = 1;
                 assert_true(r.result[i].is_caught);
                 assert_int_equal(r.result[i].first.channel, classes[c].channel);
