@@ -60,13 +60,20 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {"from", "forces", "elite"},
         {ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT}},
     [ENGINE_ACTION_SHIP_PASS] = {"ship_pass", 0, {0}, {0}},
-    [ENGINE_ACTION_BG_SEND] = {"bg_send", 1, {"send"}, {ENGINE_ARG_INT}},
-    [ENGINE_ACTION_MOVE] = {"move", 4,
-        {"from", "to", "forces", "elite"},
-        {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT}},
-    [ENGINE_ACTION_HAJR_MOVE] = {"hajr_move", 4,
-        {"from", "to", "forces", "elite"},
-        {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT}},
+    /* to: the destination (rules version 4 on), absent = location 0, the
+     * Polar Sink (LR 2.02.05) */
+    [ENGINE_ACTION_BG_SEND] = {"bg_send", 2, {"send", "to"}, {ENGINE_ARG_INT, ENGINE_ARG_LOCATION},
+                               1},
+    /* source: the location of `from` the group leaves (rules version 4
+     * on), absent = from every sector that can reach (LR 1.06.05) */
+    [ENGINE_ACTION_MOVE] = {"move", 5,
+        {"from", "to", "forces", "elite", "source"},
+        {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT,
+         ENGINE_ARG_LOCATION}, 1},
+    [ENGINE_ACTION_HAJR_MOVE] = {"hajr_move", 5,
+        {"from", "to", "forces", "elite", "source"},
+        {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT,
+         ENGINE_ARG_LOCATION}, 1},
     [ENGINE_ACTION_MOVE_PASS] = {"move_pass", 0, {0}, {0}},
     [ENGINE_ACTION_BATTLE_CHOOSE] = {"battle_choose", 2,
         {"territory", "opponent"},
@@ -107,6 +114,29 @@ const engine_action_spec *engine_action_spec_of(unsigned kind)
     if (kind == ENGINE_ACTION_NONE || kind >= ENGINE_ACTION_KIND_COUNT)
         return NULL;
     return &action_specs[kind];
+}
+
+/* The arguments of `kind` less the trailing optional ones that are 0 in
+ * both lo and hi. */
+static unsigned n_given(unsigned kind, const int16_t *lo, const int16_t *hi)
+{
+    const engine_action_spec *spec = engine_action_spec_of(kind);
+    if (spec == NULL)
+        return 0;
+    unsigned n = spec->n_args, first_optional = (unsigned)(spec->n_args - spec->n_optional);
+    while (n > first_optional && lo[n - 1] == 0 && hi[n - 1] == 0)
+        n--;
+    return n;
+}
+
+unsigned engine_action_n_given(const engine_action *act)
+{
+    return n_given(act->kind, act->arg, act->arg);
+}
+
+unsigned engine_legal_n_given(const engine_legal *l)
+{
+    return n_given(l->kind, l->lo, l->hi);
 }
 
 engine_action_kind engine_action_kind_from_name(const char *name)

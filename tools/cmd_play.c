@@ -92,7 +92,7 @@ int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r)
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
     if (spec == NULL)
         return -1;
-    unsigned n = spec->n_args;
+    unsigned n = engine_legal_n_given(l); /* an absent optional argument is not drawn */
     memset(out, 0, sizeof *out);
     out->kind = l->kind;
     out->seat = l->seat;

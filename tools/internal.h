@@ -814,6 +814,11 @@ void bot__scratch_free(bot_scratch *s);
 
 /* Families and actions. */
 const engine_legal *bot__family(const bot__ctx *c, unsigned kind);
+/* Drops from legal[0..n) the families naming an optional argument (a
+ * move's source, rules version 4): the bots play the plain forms, which
+ * the rules still allow, so their play is the same under every version.
+ * Returns the families kept, in order. */
+size_t bot__plain_families(engine_legal *legal, size_t n);
 void bot__action_lo(engine_action *out, const engine_legal *l);
 int bot__plain(engine_action *out, const bot__ctx *c, unsigned kind);
 int bot__clamp(int v, int lo, int hi);

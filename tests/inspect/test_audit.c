@@ -251,10 +251,11 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     inspect_audit_redeal redeal;
     memset(&redeal, 0, sizeof redeal);
     uint64_t by_kind[ENGINE_ACTION_KIND_COUNT] = {0};
-    /* After the corpus, as many again audited lightly (one pair of a few
-     * steps each), so that the rare kinds (a Fremen asked to spare its
-     * ally, a worm ride declined) are played and audited too. */
-    unsigned coverage_games = games >= 200 ? games : 0;
+    /* After the corpus, twice as many again audited lightly (one pair of a
+     * few steps each), so that the rare kinds (a Fremen asked to spare its
+     * ally, a worm ride declined: about one game in 200) are played and
+     * audited too. */
+    unsigned coverage_games = games >= 200 ? 2 * games : 0;
     for (unsigned g = 0; g < games + coverage_games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
