@@ -244,13 +244,10 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 0);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 0, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
 
     if (seat_s != NULL && human_s != NULL) {
         tool_err(&g, "--seat and --human name the same thing: give one");
