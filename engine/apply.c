@@ -319,7 +319,10 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         return ENGINE_REJECT_GAME_OVER;
     if (act->seat >= st->config.n_seats)
         return engine__reject(why, ENGINE_REJECT_BAD_SEAT, -1, act->seat);
-    for (int i = spec->n_args; i < ENGINE_ACTION_MAX_ARGS; i++)
+    /* optional arguments are unused before the rules version adding them */
+    int used = engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS) ? spec->n_args
+                                                              : spec->n_args - spec->n_optional;
+    for (int i = used; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (act->arg[i] != 0)
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
     if (!engine__phase_is_built(st))

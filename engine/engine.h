@@ -22,7 +22,7 @@
  * version from ENGINE_RULES_VERSION_MIN to ENGINE_RULES_VERSION (the
  * newest, given to new rooms); what differs between them is the table of
  * rule changes in engine/rules.c. */
-#define ENGINE_RULES_VERSION 3
+#define ENGINE_RULES_VERSION 4
 #define ENGINE_RULES_VERSION_MIN 2
 
 /* ---------------------------------------------------------------- sizes */
@@ -282,8 +282,9 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_CROSS_SHIP = 24,      /* Shipment: from, to (locations), forces, elite */
     ENGINE_ACTION_SHIP_BACK = 25,       /* Shipment: from location, forces, elite */
     ENGINE_ACTION_SHIP_PASS = 26,       /* Shipment: (none) */
-    ENGINE_ACTION_BG_SEND = 27,         /* BG after another's shipment: 1 send, 0 not */
-    ENGINE_ACTION_MOVE = 28,            /* Movement: from territory, to location, forces, elite */
+    ENGINE_ACTION_BG_SEND = 27,         /* BG after another's shipment: 1 send, 0 not; to (v4) */
+    ENGINE_ACTION_MOVE = 28,            /* Movement: from territory, to location, forces, elite,
+                                           source location (v4) */
     ENGINE_ACTION_HAJR_MOVE = 29,       /* Movement, extra: as MOVE */
     ENGINE_ACTION_MOVE_PASS = 30,       /* Movement: (none) */
     ENGINE_ACTION_BATTLE_CHOOSE = 31,   /* Battle, aggressor: territory, opponent faction */
@@ -359,12 +360,22 @@ typedef enum engine_arg_type {
     ENGINE_ARG_SIGNED              /* a number that may be negative */
 } engine_arg_type;
 
+/* The last n_optional of a kind's arguments are optional: added by a later
+ * rules version, 0 means absent (the behaviour before it), and an absent
+ * one is left out of the signed bytes, the wire and the JSON, so an event
+ * of an older version reads and signs exactly as it did. Under a rules
+ * version before the one that added it an optional argument must be 0. */
 typedef struct engine_action_spec {
     const char *name;              /* snake_case, as in JSON "kind" */
     uint8_t n_args;                /* arguments used, the rest must be 0 */
     const char *arg_name[ENGINE_ACTION_MAX_ARGS]; /* JSON field names */
     uint8_t arg_type[ENGINE_ACTION_MAX_ARGS];     /* engine_arg_type */
+    uint8_t n_optional;            /* trailing arguments that may be absent (0), 0..n_args */
 } engine_action_spec;
+
+/* The arguments of `act` that are given: its kind's n_args less the
+ * trailing optional ones that are 0 (absent). */
+unsigned engine_action_n_given(const engine_action *act);
 
 /* The row of a kind, or NULL for an unknown kind. Static storage. */
 const engine_action_spec *engine_action_spec_of(unsigned kind);
@@ -775,6 +786,9 @@ size_t engine_legal_actions(engine_legal *out, size_t cap,
                             const engine_state *st, uint8_t seat);
 /* 1 if `act` belongs to family `l`. */
 int engine_legal_contains(const engine_legal *l, const engine_action *act);
+/* The arguments family l gives: its kind's n_args less the trailing
+ * optional ones absent (0..0) from it, as engine_action_n_given. */
+unsigned engine_legal_n_given(const engine_legal *l);
 
 /* -------------------------------------------------------------- names */
 

@@ -338,6 +338,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR,
     ENGINE__RULE_WRONG_STEP,
     ENGINE__RULE_KARAMA_POLICY,
+    ENGINE__RULE_OPTIONAL_ARGS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

@@ -114,15 +114,24 @@ static int stays(const engine_state *st, unsigned l, unsigned to)
     return l == to && engine__rule(st, ENGINE__RULE_MOVE_TO_DIFFERENT_SECTOR);
 }
 
-/* Forces of `seat` in `territory` that can reach `to` this move. */
+/* 1 if location l of the move's territory is one the group may leave:
+ * every one when the move names no source (0), else the one it names
+ * (rules version 4 on, LR 1.06.05). */
+static int from_source(unsigned l, unsigned source)
+{
+    return source == 0 || l == source;
+}
+
+/* Forces of `seat` in `territory` (at `source` when it names one) that can
+ * reach `to` this move. */
 static unsigned movable(const engine_state *st, unsigned seat, unsigned territory, unsigned to,
-                        unsigned *elite_out)
+                        unsigned source, unsigned *elite_out)
 {
     uint8_t dist[ENGINE_LOCATION_COUNT];
     unsigned limit = allowance(st, seat), plain = 0, elite = 0;
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-        if (!in_territory(l, territory) || !(st->forces[l][seat] || st->special[l][seat]) ||
-            stays(st, l, to))
+        if (!in_territory(l, territory) || !from_source(l, source) ||
+            !(st->forces[l][seat] || st->special[l][seat]) || stays(st, l, to))
             continue;
         distances(dist, st, l, seat);
         if (dist[to] <= limit) {
@@ -601,14 +610,18 @@ engine_verdict engine__ship_pass(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* The Bene Gesserit answer: 1 sends a force to the Polar Sink, 0 not. */
+/* The Bene Gesserit answer: 1 sends a force to the Polar Sink, 0 not; `to`
+ * (rules version 4 on) names the destination, which in the Basic game is
+ * the Polar Sink alone, location 0, as when it is absent (LR 2.02.05). */
 engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
                                const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    int yes = act->arg[0];
+    int yes = act->arg[0], to = act->arg[1];
     if (yes < 0 || yes > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
+    if (to != 0)
+        return engine__reject(why, ENGINE_REJECT_SEND_DESTINATION, 1, to);
     if (yes) {
         if (st->seat[act->seat].reserves == 0)
             return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 0, yes);
@@ -624,7 +637,8 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
-/* A move: args from territory, to location, forces, elite. *held_out is
+/* A move: args from territory, to location, forces, elite and (rules
+ * version 4 on) source, the location of `from` it leaves. *held_out is
  * set when the move waits on a Karama window instead (the Fremen crossing
  * a second territory, LR 2.04.06). */
 static engine_verdict move(engine_verdict_detail *why, engine_state *st, const engine_action *act,
@@ -632,10 +646,16 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
 {
     *held_out = 0;
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
+    int source = act->arg[4];
     if (from < 0 || from >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
     if (to < 0 || to >= ENGINE_LOCATION_HMS)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, to);
+    if (source < 0 || source >= ENGINE_LOCATION_HMS ||
+        (source != 0 && !in_territory((unsigned)source, (unsigned)from)))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 4, source);
+    if (source != 0 && !st->forces[source][act->seat] && !st->special[source][act->seat])
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 4, source);
     if (plain < 0 || elite < 0 || plain + elite < 1)
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 2, plain);
     if (engine__in_storm(st, (unsigned)to))
@@ -644,16 +664,19 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     if (dest != (unsigned)from && engine__stronghold_full(st, dest, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
     unsigned have_elite;
-    unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, &have_elite);
+    unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, (unsigned)source,
+                            &have_elite);
     if ((unsigned)plain > have || (unsigned)elite > have_elite) {
         /* Forces standing in the storm cannot leave it (LR 1.06.05.02). */
         int all_in_storm = 1, any = 0;
         for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++)
-            if (in_territory(l, (unsigned)from) && (st->forces[l][act->seat] || st->special[l][act->seat])) {
+            if (in_territory(l, (unsigned)from) && from_source(l, (unsigned)source) &&
+                (st->forces[l][act->seat] || st->special[l][act->seat])) {
                 any = 1;
                 all_in_storm &= engine__in_storm(st, l);
             }
         int only_staying = stays(st, (unsigned)to, (unsigned)to) && in_territory((unsigned)to, (unsigned)from) &&
+                           from_source((unsigned)to, (unsigned)source) &&
                            (st->forces[to][act->seat] || st->special[to][act->seat]);
         engine_verdict v = have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
                            : any && all_in_storm ? ENGINE_REJECT_STORM_BLOCKS
@@ -668,7 +691,8 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     memset(take, 0, sizeof take);
     int is_far = 0; /* a group taken crosses more than one territory */
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS && (left || left_e); l++) {
-        if (!in_territory(l, (unsigned)from) || !(st->forces[l][act->seat] || st->special[l][act->seat]) ||
+        if (!in_territory(l, (unsigned)from) || !from_source(l, (unsigned)source) ||
+            !(st->forces[l][act->seat] || st->special[l][act->seat]) ||
             stays(st, l, (unsigned)to))
             continue;
         distances(dist, st, l, act->seat);
@@ -896,6 +920,28 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
     return n;
 }
 
+/* The moves from t to `to` naming their source (rules version 4 on): one
+ * family per location of t whose forces reach `to`. Location 0, the
+ * Polar Sink's only one, is the absent source: its family is the plain one. */
+static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat,
+                            unsigned kind, unsigned t, unsigned to, size_t n)
+{
+    unsigned limit = allowance(st, seat);
+    for (unsigned l = 1; l < ENGINE_LOCATION_HMS; l++) {
+        if (!in_territory(l, t) || !st->forces[l][seat] || stays(st, l, to))
+            continue; /* elite forces are Advanced only */
+        uint8_t dist[ENGINE_LOCATION_COUNT];
+        distances(dist, st, l, seat);
+        if (dist[to] > limit)
+            continue;
+        int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0, (int16_t)l};
+        int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to,
+                                              (int16_t)st->forces[l][seat], 0, (int16_t)l};
+        push(out, cap, &n, kind, seat, lo, hi);
+    }
+    return n;
+}
+
 static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat,
                           unsigned kind, size_t n)
 {
@@ -925,6 +971,8 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
             int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0};
             int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)reach[to], 0};
             push(out, cap, &n, kind, seat, lo, hi);
+            if (engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS))
+                n = legal_sources(out, cap, st, seat, kind, t, to, n);
         }
     }
     return n;

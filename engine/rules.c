@@ -35,6 +35,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_KARAMA_POLICY] = {3, 0, "LR 3.01.11.01 (docs/ARCHITECTURE.md \"Responses\")",
         "a Karama window asks only the seats whose public standing policy wants one of "
         "its advantages"},
+    [ENGINE__RULE_OPTIONAL_ARGS] = {4, 0, "LR 1.06.05, 2.02.05",
+        "a move may name the sector of its territory the group leaves (source), and the "
+        "Bene Gesserit send its destination (to: the Polar Sink in the Basic game)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

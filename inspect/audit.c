@@ -1995,7 +1995,9 @@ int inspect_audit_self_test(inspect_audit_self_report *out)
             inspect_audit_self_result *res = &out->result[i];
             if (res->is_caught)
                 continue;
-            opt.observer = plants[i].observer;
+            inspect_audit_observer leaky;
+            inspect_audit_plant_observer(&leaky, &plants[i]);
+            opt.observer = &leaky;
             opt.seat = plants[i].viewer;
             opt.facts = plants[i].facts;
             rc = inspect_audit_game(rep, name, &cfg, seed, acts, n_acts, &opt);

@@ -214,111 +214,79 @@ static const inspect_audit_output full_state_log_rows[] = {
 
 /* ============================================================ the table */
 
-static size_t genuine_encode(uint8_t *out, size_t cap, const engine_state *view,
-                             const engine_state *st)
-{
-    (void)st;
-    return engine_state_encode(out, cap, view);
-}
-
-static void genuine_log(inspect_log_line *out, const engine_state *before,
-                        const engine_state *after, const engine_action *act, uint32_t version,
-                        uint8_t viewer)
-{
-    inspect_audit_genuine.log(out, before, after, act, version, viewer);
-}
-
-static const inspect_audit_observer hand_public = {
-    "hand_card_public_view", view_hand_public, genuine_encode, engine_legal_actions,
-    genuine_log, engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer neighbour_traitors = {
-    "traitor_in_other_view", view_neighbour_traitors, genuine_encode, engine_legal_actions,
-    genuine_log, engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer drawn_card_log = {
-    "drawn_card_public_log", engine_view, genuine_encode, engine_legal_actions, log_drawn_card,
-    engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer karama_prompt = {
-    "secret_card_prompt", view_karama_prompt, genuine_encode, engine_legal_actions, genuine_log,
-    engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer window_prompt = {
-    "window_prompt_hidden_hand", view_window_prompt, genuine_encode, engine_legal_actions,
-    genuine_log, engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer card_reason = {
-    "rejection_reveals_card", engine_view, genuine_encode, engine_legal_actions, genuine_log,
-    apply_card_reason,
-    NULL, 0,
-};
-static const inspect_audit_observer weapon_padding = {
-    "view_size_hidden", engine_view, encode_weapon_padding, engine_legal_actions, genuine_log,
-    engine_apply,
-    NULL, 0,
-};
-static const inspect_audit_observer unmasked_log = {
-    "secret_action_in_log", engine_view, genuine_encode, engine_legal_actions, log_unmasked,
-    engine_apply,
-    NULL, 0,
-};
-
-static const inspect_audit_observer peek_public = {
-    "peek_marked_public", engine_view, genuine_encode, engine_legal_actions, genuine_log,
-    apply_peek_public,
-    NULL, 0,
-};
-
-static const inspect_audit_observer reshuffle_keeps_faces = {
-    "number_links_face", engine_view, genuine_encode, engine_legal_actions, genuine_log,
-    apply_reshuffle_keeps_faces,
-    NULL, 0,
-};
-
-static const inspect_audit_observer full_state_log = {
-    "output_prints_full_state", engine_view, genuine_encode, engine_legal_actions, genuine_log,
-    engine_apply, full_state_log_rows, 1,
-};
-
 #define FACT(f) (1u << INSPECT_FACT_##f)
 #define SECRET_ACTIONS (FACT(TRAITORS) | FACT(PREDICTION) | FACT(BATTLE_PLAN) | FACT(STORM_DIAL))
 
-/* Each is audited where it would show (the public, or every viewer) and
- * with the hidden facts it lets through, as an auditor would aim `mentat
- * audit --seat`: the leaks of the genuine engine then cannot crowd it out. */
+/* One row per plant: its name, the class of leak (the channel that must
+ * catch it), what it plants, the one function it puts in place of the
+ * genuine one, and where the audit must see it. Each is audited where it
+ * would show (the public, or every viewer) and with the hidden facts it
+ * lets through, as an auditor would aim `mentat audit --seat`: the leaks
+ * of the genuine engine then cannot crowd it out. */
 static const inspect_audit_plant plants[] = {
-    {&full_state_log, "an output path printing the full state where a view was meant (the log "
-     "told from the full state)", INSPECT_CHANNEL_OUTPUT, "output.log_line", ENGINE_VIEW_PUBLIC,
-     FACT(CARD_FACES)},
-    {&hand_public, "a hand card in the public view", INSPECT_CHANNEL_VIEW, "view.card_kind[",
-     ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
-    {&neighbour_traitors, "a traitor in another seat's view", INSPECT_CHANNEL_VIEW,
+    {"output_prints_full_state", INSPECT_CHANNEL_OUTPUT,
+     "an output path printing the full state where a view was meant (the log told from the "
+     "full state)",
+     {.outputs = full_state_log_rows, .n_outputs = 1},
+     "output.log_line", ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
+    {"hand_card_public_view", INSPECT_CHANNEL_VIEW, "a hand card in the public view",
+     {.view = view_hand_public},
+     "view.card_kind[", ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
+    {"traitor_in_other_view", INSPECT_CHANNEL_VIEW, "a traitor in another seat's view",
+     {.view = view_neighbour_traitors},
      "view.traitor[", INSPECT_AUDIT_ALL_SEATS, FACT(TRAITORS)},
-    {&drawn_card_log, "a drawn card named in the public log", INSPECT_CHANNEL_LOG, "log.text",
-     ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
-    {&karama_prompt, "a prompt offered only to the holder of a secret card",
-     INSPECT_CHANNEL_PROMPT, "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
-    {&window_prompt, "a window asking only the seats whose hidden hand can answer it",
-     INSPECT_CHANNEL_PROMPT, "view.frame[", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
-    {&card_reason, "a rejection reason that reveals a hidden card", INSPECT_CHANNEL_REJECTION,
+    {"drawn_card_public_log", INSPECT_CHANNEL_LOG, "a drawn card named in the public log",
+     {.log = log_drawn_card},
+     "log.text", ENGINE_VIEW_PUBLIC, FACT(CARD_FACES)},
+    {"secret_card_prompt", INSPECT_CHANNEL_PROMPT,
+     "a prompt offered only to the holder of a secret card",
+     {.view = view_karama_prompt},
+     "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
+    {"window_prompt_hidden_hand", INSPECT_CHANNEL_PROMPT,
+     "a window asking only the seats whose hidden hand can answer it",
+     {.view = view_window_prompt},
+     "view.frame[", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
+    {"rejection_reveals_card", INSPECT_CHANNEL_REJECTION,
+     "a rejection reason that reveals a hidden card",
+     {.apply = apply_card_reason},
      "rejection", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
-    {&weapon_padding, "a view whose size depends on a hidden identity", INSPECT_CHANNEL_SIZE,
+    {"view_size_hidden", INSPECT_CHANNEL_SIZE, "a view whose size depends on a hidden identity",
+     {.encode = encode_weapon_padding},
      "view.size", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
-    {&unmasked_log, "a secret action's arguments in another seat's log", INSPECT_CHANNEL_LOG,
+    {"secret_action_in_log", INSPECT_CHANNEL_LOG,
+     "a secret action's arguments in another seat's log",
+     {.log = log_unmasked},
      "log.action", INSPECT_AUDIT_ALL_SEATS, SECRET_ACTIONS},
-    {&peek_public, "a mark that says a peeked card is known to all", INSPECT_CHANNEL_MARKS,
+    {"peek_marked_public", INSPECT_CHANNEL_MARKS,
+     "a mark that says a peeked card is known to all",
+     {.apply = apply_peek_public},
      "marks.spice_card[", INSPECT_AUDIT_ALL_SEATS, FACT(SPICE_DECK)},
-    {&reshuffle_keeps_faces, "a number-to-face link across time (a reshuffle that keeps faces)",
-     INSPECT_CHANNEL_HISTORY, "history.reshuffle", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
+    {"number_links_face", INSPECT_CHANNEL_HISTORY,
+     "a number-to-face link across time (a reshuffle that keeps faces)",
+     {.apply = apply_reshuffle_keeps_faces},
+     "history.reshuffle", INSPECT_AUDIT_ALL_SEATS, FACT(CARD_FACES)},
 };
 _Static_assert(sizeof plants / sizeof plants[0] <= INSPECT_AUDIT_MAX_PLANTS,
                "the self-test report holds every plant");
+
+void inspect_audit_plant_observer(inspect_audit_observer *out, const inspect_audit_plant *plant)
+{
+    const inspect_audit_observer *leak = &plant->leak;
+    *out = inspect_audit_genuine;
+    out->name = plant->name;
+    if (leak->view != NULL)
+        out->view = leak->view;
+    if (leak->encode != NULL)
+        out->encode = leak->encode;
+    if (leak->legal != NULL)
+        out->legal = leak->legal;
+    if (leak->log != NULL)
+        out->log = leak->log;
+    if (leak->apply != NULL)
+        out->apply = leak->apply;
+    out->outputs = leak->outputs;
+    out->n_outputs = leak->outputs != NULL ? leak->n_outputs : 0;
+}
 
 const inspect_audit_plant *inspect_audit_plants(size_t *n_out)
 {

@@ -451,11 +451,14 @@ int inspect_audit_game(inspect_audit_report *out, const char *name, const engine
 
 /* ---- the self-test: planted leaks (inspect/audit_leaks.c) */
 
-/* A planted leak and where the audit must catch it. */
+/* A planted leak and where the audit must catch it: the genuine observer
+ * with the one function `leak` sets put in its place. */
 typedef struct inspect_audit_plant {
-    const inspect_audit_observer *observer; /* the leaky observer */
+    const char *name;              /* "hand_card_public_view" */
+    uint8_t channel;               /* inspect_audit_channel it must be caught in: its class */
     const char *what;              /* "a hand card in the public view" */
-    uint8_t channel;               /* inspect_audit_channel it must be caught in */
+    inspect_audit_observer leak;   /* the function planted (other functions NULL: genuine);
+                                      outputs: the paths it plants, NULL none */
     const char *field_prefix;      /* the field named must start so ("view.card_kind[") */
     uint8_t viewer;                /* audited as options.seat: where the leak shows */
     uint32_t facts;                /* options.facts: the hidden facts it lets through */
@@ -463,6 +466,11 @@ typedef struct inspect_audit_plant {
 
 /* The planted leaks, *n_out of them. Static storage. */
 const inspect_audit_plant *inspect_audit_plants(size_t *n_out);
+
+/* The observer the audit runs for `plant`: inspect_audit_genuine with the
+ * plant's function in place, named for the plant, comparing only the
+ * output paths it plants. */
+void inspect_audit_plant_observer(inspect_audit_observer *out, const inspect_audit_plant *plant);
 
 typedef struct inspect_audit_self_result {
     const inspect_audit_plant *plant; /* borrowed: static storage */

@@ -453,8 +453,11 @@ static void describe_action(const line_ctx *c)
     case ENGINE_ACTION_HAJR_MOVE:
         loc_text(w1, sizeof w1, x->arg[1]);
         forces_text(w2, sizeof w2, b, x->seat, x->arg[2], x->arg[3]);
-        inspect__text_sentence(t, "%s moved %s from %s to %s%s.", who, w2,
-                               inspect__territory((unsigned)x->arg[0]), w1,
+        if (x->arg[4] != 0) /* the source named (rules version 4) */
+            loc_text(w3, sizeof w3, x->arg[4]);
+        else
+            snprintf(w3, sizeof w3, "%s", inspect__territory((unsigned)x->arg[0]));
+        inspect__text_sentence(t, "%s moved %s from %s to %s%s.", who, w2, w3, w1,
                                x->kind == ENGINE_ACTION_HAJR_MOVE ? " with a Hajr card" : "");
         return;
     case ENGINE_ACTION_MOVE_PASS:

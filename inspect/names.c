@@ -244,6 +244,23 @@ void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned ki
     if (field != NULL) {
         arg_value_text(v, sizeof v, engine_action_spec_of(kind)->arg_type[arg], value);
         snprintf(out, cap, "%s (%s = %s)", reason, field, v);
+    } else if (verdict == ENGINE_REJECT_WRONG_PHASE && value >= 0 &&
+               engine_phase_name((unsigned)value) != NULL) {
+        /* every rules version names the phase under way */
+        snprintf(out, cap, "%s (the game is in %s)", reason, engine_phase_name((unsigned)value));
+    } else if (verdict == ENGINE_REJECT_NOT_AWAITED && value > 0 &&
+               value < (1 << ENGINE_MAX_SEATS)) {
+        /* rules version 3 on: the seats awaited, 1-based as the commands
+         * number them (0 before: nobody named) */
+        size_t n = (size_t)snprintf(out, cap, "%s (the game waits on seat", reason);
+        const char *sep = value & (value - 1) ? "s " : " ";
+        for (int s = 0; s < ENGINE_MAX_SEATS && n < cap; s++)
+            if (value >> s & 1) {
+                n += (size_t)snprintf(out + n, cap - n, "%s%d", sep, s + 1);
+                sep = ", ";
+            }
+        if (n < cap)
+            snprintf(out + n, cap - n, ")");
     } else {
         snprintf(out, cap, "%s (value %d)", reason, value);
     }

@@ -253,7 +253,7 @@ void inspect_legal_text(char *out, size_t cap, const engine_state *st, const eng
         return;
     }
     ADD("%s", spec->name);
-    for (unsigned i = 0; i < spec->n_args; i++) {
+    for (unsigned i = 0; i < engine_legal_n_given(l); i++) {
         char lo[96], hi[96];
         inspect_arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
         ADD("%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
@@ -293,7 +293,7 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
     inspect_json_member_uint(j, "seat", l->seat + 1u);
     inspect_json_key(j, "args");
     inspect_json_array_begin(j);
-    for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
+    for (unsigned i = 0; spec != NULL && i < engine_legal_n_given(l); i++) {
         inspect_json_object_begin(j);
         inspect_json_member_string(j, "name", spec->arg_name[i]);
         inspect_json_member_int(j, "lo", l->lo[i]);

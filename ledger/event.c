@@ -19,9 +19,10 @@
  *    17   32  prev_hash: hash of event version-1, or of the genesis for 1
  *    49    1  seat, wire form: 0 = the engine, 1..N = engine seat index + 1
  *    50    1  action kind (engine_action_kind)
- *    51    1  n_args = engine_action_spec_of(kind)->n_args
+ *    51    1  n_args = engine_action_n_given(action): the kind's n_args
+ *             less its trailing optional args that are 0 (absent)
  *    52 2*n   args[0..n_args), each int16 big-endian two's complement
- *             (the unused args must be 0 and are not encoded)
+ *             (the unused and absent args must be 0 and are not encoded)
  *  52+2n   8  committed_at, unix milliseconds
  *  60+2n  32  state_digest: BLAKE2b-256 of the canonical engine state after
  *  92+2n   4  key_id of the signing key
@@ -101,12 +102,13 @@ size_t ledger__action_canonical(uint8_t *out, size_t cap, const engine_action *a
     for (unsigned i = spec->n_args; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (act->arg[i] != 0)
             return 0;
-    size_t len = 2 + 2u * spec->n_args;
+    unsigned n = engine_action_n_given(act);
+    size_t len = 2 + 2u * n;
     if (cap < len)
         return 0;
     out[0] = act->kind;
-    out[1] = spec->n_args;
-    for (unsigned i = 0; i < spec->n_args; i++) {
+    out[1] = (uint8_t)n;
+    for (unsigned i = 0; i < n; i++) {
         uint16_t a = (uint16_t)act->arg[i];
         out[2 + 2 * i] = (uint8_t)(a >> 8);
         out[3 + 2 * i] = (uint8_t)a;

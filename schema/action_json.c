@@ -260,7 +260,8 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
             return rc;
         }
     }
-    for (unsigned a = 0; a < spec->n_args; a++)
+    /* an optional argument left out is absent (0) */
+    for (unsigned a = 0; a < (unsigned)(spec->n_args - spec->n_optional); a++)
         if (!seen[a]) {
             memset(out, 0, sizeof *out);
             return codec__fail(err, "action JSON: missing field \"%s\"", spec->arg_name[a]);
@@ -378,7 +379,7 @@ int codec_action_to_json(char *out, size_t cap, const engine_action *act)
         return SCHEMA_ERROR;
     put(&w, "{\"kind\":");
     put_string(&w, spec->name);
-    for (unsigned a = 0; a < spec->n_args; a++) {
+    for (unsigned a = 0; a < engine_action_n_given(act); a++) {
         put(&w, ",");
         put_string(&w, spec->arg_name[a]);
         put(&w, ":");

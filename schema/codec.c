@@ -640,6 +640,7 @@ typedef struct action_binding {
     uint32_t *num[ENGINE_ACTION_MAX_ARGS];
     int32_t *snum[ENGINE_ACTION_MAX_ARGS];
     Mentat__Faction *faction[ENGINE_ACTION_MAX_ARGS];
+    protobuf_c_boolean *has[ENGINE_ACTION_MAX_ARGS]; /* an optional argument's presence */
 } action_binding;
 
 #define ATTACH(field, init)                     \
@@ -784,6 +785,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_BG_SEND:            /* send (1) or not (0) */
         ATTACH(bg_send, mentat__bg_send__init);
         b->num[0] = &pb->bg_send->send;
+        b->num[1] = &pb->bg_send->to;           /* optional: location, 0 absent */
+        b->has[1] = &pb->bg_send->has_to;
         return;
     case ENGINE_ACTION_MOVE:               /* from (territory), to (location), forces, elite */
         ATTACH(move, mentat__move__init);
@@ -791,6 +794,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         b->num[1] = &pb->move->to;
         b->num[2] = &pb->move->forces;
         b->num[3] = &pb->move->elite;
+        b->num[4] = &pb->move->source;          /* optional: location, 0 absent */
+        b->has[4] = &pb->move->has_source;
         return;
     case ENGINE_ACTION_HAJR_MOVE:          /* as MOVE */
         ATTACH(hajr_move, mentat__hajr_move__init);
@@ -798,6 +803,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         b->num[1] = &pb->hajr_move->to;
         b->num[2] = &pb->hajr_move->forces;
         b->num[3] = &pb->hajr_move->elite;
+        b->num[4] = &pb->hajr_move->source;
+        b->has[4] = &pb->hajr_move->has_source;
         return;
     case ENGINE_ACTION_MOVE_PASS:
         ATTACH(move_pass, mentat__move_pass__init);
@@ -917,8 +924,14 @@ static void binding_check(const action_binding *b, const engine_action_spec *spe
                == (i < spec->n_args));
         assert((b->faction[i] != NULL) == (i < spec->n_args
                                            && spec->arg_type[i] == ENGINE_ARG_FACTION));
-        assert(i >= spec->n_args || strcmp(vd->fields[i].id == i + 1 ? vd->fields[i].name : "",
-                                           spec->arg_name[i]) == 0);
+        /* a required argument's field number is its place; an optional
+         * one's comes from an engineer's range (it follows them all) */
+        int is_optional = i >= (unsigned)(spec->n_args - spec->n_optional) && i < spec->n_args;
+        assert((b->has[i] != NULL) == is_optional);
+        (void)is_optional;
+        assert(i >= spec->n_args ||
+               strcmp(vd->fields[i].id == i + 1 || is_optional ? vd->fields[i].name : "",
+                      spec->arg_name[i]) == 0);
     }
 }
 
@@ -994,6 +1007,8 @@ static int action_to_wire(Mentat__Action *pb, wire_variant *store, const engine_
             *b.snum[i] = act->arg[i];
         else
             *b.num[i] = (uint32_t)act->arg[i];
+        if (b.has[i] != NULL)
+            *b.has[i] = act->arg[i] != 0; /* absent: 0, not on the wire */
     }
     return SCHEMA_OK;
 }
@@ -1038,6 +1053,9 @@ static int action_from_wire(engine_action *out, Mentat__Action *pb, const char *
             v = *b.snum[i];
         else
             v = *b.num[i];
+        if (b.has[i] != NULL && *b.has[i] && v == 0)
+            return codec__fail(err, "%s: an optional argument given must not be 0 (absent)",
+                               fpath);
         arg_wire_range(&lo, &hi, &b, spec, i);
         if (v < lo || v > hi)
             return codec__fail(err, "%s: value %lld out of range %d..%d", fpath,

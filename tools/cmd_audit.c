@@ -289,7 +289,7 @@ static int self_test(const tool_globals *g)
         for (size_t i = 0; i < r->n_plants; i++) {
             const inspect_audit_self_result *x = &r->result[i];
             tool_json_object_begin(&j);
-            tool_json_member_string(&j, "name", x->plant->observer->name);
+            tool_json_member_string(&j, "name", x->plant->name);
             tool_json_member_string(&j, "what", x->plant->what);
             tool_json_member_bool(&j, "caught", x->is_caught);
             if (x->is_caught) {
@@ -310,7 +310,7 @@ static int self_test(const tool_globals *g)
         for (size_t i = 0; i < r->n_plants; i++) {
             const inspect_audit_self_result *x = &r->result[i];
             printf("planted leak %zu of %zu, %s (%s): ", i + 1, r->n_plants,
-                   x->plant->observer->name, x->plant->what);
+                   x->plant->name, x->plant->what);
             if (!x->is_caught) {
                 printf("NOT CAUGHT (%u other differences)\n", x->n_leaks);
                 continue;

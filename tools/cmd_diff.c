@@ -158,13 +158,10 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
 
     ledger *db;
     inspect_change *changes = NULL;
-    int ex = tool_ledger_open(&db, &g, 1);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 1, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     uint8_t viewer;
     ex = tool_viewer_parse(&viewer, &g, &info.config, seat_s, is_public, is_auditor,
                            ENGINE_SEAT_ENGINE);

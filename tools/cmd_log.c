@@ -275,13 +275,10 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 1);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 1, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     uint32_t head;
     uint8_t head_hash[SCHEMA_HASH_BYTES];
     int rc = ledger_head(db, info.room, &head, head_hash);

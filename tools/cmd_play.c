@@ -92,7 +92,7 @@ int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r)
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
     if (spec == NULL)
         return -1;
-    unsigned n = spec->n_args;
+    unsigned n = engine_legal_n_given(l); /* an absent optional argument is not drawn */
     memset(out, 0, sizeof *out);
     out->kind = l->kind;
     out->seat = l->seat;
@@ -244,13 +244,10 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 0);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 0, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
 
     if (seat_s != NULL && human_s != NULL) {
         tool_err(&g, "--seat and --human name the same thing: give one");

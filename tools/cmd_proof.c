@@ -250,13 +250,10 @@ int cmd_proof(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 1);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 1, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     if (consistency_s == NULL && size_s == NULL)
         b = info.version;
     if (b > info.version || a > b) {

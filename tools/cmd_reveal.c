@@ -42,13 +42,10 @@ int cmd_reveal(int argc, char **argv, const tool_globals *gin)
     }
 
     ledger *db;
-    int ex = tool_ledger_open(&db, &g, 0);
+    ledger_room_info info;
+    int ex = tool_open_room_at(&db, &info, NULL, &g, 0, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
-    ledger_room_info info;
-    ex = tool_room_get(&info, db, &g, pos[0]);
-    if (ex != TOOL_EXIT_OK)
-        goto out;
     uint8_t seed[ENGINE_SEED_BYTES];
     int rc = ledger_reveal(db, seed, info.room, is_forced);
     if (rc != 0) {

@@ -384,14 +384,11 @@ static int room_fork(int argc, char **argv, tool_globals *g)
         return TOOL_EXIT_USAGE;
     }
     ledger *db;
-    int ex = tool_ledger_open(&db, g, 0);
-    if (ex != TOOL_EXIT_OK)
-        return ex;
     ledger_room_info info;
     uint32_t at;
-    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
+    int ex = tool_open_room_at(&db, &info, &at, g, 0, pos[0], at_s);
     if (ex != TOOL_EXIT_OK)
-        goto out;
+        return ex;
     char room[SCHEMA_ROOM_CHARS + 1];
     int rc = ledger_room_fork(db, room, info.room, at);
     if (rc != 0) {
@@ -411,8 +408,7 @@ static int room_fork(int argc, char **argv, tool_globals *g)
         printf("%s\n", room);
     }
 out:
-    ledger_close(db);
-    return ex;
+    return tool_ledger_close(g, db, ex);
 }
 
 /* ========================================================= dispatch */

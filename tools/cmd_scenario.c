@@ -115,14 +115,11 @@ static int scenario_export(int argc, char **argv, tool_globals *g)
     if (out_s == NULL || out_s[0] == '\0')
         out_s = "-";
     ledger *db;
-    int ex = tool_ledger_open(&db, g, 1);
-    if (ex != TOOL_EXIT_OK)
-        return ex;
     ledger_room_info info;
     uint32_t at;
-    ex = tool_room_at(&info, &at, db, g, pos[0], at_s);
+    int ex = tool_open_room_at(&db, &info, &at, g, 1, pos[0], at_s);
     if (ex != TOOL_EXIT_OK)
-        goto out;
+        return ex;
     static engine_state st;
     int rc = ledger_state_at(db, &st, info.room, at);
     if (rc != 0) {

@@ -197,11 +197,15 @@ int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, cons
  * status. */
 int tool_file_write(ledger *db, const tool_globals *g, const char *path, unsigned flags,
                     int (*write)(FILE *f, void *ctx), void *ctx);
-/* tool_room_get, then the version an --at option names (at_s NULL: the
- * head) into *at_out: 0, or prints why not (a malformed --at, an unknown
- * room, a version past the head) and returns an exit status. */
-int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
-                 const char *room, const char *at_s);
+/* The preamble of a command on one room: tool_ledger_open, tool_room_get
+ * of `room`, then the version an --at option names (at_s NULL: the head)
+ * into *at_out (may be NULL). 0 with *db_out open (the caller closes it,
+ * with tool_ledger_close when opened for writing); or prints why not (the
+ * ledger, a malformed --at, an unknown room, a version past the head),
+ * closes what it opened, sets *db_out NULL and returns an exit status. */
+int tool_open_room_at(ledger **db_out, ledger_room_info *info, uint32_t *at_out,
+                      const tool_globals *g, int is_read_only, const char *room,
+                      const char *at_s);
 /* Collects every room code (in code order) into a new array of
  * SCHEMA_ROOM_CHARS + 1 byte entries; free() it. 0 or a ledger code. */
 int tool_room_codes(char (**out)[SCHEMA_ROOM_CHARS + 1], size_t *n_out, ledger *db);
@@ -814,6 +818,11 @@ void bot__scratch_free(bot_scratch *s);
 
 /* Families and actions. */
 const engine_legal *bot__family(const bot__ctx *c, unsigned kind);
+/* Drops from legal[0..n) the families naming an optional argument (a
+ * move's source, rules version 4): the bots play the plain forms, which
+ * the rules still allow, so their play is the same under every version.
+ * Returns the families kept, in order. */
+size_t bot__plain_families(engine_legal *legal, size_t n);
 void bot__action_lo(engine_action *out, const engine_legal *l);
 int bot__plain(engine_action *out, const bot__ctx *c, unsigned kind);
 int bot__clamp(int v, int lo, int hi);

@@ -365,8 +365,8 @@ int tool_file_write(ledger *db, const tool_globals *g, const char *path, unsigne
     return TOOL_EXIT_OK;
 }
 
-int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
-                 const char *room, const char *at_s)
+static int room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool_globals *g,
+                   const char *room, const char *at_s)
 {
     uint32_t at = 0;
     if (at_s != NULL && tool_parse_uint(&at, at_s, 0, UINT32_MAX) != 0) {
@@ -383,5 +383,24 @@ int tool_room_at(ledger_room_info *out, uint32_t *at_out, ledger *db, const tool
         return TOOL_EXIT_USAGE;
     }
     *at_out = at;
+    return TOOL_EXIT_OK;
+}
+
+int tool_open_room_at(ledger **db_out, ledger_room_info *info, uint32_t *at_out,
+                      const tool_globals *g, int is_read_only, const char *room,
+                      const char *at_s)
+{
+    int ex = tool_ledger_open(db_out, g, is_read_only);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    uint32_t at;
+    ex = room_at(info, &at, *db_out, g, room, at_s);
+    if (ex != TOOL_EXIT_OK) {
+        ex = tool_ledger_close(g, *db_out, ex);
+        *db_out = NULL;
+        return ex;
+    }
+    if (at_out != NULL)
+        *at_out = at;
     return TOOL_EXIT_OK;
 }

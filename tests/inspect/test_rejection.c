@@ -38,16 +38,37 @@ static void test_rejection__fields_are_named_by_slug(void **state)
     assert_string_equal(inspect_rejection_arg(ENGINE_ACTION_MOVE, 1), "to");
 }
 
+/* The game's timing is said in words: the phase under way, the seats
+ * awaited (rules version 3 on; nobody named before). */
+static void test_rejection__timing_is_named(void **state)
+{
+    (void)state;
+    char out[160];
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE, -1,
+                           ENGINE_PHASE_BIDDING);
+    assert_string_equal(out, "wrong_phase (the game is in bidding)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE_PASS, 0,
+                           ENGINE_PHASE_SETUP);
+    assert_string_equal(out, "wrong_phase (the game is in setup)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NOT_AWAITED, ENGINE_ACTION_BID_PASS, -1,
+                           1 << 1);
+    assert_string_equal(out, "not_awaited (the game waits on seat 2)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NOT_AWAITED, ENGINE_ACTION_REVIVE, -1,
+                           (1 << 0) | (1 << 2) | (1 << 5));
+    assert_string_equal(out, "not_awaited (the game waits on seats 1, 3, 6)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NOT_AWAITED, ENGINE_ACTION_BID_PASS, -1, 0);
+    assert_string_equal(out, "not_awaited (value 0)");
+}
+
 static void test_rejection__no_field_no_name(void **state)
 {
     (void)state;
     char out[160];
-    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE, -1, 0);
-    assert_string_equal(out, "wrong_phase (value 0)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_HAJR, ENGINE_ACTION_MOVE, -1, 0);
+    assert_string_equal(out, "no_hajr (value 0)");
     /* an argument index past the kind's arguments names nothing */
-    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_PHASE, ENGINE_ACTION_MOVE_PASS, 0,
-                           3);
-    assert_string_equal(out, "wrong_phase (value 3)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_HAJR, ENGINE_ACTION_MOVE_PASS, 0, 3);
+    assert_string_equal(out, "no_hajr (value 3)");
     assert_null(inspect_rejection_arg(ENGINE_ACTION_MOVE_PASS, 0));
     /* a value with no slug is shown as the number it is */
     inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NO_PATH, ENGINE_ACTION_MOVE, 1, 30000);
@@ -58,6 +79,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rejection__fields_are_named_by_slug),
+        cmocka_unit_test(test_rejection__timing_is_named),
         cmocka_unit_test(test_rejection__no_field_no_name),
     };
     return cmocka_run_group_tests_name("rejection", tests, NULL, NULL);

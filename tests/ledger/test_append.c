@@ -502,6 +502,27 @@ static void test_append__rooms_listed_and_reopened(void **state)
     assert_int_equal(verify_ok(f->db, room), 0);
 }
 
+/* An optional argument absent (0) is not in the signed bytes, so an event
+ * of an older rules version signs exactly as it did; given, it is
+ * (docs/FORMAT.md "Optional arguments"). */
+static void test_append__absent_optional_argument_not_signed(void **state)
+{
+    (void)state;
+    engine_action move = {ENGINE_ACTION_MOVE, 0, {5, 3, 2, 0, 0}};
+    uint8_t out[2 + 2 * ENGINE_ACTION_MAX_ARGS];
+    static const uint8_t plain[] = {ENGINE_ACTION_MOVE, 4, 0, 5, 0, 3, 0, 2, 0, 0};
+    assert_int_equal(ledger__action_canonical(out, sizeof out, &move), sizeof plain);
+    assert_memory_equal(out, plain, sizeof plain);
+    move.arg[4] = 2;
+    static const uint8_t sourced[] = {ENGINE_ACTION_MOVE, 5, 0, 5, 0, 3, 0, 2, 0, 0, 0, 2};
+    assert_int_equal(ledger__action_canonical(out, sizeof out, &move), sizeof sourced);
+    assert_memory_equal(out, sourced, sizeof sourced);
+    engine_action send = {ENGINE_ACTION_BG_SEND, 1, {1, 0}};
+    static const uint8_t polar_sink[] = {ENGINE_ACTION_BG_SEND, 1, 0, 1};
+    assert_int_equal(ledger__action_canonical(out, sizeof out, &send), sizeof polar_sink);
+    assert_memory_equal(out, polar_sink, sizeof polar_sink);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -520,6 +541,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_append__batch_and_group, setup, teardown),
         cmocka_unit_test_setup_teardown(test_append__rooms_listed_and_reopened, setup, teardown),
         cmocka_unit_test_setup_teardown(test_append__group_threads, setup, teardown),
+        cmocka_unit_test(test_append__absent_optional_argument_not_signed),
     };
     return cmocka_run_group_tests_name("ledger_append", tests, NULL, NULL);
 }

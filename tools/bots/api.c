@@ -86,7 +86,20 @@ void bot_input_build(bot_input *out, const engine_state *st, uint8_t seat, uint3
     out->seat = seat;
     out->is_forced = is_forced != 0;
     size_t n = engine_legal_actions(out->legal, ENGINE_LEGAL_MAX, st, seat);
-    out->n_legal = n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
+    out->n_legal = bot__plain_families(out->legal, n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX);
+}
+
+size_t bot__plain_families(engine_legal *legal, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const engine_action_spec *spec = engine_action_spec_of(legal[i].kind);
+        if (spec != NULL &&
+            engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
+            continue;
+        legal[kept++] = legal[i];
+    }
+    return kept;
 }
 
 /* ============================================================= bots */

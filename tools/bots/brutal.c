@@ -91,6 +91,7 @@ static int playout(bot_scratch *s, unsigned level, tool_prng *r, stop_fn stop,
                 size_t nl = engine_legal_actions(s->legal, ENGINE_LEGAL_MAX, sim, seat);
                 if (nl > ENGINE_LEGAL_MAX)
                     nl = ENGINE_LEGAL_MAX;
+                nl = bot__plain_families(s->legal, nl);
                 bot__ctx c;
                 bot__ctx_init(&c, &s->view, s->legal, nl, seat, level,
                               bot__mix(bots_seed, seat), version, pass == 1, NULL);
