@@ -486,7 +486,7 @@ static void describe_action(const line_ctx *c)
         }
         switch (b->prescience_element) {
         case 1:
-            if (v == -2)
+            if (v == ENGINE_PRESCIENCE_CHEAP_HERO)
                 snprintf(w1, sizeof w1, "a cheap hero as leader");
             else
                 plan_leader(w1, sizeof w1, b, v, -1);

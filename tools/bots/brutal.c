@@ -136,7 +136,7 @@ static void bind_answer(engine_state *w, unsigned side, const engine_action *pla
         return;
     switch (w->prescience_element) {
     case 1:
-        w->prescience_value = plan->arg[1] >= 0 ? -2 : plan->arg[0];
+        w->prescience_value = plan->arg[1] >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : plan->arg[0];
         break;
     case 2:
         w->prescience_value = plan->arg[2];
