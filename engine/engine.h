@@ -799,6 +799,9 @@ int engine_territory_is_storm_safe(const engine_state *st, unsigned t);
 /* How sentences name a faction ("Guild"; "?" out of range), beside
  * engine_faction_name's slug. */
 const char *engine_faction_title(unsigned f);
+/* What the faction's elite forces are called ("Sardaukar", "Fedaykin",
+ * "cyborgs"), or NULL: it has none, or f is out of range. */
+const char *engine_faction_elite_name(unsigned f);
 /* Free force revivals a turn of the faction's own (DUNE_RULES_DIGEST.md
  * 3.2; an ally's gifts are rules, not facts); 0 out of range. */
 unsigned engine_faction_free_revival(unsigned f);

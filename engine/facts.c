@@ -62,6 +62,11 @@ const char *engine_faction_title(unsigned f)
     return f < ENGINE_FACTION_COUNT ? engine__factions[f].title : "?";
 }
 
+const char *engine_faction_elite_name(unsigned f)
+{
+    return f < ENGINE_FACTION_COUNT ? engine__factions[f].elite : NULL;
+}
+
 unsigned engine_faction_free_revival(unsigned f)
 {
     return f < ENGINE_FACTION_COUNT ? engine__factions[f].free_revival : 0;

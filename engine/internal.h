@@ -78,6 +78,7 @@ typedef struct engine__faction_row {
     const char *name;              /* "Bene Gesserit" */
     const char *slug;              /* "bene_gesserit" */
     const char *title;             /* how sentences name it: "Guild" */
+    const char *elite;             /* its elite forces: "Sardaukar"; NULL none */
     uint8_t spice;                 /* starting spice */
     uint8_t forces;                /* forces of the Basic game (Ixians: suboids) */
     uint8_t special_forces;        /* elite forces: Emperor and Fremen turn that many of

@@ -152,13 +152,10 @@ const char *inspect__spice_card_name(unsigned card, int *is_worm_out, unsigned *
 
 const char *inspect__elite_name(const engine_state *st, uint8_t seat)
 {
-    if (seat < st->config.n_seats && seat < ENGINE_MAX_SEATS) {
-        if (st->config.faction[seat] == ENGINE_FACTION_EMPEROR)
-            return "Sardaukar";
-        if (st->config.faction[seat] == ENGINE_FACTION_FREMEN)
-            return "Fedaykin";
-    }
-    return "elite forces";
+    const char *name = seat < st->config.n_seats && seat < ENGINE_MAX_SEATS
+                           ? engine_faction_elite_name(st->config.faction[seat])
+                           : NULL;
+    return name != NULL ? name : "elite forces";
 }
 
 unsigned inspect__territory_forces(const engine_state *st, unsigned territory, uint8_t seat)

@@ -3,7 +3,7 @@
  * DUNE_RULES_DIGEST.md and against the fold itself: card classes (2.1),
  * the five strongholds and the terrain (1.2), storm protection with and
  * without the Shield Wall (1.3), faction titles, free revivals and
- * traitors kept (3.2), and the shipping price. Where a fact has a rule
+ * traitors kept and elite forces (3.2), and the shipping price. Where a fact has a rule
  * behind it, the test plays the rule: the storm spares exactly the
  * territories called safe, exactly the five strongholds count for
  * victory, a shipment costs exactly the price given.
@@ -254,6 +254,10 @@ static void test_facts__factions(void **state)
         assert_true(engine_faction_traitors_kept(rows[i].faction) <= ENGINE_TRAITORS_DEALT);
         assert_string_equal(engine_faction_title(rows[i].faction), rows[i].title);
     }
+    assert_string_equal(engine_faction_elite_name(ENGINE_FACTION_EMPEROR), "Sardaukar");
+    assert_string_equal(engine_faction_elite_name(ENGINE_FACTION_FREMEN), "Fedaykin");
+    assert_null(engine_faction_elite_name(ENGINE_FACTION_ATREIDES));
+    assert_null(engine_faction_elite_name(ENGINE_FACTION_COUNT));
     assert_string_equal(engine_faction_title(ENGINE_FACTION_NONE), "?");
     assert_int_equal(engine_faction_free_revival(ENGINE_FACTION_COUNT), 0);
     assert_int_equal(engine_faction_traitors_kept(ENGINE_FACTION_COUNT), 0);
