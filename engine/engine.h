@@ -820,8 +820,19 @@ unsigned engine_faction_traitors_kept(unsigned f);
 unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
                               int karama);
 
-/* engine_state.prescience_value when the leader asked for is a Cheap
- * Hero played as one (LR 2.01.05). */
+/* What a prescience question asks of a battle plan (LR 2.01.05): the
+ * element of ENGINE_ACTION_PRESCIENCE and engine_state.prescience_element.
+ * The answer (engine_state.prescience_value) is a leader, a card number or
+ * -1 for none, ENGINE_PRESCIENCE_CHEAP_HERO for a Cheap Hero played as
+ * the leader, or the dial. */
+typedef enum engine_prescience_element {
+    ENGINE_PRESCIENCE_NONE = 0,
+    ENGINE_PRESCIENCE_LEADER = 1,
+    ENGINE_PRESCIENCE_WEAPON = 2,
+    ENGINE_PRESCIENCE_DEFENSE = 3,
+    ENGINE_PRESCIENCE_DIAL = 4,
+    ENGINE_PRESCIENCE_ELEMENT_COUNT
+} engine_prescience_element;
 #define ENGINE_PRESCIENCE_CHEAP_HERO (-2)
 
 /* The steps engine_state.step takes in the phases clients read it in

@@ -383,7 +383,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     int p_proj = p_class(bt, ENGINE_CARD_CLASS_WEAPON_PROJECTILE, 12);
     int p_poison = p_class(bt, ENGINE_CARD_CLASS_WEAPON_POISON, 12);
     int p_lasgun = p_class(bt, ENGINE_CARD_CLASS_WEAPON_SPECIAL, 3);
-    if (bt->seen_element == 2) {
+    if (bt->seen_element == ENGINE_PRESCIENCE_WEAPON) {
         unsigned k = bt->seen_value >= 0 ? engine_card_kind_classes(bot__kind_of(v, (unsigned)bt->seen_value)) : 0;
         p_proj = k & ENGINE_CARD_CLASS_WEAPON_PROJECTILE ? 100 : 0;
         p_poison = k & ENGINE_CARD_CLASS_WEAPON_POISON ? 100 : 0;
@@ -406,7 +406,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     else if (wc & ENGINE_CARD_CLASS_WEAPON_SPECIAL)
         their_live = 0;
     int their_strength = (int)bt->their_leader;
-    if (bt->seen_element == 1)
+    if (bt->seen_element == ENGINE_PRESCIENCE_LEADER)
         their_strength = bt->seen_value >= 0 ? (int)engine_leader_strength((unsigned)bt->seen_value) : 0;
     /* Traitors: mine called on them, theirs on mine. */
     int p_betrayed = 0, p_betray = 0;
@@ -416,7 +416,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
         if (v->traitor[l].place == ENGINE_PLACE_HAND && v->traitor[l].holder == c->seat &&
             bot__leader_ready(v, bt->opponent, l, bt->t)) {
             int likely = engine_leader_strength(l) == bt->their_leader ? 55 : 20;
-            if (bt->seen_element == 1)
+            if (bt->seen_element == ENGINE_PRESCIENCE_LEADER)
                 likely = bt->seen_value == (int)l ? 100 : 0;
             p_betray = p_betray > likely ? p_betray : likely;
         }
@@ -424,7 +424,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     long win = 0, total = 0;
     int theirs = (int)bt->theirs;
     int x0 = 0;
-    if (bt->seen_element == 4)
+    if (bt->seen_element == ENGINE_PRESCIENCE_DIAL)
         x0 = theirs = bt->seen_value;
     for (int x = x0; x <= theirs; x++) {
         long w = x + 1;

@@ -752,11 +752,11 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
             continue;
         int value = l->lo[0], score;
         switch (v->prescience_element) {
-        case 1: /* leader: the strongest, a Cheap Hero (-2) after any leader */
+        case ENGINE_PRESCIENCE_LEADER: /* the strongest, a Cheap Hero after any leader */
             score = value >= 0 ? (int)engine_leader_strength((unsigned)value) * 10 + 1 : 0;
             break;
-        case 2: /* weapon */
-        case 3: /* defense */
+        case ENGINE_PRESCIENCE_WEAPON:
+        case ENGINE_PRESCIENCE_DEFENSE:
             score = value >= 0 ? bot__faction_card_worth(c, bot__kind_of(v, (unsigned)value)) : 0;
             break;
         default: /* the dial */
@@ -771,7 +771,7 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     if (best == NULL)
         return -1;
     bot__action_lo(out, best);
-    if (v->prescience_element == 4) {
+    if (v->prescience_element == ENGINE_PRESCIENCE_DIAL) {
         bot__battle bt;
         bot__battle_init(&bt, c);
         out->arg[0] = (int16_t)bot__clamp((int)bt.theirs / 2 + 1, best->lo[0], best->hi[0]);
@@ -799,7 +799,7 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
                      (voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & ENGINE_CARD_CLASS_WEAPON_PROJECTILE)) ||
                      (voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & ENGINE_CARD_CLASS_DEFENSE_POISON)) ||
                      (voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE)));
-        if (hurts || element == 2 || element == 3) {
+        if (hurts || element == ENGINE_PRESCIENCE_WEAPON || element == ENGINE_PRESCIENCE_DEFENSE) {
             bot__action_lo(out, cancel);
             return BOT_OK;
         }

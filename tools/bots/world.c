@@ -106,10 +106,10 @@ static int sample_faces(engine_state *w, tool_prng *r)
 static int fits(unsigned element, unsigned kind)
 {
     unsigned c = engine_card_kind_classes(kind);
-    if (element == 2)
+    if (element == ENGINE_PRESCIENCE_WEAPON)
         return (c & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON | ENGINE_CARD_CLASS_WEAPON_SPECIAL |
                      ENGINE_CARD_CLASS_WORTHLESS)) != 0;
-    if (element == 3)
+    if (element == ENGINE_PRESCIENCE_DEFENSE)
         return (c & (ENGINE_CARD_CLASS_DEFENSE_PROJECTILE | ENGINE_CARD_CLASS_DEFENSE_POISON | ENGINE_CARD_CLASS_WORTHLESS)) != 0;
     return kind == ENGINE_CARD_CHEAP_HERO;
 }
@@ -121,7 +121,7 @@ static int answer_seen(const engine_state *view, int *atreides_side)
 {
     int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
     *atreides_side = -1;
-    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == 0 ||
+    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == ENGINE_PRESCIENCE_NONE ||
         view->step >= ENGINE_BATTLE_STEP_TRAITOR)
         return -1;
     int seen = 0;
@@ -146,14 +146,15 @@ static int repair_prescience(engine_state *w, const engine_state *view, tool_prn
     unsigned element = view->prescience_element;
     int value = view->prescience_value;
     if (view->phase != ENGINE_PHASE_BATTLE || view->step <= ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER ||
-        view->step >= ENGINE_BATTLE_STEP_TRAITOR || element < 1 || element > 3)
+        view->step >= ENGINE_BATTLE_STEP_TRAITOR || element < ENGINE_PRESCIENCE_LEADER ||
+        element > ENGINE_PRESCIENCE_DEFENSE)
         return 0;
     /* The asked seat: the side that is not the Atreides'. */
     int asked = (int)view->battle_seat[1 - a_side];
     if (asked >= view->config.n_seats)
         return 0;
     int target = -1; /* the card that must fit */
-    if (element == 1) {
+    if (element == ENGINE_PRESCIENCE_LEADER) {
         if (value != ENGINE_PRESCIENCE_CHEAP_HERO)
             return 0;
         for (unsigned i = 0; i < w->n_cards; i++)
@@ -331,11 +332,11 @@ static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
 static int16_t answer_of(const engine_battle_plan *p, unsigned element)
 {
     switch (element) {
-    case 1:
+    case ENGINE_PRESCIENCE_LEADER:
         return p->cheap_hero >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : p->leader;
-    case 2:
+    case ENGINE_PRESCIENCE_WEAPON:
         return p->weapon;
-    case 3:
+    case ENGINE_PRESCIENCE_DEFENSE:
         return p->defense;
     default:
         return (int16_t)p->dial;
