@@ -810,4 +810,110 @@ const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
 const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
 
+/* ==================================================================
+ * Facts, read-only (engine/facts.c)
+ *
+ * The engine's fact tables (engine/data/) as its rules read them, for
+ * clients that must not restate them: the bots, the log, the render, the
+ * server. Every accessor is pure (no state of its own, no allocation),
+ * checks its index and answers the value its comment names for anything
+ * out of range. A client that needs a fact the engine has should add an
+ * accessor here, never a copy of the table.
+ * ================================================================== */
+
+/* Treachery card classes (DUNE_RULES_DIGEST.md 2.1): what a card kind is,
+ * as bits, the column the battle's slots and the Voice read. */
+enum {
+    ENGINE_CARD_CLASS_WEAPON_PROJECTILE = 1u << 0,
+    ENGINE_CARD_CLASS_WEAPON_POISON = 1u << 1,
+    ENGINE_CARD_CLASS_WEAPON_SPECIAL = 1u << 2,  /* Lasgun */
+    ENGINE_CARD_CLASS_DEFENSE_PROJECTILE = 1u << 3,
+    ENGINE_CARD_CLASS_DEFENSE_POISON = 1u << 4,
+    ENGINE_CARD_CLASS_WORTHLESS = 1u << 5,
+    ENGINE_CARD_CLASS_LEADER = 1u << 6,          /* Cheap Hero */
+    ENGINE_CARD_CLASS_SPECIAL = 1u << 7
+};
+
+/* The ENGINE_CARD_CLASS_* bits of a card kind; 0 for a kind out of range
+ * (ENGINE_CARD_KIND_UNKNOWN included). */
+unsigned engine_card_kind_classes(unsigned kind);
+
+/* The territory's terrain (engine_territory_kind: the Hidden Mobile
+ * Stronghold is ENGINE_TERRAIN_STRONGHOLD), or -1 out of range. */
+int engine_territory_terrain(unsigned t);
+
+/* The strongholds of the board whose control wins (LR 1.09): Carthag,
+ * Arrakeen, Tuek's Sietch, Sietch Tabr and Habbanya Sietch, in territory
+ * order. The Hidden Mobile Stronghold has a stronghold's terrain (its
+ * shipping rate and occupancy limit) but joins them only with the Ixians,
+ * which are not built. engine_stronghold: the i-th, ENGINE_TERRITORY_COUNT
+ * for i out of range; engine_territory_is_stronghold: 1 if t is one. */
+#define ENGINE_STRONGHOLD_COUNT 5
+unsigned engine_stronghold(unsigned i);
+int engine_territory_is_stronghold(unsigned t);
+
+/* 1 if the storm spares forces and spice in territory t in `st` (a state
+ * or any view of it: the Shield Wall is public): strongholds, rock, the
+ * Polar Sink and the Imperial Basin, less the Imperial Basin, Arrakeen
+ * and Carthag once Family Atomics destroyed the Shield Wall
+ * (DUNE_RULES_DIGEST.md 1.3). 0 for t out of range. */
+int engine_territory_is_storm_safe(const engine_state *st, unsigned t);
+
+/* How sentences name a faction ("Guild"; "?" out of range), beside
+ * engine_faction_name's slug. */
+const char *engine_faction_title(unsigned f);
+/* What the faction's elite forces are called ("Sardaukar", "Fedaykin",
+ * "cyborgs"), or NULL: it has none, or f is out of range. */
+const char *engine_faction_elite_name(unsigned f);
+/* Free force revivals a turn of the faction's own (DUNE_RULES_DIGEST.md
+ * 3.2; an ally's gifts are rules, not facts); 0 out of range. */
+unsigned engine_faction_free_revival(unsigned f);
+/* Traitors the faction keeps of the ENGINE_TRAITORS_DEALT it is dealt at
+ * setup (1; the Harkonnen keep all 4); 0 out of range. */
+#define ENGINE_TRAITORS_DEALT 4
+unsigned engine_faction_traitors_kept(unsigned f);
+
+/* The spice `seat` would pay now to ship n forces from its reserves to
+ * location `loc`, as engine_apply charges it (LR 1.06.02: 1 a force into
+ * a stronghold, 2 elsewhere; half, rounded up, for the Guild and its ally
+ * unless a Karama cancelled it, 2.06.06 and 2.06.09; the Guild's rate for
+ * a shipment bought with a Karama when `karama`, 3.01.11). `st` may be a
+ * view: the price reads public facts only. A Fremen send is free and is
+ * not priced here. 0 for a seat or location out of range. */
+unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
+                              int karama);
+
+/* What a prescience question asks of a battle plan (LR 2.01.05): the
+ * element of ENGINE_ACTION_PRESCIENCE and engine_state.prescience_element.
+ * The answer (engine_state.prescience_value) is a leader, a card number or
+ * -1 for none, ENGINE_PRESCIENCE_CHEAP_HERO for a Cheap Hero played as
+ * the leader, or the dial. */
+typedef enum engine_prescience_element {
+    ENGINE_PRESCIENCE_NONE = 0,
+    ENGINE_PRESCIENCE_LEADER = 1,
+    ENGINE_PRESCIENCE_WEAPON = 2,
+    ENGINE_PRESCIENCE_DEFENSE = 3,
+    ENGINE_PRESCIENCE_DIAL = 4,
+    ENGINE_PRESCIENCE_ELEMENT_COUNT
+} engine_prescience_element;
+#define ENGINE_PRESCIENCE_CHEAP_HERO (-2)
+
+/* The steps engine_state.step takes in the phases clients read it in
+ * (engine/phase.h draws them all; facts.c asserts these equal its own). */
+enum {
+    ENGINE_SETUP_STEP_PREDICTION = 0,   /* the Bene Gesserit predict */
+    ENGINE_SETUP_STEP_TRAITORS = 1,     /* every seat picks its traitor */
+    ENGINE_SETUP_STEP_FREMEN = 2,       /* the Fremen place their forces */
+    ENGINE_SETUP_STEP_BG_PLACE = 3,     /* (Advanced) the Bene Gesserit place one force */
+    ENGINE_STORM_STEP_DIAL = 0,         /* two dialers dial in secret */
+    ENGINE_STORM_STEP_CARDS = 1,        /* Weather Control, Family Atomics, or pass */
+    ENGINE_BATTLE_STEP_CHOOSE = 0,      /* the aggressor picks a territory and opponent */
+    ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice */
+    ENGINE_BATTLE_STEP_PRESCIENCE = 2,  /* the Atreides side may ask one element */
+    ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers */
+    ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
+    ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
+    ENGINE_BATTLE_STEP_KEEP = 6         /* the winner keeps or discards its cards */
+};
+
 #endif

@@ -52,17 +52,8 @@ typedef struct engine__leader_row {
 extern const engine__leader_row engine__leaders[ENGINE_LEADER_COUNT];
 
 /* Treachery card kinds (engine/data/treachery_cards.c), indexed by
- * engine_card_kind: what a card does is a column, not an if. */
-enum {
-    ENGINE_CARD_CLASS_WEAPON_PROJECTILE = 1u << 0,
-    ENGINE_CARD_CLASS_WEAPON_POISON = 1u << 1,
-    ENGINE_CARD_CLASS_WEAPON_SPECIAL = 1u << 2,  /* Lasgun */
-    ENGINE_CARD_CLASS_DEFENSE_PROJECTILE = 1u << 3,
-    ENGINE_CARD_CLASS_DEFENSE_POISON = 1u << 4,
-    ENGINE_CARD_CLASS_WORTHLESS = 1u << 5,
-    ENGINE_CARD_CLASS_LEADER = 1u << 6,          /* Cheap Hero */
-    ENGINE_CARD_CLASS_SPECIAL = 1u << 7
-};
+ * engine_card_kind: what a card does is a column (ENGINE_CARD_CLASS_*,
+ * engine.h), not an if. */
 typedef struct engine__card_kind_row {
     const char *name;              /* "Maula Pistol" */
     const char *slug;              /* "maula_pistol" */
@@ -87,6 +78,8 @@ extern const engine__spice_card_row engine__spice_cards[ENGINE_SPICE_BASE_CARDS]
 typedef struct engine__faction_row {
     const char *name;              /* "Bene Gesserit" */
     const char *slug;              /* "bene_gesserit" */
+    const char *title;             /* how sentences name it: "Guild" */
+    const char *elite;             /* its elite forces: "Sardaukar"; NULL none */
     uint8_t spice;                 /* starting spice */
     uint8_t forces;                /* forces of the Basic game (Ixians: suboids) */
     uint8_t special_forces;        /* elite forces: Emperor and Fremen turn that many of
@@ -310,6 +303,9 @@ ENGINE__LEGAL(engine__legal_karama);
  * consistent (engine/phase_shipment.c): a held proposal is still valid and
  * waits on its payer alone; phase.h invariant (7). */
 int engine__shipment_check(const engine_state *st);
+
+/* The price of shipping n forces to `loc` (engine/phase_shipment.c). */
+unsigned engine__ship_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n, int karama);
 
 /* 1 if `seat`, asked for its battle plan, has a legal plan in `st`
  * (engine/phase_battle.c): a side action may not take the last one away. */

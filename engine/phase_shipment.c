@@ -213,6 +213,12 @@ static unsigned ship_cost(const engine_state *st, unsigned seat, unsigned loc, u
     return (karama || half_price(st, seat) != ENGINE_ADVANTAGE_NONE) ? (full + 1) / 2 : full;
 }
 
+unsigned engine__ship_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
+                           int karama)
+{
+    return ship_cost(st, seat, loc, n, karama);
+}
+
 /* 1 if a shipment by `seat` costing `cost` pays the Guild (LR 2.06.04). */
 static int pays_guild(const engine_state *st, unsigned seat, unsigned cost, int karama)
 {

@@ -721,9 +721,9 @@ static int apply_ok(engine_state *st, const engine_action *act, const uint8_t *s
  * (engine_state_check refuses it too: engine/phase.h invariant (8)). */
 static int is_bound_card(const engine_state *a, unsigned i)
 {
-    enum { ELEMENT_WEAPON = 2, ELEMENT_DEFENSE = 3 }; /* engine.h prescience_element */
     return a->phase == ENGINE_PHASE_BATTLE && a->prescience_value == (int)i &&
-           (a->prescience_element == ELEMENT_WEAPON || a->prescience_element == ELEMENT_DEFENSE);
+           (a->prescience_element == ENGINE_PRESCIENCE_WEAPON ||
+            a->prescience_element == ENGINE_PRESCIENCE_DEFENSE);
 }
 
 static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card);

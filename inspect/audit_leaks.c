@@ -17,10 +17,11 @@
 
 #include "inspect/internal.h"
 
-/* Weapons come first in engine_card_kind: Lasgun .. Gom Jabbar. */
 static int is_weapon(unsigned kind)
 {
-    return kind <= ENGINE_CARD_GOM_JABBAR;
+    return (engine_card_kind_classes(kind) &
+            (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON |
+             ENGINE_CARD_CLASS_WEAPON_SPECIAL)) != 0;
 }
 
 static int holds(const engine_state *st, unsigned card, unsigned seat)

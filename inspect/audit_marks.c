@@ -162,9 +162,10 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
         return after->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && after->n_spice_deck > 0 &&
                after->spice_deck[after->n_spice_deck - 1] == i;
     case WHEN_ANSWER_NAMES:
-        /* elements 2 and 3 name a weapon or defense card (engine.h) */
+        /* the weapon and defense elements name a card */
         return act->kind == ENGINE_ACTION_PRESCIENCE_ANSWER && act->arg[0] == (int)i &&
-               (before->prescience_element == 2 || before->prescience_element == 3);
+               (before->prescience_element == ENGINE_PRESCIENCE_WEAPON ||
+                before->prescience_element == ENGINE_PRESCIENCE_DEFENSE);
     case WHEN_KARAMA_BID:
         return after->high_bid_karama == i && before->high_bid_karama != i;
     case WHEN_TRAITOR_CALLED: {

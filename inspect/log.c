@@ -488,16 +488,17 @@ static void describe_action(const line_ctx *c)
             return;
         }
         switch (b->prescience_element) {
-        case 1:
-            if (v == -2)
+        case ENGINE_PRESCIENCE_LEADER:
+            if (v == ENGINE_PRESCIENCE_CHEAP_HERO)
                 snprintf(w1, sizeof w1, "a cheap hero as leader");
             else
                 plan_leader(w1, sizeof w1, b, v, -1);
             break;
-        case 2:
-        case 3:
+        case ENGINE_PRESCIENCE_WEAPON:
+        case ENGINE_PRESCIENCE_DEFENSE:
             snprintf(w1, sizeof w1, "%s",
-                     v < 0 ? (b->prescience_element == 2 ? "no weapon" : "no defense")
+                     v < 0 ? (b->prescience_element == ENGINE_PRESCIENCE_WEAPON ? "no weapon"
+                                                                             : "no defense")
                            : card_words(c->a, v, w3, sizeof w3));
             break;
         default:

@@ -61,26 +61,9 @@ void inspect__text_sentence(inspect__text *t, const char *fmt, ...)
 
 /* ============================================================== names */
 
-static const char *const faction_titles[ENGINE_FACTION_COUNT] = {
-    [ENGINE_FACTION_ATREIDES] = "Atreides",
-    [ENGINE_FACTION_BENE_GESSERIT] = "Bene Gesserit",
-    [ENGINE_FACTION_EMPEROR] = "Emperor",
-    [ENGINE_FACTION_FREMEN] = "Fremen",
-    [ENGINE_FACTION_HARKONNEN] = "Harkonnen",
-    [ENGINE_FACTION_GUILD] = "Guild",
-    [ENGINE_FACTION_IXIANS] = "Ixians",
-    [ENGINE_FACTION_TLEILAXU] = "Tleilaxu",
-    [ENGINE_FACTION_CHOAM] = "CHOAM",
-    [ENGINE_FACTION_RICHESE] = "Richese",
-    [ENGINE_FACTION_ECAZ] = "Ecaz",
-    [ENGINE_FACTION_MORITANI] = "Moritani",
-};
-_Static_assert(sizeof faction_titles / sizeof faction_titles[0] == ENGINE_FACTION_COUNT,
-               "one title per faction");
-
 const char *inspect_faction_title(unsigned faction)
 {
-    return faction < ENGINE_FACTION_COUNT ? faction_titles[faction] : "?";
+    return engine_faction_title(faction);
 }
 
 int inspect__seat_of(const engine_state *st, unsigned f)
@@ -169,13 +152,10 @@ const char *inspect__spice_card_name(unsigned card, int *is_worm_out, unsigned *
 
 const char *inspect__elite_name(const engine_state *st, uint8_t seat)
 {
-    if (seat < st->config.n_seats && seat < ENGINE_MAX_SEATS) {
-        if (st->config.faction[seat] == ENGINE_FACTION_EMPEROR)
-            return "Sardaukar";
-        if (st->config.faction[seat] == ENGINE_FACTION_FREMEN)
-            return "Fedaykin";
-    }
-    return "elite forces";
+    const char *name = seat < st->config.n_seats && seat < ENGINE_MAX_SEATS
+                           ? engine_faction_elite_name(st->config.faction[seat])
+                           : NULL;
+    return name != NULL ? name : "elite forces";
 }
 
 unsigned inspect__territory_forces(const engine_state *st, unsigned territory, uint8_t seat)

@@ -111,33 +111,21 @@ static const cell_row cells[ENGINE_LOCATION_COUNT] = {
     [86] = {0, 0, 0, 0},           /* the HMS: beside the ring */
 };
 
-/* Territory kinds for the fill: the engine's territory table, restated
- * for styling only (engine.h has no accessor for it). */
-static int is_stronghold(unsigned t)
-{
-    return t == ENGINE_TERRITORY_CARTHAG || t == ENGINE_TERRITORY_ARRAKEEN ||
-           t == ENGINE_TERRITORY_TUEKS_SIETCH || t == ENGINE_TERRITORY_SIETCH_TABR ||
-           t == ENGINE_TERRITORY_HABBANYA_SIETCH || t == ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD;
-}
-
-static int is_rock(unsigned t)
-{
-    return t == ENGINE_TERRITORY_FALSE_WALL_SOUTH || t == ENGINE_TERRITORY_FALSE_WALL_EAST ||
-           t == ENGINE_TERRITORY_FALSE_WALL_WEST || t == ENGINE_TERRITORY_PASTY_MESA ||
-           t == ENGINE_TERRITORY_RIM_WALL_WEST || t == ENGINE_TERRITORY_SHIELD_WALL ||
-           t == ENGINE_TERRITORY_PLASTIC_BASIN;
-}
-
+/* The fill of a territory, by its terrain. */
 static const char *territory_fill(unsigned t)
 {
-    if (t == ENGINE_TERRITORY_POLAR_SINK)
+    switch ((engine_territory_kind)engine_territory_terrain(t)) {
+    case ENGINE_TERRAIN_POLAR_SINK:
         return "#e8e2d0";
-    if (is_stronghold(t))
+    case ENGINE_TERRAIN_STRONGHOLD:
         return "#b9c7d6";
-    if (is_rock(t))
+    case ENGINE_TERRAIN_ROCK:
         return "#b39b7d";
-    if (t == ENGINE_TERRITORY_IMPERIAL_BASIN)
+    case ENGINE_TERRAIN_SHIELDED_SAND:
         return "#efd9a4";
+    case ENGINE_TERRAIN_SAND:
+        break;
+    }
     return "#f3dfa8";
 }
 
@@ -824,7 +812,7 @@ static void draw_contents(FILE *f, const geometry *g, const engine_state *v, dou
             cell_box(box, g, loc, 2.0 * scale);
             double inner;
             if (place_label(&p, &inner, g, box->r0, box->r1, box->a0, box->a1, name,
-                            is_stronghold(t)) != 0) {
+                            engine_territory_terrain(t) == ENGINE_TERRAIN_STRONGHOLD) != 0) {
                 /* Nothing fits: the smallest type, level, in the middle. */
                 p = (placement){box->x, box->y, 5.0, 0.0};
             } else if (inner - box->r0 >= 10.0 * scale) {

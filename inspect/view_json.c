@@ -161,7 +161,9 @@ static const char *const voice_classes[ENGINE_VOICE_CLASS_COUNT] = {
     [ENGINE_VOICE_LASGUN] = "lasgun",
 };
 
-static const char *const prescience_elements[] = {"none", "leader", "weapon", "defense", "dial"};
+static const char *const prescience_elements[ENGINE_PRESCIENCE_ELEMENT_COUNT] = {
+    "none", "leader", "weapon", "defense", "dial",
+};
 
 /* ====================================================== legal families */
 
@@ -441,16 +443,17 @@ static void print_battle(FILE *f, const engine_state *st)
     if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT)
         fprintf(f, "  voice: %s play %s\n", st->voice_must ? "must" : "must not",
                 voice_classes[st->voice_class]);
-    if (st->prescience_element != 0 && st->prescience_element <= 4) {
+    if (st->prescience_element != ENGINE_PRESCIENCE_NONE &&
+        st->prescience_element < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
         int v = st->prescience_value;
         fprintf(f, "  prescience: %s = ", prescience_elements[st->prescience_element]);
         if (!prescience_known(st))
             fputs("hidden", f);
-        else if (st->prescience_element == 4) /* the dial */
+        else if (st->prescience_element == ENGINE_PRESCIENCE_DIAL)
             fprintf(f, "%d", v);
         else if (v == -1)
             fputs("none", f);
-        else if (st->prescience_element == 1) /* a leader, or -2: a Cheap Hero */
+        else if (st->prescience_element == ENGINE_PRESCIENCE_LEADER) /* or a Cheap Hero */
             fputs(v >= 0 ? or_unknown(engine_leader_name((unsigned)v)) : "a Cheap Hero", f);
         else
             print_card(f, st, v);
@@ -849,7 +852,8 @@ static void json_battle(inspect_json *j, const engine_state *st)
         inspect_json_null(j);
     }
     inspect_json_key(j, "prescience");
-    if (st->prescience_element != 0 && st->prescience_element <= 4) {
+    if (st->prescience_element != ENGINE_PRESCIENCE_NONE &&
+        st->prescience_element < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
         inspect_json_object_begin(j);
         inspect_json_member_string(j, "element", prescience_elements[st->prescience_element]);
         inspect_json_key(j, "value");

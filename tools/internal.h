@@ -766,18 +766,6 @@ void bot_stats_print(FILE *f, const bot_stats *s, double seconds);
 
 /* ---- internal to tools/bots/ */
 
-/* Card classes by kind (bots/api.c), as DUNE_RULES_DIGEST.md 2.1 gives them. */
-enum {
-    BOT_CARD_WEAPON_PROJECTILE = 1u << 0,
-    BOT_CARD_WEAPON_POISON = 1u << 1,
-    BOT_CARD_WEAPON_SPECIAL = 1u << 2, /* Lasgun */
-    BOT_CARD_DEFENSE_PROJECTILE = 1u << 3,
-    BOT_CARD_DEFENSE_POISON = 1u << 4,
-    BOT_CARD_WORTHLESS = 1u << 5,
-    BOT_CARD_LEADER = 1u << 6,         /* Cheap Hero */
-    BOT_CARD_SPECIAL = 1u << 7
-};
-
 /* What a bot is asked: one decision per step of the game. */
 typedef enum bot__decision {
     BOT__PREDICT = 0, BOT__TRAITOR_PICK, BOT__FREMEN_PLACE, BOT__BG_PLACE, BOT__STORM_DIAL,
@@ -827,15 +815,8 @@ void bot__action_lo(engine_action *out, const engine_legal *l);
 int bot__plain(engine_action *out, const bot__ctx *c, unsigned kind);
 int bot__clamp(int v, int lo, int hi);
 
-/* Facts and the board, read from a view. */
-#define BOT_STRONGHOLDS 5
+/* The board, read from a view. */
 #define BOT_CONTESTED (-2)
-extern const uint8_t bot__strongholds[BOT_STRONGHOLDS];
-unsigned bot__card_classes(unsigned kind);
-int bot__is_storm_safe(const engine_state *v, unsigned t);
-int bot__is_stronghold(unsigned t);
-unsigned bot__free_revivals(unsigned faction);
-unsigned bot__territory_of(unsigned loc);
 unsigned bot__forces_at(const engine_state *v, unsigned loc, unsigned seat);
 unsigned bot__forces_in(const engine_state *v, unsigned t, unsigned seat);
 void bot__territory_forces(unsigned out[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS],
@@ -913,7 +894,7 @@ int bot__storm_may_hit(const engine_state *v, unsigned loc);
 int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader);
 int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
 int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned n);
-int bot__ship_cost(const bot__ctx *c, unsigned loc, unsigned n, int karama);
+int bot__ship_cost(const bot__ctx *c, unsigned kind, unsigned loc, unsigned n, int karama);
 int bot__spice_reserve(const bot__ctx *c);
 int bot__storm_score(const bot__ctx *c, unsigned move);
 int bot__partner_score(const engine_state *v, const bot__board *b, unsigned seat, unsigned other);

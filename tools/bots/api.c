@@ -14,9 +14,9 @@
  * action outside its legal families (bot_decide checks the answer and
  * falls back to a legal one, which the tests require never happens).
  *
- * The facts below that the public engine API does not give yet (card
- * classes, storm-protected territories, free revivals) are small tables
- * keyed by the engine's public enums, each size-checked.
+ * Facts (card classes, strongholds, storm protection, shipping prices)
+ * come from the engine's read-only accessors (engine.h "Facts"), never
+ * from a copy here.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -369,104 +369,7 @@ int bot__clamp(int v, int lo, int hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* =========================================================== facts */
-
-/* Card classes by kind, as DUNE_RULES_DIGEST.md section 2.1 gives them. */
-static const uint8_t card_classes[ENGINE_CARD_KIND_COUNT] = {
-    [ENGINE_CARD_LASGUN] = BOT_CARD_WEAPON_SPECIAL,
-    [ENGINE_CARD_CRYSKNIFE] = BOT_CARD_WEAPON_PROJECTILE,
-    [ENGINE_CARD_MAULA_PISTOL] = BOT_CARD_WEAPON_PROJECTILE,
-    [ENGINE_CARD_SLIP_TIP] = BOT_CARD_WEAPON_PROJECTILE,
-    [ENGINE_CARD_STUNNER] = BOT_CARD_WEAPON_PROJECTILE,
-    [ENGINE_CARD_CHAUMAS] = BOT_CARD_WEAPON_POISON,
-    [ENGINE_CARD_CHAUMURKY] = BOT_CARD_WEAPON_POISON,
-    [ENGINE_CARD_ELLACA_DRUG] = BOT_CARD_WEAPON_POISON,
-    [ENGINE_CARD_GOM_JABBAR] = BOT_CARD_WEAPON_POISON,
-    [ENGINE_CARD_SHIELD] = BOT_CARD_DEFENSE_PROJECTILE,
-    [ENGINE_CARD_SNOOPER] = BOT_CARD_DEFENSE_POISON,
-    [ENGINE_CARD_CHEAP_HERO] = BOT_CARD_LEADER,
-    [ENGINE_CARD_TLEILAXU_GHOLA] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_FAMILY_ATOMICS] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_WEATHER_CONTROL] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_HAJR] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_KARAMA] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_TRUTHTRANCE] = BOT_CARD_SPECIAL,
-    [ENGINE_CARD_BALISET] = BOT_CARD_WORTHLESS,
-    [ENGINE_CARD_JUBBA_CLOAK] = BOT_CARD_WORTHLESS,
-    [ENGINE_CARD_KULON] = BOT_CARD_WORTHLESS,
-    [ENGINE_CARD_LA_LA_LA] = BOT_CARD_WORTHLESS,
-    [ENGINE_CARD_TRIP_TO_GAMONT] = BOT_CARD_WORTHLESS,
-};
-_Static_assert(sizeof card_classes / sizeof card_classes[0] == ENGINE_CARD_KIND_COUNT,
-               "one class per card kind");
-
-unsigned bot__card_classes(unsigned kind)
-{
-    return kind < ENGINE_CARD_KIND_COUNT ? card_classes[kind] : 0;
-}
-
-/* Territories the storm never harms (section 1.3); the Imperial Basin only
- * while the Shield Wall stands. */
-static const uint8_t storm_safe[ENGINE_TERRITORY_COUNT] = {
-    [ENGINE_TERRITORY_POLAR_SINK] = 1,
-    [ENGINE_TERRITORY_CARTHAG] = 1,
-    [ENGINE_TERRITORY_ARRAKEEN] = 1,
-    [ENGINE_TERRITORY_TUEKS_SIETCH] = 1,
-    [ENGINE_TERRITORY_SIETCH_TABR] = 1,
-    [ENGINE_TERRITORY_HABBANYA_SIETCH] = 1,
-    [ENGINE_TERRITORY_FALSE_WALL_SOUTH] = 1,
-    [ENGINE_TERRITORY_FALSE_WALL_EAST] = 1,
-    [ENGINE_TERRITORY_PASTY_MESA] = 1,
-    [ENGINE_TERRITORY_RIM_WALL_WEST] = 1,
-    [ENGINE_TERRITORY_SHIELD_WALL] = 1,
-    [ENGINE_TERRITORY_PLASTIC_BASIN] = 1,
-    [ENGINE_TERRITORY_FALSE_WALL_WEST] = 1,
-    [ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD] = 1,
-};
-_Static_assert(sizeof storm_safe / sizeof storm_safe[0] == ENGINE_TERRITORY_COUNT,
-               "one row per territory");
-
-int bot__is_storm_safe(const engine_state *v, unsigned t)
-{
-    if (t == ENGINE_TERRITORY_IMPERIAL_BASIN)
-        return !v->is_shield_wall_down;
-    if ((t == ENGINE_TERRITORY_ARRAKEEN || t == ENGINE_TERRITORY_CARTHAG) && v->is_shield_wall_down)
-        return 0;
-    return t < ENGINE_TERRITORY_COUNT && storm_safe[t];
-}
-
-int bot__is_stronghold(unsigned t)
-{
-    return t == ENGINE_TERRITORY_ARRAKEEN || t == ENGINE_TERRITORY_CARTHAG ||
-           t == ENGINE_TERRITORY_TUEKS_SIETCH || t == ENGINE_TERRITORY_SIETCH_TABR ||
-           t == ENGINE_TERRITORY_HABBANYA_SIETCH;
-}
-
-const uint8_t bot__strongholds[BOT_STRONGHOLDS] = {
-    ENGINE_TERRITORY_CARTHAG, ENGINE_TERRITORY_ARRAKEEN, ENGINE_TERRITORY_TUEKS_SIETCH,
-    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_HABBANYA_SIETCH,
-};
-
-/* Free force revivals a turn (section 3.2). */
-unsigned bot__free_revivals(unsigned faction)
-{
-    switch (faction) {
-    case ENGINE_FACTION_FREMEN:
-        return 3;
-    case ENGINE_FACTION_ATREIDES:
-    case ENGINE_FACTION_HARKONNEN:
-        return 2;
-    default:
-        return 1;
-    }
-}
-
 /* =========================================================== board */
-
-unsigned bot__territory_of(unsigned loc)
-{
-    return engine_location_territory(loc);
-}
 
 unsigned bot__forces_at(const engine_state *v, unsigned loc, unsigned seat)
 {
@@ -523,8 +426,8 @@ unsigned bot__strongholds_held(unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SE
                                const engine_state *v, unsigned seat)
 {
     unsigned n = 0;
-    for (unsigned i = 0; i < BOT_STRONGHOLDS; i++)
-        n += bot__controller(tf, v, bot__strongholds[i]) == (int)seat;
+    for (unsigned i = 0; i < ENGINE_STRONGHOLD_COUNT; i++)
+        n += bot__controller(tf, v, engine_stronghold(i)) == (int)seat;
     return n;
 }
 
@@ -563,7 +466,7 @@ unsigned bot__hand_classes(const engine_state *v, unsigned seat)
     uint8_t h[ENGINE_TREACHERY_MAX];
     unsigned n = bot__hand(h, v, seat), classes = 0;
     for (unsigned i = 0; i < n; i++)
-        classes |= bot__card_classes(bot__kind_of(v, h[i]));
+        classes |= engine_card_kind_classes(bot__kind_of(v, h[i]));
     return classes;
 }
 
@@ -593,11 +496,11 @@ unsigned bot__leaders_ready(const engine_state *v, unsigned seat, unsigned t)
     return n;
 }
 
-/* Traitors `s` holds that `viewer` has not seen: one a seat, four for
- * the Harkonnen (section 3.2), less those called in the open. */
+/* Traitors `s` holds that `viewer` has not seen: as many as its faction
+ * keeps, less those called in the open. */
 static unsigned hidden_traitors_of(const engine_state *v, unsigned s)
 {
-    unsigned want = v->seat[s].faction == ENGINE_FACTION_HARKONNEN ? 4 : 1;
+    unsigned want = engine_faction_traitors_kept(v->seat[s].faction);
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT && want > 0; l++)
         if (v->traitor[l].place == ENGINE_PLACE_HAND && v->traitor[l].holder == s)
             want--;

@@ -129,20 +129,20 @@ static int battle_over(const engine_state *sim, const engine_state *start)
 static void bind_answer(engine_state *w, unsigned side, const engine_action *plan)
 {
     int atreides = bot__seat_of(w, ENGINE_FACTION_ATREIDES);
-    if (atreides < 0 || w->prescience_element == 0)
+    if (atreides < 0 || w->prescience_element == ENGINE_PRESCIENCE_NONE)
         return;
     unsigned other = w->battle_seat[1 - side];
     int other_is_atreides = other == (unsigned)atreides || w->ally[other] == atreides;
     if (!other_is_atreides)
         return;
     switch (w->prescience_element) {
-    case 1:
-        w->prescience_value = plan->arg[1] >= 0 ? -2 : plan->arg[0];
+    case ENGINE_PRESCIENCE_LEADER:
+        w->prescience_value = plan->arg[1] >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : plan->arg[0];
         break;
-    case 2:
+    case ENGINE_PRESCIENCE_WEAPON:
         w->prescience_value = plan->arg[2];
         break;
-    case 3:
+    case ENGINE_PRESCIENCE_DEFENSE:
         w->prescience_value = plan->arg[3];
         break;
     default:

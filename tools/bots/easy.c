@@ -115,7 +115,7 @@ int bot__easy_revive(engine_action *out, bot__ctx *c)
         if (l->kind != ENGINE_ACTION_REVIVE || l->lo[2] != -1 || l->lo[1] != 0)
             continue;
         bot__action_lo(out, l);
-        out->arg[0] = (int16_t)bot__clamp((int)bot__free_revivals(c->faction), l->lo[0], l->hi[0]);
+        out->arg[0] = (int16_t)bot__clamp((int)engine_faction_free_revival(c->faction), l->lo[0], l->hi[0]);
         return BOT_OK;
     }
     return -1;
@@ -125,14 +125,14 @@ int bot__easy_revive(engine_action *out, bot__ctx *c)
 static int joins_ally(const bot__ctx *c, unsigned loc)
 {
     int a = bot__ally(c->v, c->seat);
-    unsigned t = bot__territory_of(loc);
+    unsigned t = engine_location_territory(loc);
     return a >= 0 && t != ENGINE_TERRITORY_POLAR_SINK && bot__forces_in(c->v, t, (unsigned)a) > 0;
 }
 
 /* 1 if loc is a stronghold or holds spice. */
 static int attractive(const bot__ctx *c, unsigned loc)
 {
-    return bot__is_stronghold(bot__territory_of(loc)) || c->v->spice[loc] > 0;
+    return engine_territory_is_stronghold(engine_location_territory(loc)) || c->v->spice[loc] > 0;
 }
 
 /* A random family of `kinds` whose destination (argument `dest`) is

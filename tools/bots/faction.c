@@ -115,16 +115,16 @@ int bot__faction_voice(engine_action *out, bot__ctx *c)
     unsigned mine = bot__hand_classes(v, fighter), known = 0;
     for (unsigned i = 0; i < v->n_cards; i++)
         if (v->card[i].place == ENGINE_PLACE_HAND && v->card[i].holder == opponent)
-            known |= bot__card_classes(v->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN
+            known |= engine_card_kind_classes(v->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN
                                            ? ENGINE_CARD_KIND_COUNT : v->card_kind[i]);
     int cls;
-    if ((known & BOT_CARD_WEAPON_POISON) && !(mine & BOT_CARD_DEFENSE_POISON))
+    if ((known & ENGINE_CARD_CLASS_WEAPON_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
         cls = ENGINE_VOICE_POISON_WEAPON;
-    else if ((known & BOT_CARD_WEAPON_PROJECTILE) && !(mine & BOT_CARD_DEFENSE_PROJECTILE))
+    else if ((known & ENGINE_CARD_CLASS_WEAPON_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
         cls = ENGINE_VOICE_PROJECTILE_WEAPON;
-    else if ((mine & BOT_CARD_DEFENSE_PROJECTILE) && !(mine & BOT_CARD_DEFENSE_POISON))
+    else if ((mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
         cls = ENGINE_VOICE_POISON_WEAPON;
-    else if ((mine & BOT_CARD_DEFENSE_POISON) && !(mine & BOT_CARD_DEFENSE_PROJECTILE))
+    else if ((mine & ENGINE_CARD_CLASS_DEFENSE_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
         cls = ENGINE_VOICE_PROJECTILE_WEAPON;
     else
         cls = tool_prng_range(&c->rng, 0, 1) ? ENGINE_VOICE_POISON_WEAPON
@@ -145,18 +145,18 @@ int bot__faction_card_worth(const bot__ctx *c, unsigned kind)
 {
     unsigned have = bot__hand_classes(c->v, c->seat);
     int worth;
-    unsigned cls = bot__card_classes(kind);
+    unsigned cls = engine_card_kind_classes(kind);
     if (kind == ENGINE_CARD_KIND_UNKNOWN || kind >= ENGINE_CARD_KIND_COUNT)
         worth = 5;
-    else if (cls & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON | BOT_CARD_WEAPON_SPECIAL))
-        worth = have & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON) ? 6 : 9;
-    else if (cls & (BOT_CARD_DEFENSE_PROJECTILE | BOT_CARD_DEFENSE_POISON))
+    else if (cls & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON | ENGINE_CARD_CLASS_WEAPON_SPECIAL))
+        worth = have & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON) ? 6 : 9;
+    else if (cls & (ENGINE_CARD_CLASS_DEFENSE_PROJECTILE | ENGINE_CARD_CLASS_DEFENSE_POISON))
         worth = have & cls ? 4 : 8;
     else if (kind == ENGINE_CARD_KARAMA)
         worth = 8;
     else if (kind == ENGINE_CARD_CHEAP_HERO || kind == ENGINE_CARD_TLEILAXU_GHOLA)
         worth = 5;
-    else if (cls & BOT_CARD_WORTHLESS)
+    else if (cls & ENGINE_CARD_CLASS_WORTHLESS)
         worth = 0;
     else
         worth = 3;

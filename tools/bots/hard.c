@@ -35,7 +35,7 @@ static int standing(const bot__board *b, const engine_state *st, unsigned s)
     unsigned board = 0;
     for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
         board += b->tf[t][s];
-        if (bot__is_stronghold(t) && b->tf[t][s])
+        if (engine_territory_is_stronghold(t) && b->tf[t][s])
             v += 10 + (int)b->tf[t][s];
     }
     v += (int)board * 3 + (int)st->seat[s].reserves * 2 + (int)st->seat[s].spice * 2;
@@ -105,8 +105,8 @@ void bot__threats(uint16_t *winning, uint16_t *close, const bot__board *b, const
 static int defence_bonus(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n)
 {
     const engine_state *v = c->v;
-    unsigned t = bot__territory_of(loc);
-    if (!bot__is_stronghold(t))
+    unsigned t = engine_location_territory(loc);
+    if (!engine_territory_is_stronghold(t))
         return 0;
     uint16_t winning, close;
     bot__threats(&winning, &close, b, v);
@@ -143,7 +143,7 @@ static int defence_bonus(const bot__ctx *c, const bot__board *b, unsigned loc, u
 static int fremen_bonus(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n)
 {
     const engine_state *v = c->v;
-    unsigned t = bot__territory_of(loc);
+    unsigned t = engine_location_territory(loc);
     if (c->faction != ENGINE_FACTION_FREMEN || v->turn + 1 < v->config.turn_limit ||
         (t != ENGINE_TERRITORY_SIETCH_TABR && t != ENGINE_TERRITORY_HABBANYA_SIETCH))
         return 0;
@@ -161,7 +161,7 @@ static int hard_bonus(const bot__ctx *c, const bot__board *b, unsigned loc, unsi
 static void take_forces(engine_state *p, unsigned t, unsigned seat, unsigned n)
 {
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && n > 0; l++) {
-        if (bot__territory_of(l) != t)
+        if (engine_location_territory(l) != t)
             continue;
         unsigned k = p->forces[l][seat] < n ? p->forces[l][seat] : n;
         p->forces[l][seat] = (uint8_t)(p->forces[l][seat] - k);
@@ -180,7 +180,7 @@ static void project(engine_state *p, const bot__ctx *c, const engine_action *act
     case ENGINE_ACTION_SHIP:
     case ENGINE_ACTION_FREMEN_SEND: {
         unsigned loc = (unsigned)act->arg[0], n = (unsigned)act->arg[1];
-        int cost = bot__ship_cost(c, loc, n, act->kind == ENGINE_ACTION_SHIP && act->arg[3]);
+        int cost = bot__ship_cost(c, act->kind, loc, n, act->kind == ENGINE_ACTION_SHIP && act->arg[3]);
         p->forces[loc][me] = (uint8_t)(p->forces[loc][me] + n);
         p->seat[me].reserves = (uint8_t)(p->seat[me].reserves > n ? p->seat[me].reserves - n : 0);
         p->seat[me].spice = (uint16_t)(p->seat[me].spice > cost ? p->seat[me].spice - cost : 0);
@@ -188,7 +188,7 @@ static void project(engine_state *p, const bot__ctx *c, const engine_action *act
     }
     case ENGINE_ACTION_CROSS_SHIP: {
         unsigned from = (unsigned)act->arg[0], to = (unsigned)act->arg[1], n = (unsigned)act->arg[2];
-        int cost = bot__ship_cost(c, to, n, 1);
+        int cost = bot__ship_cost(c, act->kind, to, n, 0);
         p->forces[from][me] = (uint8_t)(p->forces[from][me] - (n < p->forces[from][me] ? n : p->forces[from][me]));
         p->forces[to][me] = (uint8_t)(p->forces[to][me] + n);
         p->seat[me].spice = (uint16_t)(p->seat[me].spice > cost ? p->seat[me].spice - cost : 0);
@@ -345,12 +345,12 @@ void bot__battle_init(bot__battle *bt, const bot__ctx *c)
         if (k == ENGINE_CARD_KIND_UNKNOWN)
             bt->unseen++;
         else
-            bt->their_classes |= bot__card_classes(k);
+            bt->their_classes |= engine_card_kind_classes(k);
     }
-    bt->stake = bot__is_stronghold(bt->t) ? 30 : 6 + (int)bot__spice_in(v, bt->t) / 2;
+    bt->stake = engine_territory_is_stronghold(bt->t) ? 30 : 6 + (int)bot__spice_in(v, bt->t) / 2;
     bot__board b;
     bot__board_init(&b, v, c->seat);
-    if (bot__is_stronghold(bt->t) && (b.held[bt->opponent] >= 3 || b.held[c->seat] >= 2))
+    if (engine_territory_is_stronghold(bt->t) && (b.held[bt->opponent] >= 3 || b.held[c->seat] >= 2))
         bt->stake += 60;
     /* The prescience answer, when this seat is on the Atreides side. */
     int atreides = bot__seat_of(v, ENGINE_FACTION_ATREIDES);
@@ -376,37 +376,37 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     int dial = plan->arg[4];
     unsigned wk = weapon >= 0 ? bot__kind_of(v, (unsigned)weapon) : ENGINE_CARD_KIND_UNKNOWN;
     unsigned dk = defense >= 0 ? bot__kind_of(v, (unsigned)defense) : ENGINE_CARD_KIND_UNKNOWN;
-    unsigned wc = bot__card_classes(wk), dc = bot__card_classes(dk);
+    unsigned wc = engine_card_kind_classes(wk), dc = engine_card_kind_classes(dk);
     int my_strength = leader >= 0 ? (int)engine_leader_strength((unsigned)leader) : 0;
     int has_leader = leader >= 0 || hero >= 0;
     /* Will my leader live? Their weapons against my defense. */
-    int p_proj = p_class(bt, BOT_CARD_WEAPON_PROJECTILE, 12);
-    int p_poison = p_class(bt, BOT_CARD_WEAPON_POISON, 12);
-    int p_lasgun = p_class(bt, BOT_CARD_WEAPON_SPECIAL, 3);
-    if (bt->seen_element == 2) {
-        unsigned k = bt->seen_value >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)bt->seen_value)) : 0;
-        p_proj = k & BOT_CARD_WEAPON_PROJECTILE ? 100 : 0;
-        p_poison = k & BOT_CARD_WEAPON_POISON ? 100 : 0;
-        p_lasgun = k & BOT_CARD_WEAPON_SPECIAL ? 100 : 0;
+    int p_proj = p_class(bt, ENGINE_CARD_CLASS_WEAPON_PROJECTILE, 12);
+    int p_poison = p_class(bt, ENGINE_CARD_CLASS_WEAPON_POISON, 12);
+    int p_lasgun = p_class(bt, ENGINE_CARD_CLASS_WEAPON_SPECIAL, 3);
+    if (bt->seen_element == ENGINE_PRESCIENCE_WEAPON) {
+        unsigned k = bt->seen_value >= 0 ? engine_card_kind_classes(bot__kind_of(v, (unsigned)bt->seen_value)) : 0;
+        p_proj = k & ENGINE_CARD_CLASS_WEAPON_PROJECTILE ? 100 : 0;
+        p_poison = k & ENGINE_CARD_CLASS_WEAPON_POISON ? 100 : 0;
+        p_lasgun = k & ENGINE_CARD_CLASS_WEAPON_SPECIAL ? 100 : 0;
     }
     int die = 0;
-    if (!(dc & BOT_CARD_DEFENSE_PROJECTILE))
+    if (!(dc & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
         die += p_proj;
-    if (!(dc & BOT_CARD_DEFENSE_POISON))
+    if (!(dc & ENGINE_CARD_CLASS_DEFENSE_POISON))
         die += p_poison;
     die += p_lasgun;
     die = bot__clamp(die * 4 / 5, 0, 95);
     int my_live = has_leader ? 100 - die : 0;
     /* Will theirs? My weapon against their defense. */
     int their_live = 100;
-    if (wc & BOT_CARD_WEAPON_PROJECTILE)
-        their_live = p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12);
-    else if (wc & BOT_CARD_WEAPON_POISON)
-        their_live = p_class(bt, BOT_CARD_DEFENSE_POISON, 12);
-    else if (wc & BOT_CARD_WEAPON_SPECIAL)
+    if (wc & ENGINE_CARD_CLASS_WEAPON_PROJECTILE)
+        their_live = p_class(bt, ENGINE_CARD_CLASS_DEFENSE_PROJECTILE, 12);
+    else if (wc & ENGINE_CARD_CLASS_WEAPON_POISON)
+        their_live = p_class(bt, ENGINE_CARD_CLASS_DEFENSE_POISON, 12);
+    else if (wc & ENGINE_CARD_CLASS_WEAPON_SPECIAL)
         their_live = 0;
     int their_strength = (int)bt->their_leader;
-    if (bt->seen_element == 1)
+    if (bt->seen_element == ENGINE_PRESCIENCE_LEADER)
         their_strength = bt->seen_value >= 0 ? (int)engine_leader_strength((unsigned)bt->seen_value) : 0;
     /* Traitors: mine called on them, theirs on mine. */
     int p_betrayed = 0, p_betray = 0;
@@ -416,7 +416,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
         if (v->traitor[l].place == ENGINE_PLACE_HAND && v->traitor[l].holder == c->seat &&
             bot__leader_ready(v, bt->opponent, l, bt->t)) {
             int likely = engine_leader_strength(l) == bt->their_leader ? 55 : 20;
-            if (bt->seen_element == 1)
+            if (bt->seen_element == ENGINE_PRESCIENCE_LEADER)
                 likely = bt->seen_value == (int)l ? 100 : 0;
             p_betray = p_betray > likely ? p_betray : likely;
         }
@@ -424,7 +424,7 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     long win = 0, total = 0;
     int theirs = (int)bt->theirs;
     int x0 = 0;
-    if (bt->seen_element == 4)
+    if (bt->seen_element == ENGINE_PRESCIENCE_DIAL)
         x0 = theirs = bt->seen_value;
     for (int x = x0; x <= theirs; x++) {
         long w = x + 1;
@@ -449,14 +449,14 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
     int u = (p_win * u_win + (100 - p_win) * u_lose) / 100;
     u -= die * my_strength / 50; /* my leader's death and its price */
     u -= (100 - p_win) * (bot__faction_card_worth(c, wk) + bot__faction_card_worth(c, dk)) / 150;
-    if (wc & BOT_CARD_WORTHLESS)
+    if (wc & ENGINE_CARD_CLASS_WORTHLESS)
         u += 2; /* dumped at no cost */
-    if (dc & BOT_CARD_WORTHLESS)
+    if (dc & ENGINE_CARD_CLASS_WORTHLESS)
         u += 2;
-    if ((wc & BOT_CARD_WEAPON_SPECIAL) && (dc & BOT_CARD_DEFENSE_PROJECTILE))
+    if ((wc & ENGINE_CARD_CLASS_WEAPON_SPECIAL) && (dc & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
         u -= 40; /* a lasgun and my own shield explode */
-    if (wc & BOT_CARD_WEAPON_SPECIAL)
-        u -= p_class(bt, BOT_CARD_DEFENSE_PROJECTILE, 12) * (int)bt->mine / 40;
+    if (wc & ENGINE_CARD_CLASS_WEAPON_SPECIAL)
+        u -= p_class(bt, ENGINE_CARD_CLASS_DEFENSE_PROJECTILE, 12) * (int)bt->mine / 40;
     return u;
 }
 

@@ -52,7 +52,7 @@ static unsigned enemies_in(const bot__board *b, const engine_state *v, unsigned 
 int bot__storm_may_hit(const engine_state *v, unsigned loc)
 {
     int sector = engine_location_sector(loc);
-    if (sector < 0 || bot__is_storm_safe(v, bot__territory_of(loc)))
+    if (sector < 0 || engine_territory_is_storm_safe(v, engine_location_territory(loc)))
         return 0;
     int ahead = (sector - (int)v->storm_sector + ENGINE_SECTOR_COUNT) % ENGINE_SECTOR_COUNT;
     return ahead >= 1 && ahead <= 6;
@@ -71,7 +71,7 @@ int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigne
 int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n)
 {
     const engine_state *v = c->v;
-    unsigned t = bot__territory_of(loc);
+    unsigned t = engine_location_territory(loc);
     unsigned me = c->seat;
     if (n == 0)
         return 0;
@@ -85,7 +85,7 @@ int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsig
     unsigned my_leader = bot__best_leader(v, me, t);
     unsigned their_leader = who >= 0 ? bot__best_leader(v, (unsigned)who, t) : 0;
     int value = 0;
-    if (bot__is_stronghold(t)) {
+    if (engine_territory_is_stronghold(t)) {
         if (enemy == 0) {
             if (mine > 0) {
                 /* Reinforce a stronghold held thinly. */
@@ -108,7 +108,7 @@ int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsig
         unsigned after = (mine + n) * b->rate < spice ? (mine + n) * b->rate : spice;
         value = (int)(after - before);
         if (value == 0)
-            value = bot__is_storm_safe(v, t) ? 1 : 0;
+            value = engine_territory_is_storm_safe(v, t) ? 1 : 0;
         if (bot__storm_may_hit(v, loc))
             value = value * 2 / 5 - (int)n;
         if (enemy > 0) {
@@ -124,7 +124,7 @@ int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned
 {
     const engine_state *v = c->v;
     unsigned mine = b->tf[t][c->seat];
-    if (bot__is_stronghold(t)) {
+    if (engine_territory_is_stronghold(t)) {
         if (n >= mine)
             return b->owner[t] == (int)c->seat ? 55 + (b->held[c->seat] >= 3 ? 200 : 0) : 10;
         return mine - n < 3 ? 8 : 2;
@@ -136,26 +136,24 @@ int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned
     int cost = (int)(before - after);
     /* Leaving sand the storm may strike is a gain. */
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        if (bot__forces_at(v, l, c->seat) && bot__territory_of(l) == t && bot__storm_may_hit(v, l)) {
+        if (bot__forces_at(v, l, c->seat) && engine_location_territory(l) == t && bot__storm_may_hit(v, l)) {
             cost -= (int)n;
             break;
         }
     return cost;
 }
 
-/* Spice a shipment of n to loc costs (section 4.6; Guild and its ally pay
- * half, rounded up; a Karama pays the Guild's rate to the bank). */
-int bot__ship_cost(const bot__ctx *c, unsigned loc, unsigned n, int karama)
+/* Spice a shipment of `kind` (SHIP, FREMEN_SEND or CROSS_SHIP) of n to
+ * loc costs, as the engine charges it (engine_shipment_cost). A Fremen
+ * send is free, and the bots price every Fremen shipment at 0, their
+ * site-to-site shipment as the Guild's ally included, which the engine
+ * charges at the Guild's rate: an undervaluation the bots' recorded
+ * fixed-seed games were played with. */
+int bot__ship_cost(const bot__ctx *c, unsigned kind, unsigned loc, unsigned n, int karama)
 {
-    if (c->faction == ENGINE_FACTION_FREMEN)
+    if (kind == ENGINE_ACTION_FREMEN_SEND || c->faction == ENGINE_FACTION_FREMEN)
         return 0;
-    unsigned cost = (bot__is_stronghold(bot__territory_of(loc)) ? 1 : 2) * n;
-    int a = bot__ally(c->v, c->seat);
-    int guildish = c->faction == ENGINE_FACTION_GUILD ||
-                   (a >= 0 && c->v->seat[a].faction == ENGINE_FACTION_GUILD);
-    if (guildish || karama)
-        cost = (cost + 1) / 2;
-    return (int)cost;
+    return (int)engine_shipment_cost(c->v, c->seat, loc, n, karama);
 }
 
 /* Spice the seat keeps back for bids and battles. */
@@ -186,7 +184,7 @@ int bot__storm_score(const bot__ctx *c, unsigned move)
     int ally = bot__ally(v, c->seat), score = 0;
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
         int sector = engine_location_sector(l);
-        if (sector < 0 || bot__is_storm_safe(v, bot__territory_of(l)))
+        if (sector < 0 || engine_territory_is_storm_safe(v, engine_location_territory(l)))
             continue;
         unsigned ahead = (unsigned)((sector - (int)v->storm_sector + ENGINE_SECTOR_COUNT) %
                                     ENGINE_SECTOR_COUNT);
@@ -486,7 +484,7 @@ int bot__medium_revive(engine_action *out, bot__ctx *c)
     if (pick == NULL)
         return bot__easy_revive(out, c);
     bot__action_lo(out, pick);
-    int want = (int)bot__free_revivals(c->faction);
+    int want = (int)engine_faction_free_revival(c->faction);
     int left = spice - (pick->lo[2] >= 0 ? (int)engine_leader_strength((unsigned)pick->lo[2]) : 0);
     if (left >= 8 + bot__spice_reserve(c))
         want += 1;
@@ -571,8 +569,8 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
             if (l->kind == ENGINE_ACTION_CROSS_SHIP)
-                value -= bot__leave_cost(c, b, bot__territory_of((unsigned)l->lo[0]), n);
-            int cost = bot__ship_cost(c, loc, n, karama);
+                value -= bot__leave_cost(c, b, engine_location_territory((unsigned)l->lo[0]), n);
+            int cost = bot__ship_cost(c, l->kind, loc, n, karama);
             if (karama)
                 cost += 6; /* the Karama card itself */
             int over = reserve - (spice - cost);
@@ -645,7 +643,7 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
         for (unsigned k = 0; k < nn; k++) {
             unsigned n = (unsigned)ns[k];
             int value;
-            if (bot__territory_of(loc) == from)
+            if (engine_location_territory(loc) == from)
                 value = -(int)n; /* a reshuffle within the territory */
             else
                 value = bot__place_value(c, b, loc, n) - bot__leave_cost(c, b, from, n);
@@ -717,17 +715,17 @@ int bot__medium_plan(engine_action *out, bot__ctx *c)
         if (l->kind != ENGINE_ACTION_BATTLE_PLAN)
             continue;
         int strength = l->lo[0] >= 0 ? (int)engine_leader_strength((unsigned)l->lo[0]) : 0;
-        unsigned wc = l->lo[2] >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)l->lo[2])) : 0;
-        unsigned dc = l->lo[3] >= 0 ? bot__card_classes(bot__kind_of(v, (unsigned)l->lo[3])) : 0;
+        unsigned wc = l->lo[2] >= 0 ? engine_card_kind_classes(bot__kind_of(v, (unsigned)l->lo[2])) : 0;
+        unsigned dc = l->lo[3] >= 0 ? engine_card_kind_classes(bot__kind_of(v, (unsigned)l->lo[3])) : 0;
         int score;
         if (hopeless)
-            score = -strength * 4 - (l->lo[2] >= 0 && !(wc & BOT_CARD_WORTHLESS)) * 10 -
-                    (l->lo[3] >= 0 && !(dc & BOT_CARD_WORTHLESS)) * 10 + (l->lo[1] >= 0) * 30;
+            score = -strength * 4 - (l->lo[2] >= 0 && !(wc & ENGINE_CARD_CLASS_WORTHLESS)) * 10 -
+                    (l->lo[3] >= 0 && !(dc & ENGINE_CARD_CLASS_WORTHLESS)) * 10 + (l->lo[1] >= 0) * 30;
         else
             score = strength * 4 +
-                    ((wc & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON)) ? 10 : 0) +
-                    ((dc & (BOT_CARD_DEFENSE_PROJECTILE | BOT_CARD_DEFENSE_POISON)) ? 10 : 0) +
-                    ((wc | dc) & BOT_CARD_WORTHLESS ? 1 : 0) - (l->lo[1] >= 0) * 20;
+                    ((wc & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON)) ? 10 : 0) +
+                    ((dc & (ENGINE_CARD_CLASS_DEFENSE_PROJECTILE | ENGINE_CARD_CLASS_DEFENSE_POISON)) ? 10 : 0) +
+                    ((wc | dc) & ENGINE_CARD_CLASS_WORTHLESS ? 1 : 0) - (l->lo[1] >= 0) * 20;
         if (best == NULL || score > best_score) {
             best = l;
             best_score = score;
@@ -754,11 +752,11 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
             continue;
         int value = l->lo[0], score;
         switch (v->prescience_element) {
-        case 1: /* leader: the strongest, a Cheap Hero (-2) after any leader */
+        case ENGINE_PRESCIENCE_LEADER: /* the strongest, a Cheap Hero after any leader */
             score = value >= 0 ? (int)engine_leader_strength((unsigned)value) * 10 + 1 : 0;
             break;
-        case 2: /* weapon */
-        case 3: /* defense */
+        case ENGINE_PRESCIENCE_WEAPON:
+        case ENGINE_PRESCIENCE_DEFENSE:
             score = value >= 0 ? bot__faction_card_worth(c, bot__kind_of(v, (unsigned)value)) : 0;
             break;
         default: /* the dial */
@@ -773,7 +771,7 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     if (best == NULL)
         return -1;
     bot__action_lo(out, best);
-    if (v->prescience_element == 4) {
+    if (v->prescience_element == ENGINE_PRESCIENCE_DIAL) {
         bot__battle bt;
         bot__battle_init(&bt, c);
         out->arg[0] = (int16_t)bot__clamp((int)bt.theirs / 2 + 1, best->lo[0], best->hi[0]);
@@ -796,16 +794,16 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
     const engine_action *held = &window->held;
     int fights = v->phase == ENGINE_PHASE_BATTLE &&
                  (v->battle_seat[0] == c->seat || v->battle_seat[1] == c->seat);
-    if (cancel != NULL && fights && bot__is_stronghold(v->battle_territory)) {
+    if (cancel != NULL && fights && engine_territory_is_stronghold(v->battle_territory)) {
         unsigned classes = bot__hand_classes(v, c->seat);
         unsigned voice_class = held->kind == ENGINE_ACTION_VOICE ? (unsigned)held->arg[1] : 0;
         unsigned element = held->kind == ENGINE_ACTION_PRESCIENCE ? (unsigned)held->arg[0] : 0;
         int hurts = voice_class != 0 && !held->arg[0] &&
-                    ((voice_class == ENGINE_VOICE_POISON_WEAPON && (classes & BOT_CARD_WEAPON_POISON)) ||
-                     (voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & BOT_CARD_WEAPON_PROJECTILE)) ||
-                     (voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & BOT_CARD_DEFENSE_POISON)) ||
-                     (voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & BOT_CARD_DEFENSE_PROJECTILE)));
-        if (hurts || element == 2 || element == 3) {
+                    ((voice_class == ENGINE_VOICE_POISON_WEAPON && (classes & ENGINE_CARD_CLASS_WEAPON_POISON)) ||
+                     (voice_class == ENGINE_VOICE_PROJECTILE_WEAPON && (classes & ENGINE_CARD_CLASS_WEAPON_PROJECTILE)) ||
+                     (voice_class == ENGINE_VOICE_POISON_DEFENSE && (classes & ENGINE_CARD_CLASS_DEFENSE_POISON)) ||
+                     (voice_class == ENGINE_VOICE_PROJECTILE_DEFENSE && (classes & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE)));
+        if (hurts || element == ENGINE_PRESCIENCE_WEAPON || element == ENGINE_PRESCIENCE_DEFENSE) {
             bot__action_lo(out, cancel);
             return BOT_OK;
         }

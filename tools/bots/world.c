@@ -27,23 +27,12 @@
  *       seat in the sampled world, and the prescience answer it implies;
  *       a prescience answer the viewer saw (a card number) makes that
  *       card's face fit the slot it was named for.
- * The step numbers read below mirror engine/phase.h (internal to the
- * engine); the round-trip test fails if they drift.
+ * The steps read below are the engine's (engine.h "Facts").
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tools/internal.h"
-
-/* Steps of engine/phase.h this file must recognise. */
-#define WORLD_SETUP_STEP_PREDICTION 0
-#define WORLD_SETUP_STEP_TRAITORS 1
-#define WORLD_STORM_STEP_DIAL 0
-#define WORLD_BATTLE_STEP_PRESCIENCE_ANSWER 3
-#define WORLD_BATTLE_STEP_PLAN 4
-#define WORLD_BATTLE_STEP_TRAITOR 5
-#define WORLD_PRESCIENCE_CHEAP_HERO (-2)
-#define WORLD_TRAITORS_DEALT 4
 
 static void shuffle(uint8_t *items, unsigned n, tool_prng *r)
 {
@@ -116,12 +105,12 @@ static int sample_faces(engine_state *w, tool_prng *r)
  * drawn do not, swap kinds with another unseen card that does. */
 static int fits(unsigned element, unsigned kind)
 {
-    unsigned c = bot__card_classes(kind);
-    if (element == 2)
-        return (c & (BOT_CARD_WEAPON_PROJECTILE | BOT_CARD_WEAPON_POISON | BOT_CARD_WEAPON_SPECIAL |
-                     BOT_CARD_WORTHLESS)) != 0;
-    if (element == 3)
-        return (c & (BOT_CARD_DEFENSE_PROJECTILE | BOT_CARD_DEFENSE_POISON | BOT_CARD_WORTHLESS)) != 0;
+    unsigned c = engine_card_kind_classes(kind);
+    if (element == ENGINE_PRESCIENCE_WEAPON)
+        return (c & (ENGINE_CARD_CLASS_WEAPON_PROJECTILE | ENGINE_CARD_CLASS_WEAPON_POISON | ENGINE_CARD_CLASS_WEAPON_SPECIAL |
+                     ENGINE_CARD_CLASS_WORTHLESS)) != 0;
+    if (element == ENGINE_PRESCIENCE_DEFENSE)
+        return (c & (ENGINE_CARD_CLASS_DEFENSE_PROJECTILE | ENGINE_CARD_CLASS_DEFENSE_POISON | ENGINE_CARD_CLASS_WORTHLESS)) != 0;
     return kind == ENGINE_CARD_CHEAP_HERO;
 }
 
@@ -132,8 +121,8 @@ static int answer_seen(const engine_state *view, int *atreides_side)
 {
     int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
     *atreides_side = -1;
-    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == 0 ||
-        view->step >= WORLD_BATTLE_STEP_TRAITOR)
+    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == ENGINE_PRESCIENCE_NONE ||
+        view->step >= ENGINE_BATTLE_STEP_TRAITOR)
         return -1;
     int seen = 0;
     for (unsigned i = 0; i < 2; i++) {
@@ -156,16 +145,17 @@ static int repair_prescience(engine_state *w, const engine_state *view, tool_prn
         return 0;
     unsigned element = view->prescience_element;
     int value = view->prescience_value;
-    if (view->phase != ENGINE_PHASE_BATTLE || view->step <= WORLD_BATTLE_STEP_PRESCIENCE_ANSWER ||
-        view->step >= WORLD_BATTLE_STEP_TRAITOR || element < 1 || element > 3)
+    if (view->phase != ENGINE_PHASE_BATTLE || view->step <= ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER ||
+        view->step >= ENGINE_BATTLE_STEP_TRAITOR || element < ENGINE_PRESCIENCE_LEADER ||
+        element > ENGINE_PRESCIENCE_DEFENSE)
         return 0;
     /* The asked seat: the side that is not the Atreides'. */
     int asked = (int)view->battle_seat[1 - a_side];
     if (asked >= view->config.n_seats)
         return 0;
     int target = -1; /* the card that must fit */
-    if (element == 1) {
-        if (value != WORLD_PRESCIENCE_CHEAP_HERO)
+    if (element == ENGINE_PRESCIENCE_LEADER) {
+        if (value != ENGINE_PRESCIENCE_CHEAP_HERO)
             return 0;
         for (unsigned i = 0; i < w->n_cards; i++)
             if (w->card[i].place == ENGINE_PLACE_HAND && w->card[i].holder == (unsigned)asked) {
@@ -221,14 +211,15 @@ static int sample_traitors(engine_state *w, const engine_state *view, tool_prng 
         if (s == view->viewer)
             continue;
         int choosing = view->phase == ENGINE_PHASE_SETUP &&
-                       view->step == WORLD_SETUP_STEP_TRAITORS && !(view->answered & (1u << s));
-        if (view->seat[s].faction == ENGINE_FACTION_HARKONNEN)
-            quota[s][1] = WORLD_TRAITORS_DEALT;
+                       view->step == ENGINE_SETUP_STEP_TRAITORS && !(view->answered & (1u << s));
+        unsigned kept = engine_faction_traitors_kept(view->seat[s].faction);
+        if (kept >= ENGINE_TRAITORS_DEALT)
+            quota[s][1] = ENGINE_TRAITORS_DEALT;
         else if (choosing)
-            quota[s][0] = WORLD_TRAITORS_DEALT;
+            quota[s][0] = ENGINE_TRAITORS_DEALT;
         else {
-            quota[s][1] = 1;
-            quota[s][2] = WORLD_TRAITORS_DEALT - 1;
+            quota[s][1] = kept;
+            quota[s][2] = ENGINE_TRAITORS_DEALT - kept;
         }
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
             const engine_card_state *t = &view->traitor[l];
@@ -303,7 +294,7 @@ static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
     if (probe == NULL)
         return -1;
     *probe = *w;
-    probe->step = WORLD_BATTLE_STEP_PLAN;
+    probe->step = ENGINE_BATTLE_STEP_PLAN;
     probe->plan[i].is_committed = 0;
     probe->awaiting |= (uint16_t)(1u << s);
     probe->answered &= (uint16_t)~(1u << s);
@@ -341,11 +332,11 @@ static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
 static int16_t answer_of(const engine_battle_plan *p, unsigned element)
 {
     switch (element) {
-    case 1:
-        return p->cheap_hero >= 0 ? WORLD_PRESCIENCE_CHEAP_HERO : p->leader;
-    case 2:
+    case ENGINE_PRESCIENCE_LEADER:
+        return p->cheap_hero >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : p->leader;
+    case ENGINE_PRESCIENCE_WEAPON:
         return p->weapon;
-    case 3:
+    case ENGINE_PRESCIENCE_DEFENSE:
         return p->defense;
     default:
         return (int16_t)p->dial;
@@ -354,12 +345,12 @@ static int16_t answer_of(const engine_battle_plan *p, unsigned element)
 
 static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r)
 {
-    if (view->phase != ENGINE_PHASE_BATTLE || view->step >= WORLD_BATTLE_STEP_TRAITOR)
+    if (view->phase != ENGINE_PHASE_BATTLE || view->step >= ENGINE_BATTLE_STEP_TRAITOR)
         return 0;
     int asked = -1; /* side asked by prescience, its answer hidden from the viewer */
     int atreides_side;
     if (answer_seen(view, &atreides_side) == 0 && atreides_side >= 0 &&
-        view->step > WORLD_BATTLE_STEP_PRESCIENCE_ANSWER)
+        view->step > ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER)
         asked = 1 - atreides_side;
     for (unsigned i = 0; i < 2; i++) {
         unsigned s = view->battle_seat[i];
@@ -399,7 +390,7 @@ int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r)
         return -1;
     /* (4) */
     int bg = bot__seat_of(view, ENGINE_FACTION_BENE_GESSERIT);
-    int predicted = !(view->phase == ENGINE_PHASE_SETUP && view->step == WORLD_SETUP_STEP_PREDICTION);
+    int predicted = !(view->phase == ENGINE_PHASE_SETUP && view->step == ENGINE_SETUP_STEP_PREDICTION);
     if (bg >= 0 && view->viewer != (unsigned)bg && view->phase != ENGINE_PHASE_GAME_OVER &&
         predicted) {
         uint8_t factions[ENGINE_MAX_SEATS];
@@ -413,7 +404,7 @@ int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r)
         out->prediction_turn = (uint8_t)tool_prng_range(r, 1, view->config.turn_limit);
     }
     /* (5) */
-    if (view->phase == ENGINE_PHASE_STORM && view->step == WORLD_STORM_STEP_DIAL)
+    if (view->phase == ENGINE_PHASE_STORM && view->step == ENGINE_STORM_STEP_DIAL)
         for (unsigned s = 0; s < view->config.n_seats; s++)
             if (s != view->viewer && (view->awaiting & view->answered & (1u << s)))
                 out->seat[s].storm_dial = (uint8_t)(view->turn == 1 ? tool_prng_range(r, 0, 20)

@@ -1,0 +1,109 @@
+/*
+ * facts.c - the engine's fact tables, read-only, for its clients (engine.h
+ * "Facts"): card classes, terrain, the strongholds, storm protection,
+ * faction titles and counts, the shipping price and the steps clients read.
+ *
+ * Each answer comes from the table or the rule the engine itself plays by
+ * (engine/data/, the shipment's price in engine/phase_shipment.c), so a
+ * client can never disagree with a fold. Every function checks its index
+ * first and answers its declared value for anything out of range; none
+ * keeps state, allocates or mutates the state it is handed.
+ */
+#include "engine/phase.h"
+
+/* ========================================================== card kinds */
+
+unsigned engine_card_kind_classes(unsigned kind)
+{
+    return kind < ENGINE_CARD_KIND_COUNT ? engine__card_kinds[kind].classes : 0;
+}
+
+/* ========================================================= territories */
+
+int engine_territory_terrain(unsigned t)
+{
+    return t < ENGINE_TERRITORY_COUNT ? engine__territories[t].kind : -1;
+}
+
+/* The strongholds of the territory table but the Hidden Mobile
+ * Stronghold, which counts for victory only with the Ixians. */
+int engine_territory_is_stronghold(unsigned t)
+{
+    return t < ENGINE_TERRITORY_COUNT && t != ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD &&
+           engine__territories[t].kind == ENGINE_TERRAIN_STRONGHOLD;
+}
+
+unsigned engine_stronghold(unsigned i)
+{
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        if (engine_territory_is_stronghold(t) && i-- == 0)
+            return t;
+    return ENGINE_TERRITORY_COUNT;
+}
+
+/* Family Atomics lays Arrakeen, Carthag and the Imperial Basin open to
+ * the storm (DUNE_RULES_DIGEST.md 1.3), as the storm's move reads it in
+ * engine/phase_storm.c. */
+int engine_territory_is_storm_safe(const engine_state *st, unsigned t)
+{
+    if (t >= ENGINE_TERRITORY_COUNT)
+        return 0;
+    if (st->is_shield_wall_down &&
+        (t == ENGINE_TERRITORY_IMPERIAL_BASIN || t == ENGINE_TERRITORY_ARRAKEEN ||
+         t == ENGINE_TERRITORY_CARTHAG))
+        return 0;
+    return engine__territories[t].is_storm_safe;
+}
+
+/* ============================================================ factions */
+
+const char *engine_faction_title(unsigned f)
+{
+    return f < ENGINE_FACTION_COUNT ? engine__factions[f].title : "?";
+}
+
+const char *engine_faction_elite_name(unsigned f)
+{
+    return f < ENGINE_FACTION_COUNT ? engine__factions[f].elite : NULL;
+}
+
+unsigned engine_faction_free_revival(unsigned f)
+{
+    return f < ENGINE_FACTION_COUNT ? engine__factions[f].free_revival : 0;
+}
+
+unsigned engine_faction_traitors_kept(unsigned f)
+{
+    return f < ENGINE_FACTION_COUNT ? engine__factions[f].traitors_kept : 0;
+}
+
+/* ============================================================ shipment */
+
+unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
+                              int karama)
+{
+    if (seat >= st->config.n_seats || seat >= ENGINE_MAX_SEATS || loc >= ENGINE_LOCATION_COUNT)
+        return 0;
+    return engine__ship_cost(st, seat, loc, n, karama);
+}
+
+/* =============================================================== steps */
+
+/* The public step numbers are engine/phase.h's, one for one. */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(ENGINE_SETUP_STEP_PREDICTION, SETUP_STEP_PREDICTION) &&
+                   SAME(ENGINE_SETUP_STEP_TRAITORS, SETUP_STEP_TRAITORS) &&
+                   SAME(ENGINE_SETUP_STEP_FREMEN, SETUP_STEP_FREMEN) &&
+                   SAME(ENGINE_SETUP_STEP_BG_PLACE, SETUP_STEP_BG_PLACE) && SETUP_STEP_COUNT == 4,
+               "the setup steps of engine.h are phase.h's");
+_Static_assert(SAME(ENGINE_STORM_STEP_DIAL, STORM_STEP_DIAL) &&
+                   SAME(ENGINE_STORM_STEP_CARDS, STORM_STEP_CARDS) && STORM_STEP_COUNT == 2,
+               "the storm steps of engine.h are phase.h's");
+_Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
+                   SAME(ENGINE_BATTLE_STEP_VOICE, BATTLE_STEP_VOICE) &&
+                   SAME(ENGINE_BATTLE_STEP_PRESCIENCE, BATTLE_STEP_PRESCIENCE) &&
+                   SAME(ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER, BATTLE_STEP_PRESCIENCE_ANSWER) &&
+                   SAME(ENGINE_BATTLE_STEP_PLAN, BATTLE_STEP_PLAN) &&
+                   SAME(ENGINE_BATTLE_STEP_TRAITOR, BATTLE_STEP_TRAITOR) &&
+                   SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) && BATTLE_STEP_COUNT == 7,
+               "the battle steps of engine.h are phase.h's");
