@@ -310,6 +310,11 @@ int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out,
  * ledger has no chain yet (it becomes the first key). LEDGER_EKEY naming
  * both keys for a keys directory that is not the ledger's. */
 int ledger__key_chain_admits(ledger *db, ledger_txn *txn) MENTAT_MUST_CHECK;
+/* Calls fn on every signing key row of `keys` (audit keys skipped); stops
+ * when fn returns non-zero and returns that. */
+int ledger__each_signing_key(ledger *db, ledger_txn *txn,
+                             int (*fn)(void *ctx, const codec_key *k),
+                             void *ctx) MENTAT_MUST_CHECK;
 
 /* ================================================================ rooms */
 
