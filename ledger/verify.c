@@ -415,7 +415,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         }
         ledger__event_hash(hash, canon, len, ev->signature);
         ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
-        ledger__range_push(range, leaf);
+        ledger__range_push(range, leaf, NULL);
         if (!has_last || ev->key_id != last_id) {
             codec_key key;
             int krc = ledger__key_chain_check(db, txn, &key, ev->key_id);
