@@ -219,19 +219,6 @@ static void test_key_chain__archives_keep_their_own_chain(void **state)
 #define OLD_KEY_SECOND 0xfa90f1c7u
 #define OLD_KEY_NOW 0x1f014127u
 
-static void copy_file(const char *from, const char *to)
-{
-    size_t len = 0;
-    char *bytes = test_slurp(from, &len);
-    assert_non_null(bytes);
-    FILE *fp = fopen(to, "wb");
-    assert_non_null(fp);
-    assert_int_equal(fwrite(bytes, 1, len, fp), len);
-    assert_int_equal(fclose(fp), 0);
-    assert_int_equal(chmod(to, 0600), 0);
-    free(bytes);
-}
-
 static void retired_name(char *out, size_t cap, const fixture *f, uint32_t id)
 {
     snprintf(out, cap, "%s/signing-%08x.retired", f->keys, id);
@@ -247,12 +234,12 @@ static fixture *old_rotation_copy(void)
     assert_non_null(f);
     fixture_make_bare(f);
     assert_int_equal(mkdir(f->keys, 0700), 0);
-    copy_file(OLD_DIR "/mentat.db", f->path);
+    test_copy_file(OLD_DIR "/mentat.db", f->path, 0600);
     for (size_t i = 0; i < sizeof key_files / sizeof key_files[0]; i++) {
         char from[256], to[256];
         snprintf(from, sizeof from, "%s/keys/%s", OLD_DIR, key_files[i]);
         snprintf(to, sizeof to, "%s/%s", f->keys, key_files[i]);
-        copy_file(from, to);
+        test_copy_file(from, to, 0600);
     }
     assert_int_equal(fixture_open(f), 0);
     return f;
@@ -293,7 +280,7 @@ static void test_key_chain__older_build_rotations_repinned(void **state)
     expect_repin_refused(f, LEDGER_EKEY, "signing-fa90f1c7.retired, which is gone");
     char first[256];
     retired_name(first, sizeof first, f, OLD_KEY_FIRST);
-    copy_file(first, retired); /* the first key's secret under the second's name */
+    test_copy_file(first, retired, 0600); /* the first key's secret under the second's name */
     expect_repin_refused(f, LEDGER_EKEY, "is not the secret of key fa90f1c7");
     assert_int_equal(rename(aside, retired), 0);
 
