@@ -22,6 +22,10 @@
  * The receipt of an accepted append is signed in its transaction: it is
  * the signed tree head the new head record stores (read.c), so that a
  * head cannot be moved back without a signature the file does not hold.
+ * Its tree root comes from the room's compact range, kept in the room
+ * cache beside the head state: an append hashes O(log n) nodes and reads
+ * no event back (tree.c reads the range from `trees` when the cache has
+ * none for the head).
  */
 #include <stdio.h>
 #include <string.h>
@@ -187,12 +191,30 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         return rc == LEDGER_ECONFLICT ? LEDGER_CORRUPT_MSG(db, "room %s: head %u but event %u "
                                                            "exists", room, expected, ev.version)
                                       : rc;
-    rc = ledger__tree_extend(db, txn, room, ev.version, hash);
+    /* The tree grows from the room's compact range, kept in the cache
+     * with the head it belongs to; read from `trees` when not. */
+    ledger_cache_entry *e = ledger__cache_take(db, room);
+    uint8_t root[LEDGER_TREE_HASH_BYTES];
+    if (!e->has_range || e->range.size != expected ||
+        memcmp(e->range_hash, head.hash, SCHEMA_HASH_BYTES) != 0) {
+        e->has_range = 0;
+        e->is_dirty = 1; /* (3) */
+        rc = ledger__tree_range(db, txn, &e->range, room, expected);
+        if (rc != 0)
+            return rc;
+        e->has_range = 1;
+    }
+    e->is_dirty = 1; /* (3): the range moves with this txn */
+    rc = ledger__tree_append(db, txn, &e->range, root, room, ev.version, hash);
+    memcpy(e->range_hash, hash, SCHEMA_HASH_BYTES);
     if (rc == 0)
-        rc = ledger__receipt_make(db, txn, &out->receipt, room, ev.version, hash,
-                                  ev.committed_at);
-    if (rc != 0)
+        rc = ledger__receipt_fill_root(db, &out->receipt, room, ev.version, hash,
+                                       ev.committed_at, root);
+    if (rc != 0) {
+        e->has_range = 0; /* a batch may go on past this request */
         return rc;
+    }
+    ledger__receipt_sign(&out->receipt, db->signing_sk);
     head.version = ev.version; /* (A3) */
     memcpy(head.hash, hash, SCHEMA_HASH_BYTES);
     ledger__head_sign_as(&head, &out->receipt); /* (A4) */
@@ -204,12 +226,10 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         if (rc != 0)
             return rc;
     }
-    ledger_cache_entry *e = ledger__cache_take(db, room);
     e->has_state = 1;
     e->version = ev.version;
     memcpy(e->hash, hash, SCHEMA_HASH_BYTES);
     e->state = st;
-    e->is_dirty = 1; /* (3) */
     return 0;
 }
 

@@ -234,9 +234,9 @@ size_t ledger__receipt_canonical(uint8_t out[LEDGER_RECEIPT_CANONICAL_MAX],
     return LEDGER_RECEIPT_CANONICAL_MAX;
 }
 
-int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
-                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
-                         uint64_t committed_at)
+int ledger__receipt_fill_root(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+                              const uint8_t hash[SCHEMA_HASH_BYTES], uint64_t committed_at,
+                              const uint8_t root[LEDGER_TREE_HASH_BYTES])
 {
     uint8_t buf[LEDGER_RECEIPT_CANONICAL_MAX];
     memset(out, 0, sizeof *out);
@@ -246,9 +246,21 @@ int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const 
     out->key_id = db->key_id;
     out->has_tree_head = 1;
     out->tree_time = committed_at;
+    memcpy(out->tree_root, root, LEDGER_TREE_HASH_BYTES);
     if (ledger__receipt_canonical(buf, out) == 0)
         return ledger__fail(db, LEDGER_EINPUT, "room %.8s is not a room code", room);
-    return ledger__tree_root(db, txn, out->tree_root, room, version);
+    return 0;
+}
+
+int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const char *room,
+                         uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
+                         uint64_t committed_at)
+{
+    uint8_t root[LEDGER_TREE_HASH_BYTES] = {0}; /* read below, once the room is checked */
+    int rc = ledger__receipt_fill_root(db, out, room, version, hash, committed_at, root);
+    if (rc == 0)
+        rc = ledger__tree_root(db, txn, out->tree_root, room, version);
+    return rc;
 }
 
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES])

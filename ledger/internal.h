@@ -70,7 +70,18 @@
 #define LEDGER_SCRATCH_PART ((size_t)ENGINE_STATE_ENCODED_MAX + 1024)
 #define LEDGER_SCRATCH_BYTES (3 * LEDGER_SCRATCH_PART)
 
-/* The room cache: recent head states and unsealed seeds, LRU. */
+/* A compact range: the roots of the perfect subtrees of a tree of `size`
+ * leaves, largest first, so that leaves are added one at a time and the
+ * root read at any size (verify folds a room's tree as it walks it; the
+ * append path keeps each room's in the cache). ledger/merkle.c. */
+#define LEDGER__RANGE_MAX 33
+typedef struct ledger__range {
+    uint64_t size;                 /* leaves so far; zero the struct to start */
+    size_t n;                      /* subtree roots in hash[] (popcount of size) */
+    uint8_t hash[LEDGER__RANGE_MAX][LEDGER_TREE_HASH_BYTES];
+} ledger__range;
+
+/* The room cache: recent head states, unsealed seeds and tree ranges, LRU. */
 #define LEDGER_CACHE_ROOMS 64
 
 typedef struct ledger_cache_entry {
@@ -81,6 +92,9 @@ typedef struct ledger_cache_entry {
     uint32_t version;              /* head version of `state` */
     uint8_t hash[SCHEMA_HASH_BYTES]; /* head hash of `state` */
     engine_state state;            /* state after `version` */
+    int has_range;                 /* 1 = range below is the room's tree at range_hash */
+    uint8_t range_hash[SCHEMA_HASH_BYTES]; /* chain hash of event range.size (genesis at 0) */
+    ledger__range range;           /* the tree of versions 1..range.size */
     uint64_t used;                 /* LRU tick; larger = more recent */
     int is_dirty;                  /* (3) written by the open write txn */
 } ledger_cache_entry;
@@ -266,6 +280,10 @@ int ledger__receipt_fill(ledger *db, ledger_txn *txn, codec_receipt *out, const 
                          uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES],
                          uint64_t committed_at) MENTAT_MUST_CHECK;
 void ledger__receipt_sign(codec_receipt *r, const uint8_t sk[LEDGER_SIGN_SECRET_BYTES]);
+/* ledger__receipt_fill with the tree root of `version` already known. */
+int ledger__receipt_fill_root(ledger *db, codec_receipt *out, const char *room, uint32_t version,
+                              const uint8_t hash[SCHEMA_HASH_BYTES], uint64_t committed_at,
+                              const uint8_t root[LEDGER_TREE_HASH_BYTES]) MENTAT_MUST_CHECK;
 
 /* ================================================================ keys */
 /* ledger/keys.c */
@@ -310,6 +328,11 @@ int ledger__key_chain_check(ledger *db, ledger_txn *txn, codec_key *out,
  * ledger has no chain yet (it becomes the first key). LEDGER_EKEY naming
  * both keys for a keys directory that is not the ledger's. */
 int ledger__key_chain_admits(ledger *db, ledger_txn *txn) MENTAT_MUST_CHECK;
+/* Calls fn on every signing key row of `keys` (audit keys skipped); stops
+ * when fn returns non-zero and returns that. */
+int ledger__each_signing_key(ledger *db, ledger_txn *txn,
+                             int (*fn)(void *ctx, const codec_key *k),
+                             void *ctx) MENTAT_MUST_CHECK;
 
 /* ================================================================ rooms */
 
@@ -440,16 +463,12 @@ int ledger__merkle_inclusion(ledger_tree_proof *out, ledger__subtree_fn fn, void
 int ledger__merkle_consistency(ledger_tree_proof *out, ledger__subtree_fn fn, void *ctx,
                                uint64_t size1, uint64_t size2) MENTAT_MUST_CHECK;
 
-/* A compact range: the roots of the perfect subtrees of a tree of `size`
- * leaves, largest first, so that leaves are added one at a time and the
- * root read at any size (verify folds a room's tree as it walks it). */
-#define LEDGER__RANGE_MAX 33
-typedef struct ledger__range {
-    uint64_t size;                 /* leaves so far; zero the struct to start */
-    size_t n;                      /* subtree roots in hash[] (popcount of size) */
-    uint8_t hash[LEDGER__RANGE_MAX][LEDGER_TREE_HASH_BYTES];
-} ledger__range;
-void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES]);
+/* A compact range (ledger__range, above the room cache): pushes a leaf;
+ * with levels non-NULL, levels[l] gets the node of level l that ends at
+ * the new size, for l = 0 (the leaf) .. the number of trailing zero bits
+ * of the new size (the perfect subtrees the leaf completes). */
+void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES],
+                        uint8_t (*levels)[LEDGER_TREE_HASH_BYTES]);
 void ledger__range_root(const ledger__range *r, uint8_t out[LEDGER_TREE_HASH_BYTES]);
 
 /* Leaves per tree group: the `trees` database keeps, per group of
@@ -468,6 +487,16 @@ int ledger__tree_root(ledger *db, ledger_txn *txn, uint8_t out[LEDGER_TREE_HASH_
  * completes a group, writes the group's records. */
 int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                         const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
+/* The compact range of the room's first `size` events, from `trees`. */
+int ledger__tree_range(ledger *db, ledger_txn *txn, ledger__range *out, const char *room,
+                       uint32_t size) MENTAT_MUST_CHECK;
+/* ledger__tree_extend for the append path: `range` is the room's tree of
+ * version - 1 events; pushes the event's leaf onto it, writes the group's
+ * records from the nodes the push made (when it completes a group), and
+ * sets root_out to the new root. No event is read. */
+int ledger__tree_append(ledger *db, ledger_txn *txn, ledger__range *range,
+                        uint8_t root_out[LEDGER_TREE_HASH_BYTES], const char *room,
+                        uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES]) MENTAT_MUST_CHECK;
 /* 0 if the room's tree of size2 (<= its events in txn) extends the tree
  * (size1, root1), shown by a consistency proof made from txn and checked
  * as any seat would; LEDGER_EBADSIG if it does not. */

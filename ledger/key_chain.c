@@ -30,10 +30,8 @@ size_t ledger__endorsement_canonical(uint8_t out[LEDGER_ENDORSEMENT_BYTES], uint
     return LEDGER_ENDORSEMENT_BYTES;
 }
 
-/* Calls fn on every signing key row of `keys`; stops when fn returns
- * non-zero and returns that. */
-static int each_signing_key(ledger *db, ledger_txn *txn,
-                            int (*fn)(void *ctx, const codec_key *k), void *ctx)
+int ledger__each_signing_key(ledger *db, ledger_txn *txn,
+                             int (*fn)(void *ctx, const codec_key *k), void *ctx)
 {
     MDB_cursor *cur;
     int rc = ledger__cursor_open(txn, db->dbi_keys, &cur);
@@ -90,13 +88,13 @@ static int stored_key(ledger *db, ledger_txn *txn, codec_key *out, uint32_t key_
 static int chain_root(ledger *db, ledger_txn *txn, uint32_t *root_out)
 {
     roots r = {0, 0, 0};
-    int rc = each_signing_key(db, txn, count_root, &r);
+    int rc = ledger__each_signing_key(db, txn, count_root, &r);
     if (rc != 0)
         return rc;
     if (r.n > 1)
         return ledger__fail(db, LEDGER_EBADSIG, "keys %08x and %08x both claim to be the "
-                            "ledger's first signing key: the key chain was forged",
-                            r.first, r.second);
+                            "ledger's first signing key: a forged chain, or rotations by an "
+                            "older build (`mentat key repin`)", r.first, r.second);
     *root_out = r.first;
     return 0;
 }

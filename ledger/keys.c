@@ -1,7 +1,8 @@
 /*
  * keys.c - the ledger's keys: the Ed25519 signing key and the X25519 audit
  * key in the keys directory, their ids, the `keys` table of public keys by
- * id, signing and verifying, and key rotation.
+ * id, signing and verifying, key rotation, and re-pinning the rotations
+ * of a build older than the key chain.
  *
  * Part of ledger/. A secret key never leaves this handle: it is never
  * written to the ledger, printed, or kept after ledger_close. A key file is
@@ -511,4 +512,137 @@ int ledger_key_rotate(ledger *db, uint32_t *new_id_out)
     if (new_id_out != NULL)
         *new_id_out = db->key_id;
     return 0;
+}
+
+/* ========================================================== re-pinning */
+
+typedef struct repin_ctx {
+    codec_key row[LEDGER_REPIN_MAX]; /* the ledger's first keys, oldest first */
+    size_t n;
+    int is_full;                   /* more than LEDGER_REPIN_MAX of them */
+} repin_ctx;
+
+static int collect_first(void *vctx, const codec_key *k)
+{
+    repin_ctx *ctx = vctx;
+    if (k->is_imported || k->has_predecessor)
+        return 0;
+    if (ctx->n == LEDGER_REPIN_MAX) {
+        ctx->is_full = 1;
+        return 0;
+    }
+    ctx->row[ctx->n++] = *k;
+    return 0;
+}
+
+static int by_creation(const void *a, const void *b)
+{
+    const codec_key *x = a, *y = b;
+    if (x->created_at != y->created_at)
+        return x->created_at < y->created_at ? -1 : 1;
+    return (x->key_id > y->key_id) - (x->key_id < y->key_id);
+}
+
+/* Signs row[i]'s rotation with the retired secret of row[i - 1]. */
+static int endorse_with_retired(ledger *db, codec_key *next, const codec_key *retired)
+{
+    char name[64], err[SCHEMA_ERRMSG] = "";
+    uint8_t sk[LEDGER_SIGN_SECRET_BYTES], pk[SCHEMA_KEY_BYTES], msg[LEDGER_ENDORSEMENT_BYTES];
+    snprintf(name, sizeof name, "signing-%08x.retired", retired->key_id);
+    int rc = read_key_file(sk, sizeof sk, db->keys_dir, name, err);
+    if (rc == 0)
+        return ledger__fail(db, LEDGER_EKEY, "the rotation from key %08x to %08x needs the "
+                            "retired secret %s/%s, which is gone: the chain cannot be re-pinned",
+                            retired->key_id, next->key_id, db->keys_dir, name);
+    if (rc < 0)
+        return ledger__fail(db, LEDGER_EKEY, "%s", err);
+    crypto_sign_ed25519_sk_to_pk(pk, sk);
+    if (sodium_memcmp(pk, retired->public_key, sizeof pk) != 0) {
+        sodium_memzero(sk, sizeof sk);
+        return ledger__fail(db, LEDGER_EKEY, "%s/%s is not the secret of key %08x", db->keys_dir,
+                            name, retired->key_id);
+    }
+    next->has_predecessor = 1;
+    next->predecessor = retired->key_id;
+    size_t len = ledger__endorsement_canonical(msg, retired->key_id, next->key_id,
+                                               next->public_key);
+    crypto_sign_detached(next->endorsement, NULL, msg, len, sk);
+    sodium_memzero(sk, sizeof sk);
+    return 0;
+}
+
+static int repin_body(ledger_txn *txn, void *vctx)
+{
+    repin_ctx *ctx = vctx;
+    ledger *db = txn->db;
+    ctx->n = 0;
+    ctx->is_full = 0;
+    int rc = ledger__each_signing_key(db, txn, collect_first, ctx);
+    if (rc != 0 || ctx->n < 2)
+        return rc;
+    if (ctx->is_full)
+        return ledger__fail(db, LEDGER_EBADSIG, "more than %d keys claim to be the ledger's "
+                            "first signing key", LEDGER_REPIN_MAX);
+    qsort(ctx->row, ctx->n, sizeof ctx->row[0], by_creation);
+    const codec_key *last = &ctx->row[ctx->n - 1];
+    if (last->key_id != db->key_id)
+        return ledger__fail(db, LEDGER_EKEY, "the newest of the ledger's keys is %08x, and %s "
+                            "holds key %08x: re-pin with the keys directory that signs for the "
+                            "ledger", last->key_id, db->keys_dir, db->key_id);
+    /* Such a build stamped the new key with its file's time, taken just
+     * before the old one's retirement: the order is by creation, and
+     * every key but the newest must have been retired. */
+    for (size_t i = 0; i + 1 < ctx->n; i++)
+        if (ctx->row[i].retired_at == 0)
+            return ledger__fail(db, LEDGER_EBADSIG, "key %08x was never retired, yet key %08x "
+                                "was made after it: the keys are not one line of rotations, and "
+                                "the chain cannot be re-pinned", ctx->row[i].key_id,
+                                ctx->row[i + 1].key_id);
+    if (last->retired_at != 0)
+        return ledger__fail(db, LEDGER_EBADSIG, "the ledger's newest key %08x is retired: the "
+                            "chain cannot be re-pinned", last->key_id);
+    for (size_t i = 1; i < ctx->n; i++) {
+        rc = endorse_with_retired(db, &ctx->row[i], &ctx->row[i - 1]);
+        if (rc == 0)
+            rc = key_put(db, txn, &ctx->row[i]);
+        if (rc != 0)
+            return rc;
+    }
+    codec_key mine;
+    return ledger__key_chain_check(db, txn, &mine, db->key_id); /* the chain now holds */
+}
+
+int ledger_key_repin(ledger *db, ledger_repin_report *out)
+{
+    memset(out, 0, sizeof *out);
+    if (db->is_read_only)
+        return ledger__fail(db, LEDGER_EINPUT, "the ledger was opened read-only");
+    if (!db->has_signing_key)
+        return ledger__fail(db, LEDGER_EKEY, "no signing key in %s", db->keys_dir);
+    repin_ctx *ctx = calloc(1, sizeof *ctx);
+    if (ctx == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    int rc = ledger__write(db, repin_body, ctx);
+    if (rc == 0 && ctx->n >= 2) {
+        out->n_endorsed = (unsigned)(ctx->n - 1);
+        for (size_t i = 0; i < ctx->n; i++)
+            out->key_id[i] = ctx->row[i].key_id;
+        /* The endorsements are durable: the retired secrets go, as key
+         * rotate destroys the secret it retires. */
+        for (size_t i = 0; i + 1 < ctx->n; i++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/signing-%08x.retired", db->keys_dir,
+                     ctx->row[i].key_id);
+            if (destroy_secret(path, LEDGER_SIGN_SECRET_BYTES) != 0 || unlink(path) != 0)
+                rc = ledger__fail(db, LEDGER_EKEY, "the chain is re-pinned, but %s could not be "
+                                  "destroyed: %s (delete it by hand)", path, strerror(errno));
+        }
+        int dfd = open(db->keys_dir, O_RDONLY | O_DIRECTORY);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+    }
+    free(ctx);
+    return rc;
 }

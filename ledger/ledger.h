@@ -110,6 +110,26 @@ int ledger_keygen(const char *keys_dir, char *err) MENTAT_MUST_CHECK;
  * stays in `keys` so its events still verify. *new_id_out may be NULL. */
 int ledger_key_rotate(ledger *db, uint32_t *new_id_out) MENTAT_MUST_CHECK;
 
+/* What ledger_key_repin did. */
+#define LEDGER_REPIN_MAX 64        /* keys of one chain it can re-pin */
+typedef struct ledger_repin_report {
+    unsigned n_endorsed;           /* rotations endorsed; 0 = the chain was whole */
+    uint32_t key_id[LEDGER_REPIN_MAX]; /* the chain, first key first (n_endorsed + 1 keys) */
+} ledger_repin_report;
+/* Re-pins a ledger whose signing key was rotated by a build older than the
+ * key chain: such a build recorded each new key with no endorsement and
+ * kept the retired secret as signing-<id>.retired, so the ledger has
+ * several first keys and verify calls the chain forged. Orders those keys
+ * by creation, requires each but the last to have been retired and the
+ * last (not retired) to be the handle's signing key, signs each rotation with the secret
+ * of the key it retired (which must match its public key), writes the
+ * endorsements in one transaction and then destroys the retired secrets.
+ * Nothing is written on any refusal (LEDGER_EKEY: a retired secret missing
+ * or not the key's, not the ledger's newest key; LEDGER_EBADSIG: the keys
+ * are not one line of rotations). A whole chain is left as it is
+ * (n_endorsed 0). */
+int ledger_key_repin(ledger *db, ledger_repin_report *out) MENTAT_MUST_CHECK;
+
 /* ---------------------------------------------------------------- rooms */
 
 typedef struct ledger_room_info {

@@ -51,15 +51,21 @@ void ledger_merkle_empty_root(uint8_t out[LEDGER_TREE_HASH_BYTES])
 
 /* ===================================================== compact range */
 
-void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES])
+void ledger__range_push(ledger__range *r, const uint8_t leaf[LEDGER_TREE_HASH_BYTES],
+                        uint8_t (*levels)[LEDGER_TREE_HASH_BYTES])
 {
     assert(r->n < LEDGER__RANGE_MAX);
     memcpy(r->hash[r->n++], leaf, LEDGER_TREE_HASH_BYTES);
+    if (levels != NULL)
+        memcpy(levels[0], leaf, LEDGER_TREE_HASH_BYTES);
     /* Each trailing one bit of the old size is a perfect subtree the new
      * leaf's completes. */
+    unsigned level = 0;
     for (uint64_t s = r->size; s & 1; s >>= 1) {
         ledger_merkle_node_hash(r->hash[r->n - 2], r->hash[r->n - 2], r->hash[r->n - 1]);
         r->n--;
+        if (levels != NULL)
+            memcpy(levels[++level], r->hash[r->n - 1], LEDGER_TREE_HASH_BYTES);
     }
     r->size++;
 }

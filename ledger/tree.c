@@ -187,6 +187,26 @@ static int subtree(void *ctx, uint8_t out[LEDGER_TREE_HASH_BYTES], uint64_t begi
 
 /* ============================================================ writing */
 
+/* Puts the record of group end `version`: the chain hash, then its
+ * record_nodes(version) nodes, from level LEDGER_TREE_GROUP_LOG up. */
+static int record_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                      const uint8_t hash[SCHEMA_HASH_BYTES],
+                      const uint8_t (*nodes)[LEDGER_TREE_HASH_BYTES])
+{
+    uint8_t buf[4 + LEDGER_TREE_HASH_BYTES * (2 + LEDGER_TREE_TOP_LEVEL - LEDGER_TREE_GROUP_LOG)];
+    unsigned n = record_nodes(version);
+    ledger__be32_put(buf, version);
+    memcpy(buf + 4, hash, SCHEMA_HASH_BYTES);
+    memcpy(buf + 4 + LEDGER_TREE_HASH_BYTES, nodes, (size_t)LEDGER_TREE_HASH_BYTES * n);
+    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
+    MDB_val v = {4 + LEDGER_TREE_HASH_BYTES * (1 + (size_t)n), buf};
+    int rc = ledger__put(txn, db->dbi_trees, &k, &v, MDB_APPENDDUP);
+    if (rc == MDB_KEYEXIST)
+        return LEDGER_CORRUPT_MSG(db, "room %s: the tree record of size %u is out of order", room,
+                                  version);
+    return rc;
+}
+
 int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                         const uint8_t hash[SCHEMA_HASH_BYTES])
 {
@@ -194,31 +214,59 @@ int ledger__tree_extend(ledger *db, ledger_txn *txn, const char *room, uint32_t 
         return 0;
     tree_src s;
     src_init(&s, db, txn, room, version);
-    uint8_t buf[4 + LEDGER_TREE_HASH_BYTES * (2 + LEDGER_TREE_TOP_LEVEL - LEDGER_TREE_GROUP_LOG)];
+    uint8_t node[1 + LEDGER_TREE_TOP_LEVEL - LEDGER_TREE_GROUP_LOG][LEDGER_TREE_HASH_BYTES];
     uint8_t left[LEDGER_TREE_HASH_BYTES];
     unsigned n = record_nodes(version);
-    ledger__be32_put(buf, version);
-    memcpy(buf + 4, hash, SCHEMA_HASH_BYTES);
-    uint8_t *node = buf + 4 + LEDGER_TREE_HASH_BYTES;
-    int rc = subtree(&s, node, version - LEDGER_TREE_GROUP, version);
+    int rc = subtree(&s, node[0], version - LEDGER_TREE_GROUP, version);
     /* Each larger subtree this event completes: its left half ends where
      * the right half (the node just made) begins. */
     for (unsigned i = 1; rc == 0 && i < n; i++) {
         uint32_t half = LEDGER_TREE_GROUP << (i - 1);
         rc = subtree(&s, left, version - 2 * (uint64_t)half, version - half);
         if (rc == 0)
-            ledger_merkle_node_hash(node + (size_t)LEDGER_TREE_HASH_BYTES * i, left,
-                                    node + (size_t)LEDGER_TREE_HASH_BYTES * (i - 1));
+            ledger_merkle_node_hash(node[i], left, node[i - 1]);
     }
     if (rc != 0)
         return rc;
-    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room};
-    MDB_val v = {4 + LEDGER_TREE_HASH_BYTES * (1 + (size_t)n), buf};
-    rc = ledger__put(txn, db->dbi_trees, &k, &v, MDB_APPENDDUP);
-    if (rc == MDB_KEYEXIST)
-        return LEDGER_CORRUPT_MSG(db, "room %s: the tree record of size %u is out of order", room,
-                                  version);
-    return rc;
+    return record_put(db, txn, room, version, hash, (const uint8_t(*)[LEDGER_TREE_HASH_BYTES])node);
+}
+
+int ledger__tree_range(ledger *db, ledger_txn *txn, ledger__range *out, const char *room,
+                       uint32_t size)
+{
+    tree_src s;
+    src_init(&s, db, txn, room, size);
+    memset(out, 0, sizeof *out);
+    uint64_t begin = 0;
+    for (unsigned b = 32; b-- > 0;) {
+        uint64_t width = (uint64_t)1 << b;
+        if ((size & width) == 0)
+            continue;
+        int rc = subtree(&s, out->hash[out->n], begin, begin + width);
+        if (rc != 0)
+            return rc;
+        out->n++;
+        begin += width;
+    }
+    out->size = size;
+    return 0;
+}
+
+int ledger__tree_append(ledger *db, ledger_txn *txn, ledger__range *range,
+                        uint8_t root_out[LEDGER_TREE_HASH_BYTES], const char *room,
+                        uint32_t version, const uint8_t hash[SCHEMA_HASH_BYTES])
+{
+    uint8_t levels[LEDGER__RANGE_MAX][LEDGER_TREE_HASH_BYTES], leaf_hash[LEDGER_TREE_HASH_BYTES];
+    if (range->size + 1 != version)
+        return ledger__fail(db, LEDGER_ERROR, "room %s: a tree of %llu events extended by "
+                            "event %u", room, (unsigned long long)range->size, version);
+    ledger_merkle_leaf_hash(leaf_hash, hash, SCHEMA_HASH_BYTES);
+    ledger__range_push(range, leaf_hash, levels);
+    ledger__range_root(range, root_out);
+    if (version % LEDGER_TREE_GROUP != 0)
+        return 0;
+    return record_put(db, txn, room, version, hash,
+                      (const uint8_t(*)[LEDGER_TREE_HASH_BYTES])levels[LEDGER_TREE_GROUP_LOG]);
 }
 
 /* ============================================================ reading */

@@ -17,13 +17,13 @@
  * the fold (see "Verifying" in docs/ARCHITECTURE.md).
  *
  * With threads = 2 a second thread checks signatures from the start,
- * taking each event as soon as this one has read and linked it; this one
- * then folds and joins it on whatever signatures are left. The events are
- * copied out of LMDB first, so the second thread never touches the handle
- * or a transaction.
+ * taking each event as soon as this one has read and linked it (it sleeps
+ * on a condition variable while it is ahead of the reader, never spins);
+ * this one then folds and joins it on whatever signatures are left. The
+ * events are copied out of LMDB first, so the second thread never touches
+ * the handle or a transaction.
  */
 #include <pthread.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -67,8 +67,10 @@ typedef struct verify_job {
     codec_event *ev;               /* events 1..n_ok, linked, owned */
     uint8_t (*pk)[SCHEMA_KEY_BYTES]; /* signer of each event */
     uint32_t n_ok;                 /* events that decoded and linked */
-    atomic_uint n_ready;           /* events 1..n_ready linked: their signatures may be checked */
-    atomic_int is_gathered;        /* 1 = n_ready is final */
+    atomic_uint n_ready;           /* events 1..n_ready linked: their signatures may be checked; written under lock */
+    int is_gathered;               /* 1 = n_ready is final; under lock */
+    pthread_mutex_t lock;          /* guards the writes of n_ready and is_gathered */
+    pthread_cond_t more;           /* signalled when either changes */
     atomic_uint next_sig;          /* next event whose signature nobody took yet */
     finding sig[2];                /* first bad signature seen by each worker */
     /* fold */
@@ -82,17 +84,31 @@ typedef struct verify_job {
     int is_head_signed;            /* the head's signed tree head held */
 } verify_job;
 
-/* 1 once event index i is linked, 0 if it never will be: waits (yielding)
- * while the events are still being read. */
+/* The reader has linked events 1..n_ready (is_final: and no more will
+ * come): wakes a worker waiting for them. */
+static void sig_publish(verify_job *job, uint32_t n_ready, int is_final)
+{
+    pthread_mutex_lock(&job->lock);
+    atomic_store_explicit(&job->n_ready, n_ready, memory_order_release);
+    job->is_gathered = is_final;
+    pthread_cond_signal(&job->more);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* 1 once event index i is linked, 0 if it never will be: sleeps while the
+ * events are still being read. The unlocked look is the common case (the
+ * reader is far ahead of the signatures); the wait re-checks under the
+ * lock the reader publishes under, so no wake-up is lost. */
 static int sig_ready(verify_job *job, uint32_t i)
 {
-    for (;;) {
-        if (i < atomic_load_explicit(&job->n_ready, memory_order_acquire))
-            return 1;
-        if (atomic_load_explicit(&job->is_gathered, memory_order_acquire))
-            return i < atomic_load_explicit(&job->n_ready, memory_order_acquire);
-        sched_yield();
-    }
+    if (i < atomic_load_explicit(&job->n_ready, memory_order_acquire))
+        return 1;
+    pthread_mutex_lock(&job->lock);
+    while (i >= atomic_load_explicit(&job->n_ready, memory_order_relaxed) && !job->is_gathered)
+        pthread_cond_wait(&job->more, &job->lock);
+    int is_ready = i < atomic_load_explicit(&job->n_ready, memory_order_relaxed);
+    pthread_mutex_unlock(&job->lock);
+    return is_ready;
 }
 
 /* Checks signatures, taking events one at a time from the shared counter
@@ -399,7 +415,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         }
         ledger__event_hash(hash, canon, len, ev->signature);
         ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
-        ledger__range_push(range, leaf);
+        ledger__range_push(range, leaf, NULL);
         if (!has_last || ev->key_id != last_id) {
             codec_key key;
             int krc = ledger__key_chain_check(db, txn, &key, ev->key_id);
@@ -422,7 +438,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;
-        atomic_store_explicit(&job->n_ready, want, memory_order_release);
+        sig_publish(job, want, 0);
         want++;
         rc = ledger__cursor_get(txn, cur, &k, &v, MDB_NEXT_DUP);
     }
@@ -537,8 +553,16 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     if (job.state == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
     atomic_init(&job.n_ready, 0u);
-    atomic_init(&job.is_gathered, 0);
     atomic_init(&job.next_sig, 0u);
+    if (pthread_mutex_init(&job.lock, NULL) != 0) {
+        free(job.state);
+        return ledger__fail(db, LEDGER_ERROR, "cannot make a lock");
+    }
+    if (pthread_cond_init(&job.more, NULL) != 0) {
+        pthread_mutex_destroy(&job.lock);
+        free(job.state);
+        return ledger__fail(db, LEDGER_ERROR, "cannot make a condition variable");
+    }
     /* Two workers: the second checks each signature as soon as gather has
      * linked its event; this one then folds and joins it on whatever
      * signatures are left. */
@@ -556,8 +580,7 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
         job.n_ok = f.version ? f.version - 1 : 0;
     if (rc != 0)
         job.n_ok = 0;
-    atomic_store_explicit(&job.n_ready, job.n_ok, memory_order_release);
-    atomic_store_explicit(&job.is_gathered, 1, memory_order_release);
+    sig_publish(&job, job.n_ok, 1);
     if (job.has_seed && rc == 0)
         refold(&job);
     check_signatures_as(&job, 0);
@@ -580,6 +603,8 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
         rc = ledger__fail(db, f.rc, "room %s: version %u: %s", room, f.version, f.reason);
     }
 out:
+    pthread_cond_destroy(&job.more);
+    pthread_mutex_destroy(&job.lock);
     sodium_memzero(job.seed, sizeof job.seed);
     free(job.ev);
     free(job.pk);

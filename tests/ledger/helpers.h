@@ -37,19 +37,26 @@ static inline void fixture_rm(fixture *f)
         test_rm_tree(f->dir);
 }
 
-/* Makes the directory and keys; does not open the ledger. */
-static inline void fixture_make(fixture *f)
+/* Makes the directory and names the ledger and keys in it; makes neither
+ * file. */
+static inline void fixture_make_bare(fixture *f)
 {
     memset(f, 0, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/mentat-ledger-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     snprintf(f->path, sizeof f->path, "%s/mentat.db", f->dir);
     snprintf(f->keys, sizeof f->keys, "%s/keys", f->dir);
-    char err[SCHEMA_ERRMSG] = "";
-    assert_int_equal(ledger_keygen(f->keys, err), 0);
     ledger_options_init(&f->opt);
     f->opt.path = f->path;
     f->opt.keys_dir = f->keys;
+}
+
+/* Makes the directory and keys; does not open the ledger. */
+static inline void fixture_make(fixture *f)
+{
+    fixture_make_bare(f);
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(ledger_keygen(f->keys, err), 0);
 }
 
 static inline int fixture_open(fixture *f)

@@ -4,7 +4,8 @@
  * directory that is not the ledger's refused for writing; a key outside
  * the chain, a forged rotation and a retired key signing after its
  * retirement each failing verify; archives of another ledger keeping
- * their own chain.
+ * their own chain; a ledger whose key an older build rotated (a stored
+ * file) re-pinned with the retired secrets that build kept.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,6 +62,18 @@ static void expect_verify_fails(ledger *db, const char *room, uint32_t version, 
     assert_int_equal(rep.bad_version, version);
     if (strstr(rep.reason, why) == NULL)
         fail_msg("verify says \"%s\", not \"%s\"", rep.reason, why);
+}
+
+/* Closes f and opens its ledger again with new keys of another ledger,
+ * made in `other` (f->dir/other-keys). */
+static void reopen_with_other_keys(fixture *f, char *other, size_t cap)
+{
+    char err[SCHEMA_ERRMSG];
+    fixture_close(f);
+    snprintf(other, cap, "%s/other-keys", f->dir);
+    assert_int_equal(ledger_keygen(other, err), 0);
+    f->opt.keys_dir = other;
+    assert_int_equal(fixture_open(f), 0);
 }
 
 static void test_key_chain__rotations_chain_to_the_first_key(void **state)
@@ -145,14 +158,10 @@ static void test_key_chain__foreign_keys_directory_refused(void **state)
     uint32_t ours = f->db->key_id, head;
     engine_action act;
     assert_true(next_action(f->db, &act, room, &head));
-    fixture_close(f);
 
     /* Another keys directory on the same ledger: reads work, writes not. */
-    char other[160], err[SCHEMA_ERRMSG];
-    snprintf(other, sizeof other, "%s/other-keys", f->dir);
-    assert_int_equal(ledger_keygen(other, err), 0);
-    f->opt.keys_dir = other;
-    assert_int_equal(fixture_open(f), 0);
+    char other[160];
+    reopen_with_other_keys(f, other, sizeof other);
     assert_int_equal(verify_ok(f->db, room), 0);
     ledger_append_result res;
     assert_int_equal(ledger_append(f->db, &res, room, head, &act), LEDGER_EKEY);
@@ -226,6 +235,125 @@ static void test_key_chain__archive_of_a_later_room_carries_the_chain(void **sta
     fixture_free(a);
 }
 
+/* tests/fixtures/ledgers/rotated_before_chain (its README.md): a ledger
+ * the build before the key chain wrote and rotated twice. */
+#define OLD_DIR "tests/fixtures/ledgers/rotated_before_chain"
+#define OLD_ROOM "UCNXKY3V"
+#define OLD_EVENTS 30u
+#define OLD_KEY_FIRST 0x3dae2519u
+#define OLD_KEY_SECOND 0xfa90f1c7u
+#define OLD_KEY_NOW 0x1f014127u
+
+static void retired_name(char *out, size_t cap, const fixture *f, uint32_t id)
+{
+    snprintf(out, cap, "%s/signing-%08x.retired", f->keys, id);
+}
+
+/* A copy of the stored ledger and its keys directory in f, opened. */
+static fixture *old_rotation_copy(void)
+{
+    static const char *const key_files[] = {"signing.key", "audit.key",
+                                            "signing-3dae2519.retired",
+                                            "signing-fa90f1c7.retired"};
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    fixture_make_bare(f);
+    assert_int_equal(mkdir(f->keys, 0700), 0);
+    test_copy_file(OLD_DIR "/mentat.db", f->path, 0600);
+    for (size_t i = 0; i < sizeof key_files / sizeof key_files[0]; i++) {
+        char from[256], to[256];
+        snprintf(from, sizeof from, "%s/keys/%s", OLD_DIR, key_files[i]);
+        snprintf(to, sizeof to, "%s/%s", f->keys, key_files[i]);
+        test_copy_file(from, to, 0600);
+    }
+    assert_int_equal(fixture_open(f), 0);
+    return f;
+}
+
+static void expect_repin_refused(fixture *f, int rc, const char *why)
+{
+    ledger_repin_report rep;
+    assert_int_equal(ledger_key_repin(f->db, &rep), rc);
+    if (strstr(ledger_errmsg(f->db), why) == NULL)
+        fail_msg("repin says \"%s\", not \"%s\"", ledger_errmsg(f->db), why);
+    assert_int_equal(rep.n_endorsed, 0);
+    expect_verify_fails(f->db, OLD_ROOM, 0, "mentat key repin"); /* nothing written */
+    assert_false(key_row(f->db, OLD_KEY_SECOND).has_predecessor);
+}
+
+static void test_key_chain__older_build_rotations_repinned(void **state)
+{
+    (void)state;
+    fixture *f = old_rotation_copy();
+    assert_int_equal(f->db->key_id, OLD_KEY_NOW);
+    /* As stored: three first keys, a forged chain by this build's rules,
+     * and the reason names the way out. No write is admitted. */
+    expect_verify_fails(f->db, OLD_ROOM, 0, "both claim to be the ledger's first signing key");
+    expect_verify_fails(f->db, OLD_ROOM, 0, "mentat key repin");
+    engine_action act;
+    uint32_t head = 0, n = 0;
+    assert_true(next_action(f->db, &act, OLD_ROOM, &head));
+    assert_int_equal(head, OLD_EVENTS);
+    ledger_append_result res;
+    assert_int_not_equal(ledger_append(f->db, &res, OLD_ROOM, head, &act), 0);
+
+    /* A retired secret missing, or not the retired key's: refused whole. */
+    char retired[256], aside[300];
+    retired_name(retired, sizeof retired, f, OLD_KEY_SECOND);
+    snprintf(aside, sizeof aside, "%s.aside", retired);
+    assert_int_equal(rename(retired, aside), 0);
+    expect_repin_refused(f, LEDGER_EKEY, "signing-fa90f1c7.retired, which is gone");
+    char first[256];
+    retired_name(first, sizeof first, f, OLD_KEY_FIRST);
+    test_copy_file(first, retired, 0600); /* the first key's secret under the second's name */
+    expect_repin_refused(f, LEDGER_EKEY, "is not the secret of key fa90f1c7");
+    assert_int_equal(rename(aside, retired), 0);
+
+    /* The keys directory of another ledger may not re-pin this one. */
+    char other[160];
+    reopen_with_other_keys(f, other, sizeof other);
+    expect_repin_refused(f, LEDGER_EKEY, "the newest of the ledger's keys is 1f014127");
+    fixture_close(f);
+    f->opt.keys_dir = f->keys;
+    assert_int_equal(fixture_open(f), 0);
+
+    /* Re-pinned: the chain runs first -> second -> now, each rotation
+     * signed by the key it retired; the retired secrets are gone. */
+    ledger_repin_report rep;
+    assert_int_equal(ledger_key_repin(f->db, &rep), 0);
+    assert_int_equal(rep.n_endorsed, 2);
+    assert_int_equal(rep.key_id[0], OLD_KEY_FIRST);
+    assert_int_equal(rep.key_id[1], OLD_KEY_SECOND);
+    assert_int_equal(rep.key_id[2], OLD_KEY_NOW);
+    codec_key k2 = key_row(f->db, OLD_KEY_SECOND), k3 = key_row(f->db, OLD_KEY_NOW);
+    assert_true(k2.has_predecessor && k2.predecessor == OLD_KEY_FIRST);
+    assert_true(k3.has_predecessor && k3.predecessor == OLD_KEY_SECOND);
+    assert_false(key_row(f->db, OLD_KEY_FIRST).has_predecessor);
+    struct stat st;
+    assert_int_not_equal(stat(retired, &st), 0);
+    assert_int_not_equal(stat(first, &st), 0);
+    ledger_verify_report vr;
+    assert_int_equal(ledger_verify_room(f->db, &vr, OLD_ROOM, 2), 0);
+    assert_int_equal(vr.n_events, OLD_EVENTS);
+    assert_true(vr.is_refolded && vr.is_head_signed);
+
+    /* Whole now: a second repin changes nothing, the ledger writes, the
+     * endorsements are checked like any rotation's, and it rotates on. */
+    assert_int_equal(ledger_key_repin(f->db, &rep), 0);
+    assert_int_equal(rep.n_endorsed, 0);
+    assert_int_equal(play(f->db, OLD_ROOM, 2), 2);
+    assert_int_equal(ledger_key_rotate(f->db, NULL), 0);
+    assert_int_equal(play(f->db, OLD_ROOM, 1), 1);
+    assert_int_equal(verify_ok(f->db, OLD_ROOM), 0);
+    assert_int_equal(ledger_head(f->db, OLD_ROOM, &n, NULL), 0);
+    assert_int_equal(n, OLD_EVENTS + 3);
+    codec_key forged = k2;
+    forged.endorsement[0] ^= 1;
+    put_key(f->db, &forged);
+    expect_verify_fails(f->db, OLD_ROOM, 13, "not signed by the key it replaced");
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_key_chain__foreign_keys_directory_refused),
         cmocka_unit_test(test_key_chain__archives_keep_their_own_chain),
         cmocka_unit_test(test_key_chain__archive_of_a_later_room_carries_the_chain),
+        cmocka_unit_test(test_key_chain__older_build_rotations_repinned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,6 +41,18 @@ char *test_slurp(const char *path, size_t *len_out)
     if (len_out != NULL)
         *len_out = len;
     return buf;
+}
+
+void test_copy_file(const char *from, const char *to, unsigned mode)
+{
+    size_t len = 0;
+    char *bytes = test_slurp(from, &len);
+    FILE *fp = fopen(to, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(bytes, 1, len, fp), len);
+    assert_int_equal(fclose(fp), 0);
+    assert_int_equal(chmod(to, (mode_t)mode), 0);
+    free(bytes);
 }
 
 void test_run_free(test_run_result *r)

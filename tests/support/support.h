@@ -42,6 +42,9 @@ typedef struct test_run_result {
  * *len_out unless NULL. Asserts it can be read. */
 char *test_slurp(const char *path, size_t *len_out);
 
+/* Copies the file at from to to (made or replaced), then gives it mode. */
+void test_copy_file(const char *from, const char *to, unsigned mode);
+
 /* Frees what a run captured (not r itself). */
 void test_run_free(test_run_result *r);
 

@@ -958,6 +958,66 @@ static void test_cli__bad_db_paths_are_explained(void **state)
     test_run_free(&r);
 }
 
+/* Copies from (relative to the source tree) to `to` in the cwd, mode 0600. */
+static void copy_fixture(const cli_fixture *fx, const char *from, const char *to)
+{
+    char path[PATH_MAX + 128];
+    snprintf(path, sizeof path, "%s/%s", fx->old_cwd, from);
+    test_copy_file(path, to, 0600);
+}
+
+/* A ledger whose key the build before the key chain rotated twice
+ * (tests/fixtures/ledgers/rotated_before_chain): verify names `key repin`,
+ * which refuses without a retired secret and writes nothing, then
+ * re-pins it with them; verify passes and the room plays on. */
+static void test_cli__key_repin_of_an_older_build(void **state)
+{
+    cli_fixture *fx = *state;
+    static const char *const files[] = {"signing.key", "audit.key", "signing-3dae2519.retired",
+                                        "signing-fa90f1c7.retired"};
+    run_result r;
+    copy_fixture(fx, "tests/fixtures/ledgers/rotated_before_chain/mentat.db", "mentat.db");
+    assert_int_equal(mkdir("mentat.keys", 0700), 0);
+    for (size_t i = 1; i < sizeof files / sizeof files[0]; i++) {
+        char from[128], to[128];
+        snprintf(from, sizeof from, "tests/fixtures/ledgers/rotated_before_chain/keys/%s",
+                 files[i]);
+        snprintf(to, sizeof to, "mentat.keys/%s", files[i]);
+        copy_fixture(fx, from, to);
+    }
+    copy_fixture(fx, "tests/fixtures/ledgers/rotated_before_chain/keys/signing.key",
+                 "mentat.keys/signing.key");
+    EXPECT(1, &r, "verify", "--all");
+    assert_non_null(strstr(r.out, "mentat key repin"));
+    test_run_free(&r);
+    assert_int_equal(rename("mentat.keys/signing-3dae2519.retired", "aside"), 0);
+    EXPECT(2, &r, "key", "repin");
+    assert_non_null(strstr(r.err, "signing-3dae2519.retired, which is gone"));
+    test_run_free(&r);
+    EXPECT(1, &r, "verify", "--all"); /* nothing written */
+    test_run_free(&r);
+    assert_int_equal(rename("aside", "mentat.keys/signing-3dae2519.retired"), 0);
+    EXPECT(0, &r, "key", "repin");
+    assert_non_null(strstr(r.out, "re-pinned 2 rotations"));
+    assert_non_null(strstr(r.out, "3dae2519 -> fa90f1c7 -> 1f014127"));
+    test_run_free(&r);
+    struct stat st;
+    assert_int_not_equal(stat("mentat.keys/signing-3dae2519.retired", &st), 0);
+    EXPECT(0, &r, "verify", "--all", "--threads", "2");
+    assert_non_null(strstr(r.out, "UCNXKY3V  ok  30 events"));
+    test_run_free(&r);
+    EXPECT(0, &r, "key", "repin", "--json");
+    assert_string_equal(r.out, "{\"endorsed\":0,\"chain\":[]}\n");
+    test_run_free(&r);
+    EXPECT(0, &r, "play", "UCNXKY3V", "--max-actions", "2");
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", "UCNXKY3V");
+    test_run_free(&r);
+    EXPECT(2, &r, "key", "unpin");
+    assert_non_null(strstr(r.err, "mentat key rotate | repin"));
+    test_run_free(&r);
+}
+
 static void test_cli__reveal_and_rotate(void **state)
 {
     (void)state;
@@ -1025,6 +1085,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__bad_db_paths_are_explained, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__reveal_and_rotate, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__key_repin_of_an_older_build, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__play_accepts_every_legal_action, setup,
                                         teardown),
     };
