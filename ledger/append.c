@@ -65,7 +65,7 @@ static int same_action(const engine_action *a, const engine_action *b)
  * retry answered with the original receipt; anything else a conflict. */
 static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *out,
                              const char *room, uint32_t expected, const ledger_head_rec *head,
-                             const engine_action *act)
+                             const engine_action *act, const uint8_t *seat_sig)
 {
     if (expected < head->version) {
         codec_event ev;
@@ -74,6 +74,10 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
         if (rc != 0)
             return rc;
         if (ev.seat == act->seat && same_action(&ev.action, act)) {
+            /* A bound seat's retry carries the very signature stored. */
+            rc = ledger__seat_sig_admit(db, txn, room, expected, ev.prev_hash, act, seat_sig);
+            if (rc != 0)
+                return rc;
             rc = ledger__receipt_make(db, txn, &out->receipt, room, expected + 1, hash,
                                       ev.committed_at);
             if (rc != 0)
@@ -119,7 +123,7 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
 
 /* One request inside the open write txn. */
 static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, const char *room,
-                      uint32_t expected, const engine_action *act)
+                      uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
 {
     engine_state st;
     ledger_head_rec head;
@@ -135,9 +139,12 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (rc != 0)
         return rc;
     if (head.version != expected)
-        return retry_or_conflict(db, txn, out, room, expected, &head, act);
+        return retry_or_conflict(db, txn, out, room, expected, &head, act, seat_sig);
     if (expected == UINT32_MAX)
         return ledger__fail(db, LEDGER_EINPUT, "room %s has no versions left", room);
+    rc = ledger__seat_sig_admit(db, txn, room, expected, head.hash, act, seat_sig);
+    if (rc != 0)
+        return rc;
 
     rc = ledger__state_load(db, txn, &st, room, expected);
     if (rc == 0)
@@ -168,6 +175,10 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     ev.committed_at = ledger_now_ms();
     engine_state_digest(ev.state_digest, &st);
     ev.key_id = db->key_id;
+    if (seat_sig != NULL) { /* admitted above: stored, and signed with the event */
+        ev.has_seat_signature = 1;
+        memcpy(ev.seat_signature, seat_sig, SCHEMA_SIG_BYTES);
+    }
     size_t len = ledger__event_canonical(canon, room, &ev);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the action has no canonical form");
@@ -221,6 +232,7 @@ typedef struct batch_ctx {
     const char *room;              /* single append: these instead of req */
     uint32_t expected_version;
     const engine_action *act;
+    const uint8_t *seat_sig;
 } batch_ctx;
 
 static int single_body(ledger_txn *txn, void *vctx)
@@ -229,7 +241,8 @@ static int single_body(ledger_txn *txn, void *vctx)
     int rc = ledger__keys_register(txn->db, txn); /* a foreign keys directory writes nothing */
     if (rc != 0)
         return rc;
-    return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act);
+    return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act,
+                      ctx->seat_sig);
 }
 
 static int batch_body(ledger_txn *txn, void *vctx)
@@ -241,7 +254,8 @@ static int batch_body(ledger_txn *txn, void *vctx)
         return krc;
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
-        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action);
+        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action,
+                            r->seat_signature);
         ctx->rc_out[i] = rc;
         if (rc != 0 && (!is_request_error(rc) || txn->is_poisoned))
             return rc;
@@ -261,12 +275,20 @@ static int can_write(ledger *db)
 int ledger_append(ledger *db, ledger_append_result *out, const char *room,
                   uint32_t expected_version, const engine_action *act)
 {
+    return ledger_append_signed(db, out, room, expected_version, act, NULL);
+}
+
+int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room,
+                         uint32_t expected_version, const engine_action *act,
+                         const uint8_t *seat_sig)
+{
     batch_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.out = out;
     ctx.room = room;
     ctx.expected_version = expected_version;
     ctx.act = act;
+    ctx.seat_sig = seat_sig;
     int rc = can_write(db);
     if (rc == 0)
         rc = ledger__write(db, single_body, &ctx);

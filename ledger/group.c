@@ -126,11 +126,19 @@ static void lead(ledger_group *g, group_req *batch)
 int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *room,
                         uint32_t expected_version, const engine_action *act)
 {
+    return ledger_group_append_signed(g, out, room, expected_version, act, NULL);
+}
+
+int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const char *room,
+                               uint32_t expected_version, const engine_action *act,
+                               const uint8_t *seat_sig)
+{
     group_req me;
     memset(&me, 0, sizeof me);
     me.req.room = room;
     me.req.expected_version = expected_version;
     me.req.action = *act;
+    me.req.seat_signature = seat_sig; /* the caller waits here: it outlives the batch */
     me.out = out;
 
     pthread_mutex_lock(&g->mutex);

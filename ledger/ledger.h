@@ -110,6 +110,52 @@ int ledger_keygen(const char *keys_dir, char *err) MENTAT_MUST_CHECK;
  * stays in `keys` so its events still verify. *new_id_out may be NULL. */
 int ledger_key_rotate(ledger *db, uint32_t *new_id_out) MENTAT_MUST_CHECK;
 
+/* ------------------------------------------------------------ seat keys */
+
+/* A room may bind each seat to an Ed25519 public key at creation; an
+ * action of a bound seat is then accepted only with the seat's signature
+ * of the seat message (ledger/seat_sig.c, docs/FORMAT.md "Seat
+ * signature"): the room, the version it acts on, that version's chain
+ * hash and the canonical action bytes. */
+#define LEDGER_SEAT_SECRET_BYTES 64    /* crypto_sign_SECRETKEYBYTES */
+#define LEDGER_SEAT_MESSAGE_MAX 72     /* 50 + 2 + 2 * ENGINE_ACTION_MAX_ARGS, rounded up */
+
+typedef struct ledger_seat_keys {
+    uint16_t bound;                /* bit s: seat s (0-based) is bound to key[s]; 0 = none */
+    uint8_t key[ENGINE_MAX_SEATS][SCHEMA_KEY_BYTES]; /* Ed25519 public keys */
+} ledger_seat_keys;
+
+/* Makes a seat key pair: path gets the secret key (mode 0600) and
+ * path.pub the public key in hex; pk_out the public key. LEDGER_EEXISTS
+ * (nothing written) when either file exists. err: SCHEMA_ERRMSG bytes. */
+int ledger_seat_keygen(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                       char *err) MENTAT_MUST_CHECK;
+/* Reads a seat secret key file (checked against its own seed). The caller
+ * wipes sk_out (sodium_memzero). LEDGER_EKEY with err saying why. */
+int ledger_seat_key_load(uint8_t sk_out[LEDGER_SEAT_SECRET_BYTES],
+                         uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                         char *err) MENTAT_MUST_CHECK;
+/* Reads a seat public key file (64 hex digits, an optional newline). */
+int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                            char *err) MENTAT_MUST_CHECK;
+/* The seat message of act (act->seat a seat, not the engine) acting on
+ * `version` of room, whose chain hash is prev_hash: its length, 0 if it
+ * has none (a bad room, seat or action). Pure. */
+size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
+                           uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                           const engine_action *act);
+/* sig_out = the seat's signature of that message; LEDGER_EINPUT if none. */
+int ledger_seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES],
+                     const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
+                     uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                     const engine_action *act) MENTAT_MUST_CHECK;
+/* The chain hash of version of room (0: the genesis hash): what a seat
+ * acting on that version signs as prev_hash. LEDGER_ENOTFOUND past the head. */
+int ledger_chain_hash(ledger *db, uint8_t out[SCHEMA_HASH_BYTES], const char *room,
+                      uint32_t version) MENTAT_MUST_CHECK;
+/* The seats room binds (out->bound 0 when none). */
+int ledger_room_seat_keys(ledger *db, ledger_seat_keys *out, const char *room) MENTAT_MUST_CHECK;
+
 /* ---------------------------------------------------------------- rooms */
 
 typedef struct ledger_room_info {
@@ -135,6 +181,12 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                               const engine_config *cfg,
                               const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+/* As ledger_room_create (seed NULL: drawn) or _seeded, with the seats of
+ * `seats` bound to their keys in the genesis (seats may be NULL: none).
+ * LEDGER_EINPUT for a bound seat past n_seats or one key bound twice. */
+int ledger_room_create_bound(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                             const engine_config *cfg, const uint8_t *seed,
+                             const ledger_seat_keys *seats) MENTAT_MUST_CHECK;
 /* Makes a new room whose opening is the state of `room` after `version`
  * (needs the audit key): a constructed room, so none of its digests can
  * pass for one of `room`'s, with a seed of its own, and a genesis that
@@ -166,11 +218,20 @@ typedef struct ledger_append_result {
  * original receipt. Nothing is acknowledged before it is durable. */
 int ledger_append(ledger *db, ledger_append_result *out, const char *room,
                   uint32_t expected_version, const engine_action *act) MENTAT_MUST_CHECK;
+/* ledger_append for an action with its seat's signature (seat_sig, 64
+ * bytes, NULL for none): required for a seat the room binds, refused for
+ * any other. A missing, wrong or replayed seat signature (another room,
+ * version, seat or action) is LEDGER_EINPUT naming why; nothing written,
+ * not even a rejection. ledger_append is this with seat_sig NULL. */
+int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room,
+                         uint32_t expected_version, const engine_action *act,
+                         const uint8_t *seat_sig) MENTAT_MUST_CHECK;
 
 typedef struct ledger_append_req {
     const char *room;
     uint32_t expected_version;
     engine_action action;
+    const uint8_t *seat_signature; /* 64 bytes, or NULL (ledger_append_signed) */
 } ledger_append_req;
 
 /* Appends n requests in one write transaction (one sync). Each result is
@@ -185,6 +246,10 @@ int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
 int ledger_group_new(ledger_group **out, ledger *db) MENTAT_MUST_CHECK;
 int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *room,
                         uint32_t expected_version, const engine_action *act) MENTAT_MUST_CHECK;
+/* ledger_group_append with the seat's signature (ledger_append_signed). */
+int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const char *room,
+                               uint32_t expected_version, const engine_action *act,
+                               const uint8_t *seat_sig) MENTAT_MUST_CHECK;
 void ledger_group_free(ledger_group *g);
 
 /* --------------------------------------------------------------- reading */

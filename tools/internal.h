@@ -53,6 +53,7 @@ int cmd_keygen(int argc, char **argv, const tool_globals *g);
 int cmd_key(int argc, char **argv, const tool_globals *g);
 int cmd_room(int argc, char **argv, const tool_globals *g);
 int cmd_act(int argc, char **argv, const tool_globals *g);
+int cmd_seat(int argc, char **argv, const tool_globals *g);
 int cmd_log(int argc, char **argv, const tool_globals *g);
 int cmd_state(int argc, char **argv, const tool_globals *g);
 int cmd_verify(int argc, char **argv, const tool_globals *g);
