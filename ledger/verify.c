@@ -581,6 +581,8 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
         find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
 
     out->n_events = n_events;
+    for (uint32_t i = 0; i < job.n_ok; i++)
+        out->n_seat_signatures += job.ev[i].has_seat_signature != 0;
     out->is_refolded = job.has_seed;
     out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {
