@@ -53,7 +53,12 @@ static const char help[] =
     "                   else nothing is verified and the line at fault is named\n"
     "  --receipt JSON   one receipt on the command line; may be repeated\n"
     "\n"
-    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\"head_signed\",\n"
+    "Every event of a seat the room binds to a key must carry that seat's\n"
+    "signature of its action (`mentat act --seat-key`), and it is checked; an\n"
+    "event of an unbound seat or of the engine must carry none.\n"
+    "\n"
+    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"n_seat_signatures\",\n"
+    "\"refolded\",\"head_signed\",\n"
     "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
     "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
     "true when a receipt's check failed), differs_from and differs_to when a\n"
@@ -173,6 +178,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_string(j, "room", room);
         tool_json_member_bool(j, "ok", rep.is_ok);
         tool_json_member_uint(j, "n_events", rep.n_events);
+        tool_json_member_uint(j, "n_seat_signatures", rep.n_seat_signatures);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
@@ -193,6 +199,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
                rep.is_head_signed ? "signed head"
                                   : "head unsigned (an older build's: only receipts show a "
                                     "truncation)");
+        if (rep.n_seat_signatures != 0)
+            printf("; %u seat signature%s", rep.n_seat_signatures,
+                   rep.n_seat_signatures == 1 ? "" : "s");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         fputc('\n', stdout);
