@@ -441,6 +441,60 @@ void ledger_outfile_abort(ledger_outfile *f);
  * while the game is not over unless is_forced. */
 int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *room,
                   int is_forced) MENTAT_MUST_CHECK;
+/* The room's revealed seed (`meta` reveal/<room>, kept by ledger_reveal
+ * or restored from an archive), checked against the genesis commitment:
+ * what lets anyone holding the archive re-fold and audit the room with no
+ * audit key. LEDGER_ENOTFOUND when not revealed, LEDGER_EBADSIG when it
+ * does not match. Public after the reveal: no secret. */
+int ledger_room_revealed_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
+                              const char *room) MENTAT_MUST_CHECK;
+
+/* ---------------------------------------------------------- audit reports */
+
+/* The verdict of a room's privacy audit, signed with the ledger key
+ * (ledger/audit_report.c, docs/FORMAT.md "Audit report"), so an auditor
+ * can hand it over: anyone holding the room checks it with
+ * ledger_audit_report_check, anyone holding the public key with
+ * crypto_sign_verify_detached over ledger_audit_report_canonical. */
+#define LEDGER_AUDIT_REPORT_BYTES 137
+#define LEDGER_AUDIT_METHOD_COUNTERFACTUAL 1
+#define LEDGER_AUDIT_SEED_AUDIT_KEY 1  /* the seed unsealed with the audit key */
+#define LEDGER_AUDIT_SEED_REVEALED 2   /* the revealed seed (no audit key needed) */
+
+typedef struct ledger_audit_report {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t version;              /* the head audited: also the tree size */
+    uint8_t head_hash[SCHEMA_HASH_BYTES]; /* chain hash of version (filled by _sign) */
+    uint8_t tree_root[LEDGER_TREE_HASH_BYTES]; /* root of versions 1..version (by _sign) */
+    uint64_t tree_time;            /* committed_at of version, unix ms (by _sign) */
+    uint8_t method;                /* LEDGER_AUDIT_METHOD_* */
+    uint8_t seed_source;           /* LEDGER_AUDIT_SEED_* */
+    uint8_t viewer;                /* a seat, ENGINE_VIEW_PUBLIC, or 0xFD every viewer */
+    uint32_t facts;                /* bit per fact changed; 0 = all */
+    uint64_t sample_seed;
+    uint32_t n_trials;             /* pairs built and replayed */
+    uint64_t n_steps;              /* events replayed in both worlds */
+    uint64_t n_comparisons;
+    uint32_t n_leaks;
+    int is_leaky;                  /* the verdict: 1 = n_leaks > 0 */
+    uint32_t key_id;               /* the signer (by _sign) */
+    uint8_t public_key[SCHEMA_KEY_BYTES]; /* its public key (by _sign; not signed) */
+    uint8_t signature[SCHEMA_SIG_BYTES];
+} ledger_audit_report;
+
+/* The signed bytes of r: LEDGER_AUDIT_REPORT_BYTES, or 0 if r has none. Pure. */
+size_t ledger_audit_report_canonical(uint8_t out[LEDGER_AUDIT_REPORT_BYTES],
+                                     const ledger_audit_report *r);
+/* Fills r's head, tree head and signer from this ledger and signs it with
+ * the signing key (LEDGER_EKEY without one). */
+int ledger_audit_report_sign(ledger *db, ledger_audit_report *r) MENTAT_MUST_CHECK;
+/* 0 if this handle holds the signing key, else LEDGER_EKEY saying so. */
+int ledger_audit_report_can_sign(ledger *db) MENTAT_MUST_CHECK;
+/* 0 if r is signed by a key of this ledger's chain and names the room's
+ * own history at r->version (chain hash, tree root and time); else
+ * LEDGER_EBADSIG (or LEDGER_EINPUT for a report with no canonical form)
+ * naming why. */
+int ledger_audit_report_check(ledger *db, const ledger_audit_report *r) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- stats */
 

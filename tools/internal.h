@@ -54,6 +54,8 @@ int cmd_key(int argc, char **argv, const tool_globals *g);
 int cmd_room(int argc, char **argv, const tool_globals *g);
 int cmd_act(int argc, char **argv, const tool_globals *g);
 int cmd_seat(int argc, char **argv, const tool_globals *g);
+/* `mentat verify --report FILE` (tools/verify_report.c): an exit status. */
+int tool_verify_report(const tool_globals *g, const char *path);
 int cmd_log(int argc, char **argv, const tool_globals *g);
 int cmd_state(int argc, char **argv, const tool_globals *g);
 int cmd_verify(int argc, char **argv, const tool_globals *g);

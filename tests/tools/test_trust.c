@@ -1,7 +1,10 @@
 /*
- * test_seat.c - seat-signed actions through the `mentat` command: `seat
+ * test_trust.c - what lets others check a room without trusting its
+ * operator, through the `mentat` command: seat-signed actions (`seat
  * keygen`, `room create --seat-keys`, `act --seat-key`, `verify` of every
- * seat signature, and `games` binding its bots' keys.
+ * seat signature, `games` binding its bots' keys), the audit of a revealed
+ * room from its archive alone on another host, and signed audit reports
+ * (`audit --json --sign`, `verify --report`).
  *
  * Runs the real binary in a fresh temporary directory; legal actions are
  * found in-process through the public APIs. Each refusal is checked for
@@ -111,7 +114,7 @@ static void seat_keygen(const char *out, char hex[2 * SCHEMA_KEY_BYTES + 1])
     test_run_free(&r);
 }
 
-static void test_seat__keygen_files_and_refusals(void **state)
+static void test_trust__keygen_files_and_refusals(void **state)
 {
     (void)state;
     char hex[2 * SCHEMA_KEY_BYTES + 1];
@@ -149,7 +152,7 @@ static void test_seat__keygen_files_and_refusals(void **state)
 /* Two seats bound, then: unsigned, wrongly signed and stale-signed acts
  * refused with nothing written; the right key accepted; verify counts it;
  * a seat signature altered in the file fails verify. */
-static void test_seat__bound_room_through_the_command(void **state)
+static void test_trust__bound_room_through_the_command(void **state)
 {
     (void)state;
     test_run_result r;
@@ -246,7 +249,7 @@ static void test_seat__bound_room_through_the_command(void **state)
 }
 
 /* Every bot game binds its seats and signs every seat's action. */
-static void test_seat__games_bind_their_bots(void **state)
+static void test_trust__games_bind_their_bots(void **state)
 {
     (void)state;
     test_run_result r;
@@ -288,10 +291,174 @@ static void test_seat__games_bind_their_bots(void **state)
     ledger_close(db);
 }
 
+/* Another host: its own directory and keys, the room restored from its
+ * archive alone (the archive's keys trusted: they are the room's). */
+static void other_host(const char *archive)
+{
+    test_run_result r;
+    assert_int_equal(mkdir("other", 0700), 0);
+    assert_int_equal(chdir("other"), 0);
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *restore[] = {"restore", archive, "--trust-keys", NULL};
+    expect(0, &r, restore);
+    test_run_free(&r);
+}
+
+/* Plays one short bot game; its room code into room. */
+static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+{
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
+                           "--rules", "basic", "--seed", "5", "--turns", "1", NULL};
+    expect(0, &r, games);
+    const char *p = strstr(r.out, "rooms: ");
+    assert_non_null(p);
+    memcpy(room, p + 7, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+}
+
+/* A revealed room audits from its archive on a host without the
+ * operator's audit key; before the reveal it cannot. */
+static void test_trust__third_party_audit_after_reveal(void **state)
+{
+    (void)state;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    one_game(room);
+    test_run_result r;
+    const char *backup_early[] = {"backup", room, "--out", "early.mentat-archive", NULL};
+    expect(0, &r, backup_early);
+    test_run_free(&r);
+    const char *reveal[] = {"reveal", room, NULL};
+    expect(0, &r, reveal);
+    test_run_free(&r);
+    const char *backup[] = {"backup", room, "--out", "room.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+
+    other_host("../early.mentat-archive");
+    const char *audit[] = {"audit", room, "--trials", "6", NULL};
+    expect_refused(audit, "cannot be audited");
+    assert_int_equal(chdir(".."), 0);
+    test_rm_tree("other");
+
+    other_host("../room.mentat-archive");
+    /* Not the operator's audit key: the room is sealed to another. */
+    struct stat st;
+    assert_int_equal(stat("mentat.keys/audit.key", &st), 0);
+    expect(0, &r, audit);
+    assert_non_null(strstr(r.out, " ok "));
+    assert_non_null(strstr(r.out, "no leak"));
+    test_run_free(&r);
+    /* With no key directory at all, too. */
+    test_rm_tree("mentat.keys");
+    expect(0, &r, audit);
+    test_run_free(&r);
+    assert_int_equal(chdir(".."), 0);
+}
+
+static char *hex_member(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":\"", key);
+    const char *p = strstr(json, pat);
+    assert_non_null(p);
+    p += strlen(pat);
+    const char *e = strchr(p, '"');
+    assert_non_null(e);
+    return strndup(p, (size_t)(e - p));
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fputs(text, fp) >= 0, 1);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* audit --json --sign, checked by verify --report and by libsodium alone;
+ * altered, it fails. */
+static void test_trust__signed_audit_report(void **state)
+{
+    (void)state;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    one_game(room);
+    test_run_result r;
+    const char *text_sign[] = {"audit", room, "--sign", NULL};
+    expect_refused(text_sign, "--json");
+    const char *sign[] = {"audit", room, "--trials", "6", "--json", "--sign", NULL};
+    expect(0, &r, sign);
+    char *report = strdup(r.out);
+    test_run_free(&r);
+    assert_non_null(strstr(report, "\"signed_report\":{"));
+    assert_non_null(strstr(report, "\"seed\":\"audit_key\""));
+    assert_non_null(strstr(report, "\"verdict\":\"no_leak\""));
+    write_file("report.json", report);
+    const char *check[] = {"verify", "--report", "report.json", NULL};
+    expect(0, &r, check);
+    assert_non_null(strstr(r.out, "report ok"));
+    test_run_free(&r);
+
+    /* Anyone with the public key: libsodium over signed_bytes. */
+    char *bytes_hex = hex_member(report, "signed_bytes");
+    char *sig_hex = hex_member(report, "signature");
+    char *pk_hex = hex_member(strstr(report, "\"signed_report\""), "public_key");
+    uint8_t bytes[LEDGER_AUDIT_REPORT_BYTES], sig[SCHEMA_SIG_BYTES], pk[SCHEMA_KEY_BYTES];
+    size_t n = 0;
+    assert_int_equal(sodium_hex2bin(bytes, sizeof bytes, bytes_hex, strlen(bytes_hex), NULL, &n,
+                                    NULL),
+                     0);
+    assert_int_equal(n, sizeof bytes);
+    assert_int_equal(sodium_hex2bin(sig, sizeof sig, sig_hex, strlen(sig_hex), NULL, &n, NULL),
+                     0);
+    assert_int_equal(sodium_hex2bin(pk, sizeof pk, pk_hex, strlen(pk_hex), NULL, &n, NULL), 0);
+    assert_memory_equal(bytes, "MNAR", 4);
+    assert_memory_equal(bytes + 5, room, SCHEMA_ROOM_CHARS);
+    assert_int_equal(crypto_sign_verify_detached(sig, bytes, sizeof bytes, pk), 0);
+    bytes[124] ^= 1; /* the leak count */
+    assert_int_not_equal(crypto_sign_verify_detached(sig, bytes, sizeof bytes, pk), 0);
+
+    /* A member altered: its signed bytes no longer match (exit 2). */
+    char *bad = strdup(report);
+    char *v = strstr(strstr(bad, "\"signed_report\""), "\"comparisons\":");
+    assert_non_null(v);
+    v[strlen("\"comparisons\":")] = v[strlen("\"comparisons\":")] == '9' ? '8' : '9';
+    write_file("bad.json", bad);
+    const char *check_bad[] = {"verify", "--report", "bad.json", NULL};
+    expect_refused(check_bad, "signed_bytes");
+    /* The signature altered: it fails (exit 1). */
+    strcpy(bad, report);
+    char *s = strstr(bad, sig_hex);
+    assert_non_null(s);
+    s[0] = s[0] == '0' ? '1' : '0';
+    write_file("bad.json", bad);
+    expect(1, &r, check_bad);
+    assert_non_null(strstr(r.out, "report BAD"));
+    test_run_free(&r);
+    free(bad);
+    free(bytes_hex);
+    free(sig_hex);
+    free(pk_hex);
+    free(report);
+
+    /* Without the signing key nothing is printed at all. */
+    assert_int_equal(rename("mentat.keys/signing.key", "signing.key.away"), 0);
+    expect(2, &r, sign);
+    assert_int_equal(r.out[0], '\0');
+    assert_non_null(strstr(r.err, "signing key"));
+    test_run_free(&r);
+}
+
 static int setup(void **state)
 {
     seat_fixture *fx = calloc(1, sizeof *fx);
-    if (fx == NULL || test_tmpdir_enter(fx->dir, fx->old_cwd, "mentat-seat") != 0)
+    if (fx == NULL || test_tmpdir_enter(fx->dir, fx->old_cwd, "mentat-trust") != 0)
         return -1;
     unsetenv(TOOL_KEYS_ENV);
     *state = fx;
@@ -309,13 +476,16 @@ static int teardown(void **state)
 int main(int argc, char **argv)
 {
     (void)argc;
-    if (sodium_init() < 0 || test_find_mentat(mentat_bin, argv[0], "test_seat") != 0)
+    if (sodium_init() < 0 || test_find_mentat(mentat_bin, argv[0], "test_trust") != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_seat__keygen_files_and_refusals, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_seat__bound_room_through_the_command, setup,
+        cmocka_unit_test_setup_teardown(test_trust__keygen_files_and_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__bound_room_through_the_command, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_seat__games_bind_their_bots, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__games_bind_their_bots, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__third_party_audit_after_reveal, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
     };
-    return cmocka_run_group_tests_name("seat", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("trust", tests, NULL, NULL);
 }
