@@ -403,7 +403,7 @@ int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const cha
                      uint32_t version)
 {
     engine_state *st = calloc(1, sizeof *st);
-    codec_genesis fork, from;
+    codec_genesis fork, from = {0};
     ledger_seat_keys seats;
     ledger_head_rec head = {0};
     ledger_txn txn;

@@ -205,7 +205,7 @@ int ledger_seat_keygen(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, char 
     }
     crypto_sign_keypair(pk, sk);
     sodium_bin2hex(text, sizeof text, pk, sizeof pk);
-    text[2 * SCHEMA_KEY_BYTES] = '\n';
+    text[(size_t)2 * SCHEMA_KEY_BYTES] = '\n';
     /* The public file first: a secret key never exists without it. */
     rc = ledger__key_file_write(dir, pub_name, (const uint8_t *)text, PUB_TEXT_BYTES, err);
     if (rc == 0) {
@@ -268,7 +268,7 @@ int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, 
     if (len == PUB_TEXT_BYTES && text[len - 1] == '\n')
         len--;
     size_t bin_len = 0;
-    if (n < 0 || len != 2 * SCHEMA_KEY_BYTES ||
+    if (n < 0 || len != (size_t)2 * SCHEMA_KEY_BYTES ||
         sodium_hex2bin(pk_out, SCHEMA_KEY_BYTES, text, len, NULL, &bin_len, NULL) != 0 ||
         bin_len != SCHEMA_KEY_BYTES || memcmp(pk_out, zero, sizeof zero) == 0) {
         snprintf(err, SCHEMA_ERRMSG, "%.80s is no seat public key (64 hex digits, as "

@@ -37,6 +37,7 @@ int tool_verify_report(const tool_globals *g, const char *path)
         return TOOL_EXIT_USAGE;
     }
     ledger_audit_report r;
+    memset(&r, 0, sizeof r);
     if (len > REPORT_FILE_MAX)
         snprintf(err, sizeof err, "more than %zu bytes", REPORT_FILE_MAX);
     else if (inspect_audit_report_parse(&r, text, len, err) == 0)
