@@ -228,6 +228,7 @@ typedef struct batch_ctx {
     ledger_append_result *out;
     int *rc_out;
     const ledger_append_req *req;
+    const uint8_t *const *seat_sigs; /* seat_sigs[i] for req[i] (NULL: none at all) */
     size_t n;
     const char *room;              /* single append: these instead of req */
     uint32_t expected_version;
@@ -255,7 +256,7 @@ static int batch_body(ledger_txn *txn, void *vctx)
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
         int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action,
-                            r->seat_signature);
+                            ctx->seat_sigs != NULL ? ctx->seat_sigs[i] : NULL);
         ctx->rc_out[i] = rc;
         if (rc != 0 && (!is_request_error(rc) || txn->is_poisoned))
             return rc;
@@ -302,6 +303,13 @@ int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room
 int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
                         const ledger_append_req *req, size_t n)
 {
+    return ledger__append_batch_signed(db, out, rc_out, req, NULL, n);
+}
+
+int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
+                                const ledger_append_req *req,
+                                const uint8_t *const *seat_sigs, size_t n)
+{
     if (n == 0)
         return 0;
     batch_ctx ctx;
@@ -309,6 +317,7 @@ int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
     ctx.out = out;
     ctx.rc_out = rc_out;
     ctx.req = req;
+    ctx.seat_sigs = seat_sigs;
     ctx.n = n;
     char msg[sizeof db->errmsg];
     int rc = can_write(db);

@@ -304,6 +304,12 @@ int ledger__sign(ledger *db, uint8_t sig_out[SCHEMA_SIG_BYTES], const uint8_t *m
 int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, size_t len,
                        const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 
+/* ledger_append_batch with seat_sigs[i] (NULL: none) the seat signature
+ * of req[i], as ledger_append_signed takes it; seat_sigs may be NULL. */
+int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
+                                const ledger_append_req *req,
+                                const uint8_t *const *seat_sigs, size_t n) MENTAT_MUST_CHECK;
+
 /* ledger/seat_sig.c: seat signatures. */
 /* 0 if sig (NULL = none) is what the genesis g asks of act acting on
  * `version` (chain hash prev): the bound seat's signature, or none for an

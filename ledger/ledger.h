@@ -231,7 +231,6 @@ typedef struct ledger_append_req {
     const char *room;
     uint32_t expected_version;
     engine_action action;
-    const uint8_t *seat_signature; /* 64 bytes, or NULL (ledger_append_signed) */
 } ledger_append_req;
 
 /* Appends n requests in one write transaction (one sync). Each result is
