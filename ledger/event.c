@@ -217,12 +217,12 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
     }
     if (seats != 0) {
         uint8_t *b = out + len - seats;
-        if ((g->seat_bound >> c->n_seats) != 0)
+        if (((unsigned)g->seat_bound >> c->n_seats) != 0)
             return 0;
         memcpy(b, "SEAT", 4);
         for (unsigned i = 0; i < c->n_seats; i++) {
             uint8_t *k = b + 4 + (size_t)SCHEMA_KEY_BYTES * i;
-            if (g->seat_bound >> i & 1u)
+            if ((unsigned)g->seat_bound >> i & 1u)
                 memcpy(k, g->seat_key[i], SCHEMA_KEY_BYTES);
             else
                 memset(k, 0, SCHEMA_KEY_BYTES);

@@ -282,16 +282,16 @@ static int seats_bind(ledger *db, codec_genesis *g, const engine_config *cfg,
                       const ledger_seat_keys *seats)
 {
     static const uint8_t zero[SCHEMA_KEY_BYTES];
-    if ((seats->bound >> cfg->n_seats) != 0)
+    if (((unsigned)seats->bound >> cfg->n_seats) != 0)
         return ledger__fail(db, LEDGER_EINPUT, "a seat key is bound past the room's %u seats",
                             cfg->n_seats);
     for (unsigned s = 0; s < cfg->n_seats; s++) {
-        if (!(seats->bound >> s & 1u))
+        if (!((unsigned)seats->bound >> s & 1u))
             continue;
         if (memcmp(seats->key[s], zero, sizeof zero) == 0)
             return ledger__fail(db, LEDGER_EINPUT, "seat %u: the zero key binds no one", s + 1);
         for (unsigned t = 0; t < s; t++)
-            if ((seats->bound >> t & 1u) && memcmp(seats->key[s], seats->key[t], sizeof zero) == 0)
+            if (((unsigned)seats->bound >> t & 1u) && memcmp(seats->key[s], seats->key[t], sizeof zero) == 0)
                 return ledger__fail(db, LEDGER_EINPUT, "seats %u and %u are bound to the same "
                                     "key", t + 1, s + 1);
         memcpy(g->seat_key[s], seats->key[s], SCHEMA_KEY_BYTES);

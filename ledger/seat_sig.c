@@ -85,7 +85,7 @@ int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
                             const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
                             const uint8_t *sig)
 {
-    int is_bound = act->seat < ENGINE_MAX_SEATS && (g->seat_bound >> act->seat & 1u);
+    int is_bound = act->seat < ENGINE_MAX_SEATS && ((unsigned)g->seat_bound >> act->seat & 1u);
     if (!is_bound && sig == NULL)
         return 0;
     if (!is_bound) {
@@ -104,7 +104,7 @@ int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
     if (signs(sig, g->seat_key[act->seat], room, version, prev, act))
         return 0;
     for (unsigned s = 0; s < g->config.n_seats; s++)
-        if (s != act->seat && (g->seat_bound >> s & 1u) &&
+        if (s != act->seat && ((unsigned)g->seat_bound >> s & 1u) &&
             signs(sig, g->seat_key[s], room, version, prev, act)) {
             snprintf(why, why_cap, "the seat signature is seat %u's, not seat %u's", s + 1u,
                      act->seat + 1u);

@@ -1140,10 +1140,10 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
     }
     ProtobufCBinaryData seat_keys[ENGINE_MAX_SEATS];
     if (g->seat_bound != 0) {
-        if ((g->seat_bound >> c->n_seats) != 0)
+        if (((unsigned)g->seat_bound >> c->n_seats) != 0)
             return SCHEMA_ERROR;
         for (unsigned i = 0; i < c->n_seats; i++)
-            seat_keys[i] = bin(g->seat_key[i], (g->seat_bound >> i & 1u) ? SCHEMA_KEY_BYTES : 0);
+            seat_keys[i] = bin(g->seat_key[i], ((unsigned)g->seat_bound >> i & 1u) ? SCHEMA_KEY_BYTES : 0);
         m.n_seat_keys = c->n_seats;
         m.seat_keys = seat_keys;
     }

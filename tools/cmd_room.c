@@ -121,7 +121,7 @@ static int seat_keys_parse(ledger_seat_keys *out, const char *list, const engine
             snprintf(err, SCHEMA_ERRMSG, "%.150s", why);
             return -1;
         }
-        if (out->bound >> seat & 1u) {
+        if ((unsigned)out->bound >> seat & 1u) {
             snprintf(err, SCHEMA_ERRMSG, "seat %u is given two keys", seat + 1u);
             return -1;
         }
