@@ -198,6 +198,7 @@ typedef struct inspect_verify_report {
     char room[SCHEMA_ROOM_CHARS + 1];
     int is_ok;                     /* 1 = every check held */
     uint32_t n_events;             /* events examined by ledger_verify_room */
+    uint32_t n_seat_signatures;    /* of them, signed by their (bound) seat, each checked */
     int is_refolded;               /* 1 = digests re-folded */
     int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
     uint32_t n_receipts;           /* receipts of this room checked */
@@ -256,6 +257,13 @@ int inspect_proof_parse(inspect_proof *out, const char *json, size_t len,
 /* Checks a proof with nothing but its own bytes: 0, or LEDGER_EBADSIG
  * with why (SCHEMA_ERRMSG bytes, may be NULL) saying what fails. */
 int inspect_proof_check(const inspect_proof *p, char *why) MENTAT_MUST_CHECK;
+/* Reads a signed audit report: that object, or an output of `mentat audit
+ * --json --sign` holding it as "signed_report". Every member is checked
+ * and "signed_bytes" must be what the members encode; the signature is
+ * not checked here (ledger_audit_report_check does, against the ledger).
+ * INSPECT_EINPUT with one line in err (SCHEMA_ERRMSG bytes). */
+int inspect_audit_report_parse(ledger_audit_report *out, const char *json, size_t len,
+                               char *err) MENTAT_MUST_CHECK;
 
 /* ================================================================ */
 /* audit */
@@ -414,6 +422,7 @@ void inspect_audit_options_init(inspect_audit_options *opt);
 typedef struct inspect_audit_report {
     char room[SCHEMA_ROOM_CHARS + 1];
     uint32_t n_events;             /* events in the room */
+    int is_revealed_seed;          /* 1 = folded with the revealed seed, not the audit key */
     uint32_t n_trials;             /* pairs built and replayed */
     uint32_t n_unchangeable;       /* pairs asked for where the seat knew everything changeable */
     uint32_t n_learned;            /* pairs stopped when the seat legitimately learned the fact */
@@ -431,8 +440,9 @@ typedef struct inspect_audit_report {
     char errmsg[240];              /* why the room could not be audited (operational failure) */
 } inspect_audit_report;
 
-/* Audits `room` of db: reads its genesis, unseals its seed with the audit
- * key in opt->keys_dir (checked against the genesis commitment), folds
+/* Audits `room` of db: reads its genesis, takes the revealed seed if the
+ * room's seed was revealed, else unseals its seed with the audit key in
+ * opt->keys_dir (either checked against the genesis commitment), folds
  * every event (each digest must match), then replays the pairs. Returns 0
  * with the leaks in *out (n_leaks 0: none found); LEDGER_EKEY without the
  * room's audit key, LEDGER_EBADSIG when the fold disagrees with a stored
@@ -539,6 +549,11 @@ void inspect_json_member_seats(inspect_json *j, const char *key, uint16_t mask, 
  * and, when it carries its signed tree head, tree_root and tree_time
  * (what `mentat verify --receipts` reads back). */
 void inspect_json_receipt_members(inspect_json *j, const codec_receipt *rc);
+/* A signed audit report (ledger_audit_report) as one JSON object: room,
+ * version, head_hash, tree_root, tree_time, method, seed, viewer, facts,
+ * sample_seed, trials, steps, comparisons, leaks, verdict, key_id,
+ * public_key, signed_bytes, signature (docs/FORMAT.md "Audit report"). */
+void inspect_json_audit_report(inspect_json *j, const ledger_audit_report *r);
 void inspect_json_null(inspect_json *j);
 void inspect_json_hex(inspect_json *j, const uint8_t *bytes, size_t n);
 /* Writes `json`, already a valid JSON value, as the next value. */

@@ -141,6 +141,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
     if (rc != 0 && rc != LEDGER_ECORRUPT && rc != LEDGER_EBADSIG)
         return rc;
     out->n_events = rep.n_events;
+    out->n_seat_signatures = rep.n_seat_signatures;
     out->is_refolded = rep.is_refolded;
     out->is_head_signed = rep.is_head_signed;
     if (rc != 0) {

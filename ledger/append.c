@@ -69,7 +69,7 @@ static int same_action(const engine_action *a, const engine_action *b)
  * retry answered with the original receipt; anything else a conflict. */
 static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *out,
                              const char *room, uint32_t expected, const ledger_head_rec *head,
-                             const engine_action *act)
+                             const engine_action *act, const uint8_t *seat_sig)
 {
     if (expected < head->version) {
         codec_event ev;
@@ -78,6 +78,10 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
         if (rc != 0)
             return rc;
         if (ev.seat == act->seat && same_action(&ev.action, act)) {
+            /* A bound seat's retry carries the very signature stored. */
+            rc = ledger__seat_sig_admit(db, txn, room, expected, ev.prev_hash, act, seat_sig);
+            if (rc != 0)
+                return rc;
             rc = ledger__receipt_make(db, txn, &out->receipt, room, expected + 1, hash,
                                       ev.committed_at);
             if (rc != 0)
@@ -123,7 +127,7 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
 
 /* One request inside the open write txn. */
 static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, const char *room,
-                      uint32_t expected, const engine_action *act)
+                      uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
 {
     engine_state st;
     ledger_head_rec head;
@@ -139,9 +143,12 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (rc != 0)
         return rc;
     if (head.version != expected)
-        return retry_or_conflict(db, txn, out, room, expected, &head, act);
+        return retry_or_conflict(db, txn, out, room, expected, &head, act, seat_sig);
     if (expected == UINT32_MAX)
         return ledger__fail(db, LEDGER_EINPUT, "room %s has no versions left", room);
+    rc = ledger__seat_sig_admit(db, txn, room, expected, head.hash, act, seat_sig);
+    if (rc != 0)
+        return rc;
 
     rc = ledger__state_load(db, txn, &st, room, expected);
     if (rc == 0)
@@ -172,6 +179,10 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     ev.committed_at = ledger_now_ms();
     engine_state_digest(ev.state_digest, &st);
     ev.key_id = db->key_id;
+    if (seat_sig != NULL) { /* admitted above: stored, and signed with the event */
+        ev.has_seat_signature = 1;
+        memcpy(ev.seat_signature, seat_sig, SCHEMA_SIG_BYTES);
+    }
     size_t len = ledger__event_canonical(canon, room, &ev);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the action has no canonical form");
@@ -237,10 +248,12 @@ typedef struct batch_ctx {
     ledger_append_result *out;
     int *rc_out;
     const ledger_append_req *req;
+    const uint8_t *const *seat_sigs; /* seat_sigs[i] for req[i] (NULL: none at all) */
     size_t n;
     const char *room;              /* single append: these instead of req */
     uint32_t expected_version;
     const engine_action *act;
+    const uint8_t *seat_sig;
 } batch_ctx;
 
 static int single_body(ledger_txn *txn, void *vctx)
@@ -249,7 +262,8 @@ static int single_body(ledger_txn *txn, void *vctx)
     int rc = ledger__keys_register(txn->db, txn); /* a foreign keys directory writes nothing */
     if (rc != 0)
         return rc;
-    return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act);
+    return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act,
+                      ctx->seat_sig);
 }
 
 static int batch_body(ledger_txn *txn, void *vctx)
@@ -261,7 +275,8 @@ static int batch_body(ledger_txn *txn, void *vctx)
         return krc;
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
-        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action);
+        int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action,
+                            ctx->seat_sigs != NULL ? ctx->seat_sigs[i] : NULL);
         ctx->rc_out[i] = rc;
         if (rc != 0 && (!is_request_error(rc) || txn->is_poisoned))
             return rc;
@@ -281,12 +296,20 @@ static int can_write(ledger *db)
 int ledger_append(ledger *db, ledger_append_result *out, const char *room,
                   uint32_t expected_version, const engine_action *act)
 {
+    return ledger_append_signed(db, out, room, expected_version, act, NULL);
+}
+
+int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room,
+                         uint32_t expected_version, const engine_action *act,
+                         const uint8_t *seat_sig)
+{
     batch_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.out = out;
     ctx.room = room;
     ctx.expected_version = expected_version;
     ctx.act = act;
+    ctx.seat_sig = seat_sig;
     int rc = can_write(db);
     if (rc == 0)
         rc = ledger__write(db, single_body, &ctx);
@@ -300,6 +323,13 @@ int ledger_append(ledger *db, ledger_append_result *out, const char *room,
 int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
                         const ledger_append_req *req, size_t n)
 {
+    return ledger__append_batch_signed(db, out, rc_out, req, NULL, n);
+}
+
+int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
+                                const ledger_append_req *req,
+                                const uint8_t *const *seat_sigs, size_t n)
+{
     if (n == 0)
         return 0;
     batch_ctx ctx;
@@ -307,6 +337,7 @@ int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
     ctx.out = out;
     ctx.rc_out = rc_out;
     ctx.req = req;
+    ctx.seat_sigs = seat_sigs;
     ctx.n = n;
     char msg[sizeof db->errmsg];
     int rc = can_write(db);

@@ -10,7 +10,8 @@
  *
  * All integers are big-endian, unsigned unless said. No padding.
  *
- * EVENT signed bytes (96 + 2 * n_args bytes, at most 112):
+ * EVENT signed bytes (96 + 2 * n_args bytes, at most 112; 64 more with a
+ * seat signature):
  *   off  len  field
  *     0    4  "MNTE"
  *     4    1  format version (LEDGER_FORMAT_VERSION, 1)
@@ -26,10 +27,14 @@
  *  52+2n   8  committed_at, unix milliseconds
  *  60+2n  32  state_digest: BLAKE2b-256 of the canonical engine state after
  *  92+2n   4  key_id of the signing key
+ *  96+2n  64  seat_signature: only for an action of a bound seat (the
+ *             genesis's seat keys), the seat's signature of its action
+ *             (ledger/seat_sig.c); absent for an unbound seat or the engine
  *   signature = Ed25519 (crypto_sign_detached) over those bytes
  *   event hash = BLAKE2b-256(signed bytes || signature (64))
  *
- * GENESIS signed bytes (165 + position_len bytes, + 48 for a fork):
+ * GENESIS signed bytes (165 + position_len bytes, + 48 for a fork, + 4 +
+ * 32 * n_seats when seats are bound):
  *   off  len  field
  *     0    4  "MNTG"
  *     4    1  format version
@@ -55,6 +60,10 @@
  *   169+n   8  fork_of_room
  *   177+n   4  fork_of_version
  *   181+n  32  fork_of_hash: chain hash of that version in fork_of_room
+ *   and only for a room that binds seats, last (after any fork bytes):
+ *   +0      4  "SEAT"
+ *   +4   32*N  the Ed25519 public key of each seat 0..N-1, 32 zero bytes
+ *              for an unbound seat
  *   signature = Ed25519 over those bytes
  *   genesis hash = BLAKE2b-256(signed bytes || signature): the prev_hash
  *   of version 1
@@ -140,7 +149,8 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     memcpy(p + 17, ev->prev_hash, SCHEMA_HASH_BYTES);
     p[49] = ledger__seat_to_wire(ev->seat);
     p += 50;
-    size_t alen = ledger__action_canonical(p, LEDGER_EVENT_CANONICAL_MAX - 50 - 44, &ev->action);
+    size_t alen = ledger__action_canonical(p, LEDGER_EVENT_CANONICAL_MAX - 50 - 44 -
+                                                   SCHEMA_SIG_BYTES, &ev->action);
     if (alen == 0)
         return 0;
     p += alen;
@@ -148,6 +158,10 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     memcpy(p + 8, ev->state_digest, SCHEMA_HASH_BYTES);
     ledger__be32_put(p + 40, ev->key_id);
     p += 44;
+    if (ev->has_seat_signature) { /* a bound seat's action: its signature is signed too */
+        memcpy(p, ev->seat_signature, SCHEMA_SIG_BYTES);
+        p += SCHEMA_SIG_BYTES;
+    }
     return (size_t)(p - out);
 }
 
@@ -164,7 +178,8 @@ void ledger__event_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical
 size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *g)
 {
     const engine_config *c = &g->config;
-    size_t len = 165 + g->position_len + (g->is_fork ? 48 : 0);
+    size_t seats = g->seat_bound != 0 ? 4 + (size_t)SCHEMA_KEY_BYTES * c->n_seats : 0;
+    size_t len = 165 + g->position_len + (g->is_fork ? 48 : 0) + seats;
     if (cap < len || g->format_version == 0 || g->format_version > 255)
         return 0;
     if (g->is_fork && (g->position_len == 0 || !c->is_constructed))
@@ -201,6 +216,19 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
             return 0;
         ledger__be32_put(f + 12, g->fork_version);
         memcpy(f + 16, g->fork_hash, SCHEMA_HASH_BYTES);
+    }
+    if (seats != 0) {
+        uint8_t *b = out + len - seats;
+        if (((unsigned)g->seat_bound >> c->n_seats) != 0)
+            return 0;
+        memcpy(b, "SEAT", 4);
+        for (unsigned i = 0; i < c->n_seats; i++) {
+            uint8_t *k = b + 4 + (size_t)SCHEMA_KEY_BYTES * i;
+            if ((unsigned)g->seat_bound >> i & 1u)
+                memcpy(k, g->seat_key[i], SCHEMA_KEY_BYTES);
+            else
+                memset(k, 0, SCHEMA_KEY_BYTES);
+        }
     }
     return len;
 }

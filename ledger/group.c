@@ -21,6 +21,7 @@
 
 typedef struct group_req {
     ledger_append_req req;         /* what to append */
+    const uint8_t *seat_sig;       /* its seat's signature, or NULL; the caller's, who waits */
     ledger_append_result *out;     /* the caller's result */
     int rc;                        /* its return code, once done */
     int is_done;                   /* 1 = the batch holding it has ended */
@@ -36,6 +37,7 @@ struct ledger_group {
     group_req *tail;               /* the last of them */
     int is_running;                /* 1 = a leader is committing a batch */
     ledger_append_req *reqs;       /* the leader's batch, cap entries, reused */
+    const uint8_t **sigs;          /* their seat signatures */
     ledger_append_result *results; /* its results */
     int *rcs;                      /* its return codes */
     size_t cap;                    /* entries allocated in the three arrays */
@@ -69,6 +71,7 @@ void ledger_group_free(ledger_group *g)
     pthread_cond_destroy(&g->cond);
     pthread_mutex_destroy(&g->mutex);
     free(g->reqs);
+    free(g->sigs);
     free(g->results);
     free(g->rcs);
     free(g);
@@ -90,7 +93,10 @@ static int reserve(ledger_group *g, size_t n)
     int *c = realloc(g->rcs, cap * sizeof *c);
     if (c != NULL)
         g->rcs = c;
-    if (r == NULL || o == NULL || c == NULL)
+    const uint8_t **s = realloc(g->sigs, cap * sizeof *s);
+    if (s != NULL)
+        g->sigs = s;
+    if (r == NULL || o == NULL || c == NULL || s == NULL)
         return -1;
     g->cap = cap;
     return 0;
@@ -111,9 +117,11 @@ static void lead(ledger_group *g, group_req *batch)
         return;
     }
     size_t i = 0;
-    for (group_req *r = batch; r != NULL; r = r->next)
-        g->reqs[i++] = r->req;
-    rc = ledger_append_batch(g->db, g->results, g->rcs, g->reqs, n);
+    for (group_req *r = batch; r != NULL; r = r->next, i++) {
+        g->reqs[i] = r->req;
+        g->sigs[i] = r->seat_sig;
+    }
+    rc = ledger__append_batch_signed(g->db, g->results, g->rcs, g->reqs, g->sigs, n);
     i = 0;
     for (group_req *r = batch; r != NULL; r = r->next, i++) {
         *r->out = g->results[i];
@@ -126,11 +134,19 @@ static void lead(ledger_group *g, group_req *batch)
 int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *room,
                         uint32_t expected_version, const engine_action *act)
 {
+    return ledger_group_append_signed(g, out, room, expected_version, act, NULL);
+}
+
+int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const char *room,
+                               uint32_t expected_version, const engine_action *act,
+                               const uint8_t *seat_sig)
+{
     group_req me;
     memset(&me, 0, sizeof me);
     me.req.room = room;
     me.req.expected_version = expected_version;
     me.req.action = *act;
+    me.seat_sig = seat_sig; /* the caller waits here: it outlives the batch */
     me.out = out;
 
     pthread_mutex_lock(&g->mutex);

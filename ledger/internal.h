@@ -53,10 +53,10 @@
 #define LEDGER_GENESIS_MAGIC "MNTG"
 #define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
 #define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
-#define LEDGER_EVENT_CANONICAL_MAX 128      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112 */
+#define LEDGER_EVENT_CANONICAL_MAX 192      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64 */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
 #define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
-#define LEDGER_GENESIS_CANONICAL_MAX (256 + ENGINE_STATE_ENCODED_MAX)
+#define LEDGER_GENESIS_CANONICAL_MAX (512 + ENGINE_STATE_ENCODED_MAX) /* + fork 48 + seats 196 */
 /* Largest stored event record (tag + protobuf); the dup value adds 4. */
 #define LEDGER_EVENT_RECORD_MAX 480
 
@@ -288,6 +288,14 @@ int ledger__receipt_fill_root(ledger *db, codec_receipt *out, const char *room, 
 /* ================================================================ keys */
 /* ledger/keys.c */
 
+/* Writes data to dir/name, mode 0600, atomically and never over an
+ * existing file (LEDGER_EEXISTS); err (SCHEMA_ERRMSG bytes) gets why. */
+int ledger__key_file_write(const char *dir, const char *name, const uint8_t *data, size_t len,
+                           char *err) MENTAT_MUST_CHECK;
+/* Reads exactly len bytes of dir/name: 1 = read, 0 = absent, or
+ * LEDGER_EKEY with err saying why (another size, unreadable). */
+int ledger__key_file_read(uint8_t *out, size_t len, const char *dir, const char *name,
+                          char *err) MENTAT_MUST_CHECK;
 /* Key id: first 4 bytes, big-endian, of BLAKE2b-256(public key). */
 uint32_t ledger__key_id(const uint8_t pk[SCHEMA_KEY_BYTES]);
 /* The key files' modes (ledger/keyperm.c): LEDGER_EKEY for a signing key
@@ -313,6 +321,27 @@ int ledger__sign(ledger *db, uint8_t sig_out[SCHEMA_SIG_BYTES], const uint8_t *m
 /* 0 if sig is pk's signature of msg, else LEDGER_EBADSIG. No message. */
 int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, size_t len,
                        const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
+
+/* ledger_append_batch with seat_sigs[i] (NULL: none) the seat signature
+ * of req[i], as ledger_append_signed takes it; seat_sigs may be NULL. */
+int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
+                                const ledger_append_req *req,
+                                const uint8_t *const *seat_sigs, size_t n) MENTAT_MUST_CHECK;
+
+/* ledger/seat_sig.c: seat signatures. */
+/* 0 if sig (NULL = none) is what the genesis g asks of act acting on
+ * `version` (chain hash prev): the bound seat's signature, or none for an
+ * unbound seat or the engine; else LEDGER_EBADSIG with why (one line).
+ * Pure. */
+int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
+                            const char *room, uint32_t version,
+                            const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
+                            const uint8_t *sig) MENTAT_MUST_CHECK;
+/* The append path's check of the same (the genesis read from txn):
+ * LEDGER_EINPUT naming why, so the request fails alone (append.c (A2)). */
+int ledger__seat_sig_admit(ledger *db, ledger_txn *txn, const char *room, uint32_t expected,
+                           const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
+                           const uint8_t *sig) MENTAT_MUST_CHECK;
 
 /* ledger/key_chain.c: the pinned signing key chain. */
 #define LEDGER_ENDORSEMENT_BYTES 44 /* "MNTK", predecessor u32, key id u32, public key */

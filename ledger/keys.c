@@ -56,7 +56,7 @@ static void set_err(char *err, const char *fmt, ...)
 /* Writes data to dir/name atomically with mode 0600: a temporary file,
  * fsynced, then linked into place (link never replaces an existing file,
  * so a key is never overwritten), then the directory fsynced. */
-static int write_key_file(const char *dir, const char *name, const uint8_t *data, size_t len,
+int ledger__key_file_write(const char *dir, const char *name, const uint8_t *data, size_t len,
                           char *err)
 {
     char tmp[4096], path[4096];
@@ -108,7 +108,7 @@ out:
 
 /* Reads exactly len bytes of dir/name. 1 = read, 0 = absent, or an error
  * with the message in err. */
-static int read_key_file(uint8_t *out, size_t len, const char *dir, const char *name, char *err)
+int ledger__key_file_read(uint8_t *out, size_t len, const char *dir, const char *name, char *err)
 {
     char path[4096];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path) {
@@ -176,9 +176,9 @@ int ledger_keygen(const char *keys_dir, char *err)
     }
     crypto_sign_keypair(sign_pk, sign_sk);
     crypto_box_keypair(audit + 32, audit);
-    rc = write_key_file(keys_dir, LEDGER_AUDIT_FILE, audit, sizeof audit, err);
+    rc = ledger__key_file_write(keys_dir, LEDGER_AUDIT_FILE, audit, sizeof audit, err);
     if (rc == 0) {
-        rc = write_key_file(keys_dir, LEDGER_SIGNING_FILE, sign_sk, sizeof sign_sk, err);
+        rc = ledger__key_file_write(keys_dir, LEDGER_SIGNING_FILE, sign_sk, sizeof sign_sk, err);
         if (rc != 0) { /* never leave half a key set behind */
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", keys_dir, LEDGER_AUDIT_FILE);
@@ -221,7 +221,7 @@ int ledger__keys_load(ledger *db)
 {
     char err[SCHEMA_ERRMSG] = "";
     uint8_t sk[LEDGER_SIGN_SECRET_BYTES], audit[LEDGER_AUDIT_FILE_BYTES];
-    int rc = read_key_file(sk, sizeof sk, db->keys_dir, LEDGER_SIGNING_FILE, err);
+    int rc = ledger__key_file_read(sk, sizeof sk, db->keys_dir, LEDGER_SIGNING_FILE, err);
     if (rc < 0)
         return ledger__fail(db, rc, "%s", err);
     if (rc == 1) {
@@ -232,7 +232,7 @@ int ledger__keys_load(ledger *db)
                                 db->keys_dir, LEDGER_SIGNING_FILE);
         db->key_created_at = file_mtime_ms(db->keys_dir, LEDGER_SIGNING_FILE);
     }
-    rc = read_key_file(audit, sizeof audit, db->keys_dir, LEDGER_AUDIT_FILE, err);
+    rc = ledger__key_file_read(audit, sizeof audit, db->keys_dir, LEDGER_AUDIT_FILE, err);
     if (rc < 0)
         return ledger__fail(db, rc, "%s", err);
     if (rc == 1) {
@@ -480,7 +480,7 @@ int ledger_key_rotate(ledger *db, uint32_t *new_id_out)
     snprintf(path, sizeof path, "%s/%s", db->keys_dir, LEDGER_SIGNING_FILE);
     snprintf(next_path, sizeof next_path, "%s/%s", db->keys_dir, next_name);
     unlink(next_path); /* a rotation that stopped before the ledger recorded it */
-    rc = write_key_file(db->keys_dir, next_name, sk, sizeof sk, err);
+    rc = ledger__key_file_write(db->keys_dir, next_name, sk, sizeof sk, err);
     if (rc != 0) {
         sodium_memzero(sk, sizeof sk);
         return ledger__fail(db, rc, "%s", err);

@@ -129,6 +129,51 @@ typedef struct ledger_repin_report {
  * are not one line of rotations). A whole chain is left as it is
  * (n_endorsed 0). */
 int ledger_key_repin(ledger *db, ledger_repin_report *out) MENTAT_MUST_CHECK;
+/* ------------------------------------------------------------ seat keys */
+
+/* A room may bind each seat to an Ed25519 public key at creation; an
+ * action of a bound seat is then accepted only with the seat's signature
+ * of the seat message (ledger/seat_sig.c, docs/FORMAT.md "Seat
+ * signature"): the room, the version it acts on, that version's chain
+ * hash and the canonical action bytes. */
+#define LEDGER_SEAT_SECRET_BYTES 64    /* crypto_sign_SECRETKEYBYTES */
+#define LEDGER_SEAT_MESSAGE_MAX 72     /* 50 + 2 + 2 * ENGINE_ACTION_MAX_ARGS, rounded up */
+
+typedef struct ledger_seat_keys {
+    uint16_t bound;                /* bit s: seat s (0-based) is bound to key[s]; 0 = none */
+    uint8_t key[ENGINE_MAX_SEATS][SCHEMA_KEY_BYTES]; /* Ed25519 public keys */
+} ledger_seat_keys;
+
+/* Makes a seat key pair: path gets the secret key (mode 0600) and
+ * path.pub the public key in hex; pk_out the public key. LEDGER_EEXISTS
+ * (nothing written) when either file exists. err: SCHEMA_ERRMSG bytes. */
+int ledger_seat_keygen(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                       char *err) MENTAT_MUST_CHECK;
+/* Reads a seat secret key file (checked against its own seed). The caller
+ * wipes sk_out (sodium_memzero). LEDGER_EKEY with err saying why. */
+int ledger_seat_key_load(uint8_t sk_out[LEDGER_SEAT_SECRET_BYTES],
+                         uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                         char *err) MENTAT_MUST_CHECK;
+/* Reads a seat public key file (64 hex digits, an optional newline). */
+int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                            char *err) MENTAT_MUST_CHECK;
+/* The seat message of act (act->seat a seat, not the engine) acting on
+ * `version` of room, whose chain hash is prev_hash: its length, 0 if it
+ * has none (a bad room, seat or action). Pure. */
+size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
+                           uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                           const engine_action *act);
+/* sig_out = the seat's signature of that message; LEDGER_EINPUT if none. */
+int ledger_seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES],
+                     const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
+                     uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                     const engine_action *act) MENTAT_MUST_CHECK;
+/* The chain hash of version of room (0: the genesis hash): what a seat
+ * acting on that version signs as prev_hash. LEDGER_ENOTFOUND past the head. */
+int ledger_chain_hash(ledger *db, uint8_t out[SCHEMA_HASH_BYTES], const char *room,
+                      uint32_t version) MENTAT_MUST_CHECK;
+/* The seats room binds (out->bound 0 when none). */
+int ledger_room_seat_keys(ledger *db, ledger_seat_keys *out, const char *room) MENTAT_MUST_CHECK;
 
 /* ---------------------------------------------------------------- rooms */
 
@@ -155,6 +200,12 @@ int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
 int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                               const engine_config *cfg,
                               const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+/* As ledger_room_create (seed NULL: drawn) or _seeded, with the seats of
+ * `seats` bound to their keys in the genesis (seats may be NULL: none).
+ * LEDGER_EINPUT for a bound seat past n_seats or one key bound twice. */
+int ledger_room_create_bound(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                             const engine_config *cfg, const uint8_t *seed,
+                             const ledger_seat_keys *seats) MENTAT_MUST_CHECK;
 /* Makes a new room whose opening is the state of `room` after `version`
  * (needs the audit key): a constructed room, so none of its digests can
  * pass for one of `room`'s, with a seed of its own, and a genesis that
@@ -186,6 +237,14 @@ typedef struct ledger_append_result {
  * original receipt. Nothing is acknowledged before it is durable. */
 int ledger_append(ledger *db, ledger_append_result *out, const char *room,
                   uint32_t expected_version, const engine_action *act) MENTAT_MUST_CHECK;
+/* ledger_append for an action with its seat's signature (seat_sig, 64
+ * bytes, NULL for none): required for a seat the room binds, refused for
+ * any other. A missing, wrong or replayed seat signature (another room,
+ * version, seat or action) is LEDGER_EINPUT naming why; nothing written,
+ * not even a rejection. ledger_append is this with seat_sig NULL. */
+int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room,
+                         uint32_t expected_version, const engine_action *act,
+                         const uint8_t *seat_sig) MENTAT_MUST_CHECK;
 
 typedef struct ledger_append_req {
     const char *room;
@@ -205,6 +264,10 @@ int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
 int ledger_group_new(ledger_group **out, ledger *db) MENTAT_MUST_CHECK;
 int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *room,
                         uint32_t expected_version, const engine_action *act) MENTAT_MUST_CHECK;
+/* ledger_group_append with the seat's signature (ledger_append_signed). */
+int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const char *room,
+                               uint32_t expected_version, const engine_action *act,
+                               const uint8_t *seat_sig) MENTAT_MUST_CHECK;
 void ledger_group_free(ledger_group *g);
 
 /* --------------------------------------------------------------- reading */
@@ -248,6 +311,7 @@ int ledger_room_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
 
 typedef struct ledger_verify_report {
     uint32_t n_events;             /* events examined */
+    uint32_t n_seat_signatures;    /* of them, signed by their seat (and checked) */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
     int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
@@ -395,6 +459,60 @@ void ledger_outfile_abort(ledger_outfile *f);
  * while the game is not over unless is_forced. */
 int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *room,
                   int is_forced) MENTAT_MUST_CHECK;
+/* The room's revealed seed (`meta` reveal/<room>, kept by ledger_reveal
+ * or restored from an archive), checked against the genesis commitment:
+ * what lets anyone holding the archive re-fold and audit the room with no
+ * audit key. LEDGER_ENOTFOUND when not revealed, LEDGER_EBADSIG when it
+ * does not match. Public after the reveal: no secret. */
+int ledger_room_revealed_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
+                              const char *room) MENTAT_MUST_CHECK;
+
+/* ---------------------------------------------------------- audit reports */
+
+/* The verdict of a room's privacy audit, signed with the ledger key
+ * (ledger/audit_report.c, docs/FORMAT.md "Audit report"), so an auditor
+ * can hand it over: anyone holding the room checks it with
+ * ledger_audit_report_check, anyone holding the public key with
+ * crypto_sign_verify_detached over ledger_audit_report_canonical. */
+#define LEDGER_AUDIT_REPORT_BYTES 137
+#define LEDGER_AUDIT_METHOD_COUNTERFACTUAL 1
+#define LEDGER_AUDIT_SEED_AUDIT_KEY 1  /* the seed unsealed with the audit key */
+#define LEDGER_AUDIT_SEED_REVEALED 2   /* the revealed seed (no audit key needed) */
+
+typedef struct ledger_audit_report {
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint32_t version;              /* the head audited: also the tree size */
+    uint8_t head_hash[SCHEMA_HASH_BYTES]; /* chain hash of version (filled by _sign) */
+    uint8_t tree_root[LEDGER_TREE_HASH_BYTES]; /* root of versions 1..version (by _sign) */
+    uint64_t tree_time;            /* committed_at of version, unix ms (by _sign) */
+    uint8_t method;                /* LEDGER_AUDIT_METHOD_* */
+    uint8_t seed_source;           /* LEDGER_AUDIT_SEED_* */
+    uint8_t viewer;                /* a seat, ENGINE_VIEW_PUBLIC, or 0xFD every viewer */
+    uint32_t facts;                /* bit per fact changed; 0 = all */
+    uint64_t sample_seed;
+    uint32_t n_trials;             /* pairs built and replayed */
+    uint64_t n_steps;              /* events replayed in both worlds */
+    uint64_t n_comparisons;
+    uint32_t n_leaks;
+    int is_leaky;                  /* the verdict: 1 = n_leaks > 0 */
+    uint32_t key_id;               /* the signer (by _sign) */
+    uint8_t public_key[SCHEMA_KEY_BYTES]; /* its public key (by _sign; not signed) */
+    uint8_t signature[SCHEMA_SIG_BYTES];
+} ledger_audit_report;
+
+/* The signed bytes of r: LEDGER_AUDIT_REPORT_BYTES, or 0 if r has none. Pure. */
+size_t ledger_audit_report_canonical(uint8_t out[LEDGER_AUDIT_REPORT_BYTES],
+                                     const ledger_audit_report *r);
+/* Fills r's head, tree head and signer from this ledger and signs it with
+ * the signing key (LEDGER_EKEY without one). */
+int ledger_audit_report_sign(ledger *db, ledger_audit_report *r) MENTAT_MUST_CHECK;
+/* 0 if this handle holds the signing key, else LEDGER_EKEY saying so. */
+int ledger_audit_report_can_sign(ledger *db) MENTAT_MUST_CHECK;
+/* 0 if r is signed by a key of this ledger's chain and names the room's
+ * own history at r->version (chain hash, tree root and time); else
+ * LEDGER_EBADSIG (or LEDGER_EINPUT for a report with no canonical form)
+ * naming why. */
+int ledger_audit_report_check(ledger *db, const ledger_audit_report *r) MENTAT_MUST_CHECK;
 
 /* ----------------------------------------------------------------- stats */
 

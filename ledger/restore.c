@@ -238,6 +238,10 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
     if (ledger__verify_sig(ev.signature, canon, len, pk) != 0)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: bad signature (key %08x)",
                             version, ev.key_id);
+    char seat_why[160];
+    if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &p->g, p->a.room, version - 1, prev,
+                                &ev.action, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
+        return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
     ledger__event_hash(p->hash[version - 1], canon, len, ev.signature);
     if (st == NULL)
         return 0;

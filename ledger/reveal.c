@@ -106,3 +106,31 @@ int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *r
     sodium_memzero(ctx.seed, sizeof ctx.seed);
     return rc;
 }
+
+int ledger_room_revealed_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *room)
+{
+    ledger_txn txn;
+    codec_genesis g;
+    uint8_t key[LEDGER_REVEAL_KEY_BYTES];
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__genesis_read(db, &txn, &g, room);
+    if (rc == 0) {
+        ledger__reveal_key(key, room);
+        MDB_val k = {sizeof key, key}, v;
+        rc = ledger__get(&txn, db->dbi_meta, &k, &v);
+        if (rc == MDB_NOTFOUND)
+            rc = ledger__fail(db, LEDGER_ENOTFOUND, "room %s: the seed is not revealed", room);
+        else if (rc == 0 && v.mv_size != ENGINE_SEED_BYTES)
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: revealed seed of %zu bytes", room, v.mv_size);
+        else if (rc == 0) {
+            memcpy(seed_out, v.mv_data, ENGINE_SEED_BYTES);
+            rc = commitment_check(db, &g, seed_out);
+            if (rc != 0)
+                sodium_memzero(seed_out, ENGINE_SEED_BYTES);
+        }
+    }
+    ledger__txn_abort(&txn);
+    return rc;
+}

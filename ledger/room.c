@@ -277,12 +277,36 @@ static int create_body(ledger_txn *txn, void *vctx)
     return 0;
 }
 
+/* The genesis binds the seats of `seats` (a fork keeps its room's). */
+static int seats_bind(ledger *db, codec_genesis *g, const engine_config *cfg,
+                      const ledger_seat_keys *seats)
+{
+    static const uint8_t zero[SCHEMA_KEY_BYTES];
+    if (((unsigned)seats->bound >> cfg->n_seats) != 0)
+        return ledger__fail(db, LEDGER_EINPUT, "a seat key is bound past the room's %u seats",
+                            cfg->n_seats);
+    for (unsigned s = 0; s < cfg->n_seats; s++) {
+        if (!((unsigned)seats->bound >> s & 1u))
+            continue;
+        if (memcmp(seats->key[s], zero, sizeof zero) == 0)
+            return ledger__fail(db, LEDGER_EINPUT, "seat %u: the zero key binds no one", s + 1);
+        for (unsigned t = 0; t < s; t++)
+            if (((unsigned)seats->bound >> t & 1u) && memcmp(seats->key[s], seats->key[t], sizeof zero) == 0)
+                return ledger__fail(db, LEDGER_EINPUT, "seats %u and %u are bound to the same "
+                                    "key", t + 1, s + 1);
+        memcpy(g->seat_key[s], seats->key[s], SCHEMA_KEY_BYTES);
+    }
+    g->seat_bound = seats->bound;
+    return 0;
+}
+
 /* Creates a room: of cfg, dealt by the engine from seed; or, when
  * `position` is given, opening on that constructed state (cfg is its own),
  * with `fork` naming where it was taken from (or NULL). */
 static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                        const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES],
-                       const engine_state *position, const codec_genesis *fork)
+                       const engine_state *position, const codec_genesis *fork,
+                       const ledger_seat_keys *seats)
 {
     engine_rng rng;
     int rc;
@@ -323,6 +347,11 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
         g->fork_version = fork->fork_version;
         memcpy(g->fork_hash, fork->fork_hash, sizeof g->fork_hash);
     }
+    if (seats != NULL) {
+        rc = seats_bind(db, g, cfg, seats);
+        if (rc != 0)
+            goto out;
+    }
     ctx->cfg = cfg;
     ctx->seed = seed;
     ctx->opening = opening;
@@ -348,24 +377,34 @@ out:
 int ledger_room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                        const engine_config *cfg)
 {
-    uint8_t seed[ENGINE_SEED_BYTES];
-    randombytes_buf(seed, sizeof seed);
-    int rc = room_create(db, room_out, cfg, seed, NULL, NULL);
-    sodium_memzero(seed, sizeof seed);
+    return ledger_room_create_bound(db, room_out, cfg, NULL, NULL);
+}
+
+int ledger_room_create_bound(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
+                             const engine_config *cfg, const uint8_t *seed,
+                             const ledger_seat_keys *seats)
+{
+    if (seed != NULL)
+        return room_create(db, room_out, cfg, seed, NULL, NULL, seats);
+    uint8_t drawn[ENGINE_SEED_BYTES];
+    randombytes_buf(drawn, sizeof drawn);
+    int rc = room_create(db, room_out, cfg, drawn, NULL, NULL, seats);
+    sodium_memzero(drawn, sizeof drawn);
     return rc;
 }
 
 int ledger_room_create_seeded(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
                               const engine_config *cfg, const uint8_t seed[ENGINE_SEED_BYTES])
 {
-    return room_create(db, room_out, cfg, seed, NULL, NULL);
+    return ledger_room_create_bound(db, room_out, cfg, seed, NULL);
 }
 
 int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const char *room,
                      uint32_t version)
 {
     engine_state *st = calloc(1, sizeof *st);
-    codec_genesis fork;
+    codec_genesis fork, from = {0};
+    ledger_seat_keys seats;
     ledger_head_rec head = {0};
     ledger_txn txn;
     if (st == NULL)
@@ -381,6 +420,8 @@ int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const cha
             rc = ledger__event_hash_at(db, &txn, fork.fork_hash, room, version);
         if (rc == 0)
             rc = ledger__state_load(db, &txn, st, room, version);
+        if (rc == 0)
+            rc = ledger__genesis_read(db, &txn, &from, room);
         ledger__txn_abort(&txn);
     }
     if (rc == 0) {
@@ -390,7 +431,9 @@ int ledger_room_fork(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1], const cha
         st->config.is_constructed = 1;
         uint8_t seed[ENGINE_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
-        rc = room_create(db, room_out, &st->config, seed, st, &fork);
+        seats.bound = from.seat_bound; /* the seats play on in the fork: still bound */
+        memcpy(seats.key, from.seat_key, sizeof seats.key);
+        rc = room_create(db, room_out, &st->config, seed, st, &fork, &seats);
         sodium_memzero(seed, sizeof seed);
     }
     sodium_memzero(st, sizeof *st);

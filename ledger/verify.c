@@ -73,6 +73,7 @@ typedef struct verify_job {
     pthread_cond_t more;           /* signalled when either changes */
     atomic_uint next_sig;          /* next event whose signature nobody took yet */
     finding sig[2];                /* first bad signature seen by each worker */
+    codec_genesis seats;           /* the genesis's seat keys (seat_bound, seat_key) */
     /* fold */
     int has_seed;
     uint8_t seed[ENGINE_SEED_BYTES];
@@ -125,6 +126,11 @@ static void check_signatures_as(verify_job *job, unsigned worker)
         if (len == 0 || ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0)
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "bad signature (key %08x)",
                  ev->key_id);
+        char why[160];
+        if (ledger__seat_sig_verify(why, sizeof why, &job->seats, job->room, ev->version - 1,
+                                    ev->prev_hash, &ev->action,
+                                    ev->has_seat_signature ? ev->seat_signature : NULL) != 0)
+            find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "%s", why);
     }
 }
 
@@ -300,6 +306,9 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         free(gcanon);
     if (rc != 0 || f->rc != 0)
         return rc;
+    job->seats.config.n_seats = g.config.n_seats;
+    job->seats.seat_bound = g.seat_bound;
+    memcpy(job->seats.seat_key, g.seat_key, sizeof g.seat_key);
 
     /* A seed revealed after the game must match the genesis commitment,
      * whichever seed the fold then uses. */
@@ -595,6 +604,8 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
         find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
 
     out->n_events = n_events;
+    for (uint32_t i = 0; i < job.n_ok; i++)
+        out->n_seat_signatures += job.ev[i].has_seat_signature != 0;
     out->is_refolded = job.has_seed;
     out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {

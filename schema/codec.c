@@ -1156,7 +1156,40 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
         m.has_fork_of_hash = 1;
         m.fork_of_hash = bin(g->fork_hash, SCHEMA_HASH_BYTES);
     }
+    ProtobufCBinaryData seat_keys[ENGINE_MAX_SEATS];
+    if (g->seat_bound != 0) {
+        if (((unsigned)g->seat_bound >> c->n_seats) != 0)
+            return SCHEMA_ERROR;
+        for (unsigned i = 0; i < c->n_seats; i++)
+            seat_keys[i] = bin(g->seat_key[i], ((unsigned)g->seat_bound >> i & 1u) ? SCHEMA_KEY_BYTES : 0);
+        m.n_seat_keys = c->n_seats;
+        m.seat_keys = seat_keys;
+    }
     return pack(out, cap, len_out, &m.base);
+}
+
+/* Genesis.seat_keys: none, or one per seat (32 bytes bound, empty not),
+ * at least one bound and no all-zero key. */
+static int seat_keys_from_wire(codec_genesis *g, const Mentat__Genesis *m, char *err)
+{
+    static const uint8_t zero[SCHEMA_KEY_BYTES];
+    if (m->n_seat_keys == 0)
+        return SCHEMA_OK;
+    if (m->n_seat_keys != g->config.n_seats)
+        return codec__fail(err, "Genesis.seat_keys: %zu keys for %u seats", m->n_seat_keys,
+                           (unsigned)g->config.n_seats);
+    for (size_t i = 0; i < m->n_seat_keys; i++) {
+        const ProtobufCBinaryData *b = &m->seat_keys[i];
+        if (b->len == 0)
+            continue;
+        if (b->len != SCHEMA_KEY_BYTES || memcmp(b->data, zero, SCHEMA_KEY_BYTES) == 0)
+            return codec__fail(err, "Genesis.seat_keys[%zu]: not a public key", i);
+        memcpy(g->seat_key[i], b->data, SCHEMA_KEY_BYTES);
+        g->seat_bound |= (uint16_t)(1u << i);
+    }
+    if (g->seat_bound == 0)
+        return codec__fail(err, "Genesis.seat_keys: no seat bound");
+    return SCHEMA_OK;
 }
 
 static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, size_t len,
@@ -1253,6 +1286,8 @@ static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
         g->is_fork = 1;
         g->fork_version = m->fork_of_version;
     }
+    if ((rc = seat_keys_from_wire(g, m, err)) != 0)
+        return rc;
     return bytes_from_wire(g->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Genesis.signature", err);
 }
@@ -1285,6 +1320,8 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.state_digest = bin(ev->state_digest, SCHEMA_HASH_BYTES);
     m.key_id = ev->key_id;
     m.signature = bin(ev->signature, SCHEMA_SIG_BYTES);
+    m.has_seat_signature = ev->has_seat_signature;
+    m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1316,6 +1353,12 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
                               "Event.state_digest", err)) != 0)
         return rc;
     ev->key_id = m->key_id;
+    if (m->has_seat_signature) {
+        if ((rc = bytes_from_wire(ev->seat_signature, SCHEMA_SIG_BYTES, &m->seat_signature,
+                                  "Event.seat_signature", err)) != 0)
+            return rc;
+        ev->has_seat_signature = 1;
+    }
     return bytes_from_wire(ev->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Event.signature", err);
 }

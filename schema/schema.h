@@ -75,6 +75,8 @@ typedef struct codec_genesis {
     char fork_room[SCHEMA_ROOM_CHARS + 1];     /* the room it was taken from, NUL-terminated */
     uint32_t fork_version;                     /* the version of fork_room it starts from */
     uint8_t fork_hash[SCHEMA_HASH_BYTES];      /* chain hash of that version in fork_room */
+    uint16_t seat_bound;                       /* bit s: seat s is bound to seat_key[s]; 0 none */
+    uint8_t seat_key[ENGINE_MAX_SEATS][SCHEMA_KEY_BYTES]; /* Ed25519 public keys of bound seats */
 } codec_genesis;
 
 typedef struct codec_event {
@@ -87,6 +89,8 @@ typedef struct codec_event {
     uint8_t state_digest[SCHEMA_HASH_BYTES];
     uint32_t key_id;
     uint8_t signature[SCHEMA_SIG_BYTES];
+    int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
+    uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
 } codec_event;
 
 typedef struct codec_rejection {

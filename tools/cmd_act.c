@@ -9,11 +9,13 @@
  */
 #include <string.h>
 
+#include <sodium.h>
+
 #include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat act ROOM --seat S --version V --action JSON\n"
+    "usage: mentat act ROOM --seat S --version V --action JSON [--seat-key FILE]\n"
     "\n"
     "Appends one action to ROOM. S is the seat, 1..N in the order the room's\n"
     "factions were given, or a faction name. V is the version the seat acted\n"
@@ -27,6 +29,12 @@ static const char help[] =
     "verify --receipts` and `mentat proof` check it later. Refused by the rules: prints\n"
     "the reason and the argument at fault, and exits 2.\n"
     "\n"
+    "--seat-key FILE signs the action with the seat's secret key (`mentat seat\n"
+    "keygen`): the signature covers the room, V, the chain hash of V and the\n"
+    "action. A seat the room binds to a key (`room create --seat-keys`) must\n"
+    "sign; one it does not bind must not. A missing, wrong or replayed seat\n"
+    "signature is refused with the reason (exit 2), nothing written.\n"
+    "\n"
     "JSON is {\"kind\": NAME, field: value, ...}; docs/CLI.md lists every kind.\n"
     "Factions, leaders and territories are named by slug, locations as\n"
     "{\"territory\": SLUG, \"sector\": N}.\n"
@@ -37,6 +45,8 @@ static const char help[] =
     "  # keep one of the four traitors dealt to seat 1 (mentat state shows them)\n"
     "  mentat act K7QX2M9P --seat 1 --version 1 \\\n"
     "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"feyd_rautha\"}'\n"
+    "  mentat act K7QX2M9P --seat fremen --version 7 --seat-key fremen.seat \\\n"
+    "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n"
     "  mentat act K7QX2M9P --seat fremen --version 7 --json \\\n"
     "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n";
 
@@ -126,11 +136,37 @@ static int print_conflict(const tool_globals *g, ledger *db, const char *room,
     return TOOL_EXIT_USAGE;
 }
 
+/* sig_out = the seat's signature of act on `expected` with the key in path. */
+static int seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES], const tool_globals *g, ledger *db,
+                     const char *path, const char *room, uint32_t expected,
+                     const engine_action *act)
+{
+    uint8_t sk[LEDGER_SEAT_SECRET_BYTES], pk[SCHEMA_KEY_BYTES], prev[SCHEMA_HASH_BYTES];
+    char err[SCHEMA_ERRMSG] = "";
+    int rc = ledger_seat_key_load(sk, pk, path, err);
+    if (rc != 0) {
+        tool_err(g, "--seat-key: %s", err);
+        return TOOL_EXIT_USAGE;
+    }
+    rc = ledger_chain_hash(db, prev, room, expected);
+    if (rc == LEDGER_ENOTFOUND)
+        rc = print_conflict(g, db, room, expected);
+    else if (rc != 0)
+        rc = tool_ledger_fail(g, db, rc);
+    else if (ledger_seat_sign(sig_out, sk, room, expected, prev, act) != 0) {
+        tool_err(g, "--seat-key: the action of seat %u has no seat message", act->seat + 1u);
+        rc = TOOL_EXIT_USAGE;
+    }
+    sodium_memzero(sk, sizeof sk);
+    return rc;
+}
+
 int cmd_act(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *seat = NULL, *version = NULL, *action = NULL;
+    const char *seat = NULL, *version = NULL, *action = NULL, *seat_key = NULL;
     const tool_opt opts[] = {
+        {"--seat-key", "FILE", &seat_key, NULL},
         {"--seat", "S", &seat, NULL},
         {"--version", "V", &version, NULL},
         {"--action", "JSON", &action, NULL},
@@ -170,9 +206,16 @@ int cmd_act(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_USAGE;
         goto out;
     }
+    uint8_t sig[SCHEMA_SIG_BYTES];
+    if (seat_key != NULL) {
+        ex = seat_sign(sig, &g, db, seat_key, info.room, expected, &act);
+        if (ex != TOOL_EXIT_OK)
+            goto out;
+    }
     ledger_append_result res;
     memset(&res, 0, sizeof res);
-    int rc = ledger_append(db, &res, info.room, expected, &act);
+    int rc = ledger_append_signed(db, &res, info.room, expected, &act,
+                                  seat_key != NULL ? sig : NULL);
     if (rc == LEDGER_ECONFLICT) {
         ex = print_conflict(&g, db, info.room, expected);
     } else if (rc != 0) {

@@ -18,7 +18,7 @@
 
 static const char help[] =
     "usage: mentat audit ROOM [--seat S | --public] [--fact F,...] [--trials N] [--steps N]\n"
-    "                         [--sample-seed N]\n"
+    "                         [--sample-seed N] [--json --sign]\n"
     "       mentat audit --all [same options]\n"
     "       mentat audit --self-test\n"
     "\n"
@@ -39,8 +39,10 @@ static const char help[] =
     "diff, render, scenario, the bots' input) is compared byte for byte as its\n"
     "command prints it (channel output); and what a viewer saw earlier must stay\n"
     "marked, with reshuffles dealing faces afresh (channel history). It ends with\n"
-    "the action kinds played and the hidden facts changed. Needs the audit key\n"
-    "(the room's seed). Exit status 1 if any leak is found.\n"
+    "the action kinds played and the hidden facts changed. Needs the room's seed:\n"
+    "its revealed seed (`mentat reveal`, kept in the room's archive), so anyone\n"
+    "holding the archive can audit a revealed room with no audit key, else the\n"
+    "audit key. Exit status 1 if any leak is found.\n"
     "\n"
     "  --all          every room of the ledger (progress on stderr if a terminal)\n"
     "  --seat S       audit only seat S (1..n or a faction); --public the public\n"
@@ -49,6 +51,12 @@ static const char help[] =
     "  --trials N     counterfactual pairs per room (default 32 per viewer audited)\n"
     "  --steps N      events replayed per pair at most (default: up to the head)\n"
     "  --sample-seed N  which versions, seats and facts are sampled (default 0)\n"
+    "  --sign         with ROOM and --json: adds \"signed_report\", the room, the\n"
+    "                 head and tree head audited, the method, the seed it used,\n"
+    "                 the viewer, facts and sample seed, the trials, steps,\n"
+    "                 comparisons, leaks and verdict, signed with the ledger key\n"
+    "                 (needs the signing key); `mentat verify --report FILE`\n"
+    "                 checks it against the room\n"
     "  --self-test    audit games played in memory against planted leaks (a hand\n"
     "                 card in the public view, a traitor in another seat's view, a\n"
     "                 drawn card in the public log, a prompt only the holder of a\n"
@@ -62,7 +70,8 @@ static const char help[] =
     "  mentat audit K7QX2M9P\n"
     "  mentat audit --all --trials 40 --steps 100\n"
     "  mentat audit K7QX2M9P --seat atreides --json | jq '.leaks[]'\n"
-    "  mentat audit --self-test\n";
+    "  mentat audit --self-test\n"
+    "  mentat audit K7QX2M9P --json --sign > K7QX2M9P.audit.json\n";
 
 typedef struct audit_totals {
     size_t n_rooms;                /* rooms audited */
@@ -73,6 +82,7 @@ typedef struct audit_totals {
     uint64_t n_by_fact[INSPECT_FACT_COUNT]; /* pairs, per hidden fact changed */
     uint64_t n_leaks;              /* leaks found in all */
     int exit_failure;              /* worst exit status of a room that could not be audited */
+    uint8_t viewer;                /* the viewer option of the last room audited */
 } audit_totals;
 
 typedef struct progress_ctx {
@@ -171,6 +181,7 @@ static void audit_one(const tool_globals *g, ledger *db, tool_json *j, const cha
             return;
         }
     }
+    t->viewer = opt.seat;
     rc = inspect_audit_room(rep, db, room, &opt);
     if (opt.progress != NULL) {
         fprintf(stderr, "\r%70s\r", "");
@@ -332,12 +343,39 @@ static int self_test(const tool_globals *g)
     return ex;
 }
 
+/* "signed_report": the room's report signed with the ledger key. */
+static int sign_report(const tool_globals *g, ledger *db, tool_json *j,
+                       const inspect_audit_report *rep, const inspect_audit_options *opt,
+                       uint8_t viewer)
+{
+    ledger_audit_report r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.room, sizeof r.room, "%s", rep->room);
+    r.version = rep->n_events;
+    r.method = LEDGER_AUDIT_METHOD_COUNTERFACTUAL;
+    r.seed_source = rep->is_revealed_seed ? LEDGER_AUDIT_SEED_REVEALED : LEDGER_AUDIT_SEED_AUDIT_KEY;
+    r.viewer = viewer;
+    r.facts = opt->facts;
+    r.sample_seed = opt->sample_seed;
+    r.n_trials = rep->n_trials;
+    r.n_steps = rep->n_steps;
+    r.n_comparisons = rep->n_comparisons;
+    r.n_leaks = rep->n_leaks;
+    r.is_leaky = rep->n_leaks != 0;
+    int rc = ledger_audit_report_sign(db, &r);
+    if (rc != 0)
+        return tool_ledger_fail(g, db, rc);
+    tool_json_key(j, "signed_report");
+    inspect_json_audit_report(j, &r);
+    return TOOL_EXIT_OK;
+}
+
 int cmd_audit(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *seat_s = NULL, *trials_s = NULL, *steps_s = NULL, *sample_s = NULL;
     const char *facts_s = NULL;
-    int is_all = 0, is_public = 0, is_self_test = 0;
+    int is_all = 0, is_public = 0, is_self_test = 0, is_sign = 0;
     const tool_opt opts[] = {
         {"--all", NULL, NULL, &is_all},
         {"--seat", "S", &seat_s, NULL},
@@ -347,6 +385,7 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         {"--steps", "N", &steps_s, NULL},
         {"--sample-seed", "N", &sample_s, NULL},
         {"--self-test", NULL, NULL, &is_self_test},
+        {"--sign", NULL, NULL, &is_sign},
         {NULL, NULL, NULL, NULL},
     };
     const char *pos[1];
@@ -363,6 +402,10 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
     }
     if ((n_pos == 1) == (is_all != 0)) {
         tool_err(&g, "give either ROOM or --all (see mentat audit --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (is_sign && (is_all || !g.is_json)) {
+        tool_err(&g, "--sign signs one room's JSON report: give ROOM and --json");
         return TOOL_EXIT_USAGE;
     }
     if (seat_s != NULL && is_public) {
@@ -407,7 +450,13 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         return ex;
     char (*codes)[SCHEMA_ROOM_CHARS + 1] = NULL;
     size_t n_codes = 0;
-    inspect_audit_report *rep = malloc(sizeof *rep);
+    inspect_audit_report *rep = NULL;
+    int krc = is_sign ? ledger_audit_report_can_sign(db) : 0;
+    if (krc != 0) { /* before any output: a report that cannot be signed is not begun */
+        ex = tool_ledger_fail(&g, db, krc);
+        goto out;
+    }
+    rep = malloc(sizeof *rep);
     if (rep == NULL) {
         tool_err(&g, "out of memory");
         ex = TOOL_EXIT_USAGE;
@@ -467,6 +516,12 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "marks_forgotten", t.n_marks_forgotten);
         tool_json_member_uint(&j, "n_leaks", t.n_leaks);
         coverage_json(&j, &t);
+        if (is_sign && t.n_rooms == 1 &&
+            (ex = sign_report(&g, db, &j, rep, &opt, t.viewer)) != TOOL_EXIT_OK) {
+            tool_json_object_end(&j);
+            tool_json_finish(&j);
+            goto out;
+        }
         tool_json_member_bool(&j, "ok", t.n_leaks == 0 && t.n_failed == 0);
         tool_json_object_end(&j);
         tool_json_finish(&j);

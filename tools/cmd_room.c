@@ -14,7 +14,7 @@
 
 static const char help[] =
     "usage: mentat room create --players N --factions LIST --rules basic\n"
-    "                          [--modules LIST] [--turns T]\n"
+    "                          [--modules LIST] [--turns T] [--seat-keys LIST]\n"
     "       mentat room list\n"
     "       mentat room fork ROOM --at V\n"
     "\n"
@@ -32,6 +32,11 @@ static const char help[] =
     "                   homeworlds, discovery_tokens, expansion_treachery (the engine\n"
     "                   refuses modules it does not have yet, with its reason)\n"
     "  --turns T        game length, 1..20 (default 10)\n"
+    "  --seat-keys LIST comma-separated SEAT=PUBFILE: binds each seat (1..N or\n"
+    "                   its faction) to the public key in PUBFILE (`mentat seat\n"
+    "                   keygen` writes it); that seat's actions are then accepted\n"
+    "                   only with its signature (`mentat act --seat-key`). Seats\n"
+    "                   not listed stay unbound\n"
     "\n"
     "room list prints every room: code, head version, rules, turn, phase,\n"
     "creation, factions, and whom the game waits on or who won. Turn, phase and\n"
@@ -48,6 +53,8 @@ static const char help[] =
     "  mentat room create --players 6 --rules basic \\\n"
     "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
     "  mentat room create --players 2 --factions atreides,harkonnen --rules basic --turns 5\n"
+    "  mentat room create --players 2 --factions atreides,harkonnen --rules basic \\\n"
+    "      --seat-keys 1=alice.seat.pub,harkonnen=bob.seat.pub\n"
     "  ROOM=$(mentat room create --players 3 --factions fremen,emperor,guild --rules basic)\n"
     "  mentat room list --json\n"
     "  mentat room fork K7QX2M9P --at 120\n";
@@ -87,16 +94,59 @@ static int explain_refusal(const tool_globals *g, const engine_config *cfg)
     return -1;
 }
 
+/* --seat-keys SEAT=PUBFILE,...: each seat once, each key read. */
+static int seat_keys_parse(ledger_seat_keys *out, const char *list, const engine_config *cfg,
+                           char *err)
+{
+    char item[4200];
+    memset(out, 0, sizeof *out);
+    for (const char *p = list;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+        if (len == 0 || len >= sizeof item) {
+            snprintf(err, SCHEMA_ERRMSG, "expected SEAT=PUBFILE, comma-separated");
+            return -1;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        char *eq = strchr(item, '=');
+        if (eq == NULL || eq == item || eq[1] == '\0') {
+            snprintf(err, SCHEMA_ERRMSG, "'%.60s' is not SEAT=PUBFILE", item);
+            return -1;
+        }
+        *eq = '\0';
+        uint8_t seat;
+        char why[SCHEMA_ERRMSG];
+        if (tool_parse_seat(&seat, item, cfg, why) != 0) {
+            snprintf(err, SCHEMA_ERRMSG, "%.150s", why);
+            return -1;
+        }
+        if ((unsigned)out->bound >> seat & 1u) {
+            snprintf(err, SCHEMA_ERRMSG, "seat %u is given two keys", seat + 1u);
+            return -1;
+        }
+        if (ledger_seat_public_load(out->key[seat], eq + 1, why) != 0) {
+            snprintf(err, SCHEMA_ERRMSG, "%.150s", why);
+            return -1;
+        }
+        out->bound |= (uint16_t)(1u << seat);
+        if (end == NULL)
+            return 0;
+        p = end + 1;
+    }
+}
+
 static int room_create(int argc, char **argv, tool_globals *g)
 {
     const char *players = NULL, *factions = NULL, *rules = NULL, *modules = NULL,
-               *turns = NULL;
+               *turns = NULL, *seat_keys = NULL;
     const tool_opt opts[] = {
         {"--players", "N", &players, NULL},
         {"--factions", "LIST", &factions, NULL},
         {"--rules", "basic", &rules, NULL},
         {"--modules", "LIST", &modules, NULL},
         {"--turns", "T", &turns, NULL},
+        {"--seat-keys", "LIST", &seat_keys, NULL},
         {NULL, NULL, NULL, NULL},
     };
     int r = tool_args_parse(g, argc, argv, opts, NULL, 0, NULL, help);
@@ -149,13 +199,18 @@ static int room_create(int argc, char **argv, tool_globals *g)
         }
         cfg.turn_limit = (uint8_t)n_turns;
     }
+    ledger_seat_keys seats;
+    if (seat_keys != NULL && seat_keys_parse(&seats, seat_keys, &cfg, err) != 0) {
+        tool_err(g, "--seat-keys: %s", err);
+        return TOOL_EXIT_USAGE;
+    }
 
     ledger *db;
     int ex = tool_ledger_open(&db, g, 0);
     if (ex != TOOL_EXIT_OK)
         return ex;
     char room[SCHEMA_ROOM_CHARS + 1];
-    int rc = ledger_room_create(db, room, &cfg);
+    int rc = ledger_room_create_bound(db, room, &cfg, NULL, seat_keys != NULL ? &seats : NULL);
     if (rc == LEDGER_EINPUT && explain_refusal(g, &cfg) == 0) {
         ex = TOOL_EXIT_USAGE;
         goto out;

@@ -21,6 +21,7 @@
 static const char help[] =
     "usage: mentat verify ROOM [--threads 1|2] [--receipts FILE] [--receipt JSON]...\n"
     "       mentat verify --all [--threads 1|2] [--receipts FILE] [--receipt JSON]...\n"
+    "       mentat verify --report FILE\n"
     "\n"
     "Checks a room from its genesis to its head: the genesis signature, that\n"
     "versions are dense, the hash chain, every signature against the key that\n"
@@ -53,7 +54,17 @@ static const char help[] =
     "                   else nothing is verified and the line at fault is named\n"
     "  --receipt JSON   one receipt on the command line; may be repeated\n"
     "\n"
-    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"refolded\",\"head_signed\",\n"
+    "Every event of a seat the room binds to a key must carry that seat's\n"
+    "signature of its action (`mentat act --seat-key`), and it is checked; an\n"
+    "event of an unbound seat or of the engine must carry none.\n"
+    "\n"
+    "--report FILE checks a signed audit report (`mentat audit ROOM --json\n"
+    "--sign`, or its \"signed_report\" alone) against the room here: signed by a\n"
+    "key of this ledger's chain, and naming the room's own chain hash, tree root\n"
+    "and time at the version it audited. Exit 1 if it does not hold.\n"
+    "\n"
+    "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"n_seat_signatures\",\n"
+    "\"refolded\",\"head_signed\",\n"
     "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
     "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
     "true when a receipt's check failed), differs_from and differs_to when a\n"
@@ -63,7 +74,8 @@ static const char help[] =
     "  mentat verify K7QX2M9P\n"
     "  mentat verify --all --threads 2\n"
     "  mentat verify K7QX2M9P --receipts harkonnen-receipts.jsonl\n"
-    "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n";
+    "  mentat verify --all --json | jq '.rooms[] | select(.ok | not)'\n"
+    "  mentat verify --report K7QX2M9P.audit.json\n";
 
 
 /* Receipts read from --receipts and --receipt, in the order given. */
@@ -173,6 +185,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_string(j, "room", room);
         tool_json_member_bool(j, "ok", rep.is_ok);
         tool_json_member_uint(j, "n_events", rep.n_events);
+        tool_json_member_uint(j, "n_seat_signatures", rep.n_seat_signatures);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
@@ -193,6 +206,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
                rep.is_head_signed ? "signed head"
                                   : "head unsigned (an older build's: only receipts show a "
                                     "truncation)");
+        if (rep.n_seat_signatures != 0)
+            printf("; %u seat signature%s", rep.n_seat_signatures,
+                   rep.n_seat_signatures == 1 ? "" : "s");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         fputc('\n', stdout);
@@ -224,12 +240,13 @@ static size_t foreign_receipts(const receipt_list *l, char (*codes)[SCHEMA_ROOM_
 int cmd_verify(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *threads_s = NULL, *receipts_s = NULL;
+    const char *threads_s = NULL, *receipts_s = NULL, *report_s = NULL;
     int is_all = 0;
     const tool_opt opts[] = {
         {"--all", NULL, NULL, &is_all},
         {"--threads", "N", &threads_s, NULL},
         {"--receipts", "FILE", &receipts_s, NULL},
+        {"--report", "FILE", &report_s, NULL},
         {NULL, NULL, NULL, NULL},
     };
     /* --receipt may be repeated: taken out of argv before the parser,
@@ -271,6 +288,14 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
     if (r != TOOL_PARSED) {
         free(receipts.r);
         return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    }
+    if (report_s != NULL) {
+        free(receipts.r);
+        if (n_pos != 0 || is_all || receipts_s != NULL || receipts.n != 0) {
+            tool_err(&g, "--report takes no room, --all or receipts: the report names its room");
+            return TOOL_EXIT_USAGE;
+        }
+        return tool_verify_report(&g, report_s);
     }
     if (receipts_s != NULL && receipts_read(&receipts, &g, receipts_s) != TOOL_EXIT_OK) {
         free(receipts.r);

@@ -53,6 +53,9 @@ int cmd_keygen(int argc, char **argv, const tool_globals *g);
 int cmd_key(int argc, char **argv, const tool_globals *g);
 int cmd_room(int argc, char **argv, const tool_globals *g);
 int cmd_act(int argc, char **argv, const tool_globals *g);
+int cmd_seat(int argc, char **argv, const tool_globals *g);
+/* `mentat verify --report FILE` (tools/verify_report.c): an exit status. */
+int tool_verify_report(const tool_globals *g, const char *path);
 int cmd_log(int argc, char **argv, const tool_globals *g);
 int cmd_state(int argc, char **argv, const tool_globals *g);
 int cmd_verify(int argc, char **argv, const tool_globals *g);
@@ -324,6 +327,8 @@ typedef struct bench_ctx {
     tool_prng chooser;             /* picks the legal actions to submit (fixed seed) */
     uint8_t peer_sk[64];           /* the SQLite peer's Ed25519 signing key */
     uint32_t peer_key_id;          /* its id (first 4 bytes of the public key) */
+    ledger_seat_keys seat_keys;    /* the seats' public keys every bench room binds */
+    uint8_t seat_sk[ENGINE_MAX_SEATS][LEDGER_SEAT_SECRET_BYTES]; /* and their secret keys */
     int is_progress;               /* 1 = stderr is a terminal: show progress */
     char err[BENCH_ERRMSG];        /* why the last step failed */
 } bench_ctx;
@@ -370,6 +375,7 @@ typedef struct bench_room {
     char room[SCHEMA_ROOM_CHARS + 1]; /* the room's code in its ledger */
     uint8_t seed[ENGINE_SEED_BYTES];  /* its seed (revealed, forced) */
     engine_state opening;          /* the position at version 0 */
+    uint8_t genesis_hash[SCHEMA_HASH_BYTES]; /* what its first action acts on */
     uint32_t n_actions;            /* actions in the stream */
     engine_action *action;         /* owned: the stream, each legal where it stands */
 } bench_room;
@@ -383,17 +389,28 @@ typedef struct bench_rooms {
 /* The table the bench plays: six seats, Advanced rules (the longest game
  * the engine plays so far). */
 void bench_config_init(engine_config *cfg);
-/* Creates a room in db, reveals its seed and plays it in memory with
- * c->chooser from engine_legal_actions until no seat may act or
- * max_actions are drawn; nothing is appended. 0, or -1 (c->err). */
-int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actions);
+/* Creates a room in db binding its seats to `seats` (NULL: none),
+ * reveals its seed and plays it in memory with c->chooser from
+ * engine_legal_actions until no seat may act or max_actions are drawn;
+ * nothing is appended. 0, or -1 (c->err). */
+int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actions,
+                   const ledger_seat_keys *seats);
 void bench_room_free(bench_room *r);
 /* Appends a new room made by bench_room_new: 0, or -1 (c->err). */
 int bench_rooms_add(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions);
+/* The same, binding no seat: for the HTTP bench, whose server does not
+ * pass seat signatures yet. */
+int bench_rooms_add_unbound(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions);
 void bench_rooms_free(bench_rooms *rs);
 /* Appends action i of r (version i + 1) with ledger_append; -1 (c->err)
  * unless it is accepted. */
 int bench_room_append(bench_ctx *c, ledger *db, const bench_room *r, uint32_t i);
+/* The acting seat's signature of act on version (chain hash prev) of
+ * room into sig, as its client would make it: sig, or NULL for an
+ * automatic step (no seat signs). */
+const uint8_t *bench_seat_sign(const bench_ctx *c, uint8_t sig[SCHEMA_SIG_BYTES],
+                               const char *room, uint32_t version,
+                               const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act);
 
 /* ---- bench/sqlite.c: the SQLite peer */
 
@@ -478,7 +495,8 @@ void bench_history_close(bench_history *h);
  * room (1..n_versions). */
 int bench_replay_ms(double *ms_out, bench_ctx *c, ledger *db, const bench_room *room,
                     uint32_t n_versions, unsigned n_samples);
-/* Events per second of ledger_verify_room over rooms, with threads. */
+/* Signatures per second (the ledger's and the seats', every one it checks)
+ * of ledger_verify_room over rooms, with threads. */
 int bench_verify_rate(double *rate_out, bench_ctx *c, ledger *db, const bench_rooms *rooms,
                       unsigned threads);
 /* crypto_sign_verify_detached calls per second on ~150-byte messages, the

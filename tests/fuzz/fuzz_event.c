@@ -23,7 +23,10 @@ static int event_eq(const codec_event *a, const codec_event *b)
         && a->committed_at == b->committed_at
         && memcmp(a->state_digest, b->state_digest, SCHEMA_HASH_BYTES) == 0
         && a->key_id == b->key_id
-        && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0;
+        && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
+        && a->has_seat_signature == b->has_seat_signature
+        && (!a->has_seat_signature ||
+            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0);
 }
 
 /* A refusal says why, in one line. */

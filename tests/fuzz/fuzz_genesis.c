@@ -29,7 +29,9 @@ static int genesis_eq(const codec_genesis *a, const codec_genesis *b)
         && a->is_fork == b->is_fork
         && (!a->is_fork || (strcmp(a->fork_room, b->fork_room) == 0
                             && a->fork_version == b->fork_version
-                            && memcmp(a->fork_hash, b->fork_hash, SCHEMA_HASH_BYTES) == 0));
+                            && memcmp(a->fork_hash, b->fork_hash, SCHEMA_HASH_BYTES) == 0))
+        && a->seat_bound == b->seat_bound
+        && memcmp(a->seat_key, b->seat_key, sizeof a->seat_key) == 0;
 }
 
 static void check_message(const char *err)

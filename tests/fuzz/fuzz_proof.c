@@ -50,6 +50,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_message(err);
     else if (r.version == 0)
         abort();
+    ledger_audit_report ar;
+    uint8_t bytes[LEDGER_AUDIT_REPORT_BYTES];
+    memset(err, 0x55, sizeof err);
+    if (inspect_audit_report_parse(&ar, (const char *)data, size, err) != 0)
+        check_message(err);
+    else if (ledger_audit_report_canonical(bytes, &ar) != LEDGER_AUDIT_REPORT_BYTES)
+        abort(); /* a report read is one that encodes */
 
     /* Raw: two sizes, two roots, then hashes. */
     if (size >= 16 + 64) {

@@ -194,6 +194,7 @@ struct crew {
     unsigned n_threads;
     unsigned rooms_per_thread;
     ledger_group *group;           /* CREW_MENTAT */
+    const bench_ctx *c;            /* the seats' keys (read only) */
     batcher *batch;                /* CREW_SQLITE_BATCHED */
     const bench_room *rooms;       /* this chunk's rooms (Mentat) */
     bench_peer_head *heads;        /* this chunk's heads (peer) */
@@ -257,9 +258,14 @@ static int batch_append(worker *w, batcher *b, bench_peer_head *h)
 
 static int work_mentat(worker *w, const bench_room *room)
 {
+    uint8_t prev[SCHEMA_HASH_BYTES], sig[SCHEMA_SIG_BYTES];
+    memcpy(prev, room->genesis_hash, sizeof prev); /* then each receipt's event hash */
     for (uint32_t i = 0; i < room->n_actions; i++) {
         ledger_append_result res;
-        int rc = ledger_group_append(w->crew->group, &res, room->room, i, &room->action[i]);
+        int rc = ledger_group_append_signed(w->crew->group, &res, room->room, i,
+                                            &room->action[i],
+                                            bench_seat_sign(w->crew->c, sig, room->room, i, prev,
+                                                            &room->action[i]));
         if (rc != 0) {
             snprintf(w->err, sizeof w->err, "room %s version %u: group append: %s (code %d)",
                      room->room, i + 1, tool_strerror(rc), rc);
@@ -271,6 +277,7 @@ static int work_mentat(worker *w, const bench_room *room)
                      i + 1, res.is_retry ? "taken for a retry" : name != NULL ? name : "?");
             return -1;
         }
+        memcpy(prev, res.receipt.event_hash, sizeof prev);
     }
     return 0;
 }
@@ -336,6 +343,7 @@ static int crew_start(crew *cr, worker *w, bench_ctx *c, const char *peer_path)
     pthread_cond_init(&cr->go, NULL);
     pthread_cond_init(&cr->finished, NULL);
     cr->is_init = 1;
+    cr->c = c;
     for (unsigned t = 0; t < cr->n_threads; t++) {
         w[t].crew = cr;
         w[t].index = t;

@@ -10,7 +10,9 @@
  * here: the stream is what the timed runs then submit, so choosing an
  * action is never inside a clock, and the SQLite peer folds the very same
  * games. Events never bypass the engine: every action of a stream is one
- * the engine offered and accepted where it stands.
+ * the engine offered and accepted where it stands. Every room binds its
+ * seats to the run's seat keys, and each append carries the acting seat's
+ * signature, made inside the clock as its client would make it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,18 +55,21 @@ static int reserve(bench_room *r, uint32_t *cap, uint32_t n)
     return 0;
 }
 
-int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actions)
+int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actions,
+                   const ledger_seat_keys *seats)
 {
     memset(out, 0, sizeof *out);
     engine_config cfg;
     bench_config_init(&cfg);
-    int rc = ledger_room_create(db, out->room, &cfg);
+    int rc = ledger_room_create_bound(db, out->room, &cfg, NULL, seats);
     if (rc != 0)
         return bench_ledger_fail(c, db, rc, "room create");
     rc = ledger_reveal(db, out->seed, out->room, 1);
     if (rc != 0)
         return bench_ledger_fail(c, db, rc, "reveal");
     rc = ledger_state_at(db, &out->opening, out->room, 0);
+    if (rc == 0)
+        rc = ledger_chain_hash(db, out->genesis_hash, out->room, 0);
     if (rc != 0)
         return bench_ledger_fail(c, db, rc, "opening position");
 
@@ -97,7 +102,8 @@ int bench_room_new(bench_room *out, bench_ctx *c, ledger *db, uint32_t max_actio
     return 0;
 }
 
-int bench_rooms_add(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions)
+static int rooms_add(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions,
+                     const ledger_seat_keys *seats)
 {
     if (rs->n == rs->cap) {
         size_t cap = rs->cap != 0 ? rs->cap * 2 : 32;
@@ -108,12 +114,22 @@ int bench_rooms_add(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_acti
         rs->cap = cap;
     }
     bench_room *r = &rs->room[rs->n];
-    if (bench_room_new(r, c, db, max_actions) != 0) {
+    if (bench_room_new(r, c, db, max_actions, seats) != 0) {
         bench_room_free(r);
         return -1;
     }
     rs->n++;
     return 0;
+}
+
+int bench_rooms_add(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions)
+{
+    return rooms_add(rs, c, db, max_actions, &c->seat_keys);
+}
+
+int bench_rooms_add_unbound(bench_rooms *rs, bench_ctx *c, ledger *db, uint32_t max_actions)
+{
+    return rooms_add(rs, c, db, max_actions, NULL);
 }
 
 void bench_rooms_free(bench_rooms *rs)
@@ -124,10 +140,25 @@ void bench_rooms_free(bench_rooms *rs)
     memset(rs, 0, sizeof *rs);
 }
 
+const uint8_t *bench_seat_sign(const bench_ctx *c, uint8_t sig[SCHEMA_SIG_BYTES],
+                               const char *room, uint32_t version,
+                               const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act)
+{
+    if (act->seat >= ENGINE_MAX_SEATS ||
+        ledger_seat_sign(sig, c->seat_sk[act->seat], room, version, prev, act) != 0)
+        return NULL;
+    return sig;
+}
+
 int bench_room_append(bench_ctx *c, ledger *db, const bench_room *r, uint32_t i)
 {
     ledger_append_result res;
-    int rc = ledger_append(db, &res, r->room, i, &r->action[i]);
+    uint8_t prev[SCHEMA_HASH_BYTES], sig[SCHEMA_SIG_BYTES];
+    int rc = ledger_chain_hash(db, prev, r->room, i); /* what the seat's client holds */
+    if (rc != 0)
+        return bench_ledger_fail(c, db, rc, "chain hash");
+    rc = ledger_append_signed(db, &res, r->room, i, &r->action[i],
+                              bench_seat_sign(c, sig, r->room, i, prev, &r->action[i]));
     if (rc != 0)
         return bench_ledger_fail(c, db, rc, "append");
     if (res.verdict != ENGINE_ACCEPTED || res.is_retry) {

@@ -85,6 +85,11 @@ int bench_ctx_open(bench_ctx *c)
     uint8_t pk[crypto_sign_PUBLICKEYBYTES];
     crypto_sign_keypair(pk, c->peer_sk);
     c->peer_key_id = (uint32_t)pk[0] << 24 | (uint32_t)pk[1] << 16 | (uint32_t)pk[2] << 8 | pk[3];
+    /* The seats of every bench room sign their own actions. */
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++) {
+        crypto_sign_keypair(c->seat_keys.key[s], c->seat_sk[s]);
+        c->seat_keys.bound |= (uint16_t)(1u << s);
+    }
     return 0;
 }
 

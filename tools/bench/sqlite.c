@@ -16,7 +16,10 @@
  * row and checks its version (compare-and-swap), hashes that row with
  * BLAKE2b-256 (the prev hash), folds the action into the cached head state
  * with the room's randomness, digests the new state, and signs the same
- * canonical bytes as ledger/event.c lays out with Ed25519; once the
+ * canonical bytes as ledger/event.c lays out with Ed25519; the acting
+ * seat signs its action as its client would (ledger_seat_message's bytes)
+ * and the peer checks that signature against the seat's key and stores it
+ * in the row and under its own signature, as the ledger does; once the
  * transaction is durable it signs each event's receipt (room, version, the
  * row's BLAKE2b-256), as ledger_append answers every accepted action. Only
  * where the bytes go differs. It must never be given an easier job than the ledger:
@@ -33,7 +36,7 @@
 
 #define BUSY_TIMEOUT_MS 60000
 #define BODY_MAX 1024
-#define CANONICAL_MAX 128
+#define CANONICAL_MAX 192
 
 struct bench_peer {
     sqlite3 *db;                   /* one connection, one thread */
@@ -179,11 +182,12 @@ static void put32(uint8_t *b, uint32_t v)
 
 /* The bytes signed: the layout of ledger/event.c ("MNTE", format,
  * room, version, prev hash, seat, kind, n_args, args, committed_at, state
- * digest, key id), so the signing work is the ledger's. */
+ * digest, key id, the seat's signature if any), so the signing work is
+ * the ledger's. */
 static size_t canonical(uint8_t out[CANONICAL_MAX], const char *room, uint32_t version,
                         const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
                         uint64_t committed_at, const uint8_t digest[SCHEMA_HASH_BYTES],
-                        uint32_t key_id)
+                        uint32_t key_id, const uint8_t *seat_sig)
 {
     const engine_action_spec *spec = engine_action_spec_of(act->kind);
     unsigned n_args = spec != NULL ? spec->n_args : 0;
@@ -207,29 +211,39 @@ static size_t canonical(uint8_t out[CANONICAL_MAX], const char *room, uint32_t v
     put32(b + 4, (uint32_t)committed_at);
     memcpy(b + 8, digest, SCHEMA_HASH_BYTES);
     put32(b + 40, key_id);
-    return (size_t)(b + 44 - out);
+    b += 44;
+    if (seat_sig != NULL) {
+        memcpy(b, seat_sig, SCHEMA_SIG_BYTES);
+        b += SCHEMA_SIG_BYTES;
+    }
+    return (size_t)(b - out);
 }
 
 /* The JSON row of one event into body: its length, or 0 if it does not fit. */
 static size_t event_json(char body[BODY_MAX], uint32_t version,
                          const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
                          uint64_t committed_at, const uint8_t digest[SCHEMA_HASH_BYTES],
-                         uint32_t key_id, const uint8_t sig[SCHEMA_SIG_BYTES])
+                         uint32_t key_id, const uint8_t sig[SCHEMA_SIG_BYTES],
+                         const uint8_t *seat_sig)
 {
     char action[512], prev_hex[2 * SCHEMA_HASH_BYTES + 1], digest_hex[2 * SCHEMA_HASH_BYTES + 1];
-    char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
+    char sig_hex[2 * SCHEMA_SIG_BYTES + 1], seat_hex[2 * SCHEMA_SIG_BYTES + 1] = "";
     if (codec_action_to_json(action, sizeof action, act) != 0)
         return 0;
     tool_hex(prev_hex, prev, SCHEMA_HASH_BYTES);
     tool_hex(digest_hex, digest, SCHEMA_HASH_BYTES);
     tool_hex(sig_hex, sig, SCHEMA_SIG_BYTES);
+    if (seat_sig != NULL)
+        tool_hex(seat_hex, seat_sig, SCHEMA_SIG_BYTES);
     int n = snprintf(body, BODY_MAX,
                      "{\"version\":%u,\"prev_hash\":\"%s\",\"seat\":%u,\"action\":%s,"
                      "\"committed_at\":%llu,\"state_digest\":\"%s\",\"key_id\":%u,"
-                     "\"signature\":\"%s\"}",
+                     "\"signature\":\"%s\"%s%s%s}",
                      version, prev_hex,
                      act->seat == ENGINE_SEAT_ENGINE ? 0u : act->seat + 1u, action,
-                     (unsigned long long)committed_at, digest_hex, key_id, sig_hex);
+                     (unsigned long long)committed_at, digest_hex, key_id, sig_hex,
+                     seat_sig != NULL ? ",\"seat_signature\":\"" : "", seat_hex,
+                     seat_sig != NULL ? "\"" : "");
     return n > 0 && n < BODY_MAX ? (size_t)n : 0;
 }
 
@@ -251,6 +265,14 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n)
                            r->opening.config.is_advanced, hex,
                            (unsigned long long)ledger_now_ms(), p->c->peer_key_id);
         assert(len > 0 && (size_t)len < sizeof body - 200);
+        len += snprintf(body + len, sizeof body - (size_t)len, ",\"seat_keys\":[");
+        for (unsigned s = 0; s < r->opening.config.n_seats; s++) {
+            tool_hex(hex, p->c->seat_keys.key[s], SCHEMA_KEY_BYTES);
+            len += snprintf(body + len, sizeof body - (size_t)len, "%s\"%s\"", s ? "," : "",
+                            hex);
+        }
+        len += snprintf(body + len, sizeof body - (size_t)len, "]");
+        assert((size_t)len < sizeof body - 200);
         crypto_sign_detached(sig, NULL, (const uint8_t *)body, (unsigned long long)len,
                              p->c->peer_sk);
         tool_hex(sig_hex, sig, sizeof sig);
@@ -315,12 +337,25 @@ static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA
     engine_state_digest(digest, next);
 
     uint64_t at = ledger_now_ms();
-    uint8_t msg[CANONICAL_MAX], sig[SCHEMA_SIG_BYTES];
-    size_t msg_len = canonical(msg, r->room, version, prev, act, at, digest, p->c->peer_key_id);
+    uint8_t msg[CANONICAL_MAX], sig[SCHEMA_SIG_BYTES], seat_buf[SCHEMA_SIG_BYTES];
+    uint8_t seat_msg[LEDGER_SEAT_MESSAGE_MAX];
+    const uint8_t *seat_sig = bench_seat_sign(p->c, seat_buf, r->room, h->version, prev, act);
+    if (seat_sig != NULL) {
+        size_t seat_len = ledger_seat_message(seat_msg, r->room, h->version, prev, act);
+        if (seat_len == 0 || crypto_sign_verify_detached(seat_sig, seat_msg, seat_len,
+                                                         p->c->seat_keys.key[act->seat]) != 0) {
+            snprintf(p->err, sizeof p->err, "room %s version %u: bad seat signature", r->room,
+                     version);
+            return -1;
+        }
+    }
+    size_t msg_len = canonical(msg, r->room, version, prev, act, at, digest, p->c->peer_key_id,
+                               seat_sig);
     crypto_sign_detached(sig, NULL, msg, msg_len, p->c->peer_sk);
 
     char body[BODY_MAX];
-    size_t body_len = event_json(body, version, prev, act, at, digest, p->c->peer_key_id, sig);
+    size_t body_len = event_json(body, version, prev, act, at, digest, p->c->peer_key_id, sig,
+                                 seat_sig);
     if (body_len == 0) {
         snprintf(p->err, sizeof p->err, "room %s version %u: row too long", r->room, version);
         return -1;

@@ -15,6 +15,10 @@
  * a backup, restoring a finished continuation, reading the final state)
  * happens under the write side of bot_gate, which waits until no group
  * append is in flight, so no two threads ever touch the handle at once.
+ * Each seat plays with a key of its own: the loop makes one Ed25519 key
+ * pair per seat in memory, the room binds their public keys at creation,
+ * and every action of a seat is signed with its key (ledger_seat_sign)
+ * over the chain hash it acts on, the last receipt's event hash.
  * The loop folds each accepted action into its own copy of the state (it
  * knows the room's seed, having made it) and, at the end, compares that
  * copy's digest with the ledger's own state: a difference is reported,
@@ -302,11 +306,21 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
     char cur_path[BOT_PATH_MAX] = "";
     uint32_t points[BOT_CONTINUE_MAX];
     unsigned n_points = continue_points(points, lg->continuations, spec), next_point = 0;
+    ledger_seat_keys keys;
+    uint8_t sk[ENGINE_MAX_SEATS][LEDGER_SEAT_SECRET_BYTES], prev[SCHEMA_HASH_BYTES];
+    uint8_t sig[SCHEMA_SIG_BYTES];
+    memset(&keys, 0, sizeof keys);
+    for (unsigned s = 0; s < spec->config.n_seats; s++) { /* each bot a key of its own */
+        crypto_sign_keypair(keys.key[s], sk[s]);
+        keys.bound |= (uint16_t)(1u << s);
+    }
     int rc = game_open(&gm, spec, in, out->err, sizeof out->err);
     if (rc != 0)
         goto out;
     gate_write_begin(lg->gate);
-    rc = ledger_room_create_seeded(lg->db, out->room, &spec->config, spec->room_seed);
+    rc = ledger_room_create_bound(lg->db, out->room, &spec->config, spec->room_seed, &keys);
+    if (rc == 0)
+        rc = ledger_chain_hash(lg->db, prev, out->room, 0);
     if (rc != 0)
         snprintf(out->err, sizeof out->err, "creating a room: %s", ledger_errmsg(lg->db));
     gate_write_end(lg->gate);
@@ -322,12 +336,22 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
         }
         ledger_append_result res;
         memset(&res, 0, sizeof res);
+        const uint8_t *seat_sig = NULL;
+        if (act.seat != ENGINE_SEAT_ENGINE) {
+            if (ledger_seat_sign(sig, sk[act.seat], out->room, gm.version, prev, &act) != 0) {
+                snprintf(out->err, sizeof out->err, "version %u: no seat message", gm.version + 1);
+                rc = -1;
+                goto out;
+            }
+            seat_sig = sig;
+        }
         if (cur == lg->db && lg->group != NULL) {
             gate_read_begin(lg->gate);
-            rc = ledger_group_append(lg->group, &res, out->room, gm.version, &act);
+            rc = ledger_group_append_signed(lg->group, &res, out->room, gm.version, &act,
+                                            seat_sig);
             gate_read_end(lg->gate);
         } else {
-            rc = ledger_append(cur, &res, out->room, gm.version, &act);
+            rc = ledger_append_signed(cur, &res, out->room, gm.version, &act, seat_sig);
         }
         if (rc != 0) {
             snprintf(out->err, sizeof out->err, "appending version %u: %s", gm.version + 1,
@@ -341,6 +365,7 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
             rc = -1;
             goto out;
         }
+        memcpy(prev, res.receipt.event_hash, sizeof prev); /* what the next action acts on */
         if (game_fold(&gm, &act) != 0) {
             snprintf(out->err, sizeof out->err, "the ledger accepted what the engine refuses");
             rc = -1;
@@ -429,6 +454,7 @@ int bot_game_play_ledger(bot_game_result *out, const bot_game_spec *spec,
         unlink(archive);
     }
 out:
+    sodium_memzero(sk, sizeof sk);
     if (cur != lg->db) {
         ledger_close(cur);
         remove_ledger_files(cur_path);

@@ -1,0 +1,491 @@
+/*
+ * test_trust.c - what lets others check a room without trusting its
+ * operator, through the `mentat` command: seat-signed actions (`seat
+ * keygen`, `room create --seat-keys`, `act --seat-key`, `verify` of every
+ * seat signature, `games` binding its bots' keys), the audit of a revealed
+ * room from its archive alone on another host, and signed audit reports
+ * (`audit --json --sign`, `verify --report`).
+ *
+ * Runs the real binary in a fresh temporary directory; legal actions are
+ * found in-process through the public APIs. Each refusal is checked for
+ * its exit status (2), its one-line reason and that nothing was written.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "engine/engine.h"
+#include "ledger/ledger.h"
+#include "schema/schema.h"
+#include "tools/internal.h"
+#include "tests/support/support.h"
+
+typedef struct seat_fixture {
+    char dir[PATH_MAX];
+    char old_cwd[PATH_MAX];
+} seat_fixture;
+
+static char mentat_bin[PATH_MAX];
+
+/* Runs mentat with args (NULL-terminated), expects `status`; r keeps the output. */
+static void expect(int status, test_run_result *r, const char *const *args)
+{
+    int got = test_run_argv(r, mentat_bin, ".seat-out", ".seat-err", args);
+    if (got != status)
+        print_error("%s: exit %d, expected %d\nstdout: %s\nstderr: %s\n", args[0], got, status,
+                    r->out, r->err);
+    assert_int_equal(got, status);
+}
+
+/* A refusal: exit 2 with one line on stderr holding `why`. */
+static void expect_refused(const char *const *args, const char *why)
+{
+    test_run_result r;
+    expect(2, &r, args);
+    if (strstr(r.err, why) == NULL)
+        print_error("expected \"%s\" in: %s\n", why, r.err);
+    assert_non_null(strstr(r.err, why));
+    const char *nl = strchr(r.err, '\n');
+    assert_non_null(nl);
+    assert_int_equal(nl[1], '\0');
+    test_run_free(&r);
+}
+
+static ledger *open_ro(const char *path)
+{
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = path;
+    opt.keys_dir = "mentat.keys";
+    opt.is_read_only = 1;
+    ledger *db = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    return db;
+}
+
+/* The room's head version and a legal action there as JSON, its seat 1-based. */
+static uint32_t pick(char json[512], char seat[8], engine_action *act, const char *room)
+{
+    ledger *db = open_ro("mentat.db");
+    uint32_t version;
+    assert_int_equal(ledger_head(db, room, &version, NULL), 0);
+    static engine_state st;
+    assert_int_equal(ledger_state_at(db, &st, room, version), 0);
+    ledger_close(db);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, ENGINE_SEAT_ENGINE);
+    assert_true(n > 0);
+    tool_prng prng;
+    tool_prng_init(&prng, version + 1);
+    assert_int_equal(tool_action_draw(act, &legal[0], &prng), 0);
+    assert_int_equal(codec_action_to_json(json, 512, act), 0);
+    snprintf(seat, 8, "%u", act->seat + 1u);
+    return version;
+}
+
+static uint32_t head_of(const char *room)
+{
+    ledger *db = open_ro("mentat.db");
+    uint32_t version;
+    assert_int_equal(ledger_head(db, room, &version, NULL), 0);
+    ledger_close(db);
+    return version;
+}
+
+static void seat_keygen(const char *out, char hex[2 * SCHEMA_KEY_BYTES + 1])
+{
+    test_run_result r;
+    const char *args[] = {"seat", "keygen", "--out", out, NULL};
+    expect(0, &r, args);
+    assert_int_equal(strlen(r.out), 2 * SCHEMA_KEY_BYTES + 1);
+    memcpy(hex, r.out, 2 * SCHEMA_KEY_BYTES);
+    hex[2 * SCHEMA_KEY_BYTES] = '\0';
+    test_run_free(&r);
+}
+
+static void test_trust__keygen_files_and_refusals(void **state)
+{
+    (void)state;
+    char hex[2 * SCHEMA_KEY_BYTES + 1];
+    seat_keygen("a.seat", hex);
+    struct stat st;
+    assert_int_equal(stat("a.seat", &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_int_equal(st.st_size, 64);
+    size_t len = 0;
+    char *pub = test_slurp("a.seat.pub", &len);
+    assert_non_null(pub);
+    assert_int_equal(len, 2 * SCHEMA_KEY_BYTES + 1);
+    assert_memory_equal(pub, hex, 2 * SCHEMA_KEY_BYTES);
+    free(pub);
+    char *before = test_slurp("a.seat", &len);
+    const char *again[] = {"seat", "keygen", "--out", "a.seat", NULL};
+    expect_refused(again, "refusing to overwrite");
+    char *after = test_slurp("a.seat", &len);
+    assert_memory_equal(before, after, 64);
+    free(before);
+    free(after);
+    const char *no_out[] = {"seat", "keygen", NULL};
+    expect_refused(no_out, "--out FILE");
+    const char *bad_sub[] = {"seat", "make", "--out", "x.seat", NULL};
+    expect_refused(bad_sub, "unknown subcommand");
+    assert_int_not_equal(access("x.seat", F_OK), 0);
+    test_run_result r;
+    const char *json[] = {"seat", "keygen", "--out", "j.seat", "--json", NULL};
+    expect(0, &r, json);
+    assert_non_null(strstr(r.out, "\"public_key\""));
+    assert_null(strstr(r.out, "secret_key\":")); /* the file's name only, never the key */
+    test_run_free(&r);
+}
+
+/* Two seats bound, then: unsigned, wrongly signed and stale-signed acts
+ * refused with nothing written; the right key accepted; verify counts it;
+ * a seat signature altered in the file fails verify. */
+static void test_trust__bound_room_through_the_command(void **state)
+{
+    (void)state;
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
+    seat_keygen("a.seat", a);
+    seat_keygen("b.seat", b);
+
+    const char *bad1[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
+                          "--rules", "basic", "--seat-keys", "3=a.seat.pub", NULL};
+    expect_refused(bad1, "--seat-keys");
+    const char *bad2[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
+                          "--rules", "basic", "--seat-keys", "1=a.seat", NULL};
+    expect_refused(bad2, "no seat public key");
+    const char *bad3[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
+                          "--rules", "basic", "--seat-keys", "1=a.seat.pub,atreides=b.seat.pub",
+                          NULL};
+    expect_refused(bad3, "two keys");
+    const char *bad4[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
+                          "--rules", "basic", "--seat-keys", "1=a.seat.pub,2=a.seat.pub", NULL};
+    expect_refused(bad4, "same key");
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", "--seat-keys",
+                            "1=a.seat.pub,harkonnen=b.seat.pub", NULL};
+    expect(0, &r, create);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1);
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    ledger *db = open_ro("mentat.db");
+    ledger_seat_keys keys;
+    assert_int_equal(ledger_room_seat_keys(db, &keys, room), 0);
+    ledger_close(db);
+    assert_int_equal(keys.bound, 0x3);
+
+    for (unsigned i = 0; i < 4; i++) {
+        char json[512], seat[8], version[16];
+        engine_action act;
+        uint32_t v = pick(json, seat, &act, room);
+        snprintf(version, sizeof version, "%u", v);
+        const char *own = act.seat == 0 ? "a.seat" : "b.seat";
+        const char *other = act.seat == 0 ? "b.seat" : "a.seat";
+        const char *unsigned_act[] = {"act", room, "--seat", seat, "--version", version,
+                                      "--action", json, NULL};
+        expect_refused(unsigned_act, "carries no seat signature");
+        const char *wrong[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                               json, "--seat-key", other, NULL};
+        expect_refused(wrong, "not seat");
+        const char *missing[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                                 json, "--seat-key", "nothing.seat", NULL};
+        expect_refused(missing, "--seat-key");
+        assert_int_equal(head_of(room), v);
+        const char *good[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                              json, "--seat-key", own, NULL};
+        expect(0, &r, good);
+        assert_non_null(strstr(r.out, "accepted"));
+        test_run_free(&r);
+        assert_int_equal(head_of(room), v + 1);
+    }
+
+    const char *verify[] = {"verify", room, "--json", NULL};
+    expect(0, &r, verify);
+    assert_non_null(strstr(r.out, "\"n_seat_signatures\":4"));
+    test_run_free(&r);
+
+    /* Flip one bit of version 2's seat signature wherever it lies in the
+     * file (LMDB's copy-on-write leaves older copies in free pages). */
+    db = open_ro("mentat.db");
+    codec_event ev;
+    assert_int_equal(ledger_event_get(db, &ev, room, 2), 0);
+    ledger_close(db);
+    assert_true(ev.has_seat_signature);
+    size_t len = 0, n_found = 0;
+    uint8_t *file = (uint8_t *)test_slurp("mentat.db", &len);
+    assert_non_null(file);
+    for (size_t i = 0; i + SCHEMA_SIG_BYTES <= len; i++)
+        if (memcmp(file + i, ev.seat_signature, SCHEMA_SIG_BYTES) == 0) {
+            file[i + 9] ^= 0x10;
+            n_found++;
+        }
+    assert_true(n_found > 0);
+    FILE *fp = fopen("mentat.db", "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(file, 1, len, fp), len);
+    assert_int_equal(fclose(fp), 0);
+    free(file);
+    const char *verify_text[] = {"verify", room, NULL};
+    expect(1, &r, verify_text);
+    assert_non_null(strstr(r.out, "BAD at version 2"));
+    test_run_free(&r);
+}
+
+/* Every bot game binds its seats and signs every seat's action. */
+static void test_trust__games_bind_their_bots(void **state)
+{
+    (void)state;
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *games[] = {"games", "--players", "3", "--rules", "basic", "--games", "2",
+                           "--seed", "11", "--jobs", "2", "--turns", "1", "--continuations",
+                           "1", NULL};
+    expect(0, &r, games);
+    test_run_free(&r);
+    ledger_verify_report rep;
+    char rooms[2][SCHEMA_ROOM_CHARS + 1];
+    unsigned n = 0;
+    const char *list[] = {"room", "list", "--json", NULL};
+    expect(0, &r, list);
+    for (const char *p = r.out; (p = strstr(p, "\"room\":\"")) != NULL && n < 2; p += 8) {
+        memcpy(rooms[n], p + 8, SCHEMA_ROOM_CHARS);
+        rooms[n++][SCHEMA_ROOM_CHARS] = '\0';
+    }
+    test_run_free(&r);
+    assert_int_equal(n, 2);
+    ledger *db = open_ro("mentat.db");
+    for (unsigned i = 0; i < n; i++) { /* every seat bound, every seat's event signed */
+        ledger_seat_keys keys;
+        assert_int_equal(ledger_room_seat_keys(db, &keys, rooms[i]), 0);
+        assert_int_equal(keys.bound, 0x7);
+        assert_int_equal(ledger_verify_room(db, &rep, rooms[i], 2), 0);
+        assert_true(rep.n_events > 0);
+        unsigned n_seat = 0;
+        for (uint32_t v = 1; v <= rep.n_events; v++) {
+            codec_event ev;
+            assert_int_equal(ledger_event_get(db, &ev, rooms[i], v), 0);
+            assert_int_equal(ev.has_seat_signature, ev.seat != ENGINE_SEAT_ENGINE);
+            n_seat += ev.has_seat_signature != 0;
+        }
+        assert_int_equal(rep.n_seat_signatures, n_seat);
+    }
+    ledger_close(db);
+}
+
+/* Another host: its own directory and keys, the room restored from its
+ * archive alone (the archive's keys trusted: they are the room's). */
+static void other_host(const char *archive)
+{
+    test_run_result r;
+    assert_int_equal(mkdir("other", 0700), 0);
+    assert_int_equal(chdir("other"), 0);
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *restore[] = {"restore", archive, "--trust-keys", NULL};
+    expect(0, &r, restore);
+    test_run_free(&r);
+}
+
+/* Plays one short bot game; its room code into room. */
+static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+{
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
+                           "--rules", "basic", "--seed", "5", "--turns", "1", NULL};
+    expect(0, &r, games);
+    const char *p = strstr(r.out, "rooms: ");
+    assert_non_null(p);
+    memcpy(room, p + 7, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+}
+
+/* A revealed room audits from its archive on a host without the
+ * operator's audit key; before the reveal it cannot. */
+static void test_trust__third_party_audit_after_reveal(void **state)
+{
+    (void)state;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    one_game(room);
+    test_run_result r;
+    const char *backup_early[] = {"backup", room, "--out", "early.mentat-archive", NULL};
+    expect(0, &r, backup_early);
+    test_run_free(&r);
+    const char *reveal[] = {"reveal", room, NULL};
+    expect(0, &r, reveal);
+    test_run_free(&r);
+    const char *backup[] = {"backup", room, "--out", "room.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+
+    other_host("../early.mentat-archive");
+    const char *audit[] = {"audit", room, "--trials", "6", NULL};
+    expect_refused(audit, "cannot be audited");
+    assert_int_equal(chdir(".."), 0);
+    test_rm_tree("other");
+
+    other_host("../room.mentat-archive");
+    /* Not the operator's audit key: the room is sealed to another. */
+    struct stat st;
+    assert_int_equal(stat("mentat.keys/audit.key", &st), 0);
+    expect(0, &r, audit);
+    assert_non_null(strstr(r.out, " ok "));
+    assert_non_null(strstr(r.out, "no leak"));
+    test_run_free(&r);
+    /* With no key directory at all, too. */
+    test_rm_tree("mentat.keys");
+    expect(0, &r, audit);
+    test_run_free(&r);
+    assert_int_equal(chdir(".."), 0);
+}
+
+static char *hex_member(const char *json, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":\"", key);
+    const char *p = strstr(json, pat);
+    assert_non_null(p);
+    p += strlen(pat);
+    const char *e = strchr(p, '"');
+    assert_non_null(e);
+    return strndup(p, (size_t)(e - p));
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fputs(text, fp) >= 0, 1);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* audit --json --sign, checked by verify --report and by libsodium alone;
+ * altered, it fails. */
+static void test_trust__signed_audit_report(void **state)
+{
+    (void)state;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    one_game(room);
+    test_run_result r;
+    const char *text_sign[] = {"audit", room, "--sign", NULL};
+    expect_refused(text_sign, "--json");
+    const char *sign[] = {"audit", room, "--trials", "6", "--json", "--sign", NULL};
+    expect(0, &r, sign);
+    char *report = strdup(r.out);
+    test_run_free(&r);
+    assert_non_null(strstr(report, "\"signed_report\":{"));
+    assert_non_null(strstr(report, "\"seed\":\"audit_key\""));
+    assert_non_null(strstr(report, "\"verdict\":\"no_leak\""));
+    write_file("report.json", report);
+    const char *check[] = {"verify", "--report", "report.json", NULL};
+    expect(0, &r, check);
+    assert_non_null(strstr(r.out, "report ok"));
+    test_run_free(&r);
+
+    /* Anyone with the public key: libsodium over signed_bytes. */
+    char *bytes_hex = hex_member(report, "signed_bytes");
+    char *sig_hex = hex_member(report, "signature");
+    char *pk_hex = hex_member(strstr(report, "\"signed_report\""), "public_key");
+    uint8_t bytes[LEDGER_AUDIT_REPORT_BYTES], sig[SCHEMA_SIG_BYTES], pk[SCHEMA_KEY_BYTES];
+    size_t n = 0;
+    assert_int_equal(sodium_hex2bin(bytes, sizeof bytes, bytes_hex, strlen(bytes_hex), NULL, &n,
+                                    NULL),
+                     0);
+    assert_int_equal(n, sizeof bytes);
+    assert_int_equal(sodium_hex2bin(sig, sizeof sig, sig_hex, strlen(sig_hex), NULL, &n, NULL),
+                     0);
+    assert_int_equal(sodium_hex2bin(pk, sizeof pk, pk_hex, strlen(pk_hex), NULL, &n, NULL), 0);
+    assert_memory_equal(bytes, "MNAR", 4);
+    assert_memory_equal(bytes + 5, room, SCHEMA_ROOM_CHARS);
+    assert_int_equal(crypto_sign_verify_detached(sig, bytes, sizeof bytes, pk), 0);
+    bytes[124] ^= 1; /* the leak count */
+    assert_int_not_equal(crypto_sign_verify_detached(sig, bytes, sizeof bytes, pk), 0);
+
+    /* A member altered: its signed bytes no longer match (exit 2). */
+    char *bad = strdup(report);
+    char *v = strstr(strstr(bad, "\"signed_report\""), "\"comparisons\":");
+    assert_non_null(v);
+    v[strlen("\"comparisons\":")] = v[strlen("\"comparisons\":")] == '9' ? '8' : '9';
+    write_file("bad.json", bad);
+    const char *check_bad[] = {"verify", "--report", "bad.json", NULL};
+    expect_refused(check_bad, "signed_bytes");
+    /* The signature altered: it fails (exit 1). */
+    strcpy(bad, report);
+    char *s = strstr(bad, sig_hex);
+    assert_non_null(s);
+    s[0] = s[0] == '0' ? '1' : '0';
+    write_file("bad.json", bad);
+    expect(1, &r, check_bad);
+    assert_non_null(strstr(r.out, "report BAD"));
+    test_run_free(&r);
+    free(bad);
+    free(bytes_hex);
+    free(sig_hex);
+    free(pk_hex);
+    free(report);
+
+    /* Without the signing key nothing is printed at all. */
+    assert_int_equal(rename("mentat.keys/signing.key", "signing.key.away"), 0);
+    expect(2, &r, sign);
+    assert_int_equal(r.out[0], '\0');
+    assert_non_null(strstr(r.err, "signing key"));
+    test_run_free(&r);
+}
+
+static int setup(void **state)
+{
+    seat_fixture *fx = calloc(1, sizeof *fx);
+    if (fx == NULL || test_tmpdir_enter(fx->dir, fx->old_cwd, "mentat-trust") != 0)
+        return -1;
+    unsetenv(TOOL_KEYS_ENV);
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    seat_fixture *fx = *state;
+    int rc = test_tmpdir_leave(fx->dir, fx->old_cwd);
+    free(fx);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    if (sodium_init() < 0 || test_find_mentat(mentat_bin, argv[0], "test_trust") != 0)
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_trust__keygen_files_and_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__bound_room_through_the_command, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_trust__games_bind_their_bots, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__third_party_audit_after_reveal, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("trust", tests, NULL, NULL);
+}
