@@ -549,7 +549,7 @@ static int endorse_with_retired(ledger *db, codec_key *next, const codec_key *re
     char name[64], err[SCHEMA_ERRMSG] = "";
     uint8_t sk[LEDGER_SIGN_SECRET_BYTES], pk[SCHEMA_KEY_BYTES], msg[LEDGER_ENDORSEMENT_BYTES];
     snprintf(name, sizeof name, "signing-%08x.retired", retired->key_id);
-    int rc = read_key_file(sk, sizeof sk, db->keys_dir, name, err);
+    int rc = ledger__key_file_read(sk, sizeof sk, db->keys_dir, name, err);
     if (rc == 0)
         return ledger__fail(db, LEDGER_EKEY, "the rotation from key %08x to %08x needs the "
                             "retired secret %s/%s, which is gone: the chain cannot be re-pinned",
