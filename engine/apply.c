@@ -64,7 +64,7 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                   engine__cross_ship},
     [ENGINE_ACTION_SHIP_BACK] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship_back},
     [ENGINE_ACTION_SHIP_PASS] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_SHIP, engine__ship_pass},
-    [ENGINE_ACTION_BG_SEND] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_BG_SEND, engine__bg_send},
+    [ENGINE_ACTION_BG_SEND] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_BG_SEND, engine__bg_send},
     [ENGINE_ACTION_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move},
     [ENGINE_ACTION_HAJR_MOVE] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__hajr_move},
     [ENGINE_ACTION_MOVE_PASS] = {ENGINE_PHASE_SHIPMENT_MOVEMENT, SHIP_STEP_MOVE, engine__move_pass},
@@ -131,7 +131,6 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     },
     [ENGINE_PHASE_SHIPMENT_MOVEMENT] = {
         [SHIP_STEP_SHIP] = engine__legal_ship,
-        [SHIP_STEP_BG_SEND] = engine__legal_bg_send,
         [SHIP_STEP_MOVE] = engine__legal_move,
     },
     [ENGINE_PHASE_BATTLE] = {
@@ -294,6 +293,11 @@ static unsigned home_phase(const engine__action_rule *rule)
 {
     return rule->phase == ENGINE__PHASE_WINDOW ? engine__windows[rule->step].home_phase
                                                : rule->phase;
+}
+
+unsigned engine__action_home_phase(unsigned kind)
+{
+    return home_phase(&engine__action_rules[kind]);
 }
 
 /* NOT_AWAITED; from rules version 3 on its detail names the seats the

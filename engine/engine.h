@@ -508,6 +508,7 @@ typedef enum engine_window_point {
     ENGINE_WINDOW_TRUTHTRANCE,      /* a Truthtrance question: its target answers yes or no */
     ENGINE_WINDOW_KARAMA,           /* an advantage used: the seats asked may cancel it */
     ENGINE_WINDOW_SHIP_PAYER,       /* a shipment held for another seat's Karama: it pays or not */
+    ENGINE_WINDOW_BG_SEND,          /* another seat shipped: the Bene Gesserit send or not */
     ENGINE_WINDOW_COUNT
 } engine_window_point;
 
@@ -516,7 +517,8 @@ typedef struct engine_frame {
     uint8_t point;                 /* engine_window_point that opened it */
     uint8_t owner;                 /* seat whose question, advantage or shipment it is */
     uint8_t user;                  /* KARAMA: the seat using the advantage (owner or its
-                                      ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner */
+                                      ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner;
+                                      BG_SEND: the Bene Gesserit (owner: the shipper) */
     uint8_t is_resuming;           /* 1 only inside the fold resuming its held attempt */
     uint32_t rows;                 /* KARAMA: ENGINE_ADVANTAGE_BIT of each advantage offered */
     engine_action held;            /* the attempt held; kind NONE: an automatic step (KARAMA)

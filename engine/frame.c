@@ -40,6 +40,8 @@ const engine__window_row engine__windows[ENGINE_WINDOW_COUNT] = {
     /* engine/phase_shipment.c */
     [ENGINE_WINDOW_SHIP_PAYER] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT,
                                  engine__legal_ship_karama_answer, engine__ship_karama_resume},
+    [ENGINE_WINDOW_BG_SEND] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT, engine__legal_bg_send,
+                              engine__bg_send_resume},
 };
 
 /* ============================================================== frames */
@@ -215,10 +217,15 @@ int engine__frames_check(const engine_state *st)
             f->owner >= n || f->asked == 0 || (f->asked & ~all) || (f->answered & ~f->asked) ||
             f->answered == f->asked)
             return 0;
-        /* The shapes the canonical encoding holds: one window, or a
-         * question asked while a shipment's payer is asked. */
-        if (i > 0 && !(i == 1 && f->point == ENGINE_WINDOW_TRUTHTRANCE &&
-                       st->frame[0].point == ENGINE_WINDOW_SHIP_PAYER))
+        /* The shapes the canonical encoding holds: one window, a
+         * question asked while a shipment's payer or the Bene Gesserit
+         * are asked, or a Karama window over the Bene Gesserit's send. */
+        unsigned below = i > 0 ? st->frame[0].point : ENGINE_WINDOW_NONE;
+        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE &&
+                                   (below == ENGINE_WINDOW_SHIP_PAYER ||
+                                    below == ENGINE_WINDOW_BG_SEND)) ||
+                                  (f->point == ENGINE_WINDOW_KARAMA &&
+                                   below == ENGINE_WINDOW_BG_SEND))))
             return 0;
     }
     unsigned prev_kind = 0, prev_source = 0;
@@ -243,7 +250,9 @@ int engine__frames_check(const engine_state *st)
 
 unsigned engine__told_step(const engine_state *st)
 {
-    return engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER) ? SHIP_STEP_KARAMA_ANSWER : st->step;
+    if (engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER))
+        return SHIP_STEP_KARAMA_ANSWER;
+    return engine_window_find(st, ENGINE_WINDOW_BG_SEND) ? SHIP_STEP_BG_SEND : st->step;
 }
 
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
@@ -293,6 +302,11 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->ship_forces = (uint8_t)f->held.arg[1];
             out->ship_elite = (uint8_t)f->held.arg[2];
             break;
+        case ENGINE_WINDOW_BG_SEND:
+            out->step = SHIP_STEP_BG_SEND;
+            out->awaiting = f->asked;
+            out->answered = f->answered;
+            break;
         case ENGINE_WINDOW_NONE:
         case ENGINE_WINDOW_COUNT:
             break;
@@ -328,15 +342,34 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
         st->awaiting = ENGINE_SEAT_BIT(in->ship_seat);
         st->answered = 0;
     }
+    /* The Bene Gesserit's send is asked over the shipper's SHIP step. */
+    uint16_t step_awaiting = in->offered ? in->saved_awaiting : in->awaiting;
+    uint16_t step_answered = in->offered ? in->saved_answered : in->answered;
+    if (st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && in->step == SHIP_STEP_BG_SEND) {
+        unsigned bg = engine__lowest_seat(step_awaiting);
+        uint8_t order[ENGINE_MAX_SEATS];
+        engine__storm_order(st, order);
+        if (st->n_frames != 0 || bg >= n || step_awaiting != ENGINE_SEAT_BIT(bg) ||
+            step_answered != 0 || st->ship_index >= n || order[st->ship_index] == bg)
+            return -1;
+        engine__frame_push(st, ENGINE_WINDOW_BG_SEND, order[st->ship_index], bg, NULL,
+                           step_awaiting);
+        st->step = SHIP_STEP_SHIP;
+        st->awaiting = ENGINE_SEAT_BIT(order[st->ship_index]);
+        st->answered = 0;
+    }
     if (in->offered != 0) {
-        if (st->n_frames != 0 || in->owner >= n || in->user >= n)
+        int over_send = st->n_frames == 1 && st->frame[0].point == ENGINE_WINDOW_BG_SEND;
+        if ((st->n_frames != 0 && !over_send) || in->owner >= n || in->user >= n)
             return -1;
         engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, in->owner, in->user,
                                              &in->pending, in->awaiting);
         f->rows = in->offered;
         f->answered = in->answered;
-        st->awaiting = in->saved_awaiting;
-        st->answered = in->saved_answered;
+        if (!over_send) {
+            st->awaiting = in->saved_awaiting;
+            st->answered = in->saved_answered;
+        }
     } else if (in->owner != SEAT_NONE || in->user != SEAT_NONE ||
                memcmp(&in->pending, &none, sizeof none) != 0 || in->saved_awaiting ||
                in->saved_answered) {
@@ -344,7 +377,9 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     }
     if (in->tt_pending != SEAT_NONE) {
         if (in->tt_pending >= n || in->tt_asker >= n || in->tt_answer != SEAT_NONE ||
-            (st->n_frames != 0 && st->frame[0].point != ENGINE_WINDOW_SHIP_PAYER))
+            st->n_frames > 1 ||
+            (st->n_frames != 0 && st->frame[0].point != ENGINE_WINDOW_SHIP_PAYER &&
+             st->frame[0].point != ENGINE_WINDOW_BG_SEND))
             return -1;
         engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
                            ENGINE_SEAT_BIT(in->tt_pending));

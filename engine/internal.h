@@ -126,6 +126,9 @@ typedef struct engine__action_rule {
     engine__handler handle;        /* checks the kind's own rule, then mutates */
 } engine__action_rule;
 extern const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT];
+/* The phase an action kind belongs to: its own, or its window's home
+ * phase (ENGINE__PHASE_ANY, ENGINE__PHASE_WINDOW for neither). */
+unsigned engine__action_home_phase(unsigned kind);
 
 /* Handlers, one file per phase. */
 #define ENGINE__HANDLER(name) \
@@ -254,6 +257,8 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
 void engine__karama_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
                            engine_rng *rng);
+void engine__bg_send_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                            engine_rng *rng);
 void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
 /* The pause fields of the canonical encoding of rules versions 2 and 3,

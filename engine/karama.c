@@ -385,7 +385,7 @@ int engine__karama_check(const engine_state *st)
     return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
            (p->kind == ENGINE_ACTION_NONE ||
-            engine__action_rules[p->kind].phase == st->phase) &&
+            engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
            (p->kind == ENGINE_ACTION_NONE || (st->awaiting & ~st->answered) != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||

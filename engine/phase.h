@@ -34,8 +34,10 @@
  *   BIDDING/AUCTION  -> REVIVAL            engine__revival_begin()    (phase_revival.c)
  *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE
  *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()   (phase_shipment.c)
- *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP (-> BG_SEND after an
- *                      off-planet shipment by another) -> MOVE; a shipment
+ *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP -> MOVE; an off-planet
+ *                      shipment by another opens a BG_SEND window over SHIP
+ *                      (the Bene Gesserit alone), which sends or not and
+ *                      goes on to MOVE; a shipment
  *                      proposed at the Karama rate with another seat's card
  *                      opens a SHIP_PAYER window over SHIP (that seat
  *                      alone), which ships (as SHIP with a Karama) or
@@ -94,7 +96,8 @@
  *   (7) a shipment proposal paid with another seat's Karama is held in a
  *       SHIP_PAYER window over the SHIP step of the seat in turn, still
  *       valid as checked, the window asking the payer alone;
- *       the seats named are cleared when that seat's SHIP step ends;
+ *       the seats named are cleared when that seat's SHIP step ends, and
+ *       a BG_SEND window over that step asks the Bene Gesserit alone;
  *   (8) in the battle's PLAN step every seat still to commit has a legal
  *       plan: what binds a plan (a prescience answer naming a card, a
  *       leader or a Cheap Hero) is still playable by the side it binds, so
@@ -155,7 +158,9 @@ enum engine__bidding_step {
 
 enum engine__shipment_step {
     SHIP_STEP_SHIP = 0,            /* the seat in turn ships, sends or passes */
-    SHIP_STEP_BG_SEND,             /* the Bene Gesserit may send a force to the Polar Sink */
+    SHIP_STEP_BG_SEND,             /* never a step now: names the BG_SEND window (the Bene
+                                      Gesserit may send a force to the Polar Sink) in the
+                                      canonical encoding (engine/frame.c) */
     SHIP_STEP_MOVE,                /* the seat in turn moves (Hajr: once more) or passes */
     SHIP_STEP_KARAMA_ANSWER,       /* never a step now: names the SHIP_PAYER window in the
                                       encoding of rules versions 2 and 3 (engine/frame.c) */

@@ -346,15 +346,27 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
 }
 
 /* After an off-planet shipment by another faction the Bene Gesserit may
- * send one force free to the Polar Sink (LR 2.02.05). */
+ * send one force free to the Polar Sink (LR 2.02.05): a BG_SEND window
+ * over the shipper's SHIP step asks them. */
 static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
 {
     int bg = engine__point_owner(st, ENGINE__POINT_SHIPMENT_MADE);
     st->karama_ship_named = 0;
     if (off_planet && bg >= 0 && (unsigned)bg != shipper && st->seat[bg].reserves > 0) {
-        await_seat(st, SHIP_STEP_BG_SEND, (unsigned)bg);
+        engine__frame_push(st, ENGINE_WINDOW_BG_SEND, shipper, (unsigned)bg, NULL,
+                           ENGINE_SEAT_BIT((unsigned)bg));
         return;
     }
+    to_move(st);
+}
+
+/* The Bene Gesserit answered: the shipper moves. */
+void engine__bg_send_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                            engine_rng *rng)
+{
+    (void)f;
+    (void)answer;
+    (void)rng;
     to_move(st);
 }
 
@@ -622,7 +634,6 @@ engine_verdict engine__ship_pass(engine_verdict_detail *why, engine_state *st,
 engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
                                const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     int yes = act->arg[0], to = act->arg[1];
     if (yes < 0 || yes > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
@@ -639,7 +650,7 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
         st->seat[act->seat].reserves--;
         st->forces[0][act->seat]++; /* location 0 is the Polar Sink */
     }
-    to_move(st);
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -1002,8 +1013,21 @@ int engine__shipment_check(const engine_state *st)
     uint16_t named = st->karama_ship_named;
     int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
     const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
+    const engine_frame *send = engine_window_find(st, ENGINE_WINDOW_BG_SEND);
     if (named >> n)
         return 0;
+    /* the Bene Gesserit asked over the shipper's SHIP step, after its
+     * shipment (BG_SEND is a window now, never a step) */
+    if (st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->step == SHIP_STEP_BG_SEND)
+        return 0;
+    if (send != NULL) {
+        int bg = engine__point_owner(st, ENGINE__POINT_SHIPMENT_MADE);
+        return f == NULL && in_phase && st->step == SHIP_STEP_SHIP && named == 0 &&
+               send->owner == current_seat(st) && bg >= 0 && send->user == (unsigned)bg &&
+               send->owner != send->user && send->asked == ENGINE_SEAT_BIT((unsigned)bg) &&
+               send->answered == 0 && send->rows == 0 && send->held.kind == ENGINE_ACTION_NONE &&
+               st->awaiting == ENGINE_SEAT_BIT(send->owner) && st->answered == 0;
+    }
     /* the own move made, Hajr still possible: only in the seat's MOVE step */
     if (st->has_moved > 1 || (st->has_moved && !(in_phase && st->step == SHIP_STEP_MOVE &&
                                                  engine__rule(st, ENGINE__RULE_HAJR_AFTER_OWN_MOVE))))

@@ -317,6 +317,23 @@ static void test_view__truthtrance_is_public_and_pauses_the_step(void **state)
     assert_int_equal(engine_state_check(&st), 0);
 }
 
+/* `st` survives the canonical encoding: it decodes to the same frames,
+ * effects and step and encodes again to the same bytes. */
+static void assert_round_trips(const engine_state *st)
+{
+    static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
+    static engine_state back;
+    size_t len = engine_state_encode(buf, sizeof buf, st);
+    assert_int_equal(engine_state_decode(&back, buf, len), 0);
+    assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
+    assert_memory_equal(again, buf, len);
+    assert_int_equal(back.n_frames, st->n_frames);
+    assert_memory_equal(back.frame, st->frame, sizeof back.frame);
+    assert_memory_equal(back.effect, st->effect, sizeof back.effect);
+    assert_int_equal(back.step, st->step);
+    assert_int_equal(back.awaiting, st->awaiting);
+}
+
 static engine_verdict propose(engine_state *st, unsigned seat, int loc, int forces, int payer)
 {
     engine_action a = {ENGINE_ACTION_SHIP_KARAMA_FROM, (uint8_t)seat,
@@ -391,14 +408,8 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
             assert_int_equal(ship->held.arg[1], 2);
         }
         /* The proposal round-trips; a proposal no longer payable breaks (7). */
-        static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
-        static engine_state back, broken;
-        size_t len = engine_state_encode(buf, sizeof buf, st);
-        assert_int_equal(engine_state_decode(&back, buf, len), 0);
-        assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
-        assert_memory_equal(again, buf, len);
-        assert_int_equal(back.n_frames, st->n_frames);
-        assert_memory_equal(back.frame, st->frame, sizeof back.frame);
+        assert_round_trips(st);
+        static engine_state broken;
         broken = *st;
         broken.frame[0].held.arg[1] = 40;
         assert_true(engine_state_check(&broken) > 0);
@@ -418,6 +429,45 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
         assert_true(views_equal(&world[0], &world[1], others[i]));
 }
 
+/* `a` is refused as a wrong step, told as `step`, and changes nothing. */
+static void assert_told_step(engine_state *st, const engine_action *a, unsigned step)
+{
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {8};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 2);
+    engine_verdict_detail why;
+    static engine_state before;
+    before = *st;
+    assert_int_equal(engine_apply(&why, st, a, &rng), ENGINE_REJECT_WRONG_STEP);
+    assert_int_equal(why.value, step);
+    assert_memory_equal(&before, st, sizeof before);
+}
+
+/* A table of three in turn 2's Shipment, storm at sector 0, Harkonnen
+ * (seat 0, in turn) and the Guild around `second`, which holds a
+ * Truthtrance, a Karama in the hand of `karama_seat`: returns the sector
+ * of The Great Flat the Harkonnen ship to. */
+static int shipment_table(engine_state *st, unsigned second, unsigned karama_seat)
+{
+    uint8_t seed[ENGINE_SEED_BYTES] = {8};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = (uint8_t)second;
+    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(loc >= 0);
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    assert_true(engine_position_give_card(st, (uint8_t)karama_seat, ENGINE_CARD_KARAMA) >= 0);
+    assert_true(engine_position_give_card(st, 1, ENGINE_CARD_TRUTHTRANCE) >= 0);
+    engine_rng_init(&rng, seed, 1);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+    return loc;
+}
+
 /* Windows nest (engine/frame.c): the payer asked for a shipment may ask a
  * Truthtrance question first; the question goes on top and waits on its
  * target alone, its answer gives the payer's window back as it was, and
@@ -427,30 +477,12 @@ static void test_view__karama_shipment_for_another_is_public(void **state)
 static void test_view__question_nests_over_a_payers_window(void **state)
 {
     (void)state;
-    uint8_t seed[ENGINE_SEED_BYTES] = {8};
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[1] = ENGINE_FACTION_EMPEROR;
-    cfg.faction[2] = ENGINE_FACTION_GUILD;
-    int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
-    assert_true(loc >= 0);
     static engine_state st;
-    engine_rng rng;
-    engine_rng_init(&rng, seed, 0);
-    assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
-    assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_KARAMA) >= 0);
-    assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_TRUTHTRANCE) >= 0);
-    engine_rng_init(&rng, seed, 1);
-    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+    int loc = shipment_table(&st, ENGINE_FACTION_EMPEROR, 1);
     unsigned reserves = st.seat[0].reserves;
     assert_int_equal(propose(&st, 0, loc, 2, ENGINE_FACTION_EMPEROR), ENGINE_ACCEPTED);
-    engine_verdict_detail why;
     engine_action ship = {ENGINE_ACTION_SHIP, 0, {(int16_t)loc, 2, 0, 0}};
-    engine_rng_init(&rng, seed, 2);
-    assert_int_equal(engine_apply(&why, &st, &ship, &rng), ENGINE_REJECT_WRONG_STEP);
-    assert_int_equal(why.value, SHIP_STEP_KARAMA_ANSWER);
+    assert_told_step(&st, &ship, SHIP_STEP_KARAMA_ANSWER);
     assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
                      ENGINE_ACCEPTED);
     assert_int_equal(st.n_frames, 2);
@@ -458,20 +490,9 @@ static void test_view__question_nests_over_a_payers_window(void **state)
     assert_int_equal(engine_state_awaiting(&st), 1u << 2);
     assert_int_equal(play(&st, ENGINE_ACTION_SHIP_KARAMA_ANSWER, 1, 1, 0),
                      ENGINE_REJECT_NOT_AWAITED);
-    static uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
-    static engine_state back;
-    for (unsigned round = 0; round < 2; round++) {
-        size_t len = engine_state_encode(buf, sizeof buf, &st);
-        assert_int_equal(engine_state_decode(&back, buf, len), 0);
-        assert_int_equal(engine_state_encode(again, sizeof again, &back), len);
-        assert_memory_equal(again, buf, len);
-        assert_int_equal(back.n_frames, st.n_frames);
-        assert_memory_equal(back.frame, st.frame, sizeof back.frame);
-        assert_memory_equal(back.effect, st.effect, sizeof back.effect);
-        if (round == 0)
-            assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 1, 0),
-                             ENGINE_ACCEPTED);
-    }
+    assert_round_trips(&st);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 1, 0), ENGINE_ACCEPTED);
+    assert_round_trips(&st);
     /* The question is a record now; the payer's window is back on top. */
     assert_int_equal(st.n_frames, 1);
     assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_SHIP_PAYER);
@@ -486,6 +507,78 @@ static void test_view__question_nests_over_a_payers_window(void **state)
     assert_int_equal(st.seat[0].reserves, reserves - 2);
 }
 
+/* The Bene Gesserit's send after another's shipment (LR 2.02.05) is a
+ * BG_SEND window over the shipper's SHIP step: it asks the Bene Gesserit
+ * alone, a wrong step in it is told as the step it was (BG_SEND), a
+ * Truthtrance question and a Karama window nest over it, every stack
+ * round-trips through the canonical encoding, and the send goes on to the
+ * shipper's MOVE step. */
+static void test_view__bg_send_is_a_window_over_the_ship_step(void **state)
+{
+    (void)state;
+    static engine_state st;
+    int loc = shipment_table(&st, ENGINE_FACTION_BENE_GESSERIT, 2);
+    unsigned sink = st.forces[0][1], reserves = st.seat[1].reserves;
+    assert_int_equal(play_action(&st, &(engine_action){ENGINE_ACTION_SHIP, 0,
+                                                       {(int16_t)loc, 2, 0, 0}}),
+                     ENGINE_ACCEPTED);
+    /* The Guild's payment may be cancelled first: the Bene Gesserit let it stand. */
+    if (engine_window_top(&st)->point == ENGINE_WINDOW_KARAMA)
+        assert_int_equal(play(&st, ENGINE_ACTION_KARAMA_ALLOW, 1, 0, 0), ENGINE_ACCEPTED);
+    const engine_frame *send = engine_window_top(&st);
+    assert_non_null(send);
+    assert_int_equal(send->point, ENGINE_WINDOW_BG_SEND);
+    assert_int_equal(send->owner, 0);
+    assert_int_equal(send->user, 1);
+    assert_int_equal(st.step, SHIP_STEP_SHIP);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    engine_legal legal[4];
+    assert_int_equal(engine_legal_actions(legal, 4, &st, 0), 0);
+    assert_true(engine_legal_actions(legal, 4, &st, 1) >= 1);
+    assert_int_equal(legal[0].kind, ENGINE_ACTION_BG_SEND);
+    assert_int_equal(legal[0].hi[0], 1);
+    engine_action pass = {ENGINE_ACTION_MOVE_PASS, 0, {0}};
+    assert_told_step(&st, &pass, SHIP_STEP_BG_SEND);
+    assert_int_equal(play(&st, ENGINE_ACTION_BG_SEND, 0, 1, 0), ENGINE_REJECT_NOT_AWAITED);
+    assert_round_trips(&st);
+
+    /* A question nests over it and gives it back as it was. */
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE, 1, ENGINE_FACTION_GUILD, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 2);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_TRUTHTRANCE);
+    assert_round_trips(&st);
+    assert_int_equal(play(&st, ENGINE_ACTION_TRUTHTRANCE_ANSWER, 2, 1, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_BG_SEND);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+
+    /* The send: a Karama window over it asks the Guild, holding a Karama;
+     * allowed, the force lands and the shipper moves. */
+    assert_int_equal(play(&st, ENGINE_ACTION_BG_SEND, 1, 1, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 2);
+    assert_int_equal(engine_window_top(&st)->point, ENGINE_WINDOW_KARAMA);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_BG_SEND);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 2);
+    assert_round_trips(&st);
+    /* Cancelled, nothing is sent and the shipper moves all the same. */
+    static engine_state cancelled;
+    cancelled = st;
+    assert_int_equal(play(&cancelled, ENGINE_ACTION_KARAMA_CANCEL, 2,
+                          ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND, 0),
+                     ENGINE_ACCEPTED);
+    assert_int_equal(cancelled.n_frames, 0);
+    assert_int_equal(cancelled.forces[0][1], sink);
+    assert_int_equal(cancelled.step, SHIP_STEP_MOVE);
+    assert_int_equal(engine_state_awaiting(&cancelled), 1u << 0);
+    assert_int_equal(play(&st, ENGINE_ACTION_KARAMA_ALLOW, 2, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(st.n_frames, 0);
+    assert_int_equal(st.forces[0][1], sink + 1);
+    assert_int_equal(st.seat[1].reserves, reserves - 1);
+    assert_int_equal(st.step, SHIP_STEP_MOVE);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 0);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -496,6 +589,7 @@ int main(void)
         cmocka_unit_test(test_view__truthtrance_is_public_and_pauses_the_step),
         cmocka_unit_test(test_view__karama_shipment_for_another_is_public),
         cmocka_unit_test(test_view__question_nests_over_a_payers_window),
+        cmocka_unit_test(test_view__bg_send_is_a_window_over_the_ship_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
