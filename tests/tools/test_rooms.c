@@ -23,7 +23,7 @@
 #include "tests/support/support.h"
 
 #define MANIFEST "tests/fixtures/rooms/manifest.json"
-#define MIN_ROOMS 13               /* five each of versions 3 and 2, three of version 1 */
+#define MIN_ROOMS 18               /* five each of versions 4, 3 and 2, three of version 1 */
 
 static char mentat_bin[PATH_MAX];
 static char fixtures[PATH_MAX];    /* absolute tests/fixtures/rooms */
