@@ -484,7 +484,7 @@ int ledger_backup_room_flags(ledger *db, const char *room, const char *path, uns
     b.db = db;
     b.room = room;
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     int rc = ledger_outfile_check(db, path, flags);
     if (rc != 0)
         return rc;

@@ -41,7 +41,8 @@ static const char help[] =
     "put back as it was (receipts catch that). A head an older build wrote is\n"
     "unsigned, and said so.\n"
     "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
-    "receipt's) and why. Exit status 1 if any room fails.\n"
+    "receipt's) and why. Exit status 1 if any room fails, and with one ROOM\n"
+    "if any receipt given names another room (it was not checked).\n"
     "\n"
     "  --all            every room of the ledger (progress on stderr if a terminal);\n"
     "                   a receipt naming a room the ledger lacks fails too\n"
@@ -336,9 +337,13 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
     }
     size_t first = 0, n_foreign = foreign_receipts(&receipts, codes, n_codes, &first);
     if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
-        fprintf(stderr, "mentat verify: %zu receipt%s name%s other rooms and %s not checked "
-                        "(use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
-                n_foreign == 1 ? "s" : "", n_foreign == 1 ? "was" : "were");
+        /* A receipt given and not checked is no pass: the room fails. */
+        t.n_bad++;
+        tool_err(&g, "%zu receipt%s given name%s another room than %s (the first: %.8s "
+                     "version %u) and %s not checked; give them to verify that room, or "
+                     "use --all", n_foreign, n_foreign == 1 ? "" : "s",
+                 n_foreign == 1 ? "s" : "", codes[0], receipts.r[first].room,
+                 receipts.r[first].version, n_foreign == 1 ? "was" : "were");
     } else if (ex == TOOL_EXIT_OK && n_foreign != 0) {
         /* Each room the ledger lacks, once, at its first receipt. */
         for (size_t i = first; i < receipts.n; i++) {

@@ -1056,6 +1056,98 @@ static void test_cli__play_accepts_every_legal_action(void **state)
     test_run_free(&r);
 }
 
+/* A new user's report: what the commands say to someone who follows the
+ * docs. Backups refuse "-" and files that are not archives (unless
+ * forced); a receipt of another room given to `verify ROOM` fails; key
+ * ids print as 8 hex digits; a lowercase room code is told the codes are
+ * upper case; `mentat --help` names `room fork`. */
+static void test_cli__newcomer_report(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1], other[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    room_create(other, "mentat.db");
+
+    /* backup --out -: refused, no file named "-" */
+    EXPECT(2, &r, "backup", room, "--out", "-");
+    assert_non_null(strstr(r.err, "name a file"));
+    assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+    test_run_free(&r);
+    struct stat st;
+    assert_int_not_equal(stat("-", &st), 0);
+
+    /* a file that is not an archive is not replaced without --force */
+    put_file("notes.md", "# my notes\n");
+    EXPECT(2, &r, "backup", room, "--out", "notes.md");
+    assert_non_null(strstr(r.err, "not a Mentat archive"));
+    assert_non_null(strstr(r.err, "--force"));
+    test_run_free(&r);
+    size_t len;
+    char *kept = test_slurp("notes.md", &len);
+    assert_string_equal(kept, "# my notes\n");
+    free(kept);
+    /* an archive is replaced; --force replaces the other file */
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", room, "--out", "notes.md", "--force");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "restore", "notes.md");
+    test_run_free(&r);
+
+    /* a receipt of the other room given to verify ROOM fails, named */
+    legal_pick p;
+    pick_legal(&p, "mentat.db", other, 5);
+    EXPECT(0, &r, "act", other, "--seat", p.seat, "--version", "0", "--action", p.json,
+           "--json");
+    char receipt[4096];
+    snprintf(receipt, sizeof receipt, "%s", r.out);
+    receipt[strcspn(receipt, "\n")] = '\0';
+    test_run_free(&r);
+    EXPECT(1, &r, "verify", room, "--receipt", receipt);
+    assert_non_null(strstr(r.err, other));
+    assert_non_null(strstr(r.err, "not checked"));
+    test_run_free(&r);
+    EXPECT(1, &r, "verify", room, "--receipt", receipt, "--json");
+    assert_non_null(strstr(r.out, "\"ok\":false"));
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", other, "--receipt", receipt);
+    test_run_free(&r);
+
+    /* key ids: 8 hex digits in act's text receipt and key rotate */
+    pick_legal(&p, "mentat.db", room, 6);
+    EXPECT(0, &r, "act", room, "--seat", p.seat, "--version", "0", "--action", p.json);
+    const char *k = strstr(r.out, "\nkey        ");
+    assert_non_null(k);
+    k += strlen("\nkey        ");
+    assert_int_equal(strspn(k, "0123456789abcdef"), 8);
+    assert_int_equal(k[8], '\n');
+    test_run_free(&r);
+    EXPECT(0, &r, "key", "rotate");
+    k = strstr(r.out, "new signing key ");
+    assert_non_null(k);
+    k += strlen("new signing key ");
+    assert_int_equal(strspn(k, "0123456789abcdef"), 8);
+    assert_int_equal(k[8], ';');
+    test_run_free(&r);
+
+    /* a lowercase code: the error says codes are upper case */
+    char lower[SCHEMA_ROOM_CHARS + 1];
+    for (int i = 0; i <= SCHEMA_ROOM_CHARS; i++)
+        lower[i] = (char)tolower((unsigned char)room[i]);
+    EXPECT(2, &r, "state", lower);
+    assert_non_null(strstr(r.err, "upper-case"));
+    test_run_free(&r);
+
+    /* the top help names every room subcommand */
+    EXPECT(0, &r, "--help");
+    assert_non_null(strstr(r.out, "room fork"));
+    test_run_free(&r);
+}
+
 /* ================================================================ main */
 
 static int find_binary(const char *argv0)
@@ -1088,6 +1180,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__key_repin_of_an_older_build, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__play_accepts_every_legal_action, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_cli__newcomer_report, setup, teardown),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
