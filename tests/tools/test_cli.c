@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -791,6 +792,19 @@ static void test_cli__proofs_check_without_the_ledger(void **state)
     put_file("consistency.json", r.out);
     char *good = strdup(r.out);
     assert_non_null(good);
+    /* strict as action JSON: a member a proof does not have, or one given
+     * twice, is refused (exit 2), not ignored */
+    char extra[4096];
+    snprintf(extra, sizeof extra, "{\"sizee\":3,%s", strchr(r.out, '{') + 1);
+    put_file("extra.json", extra);
+    snprintf(extra, sizeof extra, "{\"size1\":7,%s", strchr(r.out, '{') + 1);
+    put_file("twice.json", extra);
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", "--check", "extra.json");
+    assert_non_null(strstr(r.err, "unknown member \"sizee\""));
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", "--check", "twice.json");
+    assert_non_null(strstr(r.err, "duplicate member \"size1\""));
     test_run_free(&r);
 
     /* Checked from the files alone: no ledger in the directory. */
@@ -1148,6 +1162,70 @@ static void test_cli__newcomer_report(void **state)
     test_run_free(&r);
 }
 
+/* README.md's first walkthrough, run as written (the block after "## A
+ * first game in ten minutes", with ./mentat the binary under test) by
+ * sh -e: every command succeeds, and nothing is left in the directory it
+ * was run from (its files go to the scratch directory it makes). */
+static void test_cli__readme_walkthrough_runs(void **state)
+{
+    const cli_fixture *fx = *state;
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/README.md", fx->old_cwd);
+    size_t len;
+    char *readme = test_slurp(path, &len);
+    assert_non_null(readme);
+    const char *sec = strstr(readme, "\n## A first game in ten minutes\n");
+    assert_non_null(sec);
+    const char *begin = strstr(sec, "\n```sh\n");
+    assert_non_null(begin);
+    begin += strlen("\n```sh\n");
+    const char *end = strstr(begin, "\n```\n");
+    assert_non_null(end);
+
+    assert_int_equal(mkdir("scratch", 0700), 0);
+    FILE *f = fopen("walk.sh", "w");
+    assert_non_null(f);
+    fputs("TMPDIR=$PWD/scratch; export TMPDIR\n", f);
+    size_t n_mentat = 0;
+    for (const char *c = begin; c < end + 1; c++) {
+        if (strncmp(c, "./mentat", 8) == 0) {
+            fputs(mentat_bin, f);
+            c += 7;
+            n_mentat++;
+        } else {
+            fputc(*c, f);
+        }
+    }
+    assert_int_equal(fclose(f), 0);
+    free(readme);
+    assert_true(n_mentat >= 3);
+
+    run_result r;
+    char sh[] = "/bin/sh";
+    const char *args[] = {"-e", "walk.sh", NULL};
+    int got = test_run_argv(&r, sh, ".cli-out", ".cli-err", args);
+    if (got != 0)
+        print_error("exit %d\nstdout: %s\nstderr: %s\n", got, r.out, r.err);
+    assert_int_equal(got, 0);
+    assert_non_null(strstr(r.out, "accepted"));
+    assert_non_null(strstr(r.out, "restored "));
+    test_run_free(&r);
+
+    /* only what this test made is here */
+    DIR *d = opendir(".");
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        const char *nm = e->d_name;
+        int is_ours = strcmp(nm, ".") == 0 || strcmp(nm, "..") == 0 ||
+                      strcmp(nm, "scratch") == 0 || strcmp(nm, "walk.sh") == 0 ||
+                      strcmp(nm, ".cli-out") == 0 || strcmp(nm, ".cli-err") == 0;
+        if (!is_ours)
+            print_error("the walkthrough left %s behind\n", nm);
+        assert_true(is_ours);
+    }
+    closedir(d);
+}
+
 /* ================================================================ main */
 
 static int find_binary(const char *argv0)
@@ -1181,6 +1259,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__play_accepts_every_legal_action, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__newcomer_report, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__readme_walkthrough_runs, setup, teardown),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
