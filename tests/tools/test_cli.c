@@ -758,6 +758,16 @@ static void test_cli__verify_names_tampered_version(void **state)
     assert_non_null(strstr(r.out, "\"bad_version\":2"));
     assert_non_null(strstr(r.out, "\"ok\":false"));
     test_run_free(&r);
+
+    /* doctor does not call the damaged room exportable, nor write its
+     * archive (restore would refuse it) */
+    EXPECT(1, &r, "doctor", "--out", "rescued");
+    assert_non_null(strstr(r.out, "NOT exportable: it fails verification"));
+    assert_non_null(strstr(r.out, "1 of 1 rooms damaged, 0 exportable"));
+    test_run_free(&r);
+    char path[64];
+    snprintf(path, sizeof path, "rescued/%s.mentat-archive", room);
+    assert_int_not_equal(access(path, F_OK), 0);
 }
 
 /* Writes s to path. */
