@@ -147,6 +147,31 @@ out:
     return ex;
 }
 
+/* Why the digests were not re-folded: no audit key in the key directory,
+ * or one that is not this room's (the room's seed is sealed to another). */
+static const char *no_refold_why(const tool_globals *g)
+{
+    char path[4200];
+    /* the audit key file of a key directory (docs/FORMAT.md) */
+    snprintf(path, sizeof path, "%s/audit.key", g->keys_dir);
+    return access(path, F_OK) == 0
+               ? "digests not re-folded: the audit key here is not this room's"
+               : "digests not re-folded: no audit key";
+}
+
+/* A fork's link to its origin is checked only when the origin is in this
+ * ledger: 1 if room is a fork whose origin is not. */
+static int is_fork_unlinked(ledger *db, const char *room, char origin[SCHEMA_ROOM_CHARS + 1],
+                            uint32_t *at)
+{
+    ledger_room_info info, o;
+    if (ledger_room_info_get(db, &info, room) != 0 || !info.is_fork)
+        return 0;
+    memcpy(origin, info.fork_room, SCHEMA_ROOM_CHARS + 1);
+    *at = info.fork_version;
+    return ledger_room_info_get(db, &o, info.fork_room) == LEDGER_ENOTFOUND;
+}
+
 typedef struct verify_totals {
     size_t n_rooms, n_bad;
 } verify_totals;
@@ -169,6 +194,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     }
     t->n_rooms++;
     t->n_bad += !rep.is_ok;
+    char origin[SCHEMA_ROOM_CHARS + 1] = "";
+    uint32_t fork_at = 0;
+    int is_unlinked = rep.is_ok && is_fork_unlinked(db, room, origin, &fork_at);
     if (j != NULL) {
         tool_json_object_begin(j);
         tool_json_member_string(j, "room", room);
@@ -177,6 +205,8 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
+        if (is_unlinked)
+            tool_json_member_bool(j, "fork_origin_checked", 0);
         if (!rep.is_ok) {
             tool_json_member_uint(j, "bad_version", rep.bad_version);
             tool_json_member_string(j, "reason", rep.reason);
@@ -188,14 +218,18 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         }
         tool_json_object_end(j);
     } else if (rep.is_ok) {
-        printf("%s  ok  %u events, %s, %s", room, rep.n_events,
-               rep.is_refolded ? "signatures, chain and re-folded digests"
-                               : "signatures and chain (digests not re-folded: no audit key)",
-               rep.is_head_signed ? "signed head"
-                                  : "head unsigned (an older build's: only receipts show a "
-                                    "truncation)");
+        printf("%s  ok  %u events, %s", room, rep.n_events,
+               rep.is_refolded ? "signatures, chain and re-folded digests" : "signatures and chain");
+        if (!rep.is_refolded)
+            printf(" (%s)", no_refold_why(g));
+        printf(", %s", rep.is_head_signed ? "signed head"
+                                          : "head unsigned (an older build's: only receipts "
+                                            "show a truncation)");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
+        if (is_unlinked)
+            printf("; a fork of %s at %u, which this ledger does not hold: its link to the "
+                   "origin was not checked", origin, fork_at);
         fputc('\n', stdout);
     } else if (rep.bad_version == 0) {
         printf("%s  BAD at the genesis: %s\n", room, rep.reason);

@@ -1236,6 +1236,49 @@ static void test_cli__readme_walkthrough_runs(void **state)
     closedir(d);
 }
 
+/* verify says what it did not check: a fork's link to an origin the
+ * ledger does not hold, and digests not re-folded because the audit key
+ * at hand is another ledger's (not "no audit key"). */
+static void test_cli__verify_says_what_it_did_not_check(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1], fork[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "4", "--max-actions", "3");
+    test_run_free(&r);
+    EXPECT(0, &r, "room", "fork", room, "--at", "2");
+    assert_true(strlen(r.out) >= SCHEMA_ROOM_CHARS);
+    memcpy(fork, r.out, SCHEMA_ROOM_CHARS);
+    fork[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    /* with its origin at hand the link is checked: no note */
+    EXPECT(0, &r, "verify", fork);
+    assert_null(strstr(r.out, "not checked"));
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", fork, "--out", "fork.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "restore", "fork.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "verify", fork);
+    assert_non_null(strstr(r.out, room));
+    assert_non_null(strstr(r.out, "its link to the origin was not checked"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "verify", fork, "--json");
+    assert_non_null(strstr(r.out, "\"fork_origin_checked\":false"));
+    test_run_free(&r);
+
+    EXPECT(0, &r, "--keys", "other.keys", "keygen");
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "other.keys", "verify", room);
+    assert_non_null(strstr(r.out, "the audit key here is not this room's"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "no.keys", "verify", room);
+    assert_non_null(strstr(r.out, "no audit key"));
+    test_run_free(&r);
+}
+
 /* ================================================================ main */
 
 static int find_binary(const char *argv0)
@@ -1270,6 +1313,8 @@ int main(int argc, char **argv)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_cli__newcomer_report, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__readme_walkthrough_runs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__verify_says_what_it_did_not_check, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
