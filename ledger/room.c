@@ -139,7 +139,8 @@ static int seed_find(ledger *db, ledger_txn *txn, const char *room,
     if (rc == MDB_NOTFOUND) {
         if (db->has_audit_key)
             return ledger__fail(db, LEDGER_EKEY, "room %s is sealed to audit key %08x; "
-                                "this ledger holds %08x", room, g.audit_key_id, db->audit_key_id);
+                                "the key directory %s holds audit key %08x", room,
+                                g.audit_key_id, db->keys_dir, db->audit_key_id);
         return ledger__fail(db, LEDGER_EKEY, "room %s: no audit key and no revealed seed", room);
     }
     if (rc != 0)
