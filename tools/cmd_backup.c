@@ -78,6 +78,15 @@ static void print_done(const tool_globals *g, const char *room, uint32_t n_event
     }
 }
 
+/* A failed backup in one line: the ledger's message, which names the
+ * file (and with --all the room); the ledger itself was only read, so
+ * nothing is said of receipts. */
+static int backup_fail(const tool_globals *g, ledger *db, int rc)
+{
+    tool_err(g, "%s", ledger_errmsg(db));
+    return tool_exit_for(rc);
+}
+
 int cmd_backup(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
@@ -123,7 +132,7 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
         size_t n_rooms = 0;
         rc = ledger_backup_all_flags(db, out_path, &n_rooms, flags);
         if (rc != 0) {
-            ex = tool_ledger_fail(&g, db, rc);
+            ex = backup_fail(&g, db, rc);
             goto out;
         }
         print_done(&g, NULL, 0, n_rooms, out_path);
@@ -134,7 +143,7 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
             goto out;
         rc = ledger_backup_room_flags(db, info.room, out_path, flags);
         if (rc != 0) {
-            ex = tool_ledger_fail(&g, db, rc);
+            ex = backup_fail(&g, db, rc);
             goto out;
         }
         print_done(&g, info.room, info.version, 0, out_path);
