@@ -312,6 +312,64 @@ static void test_log__atreides_are_told_the_card_prescience_names(void **state)
     assert_true(n_cards > 0);
 }
 
+/* In games played in memory: a seat letting a Karama window's advantage
+ * stand is told with the advantage and whose it is (never a bare "let it
+ * stand"), and a seat passing the Hajr question after its own move is told
+ * it made no further move (not that it did not move). */
+static void test_log__passes_name_what_they_pass(void **state)
+{
+    (void)state;
+    static engine_state st, before, b_view, a_view;
+    engine_config cfg;
+    test_config_six(&cfg);
+    unsigned n_allow = 0, n_hajr = 0;
+    for (uint64_t k = 1; k <= 60 && (n_allow < 3 || n_hajr < 3); k++) {
+        uint8_t seed[ENGINE_SEED_BYTES];
+        uint64_t prng = k * 0x2545f4914f6cdd1dull;
+        for (size_t i = 0; i < sizeof seed; i++)
+            seed[i] = (uint8_t)test_prng_next(&prng);
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        for (uint32_t v = 1; v <= 3000; v++) {
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            before = st;
+            engine_rng_init(&rng, seed, v);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            int is_allow = act.kind == ENGINE_ACTION_KARAMA_ALLOW &&
+                           engine_window_find(&before, ENGINE_WINDOW_KARAMA) != NULL;
+            int is_hajr_pass = act.kind == ENGINE_ACTION_MOVE_PASS && before.has_moved;
+            if (!is_allow && !is_hajr_pass)
+                continue;
+            engine_view(&b_view, &before, ENGINE_VIEW_PUBLIC);
+            engine_view(&a_view, &st, ENGINE_VIEW_PUBLIC);
+            inspect_log_line line;
+            inspect_log_describe(&line, &b_view, &a_view, &act, v, ENGINE_VIEW_PUBLIC);
+            if (is_allow) {
+                const engine_frame *w = engine_window_find(&before, ENGINE_WINDOW_KARAMA);
+                unsigned named = 0;
+                for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+                    if ((w->rows & ENGINE_ADVANTAGE_BIT(a)) &&
+                        strstr(line.text, engine_advantage_name(a)) != NULL)
+                        named++;
+                if (named == 0 || strstr(line.text, "let it stand") != NULL)
+                    print_error("\"%s\" does not say what was let stand\n", line.text);
+                assert_true(named > 0);
+                assert_null(strstr(line.text, "let it stand"));
+                n_allow++;
+            } else {
+                assert_non_null(strstr(line.text, "made no further move"));
+                assert_null(strstr(line.text, "did not move"));
+                n_hajr++;
+            }
+        }
+    }
+    assert_true(n_allow > 0);
+    assert_true(n_hajr > 0);
+}
+
 static void test_log__the_game_is_told(void **state)
 {
     game *g = *state;
@@ -366,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_log__secret_arguments_are_masked),
         cmocka_unit_test(test_log__atreides_are_told_the_prescience_answer),
         cmocka_unit_test(test_log__atreides_are_told_the_card_prescience_names),
+        cmocka_unit_test(test_log__passes_name_what_they_pass),
         cmocka_unit_test(test_log__the_game_is_told),
         cmocka_unit_test(test_log__walk_ranges),
     };
