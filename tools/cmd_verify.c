@@ -42,7 +42,8 @@ static const char help[] =
     "unsigned, and said so.\n"
     "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
     "receipt's) and why. Exit status 1 if any room fails, and with one ROOM\n"
-    "if any receipt given names another room (it was not checked).\n"
+    "if a --receipt names another room (it was not checked); receipts of\n"
+    "other rooms in a --receipts file are counted on stderr and left alone.\n"
     "\n"
     "  --all            every room of the ledger (progress on stderr if a terminal);\n"
     "                   a receipt naming a room the ledger lacks fails too\n"
@@ -242,11 +243,11 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
 /* Receipts naming a room not in codes[0..n): with --all each such room
  * fails (the ledger lacks a room a seat holds a receipt for); with one
  * ROOM they are only counted. */
-static size_t foreign_receipts(const receipt_list *l, char (*codes)[SCHEMA_ROOM_CHARS + 1],
-                               size_t n, size_t *first_out)
+static size_t foreign_receipts(const receipt_list *l, size_t from, size_t to,
+                               char (*codes)[SCHEMA_ROOM_CHARS + 1], size_t n, size_t *first_out)
 {
     size_t count = 0;
-    for (size_t i = 0; i < l->n; i++) {
+    for (size_t i = from; i < to; i++) {
         int found = 0;
         for (size_t k = 0; k < n && !found; k++)
             found = strncmp(l->r[i].room, codes[k], SCHEMA_ROOM_CHARS) == 0;
@@ -298,6 +299,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         }
     }
     args[n_args] = NULL;
+    size_t n_given = receipts.n;   /* receipts[0..n_given) came from --receipt */
     const char *pos[1];
     size_t n_pos = 0;
     int r = ex == TOOL_EXIT_OK ? tool_args_parse(&g, n_args, args, opts, pos, 1, &n_pos, help)
@@ -369,15 +371,25 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         }
         ex = verify_one(&g, db, jp, codes[i], threads, &receipts, is_progress, &t);
     }
-    size_t first = 0, n_foreign = foreign_receipts(&receipts, codes, n_codes, &first);
-    if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
-        /* A receipt given and not checked is no pass: the room fails. */
+    size_t first = 0, n_foreign = foreign_receipts(&receipts, 0, receipts.n, codes, n_codes,
+                                                   &first);
+    size_t first_given = 0,
+           n_foreign_given = foreign_receipts(&receipts, 0, n_given, codes, n_codes, &first_given);
+    if (ex == TOOL_EXIT_OK && n_foreign_given != 0 && !is_all) {
+        /* A receipt given on the command line and not checked is no pass:
+         * the room fails. */
         t.n_bad++;
-        tool_err(&g, "%zu receipt%s given name%s another room than %s (the first: %.8s "
-                     "version %u) and %s not checked; give them to verify that room, or "
-                     "use --all", n_foreign, n_foreign == 1 ? "" : "s",
-                 n_foreign == 1 ? "s" : "", codes[0], receipts.r[first].room,
-                 receipts.r[first].version, n_foreign == 1 ? "was" : "were");
+        tool_err(&g, "%zu receipt%s given with --receipt name%s another room than %s (the "
+                     "first: %.8s version %u) and %s not checked; give %s to verify of that "
+                     "room, or use --all", n_foreign_given, n_foreign_given == 1 ? "" : "s",
+                 n_foreign_given == 1 ? "s" : "", codes[0], receipts.r[first_given].room,
+                 receipts.r[first_given].version, n_foreign_given == 1 ? "it was" : "they were",
+                 n_foreign_given == 1 ? "it" : "them");
+    } else if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
+        /* a receipts file may hold a seat's receipts of many rooms */
+        fprintf(stderr, "mentat verify: %zu receipt%s of the file name%s other rooms and %s "
+                        "not checked (use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
+                n_foreign == 1 ? "s" : "", n_foreign == 1 ? "was" : "were");
     } else if (ex == TOOL_EXIT_OK && n_foreign != 0) {
         /* Each room the ledger lacks, once, at its first receipt. */
         for (size_t i = first; i < receipts.n; i++) {

@@ -1140,6 +1140,11 @@ static void test_cli__newcomer_report(void **state)
     test_run_free(&r);
     EXPECT(0, &r, "verify", other, "--receipt", receipt);
     test_run_free(&r);
+    /* a receipts file may hold many rooms' receipts: the others are counted */
+    put_file("receipts.jsonl", receipt);
+    EXPECT(0, &r, "verify", room, "--receipts", "receipts.jsonl");
+    assert_non_null(strstr(r.err, "1 receipt of the file names other rooms"));
+    test_run_free(&r);
 
     /* key ids: 8 hex digits in act's text receipt and key rotate */
     pick_legal(&p, "mentat.db", room, 6);
