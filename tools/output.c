@@ -235,7 +235,13 @@ int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, cons
                  SCHEMA_ROOM_CHARS);
         return TOOL_EXIT_USAGE;
     }
-    int rc = ledger_room_info_get(db, out, room);
+    /* Codes are upper case and their alphabet has no letter that reads
+     * differently in lower case: a code typed in lower case is that code. */
+    char upper[SCHEMA_ROOM_CHARS + 1];
+    size_t n = strlen(room);
+    for (size_t i = 0; i <= n; i++)
+        upper[i] = room[i] >= 'a' && room[i] <= 'z' ? (char)(room[i] - 'a' + 'A') : room[i];
+    int rc = ledger_room_info_get(db, out, upper);
     if (rc == LEDGER_EINPUT) {
         tool_err(g, "unknown room '%s': %s", room, ledger_errmsg(db));
         return TOOL_EXIT_USAGE;
