@@ -375,7 +375,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
                                                    &first);
     size_t first_given = 0,
            n_foreign_given = foreign_receipts(&receipts, 0, n_given, codes, n_codes, &first_given);
-    if (ex == TOOL_EXIT_OK && n_foreign_given != 0 && !is_all) {
+    if (ex == TOOL_EXIT_OK && n_foreign_given != 0 && receipts.r != NULL && !is_all) {
         /* A receipt given on the command line and not checked is no pass:
          * the room fails. */
         t.n_bad++;
@@ -390,7 +390,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         fprintf(stderr, "mentat verify: %zu receipt%s of the file name%s other rooms and %s "
                         "not checked (use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
                 n_foreign == 1 ? "s" : "", n_foreign == 1 ? "was" : "were");
-    } else if (ex == TOOL_EXIT_OK && n_foreign != 0) {
+    } else if (ex == TOOL_EXIT_OK && n_foreign != 0 && receipts.r != NULL) {
         /* Each room the ledger lacks, once, at its first receipt. */
         for (size_t i = first; i < receipts.n; i++) {
             const codec_receipt *rc = &receipts.r[i];
