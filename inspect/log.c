@@ -461,7 +461,12 @@ static void describe_action(const line_ctx *c)
                                x->kind == ENGINE_ACTION_HAJR_MOVE ? " with a Hajr card" : "");
         return;
     case ENGINE_ACTION_MOVE_PASS:
-        inspect__text_sentence(t, "%s did not move.", who);
+        /* after its own move a seat is asked only whether to play Hajr
+         * (rules version 3 on: has_moved) */
+        if (b->has_moved)
+            inspect__text_sentence(t, "%s made no further move.", who);
+        else
+            inspect__text_sentence(t, "%s did not move.", who);
         return;
     case ENGINE_ACTION_BATTLE_CHOOSE: {
         int d = inspect__seat_of(b, (unsigned)x->arg[1]);
@@ -520,9 +525,29 @@ static void describe_action(const line_ctx *c)
         inspect__text_sentence(t, "%s cancelled %s with a Karama card.", who, what ? what : "it");
         return;
     }
-    case ENGINE_ACTION_KARAMA_ALLOW:
-        inspect__text_sentence(t, "%s let it stand.", who);
+    case ENGINE_ACTION_KARAMA_ALLOW: {
+        /* what was let stand: the advantages of the window open before */
+        const engine_frame *k = engine_window_find(b, ENGINE_WINDOW_KARAMA);
+        size_t n = 0;
+        w1[0] = '\0';
+        for (unsigned a = 1; k != NULL && a < ENGINE_ADVANTAGE_COUNT && n < sizeof w1; a++) {
+            const char *name = engine_advantage_name(a);
+            if ((k->rows & ENGINE_ADVANTAGE_BIT(a)) && name != NULL)
+                n += (size_t)snprintf(w1 + n, sizeof w1 - n, "%s%s", n != 0 ? " and " : "",
+                                      name);
+        }
+        if (w1[0] == '\0') {
+            inspect__text_sentence(t, "%s let it stand.", who);
+        } else {
+            if (k->owner == b->viewer)
+                snprintf(w2, sizeof w2, "your");
+            else
+                snprintf(w2, sizeof w2, "%s's", inspect__seat_title(b, k->owner));
+            inspect__text_sentence(t, "%s let %s %s stand.", who, w2,
+                                   w1);
+        }
         return;
+    }
     case ENGINE_ACTION_BATTLE_PLAN:
         if (hidden(x, 0)) {
             inspect__text_sentence(t, "%s committed a battle plan.", who);

@@ -223,7 +223,12 @@ void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned ki
         reason = "unknown_reason";
     if (field != NULL) {
         arg_value_text(v, sizeof v, engine_action_spec_of(kind)->arg_type[arg], value);
-        snprintf(out, cap, "%s (%s = %s)", reason, field, v);
+        if (verdict == ENGINE_REJECT_STORM_DIAL_RANGE)
+            /* the range the dial takes (LR 1.01.01; engine/phase_storm.c) */
+            snprintf(out, cap, "%s (%s = %s; a storm dial takes 0..20 on turn 1, 1..3 later)",
+                     reason, field, v);
+        else
+            snprintf(out, cap, "%s (%s = %s)", reason, field, v);
     } else if (verdict == ENGINE_REJECT_WRONG_PHASE && value >= 0 &&
                engine_phase_name((unsigned)value) != NULL) {
         /* every rules version names the phase under way */

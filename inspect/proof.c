@@ -89,6 +89,39 @@ static int u32_member(uint32_t *out, const codec_json_token *tok, const char *te
     return 0;
 }
 
+/* The members each kind of proof may have, as `proof --json` prints them:
+ * any other member, or one given twice, is refused (as in action JSON). */
+static const char *const inclusion_members[] = {
+    "room", "kind", "version", "size", "event_hash", "leaf", "root", "time", "proof", NULL,
+};
+static const char *const consistency_members[] = {
+    "room", "kind", "size1", "size2", "root1", "root2", "time", "proof", NULL,
+};
+
+static int members_known(const codec_json_token *tok, const char *json,
+                         const char *const *known, char *err)
+{
+    uint32_t i = 1;
+    unsigned seen = 0;
+    for (uint32_t m = 0; m < tok[0].size; m++) {
+        const codec_json_token *key = &tok[i];
+        i = tok[i + 1].next;
+        unsigned k = 0;
+        while (known[k] != NULL && !codec_json_eq(key, json, known[k]))
+            k++;
+        if (known[k] == NULL || (seen & (1u << k)) != 0) {
+            if (err != NULL)
+                snprintf(err, SCHEMA_ERRMSG, "not a proof: %s member \"%.*s\"",
+                         known[k] == NULL ? "unknown" : "duplicate",
+                         (int)(key->end - key->start > 40 ? 40 : key->end - key->start),
+                         json + key->start);
+            return INSPECT_EINPUT;
+        }
+        seen |= 1u << k;
+    }
+    return 0;
+}
+
 int inspect_proof_parse(inspect_proof *out, const char *json, size_t len, char *err)
 {
     codec_json_token tok[PROOF_TOKENS];
@@ -114,6 +147,9 @@ int inspect_proof_parse(inspect_proof *out, const char *json, size_t len, char *
         out->is_consistency = 1;
     else if (i < 0 || !codec_json_eq(&tok[i], json, "inclusion"))
         return fail(err, "\"kind\" must be \"inclusion\" or \"consistency\"");
+    if (members_known(tok, json, out->is_consistency ? consistency_members : inclusion_members,
+                      err) != 0)
+        return INSPECT_EINPUT;
     if (out->is_consistency) {
         if (u32_member(&out->size1, tok, json, "size1", 1) != 0 ||
             u32_member(&out->size, tok, json, "size2", 1) != 0)

@@ -516,8 +516,11 @@ static void print_karama(FILE *f, const engine_state *st, const windows *w)
             if (k->rows & ENGINE_ADVANTAGE_BIT(a))
                 fprintf(f, " %s", engine_advantage_name(a));
         const engine_action_spec *spec = engine_action_spec_of(k->held.kind);
-        fprintf(f, ", holding %s by seat %u %s\n", spec ? spec->name : "the sale",
-                k->held.seat + 1u, inspect_seat_faction(cfg, k->held.seat));
+        if (spec != NULL)
+            fprintf(f, ", holding %s by seat %u %s\n", spec->name, k->held.seat + 1u,
+                    inspect_seat_faction(cfg, k->held.seat));
+        else /* kind NONE: the window stands before one of the game's own steps */
+            fprintf(f, ", before the game's next step (no seat's action is held)\n");
     }
     if (w->retake < cfg->n_seats) {
         fprintf(f, "karama cancelled:");

@@ -135,7 +135,7 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     memset(out, 0, sizeof *out);
     out->why.arg = -1;
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     int rc = action_check(db, act);
     if (rc != 0)
         return rc;

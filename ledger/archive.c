@@ -484,7 +484,7 @@ int ledger_backup_room_flags(ledger *db, const char *room, const char *path, uns
     b.db = db;
     b.room = room;
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     int rc = ledger_outfile_check(db, path, flags);
     if (rc != 0)
         return rc;
@@ -568,7 +568,8 @@ int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out, un
         *n_rooms_out = 0;
     if (dir == NULL || dir[0] == '\0')
         return ledger__fail(db, LEDGER_EINPUT, "no backup directory given");
-    if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+    int is_made = mkdir(dir, 0700) == 0;
+    if (!is_made && errno != EEXIST)
         return ledger__fail(db, errno == ENOENT ? LEDGER_EINPUT : errno, "cannot create %s: %s",
                             dir, strerror(errno));
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
@@ -578,9 +579,13 @@ int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out, un
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, COPY_NAME) >= sizeof path)
         return ledger__fail(db, LEDGER_EINPUT, "path too long: %s", dir);
     int rc = ledger_outfile_check(db, path, flags | LEDGER_OUT_LEDGER_COPY);
-    if (rc != 0)
+    if (rc != 0) {
+        if (is_made)
+            rmdir(dir);
         return rc;
+    }
     rc = ledger_room_foreach(db, list_room, &l);
+    size_t n_written = l.n;        /* archives written, when a later step fails */
     if (l.is_oom)
         rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
     for (size_t i = 0; rc == 0 && i < l.n; i++) {
@@ -590,11 +595,26 @@ int ledger_backup_all_flags(ledger *db, const char *dir, size_t *n_rooms_out, un
             break;
         }
         rc = ledger_backup_room_flags(db, l.room[i], path, flags);
+        if (rc != 0) {
+            /* name the room that failed */
+            char msg[sizeof db->errmsg];
+            snprintf(msg, sizeof msg, "%s", db->errmsg);
+            snprintf(db->errmsg, sizeof db->errmsg, "room %s: %.200s", l.room[i], msg);
+            n_written = i;
+        }
     }
     if (rc == 0)
         rc = copy_env(db, dir, flags);
     if (rc == 0 && n_rooms_out != NULL)
         *n_rooms_out = l.n;
+    if (rc != 0 && is_made) {
+        /* a directory this call made is not left behind half filled */
+        for (size_t i = 0; i < n_written; i++)
+            if ((size_t)snprintf(path, sizeof path, "%s/%s%s", dir, l.room[i],
+                                 LEDGER_ARCHIVE_SUFFIX) < sizeof path)
+                unlink(path);
+        rmdir(dir);
+    }
     free(l.room);
     return rc;
 }

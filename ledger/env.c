@@ -36,14 +36,14 @@ int ledger__fail(ledger *db, int rc, const char *fmt, ...)
 
 int ledger__corrupt(ledger *db, const char *file, int line, const char *fmt, ...)
 {
-    char msg[sizeof db->errmsg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(db->errmsg, sizeof db->errmsg, fmt, ap);
     va_end(ap);
+    /* The source location is kept for a debugger, out of the message a
+     * user reads. */
     db->corrupt_file = file;
     db->corrupt_line = line;
-    snprintf(db->errmsg, sizeof db->errmsg, "%.200s (%s:%d)", msg, file, line);
     return LEDGER_ECORRUPT;
 }
 

@@ -367,6 +367,9 @@ int ledger__each_signing_key(ledger *db, ledger_txn *txn,
 
 /* 1 if room is 8 characters of the room alphabet. */
 int ledger__room_valid(const char *room);
+/* LEDGER_EINPUT with the message every caller gives for a room argument
+ * that is not a room code: it says what a code is (codes are upper case). */
+int ledger__room_refuse(ledger *db, const char *room);
 /* Genesis of room, decoded; pointers borrow from the txn (4).
  * LEDGER_ENOTFOUND, LEDGER_ECORRUPT. */
 int ledger__genesis_read(ledger *db, ledger_txn *txn, codec_genesis *out,

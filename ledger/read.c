@@ -35,7 +35,7 @@
 int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out, const char *room)
 {
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v;
     int rc = ledger__get(txn, db->dbi_heads, &k, &v);
     if (rc == MDB_NOTFOUND)

@@ -97,7 +97,7 @@ int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *r
     reveal_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     ctx.room = room;
     ctx.is_forced = is_forced != 0;
     int rc = ledger__write(db, reveal_body, &ctx);

@@ -31,6 +31,13 @@ int ledger__room_valid(const char *room)
     return room[SCHEMA_ROOM_CHARS] == '\0';
 }
 
+int ledger__room_refuse(ledger *db, const char *room)
+{
+    return ledger__fail(db, LEDGER_EINPUT,
+                        "\"%.16s\" is not a room code (8 upper-case letters and digits of %s)",
+                        room != NULL ? room : "", room_alphabet);
+}
+
 static void room_draw(char out[SCHEMA_ROOM_CHARS + 1])
 {
     for (int i = 0; i < SCHEMA_ROOM_CHARS; i++)
@@ -43,7 +50,7 @@ static void room_draw(char out[SCHEMA_ROOM_CHARS + 1])
 int ledger__genesis_read(ledger *db, ledger_txn *txn, codec_genesis *out, const char *room)
 {
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v;
     int rc = ledger__get(txn, db->dbi_rooms, &k, &v);
     if (rc == MDB_NOTFOUND)
@@ -132,7 +139,8 @@ static int seed_find(ledger *db, ledger_txn *txn, const char *room,
     if (rc == MDB_NOTFOUND) {
         if (db->has_audit_key)
             return ledger__fail(db, LEDGER_EKEY, "room %s is sealed to audit key %08x; "
-                                "this ledger holds %08x", room, g.audit_key_id, db->audit_key_id);
+                                "the key directory %s holds audit key %08x", room,
+                                g.audit_key_id, db->keys_dir, db->audit_key_id);
         return ledger__fail(db, LEDGER_EKEY, "room %s: no audit key and no revealed seed", room);
     }
     if (rc != 0)

@@ -287,7 +287,7 @@ int ledger__tree_root(ledger *db, ledger_txn *txn, uint8_t out[LEDGER_TREE_HASH_
 static int begin_sized(ledger *db, ledger_txn *txn, const char *room, uint32_t size)
 {
     if (!ledger__room_valid(room))
-        return ledger__fail(db, LEDGER_EINPUT, "\"%.16s\" is not a room code", room);
+        return ledger__room_refuse(db, room);
     int rc = ledger__txn_begin(txn, db, 0);
     if (rc != 0)
         return rc;

@@ -73,7 +73,7 @@ static void print_receipt(const tool_globals *g, const ledger_append_result *res
     printf("room       %s\n", rc->room);
     printf("version    %u\n", rc->version);
     printf("event      %s\n", hash);
-    printf("key        %u\n", rc->key_id);
+    printf("key        %08x\n", rc->key_id);
     printf("signature  %s\n", sig);
     if (rc->has_tree_head)
         printf("tree       %u events, root %s, at %llu\n", rc->version, root,

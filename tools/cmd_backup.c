@@ -6,9 +6,31 @@
  * are ledger_backup_room's and ledger_backup_all's; this file only names
  * what to back up and where, and reports it.
  */
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tools/internal.h"
+
+/* An archive's first bytes (docs/FORMAT.md, "Archive"): "MENTATA" and a
+ * format byte. Only a file that starts so is replaced without --force. */
+static const char archive_prefix[] = "MENTATA";
+
+/* 1 if path is an existing regular file that does not start as a Mentat
+ * archive does (the ledger refuses what is not a regular file itself). */
+static int is_other_file(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 0;
+    char head[sizeof archive_prefix - 1];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return n != sizeof head || memcmp(head, archive_prefix, sizeof head) != 0;
+}
 
 static const char help[] =
     "usage: mentat backup ROOM --out FILE [--force]\n"
@@ -24,8 +46,10 @@ static const char help[] =
     "\n"
     "FILE may not be this ledger, any ledger's lock file, a file of the key\n"
     "directory, a symbolic link, a directory, a device or anything else that\n"
-    "is not a regular file; another ledger is replaced only with --force (an\n"
-    "earlier DIR/mentat.db copy is replaced without: that is its purpose).\n"
+    "is not a regular file, nor \"-\" (archives are binary: name a file). An\n"
+    "existing FILE is replaced without a word only if it is a Mentat archive;\n"
+    "any other file, another ledger included, only with --force (an earlier\n"
+    "DIR/mentat.db copy is replaced without: that is its purpose).\n"
     "\n"
     "Examples:\n"
     "  mentat backup K7QX2M9P --out K7QX2M9P.mentat-archive\n"
@@ -54,6 +78,15 @@ static void print_done(const tool_globals *g, const char *room, uint32_t n_event
     }
 }
 
+/* A failed backup in one line: the ledger's message, which names the
+ * file (and with --all the room); the ledger itself was only read, so
+ * nothing is said of receipts. */
+static int backup_fail(const tool_globals *g, ledger *db, int rc)
+{
+    tool_err(g, "%s", ledger_errmsg(db));
+    return tool_exit_for(rc);
+}
+
 int cmd_backup(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
@@ -78,6 +111,16 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "missing --out %s", is_all ? "DIR" : "FILE");
         return TOOL_EXIT_USAGE;
     }
+    if (strcmp(out_path, "-") == 0) {
+        tool_err(&g, "--out -: an archive is binary and is not written to standard output; "
+                     "name a file");
+        return TOOL_EXIT_USAGE;
+    }
+    if (!is_all && !is_forced && is_other_file(out_path)) {
+        tool_err(&g, "%s exists and is not a Mentat archive; refusing to replace it "
+                     "(--force replaces it)", out_path);
+        return TOOL_EXIT_USAGE;
+    }
 
     ledger *db;
     int ex = tool_ledger_open(&db, &g, 1);
@@ -89,7 +132,7 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
         size_t n_rooms = 0;
         rc = ledger_backup_all_flags(db, out_path, &n_rooms, flags);
         if (rc != 0) {
-            ex = tool_ledger_fail(&g, db, rc);
+            ex = backup_fail(&g, db, rc);
             goto out;
         }
         print_done(&g, NULL, 0, n_rooms, out_path);
@@ -100,7 +143,7 @@ int cmd_backup(int argc, char **argv, const tool_globals *gin)
             goto out;
         rc = ledger_backup_room_flags(db, info.room, out_path, flags);
         if (rc != 0) {
-            ex = tool_ledger_fail(&g, db, rc);
+            ex = backup_fail(&g, db, rc);
             goto out;
         }
         print_done(&g, info.room, info.version, 0, out_path);

@@ -36,12 +36,15 @@ static const char help[] =
     "\n"
     "  --out DIR  write the archive of every room that can be exported into\n"
     "             DIR (made if absent) as ROOM.mentat-archive; `mentat restore\n"
-    "             --all DIR` reads them into a new ledger (an archive of a\n"
-    "             room that failed verification is refused there)\n"
+    "             --all DIR` reads them into a new ledger. Only rooms that\n"
+    "             verify are exported (restore refuses the archive of a room\n"
+    "             that does not); a damaged room is listed as NOT exportable\n"
     "\n"
     "Examples:\n"
     "  mentat doctor\n"
-    "  mentat --db damaged.db doctor --out rescued/ && mentat --db new.db restore --all rescued/\n"
+    "  mentat --db damaged.db doctor --out rescued/; mentat --db new.db restore --all rescued/\n"
+    "  (`;`, not `&&`: doctor exits 1 when something is damaged, which is when\n"
+    "  the rescue is wanted)\n"
     "  mentat doctor --json\n";
 
 typedef struct room_finding {
@@ -319,7 +322,14 @@ int cmd_doctor(int argc, char **argv, const tool_globals *gin)
         tool_fork_call(&f->verify_signal, child_verify, &c);
         if (f->verify_signal != 0)
             signal_text(f->reason, sizeof f->reason, "verifying", f->verify_signal);
-        tool_fork_call(&f->export_signal, child_export, &c);
+        /* A room that fails verification is not exported: `restore`
+         * checks the same and would refuse its archive. */
+        if (!f->is_verified)
+            snprintf(f->export_error, sizeof f->export_error,
+                     "it fails verification, and restore refuses such an archive; nothing "
+                     "written");
+        else
+            tool_fork_call(&f->export_signal, child_export, &c);
         if (f->export_signal != 0) {
             f->is_exportable = 0;
             signal_text(f->export_error, sizeof f->export_error, "exporting",

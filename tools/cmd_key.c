@@ -105,7 +105,7 @@ int cmd_key(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        printf("new signing key %u; the old one is retired (its secret destroyed) and its events "
+        printf("new signing key %08x; the old one is retired (its secret destroyed) and its events "
                "still verify\n", id);
     }
 out:

@@ -42,7 +42,9 @@ static const char help[] =
     "put back as it was (receipts catch that). A head an older build wrote is\n"
     "unsigned, and said so.\n"
     "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
-    "receipt's) and why. Exit status 1 if any room fails.\n"
+    "receipt's) and why. Exit status 1 if any room fails, and with one ROOM\n"
+    "if a --receipt names another room (it was not checked); receipts of\n"
+    "other rooms in a --receipts file are counted on stderr and left alone.\n"
     "\n"
     "  --all            every room of the ledger (progress on stderr if a terminal);\n"
     "                   a receipt naming a room the ledger lacks fails too\n"
@@ -158,6 +160,31 @@ out:
     return ex;
 }
 
+/* Why the digests were not re-folded: no audit key in the key directory,
+ * or one that is not this room's (the room's seed is sealed to another). */
+static const char *no_refold_why(const tool_globals *g)
+{
+    char path[4200];
+    /* the audit key file of a key directory (docs/FORMAT.md) */
+    snprintf(path, sizeof path, "%s/audit.key", g->keys_dir);
+    return access(path, F_OK) == 0
+               ? "digests not re-folded: the audit key here is not this room's"
+               : "digests not re-folded: no audit key";
+}
+
+/* A fork's link to its origin is checked only when the origin is in this
+ * ledger: 1 if room is a fork whose origin is not. */
+static int is_fork_unlinked(ledger *db, const char *room, char origin[SCHEMA_ROOM_CHARS + 1],
+                            uint32_t *at)
+{
+    ledger_room_info info, o;
+    if (ledger_room_info_get(db, &info, room) != 0 || !info.is_fork)
+        return 0;
+    memcpy(origin, info.fork_room, SCHEMA_ROOM_CHARS + 1);
+    *at = info.fork_version;
+    return ledger_room_info_get(db, &o, info.fork_room) == LEDGER_ENOTFOUND;
+}
+
 typedef struct verify_totals {
     size_t n_rooms, n_bad;
 } verify_totals;
@@ -180,6 +207,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
     }
     t->n_rooms++;
     t->n_bad += !rep.is_ok;
+    char origin[SCHEMA_ROOM_CHARS + 1] = "";
+    uint32_t fork_at = 0;
+    int is_unlinked = rep.is_ok && is_fork_unlinked(db, room, origin, &fork_at);
     if (j != NULL) {
         tool_json_object_begin(j);
         tool_json_member_string(j, "room", room);
@@ -189,6 +219,8 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
+        if (is_unlinked)
+            tool_json_member_bool(j, "fork_origin_checked", 0);
         if (!rep.is_ok) {
             tool_json_member_uint(j, "bad_version", rep.bad_version);
             tool_json_member_string(j, "reason", rep.reason);
@@ -200,17 +232,22 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         }
         tool_json_object_end(j);
     } else if (rep.is_ok) {
-        printf("%s  ok  %u events, %s, %s", room, rep.n_events,
-               rep.is_refolded ? "signatures, chain and re-folded digests"
-                               : "signatures and chain (digests not re-folded: no audit key)",
-               rep.is_head_signed ? "signed head"
-                                  : "head unsigned (an older build's: only receipts show a "
-                                    "truncation)");
+        printf("%s  ok  %u events, %s", room, rep.n_events,
+               rep.is_refolded ? "signatures, chain and re-folded digests" : "signatures and chain");
+        if (!rep.is_refolded)
+            printf(" (%s)", no_refold_why(g));
+        printf(", %s", rep.is_head_signed ? "signed head"
+                                          : "head unsigned (written by an older build, or restored "
+                                            "by a ledger without a signing key: only receipts "
+                                            "show a truncation)");
         if (rep.n_seat_signatures != 0)
             printf("; %u seat signature%s", rep.n_seat_signatures,
                    rep.n_seat_signatures == 1 ? "" : "s");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
+        if (is_unlinked)
+            printf("; a fork of %s at %u, which this ledger does not hold: its link to the "
+                   "origin was not checked", origin, fork_at);
         fputc('\n', stdout);
     } else if (rep.bad_version == 0) {
         printf("%s  BAD at the genesis: %s\n", room, rep.reason);
@@ -223,11 +260,11 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
 /* Receipts naming a room not in codes[0..n): with --all each such room
  * fails (the ledger lacks a room a seat holds a receipt for); with one
  * ROOM they are only counted. */
-static size_t foreign_receipts(const receipt_list *l, char (*codes)[SCHEMA_ROOM_CHARS + 1],
-                               size_t n, size_t *first_out)
+static size_t foreign_receipts(const receipt_list *l, size_t from, size_t to,
+                               char (*codes)[SCHEMA_ROOM_CHARS + 1], size_t n, size_t *first_out)
 {
     size_t count = 0;
-    for (size_t i = 0; i < l->n; i++) {
+    for (size_t i = from; i < to; i++) {
         int found = 0;
         for (size_t k = 0; k < n && !found; k++)
             found = strncmp(l->r[i].room, codes[k], SCHEMA_ROOM_CHARS) == 0;
@@ -280,6 +317,7 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         }
     }
     args[n_args] = NULL;
+    size_t n_given = receipts.n;   /* receipts[0..n_given) came from --receipt */
     const char *pos[1];
     size_t n_pos = 0;
     int r = ex == TOOL_EXIT_OK ? tool_args_parse(&g, n_args, args, opts, pos, 1, &n_pos, help)
@@ -359,12 +397,26 @@ int cmd_verify(int argc, char **argv, const tool_globals *gin)
         }
         ex = verify_one(&g, db, jp, codes[i], threads, &receipts, is_progress, &t);
     }
-    size_t first = 0, n_foreign = foreign_receipts(&receipts, codes, n_codes, &first);
-    if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
-        fprintf(stderr, "mentat verify: %zu receipt%s name%s other rooms and %s not checked "
-                        "(use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
+    size_t first = 0, n_foreign = foreign_receipts(&receipts, 0, receipts.n, codes, n_codes,
+                                                   &first);
+    size_t first_given = 0,
+           n_foreign_given = foreign_receipts(&receipts, 0, n_given, codes, n_codes, &first_given);
+    if (ex == TOOL_EXIT_OK && n_foreign_given != 0 && receipts.r != NULL && !is_all) {
+        /* A receipt given on the command line and not checked is no pass:
+         * the room fails. */
+        t.n_bad++;
+        tool_err(&g, "%zu receipt%s given with --receipt name%s another room than %s (the "
+                     "first: %.8s version %u) and %s not checked; give %s to verify of that "
+                     "room, or use --all", n_foreign_given, n_foreign_given == 1 ? "" : "s",
+                 n_foreign_given == 1 ? "s" : "", codes[0], receipts.r[first_given].room,
+                 receipts.r[first_given].version, n_foreign_given == 1 ? "it was" : "they were",
+                 n_foreign_given == 1 ? "it" : "them");
+    } else if (ex == TOOL_EXIT_OK && n_foreign != 0 && !is_all) {
+        /* a receipts file may hold a seat's receipts of many rooms */
+        fprintf(stderr, "mentat verify: %zu receipt%s of the file name%s other rooms and %s "
+                        "not checked (use --all)\n", n_foreign, n_foreign == 1 ? "" : "s",
                 n_foreign == 1 ? "s" : "", n_foreign == 1 ? "was" : "were");
-    } else if (ex == TOOL_EXIT_OK && n_foreign != 0) {
+    } else if (ex == TOOL_EXIT_OK && n_foreign != 0 && receipts.r != NULL) {
         /* Each room the ledger lacks, once, at its first receipt. */
         for (size_t i = first; i < receipts.n; i++) {
             const codec_receipt *rc = &receipts.r[i];

@@ -24,7 +24,7 @@ static const tool_command commands[] = {
     {"keygen", cmd_keygen, "make the ledger's signing and audit keys", 0},
     {"key", cmd_key, "key rotate | repin: retire the signing key; endorse an older build's rotations", 1},
     {"seat", cmd_seat, "seat keygen: the key pair a seat signs its own actions with", 0},
-    {"room", cmd_room, "room create | room list", 1},
+    {"room", cmd_room, "room create | room list | room fork", 1},
     {"act", cmd_act, "append one action of a seat; prints the signed receipt", 1},
     {"log", cmd_log, "the events of a room, raw or as a seat was told them", 1},
     {"state", cmd_state, "a room at a version: full state, a seat's view or the public's", 1},

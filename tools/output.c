@@ -80,12 +80,18 @@ int tool_ledger_fail(const tool_globals *g, ledger *db, int rc)
     return tool_exit_for(rc);
 }
 
+/* 1 once a failed write to standard output has been told (by
+ * tool_file_write), so that tool_stdout_finish does not tell it again. */
+static int is_stdout_failure_told;
+
 int tool_stdout_finish(const tool_globals *g, int ex)
 {
     int is_bad = fflush(stdout) != 0 || ferror(stdout);
     int why = errno;
     if (!is_bad)
         return ex;
+    if (is_stdout_failure_told)
+        return ex == TOOL_EXIT_OK ? TOOL_EXIT_USAGE : ex;
     tool_err(g, "cannot write standard output: %s",
              why == ENOSPC ? "the disk is full" : why != 0 ? strerror(why) : "write error");
     return ex == TOOL_EXIT_OK ? TOOL_EXIT_USAGE : ex;
@@ -229,7 +235,13 @@ int tool_room_get(ledger_room_info *out, ledger *db, const tool_globals *g, cons
                  SCHEMA_ROOM_CHARS);
         return TOOL_EXIT_USAGE;
     }
-    int rc = ledger_room_info_get(db, out, room);
+    /* Codes are upper case and their alphabet has no letter that reads
+     * differently in lower case: a code typed in lower case is that code. */
+    char upper[SCHEMA_ROOM_CHARS + 1];
+    size_t n = strlen(room);
+    for (size_t i = 0; i <= n; i++)
+        upper[i] = room[i] >= 'a' && room[i] <= 'z' ? (char)(room[i] - 'a' + 'A') : room[i];
+    int rc = ledger_room_info_get(db, out, upper);
     if (rc == LEDGER_EINPUT) {
         tool_err(g, "unknown room '%s': %s", room, ledger_errmsg(db));
         return TOOL_EXIT_USAGE;
@@ -327,8 +339,9 @@ int tool_file_write(ledger *db, const tool_globals *g, const char *path, unsigne
     if (strcmp(path, "-") == 0) {
         if (write(stdout, ctx) == 0 && fflush(stdout) == 0 && !ferror(stdout))
             return TOOL_EXIT_OK;
-        tool_err(g, "cannot write to standard output%s",
+        tool_err(g, "cannot write standard output%s",
                  errno == ENOSPC ? ": the disk is full" : "");
+        is_stdout_failure_told = 1;
         return TOOL_EXIT_USAGE;
     }
     ledger_outfile of;

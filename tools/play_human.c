@@ -8,7 +8,10 @@
  * families; for a family with ranged numbers it asks each number (enter
  * takes the family's example value). Nothing is typed as JSON. Input is
  * read line by line, so a pipe can play (the tests do); the end of input
- * stops the game where it stands (exit 0). A bot's move the engine
+ * stops the game where it stands (exit 0). Before each choice the log
+ * of what the bots did since the last one is printed, as the seat was
+ * told it; karama_policy (a standing setting of advantage bits) is kept
+ * off the numbered list, for `mentat act`. A bot's move the engine
  * refuses is a bot bug: it is printed and exits 1.
  */
 #include <stdlib.h>
@@ -110,6 +113,25 @@ static int ask_action(engine_action *out, FILE *in, const engine_state *view,
     }
 }
 
+/* Drops the karama_policy families from legal[0..n) (unless nothing else
+ * is left): a standing setting of raw advantage bits, not a move of the
+ * game; `mentat act` sets it. Returns the families kept. */
+static size_t without_policy(engine_legal *legal, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (legal[i].kind != ENGINE_ACTION_KARAMA_POLICY)
+            legal[k++] = legal[i];
+    return k != 0 ? k : n;
+}
+
+static int print_line(void *ctx, const inspect_log_line *line)
+{
+    (void)ctx;
+    printf("  %u: %s\n", line->version, line->text);
+    return 0;
+}
+
 int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *info,
                     uint8_t human, unsigned level, uint64_t seed, uint32_t max_actions, FILE *in)
 {
@@ -132,6 +154,12 @@ int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *i
     printf("room %s: you are seat %u %s; the other seats are %s bots\n", info->room, human + 1u,
            tool_seat_faction(&info->config, human), bot_level_name(level));
     uint32_t n_actions = 0, shown = UINT32_MAX;
+    uint32_t told = 0;             /* the log is told to the person up to this version */
+    {
+        uint8_t h[SCHEMA_HASH_BYTES];
+        if (ledger_head(db, info->room, &told, h) != 0)
+            told = 0;
+    }
     for (;;) {
         uint32_t version;
         uint8_t hash[SCHEMA_HASH_BYTES];
@@ -165,12 +193,24 @@ int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *i
             n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, human);
             if (n > ENGINE_LEGAL_MAX)
                 n = ENGINE_LEGAL_MAX;
+            n = without_policy(legal, n);
         }
         if (!have && n == 0) {
             printf("no seat can act at version %u: stopped\n", version);
             goto out;
         }
         if (!have) {
+            if (told < version) {
+                /* what the other seats did since the person last chose,
+                 * as the person's seat was told it */
+                puts("\nsince your last choice:");
+                rc = inspect_log_walk(db, info->room, human, told + 1, version, print_line, NULL);
+                if (rc != 0) {
+                    ex = tool_ledger_fail(g, db, rc);
+                    goto out;
+                }
+                told = version;
+            }
             engine_view(view, st, human);
             if (shown != version)
                 print_view(view, info->room, version);
@@ -198,8 +238,10 @@ int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *i
             continue;
         }
         n_actions++;
-        if (!have)
+        if (!have) {
             printf("done: version %u\n", version + 1u);
+            told = version + 1u;   /* the person's own action */
+        }
     }
 out:
     for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)

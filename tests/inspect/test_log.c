@@ -267,49 +267,115 @@ static void test_log__atreides_are_told_the_prescience_answer(void **state)
     assert_true(n_answers > 0);
 }
 
+/* Plays game k of a six-seat Basic series in memory with random legal
+ * actions, calling each(ctx, before, act, after, version) per action. */
+typedef void (*each_action_fn)(void *ctx, const engine_state *before, const engine_action *act,
+                               const engine_state *after, uint32_t v);
+
+static void play_in_memory(uint64_t prng, each_action_fn each, void *ctx)
+{
+    static engine_state st, before;
+    engine_config cfg;
+    test_config_six(&cfg);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    for (size_t i = 0; i < sizeof seed; i++)
+        seed[i] = (uint8_t)test_prng_next(&prng);
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint32_t v = 1; v <= 3000; v++) {
+        engine_action act;
+        if (test_random_legal(&act, &st, &prng) != 0)
+            break;
+        before = st;
+        engine_rng_init(&rng, seed, v);
+        assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+        each(ctx, &before, &act, &st, v);
+    }
+}
+
+static void prescience_card_named(void *ctx, const engine_state *before,
+                                  const engine_action *act, const engine_state *st, uint32_t v)
+{
+    static engine_state b_view, a_view;
+    unsigned *n_cards = ctx;
+    unsigned element = before->prescience_element;
+    if (act->kind != ENGINE_ACTION_PRESCIENCE_ANSWER || (element != 2 && element != 3) ||
+        act->arg[0] < 0)
+        return;
+    engine_view(&b_view, before, 0); /* seat 1: the Atreides */
+    engine_view(&a_view, st, 0);
+    inspect_log_line line;
+    inspect_log_describe(&line, &b_view, &a_view, act, v, 0);
+    const char *face = engine_card_kind_name(a_view.card_kind[act->arg[0]]);
+    assert_non_null(face);
+    if (strstr(line.text, face) == NULL)
+        print_error("\"%s\" does not name the %s\n", line.text, face);
+    assert_non_null(strstr(line.text, face));
+    assert_int_equal(line.action.arg[0], act->arg[0]);
+    (*n_cards)++;
+}
+
 /* In games played in memory: every prescience answer naming a weapon or
  * a defense is told to the Atreides by the card's face their view shows,
  * never as "a card". */
 static void test_log__atreides_are_told_the_card_prescience_names(void **state)
 {
     (void)state;
-    static engine_state st, before, b_view, a_view;
-    engine_config cfg;
-    test_config_six(&cfg);
     unsigned n_cards = 0;
-    for (uint64_t k = 1; k <= 200 && n_cards < 3; k++) {
-        uint8_t seed[ENGINE_SEED_BYTES];
-        uint64_t prng = k * 0x9e3779b97f4a7c15ull;
-        for (size_t i = 0; i < sizeof seed; i++)
-            seed[i] = (uint8_t)test_prng_next(&prng);
-        engine_rng rng;
-        engine_rng_init(&rng, seed, 0);
-        assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
-        for (uint32_t v = 1; v <= 3000; v++) {
-            engine_action act;
-            if (test_random_legal(&act, &st, &prng) != 0)
-                break;
-            before = st;
-            engine_rng_init(&rng, seed, v);
-            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
-            unsigned element = before.prescience_element;
-            if (act.kind != ENGINE_ACTION_PRESCIENCE_ANSWER || (element != 2 && element != 3) ||
-                act.arg[0] < 0)
-                continue;
-            engine_view(&b_view, &before, 0); /* seat 1: the Atreides */
-            engine_view(&a_view, &st, 0);
-            inspect_log_line line;
-            inspect_log_describe(&line, &b_view, &a_view, &act, v, 0);
-            const char *face = engine_card_kind_name(a_view.card_kind[act.arg[0]]);
-            assert_non_null(face);
-            if (strstr(line.text, face) == NULL)
-                print_error("\"%s\" does not name the %s\n", line.text, face);
-            assert_non_null(strstr(line.text, face));
-            assert_int_equal(line.action.arg[0], act.arg[0]);
-            n_cards++;
-        }
-    }
+    for (uint64_t k = 1; k <= 200 && n_cards < 3; k++)
+        play_in_memory(k * 0x9e3779b97f4a7c15ull, prescience_card_named, &n_cards);
     assert_true(n_cards > 0);
+}
+
+typedef struct pass_counts {
+    unsigned n_allow, n_hajr;
+} pass_counts;
+
+static void pass_named(void *ctx, const engine_state *before, const engine_action *act,
+                       const engine_state *st, uint32_t v)
+{
+    static engine_state b_view, a_view;
+    pass_counts *c = ctx;
+    const engine_frame *w = engine_window_find(before, ENGINE_WINDOW_KARAMA);
+    int is_allow = act->kind == ENGINE_ACTION_KARAMA_ALLOW && w != NULL;
+    int is_hajr_pass = act->kind == ENGINE_ACTION_MOVE_PASS && before->has_moved;
+    if (!is_allow && !is_hajr_pass)
+        return;
+    engine_view(&b_view, before, ENGINE_VIEW_PUBLIC);
+    engine_view(&a_view, st, ENGINE_VIEW_PUBLIC);
+    inspect_log_line line;
+    inspect_log_describe(&line, &b_view, &a_view, act, v, ENGINE_VIEW_PUBLIC);
+    if (is_allow) {
+        unsigned named = 0;
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+            if ((w->rows & ENGINE_ADVANTAGE_BIT(a)) &&
+                strstr(line.text, engine_advantage_name(a)) != NULL)
+                named++;
+        if (named == 0 || strstr(line.text, "let it stand") != NULL)
+            print_error("\"%s\" does not say what was let stand\n", line.text);
+        assert_true(named > 0);
+        assert_null(strstr(line.text, "let it stand"));
+        c->n_allow++;
+    } else {
+        assert_non_null(strstr(line.text, "made no further move"));
+        assert_null(strstr(line.text, "did not move"));
+        c->n_hajr++;
+    }
+}
+
+/* In games played in memory: a seat letting a Karama window's advantage
+ * stand is told with the advantage and whose it is (never a bare "let it
+ * stand"), and a seat passing the Hajr question after its own move is told
+ * it made no further move (not that it did not move). */
+static void test_log__passes_name_what_they_pass(void **state)
+{
+    (void)state;
+    pass_counts c = {0, 0};
+    for (uint64_t k = 1; k <= 60 && (c.n_allow < 3 || c.n_hajr < 3); k++)
+        play_in_memory(k * 0x2545f4914f6cdd1dull, pass_named, &c);
+    assert_true(c.n_allow > 0);
+    assert_true(c.n_hajr > 0);
 }
 
 static void test_log__the_game_is_told(void **state)
@@ -366,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_log__secret_arguments_are_masked),
         cmocka_unit_test(test_log__atreides_are_told_the_prescience_answer),
         cmocka_unit_test(test_log__atreides_are_told_the_card_prescience_names),
+        cmocka_unit_test(test_log__passes_name_what_they_pass),
         cmocka_unit_test(test_log__the_game_is_told),
         cmocka_unit_test(test_log__walk_ranges),
     };

@@ -40,6 +40,17 @@ static void test_rejection__fields_are_named_by_slug(void **state)
 
 /* The game's timing is said in words: the phase under way, the seats
  * awaited (rules version 3 on; nobody named before). */
+/* A value out of its range is told with the range it must lie in. */
+static void test_rejection__ranges_are_named(void **state)
+{
+    (void)state;
+    char out[128];
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_STORM_DIAL_RANGE,
+                           ENGINE_ACTION_STORM_DIAL, 0, 99);
+    assert_string_equal(out, "storm_dial_range (value = 99; a storm dial takes 0..20 on "
+                             "turn 1, 1..3 later)");
+}
+
 static void test_rejection__timing_is_named(void **state)
 {
     (void)state;
@@ -79,6 +90,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rejection__fields_are_named_by_slug),
+        cmocka_unit_test(test_rejection__ranges_are_named),
         cmocka_unit_test(test_rejection__timing_is_named),
         cmocka_unit_test(test_rejection__no_field_no_name),
     };

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -757,6 +758,16 @@ static void test_cli__verify_names_tampered_version(void **state)
     assert_non_null(strstr(r.out, "\"bad_version\":2"));
     assert_non_null(strstr(r.out, "\"ok\":false"));
     test_run_free(&r);
+
+    /* doctor does not call the damaged room exportable, nor write its
+     * archive (restore would refuse it) */
+    EXPECT(1, &r, "doctor", "--out", "rescued");
+    assert_non_null(strstr(r.out, "NOT exportable: it fails verification"));
+    assert_non_null(strstr(r.out, "1 of 1 rooms damaged, 0 exportable"));
+    test_run_free(&r);
+    char path[64];
+    snprintf(path, sizeof path, "rescued/%s.mentat-archive", room);
+    assert_int_not_equal(access(path, F_OK), 0);
 }
 
 /* Writes s to path. */
@@ -791,6 +802,19 @@ static void test_cli__proofs_check_without_the_ledger(void **state)
     put_file("consistency.json", r.out);
     char *good = strdup(r.out);
     assert_non_null(good);
+    /* strict as action JSON: a member a proof does not have, or one given
+     * twice, is refused (exit 2), not ignored */
+    char extra[4096];
+    snprintf(extra, sizeof extra, "{\"sizee\":3,%s", strchr(r.out, '{') + 1);
+    put_file("extra.json", extra);
+    snprintf(extra, sizeof extra, "{\"size1\":7,%s", strchr(r.out, '{') + 1);
+    put_file("twice.json", extra);
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", "--check", "extra.json");
+    assert_non_null(strstr(r.err, "unknown member \"sizee\""));
+    test_run_free(&r);
+    EXPECT(2, &r, "proof", "--check", "twice.json");
+    assert_non_null(strstr(r.err, "duplicate member \"size1\""));
     test_run_free(&r);
 
     /* Checked from the files alone: no ledger in the directory. */
@@ -1056,6 +1080,219 @@ static void test_cli__play_accepts_every_legal_action(void **state)
     test_run_free(&r);
 }
 
+/* A new user's report: what the commands say to someone who follows the
+ * docs. Backups refuse "-" and files that are not archives (unless
+ * forced); a receipt of another room given to `verify ROOM` fails; key
+ * ids print as 8 hex digits; a room code typed in lower case is accepted; `mentat --help` names `room fork`. */
+static void test_cli__newcomer_report(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1], other[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    room_create(other, "mentat.db");
+
+    /* backup --out -: refused, no file named "-" */
+    EXPECT(2, &r, "backup", room, "--out", "-");
+    assert_non_null(strstr(r.err, "name a file"));
+    assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1); /* one line */
+    test_run_free(&r);
+    struct stat st;
+    assert_int_not_equal(stat("-", &st), 0);
+
+    /* a file that is not an archive is not replaced without --force */
+    put_file("notes.md", "# my notes\n");
+    EXPECT(2, &r, "backup", room, "--out", "notes.md");
+    assert_non_null(strstr(r.err, "not a Mentat archive"));
+    assert_non_null(strstr(r.err, "--force"));
+    test_run_free(&r);
+    size_t len;
+    char *kept = test_slurp("notes.md", &len);
+    assert_string_equal(kept, "# my notes\n");
+    free(kept);
+    /* an archive is replaced; --force replaces the other file */
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", room, "--out", "room.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", room, "--out", "notes.md", "--force");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "restored.db", "restore", "notes.md");
+    test_run_free(&r);
+
+    /* a receipt of the other room given to verify ROOM fails, named */
+    legal_pick p;
+    pick_legal(&p, "mentat.db", other, 5);
+    EXPECT(0, &r, "act", other, "--seat", p.seat, "--version", "0", "--action", p.json,
+           "--json");
+    char receipt[4096];
+    snprintf(receipt, sizeof receipt, "%s", r.out);
+    receipt[strcspn(receipt, "\n")] = '\0';
+    test_run_free(&r);
+    EXPECT(1, &r, "verify", room, "--receipt", receipt);
+    assert_non_null(strstr(r.err, other));
+    assert_non_null(strstr(r.err, "not checked"));
+    test_run_free(&r);
+    EXPECT(1, &r, "verify", room, "--receipt", receipt, "--json");
+    assert_non_null(strstr(r.out, "\"ok\":false"));
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", other, "--receipt", receipt);
+    test_run_free(&r);
+    /* a receipts file may hold many rooms' receipts: the others are counted */
+    put_file("receipts.jsonl", receipt);
+    EXPECT(0, &r, "verify", room, "--receipts", "receipts.jsonl");
+    assert_non_null(strstr(r.err, "1 receipt of the file names other rooms"));
+    test_run_free(&r);
+
+    /* key ids: 8 hex digits in act's text receipt and key rotate */
+    pick_legal(&p, "mentat.db", room, 6);
+    EXPECT(0, &r, "act", room, "--seat", p.seat, "--version", "0", "--action", p.json);
+    const char *k = strstr(r.out, "\nkey        ");
+    assert_non_null(k);
+    k += strlen("\nkey        ");
+    assert_int_equal(strspn(k, "0123456789abcdef"), 8);
+    assert_int_equal(k[8], '\n');
+    test_run_free(&r);
+    EXPECT(0, &r, "key", "rotate");
+    k = strstr(r.out, "new signing key ");
+    assert_non_null(k);
+    k += strlen("new signing key ");
+    assert_int_equal(strspn(k, "0123456789abcdef"), 8);
+    assert_int_equal(k[8], ';');
+    test_run_free(&r);
+
+    /* a code typed in lower case is that code; a code that is none is
+     * told what codes are */
+    char lower[SCHEMA_ROOM_CHARS + 1];
+    for (int i = 0; i <= SCHEMA_ROOM_CHARS; i++)
+        lower[i] = (char)tolower((unsigned char)room[i]);
+    EXPECT(0, &r, "state", lower);
+    assert_non_null(strstr(r.out, room));
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", lower);
+    assert_non_null(strstr(r.out, room));
+    test_run_free(&r);
+    EXPECT(2, &r, "state", "S0VR4VLD"); /* 0 is not in the alphabet */
+    assert_non_null(strstr(r.err, "upper-case"));
+    test_run_free(&r);
+
+    /* the top help names every room subcommand */
+    EXPECT(0, &r, "--help");
+    assert_non_null(strstr(r.out, "room fork"));
+    test_run_free(&r);
+}
+
+/* README.md's first walkthrough, run as written (the block after "## A
+ * first game in ten minutes", with ./mentat the binary under test) by
+ * sh -e: every command succeeds, and nothing is left in the directory it
+ * was run from (its files go to the scratch directory it makes). */
+static void test_cli__readme_walkthrough_runs(void **state)
+{
+    const cli_fixture *fx = *state;
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/README.md", fx->old_cwd);
+    size_t len;
+    char *readme = test_slurp(path, &len);
+    assert_non_null(readme);
+    const char *sec = strstr(readme, "\n## A first game in ten minutes\n");
+    assert_non_null(sec);
+    const char *begin = strstr(sec, "\n```sh\n");
+    assert_non_null(begin);
+    begin += strlen("\n```sh\n");
+    const char *end = strstr(begin, "\n```\n");
+    assert_non_null(end);
+
+    assert_int_equal(mkdir("scratch", 0700), 0);
+    FILE *f = fopen("walk.sh", "w");
+    assert_non_null(f);
+    fputs("TMPDIR=$PWD/scratch; export TMPDIR\n", f);
+    size_t n_mentat = 0;
+    for (const char *c = begin; c < end + 1; c++) {
+        if (strncmp(c, "./mentat", 8) == 0) {
+            fputs(mentat_bin, f);
+            c += 7;
+            n_mentat++;
+        } else {
+            fputc(*c, f);
+        }
+    }
+    assert_int_equal(fclose(f), 0);
+    free(readme);
+    assert_true(n_mentat >= 3);
+
+    run_result r;
+    char sh[] = "/bin/sh";
+    const char *args[] = {"-e", "walk.sh", NULL};
+    int got = test_run_argv(&r, sh, ".cli-out", ".cli-err", args);
+    if (got != 0)
+        print_error("exit %d\nstdout: %s\nstderr: %s\n", got, r.out, r.err);
+    assert_int_equal(got, 0);
+    assert_non_null(strstr(r.out, "accepted"));
+    assert_non_null(strstr(r.out, "restored "));
+    test_run_free(&r);
+
+    /* only what this test made is here */
+    DIR *d = opendir(".");
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        const char *nm = e->d_name;
+        int is_ours = strcmp(nm, ".") == 0 || strcmp(nm, "..") == 0 ||
+                      strcmp(nm, "scratch") == 0 || strcmp(nm, "walk.sh") == 0 ||
+                      strcmp(nm, ".cli-out") == 0 || strcmp(nm, ".cli-err") == 0;
+        if (!is_ours)
+            print_error("the walkthrough left %s behind\n", nm);
+        assert_true(is_ours);
+    }
+    closedir(d);
+}
+
+/* verify says what it did not check: a fork's link to an origin the
+ * ledger does not hold, and digests not re-folded because the audit key
+ * at hand is another ledger's (not "no audit key"). */
+static void test_cli__verify_says_what_it_did_not_check(void **state)
+{
+    (void)state;
+    run_result r;
+    keygen();
+    char room[SCHEMA_ROOM_CHARS + 1], fork[SCHEMA_ROOM_CHARS + 1];
+    room_create(room, "mentat.db");
+    EXPECT(0, &r, "play", room, "--seed", "4", "--max-actions", "3");
+    test_run_free(&r);
+    EXPECT(0, &r, "room", "fork", room, "--at", "2");
+    assert_true(strlen(r.out) >= SCHEMA_ROOM_CHARS);
+    memcpy(fork, r.out, SCHEMA_ROOM_CHARS);
+    fork[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    /* with its origin at hand the link is checked: no note */
+    EXPECT(0, &r, "verify", fork);
+    assert_null(strstr(r.out, "not checked"));
+    test_run_free(&r);
+    EXPECT(0, &r, "backup", fork, "--out", "fork.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "restore", "fork.archive");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "verify", fork);
+    assert_non_null(strstr(r.out, room));
+    assert_non_null(strstr(r.out, "its link to the origin was not checked"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "alone.db", "verify", fork, "--json");
+    assert_non_null(strstr(r.out, "\"fork_origin_checked\":false"));
+    test_run_free(&r);
+
+    EXPECT(0, &r, "--keys", "other.keys", "keygen");
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "other.keys", "verify", room);
+    assert_non_null(strstr(r.out, "the audit key here is not this room's"));
+    test_run_free(&r);
+    EXPECT(2, &r, "--keys", "other.keys", "state", room);
+    assert_non_null(strstr(r.err, "the key directory other.keys holds audit key"));
+    test_run_free(&r);
+    EXPECT(0, &r, "--keys", "no.keys", "verify", room);
+    assert_non_null(strstr(r.out, "no audit key"));
+    test_run_free(&r);
+}
+
 /* ================================================================ main */
 
 static int find_binary(const char *argv0)
@@ -1087,6 +1324,10 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_cli__reveal_and_rotate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__key_repin_of_an_older_build, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli__play_accepts_every_legal_action, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_cli__newcomer_report, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__readme_walkthrough_runs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli__verify_says_what_it_did_not_check, setup,
                                         teardown),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -95,6 +95,10 @@ static void test_play_human__pipe_plays_to_the_end(void **state)
     assert_non_null(strstr(r.out, "view of seat 1 atreides"));
     assert_null(strstr(r.out, "view of seat 2"));
     assert_null(strstr(r.out, "e.g. {")); /* the numbered menu, not JSON */
+    /* the bots' actions between the person's choices are told, and the
+     * raw karama_policy bits are not offered as a move */
+    assert_non_null(strstr(r.out, "since your last choice:"));
+    assert_null(strstr(r.out, ") karama_policy"));
     test_run_free(&r);
     const char *verify[] = {"--keys", "keys", "verify", fx->room, NULL};
     assert_int_equal(run(&r, verify), 0);

@@ -362,6 +362,9 @@ static void test_safety__output_write_errors_fail(void **state)
     EXPECT(2, &r, "/dev/full", "replay", w->room, "--to", "2");
     EXPECT(2, &r, "/dev/full", "diff", w->room, "1", "3");
     EXPECT(2, &r, "/dev/full", "render", w->room, "--out", "-");
+    /* told once, in one line */
+    assert_int_equal(r.n_err_lines, 1);
+    assert_non_null(strstr(r.err, "the disk is full"));
     EXPECT(2, &r, "/dev/full", "--help");
 }
 
