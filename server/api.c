@@ -299,6 +299,40 @@ static void room_json(inspect_json *j, const server *s, const server__room *r)
     inspect_json_object_end(j);
 }
 
+/* The ledger refused cfg: why, in the engine's words (engine_setup on a
+ * throwaway state names the faction or says it is a module), into err;
+ * err is kept when the engine accepts cfg. */
+static void config_refusal(char err[SERVER_ERRMSG], const server *s, const engine_config *cfg)
+{
+    static const uint8_t zero_seed[ENGINE_SEED_BYTES];
+    engine_state *st = malloc(sizeof *st);
+    if (st == NULL)
+        return;
+    engine_rng rng;
+    engine_verdict_detail why = {-1, 0};
+    engine_rng_init(&rng, zero_seed, 0);
+    engine_verdict v = engine_setup(&why, st, cfg, &rng);
+    free(st);
+    if (v != ENGINE_REJECT_RULE_NOT_IMPLEMENTED)
+        return;
+    const char *reason = engine_verdict_name(v);
+    if (why.arg >= 0 && why.arg < cfg->n_seats) {
+        snprintf(err, SERVER_ERRMSG, "factions: the engine does not play %s yet (%s)",
+                 inspect_seat_faction(cfg, (uint8_t)why.arg), reason);
+        return;
+    }
+    if (cfg->modules == 0)
+        return;
+    size_t n = (size_t)snprintf(err, SERVER_ERRMSG, "modules: the engine does not have the module%s",
+                                (cfg->modules & (cfg->modules - 1)) != 0 ? "s" : "");
+    for (unsigned m = 0, k = 0; m < s->opt.n_module_names && n < SERVER_ERRMSG; m++)
+        if (cfg->modules & (1u << m))
+            n += (size_t)snprintf(err + n, SERVER_ERRMSG - n, "%s %s", k++ != 0 ? "," : "",
+                                  s->opt.module_names[m]);
+    if (n < SERVER_ERRMSG)
+        snprintf(err + n, SERVER_ERRMSG - n, " yet (%s)", reason);
+}
+
 /* POST /api/rooms {factions, rules, turns, modules, bots} */
 static void route_create(server_response *out, server *s, const server_request *req)
 {
@@ -327,9 +361,13 @@ static void route_create(server_response *out, server *s, const server_request *
         cfg.faction[cfg.n_seats++] = (uint8_t)f;
     }
     if ((t = codec_json_member(b.tok, 0, b.text, "rules")) >= 0) {
-        if (codec_json_eq(&b.tok[t], b.text, "advanced"))
-            cfg.is_advanced = 1;
-        else if (!codec_json_eq(&b.tok[t], b.text, "basic")) {
+        if (codec_json_eq(&b.tok[t], b.text, "advanced")) {
+            /* As `room create --rules advanced`: stored Advanced rooms go
+             * on verifying, but a new one could not be played. */
+            server__fail(out, 400, "rules: advanced is refused until the Advanced game is built "
+                                   "(the engine plays it only to its first Spice Blow); use basic");
+            return;
+        } else if (!codec_json_eq(&b.tok[t], b.text, "basic")) {
             server__fail(out, 400, "rules: basic or advanced");
             return;
         }
@@ -391,6 +429,8 @@ static void route_create(server_response *out, server *s, const server_request *
     char err[SERVER_ERRMSG] = "";
     server__room *r;
     int rc = server__room_create(&r, s, &cfg, level, err);
+    if (rc == LEDGER_EINPUT)
+        config_refusal(err, s, &cfg);
     if (rc != 0) {
         server__fail(out, rc == SERVER_ERROR ? 500 : 400, err);
         return;
@@ -402,6 +442,18 @@ static void route_create(server_response *out, server *s, const server_request *
     room_json(&rp.j, s, r);
     pthread_mutex_unlock(&r->mutex);
     reply_end(&rp);
+}
+
+int server__room_of_request(server__room **r, server_response *out, server *s, const char *code)
+{
+    int rc = server__room_get(r, s, code);
+    if (rc == SERVER_EINPUT)
+        server__fail(out, 400, "not a room code (8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ)");
+    else if (rc == LEDGER_ENOTFOUND)
+        server__fail(out, 404, "no such room");
+    else if (rc != 0)
+        server__fail(out, 500, "the room cannot be read");
+    return rc != 0 ? -1 : 0;
 }
 
 /* Which viewer the request is, in room r: its token's, and for the
@@ -812,12 +864,8 @@ void server_handle(server_response *out, server *s, const server_request *req)
         return;
     }
     server__room *r;
-    int rc = server__room_get(&r, s, parts[2]);
-    if (rc != 0) {
-        server__fail(out, rc == LEDGER_ENOTFOUND ? 404 : 500,
-             rc == LEDGER_ENOTFOUND ? "no such room" : "the room cannot be read");
+    if (server__room_of_request(&r, out, s, parts[2]) != 0)
         return;
-    }
     const char *what = n >= 4 ? parts[3] : "";
     if (n == 3 && is_get) {
         reply rp;

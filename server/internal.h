@@ -69,9 +69,15 @@ struct server {
 
 /* ---- rooms.c */
 
+/* 1 if code is 8 characters of the room alphabet. */
+int server__room_code_valid(const char *code);
 /* The room called code, loaded from the ledger on first use: 0, or
- * LEDGER_ENOTFOUND (no such room) or another ledger code. */
+ * SERVER_EINPUT (not a room code), LEDGER_ENOTFOUND (no such room) or
+ * another ledger code. */
 int server__room_get(server__room **out, server *s, const char *code);
+/* The room called code for a request: 0, or -1 with *out failed (400 a
+ * malformed code, 404 no such room, 500 an unreadable one). */
+int server__room_of_request(server__room **r, server_response *out, server *s, const char *code);
 /* Creates a room (bots per seat, level + 1 or 0) and records it in the
  * table: 0 and the code, or a ledger code (err set). */
 int server__room_create(server__room **out, server *s, const engine_config *cfg,

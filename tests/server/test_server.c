@@ -358,7 +358,21 @@ typedef struct bad_request {
 } bad_request;
 
 static const bad_request bad_requests[] = {
+    {400, "GET", "/api/rooms/NOPE1234", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/view", 0, NULL},
     {404, "GET", "/api/rooms/ZZZZZZZZ/view", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/log", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/log", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/board.svg", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/board.svg", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/events", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/events", 0, NULL},
+    {400, "POST", "/api/rooms/NOPE1234/join", 0, "{\"seat\":1}"},
+    {404, "POST", "/api/rooms/ZZZZZZZZ/join", 0, "{\"seat\":1}"},
+    {400, "POST", "/api/rooms/NOPE1234/actions", 0, "{\"version\":0,\"action\":{\"kind\":\"move_pass\"}}"},
+    {404, "POST", "/api/rooms/ZZZZZZZZ/actions", 0, "{\"version\":0,\"action\":{\"kind\":\"move_pass\"}}"},
+    {400, "GET", "/api/rooms/abc", 0, NULL},
     {404, "GET", "/api/nothing", 0, NULL},
     {404, "GET", "/../../etc/passwd", 0, NULL},
     {404, "GET", "/%%2e%%2e/etc/passwd", 0, NULL},
@@ -392,7 +406,39 @@ static const bad_request bad_requests[] = {
     {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"bots\":{\"2\":\"godlike\"}}"},
     {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"modules\":[\"nothing\"]}"},
     {400, "POST", "/api/rooms", 0, "not json"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"rules\":\"advanced\"}"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":[\"atreides\",\"ixians\"]}"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"modules\":[\"leader_skills\"]}"},
 };
+
+/* A room the engine would refuse or could not play: 400 with the
+ * engine's reason in words, as `mentat room create` says it. */
+static void test_server__create_refusals_say_why(void **state)
+{
+    static const struct {
+        const char *body, *says;
+    } cases[] = {
+        {"{\"factions\":" SIX ",\"rules\":\"advanced\"}", "first Spice Blow"},
+        {"{\"factions\":[\"atreides\",\"ixians\"]}",
+         "factions: the engine does not play ixians yet (rule_not_implemented)"},
+        {"{\"factions\":" SIX ",\"modules\":[\"leader_skills\",\"homeworlds\"]}",
+         "modules: the engine does not have the modules leader_skills, homeworlds yet (rule_not_implemented)"},
+    };
+    fixture *fx = *state;
+    server_start(fx);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tool_http_reply r = http(fx, 400, "POST", "/api/rooms", NULL, cases[i].body);
+        doc d = doc_of(r.body);
+        char msg[256];
+        string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+        if (strstr(msg, cases[i].says) == NULL)
+            fail_msg("%s: %s", cases[i].body, msg);
+        assert_null(strstr(msg, "detail"));
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
 
 /* The status a POST to path answers when sent with a header of
  * header_bytes characters, over a plain socket (the client's own request
@@ -772,6 +818,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server__plays_a_game_against_bots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__malformed_requests_are_4xx, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server__create_refusals_say_why, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__push_stream_resumes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__kill_and_restart_keeps_acknowledged, setup,
                                         teardown),
