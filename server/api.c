@@ -721,13 +721,20 @@ static void route_act(server_response *out, server *s, server__room *r,
     }
     reply rp;
     if (rc == LEDGER_ECONFLICT) {
+        (void)server__room_sync(s, r); /* the head may have moved in another process */
         if (reply_begin(&rp, out, 409) != 0)
             return;
         pthread_mutex_lock(&r->mutex);
         uint32_t head = r->version;
         pthread_mutex_unlock(&r->mutex);
+        char msg[96];
+        if (version > head)
+            snprintf(msg, sizeof msg, "conflict: version %u is beyond the head %u",
+                     (unsigned)version, head);
+        else
+            snprintf(msg, sizeof msg, "conflict: the head has moved to %u", head);
         inspect_json_object_begin(&rp.j);
-        inspect_json_member_string(&rp.j, "error", "conflict: the head has moved");
+        inspect_json_member_string(&rp.j, "error", msg);
         inspect_json_member_uint(&rp.j, "head", head);
         inspect_json_object_end(&rp.j);
         reply_end(&rp);
@@ -867,6 +874,8 @@ void server_handle(server_response *out, server *s, const server_request *req)
     if (server__room_of_request(&r, out, s, parts[2]) != 0)
         return;
     const char *what = n >= 4 ? parts[3] : "";
+    if (!(n == 4 && strcmp(what, "actions") == 0))
+        (void)server__room_sync(s, r); /* another process may have appended; acts find out by a conflict */
     if (n == 3 && is_get) {
         reply rp;
         if (reply_begin(&rp, out, 200) != 0)

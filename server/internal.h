@@ -27,6 +27,7 @@
 #include "server/server.h"
 
 #define SERVER__ROOMS_MAX 1024       /* rooms loaded at once */
+#define SERVER__WATCH_MS 250L       /* how often the heads are read for appends by other processes */
 #define SERVER__VIEWER_NONE 0xFD     /* a token that names nobody (not a seat, the public or the engine) */
 
 /* One room the server has loaded. */
@@ -63,6 +64,9 @@ struct server {
     int is_stopping;               /* 1 = refuse new actions */
     unsigned n_in_flight;          /* appends under way */
     pthread_cond_t idle;           /* n_in_flight fell to 0 */
+    pthread_t watch_thread;        /* reads the heads for other processes' appends */
+    int has_watch;
+    pthread_cond_t watch_wake;     /* stop */
     FILE *table;                   /* the room table, appended to */
     struct server__http *http;     /* the MHD daemon, or NULL */
 };
@@ -90,6 +94,10 @@ int server__room_join(server *s, server__room *r, uint8_t seat);
  * *res, or a ledger code (LEDGER_ECONFLICT...). -2: the server is stopping. */
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
                         uint32_t expected, const engine_action *act);
+/* Brings r's cache to the ledger's head if another process moved it,
+ * then queues the bots and wakes subscribers: 0 or a ledger code. Takes
+ * r->mutex, then the gate (2). */
+int server__room_sync(server *s, server__room *r);
 /* Queues the room for the bots if a bot seat is awaited. Needs r->mutex. */
 void server__room_queue_bots(server *s, server__room *r);
 /* Replays the table file at open: 0, or -1 (err). */

@@ -59,6 +59,7 @@ int server_stream_open(server_stream **stream_out, server_response *out, server 
     server__room *r;
     if (server__room_of_request(&r, out, s, code) != 0)
         return -1;
+    (void)server__room_sync(s, r); /* another process may have appended */
     uint8_t viewer;
     if (server__request_viewer(&viewer, out, s, r, req) != 0)
         return -1;

@@ -532,6 +532,103 @@ static void test_server__malformed_requests_are_4xx(void **state)
     free(table);
 }
 
+/* `mentat act` appending to the ledger the server holds open: the
+ * server's push stream carries the new version without any request to
+ * it, the room and the seat's view show it, and a post at the old
+ * version is a conflict naming the true head (one beyond it says so). */
+static void test_server__sees_appends_by_another_process(void **state)
+{
+    fixture *fx = *state;
+    server_start(fx);
+    tool_http_reply r = http(fx, 201, "POST", "/api/rooms", NULL,
+                             "{\"factions\":[\"atreides\",\"harkonnen\"],\"rules\":\"basic\"}");
+    doc d = doc_of(r.body);
+    char room[SCHEMA_ROOM_CHARS + 1], path[96], token[2][SERVER_TOKEN_CHARS + 1];
+    string_of(room, sizeof room, &d, member(&d, 0, "room"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+    for (unsigned seat = 0; seat < 2; seat++) {
+        char body[32];
+        snprintf(path, sizeof path, "/api/rooms/%s/join", room);
+        snprintf(body, sizeof body, "{\"seat\":%u}", seat + 1);
+        r = http(fx, 200, "POST", path, NULL, body);
+        d = doc_of(r.body);
+        string_of(token[seat], SERVER_TOKEN_CHARS + 1, &d, member(&d, 0, "token"));
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    /* The seat the game awaits at version 0, and an action it may take. */
+    snprintf(path, sizeof path, "/api/rooms/%s/view", room);
+    unsigned acting = 2;
+    char *example = NULL;
+    for (unsigned seat = 0; seat < 2 && example == NULL; seat++) {
+        r = http(fx, 200, "GET", path, token[seat], NULL);
+        d = doc_of(r.body);
+        int legal = member(&d, 0, "legal");
+        if (d.tok[legal].size > 0) {
+            example = raw_of(&d, member(&d, legal + 1, "example"));
+            acting = seat;
+        }
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    assert_non_null(example);
+    tool_http_stream st;
+    snprintf(path, sizeof path, "/api/rooms/%s/events", room);
+    assert_int_equal(tool_http_stream_open(&st, fx->port, path, token[acting], NULL, TIMEOUT_MS), 0);
+    char *data;
+    uint32_t id = 99;
+    assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
+    assert_int_equal(id, 0);
+    free(data);
+
+    char seat_arg[4];
+    snprintf(seat_arg, sizeof seat_arg, "%u", acting + 1);
+    test_run_result run;
+    const char *args[] = {"--keys", "keys", "act", room, "--seat", seat_arg, "--version", "0",
+                          "--action", example, NULL};
+    assert_int_equal(test_run_argv(&run, mentat_bin, ".out", ".err", args), 0);
+    test_run_free(&run);
+
+    /* Pushed with no request made to the server. */
+    assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
+    assert_int_equal(id, 1);
+    free(data);
+    tool_http_stream_close(&st);
+    snprintf(path, sizeof path, "/api/rooms/%s", room);
+    r = http(fx, 200, "GET", path, NULL, NULL);
+    d = doc_of(r.body);
+    assert_int_equal(int_of(&d, member(&d, 0, "version")), 1);
+    free(d.tok);
+    tool_http_reply_free(&r);
+
+    char body[1200];
+    snprintf(path, sizeof path, "/api/rooms/%s/actions", room);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s}", example);
+    r = http(fx, 200, "POST", path, token[acting], body); /* the same action again: a retry */
+    d = doc_of(r.body);
+    assert_true(d.tok[member(&d, 0, "retry")].type == CODEC_JSON_BOOL && strstr(r.body, "\"retry\":true"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+    r = http(fx, 409, "POST", path, token[1 - acting], body);
+    d = doc_of(r.body);
+    assert_int_equal(int_of(&d, member(&d, 0, "head")), 1);
+    char msg[128];
+    string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+    assert_string_equal(msg, "conflict: the head has moved to 1");
+    free(d.tok);
+    tool_http_reply_free(&r);
+    snprintf(body, sizeof body, "{\"version\":7,\"action\":%s}", example);
+    r = http(fx, 409, "POST", path, token[acting], body);
+    d = doc_of(r.body);
+    string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+    assert_string_equal(msg, "conflict: version 7 is beyond the head 1");
+    free(d.tok);
+    tool_http_reply_free(&r);
+    free(example);
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
+
 /* The view text held with a push event's changes applied: its "set"
  * members replace the held ones and its "unset" ones go (a new string). */
 static char *apply_change(const char *held, const doc *ev)
@@ -820,6 +917,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server__malformed_requests_are_4xx, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__create_refusals_say_why, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__push_stream_resumes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server__sees_appends_by_another_process, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_server__kill_and_restart_keeps_acknowledged, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server__api_doc_examples_run, setup, teardown),
