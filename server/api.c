@@ -842,11 +842,24 @@ void server_handle(server_response *out, server *s, const server_request *req)
         server__fail(out, 404, "no such path");
         return;
     }
+    /* Routes taking POST: the rooms, and a room's join and actions. */
+    int posts = n >= 2 && strcmp(parts[0], "api") == 0 && strcmp(parts[1], "rooms") == 0 &&
+                (n == 2 || (n == 4 && (strcmp(parts[3], "join") == 0 ||
+                                       strcmp(parts[3], "actions") == 0)));
+    if (posts ? !is_post : !is_get) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "method %.16s: this path takes %s", req->method,
+                 posts ? "POST" : "GET or HEAD");
+        server__fail(out, 405, msg);
+        out->allow = posts ? "POST" : "GET, HEAD";
+        return;
+    }
+    if (strcmp(req->path, "/favicon.ico") == 0) {
+        out->status = 204; /* no icon, and no 404 in the browser's console */
+        return;
+    }
     if (n == 0 || strcmp(parts[0], "api") != 0) {
-        if (!is_get)
-            server__fail(out, 405, "static pages are read with GET");
-        else
-            route_static(out, s, req->path);
+        route_static(out, s, req->path);
         return;
     }
     if (n == 2 && strcmp(parts[1], "health") == 0 && is_get) {
@@ -864,10 +877,7 @@ void server_handle(server_response *out, server *s, const server_request *req)
         return;
     }
     if (n == 2) {
-        if (is_post)
-            route_create(out, s, req);
-        else
-            server__fail(out, 405, "rooms are created with POST");
+        route_create(out, s, req);
         return;
     }
     server__room *r;

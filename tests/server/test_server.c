@@ -379,6 +379,9 @@ static const bad_request bad_requests[] = {
     {404, "GET", "/.hidden.html", 0, NULL},
     {404, "GET", "/api/rooms/%s/nothing", 0, NULL},
     {405, "DELETE", "/index.html", 0, NULL},
+    {405, "DELETE", "/api/rooms/%s", 0, NULL},
+    {405, "PUT", "/api/rooms/%s/actions", 1, "{}"},
+    {405, "GET", "/api/rooms/%s/join", 0, NULL},
     {405, "GET", "/api/rooms", 0, NULL},
     {403, "GET", "/api/rooms/%s/view", 2, NULL},
     {403, "GET", "/api/rooms/%s/view?seat=2", 1, NULL},
@@ -501,6 +504,25 @@ static void test_server__malformed_requests_are_4xx(void **state)
         free(d.tok);
         tool_http_reply_free(&r);
     }
+    /* A 405 says what the path takes; the browser's icon request is a 204. */
+    static const struct {
+        const char *method, *path, *allow;
+    } methods[] = {
+        {"DELETE", "/api/rooms/%s", "\r\nAllow: GET, HEAD\r\n"},
+        {"DELETE", "/api/rooms/%s/actions", "\r\nAllow: POST\r\n"},
+        {"PUT", "/api/rooms", "\r\nAllow: POST\r\n"},
+        {"POST", "/index.html", "\r\nAllow: GET, HEAD\r\n"},
+    };
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        char p405[96];
+        snprintf(p405, sizeof p405, methods[i].path, room);
+        tool_http_reply m = http(fx, 405, methods[i].method, p405, NULL, NULL);
+        if (strstr(m.raw, methods[i].allow) == NULL)
+            fail_msg("%s %s: no %s", methods[i].method, p405, methods[i].allow);
+        tool_http_reply_free(&m);
+    }
+    tool_http_reply icon = http(fx, 204, "GET", "/favicon.ico", NULL, NULL);
+    tool_http_reply_free(&icon);
     /* An oversized body: 413, nothing read of it. */
     size_t n = SERVER_BODY_MAX + 100;
     char *big = malloc(n + 1);
