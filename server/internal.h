@@ -46,6 +46,7 @@ typedef struct server__room {
     uint8_t bot_level[ENGINE_MAX_SEATS]; /* level + 1 for a bot seat, 0 for a person */
     uint8_t is_joined[ENGINE_MAX_SEATS]; /* 1 = a person took the seat's token */
     int is_queued;                 /* 1 = on the bot queue */
+    uint16_t bound;                /* bit s: the genesis binds seat s to a seat key */
 } server__room;
 
 struct server {
@@ -85,15 +86,17 @@ int server__room_of_request(server__room **r, server_response *out, server *s, c
 /* Creates a room (bots per seat, level + 1 or 0) and records it in the
  * table: 0 and the code, or a ledger code (err set). */
 int server__room_create(server__room **out, server *s, const engine_config *cfg,
-                        const uint8_t bot_level[ENGINE_MAX_SEATS], char err[SERVER_ERRMSG]);
+                        const uint8_t bot_level[ENGINE_MAX_SEATS], const ledger_seat_keys *seats,
+                        char err[SERVER_ERRMSG]);
 /* Marks seat joined in memory and in the table: 0, or -1 when it is a
  * bot's or already taken. */
 int server__room_join(server *s, server__room *r, uint8_t seat);
-/* Appends act for seat at expected version through the group (1), then
+/* Appends act for seat at expected version through the group (1), with
+ * the seat's signature (64 bytes) if the room binds the seat, then
  * refreshes the room's cache (3) and wakes subscribers and bots. 0 and
  * *res, or a ledger code (LEDGER_ECONFLICT...). -2: the server is stopping. */
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act);
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig);
 /* Brings r's cache to the ledger's head if another process moved it,
  * then queues the bots and wakes subscribers: 0 or a ledger code. Takes
  * r->mutex, then the gate (2). */

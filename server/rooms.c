@@ -160,10 +160,17 @@ int server__room_get(server__room **out, server *s, const char *code)
         r->config = info.config;
         pthread_rwlock_wrlock(&s->gate);
         r->has_seed = ledger_room_seed(s->opt.db, r->seed, code) == 0;
+        ledger_seat_keys keys;
+        if (ledger_room_seat_keys(s->opt.db, &keys, code) == 0)
+            r->bound = keys.bound;
+        else
+            rc = SERVER_ERROR;
         pthread_rwlock_unlock(&s->gate);
-        pthread_mutex_lock(&r->mutex);
-        rc = room_refresh(s, r);
-        pthread_mutex_unlock(&r->mutex);
+        if (rc == 0) {
+            pthread_mutex_lock(&r->mutex);
+            rc = room_refresh(s, r);
+            pthread_mutex_unlock(&r->mutex);
+        }
         if (rc != 0)
             room_free(r);
         else
@@ -278,11 +285,12 @@ int server__table_load(server *s, char err[SERVER_ERRMSG])
 }
 
 int server__room_create(server__room **out, server *s, const engine_config *cfg,
-                        const uint8_t bot_level[ENGINE_MAX_SEATS], char err[SERVER_ERRMSG])
+                        const uint8_t bot_level[ENGINE_MAX_SEATS], const ledger_seat_keys *seats,
+                        char err[SERVER_ERRMSG])
 {
     char code[SCHEMA_ROOM_CHARS + 1];
     pthread_rwlock_wrlock(&s->gate);
-    int rc = ledger_room_create(s->opt.db, code, cfg);
+    int rc = ledger_room_create_bound(s->opt.db, code, cfg, NULL, seats);
     if (rc != 0)
         snprintf(err, SERVER_ERRMSG, "%s", ledger_errmsg(s->opt.db));
     pthread_rwlock_unlock(&s->gate);
@@ -345,7 +353,7 @@ void server__room_queue_bots(server *s, server__room *r)
 }
 
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act)
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
 {
     pthread_mutex_lock(&s->rooms_mutex);
     if (s->is_stopping) {
@@ -357,7 +365,7 @@ int server__room_append(ledger_append_result *res, server *s, server__room *r,
 
     memset(res, 0, sizeof *res);
     pthread_rwlock_rdlock(&s->gate); /* (1) */
-    int rc = ledger_group_append(s->group, res, r->code, expected, act);
+    int rc = ledger_group_append_signed(s->group, res, r->code, expected, act, seat_sig);
     pthread_rwlock_unlock(&s->gate);
     if (rc == 0 && res->verdict == ENGINE_ACCEPTED) {
         pthread_mutex_lock(&r->mutex);
