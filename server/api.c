@@ -321,7 +321,7 @@ static void room_json(inspect_json *j, const server *s, const server__room *r)
         else
             inspect_json_null(j);
         inspect_json_member_bool(j, "joined", r->is_joined[seat]);
-        inspect_json_member_bool(j, "bound", (r->bound >> seat) & 1u);
+        inspect_json_member_bool(j, "bound", (r->bound >> seat) & 1);
         inspect_json_object_end(j);
     }
     inspect_json_array_end(j);
@@ -831,7 +831,7 @@ static void route_act(server_response *out, server *s, server__room *r,
         return;
     uint8_t sig[SCHEMA_SIG_BYTES];
     int st = codec_json_member(b.tok, 0, b.text, "seat_sig");
-    int is_bound = (r->bound >> seat) & 1u; /* fixed at creation: read without the mutex */
+    int is_bound = (r->bound >> seat) & 1; /* fixed at creation: read without the mutex */
     if (is_bound && st < 0) {
         server__fail(out, 400, "seat_sig: this seat is bound to a seat key: the action must carry "
                                "the seat's signature (the bytes `mentat act --seat-key` signs)");
@@ -984,10 +984,7 @@ void server_handle(server_response *out, server *s, const server_request *req)
                                        strcmp(parts[3], "actions") == 0 ||
                                        strcmp(parts[3], "seat_message") == 0)));
     if (posts ? !is_post : !is_get) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "method %.16s: this path takes %s", req->method,
-                 posts ? "POST" : "GET or HEAD");
-        server__fail(out, 405, msg);
+        server__fail(out, 405, posts ? "this path takes POST" : "this path takes GET or HEAD");
         out->allow = posts ? "POST" : "GET, HEAD";
         return;
     }
