@@ -14,8 +14,9 @@
 #                   the bots' strength tournament and ledger games (bots-soak),
 #                   the durability campaigns (campaign-soak)
 #   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
-#   make install    libmentat.so and .a, headers, pkg-config file, the command and
-#                   its man page under PREFIX (default /usr/local; DESTDIR too)
+#   make install    libmentat.so and .a, headers, pkg-config file, the command,
+#                   its man page and the web client (share/mentat/web) under
+#                   PREFIX (default /usr/local; DESTDIR too)
 #   make install-check  install into a temporary prefix and build and run a game
 #                   server against it (tests/install/play.c), with pkg-config
 #   make clean
@@ -224,12 +225,21 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 PIC_BUILD = build-pic
 INSTALL_HEADERS = engine/engine.h schema/schema.h ledger/ledger.h inspect/inspect.h
+WEB_FILES = $(wildcard tools/web/*.html tools/web/*.js tools/web/*.css tools/web/*.svg)
+# `mentat serve` looks for the web client where install puts it
+# (MENTAT_WEB_DIR, compiled into cmd_serve.c only when installing, which
+# rebuilds it for the PREFIX at hand), then in ./tools/web.
+ifdef MENTAT_WEB_DIR
+$(BUILD)/obj/tools/cmd_serve.o: CPPFLAGS += -DMENTAT_WEB_DIR='"$(MENTAT_WEB_DIR)"'
+endif
 install:
+	@rm -f $(PIC_BUILD)/obj/tools/cmd_serve.o
 	@$(MAKE) --no-print-directory BUILD=$(PIC_BUILD) OPT="-O2 -g -DNDEBUG" PIC=-fPIC \
+	    MENTAT_WEB_DIR=$(PREFIX)/share/mentat/web \
 	    $(PIC_BUILD)/libmentat.so.$(LIB_VERSION) $(PIC_BUILD)/libmentat.a $(PIC_BUILD)/mentat \
 	    $(PIC_BUILD)/mentat.1
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin \
-	    $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/mentat/web \
 	    $(patsubst %,$(DESTDIR)$(PREFIX)/include/mentat/%,$(dir $(INSTALL_HEADERS)))
 	install -m 755 $(PIC_BUILD)/libmentat.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libmentat.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
@@ -240,6 +250,7 @@ install:
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mentat.pc
 	install -m 755 $(PIC_BUILD)/mentat $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(PIC_BUILD)/mentat.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 $(WEB_FILES) $(DESTDIR)$(PREFIX)/share/mentat/web/
 
 install-check:
 	@sh scripts/install-test.sh

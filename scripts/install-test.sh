@@ -4,7 +4,9 @@
 # --cflags --libs mentat` (shared) and `--static` (libmentat.a), run both,
 # and check the library: its soname, and that it exports the public API
 # only (engine_, codec_, ledger_, inspect_; no internal __ name, nothing
-# generated). Also the man page and the installed command. Called by
+# generated). Also the man page, the installed command, and that the
+# installed `mentat serve`, started outside the tree, serves the installed
+# web client. Called by
 # `make test`; removes the prefix when done.
 set -eu
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/mentat-install-XXXXXX")
@@ -43,4 +45,22 @@ ldd "$prefix/play" | grep -q "libmentat.so.1 => $prefix/lib" 2>/dev/null \
     || fail "play does not load the installed libmentat.so.1"
 "$prefix/bin/mentat" --help > /dev/null || fail "the installed mentat does not run"
 grep -q '^\.TH MENTAT 1' "$prefix/share/man/man1/mentat.1" || fail "mentat.1 is no man page"
+# The installed server finds the installed web client from anywhere.
+[ -e "$prefix/share/mentat/web/index.html" ] || fail "the web client is not installed"
+mkdir "$prefix/srv"
+(cd "$prefix/srv" && exec "$prefix/bin/mentat" --keys keys keygen > /dev/null) || fail "keygen"
+(cd "$prefix/srv" && exec "$prefix/bin/mentat" --keys keys serve --listen 127.0.0.1:0 --json \
+    > out.json 2> err.txt) &
+srv=$!
+port=
+for _ in $(seq 100); do
+    port=$(sed -n 's/.*"port":\([0-9]*\).*/\1/p' "$prefix/srv/out.json" 2>/dev/null || true)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+page=$(curl -s -m 5 "http://127.0.0.1:$port/" || true)
+kill -TERM "$srv"; wait "$srv" || true
+[ -n "$port" ] || fail "the installed mentat serve did not start: $(cat "$prefix/srv/err.txt")"
+echo "$page" | grep -q '<html' || fail "the installed mentat serve serves no web client at /"
+if grep -q 'no web client' "$prefix/srv/err.txt"; then fail "the installed mentat serve warns: $(cat "$prefix/srv/err.txt")"; fi
 echo "install-check: $n_exported symbols exported, all public; $out"

@@ -82,6 +82,20 @@ static int hex_digit(int c)
     return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* Exactly 2n hex digits of token t into n bytes: 0, or -1. */
+static int hex_bytes(uint8_t *out, size_t n, const codec_json_token *t, const char *text)
+{
+    if (t->type != CODEC_JSON_STRING || t->end - t->start != 2 * n)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hex_digit(text[t->start + 2 * i]), lo = hex_digit(text[t->start + 2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i] = (uint8_t)(hi * 16 + lo);
+    }
+    return 0;
+}
+
 int server__query_get(char *out, size_t cap, const char *query, const char *key)
 {
     size_t klen = strlen(key);
@@ -269,6 +283,20 @@ static int seat_of_token(uint8_t *out, const body *b, int t, const engine_config
     return -1;
 }
 
+/* The member whose key is token k of an object {seat or faction: value}:
+ * its seat and its value's token *v; 0, or -1 with a 400 naming `what`. */
+static int seat_member(uint8_t *seat, uint32_t *v, server_response *out, const body *b, uint32_t k,
+                       const engine_config *cfg, const char *what)
+{
+    *v = k + 1;
+    if (seat_of_token(seat, b, (int)k, cfg) == 0)
+        return 0;
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s: a key names no seat of the room", what);
+    server__fail(out, 400, msg);
+    return -1;
+}
+
 /* ============================================================ routes */
 
 /* {room, version, rules, seats:[{seat, faction, bot, joined}]}. Needs r->mutex. */
@@ -293,10 +321,45 @@ static void room_json(inspect_json *j, const server *s, const server__room *r)
         else
             inspect_json_null(j);
         inspect_json_member_bool(j, "joined", r->is_joined[seat]);
+        inspect_json_member_bool(j, "bound", (r->bound >> seat) & 1);
         inspect_json_object_end(j);
     }
     inspect_json_array_end(j);
     inspect_json_object_end(j);
+}
+
+/* The ledger refused cfg: why, in the engine's words (engine_setup on a
+ * throwaway state names the faction or says it is a module), into err;
+ * err is kept when the engine accepts cfg. */
+static void config_refusal(char err[SERVER_ERRMSG], const server *s, const engine_config *cfg)
+{
+    static const uint8_t zero_seed[ENGINE_SEED_BYTES];
+    engine_state *st = malloc(sizeof *st);
+    if (st == NULL)
+        return;
+    engine_rng rng;
+    engine_verdict_detail why = {-1, 0};
+    engine_rng_init(&rng, zero_seed, 0);
+    engine_verdict v = engine_setup(&why, st, cfg, &rng);
+    free(st);
+    if (v != ENGINE_REJECT_RULE_NOT_IMPLEMENTED)
+        return;
+    const char *reason = engine_verdict_name(v);
+    if (why.arg >= 0 && why.arg < cfg->n_seats) {
+        snprintf(err, SERVER_ERRMSG, "factions: the engine does not play %s yet (%s)",
+                 inspect_seat_faction(cfg, (uint8_t)why.arg), reason);
+        return;
+    }
+    if (cfg->modules == 0)
+        return;
+    size_t n = (size_t)snprintf(err, SERVER_ERRMSG, "modules: the engine does not have the module%s",
+                                (cfg->modules & (cfg->modules - 1)) != 0 ? "s" : "");
+    for (unsigned m = 0, k = 0; m < s->opt.n_module_names && n < SERVER_ERRMSG; m++)
+        if (cfg->modules & (1u << m))
+            n += (size_t)snprintf(err + n, SERVER_ERRMSG - n, "%s %s", k++ != 0 ? "," : "",
+                                  s->opt.module_names[m]);
+    if (n < SERVER_ERRMSG)
+        snprintf(err + n, SERVER_ERRMSG - n, " yet (%s)", reason);
 }
 
 /* POST /api/rooms {factions, rules, turns, modules, bots} */
@@ -327,9 +390,13 @@ static void route_create(server_response *out, server *s, const server_request *
         cfg.faction[cfg.n_seats++] = (uint8_t)f;
     }
     if ((t = codec_json_member(b.tok, 0, b.text, "rules")) >= 0) {
-        if (codec_json_eq(&b.tok[t], b.text, "advanced"))
-            cfg.is_advanced = 1;
-        else if (!codec_json_eq(&b.tok[t], b.text, "basic")) {
+        if (codec_json_eq(&b.tok[t], b.text, "advanced")) {
+            /* As `room create --rules advanced`: stored Advanced rooms go
+             * on verifying, but a new one could not be played. */
+            server__fail(out, 400, "rules: advanced is refused until the Advanced game is built "
+                                   "(the engine plays it only to its first Spice Blow); use basic");
+            return;
+        } else if (!codec_json_eq(&b.tok[t], b.text, "basic")) {
             server__fail(out, 400, "rules: basic or advanced");
             return;
         }
@@ -367,14 +434,10 @@ static void route_create(server_response *out, server *s, const server_request *
                                        : "bots: an object {seat or faction: level}");
             return;
         }
-        uint32_t k = (uint32_t)t + 1;
-        for (uint32_t i = 0; i < b.tok[t].size; i++) {
-            uint32_t v = k + 1;
+        for (uint32_t i = 0, k = (uint32_t)t + 1, v; i < b.tok[t].size; i++, k = b.tok[v].next) {
             uint8_t seat;
-            if (seat_of_token(&seat, &b, (int)k, &cfg) != 0) {
-                server__fail(out, 400, "bots: a key names no seat of the room");
+            if (seat_member(&seat, &v, out, &b, k, &cfg, "bots") != 0)
                 return;
-            }
             unsigned lv = 0;
             while (lv < ops->n_levels && !codec_json_eq(&b.tok[v], b.text, ops->level_names[lv]))
                 lv++;
@@ -385,12 +448,35 @@ static void route_create(server_response *out, server *s, const server_request *
                 return;
             }
             level[seat] = (uint8_t)(lv + 1u);
-            k = b.tok[v].next;
+        }
+    }
+    ledger_seat_keys keys;
+    memset(&keys, 0, sizeof keys);
+    if ((t = codec_json_member(b.tok, 0, b.text, "seat_keys")) >= 0) {
+        if (b.tok[t].type != CODEC_JSON_OBJECT) {
+            server__fail(out, 400, "seat_keys: an object {seat or faction: public key in hex}");
+            return;
+        }
+        for (uint32_t i = 0, k = (uint32_t)t + 1, v; i < b.tok[t].size; i++, k = b.tok[v].next) {
+            uint8_t seat;
+            if (seat_member(&seat, &v, out, &b, k, &cfg, "seat_keys") != 0)
+                return;
+            if (level[seat] != 0) {
+                server__fail(out, 400, "seat_keys: a bot's seat is not bound to a key");
+                return;
+            }
+            if (hex_bytes(keys.key[seat], SCHEMA_KEY_BYTES, &b.tok[v], b.text) != 0) {
+                server__fail(out, 400, "seat_keys: an Ed25519 public key is 64 hex digits");
+                return;
+            }
+            keys.bound |= (uint16_t)(1u << seat);
         }
     }
     char err[SERVER_ERRMSG] = "";
     server__room *r;
-    int rc = server__room_create(&r, s, &cfg, level, err);
+    int rc = server__room_create(&r, s, &cfg, level, keys.bound != 0 ? &keys : NULL, err);
+    if (rc == LEDGER_EINPUT)
+        config_refusal(err, s, &cfg);
     if (rc != 0) {
         server__fail(out, rc == SERVER_ERROR ? 500 : 400, err);
         return;
@@ -402,6 +488,18 @@ static void route_create(server_response *out, server *s, const server_request *
     room_json(&rp.j, s, r);
     pthread_mutex_unlock(&r->mutex);
     reply_end(&rp);
+}
+
+int server__room_of_request(server__room **r, server_response *out, server *s, const char *code)
+{
+    int rc = server__room_get(r, s, code);
+    if (rc == SERVER_EINPUT)
+        server__fail(out, 400, "not a room code (8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ)");
+    else if (rc == LEDGER_ENOTFOUND)
+        server__fail(out, 404, "no such room");
+    else if (rc != 0)
+        server__fail(out, 500, "the room cannot be read");
+    return rc != 0 ? -1 : 0;
 }
 
 /* Which viewer the request is, in room r: its token's, and for the
@@ -623,62 +721,159 @@ static void route_join(server_response *out, server *s, server__room *r,
     reply_end(&rp);
 }
 
-/* POST .../actions {version, action} */
-static void route_act(server_response *out, server *s, server__room *r,
-                      const server_request *req)
+/* The body {version, action, ...} of an action: 0, or -1 with out failed. */
+static int acting_parse(body *b, int64_t *version, engine_action *act, server_response *out,
+                        const server_request *req)
+{
+    if (body_parse(b, out, req) != 0)
+        return -1;
+    int vt = codec_json_member(b->tok, 0, b->text, "version");
+    int at = codec_json_member(b->tok, 0, b->text, "action");
+    if (vt < 0 || codec_json_int(version, &b->tok[vt], b->text) != 0 || *version < 0 ||
+        *version > UINT32_MAX) {
+        server__fail(out, 400, "version: the version the action acts on");
+        return -1;
+    }
+    if (at < 0 || b->tok[at].type != CODEC_JSON_OBJECT) {
+        server__fail(out, 400, "action: an action object {\"kind\": ...}");
+        return -1;
+    }
+    char err[SCHEMA_ERRMSG] = "";
+    if (codec_action_from_json(act, b->text + b->tok[at].start, b->tok[at].end - b->tok[at].start,
+                               err) != 0) {
+        char msg[SCHEMA_ERRMSG + 16];
+        snprintf(msg, sizeof msg, "action: %s", err);
+        server__fail(out, 400, msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The seat of the request's token in r: 0, or -1 with a 403 in out. */
+static int acting_seat(uint8_t *seat, server_response *out, const server *s,
+                       const server__room *r, const server_request *req)
 {
     char token[SERVER_TOKEN_CHARS + 2] = "";
     const char *t = req->token;
     if (t == NULL && server__query_get(token, sizeof token, req->query, "token") == 1)
         t = token;
-    uint8_t seat = server__viewer_of(s, r, t);
-    if (seat >= r->config.n_seats) {
+    *seat = server__viewer_of(s, r, t);
+    if (*seat >= r->config.n_seats) {
         server__fail(out, 403, "a seat's token is needed to act");
-        return;
+        return -1;
     }
+    return 0;
+}
+
+/* A seat's request {version, action, ...}: its seat, body, version and
+ * action (of the seat): 0, or -1 with out failed. */
+static int acting_request(uint8_t *seat, body *b, int64_t *version, engine_action *act,
+                          server_response *out, const server *s, const server__room *r,
+                          const server_request *req)
+{
+    if (acting_seat(seat, out, s, r, req) != 0 || acting_parse(b, version, act, out, req) != 0)
+        return -1;
+    act->seat = *seat;
+    return 0;
+}
+
+/* POST .../seat_message {version, action}: the bytes a bound seat signs
+ * for that action on that version (ledger_seat_message) and the chain
+ * hash in them, in hex. */
+static void route_seat_message(server_response *out, server *s, server__room *r,
+                               const server_request *req)
+{
+    uint8_t seat;
     body b;
-    if (body_parse(&b, out, req) != 0)
-        return;
-    int vt = codec_json_member(b.tok, 0, b.text, "version");
-    int at = codec_json_member(b.tok, 0, b.text, "action");
     int64_t version;
-    if (vt < 0 || codec_json_int(&version, &b.tok[vt], b.text) != 0 || version < 0 ||
-        version > UINT32_MAX) {
-        server__fail(out, 400, "version: the version the action acts on");
-        return;
-    }
-    if (at < 0 || b.tok[at].type != CODEC_JSON_OBJECT) {
-        server__fail(out, 400, "action: an action object {\"kind\": ...}");
-        return;
-    }
     engine_action act;
-    char err[SCHEMA_ERRMSG] = "";
-    if (codec_action_from_json(&act, b.text + b.tok[at].start, b.tok[at].end - b.tok[at].start,
-                               err) != 0) {
-        char msg[SCHEMA_ERRMSG + 16];
-        snprintf(msg, sizeof msg, "action: %s", err);
-        server__fail(out, 400, msg);
+    if (acting_request(&seat, &b, &version, &act, out, s, r, req) != 0)
+        return;
+    uint8_t chain[SCHEMA_HASH_BYTES], msg[LEDGER_SEAT_MESSAGE_MAX];
+    pthread_rwlock_wrlock(&s->gate); /* (1) */
+    int rc = ledger_chain_hash(s->opt.db, chain, r->code, (uint32_t)version);
+    pthread_rwlock_unlock(&s->gate);
+    size_t n = rc == 0 ? ledger_seat_message(msg, r->code, (uint32_t)version, chain, &act) : 0;
+    if (rc == LEDGER_ENOTFOUND || (rc == 0 && n == 0)) {
+        server__fail(out, 400, rc != 0 ? "version: beyond the head" : "action: it has no seat message");
         return;
     }
-    act.seat = seat;
+    if (rc != 0) {
+        server__fail(out, 500, "the room cannot be read");
+        return;
+    }
+    char hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1], chain_hex[2 * SCHEMA_HASH_BYTES + 1];
+    for (size_t i = 0; i < n; i++)
+        snprintf(hex + 2 * i, 3, "%02x", msg[i]);
+    for (size_t i = 0; i < SCHEMA_HASH_BYTES; i++)
+        snprintf(chain_hex + 2 * i, 3, "%02x", chain[i]);
+    reply rp;
+    if (reply_begin(&rp, out, 200) != 0)
+        return;
+    inspect_json_object_begin(&rp.j);
+    inspect_json_member_uint(&rp.j, "seat", seat + 1u);
+    inspect_json_member_uint(&rp.j, "version", (uint32_t)version);
+    inspect_json_member_string(&rp.j, "chain_hash", chain_hex);
+    inspect_json_member_string(&rp.j, "message", hex);
+    inspect_json_object_end(&rp.j);
+    reply_end(&rp);
+}
+
+/* POST .../actions {version, action} */
+static void route_act(server_response *out, server *s, server__room *r,
+                      const server_request *req)
+{
+    uint8_t seat;
+    body b;
+    int64_t version;
+    engine_action act;
+    if (acting_request(&seat, &b, &version, &act, out, s, r, req) != 0)
+        return;
+    uint8_t sig[SCHEMA_SIG_BYTES];
+    int st = codec_json_member(b.tok, 0, b.text, "seat_sig");
+    int is_bound = (r->bound >> seat) & 1; /* fixed at creation: read without the mutex */
+    if (is_bound && st < 0) {
+        server__fail(out, 400, "seat_sig: this seat is bound to a seat key: the action must carry "
+                               "the seat's signature (the bytes `mentat act --seat-key` signs)");
+        return;
+    }
+    if (!is_bound && st >= 0) {
+        server__fail(out, 400, "seat_sig: this seat is bound to no seat key: send no signature");
+        return;
+    }
+    if (st >= 0 && hex_bytes(sig, sizeof sig, &b.tok[st], b.text) != 0) {
+        server__fail(out, 400, "seat_sig: an Ed25519 signature is 128 hex digits");
+        return;
+    }
     ledger_append_result res;
-    int rc = server__room_append(&res, s, r, (uint32_t)version, &act);
+    int rc = server__room_append(&res, s, r, (uint32_t)version, &act, st >= 0 ? sig : NULL);
     if (rc == -2) {
         server__fail(out, 503, "the server is stopping");
         return;
     }
     reply rp;
     if (rc == LEDGER_ECONFLICT) {
+        (void)server__room_sync(s, r); /* the head may have moved in another process */
         if (reply_begin(&rp, out, 409) != 0)
             return;
         pthread_mutex_lock(&r->mutex);
         uint32_t head = r->version;
         pthread_mutex_unlock(&r->mutex);
+        char msg[96];
+        if (version > head)
+            snprintf(msg, sizeof msg, "conflict: version %u is beyond the head %u",
+                     (unsigned)version, head);
+        else
+            snprintf(msg, sizeof msg, "conflict: the head has moved to %u", head);
         inspect_json_object_begin(&rp.j);
-        inspect_json_member_string(&rp.j, "error", "conflict: the head has moved");
+        inspect_json_member_string(&rp.j, "error", msg);
         inspect_json_member_uint(&rp.j, "head", head);
         inspect_json_object_end(&rp.j);
         reply_end(&rp);
+        return;
+    }
+    if (rc == LEDGER_EINPUT && is_bound) {
+        server__fail(out, 403, "seat_sig: not this seat's signature of this action at this version");
         return;
     }
     if (rc != 0) {
@@ -783,11 +978,22 @@ void server_handle(server_response *out, server *s, const server_request *req)
         server__fail(out, 404, "no such path");
         return;
     }
+    /* Routes taking POST: the rooms, and a room's join and actions. */
+    int posts = n >= 2 && strcmp(parts[0], "api") == 0 && strcmp(parts[1], "rooms") == 0 &&
+                (n == 2 || (n == 4 && (strcmp(parts[3], "join") == 0 ||
+                                       strcmp(parts[3], "actions") == 0 ||
+                                       strcmp(parts[3], "seat_message") == 0)));
+    if (posts ? !is_post : !is_get) {
+        server__fail(out, 405, posts ? "this path takes POST" : "this path takes GET or HEAD");
+        out->allow = posts ? "POST" : "GET, HEAD";
+        return;
+    }
+    if (strcmp(req->path, "/favicon.ico") == 0) {
+        out->status = 204; /* no icon, and no 404 in the browser's console */
+        return;
+    }
     if (n == 0 || strcmp(parts[0], "api") != 0) {
-        if (!is_get)
-            server__fail(out, 405, "static pages are read with GET");
-        else
-            route_static(out, s, req->path);
+        route_static(out, s, req->path);
         return;
     }
     if (n == 2 && strcmp(parts[1], "health") == 0 && is_get) {
@@ -805,20 +1011,15 @@ void server_handle(server_response *out, server *s, const server_request *req)
         return;
     }
     if (n == 2) {
-        if (is_post)
-            route_create(out, s, req);
-        else
-            server__fail(out, 405, "rooms are created with POST");
+        route_create(out, s, req);
         return;
     }
     server__room *r;
-    int rc = server__room_get(&r, s, parts[2]);
-    if (rc != 0) {
-        server__fail(out, rc == LEDGER_ENOTFOUND ? 404 : 500,
-             rc == LEDGER_ENOTFOUND ? "no such room" : "the room cannot be read");
+    if (server__room_of_request(&r, out, s, parts[2]) != 0)
         return;
-    }
     const char *what = n >= 4 ? parts[3] : "";
+    if (!(n == 4 && strcmp(what, "actions") == 0))
+        (void)server__room_sync(s, r); /* another process may have appended; acts find out by a conflict */
     if (n == 3 && is_get) {
         reply rp;
         if (reply_begin(&rp, out, 200) != 0)
@@ -837,6 +1038,8 @@ void server_handle(server_response *out, server *s, const server_request *req)
         route_join(out, s, r, req);
     } else if (n == 4 && is_post && strcmp(what, "actions") == 0) {
         route_act(out, s, r, req);
+    } else if (n == 4 && is_post && strcmp(what, "seat_message") == 0) {
+        route_seat_message(out, s, r, req);
     } else {
         server__fail(out, 404, "no such path");
     }

@@ -71,6 +71,8 @@ static enum MHD_Result send_response(struct MHD_Connection *c, server_response *
                                                                         : "application/json");
     MHD_add_response_header(resp, "Cache-Control", "no-store");
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    if (r->allow != NULL)
+        MHD_add_response_header(resp, "Allow", r->allow);
     enum MHD_Result ret = MHD_queue_response(c, r->status, resp);
     MHD_destroy_response(resp);
     return ret;

@@ -27,6 +27,7 @@
 #include "server/server.h"
 
 #define SERVER__ROOMS_MAX 1024       /* rooms loaded at once */
+#define SERVER__WATCH_MS 250L       /* how often the heads are read for appends by other processes */
 #define SERVER__VIEWER_NONE 0xFD     /* a token that names nobody (not a seat, the public or the engine) */
 
 /* One room the server has loaded. */
@@ -45,6 +46,7 @@ typedef struct server__room {
     uint8_t bot_level[ENGINE_MAX_SEATS]; /* level + 1 for a bot seat, 0 for a person */
     uint8_t is_joined[ENGINE_MAX_SEATS]; /* 1 = a person took the seat's token */
     int is_queued;                 /* 1 = on the bot queue */
+    uint16_t bound;                /* bit s: the genesis binds seat s to a seat key */
 } server__room;
 
 struct server {
@@ -63,27 +65,42 @@ struct server {
     int is_stopping;               /* 1 = refuse new actions */
     unsigned n_in_flight;          /* appends under way */
     pthread_cond_t idle;           /* n_in_flight fell to 0 */
+    pthread_t watch_thread;        /* reads the heads for other processes' appends */
+    int has_watch;
+    pthread_cond_t watch_wake;     /* stop */
     FILE *table;                   /* the room table, appended to */
     struct server__http *http;     /* the MHD daemon, or NULL */
 };
 
 /* ---- rooms.c */
 
+/* 1 if code is 8 characters of the room alphabet. */
+int server__room_code_valid(const char *code);
 /* The room called code, loaded from the ledger on first use: 0, or
- * LEDGER_ENOTFOUND (no such room) or another ledger code. */
+ * SERVER_EINPUT (not a room code), LEDGER_ENOTFOUND (no such room) or
+ * another ledger code. */
 int server__room_get(server__room **out, server *s, const char *code);
+/* The room called code for a request: 0, or -1 with *out failed (400 a
+ * malformed code, 404 no such room, 500 an unreadable one). */
+int server__room_of_request(server__room **r, server_response *out, server *s, const char *code);
 /* Creates a room (bots per seat, level + 1 or 0) and records it in the
  * table: 0 and the code, or a ledger code (err set). */
 int server__room_create(server__room **out, server *s, const engine_config *cfg,
-                        const uint8_t bot_level[ENGINE_MAX_SEATS], char err[SERVER_ERRMSG]);
+                        const uint8_t bot_level[ENGINE_MAX_SEATS], const ledger_seat_keys *seats,
+                        char err[SERVER_ERRMSG]);
 /* Marks seat joined in memory and in the table: 0, or -1 when it is a
  * bot's or already taken. */
 int server__room_join(server *s, server__room *r, uint8_t seat);
-/* Appends act for seat at expected version through the group (1), then
+/* Appends act for seat at expected version through the group (1), with
+ * the seat's signature (64 bytes) if the room binds the seat, then
  * refreshes the room's cache (3) and wakes subscribers and bots. 0 and
  * *res, or a ledger code (LEDGER_ECONFLICT...). -2: the server is stopping. */
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act);
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig);
+/* Brings r's cache to the ledger's head if another process moved it,
+ * then queues the bots and wakes subscribers: 0 or a ledger code. Takes
+ * r->mutex, then the gate (2). */
+int server__room_sync(server *s, server__room *r);
 /* Queues the room for the bots if a bot seat is awaited. Needs r->mutex. */
 void server__room_queue_bots(server *s, server__room *r);
 /* Replays the table file at open: 0, or -1 (err). */

@@ -9,11 +9,15 @@
  * game fact, only who plays a seat: one line per room created ("room
  * CODE L1,..,L6", a bot's level + 1 per seat, 0 for a person) and per
  * seat joined ("join CODE SEAT"), each synced before it is acknowledged;
- * a torn last line is ignored at load.
+ * a torn last line is ignored at load. Another process (`mentat act`)
+ * may append to the same ledger: a watch thread reads the loaded rooms'
+ * heads every SERVER__WATCH_MS and refreshes and pushes any that moved,
+ * and the routes refresh a room before they read it.
  */
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "server/internal.h"
@@ -119,11 +123,22 @@ static server__room *room_find(server *s, const char *code)
     return NULL;
 }
 
+int server__room_code_valid(const char *code)
+{
+    static const char alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; /* docs/FORMAT.md */
+    if (strlen(code) != SCHEMA_ROOM_CHARS)
+        return 0;
+    for (size_t i = 0; i < SCHEMA_ROOM_CHARS; i++)
+        if (strchr(alphabet, code[i]) == NULL)
+            return 0;
+    return 1;
+}
+
 int server__room_get(server__room **out, server *s, const char *code)
 {
     *out = NULL;
-    if (strlen(code) != SCHEMA_ROOM_CHARS)
-        return LEDGER_ENOTFOUND;
+    if (!server__room_code_valid(code))
+        return SERVER_EINPUT;
     pthread_mutex_lock(&s->rooms_mutex);
     server__room *r = room_find(s, code);
     if (r != NULL) {
@@ -145,10 +160,17 @@ int server__room_get(server__room **out, server *s, const char *code)
         r->config = info.config;
         pthread_rwlock_wrlock(&s->gate);
         r->has_seed = ledger_room_seed(s->opt.db, r->seed, code) == 0;
+        ledger_seat_keys keys;
+        if (ledger_room_seat_keys(s->opt.db, &keys, code) == 0)
+            r->bound = keys.bound;
+        else
+            rc = SERVER_ERROR;
         pthread_rwlock_unlock(&s->gate);
-        pthread_mutex_lock(&r->mutex);
-        rc = room_refresh(s, r);
-        pthread_mutex_unlock(&r->mutex);
+        if (rc == 0) {
+            pthread_mutex_lock(&r->mutex);
+            rc = room_refresh(s, r);
+            pthread_mutex_unlock(&r->mutex);
+        }
         if (rc != 0)
             room_free(r);
         else
@@ -158,6 +180,56 @@ int server__room_get(server__room **out, server *s, const char *code)
     if (rc == 0)
         *out = r;
     return rc;
+}
+
+/* ============================================================ watch */
+
+int server__room_sync(server *s, server__room *r)
+{
+    pthread_mutex_lock(&r->mutex);
+    uint32_t was = r->version;
+    int rc = room_refresh(s, r);
+    if (r->version != was) {
+        server__room_queue_bots(s, r);
+        pthread_cond_broadcast(&r->changed);
+    }
+    pthread_mutex_unlock(&r->mutex);
+    return rc;
+}
+
+/* Every SERVER__WATCH_MS: the heads of the loaded rooms, read under one
+ * hold of the gate, and a sync of each room whose head is not the one
+ * cached (another process appended to the ledger). */
+static void *watch_main(void *arg)
+{
+    server *s = arg;
+    pthread_mutex_lock(&s->rooms_mutex);
+    while (!s->is_stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += SERVER__WATCH_MS * 1000000L;
+        until.tv_sec += until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        (void)pthread_cond_timedwait(&s->watch_wake, &s->rooms_mutex, &until);
+        size_t n = s->n_rooms;
+        pthread_mutex_unlock(&s->rooms_mutex);
+        for (size_t i = 0; i < n; i++) {
+            server__room *r = s->rooms[i]; /* rooms[i < n] never move */
+            uint32_t head = 0, cached;
+            uint8_t hash[SCHEMA_HASH_BYTES];
+            pthread_rwlock_wrlock(&s->gate); /* (1) */
+            int rc = ledger_head(s->opt.db, r->code, &head, hash);
+            pthread_rwlock_unlock(&s->gate);
+            pthread_mutex_lock(&r->mutex);
+            cached = r->version;
+            pthread_mutex_unlock(&r->mutex);
+            if (rc == 0 && head != cached)
+                (void)server__room_sync(s, r);
+        }
+        pthread_mutex_lock(&s->rooms_mutex);
+    }
+    pthread_mutex_unlock(&s->rooms_mutex);
+    return NULL;
 }
 
 /* ============================================================ table */
@@ -213,11 +285,12 @@ int server__table_load(server *s, char err[SERVER_ERRMSG])
 }
 
 int server__room_create(server__room **out, server *s, const engine_config *cfg,
-                        const uint8_t bot_level[ENGINE_MAX_SEATS], char err[SERVER_ERRMSG])
+                        const uint8_t bot_level[ENGINE_MAX_SEATS], const ledger_seat_keys *seats,
+                        char err[SERVER_ERRMSG])
 {
     char code[SCHEMA_ROOM_CHARS + 1];
     pthread_rwlock_wrlock(&s->gate);
-    int rc = ledger_room_create(s->opt.db, code, cfg);
+    int rc = ledger_room_create_bound(s->opt.db, code, cfg, NULL, seats);
     if (rc != 0)
         snprintf(err, SERVER_ERRMSG, "%s", ledger_errmsg(s->opt.db));
     pthread_rwlock_unlock(&s->gate);
@@ -280,7 +353,7 @@ void server__room_queue_bots(server *s, server__room *r)
 }
 
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act)
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
 {
     pthread_mutex_lock(&s->rooms_mutex);
     if (s->is_stopping) {
@@ -292,7 +365,7 @@ int server__room_append(ledger_append_result *res, server *s, server__room *r,
 
     memset(res, 0, sizeof *res);
     pthread_rwlock_rdlock(&s->gate); /* (1) */
-    int rc = ledger_group_append(s->group, res, r->code, expected, act);
+    int rc = ledger_group_append_signed(s->group, res, r->code, expected, act, seat_sig);
     pthread_rwlock_unlock(&s->gate);
     if (rc == 0 && res->verdict == ENGINE_ACCEPTED) {
         pthread_mutex_lock(&r->mutex);
@@ -334,6 +407,7 @@ int server_new(server **out, const server_options *opt, char err[SERVER_ERRMSG])
     pthread_mutex_init(&s->rooms_mutex, NULL);
     pthread_cond_init(&s->bot_wake, NULL);
     pthread_cond_init(&s->idle, NULL);
+    pthread_cond_init(&s->watch_wake, NULL);
     int rc = server__secret_load(s->secret, opt->keys_dir, err) != 0 ? SERVER_EINPUT : 0;
     if (rc == 0 && ledger_group_new(&s->group, opt->db) != 0) {
         snprintf(err, SERVER_ERRMSG, "cannot start group commit");
@@ -343,6 +417,12 @@ int server_new(server **out, const server_options *opt, char err[SERVER_ERRMSG])
         rc = SERVER_EINPUT;
     if (rc == 0 && server__bots_start(s, err) != 0)
         rc = SERVER_ERROR;
+    if (rc == 0 && pthread_create(&s->watch_thread, NULL, watch_main, s) != 0) {
+        snprintf(err, SERVER_ERRMSG, "cannot start the head watch");
+        rc = SERVER_ERROR;
+    }
+    if (rc == 0)
+        s->has_watch = 1;
     if (rc != 0) {
         server_free(s);
         return rc;
@@ -357,7 +437,13 @@ void server_free(server *s)
         return;
     if (s->http != NULL)
         server_stop(s);
-    server__bots_stop(s);
+    server__bots_stop(s); /* sets is_stopping */
+    if (s->has_watch) {
+        pthread_mutex_lock(&s->rooms_mutex);
+        pthread_cond_broadcast(&s->watch_wake);
+        pthread_mutex_unlock(&s->rooms_mutex);
+        pthread_join(s->watch_thread, NULL);
+    }
     for (size_t i = 0; i < s->n_rooms; i++)
         room_free(s->rooms[i]);
     if (s->group != NULL)
@@ -369,5 +455,6 @@ void server_free(server *s)
     pthread_mutex_destroy(&s->rooms_mutex);
     pthread_cond_destroy(&s->bot_wake);
     pthread_cond_destroy(&s->idle);
+    pthread_cond_destroy(&s->watch_wake);
     free(s);
 }

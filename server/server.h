@@ -99,6 +99,7 @@ typedef struct server_response {
     char *body;                    /* owned (server_response_free), may be NULL */
     size_t body_len;
     char *file_path;               /* a static file to send instead of body; owned */
+    const char *allow;             /* a 405's Allow header (static string), or NULL */
 } server_response;
 
 /* Answers one request. Never fails: a bad request is a 4xx with

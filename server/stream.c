@@ -57,11 +57,9 @@ int server_stream_open(server_stream **stream_out, server_response *out, server 
     }
     memcpy(code, p + n, SCHEMA_ROOM_CHARS);
     server__room *r;
-    int rc = server__room_get(&r, s, code);
-    if (rc != 0) {
-        server__fail(out, rc == LEDGER_ENOTFOUND ? 404 : 500, "no such room");
+    if (server__room_of_request(&r, out, s, code) != 0)
         return -1;
-    }
+    (void)server__room_sync(s, r); /* another process may have appended */
     uint8_t viewer;
     if (server__request_viewer(&viewer, out, s, r, req) != 0)
         return -1;

@@ -31,7 +31,9 @@ static const char help[] =
     "\n"
     "  --listen HOST:PORT  an IPv4 address and port (default 127.0.0.1:8080;\n"
     "                      port 0 picks a free one, printed)\n"
-    "  --web DIR           the web client's files (default tools/web)\n"
+    "  --web DIR           the web client's files (default: where make install put\n"
+    "                      them, PREFIX/share/mentat/web, else ./tools/web; without\n"
+    "                      one it warns and serves the API only)\n"
     "  --demo              create a room of six seats, five of them Medium bots,\n"
     "                      and print the URL that plays the open seat\n"
     "--json prints {\"url\",\"port\",\"referee_token\",\"demo\"} (demo: {\"room\",\n"
@@ -44,13 +46,52 @@ static const char help[] =
     "  mentat serve --demo --json | jq -r .demo.play\n";
 
 #define DEFAULT_LISTEN "127.0.0.1:8080"
-#define DEFAULT_WEB "tools/web"
+
+/* Where the web client is looked for without --web: where `make install`
+ * put it (MENTAT_WEB_DIR, from PREFIX), then the source tree's. */
+static const char *const web_dirs[] = {
+#ifdef MENTAT_WEB_DIR
+    MENTAT_WEB_DIR,
+#endif
+    "tools/web",
+};
+#define N_WEB_DIRS (sizeof web_dirs / sizeof web_dirs[0])
 #define DEMO_BODY                                                                          \
     "{\"factions\":[\"atreides\",\"bene_gesserit\",\"emperor\",\"fremen\",\"harkonnen\"," \
     "\"guild\"],\"rules\":\"basic\",\"bots\":{\"2\":\"medium\",\"3\":\"medium\","        \
     "\"4\":\"medium\",\"5\":\"medium\",\"6\":\"medium\"}}"
 
 static const char *const level_names[BOT_LEVEL_COUNT] = {"easy", "medium", "hard", "brutal"};
+
+/* ======================================================= the web client */
+
+/* 1 if dir holds the web client's index.html. */
+static int has_index(const char *dir)
+{
+    char path[1024];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* The first of web_dirs that holds the web client, or NULL. */
+static const char *web_dir_find(void)
+{
+    for (size_t i = 0; i < N_WEB_DIRS; i++)
+        if (has_index(web_dirs[i]))
+            return web_dirs[i];
+    return NULL;
+}
+
+/* The web_dirs, for the warning. */
+static const char *web_dirs_looked(void)
+{
+    static char list[512];
+    size_t n = 0;
+    for (size_t i = 0; i < N_WEB_DIRS && n < sizeof list; i++)
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i != 0 ? " or " : "", web_dirs[i]);
+    return list;
+}
 
 /* ========================================================== the bots */
 
@@ -209,12 +250,17 @@ int cmd_serve(int argc, char **argv, const tool_globals *gin)
         return TOOL_EXIT_USAGE;
     }
     struct stat sb;
-    if (web == NULL && stat(DEFAULT_WEB, &sb) == 0 && S_ISDIR(sb.st_mode))
-        web = DEFAULT_WEB;
-    else if (web != NULL && (stat(web, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+    if (web != NULL && (stat(web, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
         tool_err(&g, "--web %s is not a directory", web);
         return TOOL_EXIT_USAGE;
     }
+    if (web == NULL)
+        web = web_dir_find();
+    if (web == NULL)
+        fprintf(stderr, "mentat serve: warning: no web client found (in %s): serving the API "
+                        "only; --web DIR names one\n", web_dirs_looked());
+    else if (!has_index(web))
+        fprintf(stderr, "mentat serve: warning: %s has no index.html: no web client\n", web);
 
     /* The signals are taken by sigwait below: blocked before any thread starts. */
     sigset_t sigs;

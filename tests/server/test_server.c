@@ -29,6 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
+#include "ledger/ledger.h"
 #include "schema/schema.h"
 #include "server/server.h"
 #include "tests/support/support.h"
@@ -358,13 +361,30 @@ typedef struct bad_request {
 } bad_request;
 
 static const bad_request bad_requests[] = {
+    {400, "GET", "/api/rooms/NOPE1234", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/view", 0, NULL},
     {404, "GET", "/api/rooms/ZZZZZZZZ/view", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/log", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/log", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/board.svg", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/board.svg", 0, NULL},
+    {400, "GET", "/api/rooms/NOPE1234/events", 0, NULL},
+    {404, "GET", "/api/rooms/ZZZZZZZZ/events", 0, NULL},
+    {400, "POST", "/api/rooms/NOPE1234/join", 0, "{\"seat\":1}"},
+    {404, "POST", "/api/rooms/ZZZZZZZZ/join", 0, "{\"seat\":1}"},
+    {400, "POST", "/api/rooms/NOPE1234/actions", 0, "{\"version\":0,\"action\":{\"kind\":\"move_pass\"}}"},
+    {404, "POST", "/api/rooms/ZZZZZZZZ/actions", 0, "{\"version\":0,\"action\":{\"kind\":\"move_pass\"}}"},
+    {400, "GET", "/api/rooms/abc", 0, NULL},
     {404, "GET", "/api/nothing", 0, NULL},
     {404, "GET", "/../../etc/passwd", 0, NULL},
     {404, "GET", "/%%2e%%2e/etc/passwd", 0, NULL},
     {404, "GET", "/.hidden.html", 0, NULL},
     {404, "GET", "/api/rooms/%s/nothing", 0, NULL},
     {405, "DELETE", "/index.html", 0, NULL},
+    {405, "DELETE", "/api/rooms/%s", 0, NULL},
+    {405, "PUT", "/api/rooms/%s/actions", 1, "{}"},
+    {405, "GET", "/api/rooms/%s/join", 0, NULL},
     {405, "GET", "/api/rooms", 0, NULL},
     {403, "GET", "/api/rooms/%s/view", 2, NULL},
     {403, "GET", "/api/rooms/%s/view?seat=2", 1, NULL},
@@ -392,7 +412,39 @@ static const bad_request bad_requests[] = {
     {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"bots\":{\"2\":\"godlike\"}}"},
     {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"modules\":[\"nothing\"]}"},
     {400, "POST", "/api/rooms", 0, "not json"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"rules\":\"advanced\"}"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":[\"atreides\",\"ixians\"]}"},
+    {400, "POST", "/api/rooms", 0, "{\"factions\":" SIX ",\"modules\":[\"leader_skills\"]}"},
 };
+
+/* A room the engine would refuse or could not play: 400 with the
+ * engine's reason in words, as `mentat room create` says it. */
+static void test_server__create_refusals_say_why(void **state)
+{
+    static const struct {
+        const char *body, *says;
+    } cases[] = {
+        {"{\"factions\":" SIX ",\"rules\":\"advanced\"}", "first Spice Blow"},
+        {"{\"factions\":[\"atreides\",\"ixians\"]}",
+         "factions: the engine does not play ixians yet (rule_not_implemented)"},
+        {"{\"factions\":" SIX ",\"modules\":[\"leader_skills\",\"homeworlds\"]}",
+         "modules: the engine does not have the modules leader_skills, homeworlds yet (rule_not_implemented)"},
+    };
+    fixture *fx = *state;
+    server_start(fx);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tool_http_reply r = http(fx, 400, "POST", "/api/rooms", NULL, cases[i].body);
+        doc d = doc_of(r.body);
+        char msg[256];
+        string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+        if (strstr(msg, cases[i].says) == NULL)
+            fail_msg("%s: %s", cases[i].body, msg);
+        assert_null(strstr(msg, "detail"));
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
 
 /* The status a POST to path answers when sent with a header of
  * header_bytes characters, over a plain socket (the client's own request
@@ -455,6 +507,25 @@ static void test_server__malformed_requests_are_4xx(void **state)
         free(d.tok);
         tool_http_reply_free(&r);
     }
+    /* A 405 says what the path takes; the browser's icon request is a 204. */
+    static const struct {
+        const char *method, *path, *allow;
+    } methods[] = {
+        {"DELETE", "/api/rooms/%s", "\r\nAllow: GET, HEAD\r\n"},
+        {"DELETE", "/api/rooms/%s/actions", "\r\nAllow: POST\r\n"},
+        {"PUT", "/api/rooms", "\r\nAllow: POST\r\n"},
+        {"POST", "/index.html", "\r\nAllow: GET, HEAD\r\n"},
+    };
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        char p405[96];
+        snprintf(p405, sizeof p405, methods[i].path, room);
+        tool_http_reply m = http(fx, 405, methods[i].method, p405, NULL, NULL);
+        if (strstr(m.raw, methods[i].allow) == NULL)
+            fail_msg("%s %s: no %s", methods[i].method, p405, methods[i].allow);
+        tool_http_reply_free(&m);
+    }
+    tool_http_reply icon = http(fx, 204, "GET", "/favicon.ico", NULL, NULL);
+    tool_http_reply_free(&icon);
     /* An oversized body: 413, nothing read of it. */
     size_t n = SERVER_BODY_MAX + 100;
     char *big = malloc(n + 1);
@@ -484,6 +555,215 @@ static void test_server__malformed_requests_are_4xx(void **state)
         rooms++;
     assert_int_equal(rooms, 1);
     free(table);
+}
+
+/* Creates a room of two open seats from body, joins both: the room,
+ * their tokens, the seat (0-based) the game awaits at version 0 and the
+ * example action of its first legal family (free it). */
+static char *two_seat_room(const fixture *fx, const char *body, char room[SCHEMA_ROOM_CHARS + 1],
+                           char token[2][SERVER_TOKEN_CHARS + 1], unsigned *acting)
+{
+    tool_http_reply r = http(fx, 201, "POST", "/api/rooms", NULL, body);
+    doc d = doc_of(r.body);
+    char path[96];
+    string_of(room, SCHEMA_ROOM_CHARS + 1, &d, member(&d, 0, "room"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+    for (unsigned seat = 0; seat < 2; seat++) {
+        char join[32];
+        snprintf(path, sizeof path, "/api/rooms/%s/join", room);
+        snprintf(join, sizeof join, "{\"seat\":%u}", seat + 1);
+        r = http(fx, 200, "POST", path, NULL, join);
+        d = doc_of(r.body);
+        string_of(token[seat], SERVER_TOKEN_CHARS + 1, &d, member(&d, 0, "token"));
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    snprintf(path, sizeof path, "/api/rooms/%s/view", room);
+    char *example = NULL;
+    for (unsigned seat = 0; seat < 2 && example == NULL; seat++) {
+        r = http(fx, 200, "GET", path, token[seat], NULL);
+        d = doc_of(r.body);
+        int legal = member(&d, 0, "legal");
+        if (d.tok[legal].size > 0) {
+            example = raw_of(&d, member(&d, legal + 1, "example"));
+            *acting = seat;
+        }
+        free(d.tok);
+        tool_http_reply_free(&r);
+    }
+    assert_non_null(example);
+    return example;
+}
+
+/* `mentat act` appending to the ledger the server holds open: the
+ * server's push stream carries the new version without any request to
+ * it, the room and the seat's view show it, and a post at the old
+ * version is a conflict naming the true head (one beyond it says so). */
+static void test_server__sees_appends_by_another_process(void **state)
+{
+    fixture *fx = *state;
+    server_start(fx);
+    char room[SCHEMA_ROOM_CHARS + 1], path[96], token[2][SERVER_TOKEN_CHARS + 1];
+    unsigned acting = 2;
+    char *example = two_seat_room(fx, "{\"factions\":[\"atreides\",\"harkonnen\"],\"rules\":\"basic\"}",
+                                  room, token, &acting);
+    tool_http_reply r;
+    doc d;
+    tool_http_stream st;
+    snprintf(path, sizeof path, "/api/rooms/%s/events", room);
+    assert_int_equal(tool_http_stream_open(&st, fx->port, path, token[acting], NULL, TIMEOUT_MS), 0);
+    char *data;
+    uint32_t id = 99;
+    assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
+    assert_int_equal(id, 0);
+    free(data);
+
+    char seat_arg[4];
+    snprintf(seat_arg, sizeof seat_arg, "%u", acting + 1);
+    test_run_result run;
+    const char *args[] = {"--keys", "keys", "act", room, "--seat", seat_arg, "--version", "0",
+                          "--action", example, NULL};
+    assert_int_equal(test_run_argv(&run, mentat_bin, ".out", ".err", args), 0);
+    test_run_free(&run);
+
+    /* Pushed with no request made to the server. */
+    assert_int_equal(tool_http_stream_next(&data, &id, &st, TIMEOUT_MS), 0);
+    assert_int_equal(id, 1);
+    free(data);
+    tool_http_stream_close(&st);
+    snprintf(path, sizeof path, "/api/rooms/%s", room);
+    r = http(fx, 200, "GET", path, NULL, NULL);
+    d = doc_of(r.body);
+    assert_int_equal(int_of(&d, member(&d, 0, "version")), 1);
+    free(d.tok);
+    tool_http_reply_free(&r);
+
+    char body[1200];
+    snprintf(path, sizeof path, "/api/rooms/%s/actions", room);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s}", example);
+    r = http(fx, 200, "POST", path, token[acting], body); /* the same action again: a retry */
+    d = doc_of(r.body);
+    assert_true(d.tok[member(&d, 0, "retry")].type == CODEC_JSON_BOOL && strstr(r.body, "\"retry\":true"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+    r = http(fx, 409, "POST", path, token[1 - acting], body);
+    d = doc_of(r.body);
+    assert_int_equal(int_of(&d, member(&d, 0, "head")), 1);
+    char msg[128];
+    string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+    assert_string_equal(msg, "conflict: the head has moved to 1");
+    free(d.tok);
+    tool_http_reply_free(&r);
+    snprintf(body, sizeof body, "{\"version\":7,\"action\":%s}", example);
+    r = http(fx, 409, "POST", path, token[acting], body);
+    d = doc_of(r.body);
+    string_of(msg, sizeof msg, &d, member(&d, 0, "error"));
+    assert_string_equal(msg, "conflict: version 7 is beyond the head 1");
+    free(d.tok);
+    tool_http_reply_free(&r);
+    free(example);
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
+
+static void hex_of(char *out, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* A room created over the API with both seats bound to Ed25519 keys: an
+ * action without the seat's signature is a 400, with a wrong one a 403
+ * (nothing written), with the seat message signed (ledger_seat_sign, the
+ * bytes `mentat act --seat-key` signs) it is accepted; the room says
+ * which seats are bound, and a bot's seat cannot be. */
+static void test_server__bound_seats_sign_their_actions(void **state)
+{
+    fixture *fx = *state;
+    server_start(fx);
+    uint8_t pk[2][SCHEMA_KEY_BYTES], sk[2][LEDGER_SEAT_SECRET_BYTES];
+    char pk_hex[2][2 * SCHEMA_KEY_BYTES + 1], body[1400];
+    for (unsigned i = 0; i < 2; i++) {
+        crypto_sign_keypair(pk[i], sk[i]);
+        hex_of(pk_hex[i], pk[i], SCHEMA_KEY_BYTES);
+    }
+    snprintf(body, sizeof body, "{\"factions\":[\"atreides\",\"harkonnen\"],\"rules\":\"basic\","
+             "\"bots\":{\"2\":\"easy\"},\"seat_keys\":{\"2\":\"%s\"}}", pk_hex[1]);
+    tool_http_reply r = http(fx, 400, "POST", "/api/rooms", NULL, body);
+    tool_http_reply_free(&r);
+    snprintf(body, sizeof body, "{\"factions\":[\"atreides\",\"harkonnen\"],\"rules\":\"basic\","
+             "\"seat_keys\":{\"1\":\"%s\",\"harkonnen\":\"%s\"}}", pk_hex[0], pk_hex[1]);
+    char room[SCHEMA_ROOM_CHARS + 1], path[96], token[2][SERVER_TOKEN_CHARS + 1];
+    unsigned acting = 2;
+    char *example = two_seat_room(fx, body, room, token, &acting);
+    snprintf(path, sizeof path, "/api/rooms/%s", room);
+    r = http(fx, 200, "GET", path, NULL, NULL);
+    assert_non_null(strstr(r.body, "\"bound\":true"));
+    assert_null(strstr(r.body, "\"bound\":false"));
+    tool_http_reply_free(&r);
+
+    snprintf(path, sizeof path, "/api/rooms/%s/actions", room);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s}", example);
+    r = http(fx, 400, "POST", path, token[acting], body);
+    assert_non_null(strstr(r.body, "seat_sig"));
+    tool_http_reply_free(&r);
+    /* The other seat's signature of the same bytes is not this seat's. */
+    engine_action act;
+    char err[SCHEMA_ERRMSG];
+    assert_int_equal(codec_action_from_json(&act, example, strlen(example), err), 0);
+    act.seat = (uint8_t)acting;
+    uint8_t chain[SCHEMA_HASH_BYTES], sig[SCHEMA_SIG_BYTES];
+    ledger *db;
+    ledger_options lo;
+    ledger_options_init(&lo);
+    lo.path = "mentat.db";
+    lo.keys_dir = "keys";
+    lo.is_read_only = 1;
+    assert_int_equal(ledger_open(&db, &lo), 0);
+    assert_int_equal(ledger_chain_hash(db, chain, room, 0), 0);
+    ledger_close(db);
+    char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
+    assert_int_equal(ledger_seat_sign(sig, sk[1 - acting], room, 0, chain, &act), 0);
+    hex_of(sig_hex, sig, sizeof sig);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s,\"seat_sig\":\"%s\"}", example, sig_hex);
+    r = http(fx, 403, "POST", path, token[acting], body);
+    tool_http_reply_free(&r);
+    assert_int_equal(ledger_seat_sign(sig, sk[acting], room, 0, chain, &act), 0);
+    hex_of(sig_hex, sig, sizeof sig);
+    /* The server's seat message is those bytes: signed, the same signature. */
+    char mpath[96];
+    snprintf(mpath, sizeof mpath, "/api/rooms/%s/seat_message", room);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s}", example);
+    r = http(fx, 200, "POST", mpath, token[acting], body);
+    doc d = doc_of(r.body);
+    char msg_hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1], chain_hex[2 * SCHEMA_HASH_BYTES + 1];
+    string_of(msg_hex, sizeof msg_hex, &d, member(&d, 0, "message"));
+    string_of(chain_hex, sizeof chain_hex, &d, member(&d, 0, "chain_hash"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+    char want_chain[2 * SCHEMA_HASH_BYTES + 1];
+    hex_of(want_chain, chain, sizeof chain);
+    assert_string_equal(chain_hex, want_chain);
+    uint8_t msg[LEDGER_SEAT_MESSAGE_MAX], sig2[SCHEMA_SIG_BYTES];
+    size_t msg_len = strlen(msg_hex) / 2;
+    assert_true(msg_len > 0 && msg_len <= sizeof msg);
+    for (size_t i = 0; i < msg_len; i++) {
+        unsigned byte;
+        assert_int_equal(sscanf(msg_hex + 2 * i, "%2x", &byte), 1);
+        msg[i] = (uint8_t)byte;
+    }
+    crypto_sign_detached(sig2, NULL, msg, msg_len, sk[acting]);
+    assert_memory_equal(sig2, sig, sizeof sig);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s,\"seat_sig\":\"%s\"}", example, sig_hex);
+    r = http(fx, 200, "POST", path, token[acting], body);
+    tool_http_reply_free(&r);
+    /* The ledger verifies with the seat's signature in the event. */
+    test_run_result run;
+    const char *args[] = {"--keys", "keys", "verify", room, NULL};
+    assert_int_equal(test_run_argv(&run, mentat_bin, ".out", ".err", args), 0);
+    test_run_free(&run);
+    free(example);
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
 }
 
 /* The view text held with a push event's changes applied: its "set"
@@ -772,7 +1052,12 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_server__plays_a_game_against_bots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__malformed_requests_are_4xx, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server__create_refusals_say_why, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__push_stream_resumes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_server__sees_appends_by_another_process, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_server__bound_seats_sign_their_actions, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_server__kill_and_restart_keeps_acknowledged, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server__api_doc_examples_run, setup, teardown),

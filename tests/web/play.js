@@ -126,6 +126,12 @@ async function shot(page, name) {
     }
   }
   if (!midShot) await shot(page, 'middle');
+  /* Each log line reads "V. text" once: the list adds no number of its own. */
+  const logText = await page.$eval('#log', ol => ol.innerText);
+  if (!/^\d+\. /m.test(logText)) fail('the log shows no version numbers');
+  if (/^\d+\.\s+\d+\. /m.test(logText)) fail('the log numbers its lines twice');
+  const marker = await page.$eval('#log li', li => getComputedStyle(li).listStyleType);
+  if (marker !== 'none') fail(`the log's lines carry list numbers (${marker})`);
   await shot(page, 'end');
   /* The replay slider shows an early version as seat 1 saw it. */
   await page.$eval('#slider', s => { s.value = '3'; s.dispatchEvent(new Event('input')); });
