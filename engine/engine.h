@@ -918,4 +918,13 @@ enum {
     ENGINE_BATTLE_STEP_KEEP = 6         /* the winner keeps or discards its cards */
 };
 
+/* What step `step` of `phase` waits for, as a snake_case slug
+ * ("traitor_picks", "movement", "battle_plans"), or NULL when the phase
+ * has no such step. Every rules version numbers its steps alike. */
+const char *engine_step_name(unsigned phase, unsigned step);
+
+/* The phase a kind of action belongs to, or ENGINE_PHASE_COUNT for a side
+ * action (any phase after setup) and an answer to a window. */
+unsigned engine_action_phase(unsigned kind);
+
 #endif

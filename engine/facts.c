@@ -107,3 +107,45 @@ _Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
                    SAME(ENGINE_BATTLE_STEP_TRAITOR, BATTLE_STEP_TRAITOR) &&
                    SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) && BATTLE_STEP_COUNT == 7,
                "the battle steps of engine.h are phase.h's");
+
+/* What each step waits for, by phase and step (engine/phase.h): the words
+ * a refusal of an action in the wrong step names. */
+static const char *const step_names[ENGINE_PHASE_COUNT][8] = {
+    [ENGINE_PHASE_SETUP] = {[SETUP_STEP_PREDICTION] = "prediction",
+                            [SETUP_STEP_TRAITORS] = "traitor_picks",
+                            [SETUP_STEP_FREMEN] = "fremen_placement",
+                            [SETUP_STEP_BG_PLACE] = "bene_gesserit_placement"},
+    [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = "storm_dials", [STORM_STEP_CARDS] = "storm_cards"},
+    [ENGINE_PHASE_SPICE_BLOW] = {[BLOW_STEP_NEXUS] = "nexus", [BLOW_STEP_WORM_RIDE] = "worm_ride",
+                                 [BLOW_STEP_WORM_ALLY] = "fremen_ally_worm_choice"},
+    [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = "charity_claims"},
+    [ENGINE_PHASE_BIDDING] = {[BIDDING_STEP_SUPPORT] = "ally_support",
+                              [BIDDING_STEP_AUCTION] = "auction"},
+    [ENGINE_PHASE_REVIVAL] = {[REVIVAL_STEP_EMPEROR] = "ally_revival_offers",
+                              [REVIVAL_STEP_REVIVE] = "revivals"},
+    [ENGINE_PHASE_SHIPMENT_MOVEMENT] = {[SHIP_STEP_SHIP] = "shipment",
+                                        [SHIP_STEP_BG_SEND] = "bene_gesserit_send",
+                                        [SHIP_STEP_MOVE] = "movement",
+                                        [SHIP_STEP_KARAMA_ANSWER] = "karama_payment_answer"},
+    [ENGINE_PHASE_BATTLE] = {[BATTLE_STEP_CHOOSE] = "battle_choice", [BATTLE_STEP_VOICE] = "voice",
+                             [BATTLE_STEP_PRESCIENCE] = "prescience",
+                             [BATTLE_STEP_PRESCIENCE_ANSWER] = "prescience_answer",
+                             [BATTLE_STEP_PLAN] = "battle_plans",
+                             [BATTLE_STEP_TRAITOR] = "traitor_calls",
+                             [BATTLE_STEP_KEEP] = "keep_or_discard"},
+};
+_Static_assert(SETUP_STEP_COUNT <= 8 && BATTLE_STEP_COUNT <= 8 && SHIP_STEP_COUNT <= 8,
+               "step_names holds every step");
+
+const char *engine_step_name(unsigned phase, unsigned step)
+{
+    return phase < ENGINE_PHASE_COUNT && step < 8 ? step_names[phase][step] : NULL;
+}
+
+unsigned engine_action_phase(unsigned kind)
+{
+    if (kind == ENGINE_ACTION_NONE || kind >= ENGINE_ACTION_KIND_COUNT)
+        return ENGINE_PHASE_COUNT;
+    unsigned p = engine__action_home_phase(kind);
+    return p < ENGINE_PHASE_COUNT ? p : ENGINE_PHASE_COUNT;
+}

@@ -233,6 +233,12 @@ void inspect_rejection_text(char *out, size_t cap, unsigned verdict, unsigned ki
                engine_phase_name((unsigned)value) != NULL) {
         /* every rules version names the phase under way */
         snprintf(out, cap, "%s (the game is in %s)", reason, engine_phase_name((unsigned)value));
+    } else if (verdict == ENGINE_REJECT_WRONG_STEP && value >= 0 &&
+               engine_step_name(engine_action_phase(kind), (unsigned)value) != NULL) {
+        /* rules version 3 on: refused in its own phase, which is at this step */
+        unsigned phase = engine_action_phase(kind);
+        snprintf(out, cap, "%s (%s is at its %s step)", reason, engine_phase_name(phase),
+                 engine_step_name(phase, (unsigned)value));
     } else if (verdict == ENGINE_REJECT_NOT_AWAITED && value > 0 &&
                value < (1 << ENGINE_MAX_SEATS)) {
         /* rules version 3 on: the seats awaited, 1-based as the commands

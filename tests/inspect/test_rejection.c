@@ -69,6 +69,14 @@ static void test_rejection__timing_is_named(void **state)
     assert_string_equal(out, "not_awaited (the game waits on seats 1, 3, 6)");
     inspect_rejection_text(out, sizeof out, ENGINE_REJECT_NOT_AWAITED, ENGINE_ACTION_BID_PASS, -1, 0);
     assert_string_equal(out, "not_awaited (value 0)");
+    /* a wrong step names what its own phase is waiting for */
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_STEP, ENGINE_ACTION_MOVE, -1, 0);
+    assert_string_equal(out, "wrong_step (shipment_movement is at its shipment step)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_STEP, ENGINE_ACTION_BATTLE_PLAN,
+                           -1, ENGINE_BATTLE_STEP_VOICE);
+    assert_string_equal(out, "wrong_step (battle is at its voice step)");
+    inspect_rejection_text(out, sizeof out, ENGINE_REJECT_WRONG_STEP, ENGINE_ACTION_BID, -1, 9);
+    assert_string_equal(out, "wrong_step (value 9)");
 }
 
 static void test_rejection__no_field_no_name(void **state)
