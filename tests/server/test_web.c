@@ -6,6 +6,10 @@
  * first run) to play the whole game by clicking the page's forms, checking
  * after every decision that the page holds nothing hidden from the seat.
  * Screenshots of the board at three moments go to <build>/web-screenshots/.
+ * A second game has the page create its room (room.html?create=1), seat 1
+ * bound to the page's WebCrypto Ed25519 key: every action of seat 1 then
+ * carries the page's signature, and `mentat verify` counts one seat
+ * signature per action of seat 1 in the ledger.
  *
  * Without chromium, node or npm (scripts/deps.sh installs them), or when
  * puppeteer-core cannot be installed, this suite fails, saying which: it
@@ -51,15 +55,16 @@ static int have(const char *tool)
     return system(cmd) == 0;
 }
 
-static void test_web__plays_a_game_in_chromium(void **state)
+/* Checks the tools, installs puppeteer-core, enters a fresh directory
+ * (dir, old) and starts the server there. */
+static void web_start(char *repo, char *dir, char *old, pid_t *pid, unsigned *port,
+                      char referee[SERVER_TOKEN_CHARS + 1])
 {
-    (void)state;
     const char *need[] = {"chromium", "node", "npm"};
     for (size_t i = 0; i < 3; i++)
         if (!have(need[i]))
             fail_msg("%s is missing: run scripts/deps.sh (the browser test cannot run)", need[i]);
-    char repo[PATH_MAX];
-    assert_non_null(getcwd(repo, sizeof repo));
+    assert_non_null(getcwd(repo, PATH_MAX));
     char cmd[3 * PATH_MAX];
     snprintf(cmd, sizeof cmd,
              "cd %s/tests/web && { [ -d node_modules/puppeteer-core ] || "
@@ -68,7 +73,6 @@ static void test_web__plays_a_game_in_chromium(void **state)
     if (system(cmd) != 0)
         fail_msg("npm ci in tests/web failed (see tests/web/npm.log): puppeteer-core is needed");
 
-    char dir[PATH_MAX], old[PATH_MAX];
     assert_int_equal(test_tmpdir_enter(dir, old, "mentat-web"), 0);
     test_run_result r;
     const char *keygen[] = {"--keys", "keys", "keygen", NULL};
@@ -76,10 +80,17 @@ static void test_web__plays_a_game_in_chromium(void **state)
     test_run_free(&r);
     char web[PATH_MAX + 16];
     snprintf(web, sizeof web, "%s/tools/web", repo);
+    test_serve_start(pid, port, referee, mentat_bin, web);
+}
+
+static void test_web__plays_a_game_in_chromium(void **state)
+{
+    (void)state;
+    char repo[PATH_MAX], dir[PATH_MAX], old[PATH_MAX], cmd[3 * PATH_MAX];
     pid_t pid;
     unsigned port;
     char referee[SERVER_TOKEN_CHARS + 1];
-    test_serve_start(&pid, &port, referee, mentat_bin, web);
+    web_start(repo, dir, old, &pid, &port, referee);
 
     tool_http_reply rep;
     const char body[] = "{\"factions\":[\"atreides\",\"bene_gesserit\",\"emperor\",\"fremen\","
@@ -110,6 +121,59 @@ static void test_web__plays_a_game_in_chromium(void **state)
     }
 }
 
+/* The number of events whose seat is `seat` in `mentat log --json`. */
+static unsigned seat_events(const char *log, unsigned seat)
+{
+    char pat[48];
+    snprintf(pat, sizeof pat, ",\"seat\":%u,\"faction\"", seat);
+    unsigned n = 0;
+    for (const char *p = strstr(log, pat); p != NULL; p = strstr(p + 1, pat))
+        n++;
+    return n;
+}
+
+static void test_web__signs_a_bound_seat_in_chromium(void **state)
+{
+    (void)state;
+    char repo[PATH_MAX], dir[PATH_MAX], old[PATH_MAX], cmd[3 * PATH_MAX];
+    pid_t pid;
+    unsigned port;
+    char referee[SERVER_TOKEN_CHARS + 1];
+    web_start(repo, dir, old, &pid, &port, referee);
+
+    snprintf(cmd, sizeof cmd, "node %s/tests/web/play.js http://127.0.0.1:%u new - %s %s/web-screenshots-signed",
+             repo, port, referee, build_dir);
+    int status = system(cmd);
+    assert_int_equal(test_serve_signal(pid, SIGTERM), 0);
+    if (status != 0) {
+        assert_int_equal(test_tmpdir_leave(dir, old), 0);
+        fail_msg("the browser test of a bound seat failed (its message is above)");
+    }
+    char file[PATH_MAX + 32], room[SCHEMA_ROOM_CHARS + 1];
+    snprintf(file, sizeof file, "%s/web-screenshots-signed/room.txt", build_dir);
+    char *txt = test_slurp(file, NULL);
+    snprintf(room, sizeof room, "%.*s", (int)strcspn(txt, "\n"), txt);
+    free(txt);
+
+    test_run_result r;
+    const char *log[] = {"--keys", "keys", "log", room, "--json", NULL};
+    assert_int_equal(test_run_argv(&r, mentat_bin, ".out", ".err", log), 0);
+    unsigned n_seat1 = seat_events(r.out, 1);
+    test_run_free(&r);
+    const char *verify[] = {"--keys", "keys", "verify", room, "--json", NULL};
+    int rc = test_run_argv(&r, mentat_bin, ".out", ".err", verify);
+    char want[64];
+    snprintf(want, sizeof want, "\"n_seat_signatures\":%u,", n_seat1);
+    int counted = strstr(r.out, want) != NULL;
+    if (rc != 0 || n_seat1 == 0 || !counted)
+        print_message("verify (%d), %u events of seat 1: %s%s\n", rc, n_seat1, r.out, r.err);
+    test_run_free(&r);
+    assert_int_equal(test_tmpdir_leave(dir, old), 0);
+    assert_int_equal(rc, 0);
+    assert_true(n_seat1 > 0);
+    assert_true(counted);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -129,6 +193,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_web__plays_a_game_in_chromium),
+        cmocka_unit_test(test_web__signs_a_bound_seat_in_chromium),
     };
     return cmocka_run_group_tests_name("web", tests, NULL, NULL);
 }

@@ -8,6 +8,11 @@
  * shows of its own seat is there. Screenshots of the board at the start,
  * in the middle and at the end go to OUTDIR.
  *
+ * With ROOM "new" (and SEAT_TOKEN "-") the page creates the room itself
+ * (room.html?create=1), binding seat 1 to its own WebCrypto key: the test
+ * checks the room says seat 1 is bound and the page says it signs, and
+ * writes the room's name to OUTDIR/room.txt for `mentat verify`.
+ *
  * Usage: node play.js BASE ROOM SEAT_TOKEN REFEREE_TOKEN OUTDIR
  * Exit 0 when the game ended and every check held; 1 with a message else.
  */
@@ -15,7 +20,9 @@
 const puppeteer = require('puppeteer-core');
 const fs = require('fs');
 
-const [base, room, token, referee, outdir] = process.argv.slice(2);
+const [base, roomArg, tokenArg, referee, outdir] = process.argv.slice(2);
+let room = roomArg, token = tokenArg;
+const creating = roomArg === 'new';
 const LIMIT_MS = 240000;
 
 function fail(msg) { console.error('play.js: ' + msg); process.exit(1); }
@@ -95,7 +102,21 @@ async function shot(page, name) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   page.on('pageerror', e => fail('page error: ' + e.message));
-  await page.goto(`${base}/room.html?room=${room}&token=${token}`);
+  if (creating) {
+    await page.goto(`${base}/room.html?create=1&faction=atreides&turns=1&level=medium`);
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('token'), { timeout: 30000 });
+    const q = new URL(page.url()).searchParams;
+    room = q.get('room');
+    token = q.get('token');
+    const info = await (await fetch(`${base}/api/rooms/${room}`)).json();
+    if (!info.seats[0].bound) fail(`room ${room}: the page did not bind seat 1 to its key`);
+    if (info.seats.slice(1).some(s => s.bound)) fail(`room ${room}: a bot's seat is bound`);
+    const note = await page.$eval('#sign-note', p => p.textContent);
+    if (!note.includes('signed')) fail(`the page does not say it signs: "${note}"`);
+    fs.writeFileSync(`${outdir}/room.txt`, room + '\n');
+  } else {
+    await page.goto(`${base}/room.html?room=${room}&token=${token}`);
+  }
   let decisions = 0, hiddenChecked = 0, applied = 0, midShot = false;
   await page.waitForSelector('#board svg');
   await shot(page, 'start');

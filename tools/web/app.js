@@ -10,15 +10,25 @@
  * number; every other argument is the family's own example value, so a
  * person never types JSON. The replay slider shows any version as this
  * seat saw it then.
+ *
+ * A room this page creates (room.html?create=1, from the lobby) binds its
+ * human seat to an Ed25519 key made here by WebCrypto: the private key is
+ * not extractable and lives only in this page's memory, and every action
+ * is sent with its signature of the server's seat message. Without
+ * WebCrypto Ed25519 the room is created unbound; a page that joins an
+ * existing unbound seat sends no signature.
  */
 'use strict';
 
 const params = new URLSearchParams(location.search);
-const room = params.get('room') || '';
-const token = params.get('token') || '';
+let room = params.get('room') || '';
+let token = params.get('token') || '';
+const creating = document.body.dataset.mode !== 'lobby' && params.get('create') === '1';
 /* lobby, or for room.html: play (a seat's token), watch (none) or referee. */
 const mode = document.body.dataset.mode === 'lobby' ? 'lobby'
-  : params.get('mode') === 'referee' ? 'referee' : token !== '' ? 'play' : 'watch';
+  : params.get('mode') === 'referee' ? 'referee' : token !== '' || creating ? 'play' : 'watch';
+/* The seat's Ed25519 key pair when this page bound its seat, else null. */
+let seatKey = null;
 let refereeSeat = params.get('seat') || '';
 
 const page = {
@@ -27,6 +37,10 @@ const page = {
   log: [],          /* log lines, in order */
   lastLogVersion: 0,
 };
+
+function hex(bytes) { return Array.from(new Uint8Array(bytes), b => b.toString(16).padStart(2, '0')).join(''); }
+
+function unhex(s) { return new Uint8Array(s.match(/../g).map(h => parseInt(h, 16))); }
 
 function $(id) { return document.getElementById(id); }
 
@@ -170,7 +184,15 @@ function renderPrompt(v) {
     const action = Object.assign({}, f.example);
     for (const input of argsBox.querySelectorAll('input')) action[input.name] = Number(input.value);
     form.dataset.ready = 'sent';
-    const r = await api('POST', '/api/rooms/' + room + '/actions', { version: v.version, action });
+    const body = { version: v.version, action };
+    if (seatKey !== null) {
+      const m = await api('POST', '/api/rooms/' + room + '/seat_message', body);
+      if (m.status === 200) {
+        const sig = await crypto.subtle.sign({ name: 'Ed25519' }, seatKey.privateKey, unhex(m.json.message));
+        body.seat_sig = hex(sig);
+      }
+    }
+    const r = await api('POST', '/api/rooms/' + room + '/actions', body);
     if (r.status === 200) text($('status'), 'Done: version ' + r.json.version + '.');
     else if (r.status === 409) text($('status'), 'Someone acted first; the board has moved.');
     else text($('status'), 'Refused: ' + (r.json && (r.json.verdict || r.json.error)));
@@ -237,7 +259,36 @@ function onUpdate(data) {
   if (page.shown === null) render(page.head);
 }
 
+/* room.html?create=1&faction=F&turns=N&level=L: create the room with
+ * seat 1 for this page and bots in seats 2 to 6, bind seat 1 to a key
+ * made here if WebCrypto has Ed25519, join it, and play. */
+async function createRoom() {
+  const all = ['atreides', 'bene_gesserit', 'emperor', 'fremen', 'harkonnen', 'guild'];
+  const mine = params.get('faction') || 'atreides';
+  const factions = [mine].concat(all.filter(f => f !== mine));
+  const bots = {};
+  for (let s = 2; s <= 6; s++) bots[String(s)] = params.get('level') || 'medium';
+  const body = { factions, rules: 'basic', turns: Number(params.get('turns') || '10'), bots };
+  try {
+    seatKey = await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify']);
+    body.seat_keys = { 1: hex(await crypto.subtle.exportKey('raw', seatKey.publicKey)) };
+    text($('sign-note'), 'Your actions are signed with a key held only by this page.');
+  } catch (e) {
+    seatKey = null;
+    text($('sign-note'), 'This browser has no WebCrypto Ed25519: the seat plays unsigned.');
+  }
+  const r = await api('POST', '/api/rooms', body);
+  if (r.status !== 201) { text($('title'), 'Refused: ' + (r.json ? r.json.error : r.status)); return false; }
+  const j = await api('POST', '/api/rooms/' + r.json.room + '/join', { seat: 1 });
+  if (j.status !== 200) { text($('title'), 'Cannot join: ' + (j.json ? j.json.error : j.status)); return false; }
+  room = j.json.room;
+  token = j.json.token;
+  history.replaceState(null, '', 'room.html?room=' + room + '&token=' + token);
+  return true;
+}
+
 async function startGame() {
+  if (creating && !(await createRoom())) return;
   if (mode !== 'referee') $('referee-section').hidden = true;
   const log = await api('GET', '/api/rooms/' + room + '/log?' + viewerQuery());
   if (log.status === 200) {
@@ -251,6 +302,11 @@ async function startGame() {
   }
   page.head = first.json;
   window.mentatHead = page.head;
+  if (mode === 'play' && seatKey === null && page.head.viewer !== null) {
+    const info = await api('GET', '/api/rooms/' + room);
+    if (info.status === 200 && info.json.seats[page.head.viewer - 1].bound)
+      text($('sign-note'), 'This seat is bound to a key that only the page that created the room held: it cannot act here.');
+  }
   if (mode === 'referee') {
     const sel = $('seat-select');
     for (const s of first.json.seats) {
@@ -297,18 +353,12 @@ function reconnect() {
 /* ------------------------------------------------------------ the lobby */
 
 function startLobby() {
-  const all = ['atreides', 'bene_gesserit', 'emperor', 'fremen', 'harkonnen', 'guild'];
-  $('create').onsubmit = async ev => {
+  /* The room page creates the room, so that the seat's key stays in the
+   * memory of the page that signs with it. */
+  $('create').onsubmit = ev => {
     ev.preventDefault();
-    const mine = $('faction').value;
-    const factions = [mine].concat(all.filter(f => f !== mine));
-    const bots = {};
-    for (let s = 2; s <= 6; s++) bots[String(s)] = $('level').value;
-    const r = await api('POST', '/api/rooms', { factions, rules: 'basic', turns: Number($('turns').value), bots });
-    if (r.status !== 201) { text($('status'), 'Refused: ' + (r.json ? r.json.error : r.status)); return; }
-    const j = await api('POST', '/api/rooms/' + r.json.room + '/join', { seat: 1 });
-    if (j.status !== 200) { text($('status'), 'Cannot join: ' + (j.json ? j.json.error : j.status)); return; }
-    location.href = 'room.html?room=' + j.json.room + '&token=' + j.json.token;
+    const q = new URLSearchParams({ create: '1', faction: $('faction').value, turns: $('turns').value, level: $('level').value });
+    location.href = 'room.html?' + q.toString();
   };
   $('open').onsubmit = ev => {
     ev.preventDefault();
