@@ -188,6 +188,10 @@ typedef struct ledger_room_info {
     uint32_t fork_version;         /* a fork: the version of fork_room it starts from */
 } ledger_room_info;
 
+/* 1 if room is a room code: exactly SCHEMA_ROOM_CHARS characters of the
+ * room alphabet (docs/FORMAT.md), NUL-terminated; 0 otherwise or NULL. */
+int ledger_room_code_valid(const char *room);
+
 /* Creates a room: draws its seed, seals it to the audit key, deals the
  * opening position, signs and stores the genesis. LEDGER_EINPUT (message
  * says why) if the engine refuses the configuration. */

@@ -21,7 +21,7 @@
 static const char room_alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 _Static_assert(sizeof room_alphabet - 1 == 32, "32 room characters");
 
-int ledger__room_valid(const char *room)
+int ledger_room_code_valid(const char *room)
 {
     if (room == NULL)
         return 0;
@@ -29,6 +29,11 @@ int ledger__room_valid(const char *room)
         if (room[i] == '\0' || strchr(room_alphabet, room[i]) == NULL)
             return 0;
     return room[SCHEMA_ROOM_CHARS] == '\0';
+}
+
+int ledger__room_valid(const char *room)
+{
+    return ledger_room_code_valid(room);
 }
 
 int ledger__room_refuse(ledger *db, const char *room)

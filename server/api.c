@@ -802,19 +802,16 @@ static void route_seat_message(server_response *out, server *s, server__room *r,
         server__fail(out, 500, "the room cannot be read");
         return;
     }
-    char hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1], chain_hex[2 * SCHEMA_HASH_BYTES + 1];
-    for (size_t i = 0; i < n; i++)
-        snprintf(hex + 2 * i, 3, "%02x", msg[i]);
-    for (size_t i = 0; i < SCHEMA_HASH_BYTES; i++)
-        snprintf(chain_hex + 2 * i, 3, "%02x", chain[i]);
     reply rp;
     if (reply_begin(&rp, out, 200) != 0)
         return;
     inspect_json_object_begin(&rp.j);
     inspect_json_member_uint(&rp.j, "seat", seat + 1u);
     inspect_json_member_uint(&rp.j, "version", (uint32_t)version);
-    inspect_json_member_string(&rp.j, "chain_hash", chain_hex);
-    inspect_json_member_string(&rp.j, "message", hex);
+    inspect_json_key(&rp.j, "chain_hash");
+    inspect_json_hex(&rp.j, chain, SCHEMA_HASH_BYTES);
+    inspect_json_key(&rp.j, "message");
+    inspect_json_hex(&rp.j, msg, n);
     inspect_json_object_end(&rp.j);
     reply_end(&rp);
 }

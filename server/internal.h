@@ -74,8 +74,6 @@ struct server {
 
 /* ---- rooms.c */
 
-/* 1 if code is 8 characters of the room alphabet. */
-int server__room_code_valid(const char *code);
 /* The room called code, loaded from the ledger on first use: 0, or
  * SERVER_EINPUT (not a room code), LEDGER_ENOTFOUND (no such room) or
  * another ledger code. */

@@ -123,21 +123,10 @@ static server__room *room_find(server *s, const char *code)
     return NULL;
 }
 
-int server__room_code_valid(const char *code)
-{
-    static const char alphabet[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"; /* docs/FORMAT.md */
-    if (strlen(code) != SCHEMA_ROOM_CHARS)
-        return 0;
-    for (size_t i = 0; i < SCHEMA_ROOM_CHARS; i++)
-        if (strchr(alphabet, code[i]) == NULL)
-            return 0;
-    return 1;
-}
-
 int server__room_get(server__room **out, server *s, const char *code)
 {
     *out = NULL;
-    if (!server__room_code_valid(code))
+    if (!ledger_room_code_valid(code))
         return SERVER_EINPUT;
     pthread_mutex_lock(&s->rooms_mutex);
     server__room *r = room_find(s, code);
