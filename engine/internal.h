@@ -340,6 +340,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_WRONG_STEP,
     ENGINE__RULE_KARAMA_POLICY,
     ENGINE__RULE_OPTIONAL_ARGS,
+    ENGINE__RULE_ROOM_OPTIONS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

@@ -38,6 +38,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_OPTIONAL_ARGS] = {4, 0, "LR 1.06.05, 2.02.05",
         "a move may name the sector of its territory the group leaves (source), and the "
         "Bene Gesserit send its destination (to: the Polar Sink in the Basic game)"},
+    [ENGINE__RULE_ROOM_OPTIONS] = {5, 0, "(room options)",
+        "a room may be created for the Advanced game or with optional modules (the Nexus "
+        "Cards); a Basic room without modules plays as under version 4"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
