@@ -875,6 +875,24 @@ unsigned engine_faction_free_revival(unsigned f);
 #define ENGINE_TRAITORS_DEALT 4
 unsigned engine_faction_traitors_kept(unsigned f);
 
+/* The Fremen's opening (LR 2.04.02): ENGINE_FREMEN_START_FORCES forces
+ * placed as they choose among ENGINE_FREMEN_START_TERRITORIES territories,
+ * Sietch Tabr, False Wall South and False Wall West in the order of
+ * ENGINE_ACTION_FREMEN_PLACE's arguments. engine_fremen_start_territory:
+ * the i-th, ENGINE_TERRITORY_COUNT for i out of range. */
+#define ENGINE_FREMEN_START_FORCES 10
+#define ENGINE_FREMEN_START_TERRITORIES 3
+unsigned engine_fremen_start_territory(unsigned i);
+
+/* Ornithopters (DUNE_RULES_DIGEST.md 4.6 and 4.8): 1 if `seat` has forces
+ * in Arrakeen or Carthag in `st` (a state or any view of it: forces are
+ * public), so that its groups move 3 territories and its forces collect 3
+ * spice each; 0 otherwise or for a seat out of range. */
+int engine_seat_has_ornithopters(const engine_state *st, unsigned seat);
+/* The spice each force of `seat` collects in Spice Collection (LR 1.08):
+ * 3 with ornithopters, else 2; 0 for a seat out of range. */
+unsigned engine_collection_rate(const engine_state *st, unsigned seat);
+
 /* The spice `seat` would pay now to ship n forces from its reserves to
  * location `loc`, as engine_apply charges it (LR 1.06.02: 1 a force into
  * a stronghold, 2 elsewhere; half, rounded up, for the Guild and its ally

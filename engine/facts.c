@@ -1,7 +1,8 @@
 /*
  * facts.c - the engine's fact tables, read-only, for its clients (engine.h
  * "Facts"): card classes, terrain, the strongholds, storm protection,
- * faction titles and counts, the shipping price and the steps clients read.
+ * faction titles and counts, the Fremen's opening, ornithopters, the
+ * shipping price and the steps clients read.
  *
  * Each answer comes from the table or the rule the engine itself plays by
  * (engine/data/, the shipment's price in engine/phase_shipment.c), so a
@@ -41,18 +42,41 @@ unsigned engine_stronghold(unsigned i)
     return ENGINE_TERRITORY_COUNT;
 }
 
-/* Family Atomics lays Arrakeen, Carthag and the Imperial Basin open to
- * the storm (DUNE_RULES_DIGEST.md 1.3), as the storm's move reads it in
- * engine/phase_storm.c. */
+/* Family Atomics lays the Shield Wall's shelter (Arrakeen, Carthag and
+ * the Imperial Basin) open to the storm (DUNE_RULES_DIGEST.md 1.3); the
+ * storm's move in engine/phase_storm.c asks this. */
 int engine_territory_is_storm_safe(const engine_state *st, unsigned t)
 {
     if (t >= ENGINE_TERRITORY_COUNT)
         return 0;
-    if (st->is_shield_wall_down &&
-        (t == ENGINE_TERRITORY_IMPERIAL_BASIN || t == ENGINE_TERRITORY_ARRAKEEN ||
-         t == ENGINE_TERRITORY_CARTHAG))
+    if (st->is_shield_wall_down && (engine__shield_wall_shelters >> t & 1))
         return 0;
     return engine__territories[t].is_storm_safe;
+}
+
+unsigned engine_fremen_start_territory(unsigned i)
+{
+    return i < ENGINE_FREMEN_START_TERRITORIES ? engine__fremen_start[i] : ENGINE_TERRITORY_COUNT;
+}
+
+/* Movement and collection both read it (engine/phase_shipment.c,
+ * engine/phase_collection.c). */
+int engine_seat_has_ornithopters(const engine_state *st, unsigned seat)
+{
+    if (seat >= st->config.n_seats || seat >= ENGINE_MAX_SEATS)
+        return 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if ((engine__ornithopter_cities >> engine__locations[l].territory & 1) &&
+            (st->forces[l][seat] || st->special[l][seat]))
+            return 1;
+    return 0;
+}
+
+unsigned engine_collection_rate(const engine_state *st, unsigned seat)
+{
+    if (seat >= st->config.n_seats || seat >= ENGINE_MAX_SEATS)
+        return 0;
+    return engine_seat_has_ornithopters(st, seat) ? 3 : 2;
 }
 
 /* ============================================================ factions */

@@ -20,6 +20,11 @@ typedef struct engine__territory_row {
     uint8_t is_worm_safe;          /* 1 = Shai-Hulud never appears there */
 } engine__territory_row;
 extern const engine__territory_row engine__territories[ENGINE_TERRITORY_COUNT];
+/* Territory sets (bit t for territory t) and the Fremen's opening
+ * territories (engine/data/territories.c). */
+extern const uint64_t engine__shield_wall_shelters;
+extern const uint64_t engine__ornithopter_cities;
+extern const uint8_t engine__fremen_start[ENGINE_FREMEN_START_TERRITORIES];
 
 /* Locations: one territory in one sector (engine/data/locations.c),
  * numbered as DUNE_RULES_DIGEST.md section 1.5; 86 is the HMS. */

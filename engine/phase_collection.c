@@ -1,25 +1,11 @@
 /*
  * phase_collection.c - Spice Collection (DUNE_RULES_DIGEST.md 4.8, LR 1.08):
  * every seat with forces in a sector holding spice collects 2 spice per
- * force there, 3 if it has forces in Arrakeen or Carthag (ornithopters),
- * never more than lies there. No decisions: it runs inside the fold of the
+ * force there, 3 if it has forces in Arrakeen or Carthag (ornithopters,
+ * engine_collection_rate in engine/facts.c), never more than lies there. No decisions: it runs inside the fold of the
  * action that ended the Battle phase.
  */
 #include "engine/phase.h"
-
-#define RATE 2
-#define RATE_WITH_ORNITHOPTERS 3
-
-static int has_ornithopters(const engine_state *st, unsigned seat)
-{
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
-        unsigned t = engine__locations[l].territory;
-        if ((t == ENGINE_TERRITORY_ARRAKEEN || t == ENGINE_TERRITORY_CARTHAG) &&
-            (st->forces[l][seat] || st->special[l][seat]))
-            return 1;
-    }
-    return 0;
-}
 
 void engine__collection_begin(engine_state *st, engine_rng *rng)
 {
@@ -28,7 +14,7 @@ void engine__collection_begin(engine_state *st, engine_rng *rng)
     unsigned n = engine__storm_order(st, order);
     for (unsigned i = 0; i < n; i++) {
         unsigned s = order[i];
-        unsigned rate = has_ornithopters(st, s) ? RATE_WITH_ORNITHOPTERS : RATE;
+        unsigned rate = engine_collection_rate(st, s);
         for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
             unsigned forces = (unsigned)st->forces[l][s] + st->special[l][s];
             if (!forces || !st->spice[l])

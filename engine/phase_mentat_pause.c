@@ -14,11 +14,6 @@
 #define STRONGHOLDS_ALONE 3
 #define STRONGHOLDS_ALLIED 4
 
-static const uint8_t strongholds[] = {
-    ENGINE_TERRITORY_ARRAKEEN, ENGINE_TERRITORY_CARTHAG, ENGINE_TERRITORY_TUEKS_SIETCH,
-    ENGINE_TERRITORY_SIETCH_TABR, ENGINE_TERRITORY_HABBANYA_SIETCH,
-};
-
 int engine__occupies(const engine_state *st, unsigned territory, unsigned seat)
 {
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
@@ -43,8 +38,8 @@ static unsigned controller(const engine_state *st, unsigned territory)
 static unsigned controlled(const engine_state *st, unsigned seat)
 {
     unsigned n = 0;
-    for (unsigned i = 0; i < sizeof strongholds; i++)
-        n += controller(st, strongholds[i]) == seat;
+    for (unsigned i = 0; i < ENGINE_STRONGHOLD_COUNT; i++)
+        n += controller(st, engine_stronghold(i)) == seat;
     return n;
 }
 

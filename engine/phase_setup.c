@@ -14,15 +14,6 @@
 
 #include "engine/phase.h"
 
-#define TRAITORS_DEALT 4
-#define FREMEN_START_FORCES 10
-
-static const uint8_t fremen_territories[3] = {
-    ENGINE_TERRITORY_SIETCH_TABR,
-    ENGINE_TERRITORY_FALSE_WALL_SOUTH,
-    ENGINE_TERRITORY_FALSE_WALL_WEST,
-};
-
 /* The first location of a territory (its only one for strongholds, rock
  * start positions and the Polar Sink). */
 static unsigned first_location(unsigned territory)
@@ -41,11 +32,11 @@ static void deal_traitors(engine_state *st)
         const engine__faction_row *f = &engine__factions[st->seat[s].faction];
         if (f->traitors_kept == 0)
             continue;
-        for (int i = 0; i < TRAITORS_DEALT && st->n_traitor_deck > 0; i++) {
+        for (int i = 0; i < ENGINE_TRAITORS_DEALT && st->n_traitor_deck > 0; i++) {
             uint8_t leader = st->traitor_deck[--st->n_traitor_deck];
             engine_card_state *t = &st->traitor[leader];
             /* Harkonnen keep all four (LR 2.05.02); others choose one. */
-            t->place = f->traitors_kept >= TRAITORS_DEALT ? ENGINE_PLACE_HAND : ENGINE_PLACE_DEALT;
+            t->place = f->traitors_kept >= ENGINE_TRAITORS_DEALT ? ENGINE_PLACE_HAND : ENGINE_PLACE_DEALT;
             t->holder = s;
             t->known_by = ENGINE_SEAT_BIT(s);
         }
@@ -282,21 +273,21 @@ engine_verdict engine__fremen_place(engine_verdict_detail *why, engine_state *st
 {
     int total = 0, elite = 0;
     engine_seat_state *p = &st->seat[act->seat];
-    for (int i = 0; i < 6; i++) {
-        if (act->arg[i] < 0 || act->arg[i] > FREMEN_START_FORCES)
+    for (int i = 0; i < 2 * ENGINE_FREMEN_START_TERRITORIES; i++) {
+        if (act->arg[i] < 0 || act->arg[i] > ENGINE_FREMEN_START_FORCES)
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
         total += act->arg[i];
-        if (i >= 3)
+        if (i >= ENGINE_FREMEN_START_TERRITORIES)
             elite += act->arg[i];
     }
     if (elite > p->special_reserves)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, elite);
-    if (total != FREMEN_START_FORCES)
+    if (total != ENGINE_FREMEN_START_FORCES)
         return engine__reject(why, ENGINE_REJECT_FREMEN_PLACEMENT_TOTAL, -1, total);
-    for (int i = 0; i < 3; i++) {
-        unsigned loc = first_location(fremen_territories[i]);
+    for (int i = 0; i < ENGINE_FREMEN_START_TERRITORIES; i++) {
+        unsigned loc = first_location(engine__fremen_start[i]);
         st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + act->arg[i]);
-        st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + act->arg[i + 3]);
+        st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + act->arg[i + ENGINE_FREMEN_START_TERRITORIES]);
     }
     p->reserves = (uint8_t)(p->reserves - (total - elite));
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
@@ -377,15 +368,15 @@ size_t engine__legal_fremen_place(engine_legal *out, size_t cap, const engine_st
             for (int c = 0; a + b + c <= elite; c++) {
                 engine_legal l;
                 engine__legal_init(&l, ENGINE_ACTION_FREMEN_PLACE, seat);
-                int plain = FREMEN_START_FORCES - (a + b + c);
-                for (int i = 0; i < 3; i++) {
+                int plain = ENGINE_FREMEN_START_FORCES - (a + b + c);
+                for (int i = 0; i < ENGINE_FREMEN_START_TERRITORIES; i++) {
                     l.lo[i] = 0;
                     l.hi[i] = (int16_t)plain;
                 }
                 l.lo[3] = l.hi[3] = (int16_t)a;
                 l.lo[4] = l.hi[4] = (int16_t)b;
                 l.lo[5] = l.hi[5] = (int16_t)c;
-                l.sum = FREMEN_START_FORCES;
+                l.sum = ENGINE_FREMEN_START_FORCES;
                 engine__legal_push(out, cap, &n, &l);
             }
     return n;

@@ -23,6 +23,7 @@
 #define SEAT_NONE 0xFF
 #define CARD_NONE 0xFF
 #define FAR 0xFF
+#define ORNITHOPTER_MOVES 3 /* territories a move crosses with ornithopters (4.6) */
 
 /* ====================================================== places, paths */
 
@@ -50,10 +51,8 @@ static unsigned forces_in(const engine_state *st, unsigned territory, unsigned s
  * advantage a Karama may cancel for one move). */
 static unsigned allowance(const engine_state *st, unsigned seat)
 {
-    int ornithopters = forces_in(st, ENGINE_TERRITORY_ARRAKEEN, seat, NULL) ||
-                       forces_in(st, ENGINE_TERRITORY_CARTHAG, seat, NULL);
-    if (ornithopters)
-        return 3;
+    if (engine_seat_has_ornithopters(st, seat))
+        return ORNITHOPTER_MOVES;
     return (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1);
 }
 

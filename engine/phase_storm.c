@@ -49,16 +49,8 @@ static void storm_move(engine_state *st, unsigned move)
             const engine__location_row *loc = &engine__locations[l];
             if (loc->sector != (int)sector)
                 continue;
-            const engine__territory_row *t = &engine__territories[loc->territory];
-            /* Family Atomics lays Arrakeen, Carthag and the Imperial Basin
-             * open to the storm (1.3). */
-            int is_safe = t->is_storm_safe;
-            if (st->is_shield_wall_down &&
-                (loc->territory == ENGINE_TERRITORY_IMPERIAL_BASIN ||
-                 loc->territory == ENGINE_TERRITORY_ARRAKEEN ||
-                 loc->territory == ENGINE_TERRITORY_CARTHAG))
-                is_safe = 0;
-            if (is_safe)
+            /* Family Atomics lays the Shield Wall's shelter open (1.3). */
+            if (engine_territory_is_storm_safe(st, loc->territory))
                 continue;
             for (uint8_t s = 0; s < st->config.n_seats; s++) {
                 unsigned plain = st->forces[l][s], elite = st->special[l][s];

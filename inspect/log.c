@@ -329,16 +329,15 @@ static void describe_action(const line_ctx *c)
         return;
     case ENGINE_ACTION_FREMEN_PLACE: {
         /* Setup: the Fremen's 10 forces (LR 2.04.02). */
-        static const unsigned where[3] = {ENGINE_TERRITORY_SIETCH_TABR,
-                                          ENGINE_TERRITORY_FALSE_WALL_SOUTH,
-                                          ENGINE_TERRITORY_FALSE_WALL_WEST};
+        enum { N = ENGINE_FREMEN_START_TERRITORIES };
         inspect__text_sentence(t, "%s placed", who);
         int n = 0;
-        for (unsigned i = 0; i < 3; i++) {
-            if (x->arg[i] <= 0 && x->arg[i + 3] <= 0)
+        for (unsigned i = 0; i < N; i++) {
+            if (x->arg[i] <= 0 && x->arg[i + N] <= 0)
                 continue;
-            forces_text(w1, sizeof w1, b, x->seat, x->arg[i], x->arg[i + 3]);
-            inspect__text_add(t, "%s %s in %s", n++ ? "," : "", w1, inspect__territory(where[i]));
+            forces_text(w1, sizeof w1, b, x->seat, x->arg[i], x->arg[i + N]);
+            inspect__text_add(t, "%s %s in %s", n++ ? "," : "", w1,
+                              inspect__territory(engine_fremen_start_territory(i)));
         }
         inspect__text_add(t, "%s.", n ? "" : " no forces");
         return;

@@ -964,7 +964,8 @@ void bot__hard_move_candidates(bot__candidates *cs, bot__ctx *c);
  * traitors either way), and the best plans. */
 void bot__battle_init(bot__battle *bt, const bot__ctx *c);
 int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_action *plan);
-void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt);
+/* Hard's plans for the seat's battle, best first; their number. */
+unsigned bot__hard_plans(bot__candidates *cs, bot__ctx *c);
 int bot__hard_plan(engine_action *out, bot__ctx *c);
 
 /* bots/brutal.c */

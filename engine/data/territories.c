@@ -7,7 +7,9 @@
  * strongholds, rock, the Polar Sink, the Imperial Basin while the Shield
  * Wall stands, and the Hidden Mobile Stronghold). Whether the Shield Wall
  * still stands is state, not a fact: rules read is_storm_safe together with
- * it. Nothing here decides a rule.
+ * it. Then the territory sets some rules name: the Shield Wall's shelter,
+ * the ornithopter cities and the Fremen's opening territories. Nothing
+ * here decides a rule.
  */
 #include "engine/internal.h"
 
@@ -103,6 +105,24 @@ const engine__territory_row engine__territories[ENGINE_TERRITORY_COUNT] = {
     [ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD] =
         ROW("Hidden Mobile Stronghold", "hidden_mobile_stronghold",
             STRONGHOLD, 1, 1),
+};
+
+#define T(t) (UINT64_C(1) << ENGINE_TERRITORY_##t)
+
+/* The territories the Shield Wall shields from the storm while it stands
+ * (section 1.3); Family Atomics lays them open. */
+const uint64_t engine__shield_wall_shelters = T(IMPERIAL_BASIN) | T(ARRAKEEN) | T(CARTHAG);
+
+/* The cities with ornithopters: a seat with forces in one moves 3
+ * territories and collects 3 spice a force (sections 4.6 and 4.8). */
+const uint64_t engine__ornithopter_cities = T(ARRAKEEN) | T(CARTHAG);
+
+/* The Fremen's opening territories (LR 2.04.02), in the order of the
+ * arguments of ENGINE_ACTION_FREMEN_PLACE. */
+const uint8_t engine__fremen_start[ENGINE_FREMEN_START_TERRITORIES] = {
+    ENGINE_TERRITORY_SIETCH_TABR,
+    ENGINE_TERRITORY_FALSE_WALL_SOUTH,
+    ENGINE_TERRITORY_FALSE_WALL_WEST,
 };
 
 _Static_assert(sizeof engine__territories / sizeof engine__territories[0]

@@ -3,7 +3,8 @@
  * DUNE_RULES_DIGEST.md and against the fold itself: card classes (2.1),
  * the five strongholds and the terrain (1.2), storm protection with and
  * without the Shield Wall (1.3), faction titles, free revivals and
- * traitors kept and elite forces (3.2), and the shipping price. Where a fact has a rule
+ * traitors kept and elite forces (3.2), the Fremen's opening (3.2),
+ * ornithopters and the collection rate (4.6, 4.8), and the shipping price. Where a fact has a rule
  * behind it, the test plays the rule: the storm spares exactly the
  * territories called safe, exactly the five strongholds count for
  * victory, a shipment costs exactly the price given.
@@ -263,6 +264,105 @@ static void test_facts__factions(void **state)
     assert_int_equal(engine_faction_traitors_kept(ENGINE_FACTION_COUNT), 0);
 }
 
+/* ===================================================== Fremen opening */
+
+/* Section 3.2: the Fremen place their 10 among Sietch Tabr, False Wall
+ * South and False Wall West; the setup's fold lands each argument there
+ * and refuses any other total. */
+static void test_facts__fremen_opening(void **state)
+{
+    (void)state;
+    static const unsigned where[3] = {ENGINE_TERRITORY_SIETCH_TABR,
+                                      ENGINE_TERRITORY_FALSE_WALL_SOUTH,
+                                      ENGINE_TERRITORY_FALSE_WALL_WEST};
+    assert_int_equal(ENGINE_FREMEN_START_TERRITORIES, 3);
+    assert_int_equal(ENGINE_FREMEN_START_FORCES, 10);
+    for (unsigned i = 0; i < 3; i++)
+        assert_int_equal(engine_fremen_start_territory(i), where[i]);
+    assert_int_equal(engine_fremen_start_territory(3), ENGINE_TERRITORY_COUNT);
+
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    memcpy(cfg.faction, (const uint8_t[3]){ENGINE_FACTION_FREMEN, ENGINE_FACTION_ATREIDES,
+                                           ENGINE_FACTION_HARKONNEN}, 3);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    engine_state st;
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    for (unsigned guard = 0; guard < 16 && st.phase == ENGINE_PHASE_SETUP &&
+                             st.step != ENGINE_SETUP_STEP_FREMEN; guard++) {
+        size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, ENGINE_SEAT_ENGINE);
+        size_t i = 0;
+        while (i < n && legal[i].kind != ENGINE_ACTION_TRAITOR_PICK)
+            i++;
+        assert_true(i < n);
+        engine_action pick = {legal[i].kind, legal[i].seat, {legal[i].lo[0]}};
+        assert_int_equal(engine_apply(NULL, &st, &pick, &rng), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(st.step, ENGINE_SETUP_STEP_FREMEN);
+    engine_state refused = st;
+    engine_action wrong = {ENGINE_ACTION_FREMEN_PLACE, 0, {4, 3, 2}};
+    assert_int_equal(engine_apply(NULL, &refused, &wrong, &rng), ENGINE_REJECT_FREMEN_PLACEMENT_TOTAL);
+    engine_action place = {ENGINE_ACTION_FREMEN_PLACE, 0, {5, 3, 2}};
+    assert_int_equal(engine_apply(NULL, &st, &place, &rng), ENGINE_ACCEPTED);
+    for (unsigned i = 0; i < 3; i++) {
+        unsigned n = 0;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            if (engine_location_territory(l) == where[i])
+                n += st.forces[l][0];
+        assert_int_equal(n, (unsigned)place.arg[i]);
+    }
+}
+
+/* ======================================================== ornithopters */
+
+/* Sections 4.6 and 4.8: a seat with forces in Arrakeen or Carthag has
+ * ornithopters, and nowhere else; at Spice Collection each of its forces
+ * collects the rate given (3, else 2). */
+static void test_facts__ornithopters_collect_at_the_rate_given(void **state)
+{
+    (void)state;
+    int spice_loc = -1;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && spice_loc < 0; l++)
+        if (engine_location_territory(l) == ENGINE_TERRITORY_THE_GREAT_FLAT)
+            spice_loc = (int)l;
+    assert_true(spice_loc >= 0);
+    unsigned with = 0;
+    for (unsigned t = 0; t < ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD; t++) {
+        if (t == ENGINE_TERRITORY_THE_GREAT_FLAT)
+            continue;
+        engine_state st;
+        table(&st, PLAIN);
+        int loc = -1;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && loc < 0; l++)
+            if (engine_location_territory(l) == t)
+                loc = (int)l;
+        assert_true(loc >= 0);
+        assert_int_equal(engine_seat_has_ornithopters(&st, 0), 0);
+        assert_int_equal(engine_position_forces(&st, 0, (unsigned)loc, 1, 0), 0);
+        assert_int_equal(engine_position_forces(&st, 0, (unsigned)spice_loc, 2, 0), 0);
+        assert_int_equal(engine_position_spice(&st, (unsigned)spice_loc, 12), 0);
+        int has = t == ENGINE_TERRITORY_ARRAKEEN || t == ENGINE_TERRITORY_CARTHAG;
+        assert_int_equal(engine_seat_has_ornithopters(&st, 0), has);
+        assert_int_equal(engine_seat_has_ornithopters(&st, 1), 0);
+        assert_int_equal(engine_collection_rate(&st, 0), has ? 3u : 2u);
+        unsigned rate = engine_collection_rate(&st, 0);
+        unsigned before = st.seat[0].spice;
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 1);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SPICE_COLLECTION, 2, 0, &rng), 0);
+        assert_int_equal(st.seat[0].spice - before, 2 * rate);
+        with += (unsigned)has;
+    }
+    assert_int_equal(with, 2);
+    engine_state st;
+    table(&st, PLAIN);
+    assert_int_equal(engine_seat_has_ornithopters(&st, 3), 0);
+    assert_int_equal(engine_collection_rate(&st, ENGINE_MAX_SEATS), 0);
+}
+
 /* ============================================================ shipment */
 
 /* A shipment by the seat the step waits on to every location it may land
@@ -350,6 +450,8 @@ int main(void)
         cmocka_unit_test(test_facts__storm_spares_the_safe),
         cmocka_unit_test(test_facts__the_five_win),
         cmocka_unit_test(test_facts__factions),
+        cmocka_unit_test(test_facts__fremen_opening),
+        cmocka_unit_test(test_facts__ornithopters_collect_at_the_rate_given),
         cmocka_unit_test(test_facts__shipment_cost_is_what_a_shipment_pays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -151,35 +151,38 @@ static void bind_answer(engine_state *w, unsigned side, const engine_action *pla
     }
 }
 
-int bot__brutal_plan(engine_action *out, bot__ctx *c)
+/* How one search goes: the candidates it tries, the worlds it draws, the
+ * playout's end and length, and for a battle plan the side whose answer
+ * binds first (SIDE_FREE for none). */
+#define SIDE_FREE 2
+typedef struct search {
+    unsigned candidates, worlds, playout_max, bind_side;
+    stop_fn stop;
+} search;
+
+/* The candidate of cs (of its first sp->candidates) whose playouts, one a
+ * world drawn, score best on average; the first when none was played. */
+static unsigned best_by_playout(bot__ctx *c, const bot__candidates *cs, const search *sp)
 {
     bot_scratch *s = c->scratch;
-    bot__battle bt;
-    bot__battle_init(&bt, c);
-    bot__candidates cs;
-    bot__plan_candidates(&cs, c, &bt);
-    if (cs.n == 0)
-        return -1;
-    if (s == NULL || cs.n == 1)
-        return *out = cs.act[0], BOT_OK;
-    unsigned k_max = cs.n < PLAN_CANDIDATES ? cs.n : PLAN_CANDIDATES;
-    long total[PLAN_CANDIDATES] = {0};
-    unsigned n_ok[PLAN_CANDIDATES] = {0};
-    unsigned side = c->v->battle_seat[0] == c->seat ? 0 : 1;
-    for (unsigned w = 0; w < PLAN_WORLDS; w++) {
+    unsigned k_max = cs->n < sp->candidates ? cs->n : sp->candidates;
+    long total[PLAN_CANDIDATES > TURN_CANDIDATES ? PLAN_CANDIDATES : TURN_CANDIDATES] = {0};
+    unsigned n_ok[sizeof total / sizeof total[0]] = {0};
+    for (unsigned w = 0; w < sp->worlds; w++) {
         if (draw_world(s, c, &c->rng) != 0)
             continue;
         for (unsigned k = 0; k < k_max; k++) {
             s->sim = s->world;
-            bind_answer(&s->sim, side, &cs.act[k]);
+            if (sp->bind_side != SIDE_FREE)
+                bind_answer(&s->sim, sp->bind_side, &cs->act[k]);
             engine_rng rng;
             uint8_t seed[ENGINE_SEED_BYTES] = {0};
             engine_rng_init(&rng, seed, 0);
-            engine_verdict v = engine_apply(NULL, &s->sim, &cs.act[k], &rng);
+            engine_verdict v = engine_apply(NULL, &s->sim, &cs->act[k], &rng);
             if (v != ENGINE_ACCEPTED)
                 continue;
             tool_prng r = c->rng; /* the same playout stream for every candidate */
-            if (playout(s, BOT_LEVEL_HARD, &r, battle_over, &s->world, PLAN_PLAYOUT_MAX) != 0)
+            if (playout(s, BOT_LEVEL_HARD, &r, sp->stop, &s->world, sp->playout_max) != 0)
                 continue;
             total[k] += bot__eval(&s->sim, c->seat);
             n_ok[k]++;
@@ -199,7 +202,19 @@ int bot__brutal_plan(engine_action *out, bot__ctx *c)
             any = 1;
         }
     }
-    *out = cs.act[best];
+    return best;
+}
+
+int bot__brutal_plan(engine_action *out, bot__ctx *c)
+{
+    bot__candidates cs;
+    if (bot__hard_plans(&cs, c) == 0)
+        return -1;
+    if (c->scratch == NULL || cs.n == 1)
+        return *out = cs.act[0], BOT_OK;
+    const search sp = {PLAN_CANDIDATES, PLAN_WORLDS, PLAN_PLAYOUT_MAX,
+                       c->v->battle_seat[0] == c->seat ? 0u : 1u, battle_over};
+    *out = cs.act[best_by_playout(c, &cs, &sp)];
     return BOT_OK;
 }
 
@@ -214,53 +229,17 @@ static int turn_over(const engine_state *sim, const engine_state *start)
  * turn in sampled worlds. */
 static int search_turn(engine_action *out, bot__ctx *c, const bot__candidates *cs, unsigned pass_kind)
 {
-    bot_scratch *s = c->scratch;
     if (cs->n == 0)
         return bot__plain(out, c, pass_kind);
-    if (s == NULL || cs->n == 1) {
+    if (c->scratch == NULL || cs->n == 1) {
         *out = cs->act[0];
         return BOT_OK;
     }
-    unsigned k_max = cs->n < TURN_CANDIDATES ? cs->n : TURN_CANDIDATES;
-    long total[TURN_CANDIDATES] = {0};
-    unsigned n_ok[TURN_CANDIDATES] = {0};
-    for (unsigned w = 0; w < TURN_WORLDS; w++) {
-        if (draw_world(s, c, &c->rng) != 0)
-            continue;
-        for (unsigned k = 0; k < k_max; k++) {
-            s->sim = s->world;
-            engine_rng rng;
-            uint8_t seed[ENGINE_SEED_BYTES] = {0};
-            engine_rng_init(&rng, seed, 0);
-            engine_verdict v = engine_apply(NULL, &s->sim, &cs->act[k], &rng);
-            if (v != ENGINE_ACCEPTED)
-                continue;
-            tool_prng r = c->rng;
-            if (playout(s, BOT_LEVEL_HARD, &r, turn_over, &s->world, TURN_PLAYOUT_MAX) != 0)
-                continue;
-            total[k] += bot__eval(&s->sim, c->seat);
-            n_ok[k]++;
-        }
-        (void)tool_prng_next(&c->rng);
-    }
-    unsigned best = 0;
-    long best_mean = 0;
-    int any = 0;
-    for (unsigned k = 0; k < k_max; k++) {
-        if (n_ok[k] == 0)
-            continue;
-        long mean = total[k] / (long)n_ok[k];
-        if (!any || mean > best_mean) {
-            best = k;
-            best_mean = mean;
-            any = 1;
-        }
-    }
-    *out = cs->act[best];
+    const search sp = {TURN_CANDIDATES, TURN_WORLDS, TURN_PLAYOUT_MAX, SIDE_FREE, turn_over};
+    *out = cs->act[best_by_playout(c, cs, &sp)];
     return BOT_OK;
 }
 
-/* Keeps the pass among the candidates searched. */
 static void with_pass(bot__candidates *cs, const bot__ctx *c, unsigned pass_kind)
 {
     for (unsigned i = 0; i < cs->n && i < TURN_CANDIDATES; i++)

@@ -67,11 +67,11 @@ int bot__faction_traitor(engine_action *out, bot__ctx *c)
 int bot__faction_fremen_place(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_FREMEN_PLACE);
-    if (l == NULL || l->sum != 10)
+    if (l == NULL || l->sum != ENGINE_FREMEN_START_FORCES)
         return -1;
-    static const int16_t split[3] = {4, 3, 3};
+    static const int16_t split[ENGINE_FREMEN_START_TERRITORIES] = {4, 3, 3};
     bot__action_lo(out, l);
-    for (unsigned i = 0; i < 3; i++) {
+    for (unsigned i = 0; i < ENGINE_FREMEN_START_TERRITORIES; i++) {
         if (split[i] < l->lo[i] || split[i] > l->hi[i])
             return -1;
         out->arg[i] = split[i];

@@ -474,7 +474,7 @@ static unsigned dials(int out[24], int lo, int hi)
     return n;
 }
 
-void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt)
+static void plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *bt)
 {
     cs->n = 0;
     for (size_t i = 0; i < c->n_legal; i++) {
@@ -492,14 +492,19 @@ void bot__plan_candidates(bot__candidates *cs, bot__ctx *c, const bot__battle *b
     }
 }
 
-/* Hard's plan: the best of every legal plan and dial by expected worth. */
-int bot__hard_plan(engine_action *out, bot__ctx *c)
+unsigned bot__hard_plans(bot__candidates *cs, bot__ctx *c)
 {
     bot__battle bt;
     bot__battle_init(&bt, c);
+    plan_candidates(cs, c, &bt);
+    return cs->n;
+}
+
+/* Hard's plan: the best of every legal plan and dial by expected worth. */
+int bot__hard_plan(engine_action *out, bot__ctx *c)
+{
     bot__candidates cs;
-    bot__plan_candidates(&cs, c, &bt);
-    if (cs.n == 0)
+    if (bot__hard_plans(&cs, c) == 0)
         return -1;
     *out = cs.act[0];
     return BOT_OK;

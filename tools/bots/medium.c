@@ -26,8 +26,7 @@ void bot__board_init(bot__board *b, const engine_state *v, unsigned seat)
         b->owner[t] = (int8_t)bot__controller(b->tf, v, t);
     for (unsigned s = 0; s < v->config.n_seats; s++)
         b->held[s] = (uint8_t)bot__strongholds_held(b->tf, v, s);
-    /* Ornithopters: forces in Arrakeen or Carthag collect 3 a force. */
-    b->rate = (b->tf[ENGINE_TERRITORY_ARRAKEEN][seat] || b->tf[ENGINE_TERRITORY_CARTHAG][seat]) ? 3 : 2;
+    b->rate = (uint8_t)engine_collection_rate(v, seat);
 }
 
 /* Enemy forces in t (not the seat's, not its ally's) and the strongest
