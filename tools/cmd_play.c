@@ -22,8 +22,9 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat play ROOM [--seed S] [--max-actions N]\n"
+    "usage: mentat play ROOM [--seed S] [--max-actions N] [--seat-key FILE,...]\n"
     "       mentat play ROOM --seat S [--bots LEVEL] [--seed S] [--max-actions N]\n"
+    "                        [--seat-key FILE,...]\n"
     "\n"
     "Plays ROOM from its head with random legal actions: at each step it asks\n"
     "the engine for every seat's legal actions, picks one family of actions\n"
@@ -47,12 +48,18 @@ static const char help[] =
     "                   CSPRNG and printed, so a run on a copy of the same\n"
     "                   ledger can be repeated)\n"
     "  --max-actions N  stop after N accepted actions\n"
+    "  --seat-key FILES the secret keys (`mentat seat keygen`) of the seats the\n"
+    "                   room binds (`room create --seat-keys`), comma-separated:\n"
+    "                   each key signs its own seat's actions, as `act --seat-key`\n"
+    "                   does. Play acts for every seat, so every bound seat needs\n"
+    "                   its key; a missing one exits 2 before anything is written\n"
     "\n"
     "Examples:\n"
     "  mentat play K7QX2M9P\n"
     "  mentat play K7QX2M9P --seed 42 --max-actions 20 && mentat log K7QX2M9P\n"
     "  mentat play K7QX2M9P --seat atreides --bots easy\n"
-    "  yes '' | mentat play K7QX2M9P --human 1 --max-actions 50   # always the first choice\n";
+    "  yes '' | mentat play K7QX2M9P --human 1 --max-actions 50   # always the first choice\n"
+    "  mentat play K7QX2M9P --seat-key alice.seat,bob.seat --max-actions 40\n";
 
 #define PLAY_DEFAULT_MAX 100000u
 #define DRAW_TRIES 10000
@@ -212,8 +219,10 @@ static void print_rejected(const tool_globals *g, const engine_config *cfg, uint
 int cmd_play(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
-    const char *seed_s = NULL, *max_s = NULL, *seat_s = NULL, *human_s = NULL, *bots_s = NULL;
+    const char *seed_s = NULL, *max_s = NULL, *seat_s = NULL, *human_s = NULL, *bots_s = NULL,
+               *seat_key = NULL;
     const tool_opt opts[] = {
+        {"--seat-key", "FILE", &seat_key, NULL},
         {"--seed", "S", &seed_s, NULL},
         {"--max-actions", "N", &max_s, NULL},
         {"--seat", "S", &seat_s, NULL},
@@ -248,6 +257,13 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     int ex = tool_open_room_at(&db, &info, NULL, &g, 0, pos[0], NULL);
     if (ex != TOOL_EXIT_OK)
         return ex;
+    /* Play acts for every seat (the person's and the bots'): each seat the
+     * room binds needs its key before anything is appended. */
+    tool_seat_keys keys;
+    ex = tool_seat_keys_load(&keys, &g, db, &info, seat_key,
+                             (uint16_t)((1u << info.config.n_seats) - 1u));
+    if (ex != TOOL_EXIT_OK)
+        return tool_ledger_close(&g, db, ex);
 
     if (seat_s != NULL && human_s != NULL) {
         tool_err(&g, "--seat and --human name the same thing: give one");
@@ -272,7 +288,8 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
             tool_err(&g, "--bots must be easy, medium, hard or brutal, not '%s'", bots_s);
             ex = TOOL_EXIT_USAGE;
         } else {
-            ex = tool_play_human(&g, db, &info, seat, (unsigned)level, pr.seed, max_actions, stdin);
+            ex = tool_play_human(&g, db, &info, &keys, seat, (unsigned)level, pr.seed, max_actions,
+                                 stdin);
         }
         goto out;
     }
@@ -318,7 +335,7 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
         assert(engine_legal_contains(fam, &act));
         ledger_append_result res;
         memset(&res, 0, sizeof res);
-        rc = ledger_append(db, &res, info.room, pr.version, &act);
+        rc = tool_seat_keys_append(&keys, db, &res, info.room, pr.version, &act);
         if (rc != 0) {
             char json[1024];
             action_text(json, sizeof json, &act);
@@ -345,5 +362,6 @@ int cmd_play(int argc, char **argv, const tool_globals *gin)
     if (pr.n_rejected != 0)
         ex = TOOL_EXIT_CHECK;
 out:
+    tool_seat_keys_wipe(&keys);
     return tool_ledger_close(&g, db, ex);
 }

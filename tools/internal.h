@@ -301,11 +301,31 @@ int32_t tool_prng_range(tool_prng *r, int32_t lo, int32_t hi);
  * of the family adds up to sum. */
 int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r);
 
+/* The seat keys a command signs with (seat_keys.c). tool_seat_keys_load
+ * reads the comma-separated secret key files of `list` (NULL: none), each
+ * matched to the seat room binds to its public key; every seat of
+ * `needed` the room binds must have one. An exit status; on failure a
+ * one-line error and nothing loaded. tool_seat_keys_append appends act at
+ * `expected`, signed with its seat's key when the room binds that seat,
+ * as ledger_append_signed; a loaded tool_seat_keys is wiped after use. */
+typedef struct tool_seat_keys {
+    uint16_t bound;                /* seats the room binds */
+    uint16_t have;                 /* seats with a secret key in sk */
+    uint8_t sk[ENGINE_MAX_SEATS][LEDGER_SEAT_SECRET_BYTES];
+} tool_seat_keys;
+int tool_seat_keys_load(tool_seat_keys *k, const tool_globals *g, ledger *db,
+                        const ledger_room_info *info, const char *list, uint16_t needed);
+int tool_seat_keys_append(const tool_seat_keys *k, ledger *db, ledger_append_result *res,
+                          const char *room, uint32_t expected, const engine_action *act);
+void tool_seat_keys_wipe(tool_seat_keys *k);
+
 /* `mentat play --seat S` (play_human.c): the person at `in` plays seat
  * `human`, bots of `level` (seeded from seed) the others, until the game
- * ends, max_actions are appended or the input ends. An exit status. */
+ * ends, max_actions are appended or the input ends; each action of a seat
+ * the room binds signed with its key of `keys`. An exit status. */
 int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *info,
-                    uint8_t human, unsigned level, uint64_t seed, uint32_t max_actions, FILE *in);
+                    const tool_seat_keys *keys, uint8_t human, unsigned level, uint64_t seed,
+                    uint32_t max_actions, FILE *in);
 
 /* ============================================================= bench */
 

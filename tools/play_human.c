@@ -133,7 +133,8 @@ static int print_line(void *ctx, const inspect_log_line *line)
 }
 
 int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *info,
-                    uint8_t human, unsigned level, uint64_t seed, uint32_t max_actions, FILE *in)
+                    const tool_seat_keys *keys, uint8_t human, unsigned level, uint64_t seed,
+                    uint32_t max_actions, FILE *in)
 {
     bot *bots[ENGINE_MAX_SEATS] = {0};
     engine_state *st = malloc(sizeof *st), *view = malloc(sizeof *view);
@@ -222,7 +223,7 @@ int tool_play_human(const tool_globals *g, ledger *db, const ledger_room_info *i
             act.seat = human;
         }
         ledger_append_result res;
-        rc = ledger_append(db, &res, info->room, version, &act);
+        rc = tool_seat_keys_append(keys, db, &res, info->room, version, &act);
         if (rc != 0) {
             ex = tool_ledger_fail(g, db, rc);
             goto out;

@@ -1,7 +1,7 @@
 /*
  * test_trust.c - what lets others check a room without trusting its
  * operator, through the `mentat` command: seat-signed actions (`seat
- * keygen`, `room create --seat-keys`, `act --seat-key`, `verify` of every
+ * keygen`, `room create --seat-keys`, `act --seat-key`, `play --seat-key`, `verify` of every
  * seat signature, `games` binding its bots' keys), the audit of a revealed
  * room from its archive alone on another host, and signed audit reports
  * (`audit --json --sign`, `verify --report`).
@@ -103,6 +103,15 @@ static uint32_t head_of(const char *room)
     return version;
 }
 
+/* The ledger's keys, in the fixture's directory. */
+static void make_ledger_keys(void)
+{
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+}
+
 static void seat_keygen(const char *out, char hex[2 * SCHEMA_KEY_BYTES + 1])
 {
     test_run_result r;
@@ -156,9 +165,7 @@ static void test_trust__bound_room_through_the_command(void **state)
 {
     (void)state;
     test_run_result r;
-    const char *kg[] = {"keygen", NULL};
-    expect(0, &r, kg);
-    test_run_free(&r);
+    make_ledger_keys();
     char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
     seat_keygen("a.seat", a);
     seat_keygen("b.seat", b);
@@ -248,14 +255,60 @@ static void test_trust__bound_room_through_the_command(void **state)
     test_run_free(&r);
 }
 
+/* `mentat play` acts for every seat, so each seat a room binds needs its
+ * key (--seat-key, a list): without one, or with a key of no seat, it
+ * refuses before anything is written; with them, every action is signed
+ * by its own seat and verify counts one seat signature an event. */
+static void test_trust__play_signs_bound_seats(void **state)
+{
+    (void)state;
+    test_run_result r;
+    make_ledger_keys();
+    char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1], c[2 * SCHEMA_KEY_BYTES + 1];
+    seat_keygen("a.seat", a);
+    seat_keygen("b.seat", b);
+    seat_keygen("c.seat", c);
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", "--seat-keys",
+                            "1=a.seat.pub,2=b.seat.pub", NULL};
+    expect(0, &r, create);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+
+    const char *none[] = {"play", room, "--seed", "3", "--max-actions", "20", NULL};
+    expect_refused(none, "seat 1 (atreides) is bound to a key");
+    const char *half[] = {"play", room, "--seed", "3", "--max-actions", "20", "--seat-key",
+                          "a.seat", NULL};
+    expect_refused(half, "seat 2 (harkonnen) is bound to a key");
+    const char *foreign[] = {"play", room, "--seed", "3", "--seat-key", "a.seat,c.seat", NULL};
+    expect_refused(foreign, "c.seat is the key of no seat");
+    const char *twice[] = {"play", room, "--seed", "3", "--seat-key", "a.seat,a.seat", NULL};
+    expect_refused(twice, "two keys");
+    const char *human[] = {"play", room, "--seat", "1", "--bots", "easy", "--seat-key",
+                           "a.seat", NULL};
+    expect_refused(human, "seat 2 (harkonnen) is bound to a key");
+    assert_int_equal(head_of(room), 0);
+
+    const char *play[] = {"play", room, "--seed", "3", "--max-actions", "25", "--seat-key",
+                          "b.seat,a.seat", NULL};
+    expect(0, &r, play);
+    assert_non_null(strstr(r.out, "25 actions accepted"));
+    test_run_free(&r);
+    assert_int_equal(head_of(room), 25);
+    const char *verify[] = {"verify", room, "--json", NULL};
+    expect(0, &r, verify);
+    assert_non_null(strstr(r.out, "\"n_seat_signatures\":25"));
+    test_run_free(&r);
+}
+
 /* Every bot game binds its seats and signs every seat's action. */
 static void test_trust__games_bind_their_bots(void **state)
 {
     (void)state;
     test_run_result r;
-    const char *kg[] = {"keygen", NULL};
-    expect(0, &r, kg);
-    test_run_free(&r);
+    make_ledger_keys();
     const char *games[] = {"games", "--players", "3", "--rules", "basic", "--games", "2",
                            "--seed", "11", "--jobs", "2", "--turns", "1", "--continuations",
                            "1", NULL};
@@ -298,9 +351,7 @@ static void other_host(const char *archive)
     test_run_result r;
     assert_int_equal(mkdir("other", 0700), 0);
     assert_int_equal(chdir("other"), 0);
-    const char *kg[] = {"keygen", NULL};
-    expect(0, &r, kg);
-    test_run_free(&r);
+    make_ledger_keys();
     const char *restore[] = {"restore", archive, "--trust-keys", NULL};
     expect(0, &r, restore);
     test_run_free(&r);
@@ -310,9 +361,7 @@ static void other_host(const char *archive)
 static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
 {
     test_run_result r;
-    const char *kg[] = {"keygen", NULL};
-    expect(0, &r, kg);
-    test_run_free(&r);
+    make_ledger_keys();
     const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
                            "--rules", "basic", "--seed", "5", "--turns", "1", NULL};
     expect(0, &r, games);
@@ -482,6 +531,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__keygen_files_and_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__bound_room_through_the_command, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_trust__play_signs_bound_seats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__games_bind_their_bots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__third_party_audit_after_reveal, setup,
                                         teardown),
