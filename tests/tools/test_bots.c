@@ -467,6 +467,74 @@ static void test_bots__karama_shipment_answered(void **state)
     free(st);
 }
 
+/* The bots price every shipment they weigh as the engine charges it
+ * (engine_shipment_cost): the Fremen allied to the Guild pay the Guild's
+ * rate for a site-to-site shipment, and their send is free (LR 2.04.05,
+ * 2.06.10). Each price is checked against the spice the fold takes. */
+static void test_bots__shipments_priced_as_the_engine_charges(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_FREMEN;
+    cfg.faction[1] = ENGINE_FACTION_GUILD;
+    cfg.faction[2] = ENGINE_FACTION_HARKONNEN;
+    engine_state *st = malloc(sizeof *st), *after = malloc(sizeof *after),
+                 *view = malloc(sizeof *view);
+    engine_legal *legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
+    assert_true(st != NULL && after != NULL && view != NULL && legal != NULL);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {12};
+    int from = engine_location_find(ENGINE_TERRITORY_FALSE_WALL_WEST, 15);
+    assert_true(from >= 0);
+    unsigned storm = 0;
+    engine_rng rng;
+    for (; storm < ENGINE_SECTOR_COUNT; storm++) {
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_position_alliance(st, 0, 1), 0);
+        assert_int_equal(engine_position_forces(st, 0, (unsigned)from, 6, 0), 0);
+        assert_int_equal(engine_position_seat_spice(st, 0, 20), 0);
+        if (engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, storm, &rng) == 0 &&
+            engine_state_awaiting(st) == 1u)
+            break;
+    }
+    assert_true(storm < ENGINE_SECTOR_COUNT); /* the Fremen ship first */
+    engine_view(view, st, 0);
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, view, 0);
+    bot__ctx c;
+    bot__ctx_init(&c, view, legal, n, 0, BOT_LEVEL_HARD, 1, 0, 0, NULL);
+    unsigned crosses = 0, sends = 0;
+    for (size_t i = 0; i < n; i++) {
+        const engine_legal *l = &legal[i];
+        if (l->kind != ENGINE_ACTION_CROSS_SHIP && l->kind != ENGINE_ACTION_FREMEN_SEND)
+            continue;
+        engine_action act;
+        bot__action_lo(&act, l);
+        int is_cross = l->kind == ENGINE_ACTION_CROSS_SHIP;
+        unsigned to = (unsigned)act.arg[is_cross ? 1 : 0];
+        unsigned forces = (unsigned)act.arg[is_cross ? 2 : 1];
+        int priced = bot__ship_cost(&c, l->kind, to, forces, 0);
+        *after = *st;
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_apply(NULL, after, &act, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(priced, st->seat[0].spice - after->seat[0].spice);
+        if (is_cross) {
+            assert_int_equal(priced, (int)engine_shipment_cost(view, 0, to, forces, 0));
+            assert_true(priced > 0);
+            crosses++;
+        } else {
+            assert_int_equal(priced, 0);
+            sends++;
+        }
+    }
+    assert_true(crosses > 0 && sends > 0);
+    free(legal);
+    free(view);
+    free(after);
+    free(st);
+}
+
 static void test_bots__levels_parse(void **state)
 {
     (void)state;
@@ -495,6 +563,7 @@ int main(void)
         cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
         cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
         cmocka_unit_test(test_bots__karama_shipment_answered),
+        cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
         cmocka_unit_test(test_bots__levels_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -143,14 +143,13 @@ int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned
 }
 
 /* Spice a shipment of `kind` (SHIP, FREMEN_SEND or CROSS_SHIP) of n to
- * loc costs, as the engine charges it (engine_shipment_cost). A Fremen
- * send is free, and the bots price every Fremen shipment at 0, their
- * site-to-site shipment as the Guild's ally included, which the engine
- * charges at the Guild's rate: an undervaluation the bots' recorded
- * fixed-seed games were played with. */
+ * loc costs, as the engine charges it: a Fremen send is free (LR 2.04.05;
+ * engine_shipment_cost does not price it), every other shipment is
+ * engine_shipment_cost, whoever makes it (the Fremen's site-to-site
+ * shipment as the Guild's ally pays the Guild's rate). */
 int bot__ship_cost(const bot__ctx *c, unsigned kind, unsigned loc, unsigned n, int karama)
 {
-    if (kind == ENGINE_ACTION_FREMEN_SEND || c->faction == ENGINE_FACTION_FREMEN)
+    if (kind == ENGINE_ACTION_FREMEN_SEND)
         return 0;
     return (int)engine_shipment_cost(c->v, c->seat, loc, n, karama);
 }
