@@ -417,17 +417,23 @@ static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
     free(st);
 }
 
+/* A Basic table of three seats, these factions in seat order. */
+static void three_seats(engine_config *cfg, uint8_t a, uint8_t b, uint8_t c)
+{
+    engine_config_init(cfg);
+    cfg->n_seats = 3;
+    cfg->faction[0] = a;
+    cfg->faction[1] = b;
+    cfg->faction[2] = c;
+}
+
 /* Named to pay for a shipment with its Karama (docs/RULINGS.md R67), every
  * level declines a stranger; Medium and above pay for their ally. */
 static void test_bots__karama_shipment_answered(void **state)
 {
     (void)state;
     engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[1] = ENGINE_FACTION_EMPEROR;
-    cfg.faction[2] = ENGINE_FACTION_GUILD;
+    three_seats(&cfg, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR, ENGINE_FACTION_GUILD);
     engine_state *st = malloc(sizeof *st);
     bot_input *in = malloc(sizeof *in);
     assert_non_null(st);
@@ -475,11 +481,7 @@ static void test_bots__shipments_priced_as_the_engine_charges(void **state)
 {
     (void)state;
     engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_FREMEN;
-    cfg.faction[1] = ENGINE_FACTION_GUILD;
-    cfg.faction[2] = ENGINE_FACTION_HARKONNEN;
+    three_seats(&cfg, ENGINE_FACTION_FREMEN, ENGINE_FACTION_GUILD, ENGINE_FACTION_HARKONNEN);
     engine_state *st = malloc(sizeof *st), *after = malloc(sizeof *after),
                  *view = malloc(sizeof *view);
     engine_legal *legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
