@@ -694,7 +694,7 @@ static void test_cli__stored_rooms_of_earlier_builds(void **state)
     for (uint32_t i = 1; i < tok[0].size; i++)
         last = (int)tok[last].next;
     json_string_member(digest, sizeof digest, tok, last, r.out, "state_digest");
-    assert_memory_equal(digest, dg, 2 * SCHEMA_HASH_BYTES);
+    assert_memory_equal(digest, dg, sizeof digest - 1);
     test_run_free(&r);
     free(m);
     EXPECT(0, &r, "room", "list");
