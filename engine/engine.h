@@ -884,6 +884,11 @@ unsigned engine_faction_traitors_kept(unsigned f);
 #define ENGINE_FREMEN_START_TERRITORIES 3
 unsigned engine_fremen_start_territory(unsigned i);
 
+/* 1 if t is one of the sietches the Fremen's special victory needs held
+ * by none but the Fremen (LR 2.04.09): Sietch Tabr and Habbanya Sietch;
+ * 0 otherwise or out of range. */
+int engine_territory_is_fremen_sietch(unsigned t);
+
 /* Ornithopters (DUNE_RULES_DIGEST.md 4.6 and 4.8): 1 if `seat` has forces
  * in Arrakeen or Carthag in `st` (a state or any view of it: forces are
  * public), so that its groups move 3 territories and its forces collect 3

@@ -59,6 +59,11 @@ unsigned engine_fremen_start_territory(unsigned i)
     return i < ENGINE_FREMEN_START_TERRITORIES ? engine__fremen_start[i] : ENGINE_TERRITORY_COUNT;
 }
 
+int engine_territory_is_fremen_sietch(unsigned t)
+{
+    return t < ENGINE_TERRITORY_COUNT && (engine__fremen_sietches >> t & 1);
+}
+
 /* Movement and collection both read it (engine/phase_shipment.c,
  * engine/phase_collection.c). */
 int engine_seat_has_ornithopters(const engine_state *st, unsigned seat)

@@ -24,6 +24,7 @@ extern const engine__territory_row engine__territories[ENGINE_TERRITORY_COUNT];
  * territories (engine/data/territories.c). */
 extern const uint64_t engine__shield_wall_shelters;
 extern const uint64_t engine__ornithopter_cities;
+extern const uint64_t engine__fremen_sietches;
 extern const uint8_t engine__fremen_start[ENGINE_FREMEN_START_TERRITORIES];
 
 /* Locations: one territory in one sector (engine/data/locations.c),

@@ -105,9 +105,9 @@ static int special_victory(const engine_state *st, unsigned owner, unsigned seat
     (void)seat;
     (void)value;
     for (unsigned s = 0; s < st->config.n_seats; s++)
-        if (s != owner && (engine__occupies(st, ENGINE_TERRITORY_SIETCH_TABR, s) ||
-                           engine__occupies(st, ENGINE_TERRITORY_HABBANYA_SIETCH, s)))
-            return 0;
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT && s != owner; t++)
+            if (engine_territory_is_fremen_sietch(t) && engine__occupies(st, t, s))
+                return 0;
     static const uint8_t barred[] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
                                      ENGINE_FACTION_EMPEROR};
     for (unsigned i = 0; i < sizeof barred; i++) {

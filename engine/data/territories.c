@@ -8,7 +8,7 @@
  * Wall stands, and the Hidden Mobile Stronghold). Whether the Shield Wall
  * still stands is state, not a fact: rules read is_storm_safe together with
  * it. Then the territory sets some rules name: the Shield Wall's shelter,
- * the ornithopter cities and the Fremen's opening territories. Nothing
+ * the ornithopter cities, the Fremen's sietches and opening territories. Nothing
  * here decides a rule.
  */
 #include "engine/internal.h"
@@ -116,6 +116,10 @@ const uint64_t engine__shield_wall_shelters = T(IMPERIAL_BASIN) | T(ARRAKEEN) | 
 /* The cities with ornithopters: a seat with forces in one moves 3
  * territories and collects 3 spice a force (sections 4.6 and 4.8). */
 const uint64_t engine__ornithopter_cities = T(ARRAKEEN) | T(CARTHAG);
+
+/* The sietches the Fremen's special victory needs free of others
+ * (LR 2.04.09; section 4.10). */
+const uint64_t engine__fremen_sietches = T(SIETCH_TABR) | T(HABBANYA_SIETCH);
 
 /* The Fremen's opening territories (LR 2.04.02), in the order of the
  * arguments of ENGINE_ACTION_FREMEN_PLACE. */

@@ -280,6 +280,10 @@ static void test_facts__fremen_opening(void **state)
     for (unsigned i = 0; i < 3; i++)
         assert_int_equal(engine_fremen_start_territory(i), where[i]);
     assert_int_equal(engine_fremen_start_territory(3), ENGINE_TERRITORY_COUNT);
+    /* Section 4.10: the special victory's Sietch Tabr and Habbanya Sietch. */
+    for (unsigned t = 0; t <= ENGINE_TERRITORY_COUNT; t++)
+        assert_int_equal(engine_territory_is_fremen_sietch(t),
+                         t == ENGINE_TERRITORY_SIETCH_TABR || t == ENGINE_TERRITORY_HABBANYA_SIETCH);
 
     engine_config cfg;
     engine_config_init(&cfg);

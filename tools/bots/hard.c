@@ -145,7 +145,7 @@ static int fremen_bonus(const bot__ctx *c, const bot__board *b, unsigned loc, un
     const engine_state *v = c->v;
     unsigned t = engine_location_territory(loc);
     if (c->faction != ENGINE_FACTION_FREMEN || v->turn + 1 < v->config.turn_limit ||
-        (t != ENGINE_TERRITORY_SIETCH_TABR && t != ENGINE_TERRITORY_HABBANYA_SIETCH))
+        !engine_territory_is_fremen_sietch(t))
         return 0;
     return b->owner[t] != (int)c->seat ? 30 + (int)n : 0;
 }
