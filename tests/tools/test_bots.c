@@ -482,10 +482,9 @@ static void test_bots__shipments_priced_as_the_engine_charges(void **state)
     (void)state;
     engine_config cfg;
     three_seats(&cfg, ENGINE_FACTION_FREMEN, ENGINE_FACTION_GUILD, ENGINE_FACTION_HARKONNEN);
-    engine_state *st = malloc(sizeof *st), *after = malloc(sizeof *after),
-                 *view = malloc(sizeof *view);
-    engine_legal *legal = malloc(ENGINE_LEGAL_MAX * sizeof *legal);
-    assert_true(st != NULL && after != NULL && view != NULL && legal != NULL);
+    static engine_state st_, after_, view_;
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    engine_state *st = &st_, *after = &after_, *view = &view_;
     static const uint8_t seed[ENGINE_SEED_BYTES] = {12};
     int from = engine_location_find(ENGINE_TERRITORY_FALSE_WALL_WEST, 15);
     assert_true(from >= 0);
@@ -531,10 +530,6 @@ static void test_bots__shipments_priced_as_the_engine_charges(void **state)
         }
     }
     assert_true(crosses > 0 && sends > 0);
-    free(legal);
-    free(view);
-    free(after);
-    free(st);
 }
 
 static void test_bots__levels_parse(void **state)
