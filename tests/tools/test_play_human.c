@@ -3,7 +3,8 @@
  * pipe: a person's lines on standard input play seat 1 of a six-seat
  * room to the end against bots, shown only seat 1's view; a line that is
  * no choice is asked again; the end of input stops cleanly; bad options
- * exit 2. The room then verifies.
+ * exit 2; in a room of bound seats every seat signs with its key. The
+ * room then verifies.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +120,54 @@ static void test_play_human__bad_lines_and_end_of_input(void **state)
     test_run_free(&r);
 }
 
+/* A room whose seats are bound to keys: the person and the bots each sign
+ * with their seat's key (--seat-key), so every event carries its seat's
+ * signature and the room verifies. */
+static void test_play_human__bound_seats_sign(void **state)
+{
+    (void)state;
+    test_run_result r;
+    const char *ka[] = {"seat", "keygen", "--out", "a.seat", NULL};
+    const char *kb[] = {"seat", "keygen", "--out", "b.seat", NULL};
+    assert_int_equal(run(&r, ka), 0);
+    test_run_free(&r);
+    assert_int_equal(run(&r, kb), 0);
+    test_run_free(&r);
+    const char *create[] = {"--keys", "keys", "room", "create", "--players", "2", "--rules",
+                            "basic", "--turns", "1", "--factions", "atreides,harkonnen",
+                            "--seat-keys", "1=a.seat.pub,2=b.seat.pub", NULL};
+    assert_int_equal(run(&r, create), 0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    assert_int_equal(strlen(r.out), SCHEMA_ROOM_CHARS + 1);
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    char input[4096];
+    memset(input, '\n', sizeof input - 1);
+    input[sizeof input - 1] = '\0';
+    char args[160];
+    snprintf(args, sizeof args, "play %s --seat 1 --bots easy --seed 3 --max-actions 40 "
+             "--seat-key a.seat,b.seat", room);
+    int status = run_piped(&r, input, args);
+    if (status != 0)
+        fail_msg("exit %d: %s", status, r.err);
+    assert_non_null(strstr(r.out, "done: version")); /* the person acted */
+    assert_non_null(strstr(r.out, "the game is over"));
+    test_run_free(&r);
+    const char *verify[] = {"--keys", "keys", "verify", room, NULL};
+    assert_int_equal(run(&r, verify), 0);
+    unsigned events = 0, signatures = 0;
+    const char *ok = strstr(r.out, "ok  ");
+    assert_non_null(ok);
+    assert_int_equal(sscanf(ok, "ok  %u events", &events), 1);
+    const char *seats = strstr(r.out, "; ");
+    assert_non_null(seats);
+    assert_int_equal(sscanf(seats, "; %u seat signatures", &signatures), 1);
+    assert_true(events > 10);
+    assert_int_equal(signatures, events);
+    test_run_free(&r);
+}
+
 static void test_play_human__bad_options_exit_2(void **state)
 {
     fixture *fx = *state;
@@ -150,6 +199,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_play_human__pipe_plays_to_the_end, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_human__bad_lines_and_end_of_input, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_play_human__bound_seats_sign, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_human__bad_options_exit_2, setup, teardown),
     };
     return cmocka_run_group_tests_name("play_human", tests, NULL, NULL);
