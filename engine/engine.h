@@ -730,6 +730,11 @@ engine_verdict engine_position_new(engine_verdict_detail *why_out, engine_state 
                                    const engine_config *cfg, engine_rng *rng);
 int engine_position_forces(engine_state *st, uint8_t seat, unsigned loc, unsigned plain,
                            unsigned elite);
+/* Advanced: n Bene Gesserit forces from reserve as advisors at `loc`
+ * (seat must be the Bene Gesserit's; -1 where its fighters stand in that
+ * territory, LR 2.02.20, as engine_position_forces refuses fighters where
+ * its advisors stand). */
+int engine_position_advisors(engine_state *st, uint8_t seat, unsigned loc, unsigned n);
 int engine_position_tanks(engine_state *st, uint8_t seat, unsigned plain, unsigned elite);
 int engine_position_spice(engine_state *st, unsigned loc, unsigned n);
 int engine_position_seat_spice(engine_state *st, uint8_t seat, unsigned n);

@@ -407,6 +407,9 @@ typedef enum engine__point {
                                         the win for its owner alone (B prediction) */
     ENGINE__POINT_LAST_TURN,         /* decision at the end of the last turn: special
                                         victories, in order (F, G; LR 2.04.09, 2.06.08) */
+    ENGINE__POINT_CHARITY_GRANT,     /* value: spice a seat receives at the start of CHOAM
+                                        Charity whatever it holds, instead of claiming
+                                        (B Advanced, LR 2.02.09); base 0 */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -518,6 +521,13 @@ unsigned engine__faction_special(const engine_state *st, unsigned faction);
 /* 1 if `seat` has forces (plain or elite) in `territory`; advisors do not
  * count (engine/phase_mentat_pause.c). */
 int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
+
+/* The Advanced game's phase rules (engine/advanced.c): 1 if `st` plays
+ * the Advanced game under a rules version that has its built parts
+ * (ENGINE__RULE_ROOM_OPTIONS); the spice the strongholds `seat` occupies
+ * pay it in the Spice Collection (LR 1.13.01), 0 outside that game. */
+int engine__advanced(const engine_state *st);
+unsigned engine__stronghold_income(const engine_state *st, unsigned seat);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -1,0 +1,140 @@
+/*
+ * test_advanced.c - the Advanced game's phase rules and abilities built so
+ * far (ADVANCED_RULES.md), through the engine API on constructed
+ * positions: each is in force in an Advanced room of rules version 5 on,
+ * and in no Basic room nor any Advanced room recorded under an earlier
+ * version (whose stored states must re-fold as they were); the position
+ * API's advisors keep the one-side-per-territory rule. The rules
+ * themselves, with their sources, are the tests/scenarios/advanced_*.json
+ * scenarios.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "tests/support/support.h"
+
+static const uint8_t SEED[ENGINE_SEED_BYTES] = {12, 5, 20, 26};
+
+/* A constructed position of Harkonnen, Bene Gesserit and Emperor, every
+ * seat holding `spice`. */
+static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint8_t s = 0; s < 3; s++)
+        assert_int_equal(engine_position_seat_spice(st, s, spice), 0);
+}
+
+static unsigned location_of(unsigned territory)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine_location_territory(l) == territory)
+            return l;
+    fail();
+    return 0;
+}
+
+static void enter(engine_state *st, unsigned phase)
+{
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, phase, 3, 0, &rng), 0);
+    assert_int_equal(engine_state_check(st), 0);
+}
+
+/* LR 1.13.01: Carthag pays its occupant 2 in an Advanced room of version
+ * 5; nothing in a Basic room, nor in an Advanced room of version 4. */
+static void test_advanced__stronghold_income_only_in_version_5_advanced(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        unsigned spice;            /* the Harkonnen's after the collection */
+    } cases[] = {{1, 5, 2}, {1, 4, 0}, {0, 5, 0}, {0, 4, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 0);
+        assert_int_equal(engine_position_forces(&st, 0, location_of(ENGINE_TERRITORY_CARTHAG),
+                                                1, 0), 0);
+        uint32_t minted = st.spice_minted;
+        enter(&st, ENGINE_PHASE_SPICE_COLLECTION);
+        assert_int_equal(st.seat[0].spice, cases[i].spice);
+        assert_int_equal(st.spice_minted - minted, cases[i].spice); /* from the bank */
+    }
+}
+
+/* LR 2.02.09: the Bene Gesserit's 2 spice, whatever they hold, only in an
+ * Advanced room of version 5; elsewhere, holding 5, they get nothing. */
+static void test_advanced__bene_gesserit_charity_only_in_version_5_advanced(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        unsigned spice;            /* the Bene Gesserit's once the phase began */
+    } cases[] = {{1, 5, 7}, {1, 4, 5}, {0, 5, 5}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 5);
+        enter(&st, ENGINE_PHASE_CHOAM_CHARITY);
+        assert_int_equal(st.seat[1].spice, cases[i].spice);
+        assert_int_equal(st.phase, ENGINE_PHASE_BIDDING); /* nobody under 2: nobody asked */
+    }
+}
+
+/* The position API: advisors are the Advanced Bene Gesserit's, out of
+ * their reserves, never in a territory beside their fighters (LR 2.02.20),
+ * and a refused edit changes nothing. */
+static void test_advanced__position_advisors(void **state)
+{
+    (void)state;
+    engine_state st, before;
+    unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+    unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+    position(&st, 1, ENGINE_RULES_VERSION, 0);
+    unsigned reserves = st.seat[1].reserves;
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+    assert_int_equal(st.advisors[arrakeen], 2);
+    assert_int_equal(st.seat[1].reserves, reserves - 2);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 0, carthag, 1), -1);  /* not the BG */
+    assert_int_equal(engine_position_forces(&st, 1, arrakeen, 1, 0), -1); /* beside advisors */
+    assert_int_equal(engine_position_advisors(&st, 1, carthag, 99), -1); /* too few */
+    assert_memory_equal(&before, &st, sizeof before);
+    assert_int_equal(engine_position_forces(&st, 1, carthag, 1, 0), 0);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 1, carthag, 1), -1); /* beside fighters */
+    assert_memory_equal(&before, &st, sizeof before);
+    assert_int_equal(engine_state_check(&st), 0);
+
+    position(&st, 0, ENGINE_RULES_VERSION, 0);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 1), -1); /* Basic: none */
+    assert_memory_equal(&before, &st, sizeof before);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_advanced__stronghold_income_only_in_version_5_advanced),
+        cmocka_unit_test(test_advanced__bene_gesserit_charity_only_in_version_5_advanced),
+        cmocka_unit_test(test_advanced__position_advisors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
