@@ -410,6 +410,11 @@ typedef enum engine__point {
     ENGINE__POINT_CHARITY_GRANT,     /* value: spice a seat receives at the start of CHOAM
                                         Charity whatever it holds, instead of claiming
                                         (B Advanced, LR 2.02.09); base 0 */
+    ENGINE__POINT_ELITE_VALUE,       /* value: half points an elite force of a seat is worth at
+                                        full strength in the battle under way; base 2 (E, F
+                                        Advanced, LR 2.03.08-09, 2.04.18) */
+    ENGINE__POINT_BATTLE_HARDENED,   /* seat: its forces fight at full strength without spice
+                                        (F Advanced, LR 2.04.21) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -528,6 +533,15 @@ int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
  * pay it in the Spice Collection (LR 1.13.01), 0 outside that game. */
 int engine__advanced(const engine_state *st);
 unsigned engine__stronghold_income(const engine_state *st, unsigned seat);
+/* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
+ * check (the verdict, *arg the argument at fault), its legal ranges and
+ * caps written into arguments 4..7 of `l`, its forces' strength in half
+ * points, and the spice it pays in support. */
+engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
+                                         const engine_battle_plan *p, int *arg);
+void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
+unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

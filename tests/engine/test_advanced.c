@@ -129,12 +129,118 @@ static void test_advanced__position_advisors(void **state)
     assert_memory_equal(&before, &st, sizeof before);
 }
 
+/* ------------------------------------------------ battles, random play */
+
+#define BATTLES 300
+
+static const uint8_t classic[] = {
+    ENGINE_FACTION_ATREIDES, ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_EMPEROR,
+    ENGINE_FACTION_FREMEN,   ENGINE_FACTION_HARKONNEN,     ENGINE_FACTION_GUILD,
+};
+
+static int contained(const engine_state *st, const engine_action *act)
+{
+    int c = test_legal_contains(st, act);
+    assert_true(c >= 0);
+    return c;
+}
+
+/* A battle plan of either side with arbitrary forces by strength. */
+static void random_plan(engine_action *act, const engine_state *st, uint64_t *prng)
+{
+    memset(act, 0, sizeof *act);
+    act->kind = ENGINE_ACTION_BATTLE_PLAN;
+    act->seat = st->battle_seat[test_prng_below(prng, 2)];
+    act->arg[0] = (int16_t)((int)test_prng_below(prng, ENGINE_LEADER_COUNT + 1) - 1);
+    act->arg[1] = act->arg[2] = act->arg[3] = -1;
+    for (unsigned i = 4; i < 8; i++) /* 5..7 held as n + 1; 0 (absent) is refused */
+        act->arg[i] = (int16_t)test_prng_below(prng, i == 4 || i == 5 ? 12 : 5);
+}
+
+/* An Advanced battle between two random classic factions, with random
+ * forces, elite forces, spice and cards, played to its end by random
+ * legal actions: every one accepted and keeping the invariants; arbitrary
+ * plans accepted exactly when a legal family holds them (the caps of the
+ * spice support included), a rejection leaving the state as it was; the
+ * encoding round-trips; every plan's strength is its forces' count. */
+static void test_advanced__random_battles_legal_exactly(void **state)
+{
+    (void)state;
+    unsigned plans = 0, capped = 0;
+    for (uint64_t g = 0; g < BATTLES; g++) {
+        uint64_t prng = g * 2654435761u + 17;
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 2;
+        unsigned a = test_prng_below(&prng, 6), b = (a + 1 + test_prng_below(&prng, 5)) % 6;
+        cfg.faction[0] = classic[a];
+        cfg.faction[1] = classic[b];
+        cfg.is_advanced = 1;
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 99};
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        engine_state st;
+        assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        unsigned loc = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        for (uint8_t s = 0; s < 2; s++) {
+            unsigned plain = 1 + test_prng_below(&prng, st.seat[s].reserves < 10 ? st.seat[s].reserves : 10);
+            unsigned elite = st.seat[s].special_reserves ? test_prng_below(&prng, st.seat[s].special_reserves + 1u) : 0;
+            assert_int_equal(engine_position_forces(&st, s, loc, plain, elite), 0);
+            assert_int_equal(engine_position_seat_spice(&st, s, test_prng_below(&prng, 12)), 0);
+            static const unsigned kinds[] = {ENGINE_CARD_CRYSKNIFE, ENGINE_CARD_SHIELD,
+                                             ENGINE_CARD_CHAUMAS, ENGINE_CARD_SNOOPER,
+                                             ENGINE_CARD_CHEAP_HERO, ENGINE_CARD_LASGUN};
+            for (unsigned k = test_prng_below(&prng, 3); k-- > 0;)
+                (void)engine_position_give_card(&st, s, kinds[test_prng_below(&prng, 6)]);
+        }
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+        for (uint32_t version = 2; st.phase == ENGINE_PHASE_BATTLE && version < 200; version++) {
+            assert_int_equal(engine_state_check(&st), 0);
+            static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+            size_t lx = engine_state_encode(x, sizeof x, &st);
+            engine_state back;
+            assert_int_equal(engine_state_decode(&back, x, lx), 0);
+            assert_int_equal(engine_state_encode(y, sizeof y, &back), lx);
+            assert_memory_equal(x, y, lx);
+            for (int i = 0; i < 30; i++) {
+                engine_action act;
+                random_plan(&act, &st, &prng);
+                engine_state copy = st;
+                int want = contained(&st, &act);
+                engine_rng_init(&rng, seed, version);
+                engine_verdict v = engine_apply(NULL, &copy, &act, &rng);
+                if (want) {
+                    assert_int_equal(v, ENGINE_ACCEPTED);
+                } else {
+                    assert_int_not_equal(v, ENGINE_ACCEPTED);
+                    assert_memory_equal(&copy, &st, sizeof st);
+                }
+            }
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            assert_true(contained(&st, &act));
+            engine_rng_init(&rng, seed, version);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            if (act.kind == ENGINE_ACTION_BATTLE_PLAN) {
+                plans++;
+                capped += act.arg[5] + act.arg[7] > 2; /* held as n + 1: some at half */
+            }
+        }
+        assert_int_not_equal(st.phase, ENGINE_PHASE_BATTLE); /* every battle ends */
+    }
+    assert_true(plans >= BATTLES);
+    assert_true(capped > BATTLES / 4); /* forces at half strength were played */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_advanced__stronghold_income_only_in_version_5_advanced),
         cmocka_unit_test(test_advanced__bene_gesserit_charity_only_in_version_5_advanced),
         cmocka_unit_test(test_advanced__position_advisors),
+        cmocka_unit_test(test_advanced__random_battles_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
