@@ -234,6 +234,63 @@ static void test_advanced__random_battles_legal_exactly(void **state)
     assert_true(capped > BATTLES / 4); /* forces at half strength were played */
 }
 
+/* The forces by strength of a plan committed but not revealed (and so
+ * its spice support) are a new hidden fact: two worlds where the
+ * Harkonnen committed the same plan but for its forces at half strength
+ * give the Emperor and a spectator identical views; the Harkonnen see
+ * their own. */
+static void test_advanced__support_hidden_until_reveal(void **state)
+{
+    (void)state;
+    engine_state world[2];
+    for (unsigned w = 0; w < 2; w++) {
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 2;
+        cfg.faction[0] = ENGINE_FACTION_EMPEROR;
+        cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+        cfg.is_advanced = 1;
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 0);
+        engine_state *st = &world[w];
+        assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+        unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        assert_int_equal(engine_position_forces(st, 0, flat, 4, 2), 0);
+        assert_int_equal(engine_position_forces(st, 1, flat, 8, 0), 0);
+        assert_int_equal(engine_position_seat_spice(st, 1, 6), 0);
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+        /* 1 force at full strength, and none or 6 at half: the worlds
+         * differ in the new fields alone */
+        engine_action plan = {ENGINE_ACTION_BATTLE_PLAN, 1,
+                              {0, -1, -1, -1, 1, w ? 7 : 1, 1, 1}};
+        plan.arg[0] = -1;
+        for (int l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_HARKONNEN) {
+                plan.arg[0] = (int16_t)l;
+                break;
+            }
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, st, &plan, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(st->phase, ENGINE_PHASE_BATTLE);
+        assert_int_equal(engine_plan_support(st, 1), 1u);
+        assert_int_equal(engine_plan_forces_strength2(st, 1), w ? 8u : 2u);
+    }
+    static const uint8_t viewers[] = {0, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_state a, b;
+        engine_view(&a, &world[0], viewers[i]);
+        engine_view(&b, &world[1], viewers[i]);
+        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+        assert_int_equal(lx, ly);
+        assert_memory_equal(x, y, lx);
+    }
+    engine_state own;
+    engine_view(&own, &world[1], 1);
+    assert_int_equal(own.plan[1].half, 6);
+    assert_int_equal(engine_plan_support(&own, 1), 1u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_advanced__bene_gesserit_charity_only_in_version_5_advanced),
         cmocka_unit_test(test_advanced__position_advisors),
         cmocka_unit_test(test_advanced__random_battles_legal_exactly),
+        cmocka_unit_test(test_advanced__support_hidden_until_reveal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
