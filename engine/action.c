@@ -85,9 +85,15 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_VOICE_PASS] = {"voice_pass", 0, {0}, {0}, 0},
     [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 1, {"advantage"}, {ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_KARAMA_ALLOW] = {"karama_allow", 0, {0}, {0}, 0},
-    [ENGINE_ACTION_BATTLE_PLAN] = {"battle_plan", 5,
-        {"leader", "cheap_hero", "weapon", "defense", "dial"},
-        {ENGINE_ARG_LEADER, ENGINE_ARG_CARD, ENGINE_ARG_CARD, ENGINE_ARG_CARD, ENGINE_ARG_INT}, 0},
+    /* half, elite, elite_half: the Advanced game's forces by strength
+     * (rules version 5 on, LR 1.13.04; dial is then the plain forces at
+     * full strength), counts held plus one so that an Advanced plan
+     * always carries all three and its size says nothing; absent (0) in
+     * the Basic game */
+    [ENGINE_ACTION_BATTLE_PLAN] = {"battle_plan", 8,
+        {"leader", "cheap_hero", "weapon", "defense", "dial", "half", "elite", "elite_half"},
+        {ENGINE_ARG_LEADER, ENGINE_ARG_CARD, ENGINE_ARG_CARD, ENGINE_ARG_CARD, ENGINE_ARG_INT,
+         ENGINE_ARG_COUNT1, ENGINE_ARG_COUNT1, ENGINE_ARG_COUNT1}, 3},
     [ENGINE_ACTION_TRAITOR_CALL] = {"traitor_call", 1, {"call"}, {ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_KEEP_CARDS] = {"keep_cards", 2, {"weapon", "defense"},
                                   {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},

@@ -471,5 +471,40 @@ int engine_legal_contains(const engine_legal *l, const engine_action *act)
         if (i < spec->n_args)
             total += act->arg[i];
     }
-    return l->sum < 0 || total == l->sum;
+    return (l->sum < 0 || total == l->sum) && engine_legal_caps_hold(l, act->arg);
+}
+
+static int cap_total(const engine_legal *l, unsigned k, const int16_t *arg)
+{
+    int total = 0;
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        if (l->cap_mask[k] & (1u << i))
+            total += arg[i];
+    return total;
+}
+
+int engine_legal_caps_hold(const engine_legal *l, const int16_t arg[ENGINE_ACTION_MAX_ARGS])
+{
+    for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++)
+        if (l->cap_mask[k] && cap_total(l, k, arg) > l->cap[k])
+            return 0;
+    return 1;
+}
+
+void engine_legal_clip(const engine_legal *l, int16_t arg[ENGINE_ACTION_MAX_ARGS])
+{
+    /* Caps are upper bounds over nonnegative sums, so lowering an argument
+     * never breaks another; lo meets them all, so this ends inside. */
+    for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++) {
+        if (!l->cap_mask[k])
+            continue;
+        int over = cap_total(l, k, arg) - l->cap[k];
+        for (unsigned i = ENGINE_ACTION_MAX_ARGS; i-- > 0 && over > 0;) {
+            if (!(l->cap_mask[k] & (1u << i)))
+                continue;
+            int down = arg[i] - l->lo[i] < over ? arg[i] - l->lo[i] : over;
+            arg[i] = (int16_t)(arg[i] - down);
+            over -= down;
+        }
+    }
 }

@@ -295,7 +295,8 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_VOICE_PASS = 36,      /* Battle, BG side: (none) */
     ENGINE_ACTION_KARAMA_CANCEL = 37,   /* Karama window: advantage (engine_advantage) to cancel */
     ENGINE_ACTION_KARAMA_ALLOW = 38,    /* Karama window: (none) let it stand */
-    ENGINE_ACTION_BATTLE_PLAN = 39,     /* Battle: leader, cheap_hero, weapon, defense, dial */
+    ENGINE_ACTION_BATTLE_PLAN = 39,     /* Battle: leader, cheap_hero, weapon, defense, dial;
+                                           Advanced (rules version 5): half, elite, elite_half */
     ENGINE_ACTION_TRAITOR_CALL = 40,    /* Battle, after the reveal: 1 call, 0 not */
     ENGINE_ACTION_KEEP_CARDS = 41,      /* Battle, winner: keep weapon (0/1), keep defense (0/1) */
     ENGINE_ACTION_WEATHER_CONTROL = 42, /* Storm, before the move: sectors 0..10 */
@@ -357,7 +358,11 @@ typedef enum engine_arg_type {
     ENGINE_ARG_TERRITORY,          /* engine_territory */
     ENGINE_ARG_LOCATION,           /* location index */
     ENGINE_ARG_CARD,               /* physical treachery card index, -1 none */
-    ENGINE_ARG_SIGNED              /* a number that may be negative */
+    ENGINE_ARG_SIGNED,             /* a number that may be negative */
+    ENGINE_ARG_COUNT1              /* a count n >= 0 held as n + 1, so that 0 stays "absent" for
+                                      an optional argument whose presence must not depend on its
+                                      value (a secret: the Advanced plan's forces by strength);
+                                      JSON and text show n */
 } engine_arg_type;
 
 /* The last n_optional of a kind's arguments are optional: added by a later
@@ -471,8 +476,12 @@ typedef struct engine_battle_plan {
     int8_t cheap_hero;             /* card number of a Cheap Hero played as leader, -1 none */
     int8_t weapon;                 /* card number, -1 none */
     int8_t defense;                /* card number, -1 none */
-    uint8_t dial;                  /* forces dialled */
+    uint8_t dial;                  /* forces dialled; Advanced: plain forces at full strength,
+                                      each supported by 1 spice (LR 1.13.04) */
     uint8_t is_committed;          /* 1 once submitted */
+    uint8_t half;                  /* Advanced: plain forces at half strength, unsupported */
+    uint8_t elite;                 /* Advanced: elite forces at full strength, supported */
+    uint8_t elite_half;            /* Advanced: elite forces at half strength */
 } engine_battle_plan;
 
 /* Card classes the Voice may name (LR 2.02.06). */
@@ -730,6 +739,11 @@ engine_verdict engine_position_new(engine_verdict_detail *why_out, engine_state 
                                    const engine_config *cfg, engine_rng *rng);
 int engine_position_forces(engine_state *st, uint8_t seat, unsigned loc, unsigned plain,
                            unsigned elite);
+/* Advanced: n Bene Gesserit forces from reserve as advisors at `loc`
+ * (seat must be the Bene Gesserit's; -1 where its fighters stand in that
+ * territory, LR 2.02.20, as engine_position_forces refuses fighters where
+ * its advisors stand). */
+int engine_position_advisors(engine_state *st, uint8_t seat, unsigned loc, unsigned n);
 int engine_position_tanks(engine_state *st, uint8_t seat, unsigned plain, unsigned elite);
 int engine_position_spice(engine_state *st, unsigned loc, unsigned n);
 int engine_position_seat_spice(engine_state *st, uint8_t seat, unsigned n);
@@ -771,14 +785,23 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer);
 /* ------------------------------------------------------- legal actions */
 
 /* A family of legal actions: every action of `kind` by `seat` whose
- * argument i lies in [lo[i], hi[i]] and, when sum >= 0, whose first n_args
- * arguments add up to `sum`, is legal; and only those. */
+ * argument i lies in [lo[i], hi[i]], when sum >= 0 whose first n_args
+ * arguments add up to `sum`, and for each cap k with cap_mask[k] != 0
+ * whose arguments of cap_mask[k] add up to at most cap[k], is legal; and
+ * only those. A family's lowest arguments (lo) always meet its caps, so
+ * lowering arguments toward lo never leaves it (engine_legal_clip). Caps
+ * describe the Advanced battle plan's spice support: forces at full and
+ * half strength within the forces present, the support within the spice
+ * held (LR 1.13.04). */
+#define ENGINE_LEGAL_CAPS 3
 typedef struct engine_legal {
     uint8_t kind;                  /* engine_action_kind */
     uint8_t seat;                  /* acting seat */
     int16_t lo[ENGINE_ACTION_MAX_ARGS];
     int16_t hi[ENGINE_ACTION_MAX_ARGS];
     int16_t sum;                   /* required total of the args, -1 none */
+    uint8_t cap_mask[ENGINE_LEGAL_CAPS]; /* bit i: argument i counts toward cap k; 0 unused */
+    int16_t cap[ENGINE_LEGAL_CAPS];      /* the most those arguments may add up to */
 } engine_legal;
 #define ENGINE_LEGAL_MAX 4096
 
@@ -788,6 +811,27 @@ size_t engine_legal_actions(engine_legal *out, size_t cap,
                             const engine_state *st, uint8_t seat);
 /* 1 if `act` belongs to family `l`. */
 int engine_legal_contains(const engine_legal *l, const engine_action *act);
+/* Lowers arguments of `arg` (each already within [lo, hi] of `l`), the
+ * last of a cap's first, until every cap of `l` holds; the sum, if any,
+ * is the caller's (no family has both). */
+void engine_legal_clip(const engine_legal *l, int16_t arg[ENGINE_ACTION_MAX_ARGS]);
+/* 1 if the arguments meet every cap of `l`. */
+int engine_legal_caps_hold(const engine_legal *l, const int16_t arg[ENGINE_ACTION_MAX_ARGS]);
+
+/* ----------------------------------------------------- Advanced battle */
+
+/* 1 if `st` (a state or any view of it) plays the Advanced game's rules
+ * built so far: an Advanced room of rules version 5 on (engine/advanced.c). */
+int engine_is_advanced(const engine_state *st);
+/* The strength, in half points, of the forces side `side` (0 aggressor, 1
+ * defender) of the battle under way commits, as the battle counts it:
+ * twice the dial in the Basic game; in the Advanced game full and half
+ * strength by spice support, elite forces as their faction's rules value
+ * them against this opponent (LR 1.13.04, 2.03.08-09, 2.04.18, 2.04.21).
+ * Meaningful in any view that shows the plan. */
+unsigned engine_plan_forces_strength2(const engine_state *st, unsigned side);
+/* The spice side `side`'s plan pays in support (Advanced; 0 in Basic). */
+unsigned engine_plan_support(const engine_state *st, unsigned side);
 /* The arguments family l gives: its kind's n_args less the trailing
  * optional ones absent (0..0) from it, as engine_action_n_given. */
 unsigned engine_legal_n_given(const engine_legal *l);

@@ -413,6 +413,14 @@ typedef enum engine__point {
                                         the win for its owner alone (B prediction) */
     ENGINE__POINT_LAST_TURN,         /* decision at the end of the last turn: special
                                         victories, in order (F, G; LR 2.04.09, 2.06.08) */
+    ENGINE__POINT_CHARITY_GRANT,     /* value: spice a seat receives at the start of CHOAM
+                                        Charity whatever it holds, instead of claiming
+                                        (B Advanced, LR 2.02.09); base 0 */
+    ENGINE__POINT_ELITE_VALUE,       /* value: half points an elite force of a seat is worth at
+                                        full strength in the battle under way; base 2 (E, F
+                                        Advanced, LR 2.03.08-09, 2.04.18) */
+    ENGINE__POINT_BATTLE_HARDENED,   /* seat: its forces fight at full strength without spice
+                                        (F Advanced, LR 2.04.21) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -524,6 +532,22 @@ unsigned engine__faction_special(const engine_state *st, unsigned faction);
 /* 1 if `seat` has forces (plain or elite) in `territory`; advisors do not
  * count (engine/phase_mentat_pause.c). */
 int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
+
+/* The Advanced game's phase rules (engine/advanced.c): 1 if `st` plays
+ * the Advanced game under a rules version that has its built parts
+ * (ENGINE__RULE_ROOM_OPTIONS); the spice the strongholds `seat` occupies
+ * pay it in the Spice Collection (LR 1.13.01), 0 outside that game. */
+int engine__advanced(const engine_state *st);
+unsigned engine__stronghold_income(const engine_state *st, unsigned seat);
+/* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
+ * check (the verdict, *arg the argument at fault), its legal ranges and
+ * caps written into arguments 4..7 of `l`, its forces' strength in half
+ * points, and the spice it pays in support. */
+engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
+                                         const engine_battle_plan *p, int *arg);
+void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
+unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -1,11 +1,12 @@
 /*
- * phase_battle.c - the Battle phase, Basic game (DUNE_RULES_DIGEST.md 4.7,
+ * phase_battle.c - the Battle phase (DUNE_RULES_DIGEST.md 4.7,
  * LR 1.07; rulings in docs/RULINGS.md "Battle"): wherever two factions'
  * forces meet in a territory (not the Polar Sink, not across the storm)
  * they fight, the aggressor in storm order choosing its battles. Before the
  * plans: the Bene Gesserit Voice, then Atreides prescience (each may be
  * cancelled with Karama by any other seat, engine/karama.c). The plans (leader or Cheap
- * Hero, weapon, defense, dial) are secret until both
+ * Hero, weapon, defense, dial; in the Advanced game the forces by strength
+ * with their spice support, engine/advanced.c) are secret until both
  * are in; then traitors may be called (Harkonnen also for its ally);
  * weapons and defenses resolve, a lasgun meeting a shield explodes; the
  * higher total wins, ties to the aggressor; the loser loses every force
@@ -191,7 +192,7 @@ static void clear_battle(engine_state *st)
     for (unsigned i = 0; i < 2; i++) {
         engine_battle_plan *p = &st->plan[i];
         p->leader = p->cheap_hero = p->weapon = p->defense = -1;
-        p->dial = 0;
+        p->dial = p->half = p->elite = p->elite_half = 0;
         p->is_committed = 0;
     }
     st->prescience_element = ELEMENT_NONE;
@@ -360,12 +361,22 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
     return ENGINE_ACCEPTED;
 }
 
+/* The elements prescience may ask. The Advanced dial is a strength of
+ * forces at full and half strength (LR 1.13.04), an answer that one
+ * range per argument cannot bind: until it is built the Advanced game
+ * asks only the leader, the weapon and the defense (docs/RULINGS.md
+ * R75). */
+static int last_element(const engine_state *st)
+{
+    return engine__advanced(st) ? ELEMENT_DEFENSE : ELEMENT_DIAL;
+}
+
 engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
                                   const engine_action *act, engine_rng *rng)
 {
     (void)rng;
     int element = act->arg[0];
-    if (element < ELEMENT_LEADER || element > ELEMENT_DIAL)
+    if (element < ELEMENT_LEADER || element > last_element(st))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, element);
     if (engine__karama_hold(st, act,
                             battle_advantage(st, act->seat, ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE,
@@ -429,8 +440,14 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
             return ENGINE_REJECT_CARDS_WITHOUT_LEADER;
     }
     *arg = 4;
-    if (p->dial > forces)
+    if (engine__advanced(st)) {
+        /* Forces by strength and their spice support (engine/advanced.c). */
+        engine_verdict v = engine__plan_forces_check(st, seat, p, arg);
+        if (v != ENGINE_ACCEPTED)
+            return v;
+    } else if (p->dial > forces) {
         return ENGINE_REJECT_DIAL_RANGE;
+    }
     /* The Voice binds the seat it was cast on. */
     int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
     if (st->voice_class != ENGINE_VOICE_NONE && side_of(st, bg) != side) {
@@ -489,14 +506,24 @@ static void plan_from_action(engine_battle_plan *p, const engine_action *act)
     p->defense = (int8_t)act->arg[3];
     p->dial = (uint8_t)act->arg[4];
     p->is_committed = 1;
+    /* counts held as n + 1 (ENGINE_ARG_COUNT1); absent in the Basic game */
+    p->half = (uint8_t)(act->arg[5] ? act->arg[5] - 1 : 0);
+    p->elite = (uint8_t)(act->arg[6] ? act->arg[6] - 1 : 0);
+    p->elite_half = (uint8_t)(act->arg[7] ? act->arg[7] - 1 : 0);
 }
 
-static int args_in_range(const engine_action *act)
+static int args_in_range(const engine_state *st, const engine_action *act)
 {
     return act->arg[0] >= -1 && act->arg[0] < ENGINE_LEADER_COUNT && act->arg[1] >= -1 &&
            act->arg[1] < ENGINE_TREACHERY_MAX && act->arg[2] >= -1 &&
            act->arg[2] < ENGINE_TREACHERY_MAX && act->arg[3] >= -1 &&
-           act->arg[3] < ENGINE_TREACHERY_MAX && act->arg[4] >= 0 && act->arg[4] <= 255;
+           act->arg[3] < ENGINE_TREACHERY_MAX && act->arg[4] >= 0 && act->arg[4] <= 255 &&
+           /* forces by strength, held as n + 1: every Advanced plan has them
+            * (LR 1.13.04), no Basic one */
+           (engine__advanced(st)
+                ? act->arg[5] >= 1 && act->arg[5] <= 256 && act->arg[6] >= 1 &&
+                      act->arg[6] <= 256 && act->arg[7] >= 1 && act->arg[7] <= 256
+                : act->arg[5] == 0 && act->arg[6] == 0 && act->arg[7] == 0);
 }
 
 static size_t plan_families(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat);
@@ -521,7 +548,7 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     int v = act->arg[0];
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     /* The answer must be one some legal plan has: try it as a plan. */
-    engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0};
+    engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0, 0, 0, 0};
     int ok = 0, arg;
     unsigned forces = territory_forces(st, st->battle_territory, act->seat);
     switch (st->prescience_element) {
@@ -578,7 +605,7 @@ static void reveal_plans(engine_state *st, engine_rng *rng);
 engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
                                    const engine_action *act, engine_rng *rng)
 {
-    if (!args_in_range(act))
+    if (!args_in_range(st, act))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, -1, 0);
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     engine_battle_plan p;
@@ -660,23 +687,56 @@ static void lose_all_forces(engine_state *st, unsigned seat)
             engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
 }
 
-static void lose_forces(engine_state *st, unsigned seat, unsigned n)
+/* `plain` plain and `elite` elite forces of the seat in the battle's
+ * territory go to the Tanks, in location order. */
+static void lose_by_class(engine_state *st, unsigned seat, unsigned plain, unsigned elite)
 {
-    /* The winner chooses which dialled forces; the engine takes plain forces
-     * first, in location order (docs/RULINGS.md "Losses"). */
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && n; l++) {
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && (plain || elite); l++) {
         if (engine__locations[l].territory != st->battle_territory)
             continue;
-        unsigned p = st->forces[l][seat] < n ? st->forces[l][seat] : n;
-        engine__forces_to_tanks(st, l, (uint8_t)seat, p, 0);
-        n -= p;
+        unsigned p = st->forces[l][seat] < plain ? st->forces[l][seat] : plain;
+        unsigned e = st->special[l][seat] < elite ? st->special[l][seat] : elite;
+        engine__forces_to_tanks(st, l, (uint8_t)seat, p, e);
+        plain -= p;
+        elite -= e;
     }
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT && n; l++) {
-        if (engine__locations[l].territory != st->battle_territory)
+}
+
+/* The winner loses the forces it dialled. Basic: the winner chooses which,
+ * the engine takes plain forces first (docs/RULINGS.md "Losses"); Advanced:
+ * exactly those its plan committed, by class (LR 1.13.04.05). */
+static void lose_forces(engine_state *st, unsigned side)
+{
+    unsigned seat = st->battle_seat[side];
+    const engine_battle_plan *p = &st->plan[side];
+    if (engine__advanced(st)) {
+        lose_by_class(st, seat, (unsigned)p->dial + p->half, (unsigned)p->elite + p->elite_half);
+        return;
+    }
+    unsigned plain = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == st->battle_territory)
+            plain += st->forces[l][seat];
+    plain = plain < p->dial ? plain : p->dial;
+    lose_by_class(st, seat, plain, p->dial - plain);
+}
+
+/* Advanced: the spice supporting each side's forces goes to the bank, but
+ * a side that alone called a traitor keeps its own (LR 1.13.04.05,
+ * 1.13.05; two traitors or a lasgun and a shield: both pay, D6,
+ * docs/RULINGS.md R76). `called`: engine_state.traitor_called. */
+static void pay_support(engine_state *st, unsigned called)
+{
+    if (!engine__advanced(st))
+        return;
+    for (unsigned i = 0; i < 2; i++) {
+        if (called == (1u << i))
             continue;
-        unsigned e = st->special[l][seat] < n ? st->special[l][seat] : n;
-        engine__forces_to_tanks(st, l, (uint8_t)seat, 0, e);
-        n -= e;
+        engine_seat_state *p = &st->seat[st->battle_seat[i]];
+        unsigned pay = engine_plan_support(st, i);
+        pay = pay < p->spice ? pay : p->spice; /* checked at the plan; spice cannot drop since */
+        p->spice = (uint16_t)(p->spice - pay);
+        st->spice_burned += pay;
     }
 }
 
@@ -761,6 +821,7 @@ static void resolve(engine_state *st, engine_rng *rng)
 {
     engine_battle_plan *a = &st->plan[0], *d = &st->plan[1];
     unsigned called = st->traitor_called;
+    pay_support(st, called);
     if (called == 3) {
         /* Both traitors: both lose everything, nobody is paid (LR 1.07.06.03). */
         for (unsigned i = 0; i < 2; i++) {
@@ -811,10 +872,13 @@ static void resolve(engine_state *st, engine_rng *rng)
     int has_leader[2] = {a->leader >= 0 || a->cheap_hero >= 0, d->leader >= 0 || d->cheap_hero >= 0};
     int dead[2] = {has_leader[0] && kills(st, d->weapon, a->defense),
                    has_leader[1] && kills(st, a->weapon, d->defense)};
+    /* Totals in half points: the Advanced forces count half strength
+     * (LR 1.13.04), the Basic dial whole ones. */
     unsigned total[2];
     for (unsigned i = 0; i < 2; i++) {
         int l = st->plan[i].leader;
-        total[i] = st->plan[i].dial + (l >= 0 && !dead[i] ? engine__leaders[l].strength : 0u);
+        total[i] = engine_plan_forces_strength2(st, i) +
+                   (l >= 0 && !dead[i] ? 2u * engine__leaders[l].strength : 0u);
     }
     unsigned win = total[0] >= total[1] ? 0 : 1, lose = 1 - win;
     unsigned paid = 0;
@@ -826,7 +890,7 @@ static void resolve(engine_state *st, engine_rng *rng)
     pay_winner(st, win, paid);
     lose_all_forces(st, st->battle_seat[lose]);
     discard_plan(st, lose);
-    lose_forces(st, st->battle_seat[win], st->plan[win].dial);
+    lose_forces(st, win);
     winner_cards(st, win, rng);
 }
 
@@ -919,7 +983,7 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
         for (unsigned wi = 0; wi < nw; wi++)
             for (unsigned di = 0; di < nd; di++) {
                 engine_battle_plan p = {leaders[li][0], leaders[li][1], weapons[wi], defenses[di],
-                                        (uint8_t)lo, 1};
+                                        (uint8_t)lo, 1, 0, 0, 0};
                 if (p.weapon >= 0 && p.weapon == p.defense)
                     continue;
                 int arg;
@@ -933,6 +997,8 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
                 l.lo[3] = l.hi[3] = p.defense;
                 l.lo[4] = (int16_t)lo;
                 l.hi[4] = (int16_t)hi;
+                if (engine__advanced(st))
+                    engine__plan_forces_legal(&l, st, seat); /* forces by strength */
                 engine__legal_push(out, cap, &n, &l);
             }
     return n;
@@ -975,7 +1041,7 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
         break;
     case BATTLE_STEP_PRESCIENCE:
-        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ELEMENT_LEADER, ELEMENT_DIAL, 0, 0);
+        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ELEMENT_LEADER, last_element(st), 0, 0);
         push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
         break;
     case BATTLE_STEP_PLAN:

@@ -1,7 +1,10 @@
 /*
  * phase_charity.c - CHOAM Charity (DUNE_RULES_DIGEST.md 4.3, LR 1.03): each
  * seat holding 0 or 1 spice may claim charity once per turn, which tops it
- * up to 2 spice from the bank. Seats with 2 or more are not asked.
+ * up to 2 spice from the bank. Seats with 2 or more are not asked. A seat
+ * a power grants charity to (the Advanced Bene Gesserit, LR 2.02.09:
+ * ENGINE__POINT_CHARITY_GRANT) receives it first, whatever it holds, and
+ * is not asked.
  */
 #include "engine/phase.h"
 
@@ -11,9 +14,15 @@ void engine__charity_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_CHOAM_CHARITY);
     st->step = CHARITY_STEP_CLAIM;
-    for (unsigned s = 0; s < st->config.n_seats; s++)
-        if (st->seat[s].spice < CHARITY_LEVEL)
+    for (unsigned s = 0; s < st->config.n_seats; s++) {
+        unsigned grant = (unsigned)engine__point_value(st, ENGINE__POINT_CHARITY_GRANT, s, 0);
+        if (grant) {
+            st->seat[s].spice = (uint16_t)(st->seat[s].spice + grant);
+            st->spice_minted += grant;
+        } else if (st->seat[s].spice < CHARITY_LEVEL) {
             st->awaiting |= ENGINE_SEAT_BIT(s);
+        }
+    }
     if (!st->awaiting)
         engine__bidding_begin(st, rng);
 }

@@ -2,8 +2,11 @@
  * phase_collection.c - Spice Collection (DUNE_RULES_DIGEST.md 4.8, LR 1.08):
  * every seat with forces in a sector holding spice collects 2 spice per
  * force there, 3 if it has forces in Arrakeen or Carthag (ornithopters,
- * engine_collection_rate in engine/facts.c), never more than lies there. No decisions: it runs inside the fold of the
- * action that ended the Battle phase.
+ * engine_collection_rate in engine/facts.c), never more than lies there;
+ * in the Advanced game each seat occupying a stronghold that pays income
+ * takes it from the bank besides (LR 1.13.01, engine/advanced.c). No
+ * decisions: it runs inside the fold of the action that ended the Battle
+ * phase.
  */
 #include "engine/phase.h"
 
@@ -23,6 +26,9 @@ void engine__collection_begin(engine_state *st, engine_rng *rng)
             st->spice[l] = (uint8_t)(st->spice[l] - take);
             st->seat[s].spice = (uint16_t)(st->seat[s].spice + take);
         }
+        unsigned income = engine__stronghold_income(st, s);
+        st->seat[s].spice = (uint16_t)(st->seat[s].spice + income);
+        st->spice_minted += income;
     }
     engine__mentat_pause_begin(st, rng);
 }

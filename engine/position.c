@@ -53,18 +53,47 @@ engine_verdict engine_position_new(engine_verdict_detail *why, engine_state *out
     return ENGINE_ACCEPTED;
 }
 
+/* The Bene Gesserit tokens in one territory share one side (LR 2.02.20):
+ * 1 if `seat` is the Bene Gesserit with tokens of the other side (advisors
+ * when `as_advisors` is 0, fighters when 1) in the territory of `loc`. */
+static int other_side_there(const engine_state *st, uint8_t seat, unsigned loc, int as_advisors)
+{
+    if (engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT) != (int)seat)
+        return 0;
+    unsigned t = engine__locations[loc].territory;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == t &&
+            (as_advisors ? st->forces[l][seat] || st->special[l][seat] : st->advisors[l]))
+            return 1;
+    return 0;
+}
+
 int engine_position_forces(engine_state *st, uint8_t seat, unsigned loc, unsigned plain,
                            unsigned elite)
 {
     if (seat >= st->config.n_seats || loc >= ENGINE_LOCATION_HMS)
         return -1;
     engine_seat_state *p = &st->seat[seat];
-    if (plain > p->reserves || elite > p->special_reserves)
+    if (plain > p->reserves || elite > p->special_reserves ||
+        (plain + elite && other_side_there(st, seat, loc, 0)))
         return -1;
     p->reserves = (uint8_t)(p->reserves - plain);
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
     st->forces[loc][seat] = (uint8_t)(st->forces[loc][seat] + plain);
     st->special[loc][seat] = (uint8_t)(st->special[loc][seat] + elite);
+    return 0;
+}
+
+int engine_position_advisors(engine_state *st, uint8_t seat, unsigned loc, unsigned n)
+{
+    if (!n)
+        return 0;
+    if (seat >= st->config.n_seats || loc >= ENGINE_LOCATION_HMS || !st->config.is_advanced ||
+        engine__seat_of(st, ENGINE_FACTION_BENE_GESSERIT) != (int)seat ||
+        n > st->seat[seat].reserves || other_side_there(st, seat, loc, 1))
+        return -1;
+    st->seat[seat].reserves = (uint8_t)(st->seat[seat].reserves - n);
+    st->advisors[loc] = (uint8_t)(st->advisors[loc] + n);
     return 0;
 }
 

@@ -22,6 +22,17 @@ static int prediction(const engine_state *st, unsigned owner, unsigned seat, int
                : 0;
 }
 
+/* Advanced: CHOAM's 2 spice, whatever the Bene Gesserit hold (LR 2.02.09). */
+#define ADVANCED_CHARITY 2
+
+static int advanced_charity(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    return value + ADVANCED_CHARITY;
+}
+
 static const engine__power_row rows[] = {
     /* The prediction, written in secret before the traitors: faction, turn. */
     {.point = ENGINE__POINT_SETUP_PREDICTION, .faction = ENGINE_FACTION_BENE_GESSERIT,
@@ -35,6 +46,12 @@ static const engine__power_row rows[] = {
      * column, a Basic board holds none. */
     {.point = ENGINE__POINT_ADVISORS, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .source = "LR 2.02.11"},
+    /* Advanced: the charity comes every turn, claimed or not, whatever the
+     * Bene Gesserit hold (in force from rules version 5). */
+    {.point = ENGINE__POINT_CHARITY_GRANT, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .fn = advanced_charity,
+     .source = "LR 2.02.09"},
     /* B1: one force free to the Polar Sink after another's off-planet shipment. */
     {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND,

@@ -17,6 +17,21 @@ static int ally_extra_revivals(const engine_state *st, unsigned owner, unsigned 
     return value + st->emperor_ally_revivals;
 }
 
+/* Advanced: a Sardaukar is worth two forces at full strength (LR 2.03.08;
+ * half points: 4, and 2 unsupported), but only one against the Fremen
+ * (LR 2.03.09, which names them; not against their ally, ADVANCED_RULES.md
+ * 8 item 9). The opponent is the other side of the battle under way. */
+#define SARDAUKAR_HALF_POINTS 4
+
+static int sardaukar_value(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)seat;
+    unsigned opponent = st->battle_seat[0] == owner ? st->battle_seat[1] : st->battle_seat[0];
+    if (opponent < st->config.n_seats && st->seat[opponent].faction == ENGINE_FACTION_FREMEN)
+        return value;
+    return SARDAUKAR_HALF_POINTS;
+}
+
 static const engine__power_row rows[] = {
     /* E1: the other factions pay the Emperor for the cards they buy. */
     {.point = ENGINE__POINT_CARD_PAYEE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
@@ -25,6 +40,10 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_ALLY_REVIVAL_PAID, .faction = ENGINE_FACTION_EMPEROR,
      .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL,
      .source = "LR 2.03.07"},
+    /* Advanced: the Sardaukar in battle (in force from rules version 5). */
+    {.point = ENGINE__POINT_ELITE_VALUE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS),
+     .fn = sardaukar_value, .source = "LR 2.03.08-09"},
     /* ...which the ally then revives beyond the limit. */
     {.point = ENGINE__POINT_REVIVAL_LIMIT, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_ALLY,
      .fn = ally_extra_revivals, .source = "LR 2.03.07"},

@@ -127,6 +127,19 @@ static int default_victory(const engine_state *st, unsigned owner, unsigned seat
     return ENGINE_VICTORY_DEFAULT_FREMEN;
 }
 
+/* Advanced: a Fedaykin is worth two forces, against everyone (LR 2.04.18;
+ * half points). */
+#define FEDAYKIN_HALF_POINTS 4
+
+static int fedaykin_value(const engine_state *st, unsigned owner, unsigned seat, int value)
+{
+    (void)st;
+    (void)owner;
+    (void)seat;
+    (void)value;
+    return FEDAYKIN_HALF_POINTS;
+}
+
 #define FREMEN .faction = ENGINE_FACTION_FREMEN
 #define FROM(change) .since = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
 #define UNTIL(change) .until = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
@@ -162,6 +175,13 @@ static const engine__power_row rows[] = {
     /* F1: two territories a move. */
     {.point = ENGINE__POINT_MOVE_ALLOWANCE, FREMEN, .to = ENGINE__TO_OWNER,
      .advantage = ENGINE_ADVANTAGE_FREMEN_MOVE, .fn = move_allowance, .source = "LR 2.04.06"},
+    /* Advanced battle (from rules version 5): Fedaykin worth two, and every
+     * Fremen force at full strength without spice (BATTLE HARDENED). */
+    {.point = ENGINE__POINT_ELITE_VALUE, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), .fn = fedaykin_value,
+     .source = "LR 2.04.18"},
+    {.point = ENGINE__POINT_BATTLE_HARDENED, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), .source = "LR 2.04.21"},
     /* The special victory first, the Guild's default second, the Fremen's last. */
     {.point = ENGINE__POINT_LAST_TURN, FREMEN, .to = ENGINE__TO_OWNER, .order = 0,
      .fn = special_victory, .source = "LR 2.04.09"},

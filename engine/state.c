@@ -325,6 +325,14 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         }
         put_u16(&w, st->karama_policy_set);
     }
+    /* Advanced rooms of rules version 5 on (engine/advanced.c): the
+     * battle plans' forces by strength */
+    if (engine__advanced(st))
+        for (unsigned i = 0; i < 2; i++) {
+            put_u8(&w, st->plan[i].half);
+            put_u8(&w, st->plan[i].elite);
+            put_u8(&w, st->plan[i].elite_half);
+        }
     return w.len;
 }
 
@@ -588,6 +596,12 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         }
         st->karama_policy_set = (uint16_t)get_u16(&r);
     }
+    if (engine__advanced(st))
+        for (unsigned i = 0; i < 2; i++) {
+            st->plan[i].half = (uint8_t)get_u8(&r);
+            st->plan[i].elite = (uint8_t)get_u8(&r);
+            st->plan[i].elite_half = (uint8_t)get_u8(&r);
+        }
     if (r.is_bad || r.pos != len)
         goto bad;
     if (engine__pause_decode(st, &pause) != 0)
@@ -769,6 +783,8 @@ static int check(const engine_state *st, int is_quiet)
         for (unsigned k = 0; k < 3; k++)
             if (cards[k] >= st->n_cards)
                 BROKEN("battle plan card %d out of range", cards[k]);
+        if (!engine__advanced(st) && (b->half || b->elite || b->elite_half))
+            BROKEN("battle plan %u has forces by strength outside the Advanced game", i);
     }
 
     /* (2) factions, forces and spice */

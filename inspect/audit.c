@@ -173,6 +173,8 @@ static const field_desc plan_fields[] = {
     SIGNED(engine_battle_plan, leader), SIGNED(engine_battle_plan, cheap_hero),
     SIGNED(engine_battle_plan, weapon), SIGNED(engine_battle_plan, defense),
     SCALAR(engine_battle_plan, dial),   SCALAR(engine_battle_plan, is_committed),
+    SCALAR(engine_battle_plan, half),   SCALAR(engine_battle_plan, elite),
+    SCALAR(engine_battle_plan, elite_half),
 };
 
 static const field_desc card_fields[] = {
@@ -675,8 +677,10 @@ static int draw_from(engine_action *out, const engine_legal *l, uint64_t *prng)
             out->arg[i] = (int16_t)(l->lo[i] + (int)prng_below(prng, span));
             total += out->arg[i];
         }
-        if (l->sum < 0)
+        if (l->sum < 0) {
+            engine_legal_clip(l, out->arg); /* the caps, if any */
             return 0;
+        }
         if (n == 0)
             return l->sum == 0 ? 0 : -1;
         int need = l->sum - (total - out->arg[n - 1]);
@@ -932,7 +936,8 @@ static int make_prediction(pair *p, engine_state *b, const engine_state *a, cons
 
 /* ---- battle plans */
 
-static void plan_action(engine_action *out, const engine_battle_plan *pl, uint8_t seat)
+static void plan_action(engine_action *out, const engine_battle_plan *pl, uint8_t seat,
+                        int is_advanced)
 {
     memset(out, 0, sizeof *out);
     out->kind = ENGINE_ACTION_BATTLE_PLAN;
@@ -942,6 +947,12 @@ static void plan_action(engine_action *out, const engine_battle_plan *pl, uint8_
     out->arg[2] = pl->weapon;
     out->arg[3] = pl->defense;
     out->arg[4] = pl->dial;
+    if (is_advanced) {
+        /* the forces by strength, held as n + 1 (ENGINE_ARG_COUNT1) */
+        out->arg[5] = (int16_t)(pl->half + 1);
+        out->arg[6] = (int16_t)(pl->elite + 1);
+        out->arg[7] = (int16_t)(pl->elite_half + 1);
+    }
 }
 
 static int make_battle_plan(pair *p, engine_state *b, const engine_state *a, const audit_game *g,
@@ -996,7 +1007,7 @@ static int make_battle_plan(pair *p, engine_state *b, const engine_state *a, con
     if (seat == p->viewer || seat >= a->config.n_seats)
         return 0;
     engine_action orig;
-    plan_action(&orig, &a->plan[side], seat);
+    plan_action(&orig, &a->plan[side], seat, engine_is_advanced(a));
     engine_state undone = *a;
     undone.plan[side].leader = undone.plan[side].cheap_hero = -1;
     undone.plan[side].weapon = undone.plan[side].defense = -1;
@@ -1291,12 +1302,17 @@ static void family_text(char *out, size_t cap, const engine_legal *l)
         inspect__text_add(&t, " %s=%d..%d", spec->arg_name[i], l->lo[i], l->hi[i]);
     if (l->sum >= 0)
         inspect__text_add(&t, " sum=%d", l->sum);
+    for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++)
+        if (l->cap_mask[k])
+            inspect__text_add(&t, " cap(0x%02x)<=%d", l->cap_mask[k], l->cap[k]);
 }
 
 static int legal_equal(const engine_legal *x, const engine_legal *y)
 {
     return x->kind == y->kind && x->seat == y->seat && x->sum == y->sum &&
-           memcmp(x->lo, y->lo, sizeof x->lo) == 0 && memcmp(x->hi, y->hi, sizeof x->hi) == 0;
+           memcmp(x->lo, y->lo, sizeof x->lo) == 0 && memcmp(x->hi, y->hi, sizeof x->hi) == 0 &&
+           memcmp(x->cap_mask, y->cap_mask, sizeof x->cap_mask) == 0 &&
+           memcmp(x->cap, y->cap, sizeof x->cap) == 0;
 }
 
 /* The viewer's legal families in both worlds; leaves them in r->la (count
@@ -1386,8 +1402,10 @@ static void family_extreme(engine_action *out, const engine_legal *l, int hi)
         out->arg[i] = hi ? l->hi[i] : l->lo[i];
         total += out->arg[i];
     }
-    if (l->sum < 0)
+    if (l->sum < 0) {
+        engine_legal_clip(l, out->arg); /* the high end within the caps */
         return;
+    }
     for (unsigned k = n; k-- > 0 && total != l->sum;) {
         int want = out->arg[k] + (l->sum - total);
         if (want < l->lo[k])

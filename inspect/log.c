@@ -47,8 +47,10 @@
  *   prescience_answer    -                    value (the Atreides side learns it from its view)
  *   voice(_pass)         all                  - (spoken aloud)
  *   karama_cancel/allow  advantage            -
- *   battle_plan          -                    leader, cheap_hero, weapon, defense, dial
- *                                             (the reveal is read from the views)
+ *   battle_plan          -                    leader, cheap_hero, weapon, defense, dial,
+ *                                             half, elite, elite_half (Advanced: the
+ *                                             forces by strength and so the spice
+ *                                             support; the reveal is read from the views)
  *   traitor_call         call                 - (called aloud)
  *   keep_cards           all                  -
  *   weather_control      sectors              -
@@ -74,7 +76,7 @@ static uint8_t secret_args(unsigned kind)
     case ENGINE_ACTION_TRAITOR_PICK: return 0x01;
     case ENGINE_ACTION_STORM_DIAL: return 0x01;
     case ENGINE_ACTION_PRESCIENCE_ANSWER: return 0x01;
-    case ENGINE_ACTION_BATTLE_PLAN: return 0x1F;
+    case ENGINE_ACTION_BATTLE_PLAN: return 0xFF;
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_FREMEN_PLACE:
     case ENGINE_ACTION_BG_PLACE:
@@ -276,16 +278,38 @@ static void plan_leader(char *out, size_t cap, const engine_state *v, int leader
         snprintf(out, cap, "no leader");
 }
 
-static void plan_words(inspect__text *t, const engine_state *v, int leader, int cheap_hero,
-                       int weapon, int defense, int dial)
+/* A plan's words from its leader, Cheap Hero, cards and forces (arg[0..7]
+ * as the plan holds them, the counts plain: not as the action's arguments
+ * hold them, plus one). */
+static void plan_words(inspect__text *t, const engine_state *v, const int16_t *arg)
 {
     char who[64], cw[48], cd[48];
-    plan_leader(who, sizeof who, v, leader, cheap_hero);
+    int weapon = arg[2], defense = arg[3];
+    plan_leader(who, sizeof who, v, arg[0], arg[1]);
     const char *w = weapon >= 0 ? inspect__card_face(v, weapon) : "no weapon";
     const char *d = defense >= 0 ? inspect__card_face(v, defense) : "no defense";
     snprintf(cw, sizeof cw, "%s", w != NULL ? w : "a weapon");
     snprintf(cd, sizeof cd, "%s", d != NULL ? d : "a defense");
-    inspect__text_add(t, "%s, %s, %s, dial %d", who, cw, cd, dial);
+    if (!engine_is_advanced(v)) {
+        inspect__text_add(t, "%s, %s, %s, dial %d", who, cw, cd, arg[4]);
+        return;
+    }
+    /* Advanced: the forces by strength; the spice support follows from
+     * them (one for each force at full strength, LR 1.13.04). */
+    inspect__text_add(t, "%s, %s, %s, forces %d at full strength and %d at half, elite %d "
+                         "at full and %d at half", who, cw, cd, arg[4], arg[5], arg[6], arg[7]);
+}
+
+static void plan_args(int16_t *arg, const engine_battle_plan *p)
+{
+    arg[0] = p->leader;
+    arg[1] = p->cheap_hero;
+    arg[2] = p->weapon;
+    arg[3] = p->defense;
+    arg[4] = p->dial;
+    arg[5] = p->half;
+    arg[6] = p->elite;
+    arg[7] = p->elite_half;
 }
 
 /* The viewer is the Atreides or fights on the Atreides side of the battle:
@@ -553,7 +577,11 @@ static void describe_action(const line_ctx *c)
             return;
         }
         inspect__text_sentence(t, "%s committed a battle plan: ", who);
-        plan_words(t, b, x->arg[0], x->arg[1], x->arg[2], x->arg[3], x->arg[4]);
+        int16_t arg[ENGINE_ACTION_MAX_ARGS];
+        memcpy(arg, x->arg, sizeof arg);
+        for (unsigned i = 5; i < ENGINE_ACTION_MAX_ARGS; i++)
+            arg[i] = (int16_t)(arg[i] ? arg[i] - 1 : 0); /* held as n + 1 */
+        plan_words(t, b, arg);
         inspect__text_add(t, ".");
         return;
     case ENGINE_ACTION_TRAITOR_CALL:
@@ -646,9 +674,13 @@ static void plans_revealed(const line_ctx *c)
     inspect__text_sentence(c->t, "Battle plans revealed in %s: ",
                            inspect__territory(a->battle_territory));
     for (unsigned i = 0; i < 2; i++) {
-        const engine_battle_plan *p = &a->plan[i];
+        int16_t arg[ENGINE_ACTION_MAX_ARGS];
+        plan_args(arg, &a->plan[i]);
         inspect__text_add(c->t, "%s%s: ", i ? "; " : "", inspect__who(a, a->battle_seat[i]));
-        plan_words(c->t, a, p->leader, p->cheap_hero, p->weapon, p->defense, p->dial);
+        plan_words(c->t, a, arg);
+        unsigned support = engine_plan_support(a, i);
+        if (support)
+            inspect__text_add(c->t, ", %u spice in support", support);
     }
     inspect__text_add(c->t, ".");
 }
@@ -711,13 +743,15 @@ static void battle_result(const line_ctx *c)
             a->battle_territory == b->battle_territory) {
             win = a->battle_winner;
         } else {
-            /* Dial plus a surviving leader's strength; the aggressor wins
-             * ties (LR 1.07.06). A leader killed is in the Tanks after. */
+            /* Dial plus a surviving leader's strength, in half points (the
+             * Advanced forces at half strength); the aggressor wins ties
+             * (LR 1.07.06). A leader killed is in the Tanks after. */
             unsigned total[2];
             for (unsigned i = 0; i < 2; i++) {
                 int l = p[i].leader;
                 int alive = l >= 0 && a->leader[l].place != ENGINE_PLACE_TANKS;
-                total[i] = p[i].dial + (alive ? engine_leader_strength((unsigned)l) : 0u);
+                total[i] = engine_plan_forces_strength2(b, i) +
+                           (alive ? 2u * engine_leader_strength((unsigned)l) : 0u);
             }
             win = total[0] >= total[1] ? 0 : 1;
         }

@@ -179,6 +179,9 @@ static void arg_value_text(char *out, size_t cap, unsigned type, int value)
     case ENGINE_ARG_SIGNED:
     case ENGINE_ARG_CARD:
         break;
+    case ENGINE_ARG_COUNT1:
+        snprintf(out, cap, "%d", value - 1); /* held as n + 1 */
+        return;
     case ENGINE_ARG_FACTION:
         s = value >= 0 ? engine_faction_name((unsigned)value) : NULL;
         break;

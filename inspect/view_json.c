@@ -206,11 +206,31 @@ void inspect_arg_value_text(char *out, size_t cap, const engine_state *st, unsig
     case ENGINE_ARG_INT:
     case ENGINE_ARG_SIGNED:
         break;
+    case ENGINE_ARG_COUNT1:
+        v--; /* held as n + 1 */
+        break;
     }
     if (name != NULL)
         snprintf(out, cap, "%s", name);
     else
         snprintf(out, cap, "%d", v);
+}
+
+/* A family's bound as its clients read it: a count held as n + 1 as n. */
+static int shown_bound(unsigned type, int v)
+{
+    return type == ENGINE_ARG_COUNT1 ? v - 1 : v;
+}
+
+/* Cap k of family l as its clients read it: less one for each count held
+ * as n + 1 it adds up. */
+static int shown_cap(const engine_action_spec *spec, const engine_legal *l, unsigned k)
+{
+    int max = l->cap[k];
+    for (unsigned i = 0; i < spec->n_args; i++)
+        if ((l->cap_mask[k] & (1u << i)) && spec->arg_type[i] == ENGINE_ARG_COUNT1)
+            max--;
+    return max;
 }
 
 void inspect_legal_example(engine_action *out, const engine_legal *l)
@@ -268,6 +288,17 @@ void inspect_legal_text(char *out, size_t cap, const engine_state *st, const eng
     }
     if (l->sum >= 0)
         ADD(" (adding up to %d)", l->sum);
+    for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++) {
+        if (!l->cap_mask[k])
+            continue;
+        const char *sep = " (";
+        for (unsigned i = 0; i < spec->n_args; i++)
+            if (l->cap_mask[k] & (1u << i)) {
+                ADD("%s%s", sep, spec->arg_name[i]);
+                sep = " + ";
+            }
+        ADD(" at most %d)", shown_cap(spec, l, k));
+    }
 #undef ADD
 }
 
@@ -298,9 +329,10 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
     for (unsigned i = 0; spec != NULL && i < engine_legal_n_given(l); i++) {
         inspect_json_object_begin(j);
         inspect_json_member_string(j, "name", spec->arg_name[i]);
-        inspect_json_member_int(j, "lo", l->lo[i]);
-        inspect_json_member_int(j, "hi", l->hi[i]);
-        if (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED) {
+        inspect_json_member_int(j, "lo", shown_bound(spec->arg_type[i], l->lo[i]));
+        inspect_json_member_int(j, "hi", shown_bound(spec->arg_type[i], l->hi[i]));
+        if (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED &&
+            spec->arg_type[i] != ENGINE_ARG_COUNT1) {
             char name[96];
             inspect_arg_value_text(name, sizeof name, st, spec->arg_type[i], l->lo[i]);
             inspect_json_member_string(j, "lo_name", name);
@@ -315,6 +347,29 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
         inspect_json_int(j, l->sum);
     else
         inspect_json_null(j);
+    int has_caps = 0;
+    for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++)
+        has_caps |= l->cap_mask[k] != 0;
+    if (has_caps && spec != NULL) {
+        /* Only a family with caps has the member (the Advanced battle
+         * plan): each cap, the arguments it adds and their most. */
+        inspect_json_key(j, "caps");
+        inspect_json_array_begin(j);
+        for (unsigned k = 0; k < ENGINE_LEGAL_CAPS; k++) {
+            if (!l->cap_mask[k])
+                continue;
+            inspect_json_object_begin(j);
+            inspect_json_key(j, "args");
+            inspect_json_array_begin(j);
+            for (unsigned i = 0; i < spec->n_args; i++)
+                if (l->cap_mask[k] & (1u << i))
+                    inspect_json_string(j, spec->arg_name[i]);
+            inspect_json_array_end(j);
+            inspect_json_member_int(j, "max", shown_cap(spec, l, k));
+            inspect_json_object_end(j);
+        }
+        inspect_json_array_end(j);
+    }
     char example[1024];
     example_text(example, sizeof example, l);
     inspect_json_key(j, "example");
@@ -432,7 +487,14 @@ static void print_plan(FILE *f, const engine_state *st, unsigned side)
     print_card(f, st, p->weapon);
     fputs(", defense ", f);
     print_card(f, st, p->defense);
-    fprintf(f, ", dial %u\n", p->dial);
+    if (!engine_is_advanced(st)) {
+        fprintf(f, ", dial %u\n", p->dial);
+        return;
+    }
+    fprintf(f, ", forces %u at full strength and %u at half, elite %u at full and %u at half "
+               "(strength %u%s, %u spice in support)\n", p->dial, p->half, p->elite, p->elite_half,
+            engine_plan_forces_strength2(st, side) / 2,
+            engine_plan_forces_strength2(st, side) % 2 ? ".5" : "", engine_plan_support(st, side));
 }
 
 static void print_battle(FILE *f, const engine_state *st)
@@ -841,6 +903,29 @@ static void json_battle(inspect_json *j, const engine_state *st)
             inspect_json_uint(j, p->dial);
         else
             inspect_json_null(j);
+        if (engine_is_advanced(st)) {
+            /* The Advanced forces by strength, their strength in half
+             * points and the spice supporting them (LR 1.13.04). */
+            static const char *const names[] = {"half", "elite", "elite_half"};
+            const uint8_t values[] = {p->half, p->elite, p->elite_half};
+            for (unsigned k = 0; k < 3; k++) {
+                inspect_json_key(j, names[k]);
+                if (shown)
+                    inspect_json_uint(j, values[k]);
+                else
+                    inspect_json_null(j);
+            }
+            inspect_json_key(j, "strength_half_points");
+            if (shown)
+                inspect_json_uint(j, engine_plan_forces_strength2(st, side));
+            else
+                inspect_json_null(j);
+            inspect_json_key(j, "support");
+            if (shown)
+                inspect_json_uint(j, engine_plan_support(st, side));
+            else
+                inspect_json_null(j);
+        }
         inspect_json_member_bool(j, "traitor_called", (st->traitor_called >> side) & 1u);
         inspect_json_object_end(j);
     }

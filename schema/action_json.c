@@ -169,6 +169,13 @@ static int arg_from_json(int16_t *out, unsigned kind, const engine_action_spec *
     case ENGINE_ARG_SIGNED:
     case ENGINE_ARG_CARD:
         return int_from_json(out, t, text, name, lo, hi, err);
+    case ENGINE_ARG_COUNT1: {
+        /* The count n, held as n + 1 (engine.h). */
+        int rc = int_from_json(out, t, text, name, lo, hi - 1, err);
+        if (rc == SCHEMA_OK)
+            (*out)++;
+        return rc;
+    }
     case ENGINE_ARG_FACTION:
         if (t->type != CODEC_JSON_STRING)
             return codec__fail(err, "action JSON: \"%s\": expected a faction name", name);
@@ -334,6 +341,9 @@ static int arg_to_json(writer *w, unsigned type, int16_t v)
     case ENGINE_ARG_SIGNED:
     case ENGINE_ARG_CARD:
         put_int(w, v);
+        return 0;
+    case ENGINE_ARG_COUNT1:
+        put_int(w, v - 1); /* held as n + 1; an absent one is never written */
         return 0;
     case ENGINE_ARG_FACTION:
         s = engine_faction_name((unsigned)v);

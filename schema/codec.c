@@ -196,6 +196,9 @@ static void type_range(int32_t *lo_out, int32_t *hi_out, unsigned type)
         *lo_out = INT16_MIN;
         *hi_out = INT16_MAX;
         break;
+    case ENGINE_ARG_COUNT1:            /* n + 1; 0 absent */
+        *hi_out = INT16_MAX;
+        break;
     }
 }
 
@@ -840,13 +843,20 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_KARAMA_ALLOW:
         ATTACH(karama_allow, mentat__karama_allow__init);
         return;
-    case ENGINE_ACTION_BATTLE_PLAN:  /* leader, cheap_hero, weapon, defense, dial */
+    case ENGINE_ACTION_BATTLE_PLAN:  /* leader, cheap_hero, weapon, defense, dial, half,
+                                        elite, elite_half */
         ATTACH(battle_plan, mentat__battle_plan__init);
         b->snum[0] = &pb->battle_plan->leader;
         b->snum[1] = &pb->battle_plan->cheap_hero;
         b->snum[2] = &pb->battle_plan->weapon;
         b->snum[3] = &pb->battle_plan->defense;
         b->num[4] = &pb->battle_plan->dial;
+        b->num[5] = &pb->battle_plan->half;      /* half, elite, elite_half: Advanced */
+        b->has[5] = &pb->battle_plan->has_half;
+        b->num[6] = &pb->battle_plan->elite;
+        b->has[6] = &pb->battle_plan->has_elite;
+        b->num[7] = &pb->battle_plan->elite_half;
+        b->has[7] = &pb->battle_plan->has_elite_half;
         return;
     case ENGINE_ACTION_TRAITOR_CALL:  /* call */
         ATTACH(traitor_call, mentat__traitor_call__init);

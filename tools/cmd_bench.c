@@ -142,6 +142,8 @@ typedef enum figure_id {
     FIG_PROOF_CONSISTENCY_US,
     FIG_APPLY_US,
     FIG_LEGAL_US,
+    FIG_APPLY_US_ADVANCED,
+    FIG_LEGAL_US_ADVANCED,
     FIG_GAMES_MEMORY,
     FIG_GAMES_LEDGER,
     FIG_WINDOW_SHARE,
@@ -195,6 +197,12 @@ static const figure_spec figures[FIG_COUNT] = {
     [FIG_APPLY_US] = {"apply_us", "engine_apply, median microseconds", -1, 2},
     [FIG_LEGAL_US] = {"legal_actions_us", "engine_legal_actions (every seat), median microseconds",
                       -1, 20},
+    [FIG_APPLY_US_ADVANCED] = {"apply_us_advanced",
+                               "engine_apply, Advanced positions (battles with spice support), "
+                               "median microseconds", -1, 2},
+    [FIG_LEGAL_US_ADVANCED] = {"legal_actions_us_advanced",
+                               "engine_legal_actions (every seat), Advanced positions, median "
+                               "microseconds", -1, 20},
     [FIG_GAMES_MEMORY] = {"games_per_s_memory",
                           "complete 6-seat games/s, Medium bots, in memory, 2 threads", 0, 0},
     [FIG_GAMES_LEDGER] = {"games_per_s_ledger",
@@ -615,6 +623,9 @@ int cmd_bench(int argc, char **argv, const tool_globals *gin)
                                 is_quick ? 1 : rep.plan->repeats) == 0 &&
              bench_engine_us(&rep.value[FIG_APPLY_US], &rep.value[FIG_LEGAL_US], &c,
                              is_quick ? 2 : 20) == 0 &&
+             bench_engine_advanced_us(&rep.value[FIG_APPLY_US_ADVANCED],
+                                      &rep.value[FIG_LEGAL_US_ADVANCED], &c,
+                                      is_quick ? 20 : 200) == 0 &&
              bot_bench_games(&rep.value[FIG_GAMES_MEMORY], &rep.value[FIG_GAMES_LEDGER],
                              &rep.value[FIG_WINDOW_SHARE], c.dir, c.keys_dir, c.err,
                              sizeof c.err) == 0 &&

@@ -115,6 +115,7 @@ int tool_action_draw(engine_action *out, const engine_legal *l, tool_prng *r)
             return -1;
         for (unsigned i = 0; i < n; i++)
             out->arg[i] = (int16_t)tool_prng_range(r, l->lo[i], l->hi[i]);
+        engine_legal_clip(l, out->arg); /* the caps, if any */
         return 0;
     }
     if (l->sum < min_total || l->sum > max_total)

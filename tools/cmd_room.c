@@ -181,8 +181,11 @@ static int room_create(int argc, char **argv, tool_globals *g)
     } else if (strcmp(rules, "advanced") == 0) {
         /* Refused here, not by the engine: stored Advanced rooms must go on
          * restoring and verifying, but a new one could not be played. */
-        tool_err(g, "--rules advanced is refused until the Advanced game is built (the engine "
-                    "plays it only to its first Spice Blow); use --rules basic");
+        tool_err(g, "--rules advanced is refused until the whole Advanced game is built: built "
+                    "are its setup, stronghold income, the Bene Gesserit's charity and battles "
+                    "with spice support; not yet the double spice blow, the faction Karama powers "
+                    "and the other faction abilities (the engine plays it only to its first Spice "
+                    "Blow); use --rules basic");
         return TOOL_EXIT_USAGE;
     } else {
         tool_err(g, "--rules must be basic, not '%s'", rules);

@@ -536,6 +536,11 @@ int bench_proof_us(double *inclusion_us_out, double *consistency_us_out, bench_c
 /* Median microseconds of one engine_apply and of one engine_legal_actions
  * call (every seat), over `games` complete games in memory. 0, or -1. */
 int bench_engine_us(double *apply_us_out, double *legal_us_out, bench_ctx *c, unsigned games);
+/* The same over `positions` constructed Advanced positions of 6 seats,
+ * three battles each with spice support, played on until the Advanced
+ * game's first unbuilt phase. 0, or -1. */
+int bench_engine_advanced_us(double *apply_us_out, double *legal_us_out, bench_ctx *c,
+                             unsigned positions);
 
 /* ---- bench/audit.c: the hidden-information audit */
 
@@ -987,6 +992,10 @@ int bot__plan_score(const bot__ctx *c, const bot__battle *bt, const engine_actio
 /* Hard's plans for the seat's battle, best first; their number. */
 unsigned bot__hard_plans(bot__candidates *cs, bot__ctx *c);
 int bot__hard_plan(engine_action *out, bot__ctx *c);
+
+/* bots/advanced.c: the Advanced plan's forces by strength for the dial
+ * (the strength wanted, in forces) a level chose in out->arg[4]. */
+int bot__advanced_plan(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

@@ -97,19 +97,27 @@ static int ask_action(engine_action *out, FILE *in, const engine_state *view,
         const engine_action_spec *spec = engine_action_spec_of(l->kind);
         inspect_legal_example(out, l);
         for (unsigned i = 0; spec != NULL && i < spec->n_args; i++) {
+            unsigned type = spec->arg_type[i];
             if (l->lo[i] == l->hi[i] ||
-                (spec->arg_type[i] != ENGINE_ARG_INT && spec->arg_type[i] != ENGINE_ARG_SIGNED))
+                (type != ENGINE_ARG_INT && type != ENGINE_ARG_SIGNED && type != ENGINE_ARG_COUNT1))
                 continue;
-            int v;
+            int v, one = type == ENGINE_ARG_COUNT1; /* a count held as n + 1: asked as n */
             char what[80];
             snprintf(what, sizeof what, "  %s", spec->arg_name[i]);
-            if (ask_number(&v, in, what, l->lo[i], l->hi[i], out->arg[i]) != 0)
+            if (ask_number(&v, in, what, l->lo[i] - one, l->hi[i] - one, out->arg[i] - one) != 0)
                 return -1;
-            out->arg[i] = (int16_t)v;
+            out->arg[i] = (int16_t)(v + one);
         }
         if (engine_legal_contains(l, out))
             return 0;
-        printf("  those numbers must add up to %d; choose again\n", l->sum);
+        if (l->sum >= 0) {
+            printf("  those numbers must add up to %d; choose again\n", l->sum);
+            continue;
+        }
+        /* The caps (an Advanced battle plan's spice support): say which. */
+        char line[1024];
+        inspect_legal_text(line, sizeof line, view, l);
+        printf("  those numbers break a limit of %s; choose again\n", line);
     }
 }
 

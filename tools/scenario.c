@@ -443,17 +443,22 @@ static int read_seat_set(sc_ctx *c, int a, const char *path, uint16_t *out)
     return 0;
 }
 
+/* The seat's plain forces in the territory (or at loc), its elite ones
+ * and its advisors (the Bene Gesserit's only). */
 static unsigned forces_in(const engine_state *st, uint8_t seat, unsigned territory, int loc,
-                          unsigned *elite_out)
+                          unsigned *elite_out, unsigned *advisors_out)
 {
-    unsigned plain = 0, elite = 0;
+    unsigned plain = 0, elite = 0, advisors = 0;
+    int bg = st->seat[seat].faction == ENGINE_FACTION_BENE_GESSERIT;
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
         if ((loc >= 0 && l == (unsigned)loc) ||
             (loc < 0 && engine_location_territory(l) == territory)) {
             plain += st->forces[l][seat];
             elite += st->special[l][seat];
+            advisors += bg ? st->advisors[l] : 0u;
         }
     *elite_out = elite;
+    *advisors_out = advisors;
     return plain;
 }
 
@@ -486,26 +491,33 @@ static int expect_seat_spice(sc_ctx *c, int e, const char *path, void *arg)
 
 static int expect_forces(sc_ctx *c, int e, const char *path, void *arg)
 {
-    static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite", NULL};
+    static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite",
+                                         "advisors", NULL};
     uint8_t s;
     unsigned territory;
     int loc;
-    int64_t plain, elite;
+    int64_t plain, elite, advisors;
     char what[160], b[32], where[64];
     (void)arg;
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
         read_place(c, e, path, 1, &territory, &loc) != 0 ||
         int_field(c, e, path, "forces", 0, 255, -1, &plain) != 0 ||
-        int_field(c, e, path, "elite", -1, 255, -1, &elite) != 0)
+        int_field(c, e, path, "elite", -1, 255, -1, &elite) != 0 ||
+        int_field(c, e, path, "advisors", -1, 255, -1, &advisors) != 0)
         return -1;
     if (c->st != NULL) {
-        unsigned got_elite, got = forces_in(c->st, s, territory, loc, &got_elite);
+        unsigned got_elite, got_advisors;
+        unsigned got = forces_in(c->st, s, territory, loc, &got_elite, &got_advisors);
         place_text(where, sizeof where, territory, loc);
         snprintf(what, sizeof what, "forces of %s in %s", seat_name(c, s, b), where);
         check_uint(c, what, plain, got);
         if (elite >= 0) {
             snprintf(what, sizeof what, "elite forces of %s in %s", seat_name(c, s, b), where);
             check_uint(c, what, elite, got_elite);
+        }
+        if (advisors >= 0) {
+            snprintf(what, sizeof what, "advisors of %s in %s", seat_name(c, s, b), where);
+            check_uint(c, what, advisors, got_advisors);
         }
     }
     return 0;
@@ -1147,23 +1159,52 @@ static int short_of_reserves(sc_ctx *c, const char *path, const sc_build *b, uin
                 (long long)elite);
 }
 
+/* 1 if the seat's advisors stand in the territory of loc (so its fighters
+ * may not be placed there). */
+static int other_side(const engine_state *st, uint8_t s, unsigned loc)
+{
+    unsigned elite, advisors;
+    forces_in(st, s, engine_location_territory(loc), -1, &elite, &advisors);
+    return advisors != 0;
+}
+
 static int pos_forces(sc_ctx *c, int e, const char *path, void *arg)
 {
-    static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite", NULL};
+    static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite",
+                                         "advisors", NULL};
     sc_build *b = arg;
     uint8_t s;
     unsigned territory;
     int loc;
-    int64_t plain, elite;
+    int64_t plain, elite, advisors;
+    char bs[32];
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
         read_place(c, e, path, 0, &territory, &loc) != 0 ||
         int_field(c, e, path, "forces", 0, 255, 0, &plain) != 0 ||
-        int_field(c, e, path, "elite", 0, 255, 0, &elite) != 0)
+        int_field(c, e, path, "elite", 0, 255, 0, &elite) != 0 ||
+        int_field(c, e, path, "advisors", 0, 255, 0, &advisors) != 0)
         return -1;
     if (territory == ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return fail(c, path, "no forces may be placed in the Hidden Mobile Stronghold");
+    if (advisors != 0) {
+        /* Advisors: the Advanced Bene Gesserit's, never beside their fighters. */
+        if (!b->st->config.is_advanced ||
+            b->st->seat[s].faction != ENGINE_FACTION_BENE_GESSERIT)
+            return fail(c, path, "advisors are the Bene Gesserit's, in the Advanced game only");
+        if (plain != 0 || elite != 0)
+            return fail(c, path, "the Bene Gesserit's forces in one territory are all advisors "
+                                 "or all fighters");
+        if (engine_position_advisors(b->st, s, (unsigned)loc, (unsigned)advisors) != 0)
+            return fail(c, path, "%s has %u forces in reserve, not %lld, or fighters in that "
+                                 "territory", seat_name(c, s, bs), b->st->seat[s].reserves,
+                        (long long)advisors);
+        return 0;
+    }
     if (engine_position_forces(b->st, s, (unsigned)loc, (unsigned)plain, (unsigned)elite) != 0)
-        return short_of_reserves(c, path, b, s, plain, elite);
+        return other_side(b->st, s, (unsigned)loc)
+                   ? fail(c, path, "the Bene Gesserit's forces in one territory are all "
+                                   "advisors or all fighters")
+                   : short_of_reserves(c, path, b, s, plain, elite);
     return 0;
 }
 

@@ -1,7 +1,9 @@
 /*
  * seed_state.c - writes the seed corpus of the state decoder's fuzz target
  * (tests/fuzz/corpus/fuzz_state): the canonical encoding of real states,
- * taken along seeded random games of 2 to 6 seats.
+ * taken along seeded random games of 2 to 6 seats, and an Advanced battle
+ * (constructed: no genuine Advanced game reaches one yet) with a plan's
+ * forces by strength committed.
  *
  * Run by `make fuzz-seeds` whenever the state encoding changes (a corpus of
  * another rules version is refused at its first bytes and fuzzes nothing).
@@ -76,6 +78,46 @@ static int play_game(const char *dir, unsigned game)
     return write_state(dir, game, version, &st);
 }
 
+/* Emperor (2 Sardaukar) against Harkonnen on The Great Flat, the
+ * Harkonnen plan in: 2 forces at full strength, 3 at half. */
+static int advanced_battle(const char *dir)
+{
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {0x5e, 0xed, 0xad};
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[0] = ENGINE_FACTION_EMPEROR;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.is_advanced = 1;
+    static engine_state st;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    int feyd = engine_leader_from_slug("feyd_rautha");
+    engine_action plan = {ENGINE_ACTION_BATTLE_PLAN, 1, {0, -1, -1, -1, 2, 4, 1, 1}};
+    plan.arg[0] = (int16_t)feyd;
+    if (engine_position_new(NULL, &st, &cfg, &rng) != ENGINE_ACCEPTED || flat < 0 || feyd < 0 ||
+        engine_position_forces(&st, 0, (unsigned)flat, 4, 2) != 0 ||
+        engine_position_forces(&st, 1, (unsigned)flat, 6, 0) != 0 ||
+        engine_position_seat_spice(&st, 1, 4) != 0 ||
+        engine_position_enter(&st, ENGINE_PHASE_BATTLE, 3, 0, &rng) != 0 ||
+        engine_apply(NULL, &st, &plan, &rng) != ENGINE_ACCEPTED) {
+        fprintf(stderr, "seed_state: the Advanced battle is refused\n");
+        return -1;
+    }
+    static uint8_t buf[ENGINE_STATE_ENCODED_MAX];
+    size_t len = engine_state_encode(buf, sizeof buf, &st);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/advanced_battle", dir);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        perror(path);
+        return -1;
+    }
+    int rc = fwrite(buf, 1, len, f) == len ? 0 : -1;
+    return fclose(f) != 0 || rc != 0 ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -87,5 +129,5 @@ int main(int argc, char **argv)
     for (unsigned g = 0; g < GAMES; g++)
         if (play_game(argv[1], g) != 0)
             return 1;
-    return 0;
+    return advanced_battle(argv[1]) != 0;
 }

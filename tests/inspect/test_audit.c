@@ -635,6 +635,10 @@ static void arg_domain(int *lo, int *hi, unsigned type)
         *lo = -2;
         *hi = 40;
         break;
+    case ENGINE_ARG_COUNT1: /* a count up to 40 held as n + 1; 0 is absent */
+        *lo = 1;
+        *hi = 41;
+        break;
     default:
         *lo = 0;
         *hi = 40;
@@ -645,7 +649,10 @@ static void arg_domain(int *lo, int *hi, unsigned type)
 /* An event's size is seen by whoever sees the ledger's bytes or their
  * timing: the arguments an action keeps secret from other seats encode
  * at one size whatever their value (docs/CLI.md, channels outside the
- * game's views). */
+ * game's views). An optional argument's presence follows from the rules
+ * (an Advanced plan always carries its forces by strength, held as n + 1:
+ * ENGINE_ARG_COUNT1), not from a secret: the sizes are compared with the
+ * optional arguments present, over the values they take present. */
 static void test_audit__secret_arguments_encode_at_one_size(void **state)
 {
     (void)state;
@@ -656,6 +663,8 @@ static void test_audit__secret_arguments_encode_at_one_size(void **state)
         memset(&act, 0, sizeof act);
         act.kind = (uint8_t)k;
         act.seat = 0;
+        for (unsigned o = (unsigned)(spec->n_args - spec->n_optional); o < spec->n_args; o++)
+            act.arg[o] = 1;
         if (inspect_action_mask(&masked, &act, ENGINE_VIEW_PUBLIC) == 0)
             continue;
         secret_kinds++;

@@ -129,6 +129,7 @@ static engine_action sample_action(unsigned kind, int high)
         case ENGINE_ARG_LOCATION: a.arg[i] = high ? ENGINE_LOCATION_COUNT - 1 : 7; break;
         case ENGINE_ARG_CARD: a.arg[i] = high ? ENGINE_TREACHERY_MAX - 1 : 9; break;
         case ENGINE_ARG_SIGNED: a.arg[i] = (int16_t)(high ? INT16_MAX : -2); break;
+        case ENGINE_ARG_COUNT1: a.arg[i] = (int16_t)(high ? INT16_MAX : 1 + (int)i); break;
         }
     }
     return a;

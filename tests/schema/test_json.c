@@ -256,6 +256,7 @@ static engine_action sample_action(unsigned kind, int high)
         case ENGINE_ARG_LOCATION: a.arg[i] = high ? ENGINE_LOCATION_COUNT - 1 : 0; break;
         case ENGINE_ARG_CARD: a.arg[i] = high ? ENGINE_TREACHERY_MAX - 1 : 0; break;
         case ENGINE_ARG_SIGNED: a.arg[i] = high ? INT16_MAX : INT16_MIN; break;
+        case ENGINE_ARG_COUNT1: a.arg[i] = high ? INT16_MAX : 1; break; /* n + 1: 0 is absent */
         }
     }
     return a;
@@ -297,6 +298,7 @@ static void test_json__action_round_trip_every_name(void **state)
             case ENGINE_ARG_INT:
             case ENGINE_ARG_SIGNED:
             case ENGINE_ARG_CARD:
+            case ENGINE_ARG_COUNT1:
                 break;
             }
             for (int32_t v = 0; v < n; v++) {

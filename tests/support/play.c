@@ -40,6 +40,17 @@ static size_t legal_of(const engine_state *st)
     return n < ENGINE_LEGAL_MAX ? n : ENGINE_LEGAL_MAX;
 }
 
+int test_legal_contains(const engine_state *st, const engine_action *act)
+{
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, ENGINE_SEAT_ENGINE);
+    if (n > ENGINE_LEGAL_MAX)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (engine_legal_contains(&legal[i], act))
+            return 1;
+    return 0;
+}
+
 int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng)
 {
     size_t n = legal_of(st);
@@ -82,8 +93,10 @@ static int draw_family(engine_action *out, const engine_legal *l, uint64_t *prng
             out->arg[i] = draw(prng, l->lo[i], l->hi[i]);
             total += out->arg[i];
         }
-        if (l->sum < 0)
+        if (l->sum < 0) {
+            engine_legal_clip(l, out->arg); /* the caps, if any */
             return 0;
+        }
         /* Fix the last argument to meet the sum. */
         int last = n_args - 1;
         int need = l->sum - (total - out->arg[last]);

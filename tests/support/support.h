@@ -23,6 +23,9 @@ int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng
 /* The same with the action kind drawn first, uniformly among the kinds
  * some family offers, then a family of that kind. */
 int test_random_legal_by_kind(engine_action *out, const engine_state *st, uint64_t *prng);
+/* 1 if a legal family of some seat in st holds act, 0 if none does, -1
+ * if the families overflow ENGINE_LEGAL_MAX (a test failure). */
+int test_legal_contains(const engine_state *st, const engine_action *act);
 
 /* The mentat binary the CLI suites run, as an absolute path in out
  * (PATH_MAX bytes): $MENTAT_BIN, else <build>/mentat beside the test

@@ -42,6 +42,8 @@ static const char *const figures[] = {
     "audit_game_s",
     "apply_us",
     "legal_actions_us",
+    "apply_us_advanced",
+    "legal_actions_us_advanced",
     "serve_vs_direct",
     "serve_action_p50_ms",
     "serve_action_p99_ms",
@@ -58,6 +60,8 @@ static const char *const targeted[] = {
     "audit_game_s",
     "apply_us",
     "legal_actions_us",
+    "apply_us_advanced",
+    "legal_actions_us_advanced",
     "serve_vs_direct",
 };
 

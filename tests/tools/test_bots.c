@@ -532,6 +532,81 @@ static void test_bots__shipments_priced_as_the_engine_charges(void **state)
     assert_true(crosses > 0 && sends > 0);
 }
 
+/* Advanced battles (docs/RULINGS.md R75) played by bots of every level
+ * from their own views, between random classic factions with random
+ * forces, elite forces and spice: every decision is legal (bot_decide
+ * refuses to return another), every battle ends, and from Medium up the
+ * plans buy their strength with spice support while it lasts (a seat
+ * holding spice, its forces not BATTLE HARDENED, supports some forces),
+ * never more than it holds. */
+static void test_bots__advanced_battles(void **state)
+{
+    (void)state;
+    static const uint8_t classic[] = {
+        ENGINE_FACTION_ATREIDES, ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_EMPEROR,
+        ENGINE_FACTION_FREMEN,   ENGINE_FACTION_HARKONNEN,     ENGINE_FACTION_GUILD,
+    };
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    unsigned plans = 0, supported = 0, could = 0;
+    for (unsigned g = 0; g < 24; g++) {
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 2;
+        cfg.faction[0] = classic[g % 6];
+        cfg.faction[1] = classic[(g % 6 + 1 + g / 6) % 6]; /* g / 6 < 4: never the same */
+        cfg.is_advanced = 1;
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, 41};
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+        int loc = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+        assert_true(loc >= 0);
+        for (uint8_t s = 0; s < 2; s++) {
+            unsigned elite = st->seat[s].special_reserves < 2 ? st->seat[s].special_reserves : 2;
+            assert_int_equal(engine_position_forces(st, s, (unsigned)loc, 3 + (g + s) % 5, elite), 0);
+            assert_int_equal(engine_position_seat_spice(st, s, (g * 3 + s * 5) % 9), 0);
+        }
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+        bot *b[2];
+        for (uint8_t s = 0; s < 2; s++)
+            assert_int_equal(bot_new(&b[s], s, (bot_level)((g + s) % BOT_LEVEL_COUNT), g * 7 + s),
+                             BOT_OK);
+        for (uint32_t version = 1; st->phase == ENGINE_PHASE_BATTLE && version < 100; version++) {
+            uint16_t awaiting = engine_state_awaiting(st);
+            assert_int_not_equal(awaiting, 0);
+            uint8_t seat = (awaiting & 1u) ? 0 : 1;
+            bot_input_build(in, st, seat, version, 1);
+            engine_action act;
+            assert_int_equal(bot_decide(&act, b[seat], in), BOT_OK);
+            if (act.kind == ENGINE_ACTION_BATTLE_PLAN && (g + seat) % BOT_LEVEL_COUNT != BOT_LEVEL_EASY) {
+                unsigned spice = st->seat[seat].spice;
+                int hardened = st->seat[seat].faction == ENGINE_FACTION_FREMEN;
+                /* arguments 5..7: counts held as n + 1 (ENGINE_ARG_COUNT1) */
+                int full = act.arg[4] + act.arg[6] - 1;
+                int half = act.arg[5] - 1 + act.arg[7] - 1;
+                plans++;
+                if (spice > 0 && !hardened && full + half > 0) {
+                    could++;
+                    supported += full > 0;
+                }
+                assert_true(hardened || (unsigned)full <= spice);
+            }
+            engine_rng_init(&rng, seed, version);
+            assert_int_equal(engine_apply(NULL, st, &act, &rng), ENGINE_ACCEPTED);
+        }
+        assert_int_not_equal(st->phase, ENGINE_PHASE_BATTLE);
+        bot_free(b[0]);
+        bot_free(b[1]);
+    }
+    assert_true(plans >= 12);
+    assert_true(could > 0 && supported == could);
+    free(in);
+    free(st);
+}
+
 static void test_bots__levels_parse(void **state)
 {
     (void)state;
@@ -561,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
         cmocka_unit_test(test_bots__karama_shipment_answered),
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
+        cmocka_unit_test(test_bots__advanced_battles),
         cmocka_unit_test(test_bots__levels_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,7 +2,8 @@
  * test_scenario_format.c - the scenario fields referees asked for
  * (docs/SCENARIOS.md): branches from one position, each its own line of
  * play with its own checks and the randomness a room would have drawn;
- * entering the setup at a given step;
+ * entering the setup at a given step; the Advanced Bene Gesserit's
+ * advisors placed and checked;
  * the new expectations refused as malformed, with the JSON path at
  * fault, when they are written wrong. Their passing use is in
  * tests/scenarios/ (battle_branches_shield_or_snooper.json,
@@ -109,6 +110,42 @@ static void test_scenario_format__entering_the_setup(void **state)
                          " {\"phase\": \"setup\", \"turn\": 1}}", "position", "turn");
 }
 
+/* Advisors: placed from the Bene Gesserit's reserves in an Advanced
+ * game and checked apart from fighters; refused, with the path, in a
+ * Basic game, for another faction, or beside fighters (LR 2.02.20). */
+static void test_scenario_format__advisors(void **state)
+{
+    (void)state;
+    static tool_scenario_result res;
+    char err[TOOL_SCENARIO_ERRMSG];
+    char doc[1024];
+    const char *fmt = "{\"rules\": \"%s\", \"factions\": [\"bene_gesserit\", \"harkonnen\"],"
+                      " \"position\": {\"turn\": 2, \"phase\": \"bidding\", \"storm_sector\": 0,"
+                      " \"forces\": [{\"seat\": \"harkonnen\", \"territory\": \"carthag\","
+                      " \"forces\": 1}, %s]}, \"expect\": {\"forces\": [{\"seat\":"
+                      " \"bene_gesserit\", \"territory\": \"carthag\", \"forces\": 0,"
+                      " \"advisors\": 3}]}}";
+    snprintf(doc, sizeof doc, fmt, "advanced",
+             "{\"seat\": \"bene_gesserit\", \"territory\": \"carthag\", \"advisors\": 3}");
+    assert_int_equal(tool_scenario_run(&res, doc, strlen(doc), err), 0);
+    assert_int_equal(res.n_missed, 0);
+    tool_scenario_result_free(&res);
+    snprintf(doc, sizeof doc, fmt, "basic",
+             "{\"seat\": \"bene_gesserit\", \"territory\": \"carthag\", \"advisors\": 3}");
+    expect_doc_malformed(doc, "position.forces[1]", "Advanced game only");
+    snprintf(doc, sizeof doc, fmt, "advanced",
+             "{\"seat\": \"harkonnen\", \"territory\": \"arrakeen\", \"advisors\": 1}");
+    expect_doc_malformed(doc, "position.forces[1]", "Bene Gesserit's");
+    snprintf(doc, sizeof doc, fmt, "advanced",
+             "{\"seat\": \"bene_gesserit\", \"territory\": \"carthag\", \"forces\": 1,"
+             " \"advisors\": 1}");
+    expect_doc_malformed(doc, "position.forces[1]", "all advisors or all fighters");
+    snprintf(doc, sizeof doc, fmt, "advanced",
+             "{\"seat\": \"bene_gesserit\", \"territory\": \"carthag\", \"advisors\": 1},"
+             " {\"seat\": \"bene_gesserit\", \"territory\": \"carthag\", \"forces\": 1}");
+    expect_doc_malformed(doc, "position.forces[2]", "all advisors or all fighters");
+}
+
 /* The same line of play, once straight and once as a branch after a
  * trunk: the same checks met, the same final spice (each action folded
  * with the randomness its version would have in a room). */
@@ -157,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_scenario_format__malformed_fields_name_their_path),
         cmocka_unit_test(test_scenario_format__a_branch_goes_on_from_the_trunk),
         cmocka_unit_test(test_scenario_format__entering_the_setup),
+        cmocka_unit_test(test_scenario_format__advisors),
     };
     return cmocka_run_group_tests_name("scenario_format", tests, NULL, NULL);
 }

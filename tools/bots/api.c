@@ -94,7 +94,9 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         const engine_action_spec *spec = engine_action_spec_of(legal[i].kind);
-        if (spec != NULL &&
+        /* The Advanced battle plan's forces by strength are its only form,
+         * not an alternative to a plain one: kept. */
+        if (spec != NULL && legal[i].kind != ENGINE_ACTION_BATTLE_PLAN &&
             engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
             continue;
         legal[kept++] = legal[i];
@@ -298,6 +300,11 @@ int bot__choose(engine_action *out, bot__ctx *c)
         for (int l = c->level; l >= 0 && rc < 0; l--)
             if (decide_table[d][l] != NULL)
                 rc = decide_table[d][l](out, c);
+    /* Advanced: a plan's dial, from Medium up, is the strength wanted,
+     * bought with forces by strength and spice support. */
+    if (rc == BOT_OK && out->kind == ENGINE_ACTION_BATTLE_PLAN && c->level > BOT_LEVEL_EASY &&
+        engine_is_advanced(c->v) && bot__advanced_plan(out, c) != BOT_OK)
+        rc = -1;
     if (rc < 0)
         rc = bot__easy_any(out, c);
     return rc;

@@ -35,6 +35,7 @@ int bot__always_max(engine_action *out, bot__ctx *c)
     bot__action_lo(out, l);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
         out->arg[i] = l->hi[i];
+    engine_legal_clip(l, out->arg);
     return l->sum < 0 ? BOT_OK : -1;
 }
 

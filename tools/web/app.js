@@ -117,7 +117,8 @@ function familyLabel(f) {
     const hi = a.hi_name !== undefined ? a.hi_name : String(a.hi);
     return a.name + ' ' + (a.lo === a.hi ? lo : lo + '..' + hi);
   });
-  return f.kind + (args.length ? ': ' + args.join(', ') : '') + (f.sum !== null ? ' (total ' + f.sum + ')' : '');
+  const caps = (f.caps || []).map(c => ' (' + c.args.join(' + ') + ' at most ' + c.max + ')').join('');
+  return f.kind + (args.length ? ': ' + args.join(', ') : '') + (f.sum !== null ? ' (total ' + f.sum + ')' : '') + caps;
 }
 
 function renderPrompt(v) {
@@ -165,6 +166,9 @@ function renderPrompt(v) {
       argsBox.appendChild(label);
     }
     if (f.sum !== null) argsBox.appendChild(make('p', 'The numbers must add up to ' + f.sum + '.'));
+    /* An Advanced battle plan's limits: forces present, spice for support. */
+    for (const c of f.caps || [])
+      argsBox.appendChild(make('p', c.args.join(' + ') + ' may add up to ' + c.max + ' at most.'));
   }
   kindSel.addEventListener('change', fillFamilies);
   famSel.addEventListener('change', fillArgs);

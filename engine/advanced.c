@@ -1,0 +1,170 @@
+/*
+ * advanced.c - the Advanced game's phase rules that belong to no faction
+ * (ADVANCED_RULES.md, LR 1.13): when they are in force, and the
+ * stronghold income of the Spice Collection (LR 1.13.01). The faction
+ * abilities of the Advanced game are rows in the file of their family
+ * (engine/powers_*.c, `.game = ENGINE__GAME_ADVANCED`). Each rule here is
+ * in force only in an Advanced room played by a rules version that has
+ * it (row ENGINE__RULE_ROOM_OPTIONS), so a Basic room, and an Advanced
+ * room recorded by an earlier build, folds exactly as before. Engine
+ * layer: no I/O, no allocation, no clock; it never names a faction.
+ */
+#include "engine/internal.h"
+
+/* What each stronghold pays its occupants from the bank in the Spice
+ * Collection (LR 1.13.01; ADVANCED_RULES.md 3). One row per paying
+ * stronghold; the others pay nothing. */
+static const struct {
+    uint8_t territory;             /* engine_territory */
+    uint8_t spice;                 /* paid to each faction occupying it */
+} income[] = {
+    {ENGINE_TERRITORY_ARRAKEEN, 2},
+    {ENGINE_TERRITORY_CARTHAG, 2},
+    {ENGINE_TERRITORY_TUEKS_SIETCH, 1},
+};
+
+int engine__advanced(const engine_state *st)
+{
+    return st->config.is_advanced && engine__rule(st, ENGINE__RULE_ROOM_OPTIONS);
+}
+
+unsigned engine__stronghold_income(const engine_state *st, unsigned seat)
+{
+    if (!engine__advanced(st))
+        return 0;
+    unsigned total = 0;
+    /* Every occupant collects, not only a sole one: occupation at
+     * collection is all the rule asks (LR 1.13.01; docs/RULINGS.md
+     * "Stronghold income"). Advisors occupy nothing (LR 2.02.12):
+     * engine__occupies counts fighters only. */
+    for (unsigned i = 0; i < sizeof income / sizeof income[0]; i++)
+        if (engine__occupies(st, income[i].territory, seat))
+            total += income[i].spice;
+    return total;
+}
+
+/* ======================================================= spice support */
+
+/* The Advanced battle plan commits forces by class and strength (LR
+ * 1.13.04; ADVANCED_RULES.md 4.2): `dial` plain forces at full strength,
+ * each supported by 1 spice, `half` plain forces unsupported at half
+ * strength, `elite` and `elite_half` the same of the elite forces
+ * (Sardaukar, Fedaykin). Strengths are counted in half points, so every
+ * total is exact (4.1: "keep all strengths as integer half-points"). A
+ * seat whose forces fight at full strength without spice (the Fremen's
+ * BATTLE HARDENED, ENGINE__POINT_BATTLE_HARDENED) commits no half-strength
+ * forces and pays nothing. */
+
+#define HALF_POINTS 2              /* a plain force at full strength */
+
+/* The seat's plain and elite forces in the territory of the battle. */
+static void present(const engine_state *st, unsigned seat, unsigned *plain, unsigned *elite)
+{
+    *plain = *elite = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == st->battle_territory) {
+            *plain += st->forces[l][seat];
+            *elite += st->special[l][seat];
+        }
+}
+
+static int hardened(const engine_state *st, unsigned seat)
+{
+    return engine__point_holds(st, ENGINE__POINT_BATTLE_HARDENED, seat);
+}
+
+unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p)
+{
+    return hardened(st, seat) ? 0u : (unsigned)p->dial + p->elite;
+}
+
+unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p)
+{
+    /* An elite force's full strength, in half points, against this
+     * battle's opponent (the Sardaukar's 2 but against the Fremen, the
+     * Fedaykin's 2: rows at ENGINE__POINT_ELITE_VALUE). */
+    unsigned elite2 = (unsigned)engine__point_value(st, ENGINE__POINT_ELITE_VALUE, seat,
+                                                    HALF_POINTS);
+    return (unsigned)p->dial * HALF_POINTS + p->half + p->elite * elite2 +
+           p->elite_half * (elite2 / 2);
+}
+
+engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
+                                         const engine_battle_plan *p, int *arg)
+{
+    unsigned plain, elite;
+    present(st, seat, &plain, &elite);
+    *arg = 4;
+    if ((unsigned)p->dial + p->half > plain)
+        return ENGINE_REJECT_DIAL_RANGE;
+    *arg = 6;
+    if ((unsigned)p->elite + p->elite_half > elite)
+        return ENGINE_REJECT_DIAL_RANGE;
+    if (hardened(st, seat)) {
+        /* Always at full strength: no force at half (LR 2.04.21). */
+        *arg = p->half ? 5 : 7;
+        if (p->half || p->elite_half)
+            return ENGINE_REJECT_DIAL_RANGE;
+        return ENGINE_ACCEPTED;
+    }
+    /* One spice behind the shield for each force at full strength (LR
+     * 1.13.04.04); an ally's spice does not count (docs/RULINGS.md R77). */
+    *arg = 4;
+    if (engine__plan_support(st, seat, p) > st->seat[seat].spice)
+        return ENGINE_REJECT_CANNOT_PAY;
+    return ENGINE_ACCEPTED;
+}
+
+void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat)
+{
+    unsigned plain, elite;
+    present(st, seat, &plain, &elite);
+    /* Arguments 5..7 are counts held as n + 1 (ENGINE_ARG_COUNT1), so an
+     * Advanced plan always carries them: 1 is none. */
+    l->lo[4] = 0;
+    l->lo[5] = l->lo[6] = l->lo[7] = 1;
+    l->hi[4] = (int16_t)plain;
+    l->hi[6] = (int16_t)(elite + 1);
+    if (hardened(st, seat)) {
+        l->hi[5] = l->hi[7] = 1;
+        return;
+    }
+    l->hi[5] = (int16_t)(plain + 1);
+    l->hi[7] = (int16_t)(elite + 1);
+    unsigned spice = st->seat[seat].spice;
+    /* dial + half within the plain forces, elite + elite_half within the
+     * elite ones, dial + elite within the spice (each count held as n + 1
+     * adds its one to the cap). */
+    l->cap_mask[0] = 1u << 4 | 1u << 5;
+    l->cap[0] = (int16_t)(plain + 1);
+    l->cap_mask[1] = 1u << 6 | 1u << 7;
+    l->cap[1] = (int16_t)(elite + 2);
+    if (spice < plain + elite) {
+        l->cap_mask[2] = 1u << 4 | 1u << 6;
+        l->cap[2] = (int16_t)(spice + 1);
+    }
+}
+
+int engine_is_advanced(const engine_state *st)
+{
+    return engine__advanced(st);
+}
+
+unsigned engine_plan_forces_strength2(const engine_state *st, unsigned side)
+{
+    if (side > 1)
+        return 0;
+    const engine_battle_plan *p = &st->plan[side];
+    if (!engine__advanced(st))
+        return (unsigned)p->dial * HALF_POINTS;
+    unsigned seat = st->battle_seat[side];
+    return seat < st->config.n_seats ? engine__plan_strength2(st, seat, p) : 0u;
+}
+
+unsigned engine_plan_support(const engine_state *st, unsigned side)
+{
+    if (side > 1 || !engine__advanced(st))
+        return 0;
+    unsigned seat = st->battle_seat[side];
+    return seat < st->config.n_seats ? engine__plan_support(st, seat, &st->plan[side]) : 0u;
+}

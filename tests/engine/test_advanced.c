@@ -1,0 +1,304 @@
+/*
+ * test_advanced.c - the Advanced game's phase rules and abilities built so
+ * far (ADVANCED_RULES.md), through the engine API on constructed
+ * positions: each is in force in an Advanced room of rules version 5 on,
+ * and in no Basic room nor any Advanced room recorded under an earlier
+ * version (whose stored states must re-fold as they were); the position
+ * API's advisors keep the one-side-per-territory rule. The rules
+ * themselves, with their sources, are the tests/scenarios/advanced_*.json
+ * scenarios.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "tests/support/support.h"
+
+static const uint8_t SEED[ENGINE_SEED_BYTES] = {12, 5, 20, 26};
+
+/* A constructed position of Harkonnen, Bene Gesserit and Emperor, every
+ * seat holding `spice`. */
+static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint8_t s = 0; s < 3; s++)
+        assert_int_equal(engine_position_seat_spice(st, s, spice), 0);
+}
+
+static unsigned location_of(unsigned territory)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine_location_territory(l) == territory)
+            return l;
+    fail();
+    return 0;
+}
+
+static void enter(engine_state *st, unsigned phase)
+{
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, phase, 3, 0, &rng), 0);
+    assert_int_equal(engine_state_check(st), 0);
+}
+
+/* LR 1.13.01: Carthag pays its occupant 2 in an Advanced room of version
+ * 5; nothing in a Basic room, nor in an Advanced room of version 4. */
+static void test_advanced__stronghold_income_only_in_version_5_advanced(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        unsigned spice;            /* the Harkonnen's after the collection */
+    } cases[] = {{1, 5, 2}, {1, 4, 0}, {0, 5, 0}, {0, 4, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 0);
+        assert_int_equal(engine_position_forces(&st, 0, location_of(ENGINE_TERRITORY_CARTHAG),
+                                                1, 0), 0);
+        uint32_t minted = st.spice_minted;
+        enter(&st, ENGINE_PHASE_SPICE_COLLECTION);
+        assert_int_equal(st.seat[0].spice, cases[i].spice);
+        assert_int_equal(st.spice_minted - minted, cases[i].spice); /* from the bank */
+    }
+}
+
+/* LR 2.02.09: the Bene Gesserit's 2 spice, whatever they hold, only in an
+ * Advanced room of version 5; elsewhere, holding 5, they get nothing. */
+static void test_advanced__bene_gesserit_charity_only_in_version_5_advanced(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        unsigned spice;            /* the Bene Gesserit's once the phase began */
+    } cases[] = {{1, 5, 7}, {1, 4, 5}, {0, 5, 5}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 5);
+        enter(&st, ENGINE_PHASE_CHOAM_CHARITY);
+        assert_int_equal(st.seat[1].spice, cases[i].spice);
+        assert_int_equal(st.phase, ENGINE_PHASE_BIDDING); /* nobody under 2: nobody asked */
+    }
+}
+
+/* The position API: advisors are the Advanced Bene Gesserit's, out of
+ * their reserves, never in a territory beside their fighters (LR 2.02.20),
+ * and a refused edit changes nothing. */
+static void test_advanced__position_advisors(void **state)
+{
+    (void)state;
+    engine_state st, before;
+    unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+    unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+    position(&st, 1, ENGINE_RULES_VERSION, 0);
+    unsigned reserves = st.seat[1].reserves;
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+    assert_int_equal(st.advisors[arrakeen], 2);
+    assert_int_equal(st.seat[1].reserves, reserves - 2);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 0, carthag, 1), -1);  /* not the BG */
+    assert_int_equal(engine_position_forces(&st, 1, arrakeen, 1, 0), -1); /* beside advisors */
+    assert_int_equal(engine_position_advisors(&st, 1, carthag, 99), -1); /* too few */
+    assert_memory_equal(&before, &st, sizeof before);
+    assert_int_equal(engine_position_forces(&st, 1, carthag, 1, 0), 0);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 1, carthag, 1), -1); /* beside fighters */
+    assert_memory_equal(&before, &st, sizeof before);
+    assert_int_equal(engine_state_check(&st), 0);
+
+    position(&st, 0, ENGINE_RULES_VERSION, 0);
+    memcpy(&before, &st, sizeof before);
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 1), -1); /* Basic: none */
+    assert_memory_equal(&before, &st, sizeof before);
+}
+
+/* ------------------------------------------------ battles, random play */
+
+#define BATTLES 300
+
+static const uint8_t classic[] = {
+    ENGINE_FACTION_ATREIDES, ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_EMPEROR,
+    ENGINE_FACTION_FREMEN,   ENGINE_FACTION_HARKONNEN,     ENGINE_FACTION_GUILD,
+};
+
+static int contained(const engine_state *st, const engine_action *act)
+{
+    int c = test_legal_contains(st, act);
+    assert_true(c >= 0);
+    return c;
+}
+
+/* A battle plan of either side with arbitrary forces by strength. */
+static void random_plan(engine_action *act, const engine_state *st, uint64_t *prng)
+{
+    memset(act, 0, sizeof *act);
+    act->kind = ENGINE_ACTION_BATTLE_PLAN;
+    act->seat = st->battle_seat[test_prng_below(prng, 2)];
+    act->arg[0] = (int16_t)((int)test_prng_below(prng, ENGINE_LEADER_COUNT + 1) - 1);
+    act->arg[1] = act->arg[2] = act->arg[3] = -1;
+    for (unsigned i = 4; i < 8; i++) /* 5..7 held as n + 1; 0 (absent) is refused */
+        act->arg[i] = (int16_t)test_prng_below(prng, i == 4 || i == 5 ? 12 : 5);
+}
+
+/* An Advanced battle between two random classic factions, with random
+ * forces, elite forces, spice and cards, played to its end by random
+ * legal actions: every one accepted and keeping the invariants; arbitrary
+ * plans accepted exactly when a legal family holds them (the caps of the
+ * spice support included), a rejection leaving the state as it was; the
+ * encoding round-trips; every plan's strength is its forces' count. */
+static void test_advanced__random_battles_legal_exactly(void **state)
+{
+    (void)state;
+    unsigned plans = 0, capped = 0;
+    for (uint64_t g = 0; g < BATTLES; g++) {
+        uint64_t prng = g * 2654435761u + 17;
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 2;
+        unsigned a = test_prng_below(&prng, 6), b = (a + 1 + test_prng_below(&prng, 5)) % 6;
+        cfg.faction[0] = classic[a];
+        cfg.faction[1] = classic[b];
+        cfg.is_advanced = 1;
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 99};
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        engine_state st;
+        assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        unsigned loc = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        for (uint8_t s = 0; s < 2; s++) {
+            unsigned plain = 1 + test_prng_below(&prng, st.seat[s].reserves < 10 ? st.seat[s].reserves : 10);
+            unsigned elite = st.seat[s].special_reserves ? test_prng_below(&prng, st.seat[s].special_reserves + 1u) : 0;
+            assert_int_equal(engine_position_forces(&st, s, loc, plain, elite), 0);
+            assert_int_equal(engine_position_seat_spice(&st, s, test_prng_below(&prng, 12)), 0);
+            static const unsigned kinds[] = {ENGINE_CARD_CRYSKNIFE, ENGINE_CARD_SHIELD,
+                                             ENGINE_CARD_CHAUMAS, ENGINE_CARD_SNOOPER,
+                                             ENGINE_CARD_CHEAP_HERO, ENGINE_CARD_LASGUN};
+            for (unsigned k = test_prng_below(&prng, 3); k-- > 0;)
+                (void)engine_position_give_card(&st, s, kinds[test_prng_below(&prng, 6)]);
+        }
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+        for (uint32_t version = 2; st.phase == ENGINE_PHASE_BATTLE && version < 200; version++) {
+            assert_int_equal(engine_state_check(&st), 0);
+            static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+            size_t lx = engine_state_encode(x, sizeof x, &st);
+            engine_state back;
+            assert_int_equal(engine_state_decode(&back, x, lx), 0);
+            assert_int_equal(engine_state_encode(y, sizeof y, &back), lx);
+            assert_memory_equal(x, y, lx);
+            for (int i = 0; i < 30; i++) {
+                engine_action act;
+                random_plan(&act, &st, &prng);
+                engine_state copy = st;
+                int want = contained(&st, &act);
+                engine_rng_init(&rng, seed, version);
+                engine_verdict v = engine_apply(NULL, &copy, &act, &rng);
+                if (want) {
+                    assert_int_equal(v, ENGINE_ACCEPTED);
+                } else {
+                    assert_int_not_equal(v, ENGINE_ACCEPTED);
+                    assert_memory_equal(&copy, &st, sizeof st);
+                }
+            }
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            assert_true(contained(&st, &act));
+            engine_rng_init(&rng, seed, version);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            if (act.kind == ENGINE_ACTION_BATTLE_PLAN) {
+                plans++;
+                capped += act.arg[5] + act.arg[7] > 2; /* held as n + 1: some at half */
+            }
+        }
+        assert_int_not_equal(st.phase, ENGINE_PHASE_BATTLE); /* every battle ends */
+    }
+    assert_true(plans >= BATTLES);
+    assert_true(capped > BATTLES / 4); /* forces at half strength were played */
+}
+
+/* The forces by strength of a plan committed but not revealed (and so
+ * its spice support) are a new hidden fact: two worlds where the
+ * Harkonnen committed the same plan but for its forces at half strength
+ * give the Emperor and a spectator identical views; the Harkonnen see
+ * their own. */
+static void test_advanced__support_hidden_until_reveal(void **state)
+{
+    (void)state;
+    engine_state world[2];
+    for (unsigned w = 0; w < 2; w++) {
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 2;
+        cfg.faction[0] = ENGINE_FACTION_EMPEROR;
+        cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+        cfg.is_advanced = 1;
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 0);
+        engine_state *st = &world[w];
+        assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+        unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        assert_int_equal(engine_position_forces(st, 0, flat, 4, 2), 0);
+        assert_int_equal(engine_position_forces(st, 1, flat, 8, 0), 0);
+        assert_int_equal(engine_position_seat_spice(st, 1, 6), 0);
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+        /* 1 force at full strength, and none or 6 at half: the worlds
+         * differ in the new fields alone */
+        engine_action plan = {ENGINE_ACTION_BATTLE_PLAN, 1,
+                              {0, -1, -1, -1, 1, w ? 7 : 1, 1, 1}};
+        plan.arg[0] = -1;
+        for (int l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_HARKONNEN) {
+                plan.arg[0] = (int16_t)l;
+                break;
+            }
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, st, &plan, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(st->phase, ENGINE_PHASE_BATTLE);
+        assert_int_equal(engine_plan_support(st, 1), 1u);
+        assert_int_equal(engine_plan_forces_strength2(st, 1), w ? 8u : 2u);
+    }
+    static const uint8_t viewers[] = {0, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_state a, b;
+        engine_view(&a, &world[0], viewers[i]);
+        engine_view(&b, &world[1], viewers[i]);
+        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+        assert_int_equal(lx, ly);
+        assert_memory_equal(x, y, lx);
+    }
+    engine_state own;
+    engine_view(&own, &world[1], 1);
+    assert_int_equal(own.plan[1].half, 6);
+    assert_int_equal(engine_plan_support(&own, 1), 1u);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_advanced__stronghold_income_only_in_version_5_advanced),
+        cmocka_unit_test(test_advanced__bene_gesserit_charity_only_in_version_5_advanced),
+        cmocka_unit_test(test_advanced__position_advisors),
+        cmocka_unit_test(test_advanced__random_battles_legal_exactly),
+        cmocka_unit_test(test_advanced__support_hidden_until_reveal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,62 @@
+/*
+ * bots/advanced.c - the Advanced game's decisions for every level from
+ * Medium up: a battle plan's forces by strength and their spice support
+ * (LR 1.13.04). A level chooses its plan as in the Basic game, its dial
+ * being the strength it wants from its forces; here that strength is
+ * bought as cheaply as the plan's family allows: elite forces before
+ * plain ones (an elite is worth more for the same spice), at full
+ * strength while the spice lasts, then at half strength for nothing.
+ *
+ * Layer: tools. Like all bot code it reads the seat's view and legal
+ * families only: the strength of a commitment is its own plan's, counted
+ * by the engine on a copy of the view (engine_plan_forces_strength2).
+ */
+#include <string.h>
+
+#include "tools/internal.h"
+
+/* The order forces are added in, and the argument each one raises:
+ * elite at full, plain at full, elite at half, plain at half. */
+static const uint8_t order[] = {6, 4, 7, 5};
+
+/* The family holding the plan's leader, Cheap Hero and cards, or NULL. */
+static const engine_legal *plan_family(const bot__ctx *c, const engine_action *plan)
+{
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind == ENGINE_ACTION_BATTLE_PLAN && l->lo[0] == plan->arg[0] &&
+            l->lo[1] == plan->arg[1] && l->lo[2] == plan->arg[2] && l->lo[3] == plan->arg[3])
+            return l;
+    }
+    return NULL;
+}
+
+int bot__advanced_plan(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *l = plan_family(c, out);
+    if (l == NULL)
+        return -1;
+    unsigned side = c->v->battle_seat[0] == c->seat ? 0 : 1;
+    unsigned want2 = 2u * (unsigned)(out->arg[4] > 0 ? out->arg[4] : 0);
+    engine_state probe;
+    memcpy(&probe, c->v, sizeof probe);
+    engine_battle_plan *p = &probe.plan[side];
+    p->dial = p->half = p->elite = p->elite_half = 0;
+    for (unsigned i = 4; i < ENGINE_ACTION_MAX_ARGS; i++)
+        out->arg[i] = l->lo[i];
+    for (unsigned k = 0; k < sizeof order; k++) {
+        unsigned a = order[k];
+        while (engine_plan_forces_strength2(&probe, side) < want2 && out->arg[a] < l->hi[a]) {
+            out->arg[a]++;
+            if (!engine_legal_caps_hold(l, out->arg)) {
+                out->arg[a]--;
+                break;
+            }
+            p->dial = (uint8_t)out->arg[4]; /* the rest held as n + 1 (ENGINE_ARG_COUNT1) */
+            p->half = (uint8_t)(out->arg[5] - 1);
+            p->elite = (uint8_t)(out->arg[6] - 1);
+            p->elite_half = (uint8_t)(out->arg[7] - 1);
+        }
+    }
+    return engine_legal_contains(l, out) ? BOT_OK : -1;
+}
