@@ -261,6 +261,20 @@ void engine__bg_send_resume(engine_state *st, const engine_frame *f, const engin
                             engine_rng *rng);
 void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
+/* The battle's questions (engine/phase_battle.c): the Voice, the
+ * prescience question and its answer, each a window over the plans. */
+ENGINE__LEGAL(engine__legal_voice);
+ENGINE__LEGAL(engine__legal_prescience);
+ENGINE__LEGAL(engine__legal_prescience_answer);
+void engine__voice_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                          engine_rng *rng);
+void engine__prescience_resume(engine_state *st, const engine_frame *f,
+                               const engine_action *answer, engine_rng *rng);
+void engine__prescience_answer_resume(engine_state *st, const engine_frame *f,
+                                      const engine_action *answer, engine_rng *rng);
+/* 1 while the seats of the battle are asked for their plans: its step,
+ * no question of the battle still open. */
+int engine__plans_asked(const engine_state *st);
 /* The pause fields of the canonical encoding of rules versions 2 and 3,
  * as they were before the stack (engine/state.c writes and reads them):
  * encode reads them off the stack; decode builds the stack, -1 when the
@@ -276,6 +290,8 @@ typedef struct engine__legacy_pause {
     uint32_t cancelled;
     uint8_t retake;
     uint8_t ship_seat, ship_payer, ship_location, ship_forces, ship_elite;
+    uint8_t prescience_element, voice_must, voice_class;
+    int16_t prescience_value;
 } engine__legacy_pause;
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st);
 int engine__pause_decode(engine_state *st, const engine__legacy_pause *in);

@@ -307,7 +307,7 @@ void engine__karama_resume(engine_state *st, const engine_frame *f, const engine
         if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED)
             st->effect[i].owner = f->held.seat;
     engine_effect e = {ENGINE_EFFECT_CANCELLED, (uint8_t)a, f->held.seat, SEAT_NONE,
-                       ENGINE_EXPIRY_PHASE};
+                       ENGINE_EXPIRY_PHASE, 0};
     int full = engine__effect_add(st, &e);
     assert(full == 0); /* one record per advantage, fewer advantages than records */
     (void)full;

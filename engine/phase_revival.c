@@ -222,7 +222,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
  * seat no plan that keeps its prescience answer (docs/RULINGS.md "Ghola"). */
 static int ghola_keeps_a_plan(const engine_state *st, uint8_t seat, unsigned leader)
 {
-    if (st->phase != ENGINE_PHASE_BATTLE || st->step != BATTLE_STEP_PLAN)
+    if (!engine__plans_asked(st))
         return 1;
     engine_state probe = *st;
     probe.leader[leader].place = ENGINE_PLACE_POOL;

@@ -460,9 +460,9 @@ static int bound_game(engine_config *cfg, uint8_t seed[ENGINE_SEED_BYTES], engin
         for (uint32_t v = 1; v <= n; v++) {
             engine_rng_init(&rng, seed, v);
             assert_int_equal(engine_apply(NULL, &st, &acts[v - 1], &rng), ENGINE_ACCEPTED);
-            int v_card = st.prescience_value;
+            int v_card = engine_battle_prescience_answer(&st);
             if (st.phase != ENGINE_PHASE_BATTLE || st.step != BATTLE_STEP_PLAN ||
-                (st.prescience_element != 2 && st.prescience_element != 3) || v_card < 0)
+                (engine_battle_prescience(&st) != 2 && engine_battle_prescience(&st) != 3) || v_card < 0)
                 continue;
             unsigned side = st.card[v_card].holder == st.battle_seat[0] ? 0 : 1;
             /* The other side commits next: the bound side is then the only
