@@ -53,7 +53,7 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_BID_PASS] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_AUCTION, engine__bid_pass},
     [ENGINE_ACTION_KARAMA_TAKE] = {ENGINE_PHASE_BIDDING, BIDDING_STEP_AUCTION,
                                    engine__karama_take},
-    [ENGINE_ACTION_EMPEROR_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
+    [ENGINE_ACTION_EMPEROR_REVIVAL] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_ALLY_REVIVAL,
                                        engine__emperor_revival},
     [ENGINE_ACTION_REVIVE] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_REVIVE, engine__revive},
     [ENGINE_ACTION_GHOLA] = {ENGINE__PHASE_ANY, 0, engine__ghola},
@@ -96,9 +96,9 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
                                         engine__ship_karama_from},
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_SHIP_PAYER,
                                           engine__ship_karama_answer},
-    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY,
+    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_WORM_ALLY,
                                            engine__fremen_protect_ally},
-    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR,
+    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_ALLY_REVIVAL,
                                            engine__fremen_ally_revival},
     [ENGINE_ACTION_KARAMA_POLICY] = {ENGINE__PHASE_ANY, 0, engine__karama_policy},
 };
@@ -119,7 +119,6 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_SPICE_BLOW] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
-        [BLOW_STEP_WORM_ALLY] = engine__legal_fremen_protect_ally,
     },
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
     [ENGINE_PHASE_BIDDING] = {
@@ -127,7 +126,6 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BIDDING_STEP_AUCTION] = engine__legal_auction,
     },
     [ENGINE_PHASE_REVIVAL] = {
-        [REVIVAL_STEP_EMPEROR] = engine__legal_emperor,
         [REVIVAL_STEP_REVIVE] = engine__legal_revive,
     },
     [ENGINE_PHASE_SHIPMENT_MOVEMENT] = {

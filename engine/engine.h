@@ -512,6 +512,11 @@ typedef enum engine_window_point {
     ENGINE_WINDOW_VOICE,            /* a battle starts: the Bene Gesserit may use the Voice */
     ENGINE_WINDOW_PRESCIENCE,       /* then the Atreides may ask one element of a plan */
     ENGINE_WINDOW_PRESCIENCE_ANSWER, /* the seat asked answers (held: the question) */
+    ENGINE_WINDOW_WORM_ALLY,        /* a worm about to strike the Fremen's ally: the Fremen
+                                      spare it or not (LR 2.04.10) */
+    ENGINE_WINDOW_ALLY_REVIVAL,     /* Revival starts: the Emperor offers its ally paid
+                                      revivals, the Fremen give theirs 3 free or not
+                                      (LR 2.03.07, 2.04.11) */
     ENGINE_WINDOW_COUNT
 } engine_window_point;
 
@@ -523,7 +528,9 @@ typedef struct engine_frame {
                                       ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner;
                                       BG_SEND: the Bene Gesserit (owner: the shipper);
                                       VOICE, PRESCIENCE: the seat asked; PRESCIENCE_ANSWER:
-                                      the seat that asked (owner: the Atreides) */
+                                      the seat that asked (owner: the Atreides); WORM_ALLY:
+                                      the ally (owner: the Fremen); ALLY_REVIVAL: the
+                                      lowest seat asked (owner too) */
     uint8_t is_resuming;           /* 1 only inside the fold resuming its held attempt */
     uint32_t rows;                 /* KARAMA: ENGINE_ADVANTAGE_BIT of each advantage offered */
     engine_action held;            /* the attempt held; kind NONE: an automatic step (KARAMA)

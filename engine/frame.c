@@ -51,13 +51,54 @@ const engine__window_row engine__windows[ENGINE_WINDOW_COUNT] = {
     [ENGINE_WINDOW_PRESCIENCE_ANSWER] = {0, 1, ENGINE_PHASE_BATTLE,
                                         engine__legal_prescience_answer,
                                         engine__prescience_answer_resume},
+    /* engine/phase_spice_blow.c */
+    [ENGINE_WINDOW_WORM_ALLY] = {0, 1, ENGINE_PHASE_SPICE_BLOW, engine__legal_fremen_protect_ally,
+                                engine__worm_ally_resume},
+    /* engine/phase_revival.c */
+    [ENGINE_WINDOW_ALLY_REVIVAL] = {0, 1, ENGINE_PHASE_REVIVAL, engine__legal_emperor,
+                                   engine__ally_revival_resume},
 };
+
+/* The windows over a step that waits on nobody while they are open, the
+ * step each is asked in (the encoding tells the frame's seats as the
+ * step's). */
+static const struct {
+    uint8_t point, phase, step;
+} asked_over_step[] = {
+    {ENGINE_WINDOW_WORM_ALLY, ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY},
+    {ENGINE_WINDOW_ALLY_REVIVAL, ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR},
+};
+
+static unsigned point_over_step(unsigned phase, unsigned step)
+{
+    for (size_t i = 0; i < sizeof asked_over_step / sizeof asked_over_step[0]; i++)
+        if (asked_over_step[i].phase == phase && asked_over_step[i].step == step)
+            return asked_over_step[i].point;
+    return ENGINE_WINDOW_NONE;
+}
 
 /* The battle's questions: windows over the plans that were steps before. */
 static int is_battle_question(unsigned point)
 {
     return point == ENGINE_WINDOW_VOICE || point == ENGINE_WINDOW_PRESCIENCE ||
            point == ENGINE_WINDOW_PRESCIENCE_ANSWER;
+}
+
+/* The windows a question (a Truthtrance) may be asked over: those whose
+ * asked seats may play side actions. */
+static int admits_question(unsigned point)
+{
+    return point == ENGINE_WINDOW_SHIP_PAYER || point == ENGINE_WINDOW_BG_SEND ||
+           is_battle_question(point) || point == ENGINE_WINDOW_WORM_ALLY ||
+           point == ENGINE_WINDOW_ALLY_REVIVAL;
+}
+
+/* The windows a Karama window may stand over at rest: an advantage used
+ * in answer to them. */
+static int admits_karama(unsigned point)
+{
+    return point == ENGINE_WINDOW_BG_SEND || point == ENGINE_WINDOW_VOICE ||
+           point == ENGINE_WINDOW_PRESCIENCE || point == ENGINE_WINDOW_ALLY_REVIVAL;
 }
 
 /* ============================================================== frames */
@@ -251,14 +292,14 @@ int engine__frames_check(const engine_state *st)
          * battle's question are asked, or a Karama window over the Bene
          * Gesserit's send, the Voice or the prescience question. */
         unsigned below = i > 0 ? st->frame[0].point : ENGINE_WINDOW_NONE;
-        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE &&
-                                   (below == ENGINE_WINDOW_SHIP_PAYER ||
-                                    below == ENGINE_WINDOW_BG_SEND || is_battle_question(below))) ||
-                                  (f->point == ENGINE_WINDOW_KARAMA &&
-                                   (below == ENGINE_WINDOW_BG_SEND || below == ENGINE_WINDOW_VOICE ||
-                                    below == ENGINE_WINDOW_PRESCIENCE)))))
+        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE && admits_question(below)) ||
+                                  (f->point == ENGINE_WINDOW_KARAMA && admits_karama(below)))))
             return 0;
         if (is_battle_question(f->point) && (st->phase != ENGINE_PHASE_BATTLE || i != 0))
+            return 0;
+        unsigned over = point_over_step(st->phase, st->step);
+        if ((f->point == ENGINE_WINDOW_WORM_ALLY || f->point == ENGINE_WINDOW_ALLY_REVIVAL) &&
+            (f->point != over || i != 0 || st->awaiting != 0 || st->answered != 0))
             return 0;
     }
     unsigned prev_kind = 0, prev_source = 0;
@@ -364,6 +405,11 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->awaiting = f->asked;
             out->answered = f->answered;
             break;
+        case ENGINE_WINDOW_WORM_ALLY:
+        case ENGINE_WINDOW_ALLY_REVIVAL:
+            out->awaiting = f->asked;
+            out->answered = f->answered;
+            break;
         case ENGINE_WINDOW_NONE:
         case ENGINE_WINDOW_COUNT:
             break;
@@ -464,6 +510,20 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
         st->awaiting = ENGINE_SEAT_BIT(order[st->ship_index]);
         st->answered = 0;
     }
+    /* The Fremen's choices for their ally, and the Emperor's offer, are
+     * asked over a step that waits on nobody meanwhile. */
+    unsigned over = point_over_step(st->phase, in->step);
+    if (over != ENGINE_WINDOW_NONE && step_awaiting != 0) {
+        uint16_t all = (uint16_t)((1u << n) - 1);
+        unsigned first = engine__lowest_seat(step_awaiting);
+        if (st->n_frames != 0 || (step_awaiting & ~all) || (step_answered & ~step_awaiting) ||
+            step_answered == step_awaiting)
+            return -1;
+        engine__frame_push(st, over, first, over == ENGINE_WINDOW_WORM_ALLY
+                                                ? st->ally[first] : first, NULL, step_awaiting);
+        st->frame[0].answered = step_answered;
+        st->awaiting = st->answered = 0;
+    }
     /* The Voice and prescience are asked over both seats' plans. */
     int battle_question = st->phase == ENGINE_PHASE_BATTLE &&
                           (in->step == BATTLE_STEP_VOICE || in->step == BATTLE_STEP_PRESCIENCE ||
@@ -499,9 +559,7 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     if (battle_effects_decode(st, in) != 0)
         return -1;
     if (in->offered != 0) {
-        int over_send = st->n_frames == 1 && (st->frame[0].point == ENGINE_WINDOW_BG_SEND ||
-                                              st->frame[0].point == ENGINE_WINDOW_VOICE ||
-                                              st->frame[0].point == ENGINE_WINDOW_PRESCIENCE);
+        int over_send = st->n_frames == 1 && admits_karama(st->frame[0].point);
         if ((st->n_frames != 0 && !over_send) || in->owner >= n || in->user >= n)
             return -1;
         engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, in->owner, in->user,
@@ -520,9 +578,7 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     if (in->tt_pending != SEAT_NONE) {
         if (in->tt_pending >= n || in->tt_asker >= n || in->tt_answer != SEAT_NONE ||
             st->n_frames > 1 ||
-            (st->n_frames != 0 && st->frame[0].point != ENGINE_WINDOW_SHIP_PAYER &&
-             st->frame[0].point != ENGINE_WINDOW_BG_SEND &&
-             !is_battle_question(st->frame[0].point)))
+            (st->n_frames != 0 && !admits_question(st->frame[0].point)))
             return -1;
         engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
                            ENGINE_SEAT_BIT(in->tt_pending));

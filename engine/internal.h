@@ -272,6 +272,12 @@ void engine__prescience_resume(engine_state *st, const engine_frame *f,
                                const engine_action *answer, engine_rng *rng);
 void engine__prescience_answer_resume(engine_state *st, const engine_frame *f,
                                       const engine_action *answer, engine_rng *rng);
+/* The Fremen's choices for their ally (engine/phase_spice_blow.c,
+ * engine/phase_revival.c): windows over the step that waits on them. */
+void engine__worm_ally_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                              engine_rng *rng);
+void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
+                                 const engine_action *answer, engine_rng *rng);
 /* 1 while the seats of the battle are asked for their plans: its step,
  * no question of the battle still open. */
 int engine__plans_asked(const engine_state *st);

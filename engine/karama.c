@@ -378,6 +378,12 @@ int engine__karama_check(const engine_state *st)
     if (f == NULL)
         return retake == SEAT_NONE || (ship && ship->owner == retake) ||
                (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(retake));
+    /* The seats asked below the window: by the window it stands over, or
+     * by the step. */
+    const engine_frame *below = f > st->frame ? f - 1 : NULL;
+    uint16_t asked = (uint16_t)(st->awaiting | (below ? below->asked : 0));
+    uint16_t open = (uint16_t)((st->awaiting & ~st->answered) |
+                               (below ? below->asked & ~below->answered : 0));
     const engine_action *p = &f->held;
     if ((f->rows & ~ENGINE_ADVANTAGE_ALL) || f->rows == 0)
         return 0;
@@ -387,12 +393,12 @@ int engine__karama_check(const engine_state *st)
            (p->kind == ENGINE_ACTION_NONE ||
             engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
-           (p->kind == ENGINE_ACTION_NONE || (st->awaiting & ~st->answered) != 0) &&
+           (p->kind == ENGINE_ACTION_NONE || open != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
             st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
             (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
              p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
            !(f->asked & ENGINE_SEAT_BIT(f->owner)) && st->phase != ENGINE_PHASE_SETUP &&
            st->phase != ENGINE_PHASE_GAME_OVER &&
-           (retake == SEAT_NONE || (st->awaiting & ENGINE_SEAT_BIT(retake)));
+           (retake == SEAT_NONE || (asked & ENGINE_SEAT_BIT(retake)));
 }

@@ -96,12 +96,22 @@ static void revive_step(engine_state *st, engine_rng *rng)
 }
 
 /* A patron of an ally (the Emperor, the Fremen) has decided; once each
- * asked has, every seat with something to revive is asked. */
-static void patron_answered(engine_state *st, uint8_t seat, engine_rng *rng)
+ * asked has, the window closes. */
+static void patron_answered(engine_state *st, const engine_action *act, engine_rng *rng)
 {
-    st->answered |= ENGINE_SEAT_BIT(seat);
-    if (st->answered == st->awaiting)
-        revive_step(st, rng);
+    engine_frame *f = engine__frame_top(st);
+    f->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (f->answered == f->asked)
+        engine__frame_close(st, act, rng);
+}
+
+/* Every seat with something to revive is asked. */
+void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
+                                 const engine_action *answer, engine_rng *rng)
+{
+    (void)f;
+    (void)answer;
+    revive_step(st, rng);
 }
 
 void engine__revival_begin(engine_state *st, engine_rng *rng)
@@ -123,8 +133,10 @@ void engine__revival_begin(engine_state *st, engine_rng *rng)
     if (engine__point_decide(st, ENGINE__POINT_ALLY_REVIVAL_GIFT, 0, &giver))
         ask |= ENGINE_SEAT_BIT(giver);
     if (ask) {
+        /* An ALLY_REVIVAL window asks them, over a step waiting on nobody. */
         st->step = REVIVAL_STEP_EMPEROR;
-        st->awaiting = ask;
+        unsigned first = engine__lowest_seat(ask);
+        engine__frame_push(st, ENGINE_WINDOW_ALLY_REVIVAL, first, first, NULL, ask);
         return;
     }
     revive_step(st, rng);
@@ -148,7 +160,7 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
                                      act->seat))
         return ENGINE_ACCEPTED;
     st->emperor_ally_revivals = (uint8_t)n;
-    patron_answered(st, act->seat, rng);
+    patron_answered(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -163,7 +175,7 @@ engine_verdict engine__fremen_ally_revival(engine_verdict_detail *why, engine_st
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, give);
     if (give)
         st->fremen_gifts |= ENGINE_GIFT_REVIVAL;
-    patron_answered(st, act->seat, rng);
+    patron_answered(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
