@@ -436,12 +436,12 @@ static int battle_effects_decode(engine_state *st, const engine__legacy_pause *i
         int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
         if (bg < 0 || in->voice_class >= ENGINE_VOICE_CLASS_COUNT)
             return -1;
-        int fights = a == (unsigned)bg || d == (unsigned)bg;
         int bg_side = a == (unsigned)bg || st->ally[a] == bg; /* side 0, else 1 */
         if (!bg_side && d != (unsigned)bg && st->ally[d] != bg)
             return -1;
         engine_effect e = {ENGINE_EFFECT_VOICE,
-                           fights ? ENGINE_ADVANTAGE_BG_VOICE : ENGINE_ADVANTAGE_BG_ALLY_VOICE,
+                           (uint8_t)engine__point_advantage(st, ENGINE__POINT_VOICE,
+                                                            bg_side ? a : d),
                            (uint8_t)(bg_side ? d : a), in->voice_class, ENGINE_EXPIRY_BATTLE,
                            in->voice_must};
         if (engine__effect_add(st, &e) != 0)
@@ -451,13 +451,12 @@ static int battle_effects_decode(engine_state *st, const engine__legacy_pause *i
         int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
         if (atreides < 0 || in->prescience_element >= ENGINE_PRESCIENCE_ELEMENT_COUNT)
             return -1;
-        int fights = a == (unsigned)atreides || d == (unsigned)atreides;
         int at_side = a == (unsigned)atreides || st->ally[a] == atreides;
         if (!at_side && d != (unsigned)atreides && st->ally[d] != atreides)
             return -1;
         engine_effect e = {ENGINE_EFFECT_PRESCIENCE,
-                           fights ? ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE
-                                  : ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE,
+                           (uint8_t)engine__point_advantage(st, ENGINE__POINT_PRESCIENCE,
+                                                            at_side ? a : d),
                            (uint8_t)(at_side ? d : a), in->prescience_element,
                            ENGINE_EXPIRY_BATTLE, in->prescience_value};
         if (engine__effect_add(st, &e) != 0)

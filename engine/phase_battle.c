@@ -317,25 +317,24 @@ static unsigned victim_of(const engine_state *st, unsigned power_seat)
     return st->battle_seat[1 - side];
 }
 
-/* The advantage a Voice or a prescience question uses: the faction's own
- * in its own battle, the alliance one in its ally's (LR 2.01.08-09,
+/* The advantage a Voice or a prescience question uses: the row at its
+ * point applying to the seat fighting on the user's side, the faction's
+ * own in its own battle, the alliance one in its ally's (LR 2.01.08-09,
  * 2.02.06-07). */
-static unsigned battle_advantage(const engine_state *st, unsigned seat, unsigned own,
-                                 unsigned ally)
+static unsigned battle_advantage(const engine_state *st, engine__point p, unsigned seat)
 {
-    int fights = st->battle_seat[0] == seat || st->battle_seat[1] == seat;
-    return fights ? own : ally;
+    unsigned side = side_of(st, (int)seat);
+    return side < 2 ? engine__point_advantage(st, p, st->battle_seat[side]) : 0;
 }
 
 static unsigned voice_advantage(const engine_state *st, unsigned seat)
 {
-    return battle_advantage(st, seat, ENGINE_ADVANTAGE_BG_VOICE, ENGINE_ADVANTAGE_BG_ALLY_VOICE);
+    return battle_advantage(st, ENGINE__POINT_VOICE, seat);
 }
 
 static unsigned prescience_advantage(const engine_state *st, unsigned seat)
 {
-    return battle_advantage(st, seat, ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE,
-                            ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE);
+    return battle_advantage(st, ENGINE__POINT_PRESCIENCE, seat);
 }
 
 /* The Voice, and prescience, may be cancelled with Karama by any other

@@ -156,7 +156,8 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
     if (n * REVIVAL_PRICE > st->seat[act->seat].spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, 0, n);
     if (n > 0 && engine__karama_hold(st, act,
-                                     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL),
+                                     ENGINE_ADVANTAGE_BIT(engine__point_owner_advantage(
+                                         st, ENGINE__POINT_ALLY_REVIVAL_PAID)),
                                      act->seat))
         return ENGINE_ACCEPTED;
     st->emperor_ally_revivals = (uint8_t)n;
@@ -210,7 +211,9 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     /* The Fremen ally's third free revival waits on a Karama window when
      * it is used (LR 2.04.11, 3.01.11.01). */
     if (own > own_free_revivals(st, act->seat) && free > own_free_revivals(st, act->seat) &&
-        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL),
+        engine__karama_hold(st, act,
+                            ENGINE_ADVANTAGE_BIT(engine__point_advantage(
+                                st, ENGINE__POINT_FREE_REVIVAL, act->seat)),
                             act->seat))
         return ENGINE_ACCEPTED;
     p->spice = (uint16_t)(p->spice - cost);

@@ -111,8 +111,7 @@ static void devour(engine_state *st, unsigned territory)
         st->spice_burned += st->spice[l];
         st->spice[l] = 0;
     }
-    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_WORM);
-    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
+    engine__karama_consume_at(st, ENGINE__POINT_WORM_STRIKES);
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_WORM; /* the choice was for this worm */
 }
 

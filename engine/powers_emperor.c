@@ -20,10 +20,10 @@ static int ally_extra_revivals(const engine_state *st, unsigned owner, unsigned 
 static const engine__power_row rows[] = {
     /* E1: the other factions pay the Emperor for the cards they buy. */
     {.point = ENGINE__POINT_CARD_PAYEE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT, .source = "LR 2.03.04"},
+     .advantage = ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.03.04"},
     /* E2: the Emperor may pay for up to 3 extra revivals of its ally... */
     {.point = ENGINE__POINT_ALLY_REVIVAL_PAID, .faction = ENGINE_FACTION_EMPEROR,
-     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL,
+     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_EMPEROR_REVIVAL,
      .source = "LR 2.03.07"},
     /* ...which the ally then revives beyond the limit. */
     {.point = ENGINE__POINT_REVIVAL_LIMIT, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_ALLY,
