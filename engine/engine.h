@@ -933,7 +933,7 @@ typedef enum engine_prescience_element {
 } engine_prescience_element;
 #define ENGINE_PRESCIENCE_CHEAP_HERO (-2)
 
-/* The steps engine_state.step takes in the phases clients read it in
+/* The steps engine_state_step tells in the phases clients read it in
  * (engine/phase.h draws them all; facts.c asserts these equal its own). */
 enum {
     ENGINE_SETUP_STEP_PREDICTION = 0,   /* the Bene Gesserit predict */
@@ -943,9 +943,10 @@ enum {
     ENGINE_STORM_STEP_DIAL = 0,         /* two dialers dial in secret */
     ENGINE_STORM_STEP_CARDS = 1,        /* Weather Control, Family Atomics, or pass */
     ENGINE_BATTLE_STEP_CHOOSE = 0,      /* the aggressor picks a territory and opponent */
-    ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice */
-    ENGINE_BATTLE_STEP_PRESCIENCE = 2,  /* the Atreides side may ask one element */
-    ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers */
+    ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice (the
+                                           VOICE window, as engine_state_step tells it) */
+    ENGINE_BATTLE_STEP_PRESCIENCE = 2,  /* the Atreides side may ask one element (a window) */
+    ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers (a window) */
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6         /* the winner keeps or discards its cards */
