@@ -198,10 +198,13 @@ int engine__karama_consume(engine_state *st, unsigned advantage)
 int engine__karama_consume_at(engine_state *st, unsigned point)
 {
     int removed = 0;
-    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++) {
-        const engine__power_row *r = engine__advantage_row(a);
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        const engine_effect *e = &st->effect[i];
+        if (e->kind != ENGINE_EFFECT_CANCELLED)
+            continue;
+        const engine__power_row *r = engine__advantage_row(e->source);
         if (r && r->point == point)
-            removed |= engine__karama_consume(st, a);
+            removed |= engine__karama_consume(st, e->source);
     }
     return removed;
 }

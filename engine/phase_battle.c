@@ -26,7 +26,6 @@
 #define SIDE_NONE 0xFF
 #define LEADER_NONE (-1)
 
-
 /* ============================================================ helpers */
 
 static unsigned territory_forces(const engine_state *st, unsigned territory, unsigned seat)
