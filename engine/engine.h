@@ -518,6 +518,14 @@ typedef enum engine_window_point {
     ENGINE_WINDOW_KARAMA,           /* an advantage used: the seats asked may cancel it */
     ENGINE_WINDOW_SHIP_PAYER,       /* a shipment held for another seat's Karama: it pays or not */
     ENGINE_WINDOW_BG_SEND,          /* another seat shipped: the Bene Gesserit send or not */
+    ENGINE_WINDOW_VOICE,            /* a battle starts: the Bene Gesserit may use the Voice */
+    ENGINE_WINDOW_PRESCIENCE,       /* then the Atreides may ask one element of a plan */
+    ENGINE_WINDOW_PRESCIENCE_ANSWER, /* the seat asked answers (held: the question) */
+    ENGINE_WINDOW_WORM_ALLY,        /* a worm about to strike the Fremen's ally: the Fremen
+                                      spare it or not (LR 2.04.10) */
+    ENGINE_WINDOW_ALLY_REVIVAL,     /* Revival starts: the Emperor offers its ally paid
+                                      revivals, the Fremen give theirs 3 free or not
+                                      (LR 2.03.07, 2.04.11) */
     ENGINE_WINDOW_COUNT
 } engine_window_point;
 
@@ -527,7 +535,11 @@ typedef struct engine_frame {
     uint8_t owner;                 /* seat whose question, advantage or shipment it is */
     uint8_t user;                  /* KARAMA: the seat using the advantage (owner or its
                                       ally); SHIP_PAYER: the payer; TRUTHTRANCE: the owner;
-                                      BG_SEND: the Bene Gesserit (owner: the shipper) */
+                                      BG_SEND: the Bene Gesserit (owner: the shipper);
+                                      VOICE, PRESCIENCE: the seat asked; PRESCIENCE_ANSWER:
+                                      the seat that asked (owner: the Atreides); WORM_ALLY:
+                                      the ally (owner: the Fremen); ALLY_REVIVAL: the
+                                      lowest seat asked (owner too) */
     uint8_t is_resuming;           /* 1 only inside the fold resuming its held attempt */
     uint32_t rows;                 /* KARAMA: ENGINE_ADVANTAGE_BIT of each advantage offered */
     engine_action held;            /* the attempt held; kind NONE: an automatic step (KARAMA)
@@ -544,6 +556,12 @@ typedef enum engine_effect_kind {
                                       seat that must retake its action without it */
     ENGINE_EFFECT_ANSWER,          /* the last Truthtrance question: owner its asker (0xFF
                                       none), value its answer (0 no, 1 yes, 0xFF none) */
+    ENGINE_EFFECT_VOICE,           /* the Voice on the battle being fought: source the
+                                      advantage used, owner the seat bound, value the
+                                      engine_voice_class, arg 1 must, 0 must not */
+    ENGINE_EFFECT_PRESCIENCE,      /* a prescience answer: source the advantage used, owner
+                                      the seat bound, value the engine_prescience_element,
+                                      arg the answer */
     ENGINE_EFFECT_KIND_COUNT
 } engine_effect_kind;
 
@@ -553,7 +571,9 @@ typedef enum engine_expiry {
     ENGINE_EXPIRY_PHASE,           /* the end of the phase */
     ENGINE_EXPIRY_TURN,            /* the end of the turn */
     ENGINE_EXPIRY_MENTAT_PAUSE,    /* the next Mentat Pause */
-    ENGINE_EXPIRY_REPLACED         /* when the next effect of its kind replaces it */
+    ENGINE_EXPIRY_REPLACED,        /* when the next effect of its kind replaces it */
+    ENGINE_EXPIRY_BATTLE           /* the end of the battle being fought (it binds the
+                                      plans until they are revealed) */
 } engine_expiry;
 
 typedef struct engine_effect {
@@ -562,6 +582,7 @@ typedef struct engine_effect {
     uint8_t owner;                 /* the seat it binds or serves, 0xFF none */
     uint8_t value;                 /* the kind's own fact, 0xFF none */
     uint8_t expiry;                /* engine_expiry */
+    int16_t arg;                   /* the kind's second fact, 0 none */
 } engine_effect;
 #define ENGINE_EFFECT_MAX 8
 
@@ -628,10 +649,8 @@ typedef struct engine_state {
     uint8_t battle_seat[2];        /* aggressor, defender */
     uint8_t aggressor_index;       /* index in storm order of the current aggressor */
     engine_battle_plan plan[2];    /* aggressor's, defender's: secret until both are in */
-    uint8_t prescience_element;    /* 0 none, 1 leader, 2 weapon, 3 defense, 4 dial */
-    int16_t prescience_value;      /* the answer, known to the Atreides side */
-    uint8_t voice_must;            /* 1 must, 0 must not */
-    uint8_t voice_class;           /* engine_voice_class, 0 none */
+    /* The Voice and a prescience answer are effect records, the questions
+     * frames (below; engine_voice_class, engine_prescience_element). */
     uint8_t traitor_called;        /* bit 0 aggressor's side called, bit 1 defender's */
     uint8_t battle_winner;         /* 0 or 1 (side), 0xFF none yet */
     uint8_t leader_territory[ENGINE_LEADER_COUNT]; /* where it fought this phase, 0xFF none */
@@ -726,6 +745,20 @@ const engine_frame *engine_window_top(const engine_state *st);
 const engine_frame *engine_window_find(const engine_state *st, unsigned point);
 const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
 uint32_t engine_effect_sources(const engine_state *st, unsigned kind);
+
+/* The Voice and prescience of the battle being fought (engine/phase_battle.c),
+ * read off its frames and effect records: the class the Voice named
+ * (ENGINE_VOICE_NONE: none) and whether it says "must"; the element the
+ * Atreides asked (ENGINE_PRESCIENCE_NONE: none, or no question yet) and
+ * its answer (0 until given; a view hides it from seats not told). */
+unsigned engine_battle_voice(const engine_state *st);
+int engine_battle_voice_must(const engine_state *st);
+unsigned engine_battle_prescience(const engine_state *st);
+int engine_battle_prescience_answer(const engine_state *st);
+/* The step as the canonical encoding and the verdicts tell it: a window
+ * that was a step in rules versions 2 to 4 (the Voice, prescience, a
+ * shipment's payer, the Bene Gesserit send) is told as that step. */
+unsigned engine_state_step(const engine_state *st);
 
 /* ----------------------------------------------------------- positions */
 
@@ -953,10 +986,10 @@ unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned lo
                               int karama);
 
 /* What a prescience question asks of a battle plan (LR 2.01.05): the
- * element of ENGINE_ACTION_PRESCIENCE and engine_state.prescience_element.
- * The answer (engine_state.prescience_value) is a leader, a card number or
- * -1 for none, ENGINE_PRESCIENCE_CHEAP_HERO for a Cheap Hero played as
- * the leader, or the dial. */
+ * element of ENGINE_ACTION_PRESCIENCE (engine_battle_prescience). The
+ * answer (engine_battle_prescience_answer) is a leader, a card number or -1 for
+ * none, ENGINE_PRESCIENCE_CHEAP_HERO for a Cheap Hero played as the
+ * leader, or the dial. */
 typedef enum engine_prescience_element {
     ENGINE_PRESCIENCE_NONE = 0,
     ENGINE_PRESCIENCE_LEADER = 1,
@@ -967,7 +1000,7 @@ typedef enum engine_prescience_element {
 } engine_prescience_element;
 #define ENGINE_PRESCIENCE_CHEAP_HERO (-2)
 
-/* The steps engine_state.step takes in the phases clients read it in
+/* The steps engine_state_step tells in the phases clients read it in
  * (engine/phase.h draws them all; facts.c asserts these equal its own). */
 enum {
     ENGINE_SETUP_STEP_PREDICTION = 0,   /* the Bene Gesserit predict */
@@ -977,9 +1010,10 @@ enum {
     ENGINE_STORM_STEP_DIAL = 0,         /* two dialers dial in secret */
     ENGINE_STORM_STEP_CARDS = 1,        /* Weather Control, Family Atomics, or pass */
     ENGINE_BATTLE_STEP_CHOOSE = 0,      /* the aggressor picks a territory and opponent */
-    ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice */
-    ENGINE_BATTLE_STEP_PRESCIENCE = 2,  /* the Atreides side may ask one element */
-    ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers */
+    ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice (the
+                                           VOICE window, as engine_state_step tells it) */
+    ENGINE_BATTLE_STEP_PRESCIENCE = 2,  /* the Atreides side may ask one element (a window) */
+    ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers (a window) */
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6         /* the winner keeps or discards its cards */

@@ -12,6 +12,38 @@
  */
 #include "engine/phase.h"
 
+/* ========================================================== advantages */
+
+/* The advantages a Karama may cancel, by name (the rows granting them,
+ * engine/powers_*.c, say how). */
+static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
+    [ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK] = "atreides_card_peek",
+    [ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK] = "atreides_spice_peek",
+    [ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE] = "atreides_prescience",
+    [ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE] = "atreides_ally_prescience",
+    [ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND] = "bg_polar_sink_send",
+    [ENGINE_ADVANTAGE_BG_VOICE] = "bg_voice",
+    [ENGINE_ADVANTAGE_BG_ALLY_VOICE] = "bg_ally_voice",
+    [ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT] = "emperor_card_payment",
+    [ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL] = "emperor_ally_revival",
+    [ENGINE_ADVANTAGE_FREMEN_MOVE] = "fremen_move",
+    [ENGINE_ADVANTAGE_FREMEN_WORM] = "fremen_worm",
+    [ENGINE_ADVANTAGE_FREMEN_ALLY_WORM] = "fremen_ally_worm",
+    [ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL] = "fremen_ally_revival",
+    [ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD] = "harkonnen_free_card",
+    [ENGINE_ADVANTAGE_GUILD_PAYMENT] = "guild_payment",
+    [ENGINE_ADVANTAGE_GUILD_CROSS_SHIP] = "guild_cross_ship",
+    [ENGINE_ADVANTAGE_GUILD_SHIP_BACK] = "guild_ship_back",
+    [ENGINE_ADVANTAGE_GUILD_HALF_PRICE] = "guild_half_price",
+    [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = "guild_ally_half_price",
+    [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = "guild_ally_cross_ship",
+};
+
+const char *engine_advantage_name(unsigned advantage)
+{
+    return advantage < ENGINE_ADVANTAGE_COUNT ? advantage_names[advantage] : NULL;
+}
+
 /* ========================================================== card kinds */
 
 unsigned engine_card_kind_classes(unsigned kind)

@@ -7,11 +7,13 @@
  * function that resumes when its last answer closes it. The rules of each
  * point live in its own file (the Truthtrance question in engine/side.c,
  * the Karama window in engine/karama.c, a shipment paid with another
- * seat's Karama in engine/phase_shipment.c); this file only keeps the
+ * seat's Karama and the Bene Gesserit send in engine/phase_shipment.c, the
+ * Voice and prescience in engine/phase_battle.c); this file only keeps the
  * stack, the records and the table.
  *
- * It also maps the stack to the pause fields of the canonical encoding of
- * rules versions 2 and 3 and back (engine/state.c writes and reads them),
+ * It also maps the stack and the records to the pause, Voice and
+ * prescience fields of the canonical encoding of rules versions 2 to 5 and
+ * back (engine/state.c writes and reads them),
  * so a stored room re-encodes byte for byte.
  *
  * Invariants: (1) a window is public, and so is every effect record;
@@ -42,7 +44,62 @@ const engine__window_row engine__windows[ENGINE_WINDOW_COUNT] = {
                                  engine__legal_ship_karama_answer, engine__ship_karama_resume},
     [ENGINE_WINDOW_BG_SEND] = {0, 1, ENGINE_PHASE_SHIPMENT_MOVEMENT, engine__legal_bg_send,
                               engine__bg_send_resume},
+    /* engine/phase_battle.c */
+    [ENGINE_WINDOW_VOICE] = {0, 1, ENGINE_PHASE_BATTLE, engine__legal_voice, engine__voice_resume},
+    [ENGINE_WINDOW_PRESCIENCE] = {0, 1, ENGINE_PHASE_BATTLE, engine__legal_prescience,
+                                 engine__prescience_resume},
+    [ENGINE_WINDOW_PRESCIENCE_ANSWER] = {0, 1, ENGINE_PHASE_BATTLE,
+                                        engine__legal_prescience_answer,
+                                        engine__prescience_answer_resume},
+    /* engine/phase_spice_blow.c */
+    [ENGINE_WINDOW_WORM_ALLY] = {0, 1, ENGINE_PHASE_SPICE_BLOW, engine__legal_fremen_protect_ally,
+                                engine__worm_ally_resume},
+    /* engine/phase_revival.c */
+    [ENGINE_WINDOW_ALLY_REVIVAL] = {0, 1, ENGINE_PHASE_REVIVAL, engine__legal_emperor,
+                                   engine__ally_revival_resume},
 };
+
+/* The windows over a step that waits on nobody while they are open, the
+ * step each is asked in (the encoding tells the frame's seats as the
+ * step's). */
+static const struct {
+    uint8_t point, phase, step;
+} asked_over_step[] = {
+    {ENGINE_WINDOW_WORM_ALLY, ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_WORM_ALLY},
+    {ENGINE_WINDOW_ALLY_REVIVAL, ENGINE_PHASE_REVIVAL, REVIVAL_STEP_EMPEROR},
+};
+
+static unsigned point_over_step(unsigned phase, unsigned step)
+{
+    for (size_t i = 0; i < sizeof asked_over_step / sizeof asked_over_step[0]; i++)
+        if (asked_over_step[i].phase == phase && asked_over_step[i].step == step)
+            return asked_over_step[i].point;
+    return ENGINE_WINDOW_NONE;
+}
+
+/* The battle's questions: windows over the plans that were steps before. */
+static int is_battle_question(unsigned point)
+{
+    return point == ENGINE_WINDOW_VOICE || point == ENGINE_WINDOW_PRESCIENCE ||
+           point == ENGINE_WINDOW_PRESCIENCE_ANSWER;
+}
+
+/* The windows a question (a Truthtrance) may be asked over: those whose
+ * asked seats may play side actions. */
+static int admits_question(unsigned point)
+{
+    return point == ENGINE_WINDOW_SHIP_PAYER || point == ENGINE_WINDOW_BG_SEND ||
+           is_battle_question(point) || point == ENGINE_WINDOW_WORM_ALLY ||
+           point == ENGINE_WINDOW_ALLY_REVIVAL;
+}
+
+/* The windows a Karama window may stand over at rest: an advantage used
+ * in answer to them. */
+static int admits_karama(unsigned point)
+{
+    return point == ENGINE_WINDOW_BG_SEND || point == ENGINE_WINDOW_VOICE ||
+           point == ENGINE_WINDOW_PRESCIENCE || point == ENGINE_WINDOW_ALLY_REVIVAL;
+}
 
 /* ============================================================== frames */
 
@@ -147,6 +204,19 @@ static void effect_remove(engine_state *st, unsigned i)
     memset(&st->effect[st->n_effects], 0, sizeof st->effect[0]);
 }
 
+/* Field by field into a cleared slot: the padding stays 0, so equal
+ * histories give byte-equal states (4). */
+static void effect_put(engine_effect *slot, const engine_effect *e)
+{
+    memset(slot, 0, sizeof *slot);
+    slot->kind = e->kind;
+    slot->source = e->source;
+    slot->owner = e->owner;
+    slot->value = e->value;
+    slot->expiry = e->expiry;
+    slot->arg = e->arg;
+}
+
 int engine__effect_add(engine_state *st, const engine_effect *e)
 {
     unsigned i = 0;
@@ -154,13 +224,13 @@ int engine__effect_add(engine_state *st, const engine_effect *e)
                                  (st->effect[i].kind == e->kind && st->effect[i].source < e->source)))
         i++;
     if (i < st->n_effects && st->effect[i].kind == e->kind && st->effect[i].source == e->source) {
-        st->effect[i] = *e;        /* the same effect again: it is renewed */
+        effect_put(&st->effect[i], e); /* the same effect again: it is renewed */
         return 0;
     }
     if (st->n_effects >= ENGINE_EFFECT_MAX)
         return -1;
     memmove(&st->effect[i + 1], &st->effect[i], (st->n_effects - i) * sizeof st->effect[0]);
-    st->effect[i] = *e;
+    effect_put(&st->effect[i], e);
     st->n_effects++;
     return 0;
 }
@@ -180,7 +250,7 @@ void engine__effect_expire(engine_state *st, unsigned phase)
 {
     for (unsigned i = st->n_effects; i-- > 0;) {
         unsigned x = st->effect[i].expiry;
-        if (x == ENGINE_EXPIRY_STEP || x == ENGINE_EXPIRY_PHASE ||
+        if (x == ENGINE_EXPIRY_STEP || x == ENGINE_EXPIRY_PHASE || x == ENGINE_EXPIRY_BATTLE ||
             (x == ENGINE_EXPIRY_MENTAT_PAUSE && phase == ENGINE_PHASE_MENTAT_PAUSE) ||
             (x == ENGINE_EXPIRY_TURN && phase == ENGINE_PHASE_STORM))
             effect_remove(st, i);
@@ -218,14 +288,18 @@ int engine__frames_check(const engine_state *st)
             f->answered == f->asked)
             return 0;
         /* The shapes the canonical encoding holds: one window, a
-         * question asked while a shipment's payer or the Bene Gesserit
-         * are asked, or a Karama window over the Bene Gesserit's send. */
+         * question asked while a shipment's payer, the Bene Gesserit or a
+         * battle's question are asked, or a Karama window over the Bene
+         * Gesserit's send, the Voice or the prescience question. */
         unsigned below = i > 0 ? st->frame[0].point : ENGINE_WINDOW_NONE;
-        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE &&
-                                   (below == ENGINE_WINDOW_SHIP_PAYER ||
-                                    below == ENGINE_WINDOW_BG_SEND)) ||
-                                  (f->point == ENGINE_WINDOW_KARAMA &&
-                                   below == ENGINE_WINDOW_BG_SEND))))
+        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE && admits_question(below)) ||
+                                  (f->point == ENGINE_WINDOW_KARAMA && admits_karama(below)))))
+            return 0;
+        if (is_battle_question(f->point) && (st->phase != ENGINE_PHASE_BATTLE || i != 0))
+            return 0;
+        unsigned over = point_over_step(st->phase, st->step);
+        if ((f->point == ENGINE_WINDOW_WORM_ALLY || f->point == ENGINE_WINDOW_ALLY_REVIVAL) &&
+            (f->point != over || i != 0 || st->awaiting != 0 || st->answered != 0))
             return 0;
     }
     unsigned prev_kind = 0, prev_source = 0;
@@ -237,7 +311,7 @@ int engine__frames_check(const engine_state *st)
             continue;
         }
         if (e->kind == ENGINE_EFFECT_NONE || e->kind >= ENGINE_EFFECT_KIND_COUNT ||
-            e->expiry > ENGINE_EXPIRY_REPLACED ||
+            e->expiry > ENGINE_EXPIRY_BATTLE ||
             (i > 0 && (e->kind < prev_kind || (e->kind == prev_kind && e->source <= prev_source))))
             return 0;
         prev_kind = e->kind;
@@ -246,13 +320,30 @@ int engine__frames_check(const engine_state *st)
     return 1;
 }
 
-/* ================================== the encoding of rules versions 2, 3 */
+/* ============================== the encoding of rules versions 2 to 5 */
+
+/* The windows that were steps, and the step each was. */
+static const struct {
+    uint8_t point, step;
+} window_steps[] = {
+    {ENGINE_WINDOW_SHIP_PAYER, SHIP_STEP_KARAMA_ANSWER},
+    {ENGINE_WINDOW_BG_SEND, SHIP_STEP_BG_SEND},
+    {ENGINE_WINDOW_VOICE, BATTLE_STEP_VOICE},
+    {ENGINE_WINDOW_PRESCIENCE, BATTLE_STEP_PRESCIENCE},
+    {ENGINE_WINDOW_PRESCIENCE_ANSWER, BATTLE_STEP_PRESCIENCE_ANSWER},
+};
 
 unsigned engine__told_step(const engine_state *st)
 {
-    if (engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER))
-        return SHIP_STEP_KARAMA_ANSWER;
-    return engine_window_find(st, ENGINE_WINDOW_BG_SEND) ? SHIP_STEP_BG_SEND : st->step;
+    for (size_t i = 0; i < sizeof window_steps / sizeof window_steps[0]; i++)
+        if (engine_window_find(st, window_steps[i].point))
+            return window_steps[i].step;
+    return st->step;
+}
+
+unsigned engine_state_step(const engine_state *st)
+{
+    return engine__told_step(st);
 }
 
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
@@ -264,6 +355,10 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
     out->tt_pending = out->tt_asker = out->tt_answer = SEAT_NONE;
     out->owner = out->user = out->retake = SEAT_NONE;
     out->ship_seat = out->ship_payer = SEAT_NONE;
+    out->voice_class = (uint8_t)engine_battle_voice(st);
+    out->voice_must = (uint8_t)engine_battle_voice_must(st);
+    out->prescience_element = (uint8_t)engine_battle_prescience(st);
+    out->prescience_value = (int16_t)engine_battle_prescience_answer(st);
     const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
     if (answer) {
         out->tt_asker = answer->owner;
@@ -303,7 +398,15 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->ship_elite = (uint8_t)f->held.arg[2];
             break;
         case ENGINE_WINDOW_BG_SEND:
-            out->step = SHIP_STEP_BG_SEND;
+        case ENGINE_WINDOW_VOICE:
+        case ENGINE_WINDOW_PRESCIENCE:
+        case ENGINE_WINDOW_PRESCIENCE_ANSWER:
+            out->step = (uint8_t)engine__told_step(st);
+            out->awaiting = f->asked;
+            out->answered = f->answered;
+            break;
+        case ENGINE_WINDOW_WORM_ALLY:
+        case ENGINE_WINDOW_ALLY_REVIVAL:
             out->awaiting = f->asked;
             out->answered = f->answered;
             break;
@@ -312,6 +415,54 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             break;
         }
     }
+}
+
+/* The Voice cast and the prescience answer of the battle being fought:
+ * effect records binding the seat on the other side from their user. */
+static int battle_effects_decode(engine_state *st, const engine__legacy_pause *in)
+{
+    unsigned n = st->config.n_seats;
+    int answered = in->prescience_element != ENGINE_PRESCIENCE_NONE &&
+                   !engine_window_find(st, ENGINE_WINDOW_PRESCIENCE_ANSWER);
+    if ((in->voice_class == ENGINE_VOICE_NONE && in->voice_must != 0) ||
+        (!answered && in->prescience_value != 0))
+        return -1;
+    if (in->voice_class == ENGINE_VOICE_NONE && !answered)
+        return 0;
+    unsigned a = st->battle_seat[0], d = st->battle_seat[1];
+    if (st->phase != ENGINE_PHASE_BATTLE || a >= n || d >= n || a == d)
+        return -1;
+    if (in->voice_class != ENGINE_VOICE_NONE) {
+        int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
+        if (bg < 0 || in->voice_class >= ENGINE_VOICE_CLASS_COUNT)
+            return -1;
+        int bg_side = a == (unsigned)bg || st->ally[a] == bg; /* side 0, else 1 */
+        if (!bg_side && d != (unsigned)bg && st->ally[d] != bg)
+            return -1;
+        engine_effect e = {ENGINE_EFFECT_VOICE,
+                           (uint8_t)engine__point_advantage(st, ENGINE__POINT_VOICE,
+                                                            bg_side ? a : d),
+                           (uint8_t)(bg_side ? d : a), in->voice_class, ENGINE_EXPIRY_BATTLE,
+                           in->voice_must};
+        if (engine__effect_add(st, &e) != 0)
+            return -1;
+    }
+    if (answered) {
+        int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
+        if (atreides < 0 || in->prescience_element >= ENGINE_PRESCIENCE_ELEMENT_COUNT)
+            return -1;
+        int at_side = a == (unsigned)atreides || st->ally[a] == atreides;
+        if (!at_side && d != (unsigned)atreides && st->ally[d] != atreides)
+            return -1;
+        engine_effect e = {ENGINE_EFFECT_PRESCIENCE,
+                           (uint8_t)engine__point_advantage(st, ENGINE__POINT_PRESCIENCE,
+                                                            at_side ? a : d),
+                           (uint8_t)(at_side ? d : a), in->prescience_element,
+                           ENGINE_EXPIRY_BATTLE, in->prescience_value};
+        if (engine__effect_add(st, &e) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
@@ -358,8 +509,56 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
         st->awaiting = ENGINE_SEAT_BIT(order[st->ship_index]);
         st->answered = 0;
     }
+    /* The Fremen's choices for their ally, and the Emperor's offer, are
+     * asked over a step that waits on nobody meanwhile. */
+    unsigned over = point_over_step(st->phase, in->step);
+    if (over != ENGINE_WINDOW_NONE && step_awaiting != 0) {
+        uint16_t all = (uint16_t)((1u << n) - 1);
+        unsigned first = engine__lowest_seat(step_awaiting);
+        if (st->n_frames != 0 || (step_awaiting & ~all) || (step_answered & ~step_awaiting) ||
+            step_answered == step_awaiting)
+            return -1;
+        engine__frame_push(st, over, first, over == ENGINE_WINDOW_WORM_ALLY
+                                                ? st->ally[first] : first, NULL, step_awaiting);
+        st->frame[0].answered = step_answered;
+        st->awaiting = st->answered = 0;
+    }
+    /* The Voice and prescience are asked over both seats' plans. */
+    int battle_question = st->phase == ENGINE_PHASE_BATTLE &&
+                          (in->step == BATTLE_STEP_VOICE || in->step == BATTLE_STEP_PRESCIENCE ||
+                           in->step == BATTLE_STEP_PRESCIENCE_ANSWER);
+    if (battle_question) {
+        unsigned asked = engine__lowest_seat(step_awaiting);
+        unsigned a = st->battle_seat[0], d = st->battle_seat[1];
+        int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
+        if (st->n_frames != 0 || asked >= n || step_awaiting != ENGINE_SEAT_BIT(asked) ||
+            step_answered != 0 || a >= n || d >= n || a == d)
+            return -1;
+        if (in->step == BATTLE_STEP_PRESCIENCE_ANSWER) {
+            if (atreides < 0 || in->prescience_element == ENGINE_PRESCIENCE_NONE ||
+                in->prescience_element >= ENGINE_PRESCIENCE_ELEMENT_COUNT ||
+                in->prescience_value != 0)
+                return -1;
+            engine_action question = none;
+            question.kind = ENGINE_ACTION_PRESCIENCE;
+            question.seat = (uint8_t)atreides;
+            question.arg[0] = in->prescience_element;
+            engine__frame_push(st, ENGINE_WINDOW_PRESCIENCE_ANSWER, (unsigned)atreides,
+                               (unsigned)atreides, &question, step_awaiting);
+        } else {
+            engine__frame_push(st,
+                               in->step == BATTLE_STEP_VOICE ? ENGINE_WINDOW_VOICE
+                                                             : ENGINE_WINDOW_PRESCIENCE,
+                               asked, asked, NULL, step_awaiting);
+        }
+        st->step = BATTLE_STEP_PLAN;
+        st->awaiting = (uint16_t)(ENGINE_SEAT_BIT(a) | ENGINE_SEAT_BIT(d));
+        st->answered = 0;
+    }
+    if (battle_effects_decode(st, in) != 0)
+        return -1;
     if (in->offered != 0) {
-        int over_send = st->n_frames == 1 && st->frame[0].point == ENGINE_WINDOW_BG_SEND;
+        int over_send = st->n_frames == 1 && admits_karama(st->frame[0].point);
         if ((st->n_frames != 0 && !over_send) || in->owner >= n || in->user >= n)
             return -1;
         engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, in->owner, in->user,
@@ -378,14 +577,13 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     if (in->tt_pending != SEAT_NONE) {
         if (in->tt_pending >= n || in->tt_asker >= n || in->tt_answer != SEAT_NONE ||
             st->n_frames > 1 ||
-            (st->n_frames != 0 && st->frame[0].point != ENGINE_WINDOW_SHIP_PAYER &&
-             st->frame[0].point != ENGINE_WINDOW_BG_SEND))
+            (st->n_frames != 0 && !admits_question(st->frame[0].point)))
             return -1;
         engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, in->tt_asker, in->tt_asker, NULL,
                            ENGINE_SEAT_BIT(in->tt_pending));
     } else if (in->tt_asker != SEAT_NONE || in->tt_answer != SEAT_NONE) {
         engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, in->tt_asker,
-                           in->tt_answer, ENGINE_EXPIRY_REPLACED};
+                           in->tt_answer, ENGINE_EXPIRY_REPLACED, 0};
         engine__effect_add(st, &e);
     }
     if ((in->cancelled != 0) != (in->retake != SEAT_NONE) || (in->cancelled & ~ENGINE_ADVANTAGE_ALL))
@@ -393,7 +591,7 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (in->cancelled & ENGINE_ADVANTAGE_BIT(a)) {
             engine_effect e = {ENGINE_EFFECT_CANCELLED, (uint8_t)a, in->retake, SEAT_NONE,
-                               ENGINE_EXPIRY_PHASE};
+                               ENGINE_EXPIRY_PHASE, 0};
             if (engine__effect_add(st, &e) != 0)
                 return -1;
         }

@@ -267,6 +267,26 @@ void engine__bg_send_resume(engine_state *st, const engine_frame *f, const engin
                             engine_rng *rng);
 void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
+/* The battle's questions (engine/phase_battle.c): the Voice, the
+ * prescience question and its answer, each a window over the plans. */
+ENGINE__LEGAL(engine__legal_voice);
+ENGINE__LEGAL(engine__legal_prescience);
+ENGINE__LEGAL(engine__legal_prescience_answer);
+void engine__voice_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                          engine_rng *rng);
+void engine__prescience_resume(engine_state *st, const engine_frame *f,
+                               const engine_action *answer, engine_rng *rng);
+void engine__prescience_answer_resume(engine_state *st, const engine_frame *f,
+                                      const engine_action *answer, engine_rng *rng);
+/* The Fremen's choices for their ally (engine/phase_spice_blow.c,
+ * engine/phase_revival.c): windows over the step that waits on them. */
+void engine__worm_ally_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                              engine_rng *rng);
+void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
+                                 const engine_action *answer, engine_rng *rng);
+/* 1 while the seats of the battle are asked for their plans: its step,
+ * no question of the battle still open. */
+int engine__plans_asked(const engine_state *st);
 /* The pause fields of the canonical encoding of rules versions 2 and 3,
  * as they were before the stack (engine/state.c writes and reads them):
  * encode reads them off the stack; decode builds the stack, -1 when the
@@ -282,6 +302,8 @@ typedef struct engine__legacy_pause {
     uint32_t cancelled;
     uint8_t retake;
     uint8_t ship_seat, ship_payer, ship_location, ship_forces, ship_elite;
+    uint8_t prescience_element, voice_must, voice_class;
+    int16_t prescience_value;
 } engine__legacy_pause;
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st);
 int engine__pause_decode(engine_state *st, const engine__legacy_pause *in);
@@ -306,6 +328,8 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
                         unsigned user);
 int engine__karama_cancelled(const engine_state *st, unsigned advantage);
 int engine__karama_consume(engine_state *st, unsigned advantage);
+/* engine__karama_consume for every advantage granted by a row at `point`. */
+int engine__karama_consume_at(engine_state *st, unsigned point);
 void engine__karama_after(engine_state *st, const engine_action *act);
 int engine__karama_check(const engine_state *st);
 ENGINE__LEGAL(engine__legal_karama);
@@ -424,6 +448,14 @@ typedef enum engine__point {
     ENGINE__POINT_COUNT
 } engine__point;
 
+/* How a Karama cancels a row's advantage (LR 3.01.11.01): CANCELS, a
+ * Karama may; STANDS, the action held stands without it (it only decides
+ * who is paid, what is gained or seen), else it is retaken; BY_ALLY, the
+ * owner's ally uses it, and is not asked. */
+enum { ENGINE__KARAMA_CANCELS = 1u << 0, ENGINE__KARAMA_STANDS = 1u << 1,
+       ENGINE__KARAMA_BY_ALLY = 1u << 2 };
+#define ENGINE__KARAMA_STANDING (ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_STANDS)
+
 /* Whom a row applies to (bits), and in which game. */
 enum { ENGINE__TO_OWNER = 1u << 0, ENGINE__TO_ALLY = 1u << 1 };
 enum { ENGINE__GAME_ANY = 0, ENGINE__GAME_ADVANCED = 1, ENGINE__GAME_BASIC = 2 };
@@ -446,7 +478,12 @@ typedef struct engine__power_row {
     uint8_t to;                    /* ENGINE__TO_* bits: the owner, its ally */
     uint8_t game;                  /* ENGINE__GAME_* */
     uint8_t since, until;          /* ENGINE__RULE_SINCE(change) or 0 */
-    uint8_t advantage;             /* engine_advantage a Karama may cancel, or NONE */
+    uint8_t advantage;             /* engine_advantage it grants, or NONE */
+    uint8_t karama;                /* ENGINE__KARAMA_* bits: whether and how a Karama
+                                      cancels the advantage (engine/karama.c) */
+    uint8_t retake;                /* engine_action_kind applied for the user in place of a
+                                      cancelled action, every argument 0 (a pass), or NONE:
+                                      the user is asked again at the same step */
     uint8_t order;                 /* among rows at one point, lower first */
     uint8_t secret_args;           /* bit i: argument i of the power's action is secret */
     engine__power_when when;       /* NULL = whenever the fields say */
@@ -487,6 +524,15 @@ int engine__point_allows(const engine_state *st, engine__point p, unsigned seat,
 /* The first nonzero answer of the rows at `p` in force, asked in order
  * with `arg`, and *owner_out its owner; 0 if none decides. */
 int engine__point_decide(const engine_state *st, engine__point p, int arg, unsigned *owner_out);
+/* The advantage of the row at `p` that applies to `seat`
+ * (engine__point_row), ENGINE_ADVANTAGE_NONE for none: phase code names
+ * the advantage it holds in a Karama window through its point. */
+unsigned engine__point_advantage(const engine_state *st, engine__point p, unsigned seat);
+/* The same for the seat owning the point (engine__point_owner), NONE for
+ * none. */
+unsigned engine__point_owner_advantage(const engine_state *st, engine__point p);
+/* The row granting `advantage` (the first in the families), or NULL. */
+const engine__power_row *engine__advantage_row(unsigned advantage);
 
 /* ============================================================ helpers */
 

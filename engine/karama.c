@@ -1,9 +1,11 @@
 /*
  * karama.c - the Karama window: a Karama card cancels one use of a faction
  * advantage the rules mark with a star, when that faction attempts it
- * (LR 3.01.11.01; docs/RULINGS.md "Karama"). The advantages are a table,
- * one row each; the phases call engine__karama_hold at the moment a power
- * is used, and this file does the rest.
+ * (LR 3.01.11.01; docs/RULINGS.md "Karama"). The power row granting an
+ * advantage says whether and how a Karama cancels it (engine/powers_*.c,
+ * its `karama` and `retake` columns); the phases call engine__karama_hold
+ * with the advantages their rule points name at the moment a power is
+ * used, and this file does the rest.
  *
  * A window (a frame of point KARAMA, engine/frame.c) opens when an action
  * that uses an advantage has been checked in full: the action is held in
@@ -36,60 +38,17 @@
 #define SEAT_NONE 0xFF
 #define CARD_NONE 0xFF
 
-/* One row per advantage. `is_payee`: cancelling changes who is paid or
- * what is gained (or what is seen: the Atreides' peeks, prevented before
- * they happen), the action stands. `retake`: the action applied for the
- * user in place of a cancelled one when nothing else can be retaken, with
- * every argument 0 (a pass; BG_SEND 0 sends nothing); ENGINE_ACTION_NONE:
- * the user is asked again at the same step. */
-typedef struct advantage_row {
-    const char *slug;              /* "guild_half_price" */
-    uint8_t faction;               /* engine_faction owning it */
-    uint8_t is_alliance;           /* 1 = used by the owner's ally */
-    uint8_t is_payee;              /* 1 = the held action stands, without the advantage */
-    uint8_t retake;                /* engine_action_kind applied in place, or NONE */
-} advantage_row;
-
-static const advantage_row advantages[ENGINE_ADVANTAGE_COUNT] = {
-    [ENGINE_ADVANTAGE_NONE] = {NULL, ENGINE_FACTION_NONE, 0, 0, 0},
-    /* LR 2.01.05, 2.01.07, 2.01.08-09 */
-    [ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK] = {"atreides_card_peek", ENGINE_FACTION_ATREIDES, 0, 1, 0},
-    [ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK] = {"atreides_spice_peek", ENGINE_FACTION_ATREIDES, 0, 1, 0},
-    [ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE] = {"atreides_prescience", ENGINE_FACTION_ATREIDES, 0, 0,
-                                              ENGINE_ACTION_PRESCIENCE_PASS},
-    [ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE] = {"atreides_ally_prescience", ENGINE_FACTION_ATREIDES, 0, 0,
-                                                   ENGINE_ACTION_PRESCIENCE_PASS},
-    /* LR 2.02.05-07 */
-    [ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND] = {"bg_polar_sink_send", ENGINE_FACTION_BENE_GESSERIT, 0, 0,
-                                             ENGINE_ACTION_BG_SEND},
-    [ENGINE_ADVANTAGE_BG_VOICE] = {"bg_voice", ENGINE_FACTION_BENE_GESSERIT, 0, 0, ENGINE_ACTION_VOICE_PASS},
-    [ENGINE_ADVANTAGE_BG_ALLY_VOICE] = {"bg_ally_voice", ENGINE_FACTION_BENE_GESSERIT, 0, 0,
-                                        ENGINE_ACTION_VOICE_PASS},
-    /* LR 2.03.04, 2.03.07 */
-    [ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT] = {"emperor_card_payment", ENGINE_FACTION_EMPEROR, 0, 1, 0},
-    [ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL] = {"emperor_ally_revival", ENGINE_FACTION_EMPEROR, 0, 0,
-                                               ENGINE_ACTION_EMPEROR_REVIVAL},
-    /* LR 2.04.06-07, 2.04.10-11 */
-    [ENGINE_ADVANTAGE_FREMEN_MOVE] = {"fremen_move", ENGINE_FACTION_FREMEN, 0, 0, 0},
-    [ENGINE_ADVANTAGE_FREMEN_WORM] = {"fremen_worm", ENGINE_FACTION_FREMEN, 0, 1, 0},
-    [ENGINE_ADVANTAGE_FREMEN_ALLY_WORM] = {"fremen_ally_worm", ENGINE_FACTION_FREMEN, 1, 1, 0},
-    [ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL] = {"fremen_ally_revival", ENGINE_FACTION_FREMEN, 1, 0, 0},
-    /* LR 2.05.08 */
-    [ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD] = {"harkonnen_free_card", ENGINE_FACTION_HARKONNEN, 0, 1, 0},
-    /* LR 2.06.04-06, 2.06.09-10 */
-    [ENGINE_ADVANTAGE_GUILD_PAYMENT] = {"guild_payment", ENGINE_FACTION_GUILD, 0, 1, 0},
-    [ENGINE_ADVANTAGE_GUILD_CROSS_SHIP] = {"guild_cross_ship", ENGINE_FACTION_GUILD, 0, 0, 0},
-    [ENGINE_ADVANTAGE_GUILD_SHIP_BACK] = {"guild_ship_back", ENGINE_FACTION_GUILD, 0, 0, 0},
-    [ENGINE_ADVANTAGE_GUILD_HALF_PRICE] = {"guild_half_price", ENGINE_FACTION_GUILD, 0, 0, 0},
-    [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = {"guild_ally_half_price", ENGINE_FACTION_GUILD, 1, 0, 0},
-    [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = {"guild_ally_cross_ship", ENGINE_FACTION_GUILD, 1, 0, 0},
-};
-
+/* The row granting an advantage says whether and how a Karama cancels it
+ * (internal.h ENGINE__KARAMA_*): its faction, whether the owner's ally
+ * uses it, whether the held action stands without it, and the action
+ * retaken in its place. */
 _Static_assert(ENGINE_ADVANTAGE_COUNT <= 32, "advantages fit a 32-bit mask");
 
-const char *engine_advantage_name(unsigned advantage)
+static const engine__power_row *row_of(unsigned advantage)
 {
-    return advantage < ENGINE_ADVANTAGE_COUNT ? advantages[advantage].slug : NULL;
+    const engine__power_row *r = engine__advantage_row(advantage);
+    assert(r != NULL && (r->karama & ENGINE__KARAMA_CANCELS));
+    return r;
 }
 
 int engine__karama_cancelled(const engine_state *st, unsigned advantage)
@@ -193,13 +152,14 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
         st->phase == ENGINE_PHASE_SETUP)
         return 0;
     unsigned first = first_advantage(offered);
-    int owner = engine__seat_of(st, advantages[first].faction);
+    unsigned faction = row_of(first)->faction;
+    int owner = engine__seat_of(st, faction);
     assert(owner >= 0);
     int alliance = 0;
     for (unsigned a = first; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (offered & ENGINE_ADVANTAGE_BIT(a)) {
-            assert(advantages[a].faction == advantages[first].faction);
-            alliance |= advantages[a].is_alliance;
+            assert(row_of(a)->faction == faction);
+            alliance |= (row_of(a)->karama & ENGINE__KARAMA_BY_ALLY) != 0;
         }
     uint16_t asked = 0;
     for (unsigned s = 0; s < st->config.n_seats; s++)
@@ -233,6 +193,20 @@ static int performed_by_retake(const engine_state *st, unsigned seat)
 int engine__karama_consume(engine_state *st, unsigned advantage)
 {
     return engine__effect_remove(st, ENGINE_EFFECT_CANCELLED, (int)advantage);
+}
+
+int engine__karama_consume_at(engine_state *st, unsigned point)
+{
+    int removed = 0;
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        const engine_effect *e = &st->effect[i];
+        if (e->kind != ENGINE_EFFECT_CANCELLED)
+            continue;
+        const engine__power_row *r = engine__advantage_row(e->source);
+        if (r && r->point == point)
+            removed |= engine__karama_consume(st, e->source);
+    }
+    return removed;
 }
 
 static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng);
@@ -307,12 +281,12 @@ void engine__karama_resume(engine_state *st, const engine_frame *f, const engine
         if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED)
             st->effect[i].owner = f->held.seat;
     engine_effect e = {ENGINE_EFFECT_CANCELLED, (uint8_t)a, f->held.seat, SEAT_NONE,
-                       ENGINE_EXPIRY_PHASE};
+                       ENGINE_EXPIRY_PHASE, 0};
     int full = engine__effect_add(st, &e);
     assert(full == 0); /* one record per advantage, fewer advantages than records */
     (void)full;
-    const advantage_row *row = &advantages[a];
-    if (row->is_payee) {
+    const engine__power_row *row = row_of(a);
+    if (row->karama & ENGINE__KARAMA_STANDS) {
         resume(st, &f->held, rng);
     } else if (row->retake != ENGINE_ACTION_NONE) {
         engine_action instead;
@@ -378,21 +352,30 @@ int engine__karama_check(const engine_state *st)
     if (f == NULL)
         return retake == SEAT_NONE || (ship && ship->owner == retake) ||
                (st->awaiting & ~st->answered & ENGINE_SEAT_BIT(retake));
+    /* The seats asked below the window: by the window it stands over, or
+     * by the step. */
+    const engine_frame *below = f > st->frame ? f - 1 : NULL;
+    uint16_t asked = (uint16_t)(st->awaiting | (below ? below->asked : 0));
+    uint16_t open = (uint16_t)((st->awaiting & ~st->answered) |
+                               (below ? below->asked & ~below->answered : 0));
     const engine_action *p = &f->held;
     if ((f->rows & ~ENGINE_ADVANTAGE_ALL) || f->rows == 0)
         return 0;
-    int owner = engine__seat_of(st, advantages[first_advantage(f->rows)].faction);
+    const engine__power_row *row = engine__advantage_row(first_advantage(f->rows));
+    if (row == NULL)
+        return 0;
+    int owner = engine__seat_of(st, row->faction);
     return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
            (p->kind == ENGINE_ACTION_NONE ||
             engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
-           (p->kind == ENGINE_ACTION_NONE || (st->awaiting & ~st->answered) != 0) &&
+           (p->kind == ENGINE_ACTION_NONE || open != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
             st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
             (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
              p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
            !(f->asked & ENGINE_SEAT_BIT(f->owner)) && st->phase != ENGINE_PHASE_SETUP &&
            st->phase != ENGINE_PHASE_GAME_OVER &&
-           (retake == SEAT_NONE || (st->awaiting & ENGINE_SEAT_BIT(retake)));
+           (retake == SEAT_NONE || (asked & ENGINE_SEAT_BIT(retake)));
 }

@@ -27,12 +27,15 @@
  *   STORM/DIAL       -> SPICE_BLOW         engine__spice_blow_begin() (phase_spice_blow.c)
  *   SPICE_BLOW        reveal until a territory card; after a worm (not on
  *                     turn 1) step NEXUS, then WORM_RIDE if the Fremen
- *                     survived in the struck territory
+ *                     survived in the struck territory; before a worm
+ *                     strikes the Fremen's ally, step WORM_ALLY (waiting
+ *                     on nobody) under a WORM_ALLY window asking the Fremen
  *   SPICE_BLOW/last  -> CHOAM_CHARITY      engine__charity_begin()    (phase_charity.c)
  *   CHARITY/CLAIM    -> BIDDING            engine__bidding_begin()    (phase_bidding.c)
  *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
  *   BIDDING/AUCTION  -> REVIVAL            engine__revival_begin()    (phase_revival.c)
- *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE
+ *   REVIVAL/EMPEROR  -> REVIVAL/REVIVE     EMPEROR waits on nobody under an
+ *                                          ALLY_REVIVAL window asking the patrons
  *   REVIVAL/REVIVE   -> SHIPMENT_MOVEMENT  engine__shipment_begin()   (phase_shipment.c)
  *   SHIPMENT_MOVEMENT  per seat in storm order: SHIP -> MOVE; an off-planet
  *                      shipment by another opens a BG_SEND window over SHIP
@@ -44,7 +47,8 @@
  *                      gives SHIP back
  *   SHIPMENT_MOVEMENT -> BATTLE            engine__battle_begin()     (phase_battle.c)
  *   BATTLE            per battle: CHOOSE (when the aggressor has a choice)
- *                     -> VOICE -> PRESCIENCE -> PLAN -> TRAITOR -> KEEP
+ *                     -> PLAN -> TRAITOR -> KEEP, the PLAN step first under
+ *                     the windows VOICE -> PRESCIENCE -> PRESCIENCE_ANSWER
  *   BATTLE -> SPICE_COLLECTION             engine__collection_begin() (phase_collection.c)
  *   SPICE_COLLECTION -> MENTAT_PAUSE       engine__mentat_pause_begin() (phase_mentat_pause.c)
  *   MENTAT_PAUSE -> GAME_OVER              a victory, or the end of the last turn
@@ -67,9 +71,11 @@
  * held in the frame, the seats asked allow or cancel, all allowing applies
  * it, the first cancel applies it without the advantage or drops it and
  * gives the step back with the advantage unavailable, an
- * ENGINE_EFFECT_CANCELLED record, until the seat has acted) and a
- * shipment held for another seat's Karama (its payer pays or declines,
- * engine/phase_shipment.c). While a frame is open the game waits on its
+ * ENGINE_EFFECT_CANCELLED record, until the seat has acted), a shipment
+ * held for another seat's Karama (its payer pays or declines,
+ * engine/phase_shipment.c), the Bene Gesserit's send, a battle's Voice and
+ * prescience (engine/phase_battle.c) and the Fremen's and the patrons'
+ * choices for their allies (engine/phase_spice_blow.c, phase_revival.c). While a frame is open the game waits on its
  * asked seats, whose answers, the kinds its point lists, are the only
  * actions accepted; the answer that closes it pops it and calls its
  * point's resume function. No seat left to ask means no window.
@@ -82,15 +88,17 @@
  *   (3) in a built phase before GAME_OVER some awaited seat has not yet
  *       answered and has a legal action;
  *   (4) turn is 0 in SETUP and 1..turn_limit afterwards;
- *   (5) the window stack holds one frame, or a Truthtrance question above
- *       a shipment's payer (the shapes the encoding of rules versions 2
- *       and 3 holds), each asking someone who has not answered; a pending
+ *   (5) the window stack holds one frame, a Truthtrance question above a
+ *       window admitting side actions, or a Karama window above the Bene
+ *       Gesserit's send, the Voice, the prescience question or the
+ *       patrons' choices (the shapes the encoding of rules versions 2 to
+ *       5 holds), each asking someone who has not answered; a pending
  *       Truthtrance question has an asker and a target, two different
  *       seats, in a built phase after SETUP and before GAME_OVER; (3)
  *       holds for what it paused;
  *   (6) an open Karama window offers advantages of one faction, present,
  *       whose seat it does not ask, holds an action of the current phase
- *       and keeps aside a step that waits on somebody; a cancellation
+ *       over a step or a window that waits on somebody; a cancellation
  *       names the seat that must retake, which that step waits on (or
  *       whose shipment proposal is held);
  *   (7) a shipment proposal paid with another seat's Karama is held in a
@@ -128,9 +136,9 @@ enum engine__storm_step {
 
 enum engine__battle_step {
     BATTLE_STEP_CHOOSE = 0,        /* the aggressor picks a territory and opponent */
-    BATTLE_STEP_VOICE,             /* the Bene Gesserit side may use the Voice */
-    BATTLE_STEP_PRESCIENCE,        /* the Atreides side may ask one element */
-    BATTLE_STEP_PRESCIENCE_ANSWER, /* the one asked answers */
+    BATTLE_STEP_VOICE,             /* never taken: the VOICE window over PLAN, told so */
+    BATTLE_STEP_PRESCIENCE,        /* never taken: the PRESCIENCE window, told so */
+    BATTLE_STEP_PRESCIENCE_ANSWER, /* never taken: the PRESCIENCE_ANSWER window, told so */
     BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
     BATTLE_STEP_KEEP,              /* the winner keeps or discards its cards */
@@ -140,8 +148,9 @@ enum engine__battle_step {
 enum engine__blow_step {
     BLOW_STEP_NEXUS = 0,           /* every seat negotiates, then says done */
     BLOW_STEP_WORM_RIDE,           /* the Fremen may ride the worm */
-    BLOW_STEP_WORM_ALLY,           /* (rules version 3) the Fremen decide whether the worm
-                                      about to strike worm_territory spares their ally */
+    BLOW_STEP_WORM_ALLY,           /* (rules version 3) a worm about to strike
+                                      worm_territory: waits on nobody, under the
+                                      WORM_ALLY window or its Karama window */
     BLOW_STEP_COUNT
 };
 
@@ -168,8 +177,9 @@ enum engine__shipment_step {
 };
 
 enum engine__revival_step {
-    REVIVAL_STEP_EMPEROR = 0,      /* the Emperor may pay for extra ally revivals; (rules
-                                      version 3) the Fremen decide their ally's free ones */
+    REVIVAL_STEP_EMPEROR = 0,      /* the ally revival offers: waits on nobody, under the
+                                      ALLY_REVIVAL window asking the Emperor (extra paid
+                                      revivals) and (rules version 3) the Fremen (3 free) */
     REVIVAL_STEP_REVIVE,           /* every seat with something to revive */
     REVIVAL_STEP_COUNT
 };

@@ -27,9 +27,6 @@
 #define SIDE_NONE 0xFF
 #define LEADER_NONE (-1)
 
-enum { ELEMENT_NONE = 0, ELEMENT_LEADER, ELEMENT_WEAPON, ELEMENT_DEFENSE, ELEMENT_DIAL };
-#define PRESCIENCE_CHEAP_HERO (-2) /* the answer "a Cheap Hero" to the leader element */
-
 /* ============================================================ helpers */
 
 static unsigned territory_forces(const engine_state *st, unsigned territory, unsigned seat)
@@ -84,9 +81,9 @@ static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned si
             return 1;
     if (engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
         return 0;
-    int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
-    int voiced = st->voice_class == ENGINE_VOICE_CHEAP_HERO && !st->voice_must &&
-                 bg >= 0 && side_of(st, bg) != side;
+    const engine_effect *voice = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    int voiced = voice && voice->value == ENGINE_VOICE_CHEAP_HERO && !voice->arg &&
+                 side < 2 && voice->owner == st->battle_seat[side];
     return !voiced;
 }
 
@@ -168,7 +165,7 @@ static void await(engine_state *st, unsigned step, uint16_t seats)
 /* ====================================================== the sequence */
 
 static void next_battle(engine_state *st, engine_rng *rng);
-static void ask_prescience(engine_state *st, engine_rng *rng);
+static void ask_prescience(engine_state *st);
 static void ask_plans(engine_state *st);
 
 void engine__battle_begin(engine_state *st, engine_rng *rng)
@@ -195,16 +192,14 @@ static void clear_battle(engine_state *st)
         p->dial = p->half = p->elite = p->elite_half = 0;
         p->is_committed = 0;
     }
-    st->prescience_element = ELEMENT_NONE;
-    st->prescience_value = 0;
-    st->voice_must = 0;
-    st->voice_class = ENGINE_VOICE_NONE;
+    engine__effect_remove(st, ENGINE_EFFECT_VOICE, -1);
+    engine__effect_remove(st, ENGINE_EFFECT_PRESCIENCE, -1);
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
 }
 
 /* Starts the battle in `territory` between the aggressor and `defender`. */
-static void start_battle(engine_state *st, unsigned territory, unsigned defender, engine_rng *rng)
+static void start_battle(engine_state *st, unsigned territory, unsigned defender)
 {
     uint8_t order[ENGINE_MAX_SEATS];
     engine__storm_order(st, order);
@@ -212,13 +207,16 @@ static void start_battle(engine_state *st, unsigned territory, unsigned defender
     st->battle_territory = (uint8_t)territory;
     st->battle_seat[0] = order[st->aggressor_index];
     st->battle_seat[1] = (uint8_t)defender;
-    /* The Voice first, then prescience (docs/RULINGS.md "Voice before prescience"). */
+    /* The step asks for both plans; the Voice first, then prescience, are
+     * windows over it (docs/RULINGS.md "Voice before prescience"). */
+    ask_plans(st);
     int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
     if (side_of(st, bg) != SIDE_NONE) {
-        await(st, BATTLE_STEP_VOICE, ENGINE_SEAT_BIT(bg));
+        engine__frame_push(st, ENGINE_WINDOW_VOICE, (unsigned)bg, (unsigned)bg, NULL,
+                           ENGINE_SEAT_BIT((unsigned)bg));
         return;
     }
-    ask_prescience(st, rng);
+    ask_prescience(st);
 }
 
 /* The aggressor chooses among its battles; with one it is fought at once. */
@@ -243,7 +241,7 @@ static void next_battle(engine_state *st, engine_rng *rng)
                 }
         }
         if (n == 1) {
-            start_battle(st, only_t, only_s, rng);
+            start_battle(st, only_t, only_s);
             return;
         }
         st->battle_territory = ENGINE_TERRITORY_COUNT;
@@ -253,15 +251,13 @@ static void next_battle(engine_state *st, engine_rng *rng)
     battle_end(st, rng);
 }
 
-static void ask_prescience(engine_state *st, engine_rng *rng)
+/* The Atreides side may ask one element of the other side's plan. */
+static void ask_prescience(engine_state *st)
 {
-    (void)rng;
     int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
-    if (side_of(st, atreides) != SIDE_NONE) {
-        await(st, BATTLE_STEP_PRESCIENCE, ENGINE_SEAT_BIT(atreides));
-        return;
-    }
-    ask_plans(st);
+    if (side_of(st, atreides) != SIDE_NONE)
+        engine__frame_push(st, ENGINE_WINDOW_PRESCIENCE, (unsigned)atreides, (unsigned)atreides,
+                           NULL, ENGINE_SEAT_BIT((unsigned)atreides));
 }
 
 static void ask_plans(engine_state *st)
@@ -273,6 +269,7 @@ static void ask_plans(engine_state *st)
 engine_verdict engine__battle_choose(engine_verdict_detail *why, engine_state *st,
                                      const engine_action *act, engine_rng *rng)
 {
+    (void)rng;
     int t = act->arg[0];
     int d = act->arg[1] >= 0 && act->arg[1] < ENGINE_FACTION_COUNT
                 ? engine__seat_of(st, (unsigned)act->arg[1]) : -1;
@@ -280,7 +277,7 @@ engine_verdict engine__battle_choose(engine_verdict_detail *why, engine_state *s
         d == act->seat || !meet(st, (unsigned)t, act->seat, (unsigned)d))
         return engine__reject(why, ENGINE_REJECT_NO_SUCH_BATTLE, t < 0 || t >= ENGINE_TERRITORY_COUNT ? 0 : 1,
                               act->arg[1]);
-    start_battle(st, (unsigned)t, (unsigned)d, rng);
+    start_battle(st, (unsigned)t, (unsigned)d);
     return ENGINE_ACCEPTED;
 }
 
@@ -320,19 +317,31 @@ static unsigned victim_of(const engine_state *st, unsigned power_seat)
     return st->battle_seat[1 - side];
 }
 
-/* The advantage a Voice or a prescience question uses: the faction's own
- * in its own battle, the alliance one in its ally's (LR 2.01.08-09,
+/* The advantage a Voice or a prescience question uses: the row at its
+ * point applying to the seat fighting on the user's side, the faction's
+ * own in its own battle, the alliance one in its ally's (LR 2.01.08-09,
  * 2.02.06-07). */
-static uint32_t battle_advantage(const engine_state *st, unsigned seat, unsigned own,
-                                 unsigned ally)
+static unsigned battle_advantage(const engine_state *st, engine__point p, unsigned seat)
 {
-    int fights = st->battle_seat[0] == seat || st->battle_seat[1] == seat;
-    return ENGINE_ADVANTAGE_BIT(fights ? own : ally);
+    unsigned side = side_of(st, (int)seat);
+    return side < 2 ? engine__point_advantage(st, p, st->battle_seat[side]) : 0;
+}
+
+static unsigned voice_advantage(const engine_state *st, unsigned seat)
+{
+    return battle_advantage(st, ENGINE__POINT_VOICE, seat);
+}
+
+static unsigned prescience_advantage(const engine_state *st, unsigned seat)
+{
+    return battle_advantage(st, ENGINE__POINT_PRESCIENCE, seat);
 }
 
 /* The Voice, and prescience, may be cancelled with Karama by any other
  * seat (docs/RULINGS.md R42 and "Karama"): each is held in a Karama window
- * first (engine/karama.c); a cancel applies VOICE_PASS, PRESCIENCE_PASS. */
+ * over its own (engine/karama.c); a cancel applies VOICE_PASS,
+ * PRESCIENCE_PASS. The Voice cast binds the other side until the plans
+ * are revealed: an effect record for the battle. */
 engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
                              const engine_action *act, engine_rng *rng)
 {
@@ -341,14 +350,16 @@ engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, must);
     if (vclass <= ENGINE_VOICE_NONE || vclass >= ENGINE_VOICE_CLASS_COUNT)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, vclass);
-    if (engine__karama_hold(st, act,
-                            battle_advantage(st, act->seat, ENGINE_ADVANTAGE_BG_VOICE,
-                                             ENGINE_ADVANTAGE_BG_ALLY_VOICE),
-                            act->seat))
+    unsigned advantage = voice_advantage(st, act->seat);
+    if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(advantage), act->seat))
         return ENGINE_ACCEPTED;
-    st->voice_must = (uint8_t)must;
-    st->voice_class = (uint8_t)vclass;
-    ask_prescience(st, rng);
+    engine_effect e = {ENGINE_EFFECT_VOICE, (uint8_t)advantage,
+                       (uint8_t)victim_of(st, act->seat), (uint8_t)vclass, ENGINE_EXPIRY_BATTLE,
+                       (int16_t)must};
+    int full = engine__effect_add(st, &e);
+    assert(full == 0); /* one Voice a battle */
+    (void)full;
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -356,8 +367,7 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
                                   const engine_action *act, engine_rng *rng)
 {
     (void)why;
-    (void)act;
-    ask_prescience(st, rng);
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -368,23 +378,29 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
  * R75). */
 static int last_element(const engine_state *st)
 {
-    return engine__advanced(st) ? ELEMENT_DEFENSE : ELEMENT_DIAL;
+    return engine__advanced(st) ? ENGINE_PRESCIENCE_DEFENSE : ENGINE_PRESCIENCE_DIAL;
+}
+
+/* The Voice window closed, cast or not: prescience next. */
+void engine__voice_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                          engine_rng *rng)
+{
+    (void)f;
+    (void)answer;
+    (void)rng;
+    ask_prescience(st);
 }
 
 engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
                                   const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     int element = act->arg[0];
-    if (element < ELEMENT_LEADER || element > last_element(st))
+    if (element < ENGINE_PRESCIENCE_LEADER || element > last_element(st))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, element);
-    if (engine__karama_hold(st, act,
-                            battle_advantage(st, act->seat, ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE,
-                                             ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE),
+    if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(prescience_advantage(st, act->seat)),
                             act->seat))
         return ENGINE_ACCEPTED;
-    st->prescience_element = (uint8_t)element;
-    await(st, BATTLE_STEP_PRESCIENCE_ANSWER, ENGINE_SEAT_BIT(victim_of(st, act->seat)));
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -392,10 +408,67 @@ engine_verdict engine__prescience_pass(engine_verdict_detail *why, engine_state 
                                        const engine_action *act, engine_rng *rng)
 {
     (void)why;
-    (void)act;
-    (void)rng;
-    ask_plans(st);
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
+}
+
+/* The question window closed: a question asked opens the answer's, which
+ * holds the question, over the plans. */
+void engine__prescience_resume(engine_state *st, const engine_frame *f,
+                               const engine_action *answer, engine_rng *rng)
+{
+    (void)f;
+    (void)rng;
+    if (answer->kind != ENGINE_ACTION_PRESCIENCE)
+        return;
+    engine__frame_push(st, ENGINE_WINDOW_PRESCIENCE_ANSWER, answer->seat, answer->seat, answer,
+                       ENGINE_SEAT_BIT(victim_of(st, answer->seat)));
+}
+
+void engine__prescience_answer_resume(engine_state *st, const engine_frame *f,
+                                      const engine_action *answer, engine_rng *rng)
+{
+    (void)st;
+    (void)f;
+    (void)answer;
+    (void)rng;
+}
+
+/* ============================================ the battle's read-outs */
+
+unsigned engine_battle_voice(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    return e ? e->value : ENGINE_VOICE_NONE;
+}
+
+int engine_battle_voice_must(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    return e ? e->arg : 0;
+}
+
+unsigned engine_battle_prescience(const engine_state *st)
+{
+    const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_PRESCIENCE_ANSWER);
+    if (f)
+        return (unsigned)f->held.arg[0];
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    return e ? e->value : ENGINE_PRESCIENCE_NONE;
+}
+
+int engine_battle_prescience_answer(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    return e ? e->arg : 0;
+}
+
+int engine__plans_asked(const engine_state *st)
+{
+    return st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
+           !engine_window_find(st, ENGINE_WINDOW_VOICE) &&
+           !engine_window_find(st, ENGINE_WINDOW_PRESCIENCE) &&
+           !engine_window_find(st, ENGINE_WINDOW_PRESCIENCE_ANSWER);
 }
 
 /* ============================================================ the plan */
@@ -449,15 +522,15 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         return ENGINE_REJECT_DIAL_RANGE;
     }
     /* The Voice binds the seat it was cast on. */
-    int bg = engine__point_owner(st, ENGINE__POINT_VOICE);
-    if (st->voice_class != ENGINE_VOICE_NONE && side_of(st, bg) != side) {
-        unsigned vc = st->voice_class;
+    const engine_effect *voice = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    if (voice && voice->owner == seat) {
+        unsigned vc = voice->value;
         int played = in_voice_class(st, p->weapon, vc) || in_voice_class(st, p->defense, vc) ||
                      in_voice_class(st, p->cheap_hero, vc);
         *arg = -1;
-        if (!st->voice_must && played)
+        if (!voice->arg && played)
             return ENGINE_REJECT_VOICE_DISOBEYED;
-        if (st->voice_must && !played) {
+        if (voice->arg && !played) {
             /* "Must play" binds only if the seat can comply: it holds such a
              * card and may play cards at all (LR 2.02.06). */
             int able = 0;
@@ -470,22 +543,21 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         }
     }
     /* A prescience answer binds its element. */
-    unsigned aside = side_of(st, engine__point_owner(st, ENGINE__POINT_PRESCIENCE));
-    if (st->prescience_element != ELEMENT_NONE && aside != SIDE_NONE &&
-        st->battle_seat[1 - aside] == seat && st->step == BATTLE_STEP_PLAN) {
-        int v = st->prescience_value;
+    const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    if (answer && answer->owner == seat && st->step == BATTLE_STEP_PLAN) {
+        int v = answer->arg;
         int ok = 1;
-        switch (st->prescience_element) {
-        case ELEMENT_LEADER:
-            ok = v == PRESCIENCE_CHEAP_HERO ? p->cheap_hero != -1 : p->leader == v && p->cheap_hero == -1;
+        switch (answer->value) {
+        case ENGINE_PRESCIENCE_LEADER:
+            ok = v == ENGINE_PRESCIENCE_CHEAP_HERO ? p->cheap_hero != -1 : p->leader == v && p->cheap_hero == -1;
             break;
-        case ELEMENT_WEAPON:
+        case ENGINE_PRESCIENCE_WEAPON:
             ok = p->weapon == v;
             break;
-        case ELEMENT_DEFENSE:
+        case ENGINE_PRESCIENCE_DEFENSE:
             ok = p->defense == v;
             break;
-        case ELEMENT_DIAL:
+        case ENGINE_PRESCIENCE_DIAL:
             ok = p->dial == v;
             break;
         default:
@@ -531,11 +603,21 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
 /* Whether some plan obeys everything once `value` answers the prescience
  * question: an answer that would leave no legal plan is refused, so the
  * battle can always go on. */
+static engine_effect answer_effect(const engine_state *st, const engine_frame *question,
+                                   uint8_t seat, int value)
+{
+    engine_effect e = {ENGINE_EFFECT_PRESCIENCE,
+                       (uint8_t)prescience_advantage(st, question->held.seat), seat,
+                       (uint8_t)question->held.arg[0], ENGINE_EXPIRY_BATTLE, (int16_t)value};
+    return e;
+}
+
 static int answer_leaves_a_plan(const engine_state *st, uint8_t seat, int value)
 {
     engine_state probe = *st;
-    probe.prescience_value = (int16_t)value;
-    probe.step = BATTLE_STEP_PLAN;
+    engine_effect e = answer_effect(st, engine_window_find(st, ENGINE_WINDOW_PRESCIENCE_ANSWER),
+                                    seat, value);
+    engine__effect_add(&probe, &e);
     return plan_families(NULL, 0, &probe, seat) > 0;
 }
 
@@ -544,16 +626,17 @@ static int answer_leaves_a_plan(const engine_state *st, uint8_t seat, int value)
 engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     int v = act->arg[0];
+    const engine_frame *question = engine_window_top(st);
+    unsigned element = (unsigned)question->held.arg[0];
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     /* The answer must be one some legal plan has: try it as a plan. */
     engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0, 0, 0, 0};
     int ok = 0, arg;
     unsigned forces = territory_forces(st, st->battle_territory, act->seat);
-    switch (st->prescience_element) {
-    case ELEMENT_LEADER:
-        if (v == PRESCIENCE_CHEAP_HERO) {
+    switch (element) {
+    case ENGINE_PRESCIENCE_LEADER:
+        if (v == ENGINE_PRESCIENCE_CHEAP_HERO) {
             unsigned ch = engine__card_in_hand(st, act->seat, ENGINE_CARD_CHEAP_HERO);
             p.cheap_hero = ch == CARD_NONE ? -1 : (int8_t)ch;
             ok = ch != CARD_NONE;
@@ -562,11 +645,11 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
             ok = v >= LEADER_NONE && v < ENGINE_LEADER_COUNT;
         }
         break;
-    case ELEMENT_WEAPON:
-    case ELEMENT_DEFENSE:
+    case ENGINE_PRESCIENCE_WEAPON:
+    case ENGINE_PRESCIENCE_DEFENSE:
         ok = v >= -1 && v < ENGINE_TREACHERY_MAX;
         break;
-    case ELEMENT_DIAL:
+    case ENGINE_PRESCIENCE_DIAL:
         ok = v >= 0 && (unsigned)v <= forces;
         break;
     default:
@@ -574,29 +657,32 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     }
     if (!ok)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, v);
-    if (st->prescience_element == ELEMENT_LEADER &&
+    if (element == ENGINE_PRESCIENCE_LEADER &&
         check_plan(st, act->seat, side, &p, &arg) == ENGINE_REJECT_LEADER_UNAVAILABLE)
         return engine__reject(why, ENGINE_REJECT_LEADER_UNAVAILABLE, 0, v);
-    if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE && must_play_a_leader(st, act->seat, side))
+    if (element == ENGINE_PRESCIENCE_LEADER && v == LEADER_NONE && must_play_a_leader(st, act->seat, side))
         return engine__reject(why, ENGINE_REJECT_LEADER_REQUIRED, 0, v);
-    if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
+    if ((element == ENGINE_PRESCIENCE_WEAPON || element == ENGINE_PRESCIENCE_DEFENSE) &&
         v >= 0) {
         unsigned c = card_class(st, v);
-        int slot_ok = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
+        int slot_ok = element == ENGINE_PRESCIENCE_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
         if (!holds(st, act->seat, v) || !slot_ok || !must_play_a_leader(st, act->seat, side))
             return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 0, v);
     }
     if (!answer_leaves_a_plan(st, act->seat, v))
         return engine__reject(why, ENGINE_REJECT_VOICE_DISOBEYED, 0, v);
-    st->prescience_value = (int16_t)v;
-    if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
+    engine_effect e = answer_effect(st, question, act->seat, v);
+    int full = engine__effect_add(st, &e);
+    assert(full == 0); /* one answer a battle */
+    (void)full;
+    if ((element == ENGINE_PRESCIENCE_WEAPON || element == ENGINE_PRESCIENCE_DEFENSE) &&
         v >= 0) {
         /* The card named is shown to the Atreides side (LR 2.01.05). */
         int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
         unsigned other = st->battle_seat[1 - side];
         st->card[v].known_by |= (uint16_t)(ENGINE_SEAT_BIT(atreides) | ENGINE_SEAT_BIT(other));
     }
-    ask_plans(st);
+    engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -974,11 +1060,11 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
     }
     unsigned forces = territory_forces(st, st->battle_territory, seat);
     /* Only a prescience answer narrows the dial, to one value. */
-    unsigned aside = side_of(st, engine__point_owner(st, ENGINE__POINT_PRESCIENCE));
-    int dial_locked = st->step == BATTLE_STEP_PLAN && st->prescience_element == ELEMENT_DIAL &&
-                      aside != SIDE_NONE && st->battle_seat[1 - aside] == seat;
-    int lo = dial_locked ? st->prescience_value : 0;
-    int hi = dial_locked ? st->prescience_value : (int)forces;
+    const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    int dial_locked = st->step == BATTLE_STEP_PLAN && answer && answer->owner == seat &&
+                      answer->value == ENGINE_PRESCIENCE_DIAL;
+    int lo = dial_locked ? answer->arg : 0;
+    int hi = dial_locked ? answer->arg : (int)forces;
     for (unsigned li = 0; li < nl; li++)
         for (unsigned wi = 0; wi < nw; wi++)
             for (unsigned di = 0; di < nd; di++) {
@@ -1035,64 +1121,13 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
                           st->seat[s].faction, st->seat[s].faction);
         }
         break;
-    case BATTLE_STEP_VOICE:
-        push1(out, cap, &n, ENGINE_ACTION_VOICE, seat, 0, 1, ENGINE_VOICE_NONE + 1,
-              ENGINE_VOICE_CLASS_COUNT - 1);
-        push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
-        break;
-    case BATTLE_STEP_PRESCIENCE:
-        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ELEMENT_LEADER, last_element(st), 0, 0);
-        push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
-        break;
     case BATTLE_STEP_PLAN:
         n += plan_families(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
         break;
-    case BATTLE_STEP_PRESCIENCE_ANSWER: {
-        unsigned forces = territory_forces(st, st->battle_territory, seat);
-        int lo = -1, hi = -1;
-        switch (st->prescience_element) {
-        case ELEMENT_LEADER:
-            lo = PRESCIENCE_CHEAP_HERO;
-            hi = ENGINE_LEADER_COUNT - 1;
-            break;
-        case ELEMENT_WEAPON:
-        case ELEMENT_DEFENSE:
-            hi = st->n_cards - 1;
-            break;
-        case ELEMENT_DIAL:
-            lo = 0;
-            hi = (int)forces;
-            break;
-        default:
-            break;
-        }
-        /* One family per answer that leaves a legal plan. */
-        for (int v = lo; v <= hi; v++) {
-            if (st->prescience_element == ELEMENT_DIAL) {
-                push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
-                break;
-            }
-            if (st->prescience_element == ELEMENT_LEADER && v >= 0 && !leader_available(st, seat, (unsigned)v))
-                continue;
-            if (st->prescience_element == ELEMENT_LEADER && v == LEADER_NONE &&
-                must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
-                continue;
-            if (st->prescience_element == ELEMENT_LEADER && v == PRESCIENCE_CHEAP_HERO &&
-                engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
-                continue;
-            if ((st->prescience_element == ELEMENT_WEAPON || st->prescience_element == ELEMENT_DEFENSE) &&
-                v >= 0) {
-                unsigned c = card_class(st, v);
-                int slot = st->prescience_element == ELEMENT_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
-                if (!holds(st, seat, v) || !slot ||
-                    !must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
-                    continue;
-            }
-            if (answer_leaves_a_plan(st, seat, v))
-                push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, v, v, 0, 0);
-        }
+    case BATTLE_STEP_VOICE:             /* windows now (engine_window_point) */
+    case BATTLE_STEP_PRESCIENCE:
+    case BATTLE_STEP_PRESCIENCE_ANSWER:
         break;
-    }
     case BATTLE_STEP_TRAITOR:
         push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
         break;
@@ -1105,6 +1140,81 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
     }
     case BATTLE_STEP_COUNT:
         break;
+    }
+    return n;
+}
+
+/* The Voice window: the Bene Gesserit name a class, or pass. */
+size_t engine__legal_voice(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    (void)st;
+    size_t n = 0;
+    push1(out, cap, &n, ENGINE_ACTION_VOICE, seat, 0, 1, ENGINE_VOICE_NONE + 1,
+          ENGINE_VOICE_CLASS_COUNT - 1);
+    push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
+    return n;
+}
+
+/* The prescience window: the Atreides ask one element, or pass. */
+size_t engine__legal_prescience(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat)
+{
+    (void)st;
+    size_t n = 0;
+    push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ENGINE_PRESCIENCE_LEADER,
+          last_element(st), 0, 0);
+    push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
+    return n;
+}
+
+/* The answer's window: one family per answer that leaves a legal plan. */
+size_t engine__legal_prescience_answer(engine_legal *out, size_t cap, const engine_state *st,
+                                       uint8_t seat)
+{
+    size_t n = 0;
+    unsigned element = engine_battle_prescience(st);
+    unsigned forces = territory_forces(st, st->battle_territory, seat);
+    int lo = -1, hi = -1;
+    switch (element) {
+    case ENGINE_PRESCIENCE_LEADER:
+        lo = ENGINE_PRESCIENCE_CHEAP_HERO;
+        hi = ENGINE_LEADER_COUNT - 1;
+        break;
+    case ENGINE_PRESCIENCE_WEAPON:
+    case ENGINE_PRESCIENCE_DEFENSE:
+        hi = st->n_cards - 1;
+        break;
+    case ENGINE_PRESCIENCE_DIAL:
+        lo = 0;
+        hi = (int)forces;
+        break;
+    default:
+        break;
+    }
+    /* One family per answer that leaves a legal plan. */
+    for (int v = lo; v <= hi; v++) {
+        if (element == ENGINE_PRESCIENCE_DIAL) {
+            push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
+            break;
+        }
+        if (element == ENGINE_PRESCIENCE_LEADER && v >= 0 && !leader_available(st, seat, (unsigned)v))
+            continue;
+        if (element == ENGINE_PRESCIENCE_LEADER && v == LEADER_NONE &&
+            must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
+            continue;
+        if (element == ENGINE_PRESCIENCE_LEADER && v == ENGINE_PRESCIENCE_CHEAP_HERO &&
+            engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
+            continue;
+        if ((element == ENGINE_PRESCIENCE_WEAPON || element == ENGINE_PRESCIENCE_DEFENSE) &&
+            v >= 0) {
+            unsigned c = card_class(st, v);
+            int slot = element == ENGINE_PRESCIENCE_WEAPON ? is_weapon_slot(c) : is_defense_slot(c);
+            if (!holds(st, seat, v) || !slot ||
+                !must_play_a_leader(st, seat, st->battle_seat[0] == seat ? 0u : 1u))
+                continue;
+        }
+        if (answer_leaves_a_plan(st, seat, v))
+            push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, v, v, 0, 0);
     }
     return n;
 }

@@ -176,7 +176,7 @@ static void card_show(engine_state *st, unsigned opener)
 {
     uint8_t card = st->auction[st->auction_index];
     int atreides = engine__point_owner(st, ENGINE__POINT_CARD_UP);
-    if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK) && atreides >= 0)
+    if (!engine__karama_consume_at(st, ENGINE__POINT_CARD_UP) && atreides >= 0)
         st->card[card].known_by |= ENGINE_SEAT_BIT(atreides);
     st->bid_opener = (uint8_t)opener;
     st->high_bidder = SEAT_NONE;
@@ -206,7 +206,8 @@ static void card_up(engine_state *st, engine_rng *rng)
     }
     int atreides = engine__point_owner(st, ENGINE__POINT_CARD_UP);
     if (atreides >= 0 &&
-        hold_step(st, SALE_SHOW, opener, (unsigned)atreides, ENGINE_ADVANTAGE_ATREIDES_CARD_PEEK))
+        hold_step(st, SALE_SHOW, opener, (unsigned)atreides,
+                  engine__point_owner_advantage(st, ENGINE__POINT_CARD_UP)))
         return;
     card_show(st, opener);
 }
@@ -270,7 +271,7 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
 {
     uint8_t card = st->auction[st->auction_index++];
     to_hand(st, card, buyer);
-    int free_card = !engine__karama_consume(st, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD);
+    int free_card = !engine__karama_consume_at(st, ENGINE__POINT_CARD_BOUGHT);
     if (free_card && engine__point_holds(st, ENGINE__POINT_CARD_BOUGHT, buyer) && has_room(st, buyer)) {
         unsigned extra = engine__treachery_draw(st, rng);
         if (extra != CARD_NONE) {
@@ -286,7 +287,7 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
  * cancelled the Emperor's payment (LR 2.03.02, 2.03.04). */
 static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
 {
-    int to_bank = engine__karama_consume(st, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT);
+    int to_bank = engine__karama_consume_at(st, ENGINE__POINT_CARD_PAYEE);
     int emperor = engine__point_owner(st, ENGINE__POINT_CARD_PAYEE);
     unsigned own = amount < st->seat[buyer].spice ? amount : st->seat[buyer].spice;
     unsigned rest = amount - own;
@@ -341,7 +342,7 @@ static void sale(engine_state *st, unsigned stage, engine_rng *rng)
         /* The Harkonnen's free card, when its hand has room for both. */
         if (engine__point_holds(st, ENGINE__POINT_CARD_BOUGHT, buyer) &&
             engine__hand_size(st, buyer) + 1 < engine__factions[st->seat[buyer].faction].hand_limit &&
-            hold_sale(st, SALE_CARD, ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD))
+            hold_sale(st, SALE_CARD, engine__point_advantage(st, ENGINE__POINT_CARD_BOUGHT, buyer)))
             return;
     }
     sold(st, buyer, rng);
@@ -354,7 +355,8 @@ static void sell(engine_state *st, engine_rng *rng)
     unsigned buyer = st->high_bidder;
     int emperor = engine__point_owner(st, ENGINE__POINT_CARD_PAYEE);
     if (st->high_bid_karama == CARD_NONE && st->high_bid > 0 && emperor >= 0 &&
-        (unsigned)emperor != buyer && hold_sale(st, SALE_PAY, ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT))
+        (unsigned)emperor != buyer &&
+        hold_sale(st, SALE_PAY, engine__point_owner_advantage(st, ENGINE__POINT_CARD_PAYEE)))
         return;
     sale(st, SALE_PAY, rng);
 }

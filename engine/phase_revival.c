@@ -96,12 +96,22 @@ static void revive_step(engine_state *st, engine_rng *rng)
 }
 
 /* A patron of an ally (the Emperor, the Fremen) has decided; once each
- * asked has, every seat with something to revive is asked. */
-static void patron_answered(engine_state *st, uint8_t seat, engine_rng *rng)
+ * asked has, the window closes. */
+static void patron_answered(engine_state *st, const engine_action *act, engine_rng *rng)
 {
-    st->answered |= ENGINE_SEAT_BIT(seat);
-    if (st->answered == st->awaiting)
-        revive_step(st, rng);
+    engine_frame *f = engine__frame_top(st);
+    f->answered |= ENGINE_SEAT_BIT(act->seat);
+    if (f->answered == f->asked)
+        engine__frame_close(st, act, rng);
+}
+
+/* Every seat with something to revive is asked. */
+void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
+                                 const engine_action *answer, engine_rng *rng)
+{
+    (void)f;
+    (void)answer;
+    revive_step(st, rng);
 }
 
 void engine__revival_begin(engine_state *st, engine_rng *rng)
@@ -123,8 +133,10 @@ void engine__revival_begin(engine_state *st, engine_rng *rng)
     if (engine__point_decide(st, ENGINE__POINT_ALLY_REVIVAL_GIFT, 0, &giver))
         ask |= ENGINE_SEAT_BIT(giver);
     if (ask) {
+        /* An ALLY_REVIVAL window asks them, over a step waiting on nobody. */
         st->step = REVIVAL_STEP_EMPEROR;
-        st->awaiting = ask;
+        unsigned first = engine__lowest_seat(ask);
+        engine__frame_push(st, ENGINE_WINDOW_ALLY_REVIVAL, first, first, NULL, ask);
         return;
     }
     revive_step(st, rng);
@@ -144,11 +156,12 @@ engine_verdict engine__emperor_revival(engine_verdict_detail *why, engine_state 
     if (n * REVIVAL_PRICE > st->seat[act->seat].spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, 0, n);
     if (n > 0 && engine__karama_hold(st, act,
-                                     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL),
+                                     ENGINE_ADVANTAGE_BIT(engine__point_owner_advantage(
+                                         st, ENGINE__POINT_ALLY_REVIVAL_PAID)),
                                      act->seat))
         return ENGINE_ACCEPTED;
     st->emperor_ally_revivals = (uint8_t)n;
-    patron_answered(st, act->seat, rng);
+    patron_answered(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -163,7 +176,7 @@ engine_verdict engine__fremen_ally_revival(engine_verdict_detail *why, engine_st
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, give);
     if (give)
         st->fremen_gifts |= ENGINE_GIFT_REVIVAL;
-    patron_answered(st, act->seat, rng);
+    patron_answered(st, act, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -198,7 +211,9 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     /* The Fremen ally's third free revival waits on a Karama window when
      * it is used (LR 2.04.11, 3.01.11.01). */
     if (own > own_free_revivals(st, act->seat) && free > own_free_revivals(st, act->seat) &&
-        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL),
+        engine__karama_hold(st, act,
+                            ENGINE_ADVANTAGE_BIT(engine__point_advantage(
+                                st, ENGINE__POINT_FREE_REVIVAL, act->seat)),
                             act->seat))
         return ENGINE_ACCEPTED;
     p->spice = (uint16_t)(p->spice - cost);
@@ -222,7 +237,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
  * seat no plan that keeps its prescience answer (docs/RULINGS.md "Ghola"). */
 static int ghola_keeps_a_plan(const engine_state *st, uint8_t seat, unsigned leader)
 {
-    if (st->phase != ENGINE_PHASE_BATTLE || st->step != BATTLE_STEP_PLAN)
+    if (!engine__plans_asked(st))
         return 1;
     engine_state probe = *st;
     probe.leader[leader].place = ENGINE_PLACE_POOL;

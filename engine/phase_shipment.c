@@ -236,7 +236,7 @@ static uint32_t shipment_advantages(const engine_state *st, unsigned seat, unsig
     if (is_half && !karama && half != ENGINE_ADVANTAGE_NONE)
         used |= ENGINE_ADVANTAGE_BIT(half);
     if (pays_guild(st, seat, cost, karama))
-        used |= ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_GUILD_PAYMENT);
+        used |= ENGINE_ADVANTAGE_BIT(engine__point_owner_advantage(st, ENGINE__POINT_SHIPPING_PAYEE));
     if (special != ENGINE_ADVANTAGE_NONE)
         used |= ENGINE_ADVANTAGE_BIT(special);
     return used;
@@ -250,7 +250,7 @@ static void pay_shipment(engine_state *st, unsigned seat, unsigned cost, int kar
     int guild = engine__point_owner(st, ENGINE__POINT_SHIPPING_PAYEE);
     st->seat[seat].spice = (uint16_t)(st->seat[seat].spice - cost);
     if (pays_guild(st, seat, cost, karama) &&
-        !engine__karama_consume(st, ENGINE_ADVANTAGE_GUILD_PAYMENT))
+        !engine__karama_consume_at(st, ENGINE__POINT_SHIPPING_PAYEE))
         st->seat[guild].spice = (uint16_t)(st->seat[guild].spice + cost);
     else
         st->spice_burned += cost;
@@ -317,7 +317,7 @@ static void to_move(engine_state *st)
 void engine__shipment_resume(engine_state *st, engine_rng *rng)
 {
     int atreides = engine__point_owner(st, ENGINE__POINT_SPICE_PEEK);
-    if (!engine__karama_consume(st, ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK) && atreides >= 0 &&
+    if (!engine__karama_consume_at(st, ENGINE__POINT_SPICE_PEEK) && atreides >= 0 &&
         st->n_spice_deck > 0)
         st->spice_card[st->spice_deck[st->n_spice_deck - 1]].known_by |=
             ENGINE_SEAT_BIT(atreides);
@@ -337,7 +337,8 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
         memset(&step, 0, sizeof step);
         step.seat = (uint8_t)atreides;
         if (engine__karama_hold(st, &step,
-                                ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_SPICE_PEEK),
+                                ENGINE_ADVANTAGE_BIT(engine__point_owner_advantage(
+                                    st, ENGINE__POINT_SPICE_PEEK)),
                                 (unsigned)atreides))
             return;
     }
@@ -641,9 +642,10 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
     if (yes) {
         if (st->seat[act->seat].reserves == 0)
             return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 0, yes);
-        if (engine__karama_cancelled(st, ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND))
+        unsigned send = engine__point_owner_advantage(st, ENGINE__POINT_SHIPMENT_MADE);
+        if (engine__karama_cancelled(st, send))
             return engine__reject(why, ENGINE_REJECT_ADVANTAGE_CANCELLED, 0, yes);
-        if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND),
+        if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(send),
                                 act->seat))
             return ENGINE_ACCEPTED;
         st->seat[act->seat].reserves--;
@@ -931,7 +933,7 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
     int16_t lo[ENGINE_ACTION_MAX_ARGS] = {0};
     int16_t hi[ENGINE_ACTION_MAX_ARGS] = {
         st->seat[seat].reserves > 0 &&
-        !engine__karama_cancelled(st, ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND)};
+        !engine__karama_cancelled(st, engine__point_owner_advantage(st, ENGINE__POINT_SHIPMENT_MADE))};
     push(out, cap, &n, ENGINE_ACTION_BG_SEND, seat, lo, hi);
     return n;
 }

@@ -111,8 +111,7 @@ static void devour(engine_state *st, unsigned territory)
         st->spice_burned += st->spice[l];
         st->spice[l] = 0;
     }
-    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_WORM);
-    engine__karama_consume(st, ENGINE_ADVANTAGE_FREMEN_ALLY_WORM);
+    engine__karama_consume_at(st, ENGINE__POINT_WORM_STRIKES);
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_WORM; /* the choice was for this worm */
 }
 
@@ -185,8 +184,10 @@ static int hold_worm(engine_state *st, unsigned territory)
 }
 
 /* From rules version 3 on, before a worm strikes a territory where the
- * Fremen's ally stands (public facts), the Fremen are asked whether it is
- * spared; the territory waits in worm_territory. Returns 1 if asked. */
+ * Fremen's ally stands (public facts), a WORM_ALLY window asks the Fremen
+ * whether it is spared, over the step of the worm about to strike, which
+ * waits on nobody; the territory waits in worm_territory. Returns 1 if
+ * asked. */
 static int ask_fremen(engine_state *st, unsigned territory)
 {
     int fremen = engine__point_owner(st, ENGINE__POINT_WORM_ALLY_CHOICE);
@@ -195,8 +196,10 @@ static int ask_fremen(engine_state *st, unsigned territory)
         return 0;
     st->worm_territory = (uint8_t)territory;
     st->step = BLOW_STEP_WORM_ALLY;
-    st->awaiting = ENGINE_SEAT_BIT(fremen);
+    st->awaiting = 0;
     st->answered = 0;
+    engine__frame_push(st, ENGINE_WINDOW_WORM_ALLY, (unsigned)fremen, st->ally[fremen], NULL,
+                       ENGINE_SEAT_BIT((unsigned)fremen));
     return 1;
 }
 
@@ -279,21 +282,30 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
     blow_end(st, rng);
 }
 
-/* The Fremen's answer for their ally (1 spared, 0 not); then the worm's
- * Karama window, if any, and the strike. */
+/* The Fremen's answer for their ally (1 spared, 0 not), which closes the
+ * window. */
 engine_verdict engine__fremen_protect_ally(engine_verdict_detail *why, engine_state *st,
                                            const engine_action *act, engine_rng *rng)
 {
     int protect = act->arg[0];
     if (protect < 0 || protect > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, protect);
-    unsigned territory = st->worm_territory;
     if (protect)
         st->fremen_gifts |= ENGINE_GIFT_WORM;
-    st->awaiting = st->answered = 0;
+    engine__frame_close(st, act, rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Then the worm's Karama window, nested in this one's close, or the
+ * strike. */
+void engine__worm_ally_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                              engine_rng *rng)
+{
+    (void)f;
+    (void)answer;
+    unsigned territory = st->worm_territory;
     if (!hold_worm(st, territory))
         engine__spice_blow_resume(st, territory, rng);
-    return ENGINE_ACCEPTED;
 }
 
 size_t engine__legal_fremen_protect_ally(engine_legal *out, size_t cap, const engine_state *st,

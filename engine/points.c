@@ -144,3 +144,28 @@ int engine__point_decide(const engine_state *st, engine__point p, int arg, unsig
     }
     return 0;
 }
+
+unsigned engine__point_advantage(const engine_state *st, engine__point p, unsigned seat)
+{
+    const engine__power_row *r = engine__point_row(st, p, seat, NULL);
+    return r ? r->advantage : ENGINE_ADVANTAGE_NONE;
+}
+
+const engine__power_row *engine__advantage_row(unsigned advantage)
+{
+    if (advantage == ENGINE_ADVANTAGE_NONE)
+        return NULL;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__power_families[f];
+        for (size_t i = 0; fam && i < fam->n; i++)
+            if (fam->rows[i].advantage == advantage)
+                return &fam->rows[i];
+    }
+    return NULL;
+}
+
+unsigned engine__point_owner_advantage(const engine_state *st, engine__point p)
+{
+    int owner = engine__point_owner(st, p);
+    return owner >= 0 ? engine__point_advantage(st, p, (unsigned)owner) : ENGINE_ADVANTAGE_NONE;
+}

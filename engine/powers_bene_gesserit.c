@@ -54,13 +54,13 @@ static const engine__power_row rows[] = {
      .source = "LR 2.02.09"},
     /* B1: one force free to the Polar Sink after another's off-planet shipment. */
     {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
-     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND,
+     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_BG_SEND,
      .source = "LR 2.02.05"},
     /* B2, B3: the Voice, in the own battle or the ally's. */
     {.point = ENGINE__POINT_VOICE, .faction = ENGINE_FACTION_BENE_GESSERIT, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_BG_VOICE, .source = "LR 2.02.06"},
+     .advantage = ENGINE_ADVANTAGE_BG_VOICE, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_VOICE_PASS, .source = "LR 2.02.06"},
     {.point = ENGINE__POINT_VOICE, .faction = ENGINE_FACTION_BENE_GESSERIT, .to = ENGINE__TO_ALLY,
-     .advantage = ENGINE_ADVANTAGE_BG_ALLY_VOICE, .source = "LR 2.02.07"},
+     .advantage = ENGINE_ADVANTAGE_BG_ALLY_VOICE, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_VOICE_PASS, .source = "LR 2.02.07"},
 };
 
 const engine__power_family engine__powers_bene_gesserit = {rows, sizeof rows / sizeof rows[0]};

@@ -35,10 +35,10 @@ static int sardaukar_value(const engine_state *st, unsigned owner, unsigned seat
 static const engine__power_row rows[] = {
     /* E1: the other factions pay the Emperor for the cards they buy. */
     {.point = ENGINE__POINT_CARD_PAYEE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT, .source = "LR 2.03.04"},
+     .advantage = ENGINE_ADVANTAGE_EMPEROR_CARD_PAYMENT, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.03.04"},
     /* E2: the Emperor may pay for up to 3 extra revivals of its ally... */
     {.point = ENGINE__POINT_ALLY_REVIVAL_PAID, .faction = ENGINE_FACTION_EMPEROR,
-     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL,
+     .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_EMPEROR_REVIVAL,
      .source = "LR 2.03.07"},
     /* Advanced: the Sardaukar in battle (in force from rules version 5). */
     {.point = ENGINE__POINT_ELITE_VALUE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,

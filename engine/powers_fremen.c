@@ -153,9 +153,9 @@ static const engine__power_row rows[] = {
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */
     {.point = ENGINE__POINT_WORM_STRIKES, FREMEN, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_FREMEN_WORM, .source = "LR 2.04.07"},
+     .advantage = ENGINE_ADVANTAGE_FREMEN_WORM, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.04.07"},
     {.point = ENGINE__POINT_WORM_STRIKES, FREMEN, .to = ENGINE__TO_ALLY,
-     .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_WORM, .when = ally_spared,
+     .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_WORM, .karama = ENGINE__KARAMA_STANDING | ENGINE__KARAMA_BY_ALLY, .when = ally_spared,
      .source = "LR 2.04.10"},
     {.point = ENGINE__POINT_WORM_ALLY_CHOICE, FREMEN, .to = ENGINE__TO_OWNER,
      FROM(FREMEN_CHOOSE_ALLY_WORM), .source = "LR 2.04.10"},
@@ -164,17 +164,17 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_ALLY_REVIVAL_GIFT, FREMEN, .to = ENGINE__TO_OWNER,
      FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .fn = asks_ally_revival, .source = "LR 2.04.11"},
     {.point = ENGINE__POINT_FREE_REVIVAL, FREMEN, .to = ENGINE__TO_ALLY,
-     UNTIL(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL,
+     UNTIL(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL, .karama = ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_BY_ALLY,
      .fn = ally_free_revivals, .source = "LR 2.04.11"},
     {.point = ENGINE__POINT_FREE_REVIVAL, FREMEN, .to = ENGINE__TO_ALLY,
-     FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL,
+     FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .advantage = ENGINE_ADVANTAGE_FREMEN_ALLY_REVIVAL, .karama = ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_BY_ALLY,
      .when = revival_given, .fn = ally_free_revivals, .source = "LR 2.04.11"},
     /* The Fremen never ship: they send their reserves free near the Great Flat. */
     {.point = ENGINE__POINT_SHIP_SEND, FREMEN, .to = ENGINE__TO_OWNER, .fn = may_send_to,
      .source = "LR 2.04.05"},
     /* F1: two territories a move. */
     {.point = ENGINE__POINT_MOVE_ALLOWANCE, FREMEN, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_FREMEN_MOVE, .fn = move_allowance, .source = "LR 2.04.06"},
+     .advantage = ENGINE_ADVANTAGE_FREMEN_MOVE, .karama = ENGINE__KARAMA_CANCELS, .fn = move_allowance, .source = "LR 2.04.06"},
     /* Advanced battle (from rules version 5): Fedaykin worth two, and every
      * Fremen force at full strength without spice (BATTLE HARDENED). */
     {.point = ENGINE__POINT_ELITE_VALUE, FREMEN, .to = ENGINE__TO_OWNER,

@@ -10,7 +10,7 @@
 static const engine__power_row rows[] = {
     /* H1: a free card with each card bought, when the hand has room. */
     {.point = ENGINE__POINT_CARD_BOUGHT, .faction = ENGINE_FACTION_HARKONNEN, .to = ENGINE__TO_OWNER,
-     .advantage = ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD, .source = "LR 2.05.08"},
+     .advantage = ENGINE_ADVANTAGE_HARKONNEN_FREE_CARD, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.05.08"},
     /* Traitors may be called in the ally's battle too (no Karama, R66). */
     {.point = ENGINE__POINT_TRAITOR_REVEALED, .faction = ENGINE_FACTION_HARKONNEN,
      .to = ENGINE__TO_OWNER | ENGINE__TO_ALLY, .source = "LR 2.05.06"},

@@ -65,7 +65,7 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
 {
     (void)rng;
     engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, f->owner,
-                       (uint8_t)answer->arg[0], ENGINE_EXPIRY_REPLACED};
+                       (uint8_t)answer->arg[0], ENGINE_EXPIRY_REPLACED, 0};
     int full = engine__effect_add(st, &e);
     assert(full == 0); /* one record of its kind, and a frame is open only while there is room */
     (void)full;

@@ -251,10 +251,10 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u8(&w, b->dial);
         put_u8(&w, b->is_committed);
     }
-    put_u8(&w, st->prescience_element);
-    put_u16(&w, (uint16_t)st->prescience_value);
-    put_u8(&w, st->voice_must);
-    put_u8(&w, st->voice_class);
+    put_u8(&w, pause.prescience_element);
+    put_u16(&w, (uint16_t)pause.prescience_value);
+    put_u8(&w, pause.voice_must);
+    put_u8(&w, pause.voice_class);
     put_u8(&w, st->traitor_called);
     put_u8(&w, st->battle_winner);
     put_u8(&w, pause.tt_pending);
@@ -527,10 +527,10 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             b->leader < -1 || b->cheap_hero < -1 || b->weapon < -1 || b->defense < -1)
             goto bad;
     }
-    st->prescience_element = get_below(&r, 5);
-    st->prescience_value = (int16_t)get_u16(&r);
-    st->voice_must = get_below(&r, 2);
-    st->voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
+    pause.prescience_element = get_below(&r, 5);
+    pause.prescience_value = (int16_t)get_u16(&r);
+    pause.voice_must = get_below(&r, 2);
+    pause.voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
     st->traitor_called = get_below(&r, 4);
     st->battle_winner = (uint8_t)get_u8(&r);
     pause.tt_pending = (uint8_t)get_u8(&r);
@@ -882,7 +882,7 @@ static int check(const engine_state *st, int is_quiet)
             BROKEN("no awaited seat has a legal action in phase %u", st->phase);
     }
     /* (8) what binds a battle plan is still playable by the seats it binds */
-    if (broken == 0 && st->phase == ENGINE_PHASE_BATTLE && st->step == BATTLE_STEP_PLAN &&
+    if (broken == 0 && engine__plans_asked(st) &&
         engine_window_find(st, ENGINE_WINDOW_KARAMA) == NULL) {
         for (unsigned s = 0; s < n; s++)
             if ((st->awaiting & ~st->answered & ENGINE_SEAT_BIT(s)) &&

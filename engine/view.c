@@ -86,8 +86,9 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
                                   viewer == st->battle_seat[1 - i]))
                 on_side = 1;
         }
-        if (!on_side)
-            out->prescience_value = 0;
+        for (unsigned i = 0; i < out->n_effects && !on_side; i++)
+            if (out->effect[i].kind == ENGINE_EFFECT_PRESCIENCE)
+                out->effect[i].arg = 0;
     }
     /* The Advanced storm deck's next card is the Fremen's. */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);

@@ -199,7 +199,7 @@ static const field_desc frame_fields[] = {
 
 static const field_desc effect_fields[] = {
     SCALAR(engine_effect, kind), SCALAR(engine_effect, source), SCALAR(engine_effect, owner),
-    SCALAR(engine_effect, value), SCALAR(engine_effect, expiry),
+    SCALAR(engine_effect, value), SCALAR(engine_effect, expiry), SIGNED(engine_effect, arg),
 };
 
 static const field_desc state_fields[] = {
@@ -248,10 +248,6 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, battle_seat),
     SCALAR(engine_state, aggressor_index),
     STRUCTS(engine_state, plan, plan_fields),
-    SCALAR(engine_state, prescience_element),
-    SIGNED(engine_state, prescience_value),
-    SCALAR(engine_state, voice_must),
-    SCALAR(engine_state, voice_class),
     SCALAR(engine_state, traitor_called),
     SCALAR(engine_state, battle_winner),
     ARRAY(engine_state, leader_territory),
@@ -730,9 +726,9 @@ static int apply_ok(engine_state *st, const engine_action *act, const uint8_t *s
  * (engine_state_check refuses it too: engine/phase.h invariant (8)). */
 static int is_bound_card(const engine_state *a, unsigned i)
 {
-    return a->phase == ENGINE_PHASE_BATTLE && a->prescience_value == (int)i &&
-           (a->prescience_element == ENGINE_PRESCIENCE_WEAPON ||
-            a->prescience_element == ENGINE_PRESCIENCE_DEFENSE);
+    return a->phase == ENGINE_PHASE_BATTLE && engine_battle_prescience_answer(a) == (int)i &&
+           (engine_battle_prescience(a) == ENGINE_PRESCIENCE_WEAPON ||
+            engine_battle_prescience(a) == ENGINE_PRESCIENCE_DEFENSE);
 }
 
 static int seen_since_dealt(const audit_game *g, uint32_t v, uint8_t viewer, unsigned card);

@@ -164,8 +164,8 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
     case WHEN_ANSWER_NAMES:
         /* the weapon and defense elements name a card */
         return act->kind == ENGINE_ACTION_PRESCIENCE_ANSWER && act->arg[0] == (int)i &&
-               (before->prescience_element == ENGINE_PRESCIENCE_WEAPON ||
-                before->prescience_element == ENGINE_PRESCIENCE_DEFENSE);
+               (engine_battle_prescience(before) == ENGINE_PRESCIENCE_WEAPON ||
+                engine_battle_prescience(before) == ENGINE_PRESCIENCE_DEFENSE);
     case WHEN_KARAMA_BID:
         return after->high_bid_karama == i && before->high_bid_karama != i;
     case WHEN_TRAITOR_CALLED: {

@@ -515,7 +515,7 @@ static void describe_action(const line_ctx *c)
             inspect__text_sentence(t, "%s answered the prescience question.", who);
             return;
         }
-        switch (b->prescience_element) {
+        switch (engine_battle_prescience(b)) {
         case ENGINE_PRESCIENCE_LEADER:
             if (v == ENGINE_PRESCIENCE_CHEAP_HERO)
                 snprintf(w1, sizeof w1, "a cheap hero as leader");
@@ -525,7 +525,7 @@ static void describe_action(const line_ctx *c)
         case ENGINE_PRESCIENCE_WEAPON:
         case ENGINE_PRESCIENCE_DEFENSE:
             snprintf(w1, sizeof w1, "%s",
-                     v < 0 ? (b->prescience_element == ENGINE_PRESCIENCE_WEAPON ? "no weapon"
+                     v < 0 ? (engine_battle_prescience(b) == ENGINE_PRESCIENCE_WEAPON ? "no weapon"
                                                                              : "no defense")
                            : card_words(c->a, v, w3, sizeof w3));
             break;
@@ -1067,7 +1067,7 @@ void inspect_log_describe(inspect_log_line *out, const engine_state *before_view
      * and its masked action give it too (1). */
     if (act->kind == ENGINE_ACTION_PRESCIENCE_ANSWER &&
         out->action.arg[0] == INSPECT_ARG_HIDDEN && is_atreides_side(after_view))
-        out->action.arg[0] = after_view->prescience_value;
+        out->action.arg[0] = (int16_t)engine_battle_prescience_answer(after_view);
     /* (1): from here on only the masked action. */
     inspect__text t;
     inspect__text_init(&t, out->text, sizeof out->text);

@@ -502,20 +502,20 @@ static void print_battle(FILE *f, const engine_state *st)
     fprintf(f, "battle in %s:\n", or_unknown(engine_territory_name(st->battle_territory)));
     for (unsigned side = 0; side < 2; side++)
         print_plan(f, st, side);
-    if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT)
-        fprintf(f, "  voice: %s play %s\n", st->voice_must ? "must" : "must not",
-                voice_classes[st->voice_class]);
-    if (st->prescience_element != ENGINE_PRESCIENCE_NONE &&
-        st->prescience_element < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
-        int v = st->prescience_value;
-        fprintf(f, "  prescience: %s = ", prescience_elements[st->prescience_element]);
+    if (engine_battle_voice(st) != ENGINE_VOICE_NONE && engine_battle_voice(st) < ENGINE_VOICE_CLASS_COUNT)
+        fprintf(f, "  voice: %s play %s\n", engine_battle_voice_must(st) ? "must" : "must not",
+                voice_classes[engine_battle_voice(st)]);
+    if (engine_battle_prescience(st) != ENGINE_PRESCIENCE_NONE &&
+        engine_battle_prescience(st) < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
+        int v = engine_battle_prescience_answer(st);
+        fprintf(f, "  prescience: %s = ", prescience_elements[engine_battle_prescience(st)]);
         if (!prescience_known(st))
             fputs("hidden", f);
-        else if (st->prescience_element == ENGINE_PRESCIENCE_DIAL)
+        else if (engine_battle_prescience(st) == ENGINE_PRESCIENCE_DIAL)
             fprintf(f, "%d", v);
         else if (v == -1)
             fputs("none", f);
-        else if (st->prescience_element == ENGINE_PRESCIENCE_LEADER) /* or a Cheap Hero */
+        else if (engine_battle_prescience(st) == ENGINE_PRESCIENCE_LEADER) /* or a Cheap Hero */
             fputs(v >= 0 ? or_unknown(engine_leader_name((unsigned)v)) : "a Cheap Hero", f);
         else
             print_card(f, st, v);
@@ -931,22 +931,22 @@ static void json_battle(inspect_json *j, const engine_state *st)
     }
     inspect_json_array_end(j);
     inspect_json_key(j, "voice");
-    if (st->voice_class != ENGINE_VOICE_NONE && st->voice_class < ENGINE_VOICE_CLASS_COUNT) {
+    if (engine_battle_voice(st) != ENGINE_VOICE_NONE && engine_battle_voice(st) < ENGINE_VOICE_CLASS_COUNT) {
         inspect_json_object_begin(j);
-        inspect_json_member_bool(j, "must", st->voice_must);
-        inspect_json_member_string(j, "class", voice_classes[st->voice_class]);
+        inspect_json_member_bool(j, "must", engine_battle_voice_must(st));
+        inspect_json_member_string(j, "class", voice_classes[engine_battle_voice(st)]);
         inspect_json_object_end(j);
     } else {
         inspect_json_null(j);
     }
     inspect_json_key(j, "prescience");
-    if (st->prescience_element != ENGINE_PRESCIENCE_NONE &&
-        st->prescience_element < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
+    if (engine_battle_prescience(st) != ENGINE_PRESCIENCE_NONE &&
+        engine_battle_prescience(st) < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
         inspect_json_object_begin(j);
-        inspect_json_member_string(j, "element", prescience_elements[st->prescience_element]);
+        inspect_json_member_string(j, "element", prescience_elements[engine_battle_prescience(st)]);
         inspect_json_key(j, "value");
         if (prescience_known(st))
-            inspect_json_int(j, st->prescience_value);
+            inspect_json_int(j, engine_battle_prescience_answer(st));
         else
             inspect_json_null(j);
         inspect_json_object_end(j);

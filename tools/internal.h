@@ -871,6 +871,10 @@ unsigned bot__strongholds_held(unsigned tf[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SE
                                const engine_state *v, unsigned seat);
 int bot__ally(const engine_state *v, unsigned seat);
 int bot__seat_of(const engine_state *v, unsigned faction);
+/* A world a bot supposes: the prescience answer it gives (when one was
+ * given), or the answer's binding lifted. */
+void bot__suppose_answer(engine_state *w, int value);
+void bot__lift_answer(engine_state *w);
 unsigned bot__kind_of(const engine_state *v, unsigned card);
 unsigned bot__hand(uint8_t out[ENGINE_TREACHERY_MAX], const engine_state *v, unsigned seat);
 unsigned bot__hand_classes(const engine_state *v, unsigned seat);

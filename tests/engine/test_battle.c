@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "engine/phase.h"
+#include "tests/support/support.h"
 
 /* The advantages the open Karama window offers (0 none), and those a
  * Karama cancelled until the retake. */
@@ -337,24 +338,41 @@ static void test_battle__voice_and_prescience(void **state)
     place(&st, 1, ENGINE_TERRITORY_THE_GREAT_FLAT, 14, 5);
     int poison = give(&st, 1, ENGINE_CARD_GOM_JABBAR);
     enter(&st, engine__battle_begin);
-    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    /* The Voice is a window over both seats' plans, told as its old step. */
+    assert_int_equal(engine_state_step(&st), BATTLE_STEP_VOICE);
+    assert_int_equal(st.step, BATTLE_STEP_PLAN);
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_VOICE);
     assert_int_equal(engine_state_awaiting(&st), 1u);
     assert_int_equal(act(&st, ENGINE_ACTION_VOICE, 0, 0, ENGINE_VOICE_POISON_WEAPON, 0, 0, 0),
                      ENGINE_ACCEPTED);
     /* Harkonnen hold a card, so a Karama window asks them; the Voice is
-     * held until they answer. */
-    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+     * held until they answer, the window nested over the Voice's. */
+    assert_int_equal(engine_state_step(&st), BATTLE_STEP_VOICE);
+    assert_int_equal(st.n_frames, 2);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_VOICE);
+    assert_int_equal(st.frame[1].point, ENGINE_WINDOW_KARAMA);
+    assert_int_equal(st.frame[1].held.kind, ENGINE_ACTION_VOICE);
     assert_int_equal(offered(&st), ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE));
+    assert_int_equal(test_state_round_trip(&st), 0);
     assert_int_equal(engine_state_awaiting(&st), 2u);
-    assert_int_equal(st.voice_class, ENGINE_VOICE_NONE);
+    assert_int_equal(engine_battle_voice(&st), ENGINE_VOICE_NONE);
     expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_ALLY_VOICE, 0, 0, 0, 0,
                   ENGINE_REJECT_ARG_OUT_OF_RANGE);
     expect_reject(&st, ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_VOICE, 0, 0, 0, 0,
                   ENGINE_REJECT_NO_KARAMA);
     expect_reject(&st, ENGINE_ACTION_VOICE_PASS, 0, 0, 0, 0, 0, 0, ENGINE_REJECT_WRONG_STEP);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_ALLOW, 1, 0, 0, 0, 0, 0), ENGINE_ACCEPTED);
-    assert_int_equal(st.voice_class, ENGINE_VOICE_POISON_WEAPON);
-    assert_int_equal(st.step, BATTLE_STEP_PLAN);
+    assert_int_equal(engine_battle_voice(&st), ENGINE_VOICE_POISON_WEAPON);
+    assert_int_equal(st.n_frames, 0);
+    assert_int_equal(engine_state_step(&st), BATTLE_STEP_PLAN);
+    /* What the Voice binds outlasts its window: a record for the battle. */
+    const engine_effect *voice = engine_effect_find(&st, ENGINE_EFFECT_VOICE);
+    assert_non_null(voice);
+    assert_int_equal(voice->source, ENGINE_ADVANTAGE_BG_VOICE);
+    assert_int_equal(voice->owner, 1);
+    assert_int_equal(voice->expiry, ENGINE_EXPIRY_BATTLE);
+    assert_int_equal(test_state_round_trip(&st), 0);
     int feyd = leader_of("feyd_rautha");
     expect_reject(&st, ENGINE_ACTION_BATTLE_PLAN, 1, feyd, -1, poison, -1, 2,
                   ENGINE_REJECT_VOICE_DISOBEYED);
@@ -366,11 +384,27 @@ static void test_battle__voice_and_prescience(void **state)
     place(&at, 0, ENGINE_TERRITORY_THE_GREAT_FLAT, 14, 5);
     place(&at, 1, ENGINE_TERRITORY_THE_GREAT_FLAT, 14, 5);
     enter(&at, engine__battle_begin);
-    assert_int_equal(at.step, BATTLE_STEP_PRESCIENCE);
+    assert_int_equal(engine_state_step(&at), BATTLE_STEP_PRESCIENCE);
+    assert_int_equal(at.frame[0].point, ENGINE_WINDOW_PRESCIENCE);
     assert_int_equal(act(&at, ENGINE_ACTION_PRESCIENCE, 0, 4, 0, 0, 0, 0), ENGINE_ACCEPTED);
-    assert_int_equal(at.step, BATTLE_STEP_PRESCIENCE_ANSWER); /* Harkonnen hold no card */
+    /* Harkonnen hold no card: the answer's window holds the question. */
+    assert_int_equal(engine_state_step(&at), BATTLE_STEP_PRESCIENCE_ANSWER);
+    assert_int_equal(at.n_frames, 1);
+    assert_int_equal(at.frame[0].point, ENGINE_WINDOW_PRESCIENCE_ANSWER);
+    assert_int_equal(at.frame[0].held.kind, ENGINE_ACTION_PRESCIENCE);
+    assert_int_equal(engine_battle_prescience(&at), ENGINE_PRESCIENCE_DIAL);
+    assert_null(engine_effect_find(&at, ENGINE_EFFECT_PRESCIENCE));
+    assert_int_equal(test_state_round_trip(&at), 0);
     expect_reject(&at, ENGINE_ACTION_PRESCIENCE_ANSWER, 1, 6, 0, 0, 0, 0, ENGINE_REJECT_ARG_OUT_OF_RANGE);
     assert_int_equal(act(&at, ENGINE_ACTION_PRESCIENCE_ANSWER, 1, 4, 0, 0, 0, 0), ENGINE_ACCEPTED);
+    const engine_effect *answer = engine_effect_find(&at, ENGINE_EFFECT_PRESCIENCE);
+    assert_non_null(answer);
+    assert_int_equal(answer->source, ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE);
+    assert_int_equal(answer->owner, 1);
+    assert_int_equal(answer->value, ENGINE_PRESCIENCE_DIAL);
+    assert_int_equal(answer->arg, 4);
+    assert_int_equal(engine_battle_prescience_answer(&at), 4);
+    assert_int_equal(test_state_round_trip(&at), 0);
     expect_reject(&at, ENGINE_ACTION_BATTLE_PLAN, 1, feyd, -1, -1, -1, 3,
                   ENGINE_REJECT_PRESCIENCE_MISMATCH);
     assert_int_equal(act(&at, ENGINE_ACTION_BATTLE_PLAN, 1, feyd, -1, -1, -1, 4), ENGINE_ACCEPTED);
@@ -561,7 +595,7 @@ static void test_battle__karama_policy(void **state)
     give(&st, 1, ENGINE_CARD_CRYSKNIFE);
     give(&st, 2, ENGINE_CARD_KARAMA);
     enter(&st, engine__battle_begin);
-    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    assert_int_equal(engine_state_step(&st), BATTLE_STEP_VOICE);
     /* Every seat starts asked about every advantage. */
     for (unsigned s = 0; s < 3; s++)
         assert_int_equal(st.karama_ask[s], ENGINE_ADVANTAGE_ALL);
@@ -571,7 +605,7 @@ static void test_battle__karama_policy(void **state)
     expect_reject(&st, ENGINE_ACTION_KARAMA_POLICY, 2, 0, 0, 0, 0, 0, ENGINE_REJECT_NOT_AWAITED);
     assert_int_equal(act(&st, ENGINE_ACTION_KARAMA_POLICY, 0, 1, 0, 0, 0, 0), ENGINE_ACCEPTED);
     assert_int_equal(st.karama_ask[0], ENGINE_ADVANTAGE_BIT(1));
-    assert_int_equal(st.step, BATTLE_STEP_VOICE);
+    assert_int_equal(engine_state_step(&st), BATTLE_STEP_VOICE);
     assert_int_equal(engine_state_awaiting(&st), 1u);
     engine_state everyone = st, own = st, nobody = st;
     /* By default the Voice asks both other seats holding a card. */
@@ -593,7 +627,7 @@ static void test_battle__karama_policy(void **state)
                          0),
                      ENGINE_ACCEPTED);
     assert_int_equal(offered(&nobody), 0);
-    assert_int_equal(nobody.voice_class, ENGINE_VOICE_PROJECTILE_WEAPON);
+    assert_int_equal(engine_battle_voice(&nobody), ENGINE_VOICE_PROJECTILE_WEAPON);
     assert_int_equal(engine_state_check(&nobody), 0);
     assert_int_equal(engine_state_check(&own), 0);
     /* Rules version 2 has no policy. */

@@ -680,6 +680,15 @@ static void test_data__power_rows(void **state)
             assert_true(r->since <= ENGINE__RULE_COUNT && r->until <= ENGINE__RULE_COUNT);
             assert_true(r->since == 0 || r->since != r->until);
             assert_true(r->advantage < ENGINE_ADVANTAGE_COUNT);
+            /* The Karama column goes with an advantage; a retake only
+             * for an advantage whose action does not stand without it. */
+            assert_true((r->karama != 0) == (r->advantage != ENGINE_ADVANTAGE_NONE));
+            assert_true((r->karama & ~(ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_STANDS |
+                                       ENGINE__KARAMA_BY_ALLY)) == 0);
+            assert_true(r->retake == ENGINE_ACTION_NONE || !(r->karama & ENGINE__KARAMA_STANDS));
+            assert_true(r->retake < ENGINE_ACTION_KIND_COUNT);
+            if (r->advantage != ENGINE_ADVANTAGE_NONE)
+                assert_int_equal(engine__advantage_row(r->advantage)->karama, r->karama);
             assert_non_null(r->source);
             assert_true(strlen(r->source) > 0);
             per_point[r->point]++;
@@ -689,6 +698,15 @@ static void test_data__power_rows(void **state)
         assert_true(per_point[p] > 0);
         assert_true(per_point[p] <= ENGINE__POINT_ROWS_MAX);
     }
+    /* Every advantage a Karama may cancel is granted by a row, named, and
+     * owned by the faction of that row alone. */
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++) {
+        const engine__power_row *r = engine__advantage_row(a);
+        assert_non_null(r);
+        assert_true(r->karama & ENGINE__KARAMA_CANCELS);
+        assert_non_null(engine_advantage_name(a));
+    }
+    assert_null(engine__advantage_row(ENGINE_ADVANTAGE_NONE));
 }
 
 int main(void)

@@ -17,6 +17,7 @@
 #include <sodium.h>
 
 #include "engine/phase.h"
+#include "tests/support/support.h"
 
 /* The advantages the open Karama window offers (0 none), and those a
  * Karama cancelled until the retake. */
@@ -208,6 +209,17 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(st.step, BLOW_STEP_WORM_ALLY);
     assert_int_equal(engine_state_awaiting(&st), 1u << 1);
     assert_int_equal(st.forces[loc][3], 4);
+    /* The question is a window over the worm's step, which waits on
+     * nobody meanwhile. */
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_WORM_ALLY);
+    assert_int_equal(st.frame[0].owner, 1);
+    assert_int_equal(st.frame[0].user, 3);
+    assert_int_equal(st.awaiting, 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+    expect_reject(&st, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 3, 1, 0, 0, ENGINE_REJECT_NOT_AWAITED);
+    expect_reject(&st, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 2, 0, 0,
+                  ENGINE_REJECT_ARG_OUT_OF_RANGE);
     engine_state declined = st;
     assert_int_equal(act(&declined, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 0, 0, 0), ENGINE_ACCEPTED);
     assert_int_equal(offered(&declined), ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM));
@@ -218,6 +230,12 @@ static void test_phases__worm_devours_and_brings_a_nexus(void **state)
     assert_int_equal(declined.fremen_gifts, 0);
     assert_int_equal(engine_state_check(&declined), 0);
     assert_int_equal(act(&st, ENGINE_ACTION_FREMEN_PROTECT_ALLY, 1, 1, 0, 0), ENGINE_ACCEPTED);
+    /* The worm's Karama window opens as the question closes, alone on the
+     * stack, holding the strike. */
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_KARAMA);
+    assert_int_equal(st.frame[0].held.kind, ENGINE_ACTION_NONE);
+    assert_int_equal(test_state_round_trip(&st), 0);
     engine_state cancelled = st;
     /* The protection waits on a Karama window (LR 2.04.07, 2.04.10,
      * 3.01.11.01): every seat holding a card but the Fremen. */
@@ -646,6 +664,11 @@ static void test_phases__leader_revival_and_emperor_ally(void **state)
     revival(&st);
     assert_int_equal(st.step, REVIVAL_STEP_EMPEROR);
     assert_int_equal(engine_state_awaiting(&st), 1u << 3);
+    /* The patrons are asked by a window over a step waiting on nobody. */
+    assert_int_equal(st.n_frames, 1);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_ALLY_REVIVAL);
+    assert_int_equal(st.awaiting, 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
     expect_reject(&st, ENGINE_ACTION_EMPEROR_REVIVAL, 3, 4, 0, 0, ENGINE_REJECT_ARG_OUT_OF_RANGE);
     unsigned emperor = st.seat[3].spice;
     /* The offer waits on a Karama window (LR 2.03.07, 3.01.11.01): every
@@ -655,6 +678,11 @@ static void test_phases__leader_revival_and_emperor_ally(void **state)
     assert_int_equal(offered(&st),
                      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_ALLY_REVIVAL));
     assert_int_equal(st.step, REVIVAL_STEP_EMPEROR);
+    /* The Karama window nests over the patrons' (a frame each). */
+    assert_int_equal(st.n_frames, 2);
+    assert_int_equal(st.frame[0].point, ENGINE_WINDOW_ALLY_REVIVAL);
+    assert_int_equal(st.frame[1].point, ENGINE_WINDOW_KARAMA);
+    assert_int_equal(test_state_round_trip(&st), 0);
     assert_int_equal(st.emperor_ally_revivals, 0);
     assert_false(engine_state_awaiting(&st) & (1u << 3));
     allow_window(&st);

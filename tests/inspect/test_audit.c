@@ -460,9 +460,9 @@ static int bound_game(engine_config *cfg, uint8_t seed[ENGINE_SEED_BYTES], engin
         for (uint32_t v = 1; v <= n; v++) {
             engine_rng_init(&rng, seed, v);
             assert_int_equal(engine_apply(NULL, &st, &acts[v - 1], &rng), ENGINE_ACCEPTED);
-            int v_card = st.prescience_value;
+            int v_card = engine_battle_prescience_answer(&st);
             if (st.phase != ENGINE_PHASE_BATTLE || st.step != BATTLE_STEP_PLAN ||
-                (st.prescience_element != 2 && st.prescience_element != 3) || v_card < 0)
+                (engine_battle_prescience(&st) != 2 && engine_battle_prescience(&st) != 3) || v_card < 0)
                 continue;
             unsigned side = st.card[v_card].holder == st.battle_seat[0] ? 0 : 1;
             /* The other side commits next: the bound side is then the only
@@ -569,10 +569,12 @@ static void test_audit__repeats_exactly(void **state)
 static void test_audit__field_table_covers_the_state(void **state)
 {
     (void)state;
-    /* 24 bytes of the state's own padding, and 2 of tail padding per
-     * window frame (30 bytes of fields aligned to its 32-bit rows). */
+    /* 24 bytes of the state's own padding, 2 of tail padding per window
+     * frame (30 bytes of fields aligned to its 32-bit rows) and 1 per
+     * effect record (7 bytes of fields aligned to its 16-bit arg). */
     assert_true(sizeof(engine_frame) == 32);
-    assert_true(inspect__audit_uncovered_bytes() <= 24 + 2 * ENGINE_FRAME_MAX);
+    assert_true(sizeof(engine_effect) == 8);
+    assert_true(inspect__audit_uncovered_bytes() <= 24 + 2 * ENGINE_FRAME_MAX + ENGINE_EFFECT_MAX);
     assert_string_equal(inspect_audit_fact_name(INSPECT_FACT_CARD_FACES), "card_faces");
     assert_string_equal(inspect_audit_channel_name(INSPECT_CHANNEL_SIZE), "size");
     assert_null(inspect_audit_fact_name(INSPECT_FACT_COUNT));

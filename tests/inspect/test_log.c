@@ -252,7 +252,7 @@ static void test_log__atreides_are_told_the_prescience_answer(void **state)
         engine_view(&view, &full, (uint8_t)atreides);
         const inspect_log_line *line = &g->by_viewer[atreides].line[v - 1];
         n_answers++;
-        assert_int_equal(view.prescience_value, ev.action.arg[0]);
+        assert_int_equal(engine_battle_prescience_answer(&view), ev.action.arg[0]);
         assert_int_equal(line->action.arg[0], ev.action.arg[0]);
         assert_non_null(strstr(line->text, "answered the prescience question: "));
         /* A seat outside the battle is not told. */
@@ -299,7 +299,7 @@ static void prescience_card_named(void *ctx, const engine_state *before,
 {
     static engine_state b_view, a_view;
     unsigned *n_cards = ctx;
-    unsigned element = before->prescience_element;
+    unsigned element = engine_battle_prescience(before);
     if (act->kind != ENGINE_ACTION_PRESCIENCE_ANSWER || (element != 2 && element != 3) ||
         act->arg[0] < 0)
         return;

@@ -136,6 +136,26 @@ void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, u
     cfg->is_advanced = (uint8_t)is_advanced;
 }
 
+int test_state_round_trip(const engine_state *st)
+{
+    static uint8_t a[ENGINE_STATE_ENCODED_MAX], b[ENGINE_STATE_ENCODED_MAX];
+    static engine_state back;
+    size_t n = engine_state_encode(a, sizeof a, st);
+    if (n == 0 || n > sizeof a || engine_state_decode(&back, a, n) != 0)
+        return -1;
+    if (back.step != st->step || back.awaiting != st->awaiting || back.answered != st->answered ||
+        back.n_frames != st->n_frames || memcmp(back.frame, st->frame, sizeof st->frame) != 0 ||
+        back.n_effects != st->n_effects)
+        return -1;
+    for (unsigned i = 0; i < st->n_effects; i++) {
+        const engine_effect *x = &back.effect[i], *y = &st->effect[i];
+        if (x->kind != y->kind || x->source != y->source || x->owner != y->owner ||
+            x->value != y->value || x->expiry != y->expiry || x->arg != y->arg)
+            return -1;
+    }
+    return engine_state_encode(b, sizeof b, &back) == n && memcmp(a, b, n) == 0 ? 0 : -1;
+}
+
 size_t test_state_canonical(uint8_t *out, const engine_state *st)
 {
     static engine_state copy;

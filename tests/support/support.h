@@ -83,6 +83,11 @@ void test_rm_tree(const char *path);
  * position rebuilt as a scenario or a fork. Asserts it encodes. */
 size_t test_state_canonical(uint8_t *out, const engine_state *st);
 
+/* 0 when st re-encodes byte for byte through its canonical encoding (the
+ * fields of rules versions 2 to 5) and decodes back to the same step, the
+ * same window frames and the same effect records; -1 otherwise. */
+int test_state_round_trip(const engine_state *st);
+
 /* Six classic seats: every setup step (prediction, traitors, Fremen). */
 void test_config_six(engine_config *cfg);
 

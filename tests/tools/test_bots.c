@@ -240,8 +240,8 @@ static void check_samples(const engine_state *st, uint32_t version, void *vctx)
             if (memcmp(c->again, c->view, sizeof *c->view) != 0)
                 print_error("version %u viewer %u phase %u step %u element %u value %d/%d/%d "
                             "seats %u %u atreides-seat %d\n", version, who, st->phase, st->step,
-                            st->prescience_element, st->prescience_value, c->view->prescience_value,
-                            c->world->prescience_value, st->battle_seat[0], st->battle_seat[1],
+                            engine_battle_prescience(st), engine_battle_prescience_answer(st), engine_battle_prescience_answer(c->view),
+                            engine_battle_prescience_answer(c->world), st->battle_seat[0], st->battle_seat[1],
                             bot__seat_of(st, ENGINE_FACTION_ATREIDES));
             assert_memory_equal(c->again, c->view, sizeof *c->view);
             c->n_checked++;

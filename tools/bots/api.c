@@ -452,6 +452,25 @@ int bot__seat_of(const engine_state *v, unsigned faction)
     return -1;
 }
 
+void bot__suppose_answer(engine_state *w, int value)
+{
+    for (unsigned i = 0; i < w->n_effects; i++)
+        if (w->effect[i].kind == ENGINE_EFFECT_PRESCIENCE)
+            w->effect[i].arg = (int16_t)value;
+}
+
+void bot__lift_answer(engine_state *w)
+{
+    for (unsigned i = 0; i < w->n_effects; i++)
+        if (w->effect[i].kind == ENGINE_EFFECT_PRESCIENCE) {
+            memmove(&w->effect[i], &w->effect[i + 1],
+                    (w->n_effects - i - 1u) * sizeof w->effect[0]);
+            w->n_effects--;
+            memset(&w->effect[w->n_effects], 0, sizeof w->effect[0]);
+            return;
+        }
+}
+
 /* ============================================================ cards */
 
 unsigned bot__kind_of(const engine_state *v, unsigned card)

@@ -129,24 +129,24 @@ static int battle_over(const engine_state *sim, const engine_state *start)
 static void bind_answer(engine_state *w, unsigned side, const engine_action *plan)
 {
     int atreides = bot__seat_of(w, ENGINE_FACTION_ATREIDES);
-    if (atreides < 0 || w->prescience_element == ENGINE_PRESCIENCE_NONE)
+    if (atreides < 0 || engine_battle_prescience(w) == ENGINE_PRESCIENCE_NONE)
         return;
     unsigned other = w->battle_seat[1 - side];
     int other_is_atreides = other == (unsigned)atreides || w->ally[other] == atreides;
     if (!other_is_atreides)
         return;
-    switch (w->prescience_element) {
+    switch (engine_battle_prescience(w)) {
     case ENGINE_PRESCIENCE_LEADER:
-        w->prescience_value = plan->arg[1] >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : plan->arg[0];
+        bot__suppose_answer(w, plan->arg[1] >= 0 ? ENGINE_PRESCIENCE_CHEAP_HERO : plan->arg[0]);
         break;
     case ENGINE_PRESCIENCE_WEAPON:
-        w->prescience_value = plan->arg[2];
+        bot__suppose_answer(w, plan->arg[2]);
         break;
     case ENGINE_PRESCIENCE_DEFENSE:
-        w->prescience_value = plan->arg[3];
+        bot__suppose_answer(w, plan->arg[3]);
         break;
     default:
-        w->prescience_value = plan->arg[4];
+        bot__suppose_answer(w, plan->arg[4]);
         break;
     }
 }

@@ -356,8 +356,8 @@ void bot__battle_init(bot__battle *bt, const bot__ctx *c)
     int atreides = bot__seat_of(v, ENGINE_FACTION_ATREIDES);
     if (atreides >= 0 && (atreides == (int)c->seat || bot__ally(v, c->seat) == atreides) &&
         bt->opponent != (unsigned)atreides) {
-        bt->seen_element = v->prescience_element;
-        bt->seen_value = v->prescience_value;
+        bt->seen_element = engine_battle_prescience(v);
+        bt->seen_value = engine_battle_prescience_answer(v);
     }
 }
 

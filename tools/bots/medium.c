@@ -749,7 +749,7 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
         if (l->kind != ENGINE_ACTION_PRESCIENCE_ANSWER)
             continue;
         int value = l->lo[0], score;
-        switch (v->prescience_element) {
+        switch (engine_battle_prescience(v)) {
         case ENGINE_PRESCIENCE_LEADER: /* the strongest, a Cheap Hero after any leader */
             score = value >= 0 ? (int)engine_leader_strength((unsigned)value) * 10 + 1 : 0;
             break;
@@ -769,7 +769,7 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     if (best == NULL)
         return -1;
     bot__action_lo(out, best);
-    if (v->prescience_element == ENGINE_PRESCIENCE_DIAL) {
+    if (engine_battle_prescience(v) == ENGINE_PRESCIENCE_DIAL) {
         bot__battle bt;
         bot__battle_init(&bt, c);
         out->arg[0] = (int16_t)bot__clamp((int)bt.theirs / 2 + 1, best->lo[0], best->hi[0]);

@@ -121,7 +121,7 @@ static int answer_seen(const engine_state *view, int *atreides_side)
 {
     int atreides = bot__seat_of(view, ENGINE_FACTION_ATREIDES);
     *atreides_side = -1;
-    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || view->prescience_element == ENGINE_PRESCIENCE_NONE ||
+    if (atreides < 0 || view->phase != ENGINE_PHASE_BATTLE || engine_battle_prescience(view) == ENGINE_PRESCIENCE_NONE ||
         view->step >= ENGINE_BATTLE_STEP_TRAITOR)
         return -1;
     int seen = 0;
@@ -143,9 +143,9 @@ static int repair_prescience(engine_state *w, const engine_state *view, tool_prn
     int a_side;
     if (answer_seen(view, &a_side) != 1)
         return 0;
-    unsigned element = view->prescience_element;
-    int value = view->prescience_value;
-    if (view->phase != ENGINE_PHASE_BATTLE || view->step <= ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER ||
+    unsigned element = engine_battle_prescience(view);
+    int value = engine_battle_prescience_answer(view);
+    if (view->phase != ENGINE_PHASE_BATTLE || engine_state_step(view) <= ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER ||
         view->step >= ENGINE_BATTLE_STEP_TRAITOR || element < ENGINE_PRESCIENCE_LEADER ||
         element > ENGINE_PRESCIENCE_DEFENSE)
         return 0;
@@ -299,7 +299,7 @@ static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
     probe->awaiting |= (uint16_t)(1u << s);
     probe->answered &= (uint16_t)~(1u << s);
     if (unbind)
-        probe->prescience_element = 0;
+        bot__lift_answer(probe);
     size_t n = engine_legal_actions(legal, cap, probe, (uint8_t)s);
     free(probe);
     if (n > cap)
@@ -350,7 +350,7 @@ static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r
     int asked = -1; /* side asked by prescience, its answer hidden from the viewer */
     int atreides_side;
     if (answer_seen(view, &atreides_side) == 0 && atreides_side >= 0 &&
-        view->step > ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER)
+        engine_state_step(view) > ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER)
         asked = 1 - atreides_side;
     for (unsigned i = 0; i < 2; i++) {
         unsigned s = view->battle_seat[i];
@@ -360,7 +360,7 @@ static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r
             sample_plan(w, i, (int)i == asked, r) != 0)
             return -1;
         if ((int)i == asked && w->plan[i].is_committed)
-            w->prescience_value = answer_of(&w->plan[i], view->prescience_element);
+            bot__suppose_answer(w, answer_of(&w->plan[i], engine_battle_prescience(view)));
         else if ((int)i == asked) {
             /* Not committed yet: an answer some plan of the seat has. */
             engine_state *tmp = malloc(sizeof *tmp);
@@ -369,7 +369,7 @@ static int sample_battle(engine_state *w, const engine_state *view, tool_prng *r
             *tmp = *w;
             int rc = sample_plan(tmp, i, 1, r);
             if (rc == 0)
-                w->prescience_value = answer_of(&tmp->plan[i], view->prescience_element);
+                bot__suppose_answer(w, answer_of(&tmp->plan[i], engine_battle_prescience(view)));
             free(tmp);
             if (rc != 0)
                 return -1;
