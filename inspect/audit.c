@@ -282,6 +282,14 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, spice_discard),
     SCALAR(engine_state, spice_minted),
     SCALAR(engine_state, spice_burned),
+    ARRAY(engine_state, nexus_face),
+    STRUCTS(engine_state, nexus_card, card_fields),
+    SCALAR(engine_state, n_nexus_deck),
+    ARRAY(engine_state, nexus_deck),
+    SCALAR(engine_state, n_nexus_discard),
+    ARRAY(engine_state, nexus_discard),
+    SCALAR(engine_state, nexus_drawing),
+    ARRAY(engine_state, nexus_policy),
 };
 
 static int64_t leaf_value(const uint8_t *p, size_t size, int is_signed)

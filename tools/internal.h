@@ -791,6 +791,7 @@ typedef enum bot__decision {
     BOT__EMPEROR_REVIVAL, BOT__REVIVE, BOT__SHIP, BOT__BG_SEND, BOT__MOVE, BOT__BATTLE_CHOOSE,
     BOT__PRESCIENCE, BOT__PRESCIENCE_ANSWER, BOT__VOICE, BOT__KARAMA, BOT__PLAN,
     BOT__TRUTH_ANSWER, BOT__TRAITOR_CALL, BOT__KEEP, BOT__SIDE, BOT__KARAMA_SHIP,
+    BOT__NEXUS_DRAW,
     BOT__DECISION_COUNT
 } bot__decision;
 
@@ -899,6 +900,7 @@ int bot__easy_any(engine_action *out, bot__ctx *c);
 int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
 int bot__easy_charity(engine_action *out, bot__ctx *c);
+int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
 int bot__easy_support(engine_action *out, bot__ctx *c);
 int bot__easy_nexus(engine_action *out, bot__ctx *c);
 int bot__easy_auction(engine_action *out, bot__ctx *c);
