@@ -701,6 +701,8 @@ typedef struct bot_game_result {
     char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
     uint32_t n_actions;            /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
+    uint32_t n_nexus_answers;      /* of those, Nexus Cards draw answers (nexus_draw) */
+    uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
