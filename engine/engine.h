@@ -924,6 +924,10 @@ int engine_territory_is_storm_safe(const engine_state *st, unsigned t);
 const char *engine_nexus_panel_text(unsigned f, unsigned mode);
 unsigned engine_nexus_panel_row(unsigned f, unsigned mode);
 
+/* The seats in storm order, First Player first, as the phases take turns
+ * (LR 1.01.04); returns how many. `st` may be a view. */
+unsigned engine_storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);
+
 /* How sentences name a faction ("Guild"; "?" out of range), beside
  * engine_faction_name's slug. */
 const char *engine_faction_title(unsigned f);

@@ -166,3 +166,8 @@ unsigned engine_nexus_panel_row(unsigned f, unsigned mode)
                ? engine__nexus_cards[f].row[mode]
                : 0;
 }
+
+unsigned engine_storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS])
+{
+    return engine__storm_order(st, out);
+}

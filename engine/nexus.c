@@ -154,50 +154,49 @@ int engine__nexus_draw_begin(engine_state *st)
     return 1;
 }
 
-/* Card numbers carry no identity, so two may trade everything (face,
- * place, holder, who knows it, list position): after a redraw the card
- * held is the number that was on top, and no view tells a redraw by which
- * number a seat ends up holding (engine/view.c (5)). */
-static void renumber(engine_state *st, unsigned x, unsigned y)
-{
-    uint8_t face = st->nexus_face[x];
-    st->nexus_face[x] = st->nexus_face[y];
-    st->nexus_face[y] = face;
-    engine_card_state k = st->nexus_card[x];
-    st->nexus_card[x] = st->nexus_card[y];
-    st->nexus_card[y] = k;
-    uint8_t *lists[2] = {st->nexus_deck, st->nexus_discard};
-    unsigned n[2] = {st->n_nexus_deck, st->n_nexus_discard};
-    for (unsigned l = 0; l < 2; l++)
-        for (unsigned i = 0; i < n[l]; i++)
-            lists[l][i] = lists[l][i] == x ? (uint8_t)y : lists[l][i] == y ? (uint8_t)x : lists[l][i];
-}
-
 /* One seat's draw with its policy (E3 p.11: "may immediately discard it
  * and draw again"): its held card first to the discard, then the top card,
  * again while its own faction's card comes and the policy says so. At
  * most two own-faction cards can come: once its own card is discarded the
  * deck holds it no more, and a reshuffle brings it back at most once
- * before other cards (at least six are neither held nor drawn). */
+ * before other cards (at least six are neither held nor drawn).
+ *
+ * Card numbers carry no identity, and nobody knows a face in the deck, so
+ * a redraw is dealt by moving faces, not numbers: the faces of the deck
+ * move up one place (the next card's face onto the top number, the one
+ * the seat will hold), and the own card's face goes to the discard on the
+ * bottom number. Every later draw then takes the very numbers it would
+ * have taken without the redraw, and no view tells it by which number a
+ * seat holds (engine/view.c (5); docs/RULINGS.md R75). */
 static void deal_seat(engine_state *st, unsigned seat, unsigned policy, engine_rng *rng)
 {
     int held = engine_nexus_held(st, seat);
     if (held >= 0)
         discard(st, (unsigned)held);
-    int first = -1, c;
     for (unsigned redraws = 0;; redraws++) {
-        c = draw(st, seat, rng);
-        if (first < 0)
-            first = c;
-        if (c < 0 || st->nexus_face[c] != st->seat[seat].faction)
-            break;
-        if (policy == ENGINE_NEXUS_KEEP || (policy == ENGINE_NEXUS_REDRAW_ONCE && redraws == 1) ||
-            redraws == 2)
-            break;
-        discard(st, (unsigned)c);
+        if (st->n_nexus_deck == 0)
+            reshuffle(st, rng);
+        if (st->n_nexus_deck == 0)
+            return;
+        unsigned n = st->n_nexus_deck;
+        uint8_t top = st->nexus_deck[n - 1];
+        int stop = st->nexus_face[top] != st->seat[seat].faction ||
+                   policy == ENGINE_NEXUS_KEEP ||
+                   (policy == ENGINE_NEXUS_REDRAW_ONCE && redraws == 1) || redraws == 2;
+        if (stop) {
+            draw(st, seat, rng);
+            return;
+        }
+        uint8_t own = st->nexus_face[top];
+        for (unsigned i = n - 1; i > 0; i--)
+            st->nexus_face[st->nexus_deck[i]] = st->nexus_face[st->nexus_deck[i - 1]];
+        uint8_t bottom = st->nexus_deck[0];
+        st->nexus_face[bottom] = own;
+        memmove(st->nexus_deck, st->nexus_deck + 1, n - 1u);
+        st->n_nexus_deck = (uint8_t)(n - 1u);
+        st->nexus_card[bottom].known_by = (uint16_t)ENGINE_SEAT_BIT(seat);
+        discard(st, bottom);
     }
-    if (c >= 0 && c != first)
-        renumber(st, (unsigned)first, (unsigned)c);
 }
 
 /* Every drawer in storm order (docs/RULINGS.md: an implementation
