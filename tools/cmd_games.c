@@ -355,6 +355,23 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "jobs", o.jobs);
         tool_json_member_uint(&j, "continuations", o.continuations);
         bot_stats_json(&j, &st, seconds);
+        /* Window answers (the Karama windows') and the Nexus Cards' draw
+         * answers, over the accepted actions. */
+        uint64_t n_acts = 0, n_window = 0, n_nexus = 0, n_draws = 0;
+        for (uint32_t i = 0; i < o.games; i++) {
+            n_acts += results[i].n_actions;
+            n_window += results[i].n_window;
+            n_nexus += results[i].n_nexus_answers;
+            n_draws += results[i].n_nexus_draws;
+        }
+        tool_json_member_uint(&j, "window_answers", n_window);
+        char share[32];
+        snprintf(share, sizeof share, "%.4f",
+                 n_acts != 0 ? (double)n_window / (double)n_acts : 0.0);
+        tool_json_key(&j, "window_share");
+        tool_json_raw(&j, share);
+        tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
+        tool_json_member_uint(&j, "nexus_draws", n_draws);
         tool_json_key(&j, "rooms");
         tool_json_array_begin(&j);
         for (uint32_t i = 0; i < o.games; i++)
