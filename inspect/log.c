@@ -1018,7 +1018,7 @@ static void nexus_cards(const line_ctx *c)
         drawing |= (uint16_t)(1u << c->act->seat);
     for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
         int hb = engine_nexus_held(b, s), ha = engine_nexus_held(a, s);
-        if (dealt && (drawing >> s & 1u) && ha >= 0) {
+        if (dealt && ((unsigned)drawing >> s & 1u) && ha >= 0) {
             if (a->nexus_face[ha] < ENGINE_NEXUS_CARD_COUNT)
                 inspect__text_sentence(c->t, "%s drew the %s Nexus card.", inspect__who(a, s),
                                        inspect_faction_title(a->nexus_face[ha]));
