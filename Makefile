@@ -11,7 +11,8 @@
 #   make fuzz-seeds rewrite the state decoder's seed corpus (after a format change)
 #   make bench      `mentat bench` from the release build
 #   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
-#                   the bots' strength tournament and ledger games (bots-soak),
+#                   the bots' strength tournament and ledger games, with and
+#                   without the Nexus Cards (bots-soak),
 #                   the durability campaigns (campaign-soak)
 #   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
 #   make install    libmentat.so and .a, headers, pkg-config file, the command,
@@ -202,6 +203,9 @@ audit-soak: $(BUILD)/tests/inspect/test_audit
 # six-seat games through a durable ledger, each moved through 3 backups.
 SOAK_TOURNAMENT ?= 1200
 SOAK_LEDGER_GAMES ?= 100
+# ... and SOAK_NEXUS_GAMES games with the Nexus Cards, a quarter at each
+# table size from 3 to 6 seats, every bot level seated.
+SOAK_NEXUS_GAMES ?= 1000
 bots-soak: release
 	build-release/mentat tournament --games $(SOAK_TOURNAMENT) --levels easy,medium,hard,brutal \
 	    --jobs 2 --seed 1
@@ -210,6 +214,12 @@ bots-soak: release
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	    games --players 6 --rules basic --games $(SOAK_LEDGER_GAMES) --jobs 2 --seed 1 \
 	    --continuations 3
+	for n in 3 4 5 6; do \
+	    bots=$$(echo easy,medium,hard,brutal,easy,medium | cut -d, -f1-$$n); \
+	    build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
+	        games --players $$n --rules basic --modules nexus_cards --bots $$bots \
+	        --games $$(( $(SOAK_NEXUS_GAMES) / 4 )) --jobs 2 --seed $$n || exit 1; \
+	done
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	    verify --all
 

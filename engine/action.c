@@ -111,6 +111,8 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_KARAMA_POLICY] = {"karama_policy", 4,
         {"ask_1_10", "ask_11_20", "own_1_10", "own_11_20"},
         {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
+    [ENGINE_ACTION_NEXUS_DRAW] = {"nexus_draw", 2, {"draw", "policy"},
+        {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

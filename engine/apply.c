@@ -101,6 +101,8 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_ALLY_REVIVAL,
                                            engine__fremen_ally_revival},
     [ENGINE_ACTION_KARAMA_POLICY] = {ENGINE__PHASE_ANY, 0, engine__karama_policy},
+    [ENGINE_ACTION_NEXUS_DRAW] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS_DRAW,
+                                  engine__nexus_draw},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -119,6 +121,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_SPICE_BLOW] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
+        [BLOW_STEP_NEXUS_DRAW] = engine__legal_nexus_draw,
     },
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
     [ENGINE_PHASE_BIDDING] = {

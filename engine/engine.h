@@ -310,6 +310,9 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_FREMEN_ALLY_REVIVAL = 50, /* Fremen, Revival: 1 the ally revives 3 free, 0 not */
     ENGINE_ACTION_KARAMA_POLICY = 51,   /* side action: the advantages (bits) the seat is asked about,
                                            always (args 0, 1) or in its own battle (2, 3) */
+    ENGINE_ACTION_NEXUS_DRAW = 52,      /* Nexus Cards, the draw opportunity: draw (1, replaces a
+                                           held card) or decline (0); own-faction policy (secret):
+                                           0 keep, 1 redraw once, 2 redraw whenever */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -389,7 +392,9 @@ engine_action_kind engine_action_kind_from_name(const char *name);
 
 /* ------------------------------------------------------- configuration */
 
-#define ENGINE_MODULE_NONE 0u      /* optional modules: bit mask, none yet built */
+#define ENGINE_MODULE_NONE 0u      /* optional modules: bit mask */
+#define ENGINE_MODULE_NEXUS_CARDS 0x01u /* the Nexus Cards (rules version 5 on, 3..6 seats) */
+#define ENGINE_NEXUS_MIN_SEATS 3   /* with 2 nobody is unallied while an alliance exists */
 
 typedef struct engine_config {
     uint8_t n_seats;               /* 2..6 */
@@ -469,6 +474,27 @@ typedef struct engine_seat_state {
     uint8_t special_tanks;
     uint8_t storm_dial;            /* secret dial this storm (known to this seat), 0xFF none */
 } engine_seat_state;
+
+/* Nexus Cards: one card per faction, all twelve in every game with the
+ * module, card number i printed with the faction nexus_face[i]. */
+#define ENGINE_NEXUS_CARD_COUNT 12
+
+/* How a held Nexus card is played, by native roster identity (E3 p.11). */
+typedef enum engine_nexus_mode {
+    ENGINE_NEXUS_CUNNING = 0,      /* the holder is that faction */
+    ENGINE_NEXUS_BETRAYAL,         /* another seated player is that faction */
+    ENGINE_NEXUS_SECRET_ALLY,      /* that faction is not in the game */
+    ENGINE_NEXUS_MODE_COUNT
+} engine_nexus_mode;
+
+/* The own-faction policy of a draw: what the engine does, inside the same
+ * fold, when the seat draws its own faction's card (E3 p.11). */
+typedef enum engine_nexus_policy {
+    ENGINE_NEXUS_KEEP = 0,         /* keep whatever card comes */
+    ENGINE_NEXUS_REDRAW_ONCE,      /* discard its own card and draw again, once */
+    ENGINE_NEXUS_REDRAW_ALWAYS,    /* ... each time its own card comes */
+    ENGINE_NEXUS_POLICY_COUNT
+} engine_nexus_policy;
 
 /* A battle plan (LR 1.07.04): card numbers, -1 for none. */
 typedef struct engine_battle_plan {
@@ -694,6 +720,23 @@ typedef struct engine_state {
     /* spice accounting: sum of seats and board == minted - burned */
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
+    /* Nexus Cards (engine/nexus.c): all zero, and never encoded, unless the
+     * room carries ENGINE_MODULE_NEXUS_CARDS. Card numbers carry no identity
+     * (faces are dealt to numbers at random at setup and at every reshuffle). */
+    uint8_t nexus_face[ENGINE_NEXUS_CARD_COUNT];  /* engine_faction printed on each card
+                                      number; ENGINE_UNKNOWN in a view that
+                                      does not know it */
+    engine_card_state nexus_card[ENGINE_NEXUS_CARD_COUNT]; /* DECK, DISCARD or HAND
+                                      (at most one a seat); known_by its holders, and
+                                      ENGINE_KNOWN_PUBLIC once played */
+    uint8_t n_nexus_deck;          /* Nexus deck, nexus_deck[n_nexus_deck-1] on top */
+    uint8_t nexus_deck[ENGINE_NEXUS_CARD_COUNT];
+    uint8_t n_nexus_discard;
+    uint8_t nexus_discard[ENGINE_NEXUS_CARD_COUNT]; /* nexus_discard[n-1] on top */
+    uint16_t nexus_drawing;        /* the draw opportunity (BLOW_STEP_NEXUS_DRAW), public:
+                                      seats that answered draw */
+    uint8_t nexus_policy[ENGINE_MAX_SEATS]; /* the same, secret (its seat's): the own-faction
+                                      policy a seat answered, ENGINE_NEXUS_KEEP.. */
 } engine_state;
 
 /* engine_state.fremen_gifts: what the Fremen granted their ally (LR
@@ -759,6 +802,12 @@ int engine_battle_prescience_answer(const engine_state *st);
  * that was a step in rules versions 2 to 4 (the Voice, prescience, a
  * shipment's payer, the Bene Gesserit send) is told as that step. */
 unsigned engine_state_step(const engine_state *st);
+/* The card number `seat` holds, or -1 (none, or no module). In a view the
+ * number says how many a seat holds, never which face (nexus_face). */
+int engine_nexus_held(const engine_state *st, unsigned seat);
+/* The mode a card printed for `faction` has in `seat`'s hand, by native
+ * roster identity (E3 p.11): an engine_nexus_mode, -1 out of range. */
+int engine_nexus_mode_of(const engine_state *st, unsigned seat, unsigned faction);
 
 /* ----------------------------------------------------------- positions */
 
@@ -792,6 +841,12 @@ int engine_position_traitor(engine_state *st, uint8_t seat, unsigned leader);
 int engine_position_leader_dead(engine_state *st, unsigned leader);
 int engine_position_alliance(engine_state *st, uint8_t a, uint8_t b);
 int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn);
+/* Nexus Cards (a room with the module): the card printed for `faction`
+ * from the deck to `seat` (unallied, holding none) and its number; to the
+ * top of the deck; from the deck to the discard pile (known to nobody). */
+int engine_position_nexus_give(engine_state *st, uint8_t seat, unsigned faction);
+int engine_position_nexus_top(engine_state *st, unsigned faction);
+int engine_position_nexus_discard(engine_state *st, unsigned faction);
 /* Enters `phase` of `turn` with the storm at `storm_sector`, running the
  * phase's automatic steps. */
 int engine_position_enter(engine_state *st, unsigned phase, unsigned turn, unsigned storm_sector,
@@ -938,6 +993,17 @@ int engine_territory_is_stronghold(unsigned t);
  * (DUNE_RULES_DIGEST.md 1.3). 0 for t out of range. */
 int engine_territory_is_storm_safe(const engine_state *st, unsigned t);
 
+/* The Nexus Cards (engine/nexus.c, engine/data/nexus_cards.c): the
+ * readable reference of a face's panel (faction f's card in `mode`, an
+ * engine_nexus_mode), public to every seat, or NULL out of range; its row
+ * in EXPANSIONS_AND_NEXUS.md 5.2 (1..36), 0 out of range. */
+const char *engine_nexus_panel_text(unsigned f, unsigned mode);
+unsigned engine_nexus_panel_row(unsigned f, unsigned mode);
+
+/* The seats in storm order, First Player first, as the phases take turns
+ * (LR 1.01.04); returns how many. `st` may be a view. */
+unsigned engine_storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);
+
 /* How sentences name a faction ("Guild"; "?" out of range), beside
  * engine_faction_name's slug. */
 const char *engine_faction_title(unsigned f);
@@ -1016,7 +1082,8 @@ enum {
     ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER = 3, /* the one asked answers (a window) */
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
-    ENGINE_BATTLE_STEP_KEEP = 6         /* the winner keeps or discards its cards */
+    ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
+    ENGINE_BLOW_STEP_NEXUS_DRAW = 3     /* (Nexus Cards) the unallied seats draw or decline */
 };
 
 /* What step `step` of `phase` waits for, as a snake_case slug

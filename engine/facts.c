@@ -168,6 +168,8 @@ _Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
                    SAME(ENGINE_BATTLE_STEP_TRAITOR, BATTLE_STEP_TRAITOR) &&
                    SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) && BATTLE_STEP_COUNT == 7,
                "the battle steps of engine.h are phase.h's");
+_Static_assert(SAME(ENGINE_BLOW_STEP_NEXUS_DRAW, BLOW_STEP_NEXUS_DRAW),
+               "the Spice Blow step of engine.h is phase.h's");
 
 /* What each step waits for, by phase and step (engine/phase.h): the words
  * a refusal of an action in the wrong step names. */
@@ -178,7 +180,8 @@ static const char *const step_names[ENGINE_PHASE_COUNT][8] = {
                             [SETUP_STEP_BG_PLACE] = "bene_gesserit_placement"},
     [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = "storm_dials", [STORM_STEP_CARDS] = "storm_cards"},
     [ENGINE_PHASE_SPICE_BLOW] = {[BLOW_STEP_NEXUS] = "nexus", [BLOW_STEP_WORM_RIDE] = "worm_ride",
-                                 [BLOW_STEP_WORM_ALLY] = "fremen_ally_worm_choice"},
+                                 [BLOW_STEP_WORM_ALLY] = "fremen_ally_worm_choice",
+                                 [BLOW_STEP_NEXUS_DRAW] = "nexus_card_draws"},
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = "charity_claims"},
     [ENGINE_PHASE_BIDDING] = {[BIDDING_STEP_SUPPORT] = "ally_support",
                               [BIDDING_STEP_AUCTION] = "auction"},
@@ -209,4 +212,23 @@ unsigned engine_action_phase(unsigned kind)
         return ENGINE_PHASE_COUNT;
     unsigned p = engine__action_home_phase(kind);
     return p < ENGINE_PHASE_COUNT ? p : ENGINE_PHASE_COUNT;
+}
+
+const char *engine_nexus_panel_text(unsigned f, unsigned mode)
+{
+    return f < ENGINE_NEXUS_CARD_COUNT && mode < ENGINE_NEXUS_MODE_COUNT
+               ? engine__nexus_cards[f].panel[mode]
+               : NULL;
+}
+
+unsigned engine_nexus_panel_row(unsigned f, unsigned mode)
+{
+    return f < ENGINE_NEXUS_CARD_COUNT && mode < ENGINE_NEXUS_MODE_COUNT
+               ? engine__nexus_cards[f].row[mode]
+               : 0;
+}
+
+unsigned engine_storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS])
+{
+    return engine__storm_order(st, out);
 }

@@ -69,6 +69,14 @@ typedef struct engine__card_kind_row {
 } engine__card_kind_row;
 extern const engine__card_kind_row engine__card_kinds[ENGINE_CARD_KIND_COUNT];
 
+/* A Nexus card (engine/data/nexus_cards.c), indexed by the faction it is
+ * printed for, panels indexed by engine_nexus_mode. */
+typedef struct engine__nexus_card_row {
+    const char *panel[ENGINE_NEXUS_MODE_COUNT]; /* the readable reference of each panel */
+    uint8_t row[ENGINE_NEXUS_MODE_COUNT];        /* its row in EXPANSIONS_AND_NEXUS.md 5.2 */
+} engine__nexus_card_row;
+extern const engine__nexus_card_row engine__nexus_cards[ENGINE_NEXUS_CARD_COUNT];
+
 /* Spice cards (engine/data/spice_cards.c): the base deck of 21. */
 #define ENGINE_SPICE_BASE_CARDS 21
 typedef struct engine__spice_card_row {
@@ -190,6 +198,7 @@ ENGINE__HANDLER(engine__truthtrance);
 ENGINE__HANDLER(engine__truthtrance_answer);
 ENGINE__HANDLER(engine__ship_karama_from);
 ENGINE__HANDLER(engine__ship_karama_answer);
+ENGINE__HANDLER(engine__nexus_draw);
 
 /* Legal families of a step for one seat, one writer per step. */
 #define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
@@ -199,6 +208,7 @@ ENGINE__LEGAL(engine__legal_fremen_place);
 ENGINE__LEGAL(engine__legal_bg_place);
 ENGINE__LEGAL(engine__legal_storm_dial);
 ENGINE__LEGAL(engine__legal_nexus);
+ENGINE__LEGAL(engine__legal_nexus_draw);
 ENGINE__LEGAL(engine__legal_worm_ride);
 ENGINE__LEGAL(engine__legal_charity);
 ENGINE__LEGAL(engine__legal_support);

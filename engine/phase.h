@@ -30,6 +30,8 @@
  *                     survived in the struck territory; before a worm
  *                     strikes the Fremen's ally, step WORM_ALLY (waiting
  *                     on nobody) under a WORM_ALLY window asking the Fremen
+ *   SPICE_BLOW        with the Nexus Cards, after a Nexus while an alliance
+ *                     exists: step NEXUS_DRAW, the unallied seats   (nexus.c)
  *   SPICE_BLOW/last  -> CHOAM_CHARITY      engine__charity_begin()    (phase_charity.c)
  *   CHARITY/CLAIM    -> BIDDING            engine__bidding_begin()    (phase_bidding.c)
  *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
@@ -151,6 +153,8 @@ enum engine__blow_step {
     BLOW_STEP_WORM_ALLY,           /* (rules version 3) a worm about to strike
                                       worm_territory: waits on nobody, under the
                                       WORM_ALLY window or its Karama window */
+    BLOW_STEP_NEXUS_DRAW,          /* (Nexus Cards) the unallied seats draw, replace or
+                                      decline, as one opportunity (engine/nexus.c) */
     BLOW_STEP_COUNT
 };
 
@@ -215,6 +219,21 @@ void engine__shipment_resume(engine_state *st, engine_rng *rng);
 /* ... and in the Spice Blow, the worm about to devour `territory`
  * (engine/phase_spice_blow.c). */
 void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng);
+
+/* The Nexus Cards module (engine/nexus.c); each does nothing in a room
+ * without it. engine__nexus_setup deals the twelve faces to card numbers
+ * and fills the deck (the last draw of the opening position);
+ * engine__nexus_draw_begin opens the draw opportunity at the end of the
+ * Spice Blow and Nexus phase when a Nexus occurred in it and an alliance
+ * exists (1 if opened: the phase waits on it, and its close goes on to
+ * CHOAM Charity); engine__nexus_alliance_formed discards the held cards
+ * of both partners of an alliance just formed, whichever rule formed it. */
+void engine__nexus_setup(engine_state *st, engine_rng *rng);
+int engine__nexus_draw_begin(engine_state *st);
+void engine__nexus_alliance_formed(engine_state *st, unsigned a, unsigned b);
+/* 1 if the module's state keeps its invariants (a room without it: all of
+ * it zero), for engine_state_check. */
+int engine__nexus_check(const engine_state *st);
 
 /* Seats in storm order, First Player first; returns how many. */
 unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEATS]);

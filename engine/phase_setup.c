@@ -110,10 +110,17 @@ static engine_verdict check_config(engine_verdict_detail *why, const engine_conf
         return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, cfg->turn_limit);
     if (cfg->is_advanced > 1 || cfg->is_constructed > 1)
         return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, 0);
-    if (cfg->modules != ENGINE_MODULE_NONE)
-        return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, -1, (int32_t)cfg->modules);
     if (!engine_rules_version_is_folded(cfg->rules_version))
         return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, cfg->rules_version);
+    if (cfg->modules & ~ENGINE_MODULE_NEXUS_CARDS)
+        return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, -1, (int32_t)cfg->modules);
+    /* A room may carry modules from rules version 5 on; the Nexus Cards need
+     * someone unallied while an alliance exists, so three seats at least
+     * (EXPANSIONS_AND_NEXUS.md 5.1). */
+    if (cfg->modules != ENGINE_MODULE_NONE &&
+        (cfg->rules_version < engine__rule_changes[ENGINE__RULE_ROOM_OPTIONS].from ||
+         cfg->n_seats < ENGINE_NEXUS_MIN_SEATS))
+        return engine__reject(why, ENGINE_REJECT_BAD_CONFIG, -1, (int32_t)cfg->modules);
     return ENGINE_ACCEPTED;
 }
 
@@ -207,6 +214,7 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
      * engine/view.c). The deck then lies in number order. */
     engine__shuffle(st->card_kind, st->n_cards, rng);
     engine__shuffle(st->spice_deck, st->n_spice_deck, rng);
+    engine__nexus_setup(st, rng); /* nothing without the module */
 
     st->phase = ENGINE_PHASE_SETUP;
     st->turn = 0;

@@ -137,6 +137,8 @@ static unsigned riders(const engine_state *st, unsigned *elite_out)
 static void blow_end(engine_state *st, engine_rng *rng)
 {
     st->worm_territory = ENGINE_TERRITORY_COUNT;
+    if (engine__nexus_draw_begin(st))
+        return; /* the Nexus Cards' draw opportunity closes the phase (engine/nexus.c) */
     engine__charity_begin(st, rng);
 }
 
@@ -372,6 +374,7 @@ engine_verdict engine__alliance_accept(engine_verdict_detail *why, engine_state 
     st->ally[t] = act->seat;
     st->nexus_proposals[t] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
     st->ally_support[act->seat] = st->ally_support[t] = 0;
+    engine__nexus_alliance_formed(st, act->seat, (unsigned)t);
     return ENGINE_ACCEPTED;
 }
 

@@ -240,6 +240,62 @@ int engine_position_alliance(engine_state *st, uint8_t a, uint8_t b)
         return -1;
     st->ally[a] = b;
     st->ally[b] = a;
+    engine__nexus_alliance_formed(st, a, b);
+    return 0;
+}
+
+/* ========================================================= Nexus Cards */
+
+/* The deck position of the card printed for `faction`, or -1. */
+static int nexus_in_deck(const engine_state *st, unsigned faction)
+{
+    if (!(st->config.modules & ENGINE_MODULE_NEXUS_CARDS) || faction >= ENGINE_NEXUS_CARD_COUNT)
+        return -1;
+    for (unsigned i = 0; i < st->n_nexus_deck; i++)
+        if (st->nexus_face[st->nexus_deck[i]] == faction)
+            return (int)i;
+    return -1;
+}
+
+static uint8_t nexus_take(engine_state *st, unsigned i)
+{
+    uint8_t c = st->nexus_deck[i];
+    memmove(&st->nexus_deck[i], &st->nexus_deck[i + 1], st->n_nexus_deck - 1u - i);
+    st->n_nexus_deck--;
+    return c;
+}
+
+int engine_position_nexus_give(engine_state *st, uint8_t seat, unsigned faction)
+{
+    int i = nexus_in_deck(st, faction);
+    if (i < 0 || seat >= st->config.n_seats || st->ally[seat] != SEAT_NONE ||
+        engine_nexus_held(st, seat) >= 0)
+        return -1;
+    uint8_t c = nexus_take(st, (unsigned)i);
+    st->nexus_card[c].place = ENGINE_PLACE_HAND;
+    st->nexus_card[c].holder = seat;
+    st->nexus_card[c].known_by = (uint16_t)ENGINE_SEAT_BIT(seat);
+    return c;
+}
+
+int engine_position_nexus_top(engine_state *st, unsigned faction)
+{
+    int i = nexus_in_deck(st, faction);
+    if (i < 0)
+        return -1;
+    uint8_t c = nexus_take(st, (unsigned)i);
+    st->nexus_deck[st->n_nexus_deck++] = c;
+    return 0;
+}
+
+int engine_position_nexus_discard(engine_state *st, unsigned faction)
+{
+    int i = nexus_in_deck(st, faction);
+    if (i < 0)
+        return -1;
+    uint8_t c = nexus_take(st, (unsigned)i);
+    st->nexus_card[c].place = ENGINE_PLACE_DISCARD;
+    st->nexus_discard[st->n_nexus_discard++] = c;
     return 0;
 }
 

@@ -333,6 +333,20 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             put_u8(&w, st->plan[i].elite);
             put_u8(&w, st->plan[i].elite_half);
         }
+    /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
+    if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
+        for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
+            put_u8(&w, st->nexus_face[i]);
+            put_component(&w, &st->nexus_card[i]);
+        }
+        put_u8(&w, st->n_nexus_deck);
+        put_bytes(&w, st->nexus_deck, st->n_nexus_deck);
+        put_u8(&w, st->n_nexus_discard);
+        put_bytes(&w, st->nexus_discard, st->n_nexus_discard);
+        put_u16(&w, st->nexus_drawing);
+        for (unsigned s = 0; s < n; s++)
+            put_u8(&w, st->nexus_policy[s]);
+    }
     return w.len;
 }
 
@@ -602,6 +616,19 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             st->plan[i].elite = (uint8_t)get_u8(&r);
             st->plan[i].elite_half = (uint8_t)get_u8(&r);
         }
+    if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
+        for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
+            st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
+            get_component(&r, &st->nexus_card[i], n);
+        }
+        get_list(&r, &st->n_nexus_deck, st->nexus_deck, ENGINE_NEXUS_CARD_COUNT,
+                 ENGINE_NEXUS_CARD_COUNT);
+        get_list(&r, &st->n_nexus_discard, st->nexus_discard, ENGINE_NEXUS_CARD_COUNT,
+                 ENGINE_NEXUS_CARD_COUNT);
+        st->nexus_drawing = (uint16_t)get_u16(&r);
+        for (unsigned s = 0; s < n; s++)
+            st->nexus_policy[s] = get_below(&r, ENGINE_NEXUS_POLICY_COUNT);
+    }
     if (r.is_bad || r.pos != len)
         goto bad;
     if (engine__pause_decode(st, &pause) != 0)
@@ -762,6 +789,10 @@ static int check(const engine_state *st, int is_quiet)
     /* (6) the Karama window */
     if (!engine__karama_check(st))
         BROKEN("karama window, cancelled %x", engine_effect_sources(st, ENGINE_EFFECT_CANCELLED));
+    /* the Nexus Cards (engine/nexus.c) */
+    if (!engine__nexus_check(st))
+        BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,
+               st->n_nexus_deck, st->n_nexus_discard, st->nexus_drawing);
     /* (7) a shipment paid with another seat's Karama */
     if (!engine__shipment_check(st))
         BROKEN("karama shipment held, named %x", st->karama_ship_named);

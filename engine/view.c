@@ -10,7 +10,11 @@
  * ENGINE_KNOWN_PUBLIC once shown face up (a fact every seat has seen in
  * private is still hidden from spectators); (3) which seats the game waits
  * on is computed from public facts only; (4) a Truthtrance question (asker,
- * target) and its answer are public, copied into every view as they are.
+ * target) and its answer are public, copied into every view as they are;
+ * (5) Nexus card numbers carry no identity either, and a Nexus card neither
+ * held nor known to the viewer is only "somewhere in the deck or the
+ * discard": which of the two, and the piles' sizes, would show an
+ * own-faction redraw (engine/nexus.c); a seat's own-faction policy is its own.
  */
 #include <string.h>
 
@@ -89,6 +93,24 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
         for (unsigned i = 0; i < out->n_effects && !on_side; i++)
             if (out->effect[i].kind == ENGINE_EFFECT_PRESCIENCE)
                 out->effect[i].arg = 0;
+    }
+    /* Nexus Cards (5): faces and piles; what each seat holds is public. */
+    if (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) {
+        for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++) {
+            engine_card_state *v = &out->nexus_card[c];
+            if (knows(st, viewer, v->known_by))
+                continue;
+            out->nexus_face[c] = ENGINE_UNKNOWN;
+            v->known_by = 0;
+            if (v->place != ENGINE_PLACE_HAND)
+                v->place = ENGINE_PLACE_HIDDEN;
+        }
+        out->n_nexus_deck = out->n_nexus_discard = 0;
+        memset(out->nexus_deck, ENGINE_UNKNOWN, sizeof out->nexus_deck);
+        memset(out->nexus_discard, ENGINE_UNKNOWN, sizeof out->nexus_discard);
+        for (unsigned s = 0; s < st->config.n_seats; s++)
+            if (s != viewer)
+                out->nexus_policy[s] = ENGINE_UNKNOWN;
     }
     /* The Advanced storm deck's next card is the Fremen's. */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);

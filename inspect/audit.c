@@ -67,6 +67,7 @@ static const char *const fact_names[INSPECT_FACT_COUNT] = {
     [INSPECT_FACT_PREDICTION] = "prediction",
     [INSPECT_FACT_BATTLE_PLAN] = "battle_plan",
     [INSPECT_FACT_STORM_DIAL] = "storm_dial",
+    [INSPECT_FACT_NEXUS_CARDS] = "nexus_cards",
 };
 
 static const char *const channel_names[INSPECT_CHANNEL_COUNT] = {
@@ -280,6 +281,14 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, spice_discard),
     SCALAR(engine_state, spice_minted),
     SCALAR(engine_state, spice_burned),
+    ARRAY(engine_state, nexus_face),
+    STRUCTS(engine_state, nexus_card, card_fields),
+    SCALAR(engine_state, n_nexus_deck),
+    ARRAY(engine_state, nexus_deck),
+    SCALAR(engine_state, n_nexus_discard),
+    ARRAY(engine_state, nexus_discard),
+    SCALAR(engine_state, nexus_drawing),
+    ARRAY(engine_state, nexus_policy),
 };
 
 static int64_t leaf_value(const uint8_t *p, size_t size, int is_signed)
@@ -652,6 +661,9 @@ typedef struct pair {
     uint8_t turn;                  /* the turn at `version` */
     uint8_t battle_territory;      /* BATTLE_PLAN: the battle */
     uint8_t battle_seat[2];
+    uint8_t n_nexus;               /* NEXUS_CARDS: Nexus card numbers whose faces were swapped */
+    uint8_t nexus[2];
+    uint16_t nexus_known;          /* NEXUS_CARDS: the Nexus cards the viewer knew then */
     char hidden[INSPECT_TEXT_CHARS];
 } pair;
 
@@ -1083,6 +1095,114 @@ static int make_storm_card(pair *p, engine_state *b, const engine_state *a, uint
     return 1;
 }
 
+/* ---- the Nexus Cards */
+
+static uint16_t nexus_known(const engine_state *st, uint8_t viewer)
+{
+    uint16_t m = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place != ENGINE_PLACE_OUT && knows(st, viewer, st->nexus_card[c].known_by))
+            m = (uint16_t)(m | 1u << c);
+    return m;
+}
+
+/* In the Spice Blow and Nexus phase of a room with the module (where
+ * cards are drawn, replaced and discarded), mostly in the draw
+ * opportunity: the own-faction policy of another seat's next draw
+ * answer, changed; or the faces of two Nexus cards the viewer has not
+ * seen swapped, often the card on top of the deck against the own card of
+ * a seat that may draw, so that a redraw happens in one world and not in
+ * the other. */
+static int make_nexus(pair *p, engine_state *b, const engine_state *a, const audit_game *g,
+                      uint64_t *prng)
+{
+    if (!(a->config.modules & ENGINE_MODULE_NEXUS_CARDS) || a->phase != ENGINE_PHASE_SPICE_BLOW)
+        return 0;
+    /* Mostly in the draw opportunity itself, where the cards move. */
+    int drawing = a->step == ENGINE_BLOW_STEP_NEXUS_DRAW;
+    if (!drawing && prng_below(prng, 8) != 0)
+        return 0;
+    p->nexus_known = nexus_known(a, p->viewer);
+    if (p->version < g->n_events && prng_below(prng, 2) == 0) {
+        const engine_action *next = &g->action[p->version];
+        if (next->kind == ENGINE_ACTION_NEXUS_DRAW && next->seat != p->viewer) {
+            *b = *a;
+            p->has_substitute = 1;
+            p->substitute = *next;
+            p->substitute.arg[1] = (int16_t)(next->arg[1] == ENGINE_NEXUS_KEEP
+                                                 ? ENGINE_NEXUS_REDRAW_ALWAYS
+                                                 : ENGINE_NEXUS_KEEP);
+            /* ... its own card on top too, where the viewer cannot tell,
+             * so the policy decides something. */
+            int top = a->n_nexus_deck > 0 ? a->nexus_deck[a->n_nexus_deck - 1] : -1;
+            for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT && top >= 0; c++)
+                if (a->nexus_face[c] == a->seat[next->seat].faction && (int)c != top &&
+                    a->nexus_card[c].place == ENGINE_PLACE_DECK &&
+                    !knows(a, p->viewer, a->nexus_card[c].known_by) &&
+                    !knows(a, p->viewer, a->nexus_card[top].known_by)) {
+                    b->nexus_face[c] = a->nexus_face[top];
+                    b->nexus_face[top] = a->nexus_face[c];
+                    if (engine_state_check(b) != 0) {
+                        *b = *a;
+                        break;
+                    }
+                    p->n_nexus = 2;
+                    p->nexus[0] = (uint8_t)top;
+                    p->nexus[1] = (uint8_t)c;
+                }
+            snprintf(p->hidden, sizeof p->hidden, "the own-faction policy of seat %u's Nexus "
+                     "draw is %d, not %d", next->seat + 1u, p->substitute.arg[1], next->arg[1]);
+            return 1;
+        }
+    }
+    uint8_t cand[ENGINE_NEXUS_CARD_COUNT];
+    unsigned n = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (!knows(a, p->viewer, a->nexus_card[c].known_by))
+            cand[n++] = (uint8_t)c;
+    if (n < 2)
+        return 0;
+    int top = a->n_nexus_deck > 0 ? a->nexus_deck[a->n_nexus_deck - 1] : -1;
+    for (int tries = 0; tries < CHOICE_TRIES; tries++) {
+        unsigned x = cand[prng_below(prng, n)], y = cand[prng_below(prng, n)];
+        if (top >= 0 && !knows(a, p->viewer, a->nexus_card[top].known_by) &&
+            prng_below(prng, drawing ? 2 : 3) == 0) {
+            unsigned s = prng_below(prng, a->config.n_seats);
+            /* In the opportunity: the first seat in storm order that may
+             * still draw (one still to answer, or one drawing), the one
+             * the top card goes to. */
+            uint8_t order[ENGINE_MAX_SEATS];
+            unsigned n_order = drawing ? engine_storm_order(a, order) : 0;
+            for (unsigned i = 0; i < n_order; i++) {
+                unsigned t = order[i];
+                if (((unsigned)a->awaiting & ~(unsigned)a->answered) >> t & 1u ||
+                    (unsigned)a->nexus_drawing >> t & 1u) {
+                    s = t;
+                    break;
+                }
+            }
+            for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+                if (a->nexus_face[c] == a->seat[s].faction && s != p->viewer &&
+                    !knows(a, p->viewer, a->nexus_card[c].known_by))
+                    x = (unsigned)top, y = c;
+        }
+        if (x == y)
+            continue;
+        *b = *a;
+        b->nexus_face[x] = a->nexus_face[y];
+        b->nexus_face[y] = a->nexus_face[x];
+        if (engine_state_check(b) != 0)
+            continue;
+        p->n_nexus = 2;
+        p->nexus[0] = (uint8_t)x;
+        p->nexus[1] = (uint8_t)y;
+        snprintf(p->hidden, sizeof p->hidden, "faces of Nexus cards %u (%s) and %u (%s) swapped",
+                 x, engine_faction_name(a->nexus_face[x]), y, engine_faction_name(a->nexus_face[y]));
+        return 1;
+    }
+    return 0;
+}
+
 static int pair_make(pair *p, engine_state *b, const audit_game *g, uint32_t version,
                      uint8_t viewer, unsigned fact, engine_legal *scratch, uint64_t *prng)
 {
@@ -1105,6 +1225,8 @@ static int pair_make(pair *p, engine_state *b, const audit_game *g, uint32_t ver
         return make_battle_plan(p, b, a, g, scratch, prng);
     case INSPECT_FACT_STORM_DIAL:
         return make_storm_dial(p, b, a, g, scratch, prng) || make_storm_card(p, b, a, prng);
+    case INSPECT_FACT_NEXUS_CARDS:
+        return make_nexus(p, b, a, g, prng);
     case INSPECT_FACT_COUNT:
         break;
     }
@@ -1124,6 +1246,11 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
     for (unsigned i = 0; i < p->n_spice; i++)
         if (knows(st, p->viewer, st->spice_card[p->spice[i]].known_by))
             return 1;
+    /* A Nexus card the viewer draws comes from a deck whose order the
+     * change (a face, a redraw before it) may have moved: what it then
+     * holds it has seen, legitimately (docs/RULINGS.md R80). */
+    if (p->fact == INSPECT_FACT_NEXUS_CARDS && (nexus_known(st, p->viewer) & ~p->nexus_known))
+        return 1;
     switch ((inspect_audit_fact)p->fact) {
     case INSPECT_FACT_PREDICTION:
         /* Revealed when the game ends (and so when it comes true). */
@@ -1144,6 +1271,7 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
     case INSPECT_FACT_CARD_FACES:
     case INSPECT_FACT_TRAITORS:
     case INSPECT_FACT_SPICE_DECK:
+    case INSPECT_FACT_NEXUS_CARDS:
     case INSPECT_FACT_COUNT:
         break;
     }
@@ -1642,7 +1770,8 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
         const engine_state *a = &g->state[v];
         int maybe = fact == INSPECT_FACT_BATTLE_PLAN ? a->phase == ENGINE_PHASE_BATTLE
                   : fact == INSPECT_FACT_STORM_DIAL ? a->phase == ENGINE_PHASE_STORM
-                  : fact == INSPECT_FACT_PREDICTION ? a->phase != ENGINE_PHASE_GAME_OVER : 1;
+                  : fact == INSPECT_FACT_PREDICTION ? a->phase != ENGINE_PHASE_GAME_OVER
+                  : fact == INSPECT_FACT_NEXUS_CARDS ? a->phase == ENGINE_PHASE_SPICE_BLOW : 1;
         if (maybe && pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
             return 1;
     }
@@ -1906,7 +2035,7 @@ out:
 
 /* ========================================================== self-test */
 
-#define SELF_GAMES 3
+#define SELF_GAMES 4 /* the last with the Nexus Cards */
 #define SELF_MAX_ACTIONS 2000
 #define SELF_TRIALS 140
 #define SELF_STEPS 24
@@ -1984,6 +2113,10 @@ int inspect_audit_self_test(inspect_audit_self_report *out)
         cfg.n_seats = ENGINE_MAX_SEATS;
         for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
             cfg.faction[s] = (uint8_t)((s + gi) % ENGINE_MAX_SEATS);
+        if (gi == SELF_GAMES - 1) { /* five seats: someone unallied, so cards are drawn */
+            cfg.n_seats = ENGINE_MAX_SEATS - 1;
+            cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+        }
         uint8_t seed[ENGINE_SEED_BYTES];
         memset(seed, 0, sizeof seed);
         seed[0] = 0x5e;

@@ -102,6 +102,56 @@ static size_t encode_weapon_padding(uint8_t *out, size_t cap, const engine_state
     return n;
 }
 
+/* ---- the Nexus Cards: a prompt offered only to the real holder (every
+ * seat holding a Betrayal, which could answer its faction's power, shown
+ * as asked) */
+
+static void view_nexus_holder_prompt(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    if (!(st->config.modules & ENGINE_MODULE_NEXUS_CARDS))
+        return;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place == ENGINE_PLACE_HAND &&
+            engine_nexus_mode_of(st, st->nexus_card[c].holder, st->nexus_face[c]) ==
+                ENGINE_NEXUS_BETRAYAL)
+            out->awaiting = (uint16_t)(out->awaiting | (1u << st->nexus_card[c].holder));
+}
+
+/* ---- ... a public view showing an own-faction redraw: the deck and
+ * discard piles told apart */
+
+static void view_nexus_piles(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    if (!(st->config.modules & ENGINE_MODULE_NEXUS_CARDS))
+        return;
+    out->n_nexus_discard = st->n_nexus_discard;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place == ENGINE_PLACE_DISCARD)
+            out->nexus_card[c].place = ENGINE_PLACE_DISCARD;
+}
+
+/* ---- ... a log line naming a held card */
+
+static void log_nexus_held(inspect_log_line *out, const engine_state *before,
+                           const engine_state *after, const engine_action *act, uint32_t version,
+                           uint8_t viewer)
+{
+    inspect_audit_genuine.log(out, before, after, act, version, viewer);
+    if (!(after->config.modules & ENGINE_MODULE_NEXUS_CARDS))
+        return;
+    inspect__text t;
+    inspect__text_init(&t, out->text, sizeof out->text);
+    t.len = strlen(out->text);
+    for (unsigned s = 0; s < after->config.n_seats; s++) {
+        int c = engine_nexus_held(after, s);
+        if (c >= 0 && engine_nexus_held(before, s) != c)
+            inspect__text_sentence(&t, "Seat %u holds the %s Nexus card.", s + 1u,
+                                   engine_faction_title(after->nexus_face[c]));
+    }
+}
+
 /* ---- a drawn card named in the public log */
 
 static void log_drawn_card(inspect_log_line *out, const engine_state *before,
@@ -262,6 +312,17 @@ static const inspect_audit_plant plants[] = {
      "a mark that says a peeked card is known to all",
      {.apply = apply_peek_public},
      "marks.spice_card[", INSPECT_AUDIT_ALL_SEATS, FACT(SPICE_DECK)},
+    {"nexus_prompt_to_holder", INSPECT_CHANNEL_PROMPT,
+     "a prompt offered only to the real holder of a Nexus card",
+     {.view = view_nexus_holder_prompt},
+     "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(NEXUS_CARDS)},
+    {"nexus_card_in_log", INSPECT_CHANNEL_LOG, "a log line naming a held Nexus card",
+     {.log = log_nexus_held},
+     "log.text", INSPECT_AUDIT_ALL_SEATS, FACT(NEXUS_CARDS)},
+    {"nexus_redraw_public", INSPECT_CHANNEL_VIEW,
+     "a public view showing an own-faction redraw (the Nexus deck and discard told apart)",
+     {.view = view_nexus_piles},
+     "view.", ENGINE_VIEW_PUBLIC, FACT(NEXUS_CARDS)},
     {"number_links_face", INSPECT_CHANNEL_HISTORY,
      "a number-to-face link across time (a reshuffle that keeps faces)",
      {.apply = apply_reshuffle_keeps_faces},

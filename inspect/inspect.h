@@ -293,6 +293,8 @@ typedef enum inspect_audit_fact {
     INSPECT_FACT_PREDICTION,       /* the Bene Gesserit prediction (for a seat other than BG) */
     INSPECT_FACT_BATTLE_PLAN,      /* the other side's plan or prescience answer, unrevealed */
     INSPECT_FACT_STORM_DIAL,       /* another dialer's secret dial, or the next storm card */
+    INSPECT_FACT_NEXUS_CARDS,      /* faces of two Nexus cards the seat has not seen, or another
+                                      seat's own-faction policy (the Nexus Cards) */
     INSPECT_FACT_COUNT
 } inspect_audit_fact;
 
@@ -489,7 +491,7 @@ typedef struct inspect_audit_self_result {
     inspect_audit_leak first;      /* the leak that caught it (valid when is_caught) */
 } inspect_audit_self_result;
 
-#define INSPECT_AUDIT_MAX_PLANTS 12
+#define INSPECT_AUDIT_MAX_PLANTS 16
 
 typedef struct inspect_audit_self_report {
     size_t n_plants;               /* planted leaks tried */

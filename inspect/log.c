@@ -126,6 +126,7 @@ static uint8_t secret_args(unsigned kind)
     case ENGINE_ACTION_KARAMA_POLICY:
     case ENGINE_ACTION_KIND_COUNT:
         return 0;
+    case ENGINE_ACTION_NEXUS_DRAW: return 0x02; /* the own-faction policy */
     }
     return 0xFF; /* an unknown kind: nothing of it is shown */
 }
@@ -650,6 +651,23 @@ static void describe_action(const line_ctx *c)
                                (unsigned)ENGINE_ADVANTAGE_COUNT - 1, n_own);
         return;
     }
+    case ENGINE_ACTION_NEXUS_DRAW: {
+        /* Nexus Cards: the draw opportunity (E3 p.11); whether the seat
+         * holds a card is public, its policy its own. */
+        static const char *const policy[ENGINE_NEXUS_POLICY_COUNT] = {
+            "keeping their own faction's card", "redrawing their own faction's card once",
+            "redrawing their own faction's card whenever it comes"};
+        int holds = engine_nexus_held(b, x->seat) >= 0;
+        const char *what = x->arg[0] != 1 ? (holds ? "kept their Nexus card" : "declined a Nexus card")
+                                          : (holds ? "will replace their Nexus card"
+                                                   : "will draw a Nexus card");
+        if (x->arg[0] == 1 && !hidden(x, 1) && x->arg[1] >= 0 &&
+            x->arg[1] < ENGINE_NEXUS_POLICY_COUNT)
+            inspect__text_sentence(t, "%s %s, %s.", who, what, policy[x->arg[1]]);
+        else
+            inspect__text_sentence(t, "%s %s.", who, what);
+        return;
+    }
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:
         break;
@@ -1018,6 +1036,33 @@ static void alliances(const line_ctx *c)
     }
 }
 
+/* Nexus Cards: who drew (its face for the one who knows it) and who
+ * discarded on joining an alliance; never which card another holds. */
+static void nexus_cards(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    if (!(a->config.modules & ENGINE_MODULE_NEXUS_CARDS))
+        return;
+    int was_open = b->phase == ENGINE_PHASE_SPICE_BLOW && b->step == ENGINE_BLOW_STEP_NEXUS_DRAW;
+    int dealt = was_open && !(a->phase == b->phase && a->step == b->step);
+    uint16_t drawing = b->nexus_drawing;
+    if (c->act->kind == ENGINE_ACTION_NEXUS_DRAW && c->act->arg[0] == 1 &&
+        c->act->seat < ENGINE_MAX_SEATS)
+        drawing |= (uint16_t)(1u << c->act->seat);
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        int hb = engine_nexus_held(b, s), ha = engine_nexus_held(a, s);
+        if (dealt && ((unsigned)drawing >> s & 1u) && ha >= 0) {
+            if (a->nexus_face[ha] < ENGINE_NEXUS_CARD_COUNT)
+                inspect__text_sentence(c->t, "%s drew the %s Nexus card.", inspect__who(a, s),
+                                       inspect_faction_title(a->nexus_face[ha]));
+            else
+                inspect__text_sentence(c->t, "%s drew a Nexus card.", inspect__who(a, s));
+        } else if (hb >= 0 && ha < 0) {
+            inspect__text_sentence(c->t, "%s discarded their Nexus card.", inspect__who(a, s));
+        }
+    }
+}
+
 static void traitors_revealed(const line_ctx *c)
 {
     const engine_state *b = c->b, *a = c->a;
@@ -1083,6 +1128,7 @@ void inspect_log_describe(inspect_log_line *out, const engine_state *before_view
     leaders(&c);
     seat_spice(&c);
     alliances(&c);
+    nexus_cards(&c);
     phase_and_end(&c);
 }
 

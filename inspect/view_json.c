@@ -452,6 +452,80 @@ static void print_seat(FILE *f, const engine_state *st, uint8_t s)
         fputc('\n', f);
 }
 
+/* The Nexus Cards as the viewer knows them (engine/view.c (5)): who holds
+ * one (public) and which, where the viewer knows; the cards it knows in
+ * the discard; how many are neither held nor known to it. */
+static int has_nexus(const engine_state *st)
+{
+    return (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) != 0;
+}
+
+static const char *nexus_face(const engine_state *st, unsigned c)
+{
+    return st->nexus_face[c] < ENGINE_NEXUS_CARD_COUNT ? engine_faction_name(st->nexus_face[c])
+                                                       : NULL;
+}
+
+static unsigned nexus_unseen(const engine_state *st)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        n += st->nexus_card[c].place != ENGINE_PLACE_HAND &&
+             !(st->nexus_card[c].place == ENGINE_PLACE_DISCARD && nexus_face(st, c) != NULL);
+    return n;
+}
+
+static void print_nexus(FILE *f, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    fputs("nexus cards:", f);
+    unsigned n = 0;
+    for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++) {
+        int c = engine_nexus_held(st, s);
+        if (c < 0)
+            continue;
+        const char *face = nexus_face(st, (unsigned)c);
+        fprintf(f, "%s seat %u %s holds %s", n++ != 0 ? "," : "", s + 1u,
+                inspect_seat_faction(cfg, s), face != NULL ? face : "one");
+    }
+    fprintf(f, "%s; %u in the deck or unseen; discard:", n == 0 ? " nobody holds one" : "",
+            nexus_unseen(st));
+    n = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place == ENGINE_PLACE_DISCARD && nexus_face(st, c) != NULL)
+            fprintf(f, "%s %s", n++ != 0 ? "," : "", nexus_face(st, c));
+    fputs(n == 0 ? " none seen\n" : "\n", f);
+}
+
+static void json_string_or_null(inspect_json *j, const char *s);
+
+static void json_nexus(inspect_json *j, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    inspect_json_object_begin(j);
+    inspect_json_key(j, "held");
+    inspect_json_array_begin(j);
+    for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++) {
+        int c = engine_nexus_held(st, s);
+        if (c < 0)
+            continue;
+        inspect_json_object_begin(j);
+        inspect_json_member_uint(j, "seat", s + 1u);
+        inspect_json_key(j, "card");
+        json_string_or_null(j, nexus_face(st, (unsigned)c));
+        inspect_json_object_end(j);
+    }
+    inspect_json_array_end(j);
+    inspect_json_key(j, "discard_seen");
+    inspect_json_array_begin(j);
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place == ENGINE_PLACE_DISCARD && nexus_face(st, c) != NULL)
+            inspect_json_string(j, nexus_face(st, c));
+    inspect_json_array_end(j);
+    inspect_json_member_uint(j, "unseen", nexus_unseen(st));
+    inspect_json_object_end(j);
+}
+
 static void print_card(FILE *f, const engine_state *st, int card)
 {
     if (card < 0 || card >= st->n_cards) {
@@ -667,6 +741,8 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
         fprintf(f, "%s (victory: %s)\n", n == 0 ? " nobody" : "",
                 or_unknown(inspect_victory_name(st->victory_kind)));
     }
+    if (has_nexus(st))
+        print_nexus(f, st);
     if (prediction_hidden(st))
         fputs("prediction (Bene Gesserit): hidden\n", f);
     else if (st->prediction_turn != 0)
@@ -1147,6 +1223,10 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
     json_truthtrance(j, st);
     inspect_json_key(j, "karama");
     json_karama(j, st);
+    if (has_nexus(st)) {
+        inspect_json_key(j, "nexus_cards");
+        json_nexus(j, st);
+    }
 
     inspect_json_key(j, "seats");
     inspect_json_array_begin(j);

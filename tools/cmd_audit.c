@@ -47,7 +47,7 @@ static const char help[] =
     "  --all          every room of the ledger (progress on stderr if a terminal)\n"
     "  --seat S       audit only seat S (1..n or a faction); --public the public\n"
     "  --fact F,...   change only these facts: card_faces, traitors, spice_deck,\n"
-    "                 prediction, battle_plan, storm_dial (default: all)\n"
+    "                 prediction, battle_plan, storm_dial, nexus_cards (default: all)\n"
     "  --trials N     counterfactual pairs per room (default 32 per viewer audited)\n"
     "  --steps N      events replayed per pair at most (default: up to the head)\n"
     "  --sample-seed N  which versions, seats and facts are sampled (default 0)\n"
@@ -436,7 +436,7 @@ int cmd_audit(int argc, char **argv, const tool_globals *gin)
     }
     if (facts_s != NULL && parse_facts(&opt.facts, facts_s) != 0) {
         tool_err(&g, "--fact takes names from card_faces, traitors, spice_deck, prediction, "
-                 "battle_plan, storm_dial, not '%s'", facts_s);
+                 "battle_plan, storm_dial, nexus_cards, not '%s'", facts_s);
         return TOOL_EXIT_USAGE;
     }
     if (sample_s != NULL && tool_parse_u64(&opt.sample_seed, sample_s) != 0) {

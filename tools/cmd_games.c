@@ -27,7 +27,7 @@
 static const char help[] =
     "usage: mentat games --players N [--factions LIST] --rules basic [--games G]\n"
     "                    [--bots LEVELS] [--seed S] [--jobs J] [--continuations K]\n"
-    "                    [--turns T] [--db PATH] [--json]\n"
+    "                    [--turns T] [--modules LIST] [--db PATH] [--json]\n"
     "\n"
     "Creates G fresh rooms in the ledger and plays each to its end with bots,\n"
     "appending every action through the same signed, compare-and-swap path as\n"
@@ -57,11 +57,14 @@ static const char help[] =
     "                     ledger at K versions drawn from its seed, and play on\n"
     "                     there; the finished games must equal uninterrupted play\n"
     "  --turns T          turn limit, 1..20 (default 10)\n"
+    "  --modules LIST     optional modules, as for mentat room create: nexus_cards\n"
+    "                     (the Nexus Cards, 3..6 seats)\n"
     "\n"
     "Examples:\n"
     "  mentat games --players 6 --rules basic --games 10 --jobs 2\n"
     "  mentat games --players 4 --rules basic --bots easy,medium,hard,brutal --seed 7\n"
-    "  mentat games --players 3 --rules basic --games 4 --continuations 3 --json\n";
+    "  mentat games --players 3 --rules basic --games 4 --continuations 3 --json\n"
+    "  mentat games --players 5 --rules basic --games 20 --modules nexus_cards --seed 3\n";
 
 /* Draws n distinct classic factions for one game. */
 static void draw_factions(engine_config *cfg, unsigned n, uint64_t seed, uint32_t game)
@@ -90,6 +93,7 @@ typedef struct games_opts {
     engine_config factions;        /* when given */
     uint8_t levels[ENGINE_MAX_SEATS];
     size_t n_levels;
+    uint32_t modules;              /* --modules: ENGINE_MODULE_* bits */
 } games_opts;
 
 static void make_specs(bot_game_spec *specs, const games_opts *o)
@@ -105,6 +109,7 @@ static void make_specs(bot_game_spec *specs, const games_opts *o)
             draw_factions(&sp->config, o->players, o->seed, i);
         }
         sp->config.turn_limit = (uint8_t)o->turns;
+        sp->config.modules = o->modules;
         for (unsigned s = 0; s < sp->config.n_seats; s++)
             sp->level[s] = o->levels[o->n_levels == 1 ? 0 : s];
         bot_game_seeds(sp->room_seed, &sp->bots_seed, o->seed, i);
@@ -151,6 +156,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     tool_globals g = *gin;
     const char *players_s = NULL, *factions_s = NULL, *rules_s = NULL, *games_s = NULL;
     const char *bots_s = NULL, *seed_s = NULL, *jobs_s = NULL, *cont_s = NULL, *turns_s = NULL;
+    const char *modules_s = NULL;
     const tool_opt opts[] = {
         {"--players", "N", &players_s, NULL},
         {"--factions", "LIST", &factions_s, NULL},
@@ -161,6 +167,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         {"--jobs", "J", &jobs_s, NULL},
         {"--continuations", "K", &cont_s, NULL},
         {"--turns", "T", &turns_s, NULL},
+        {"--modules", "LIST", &modules_s, NULL},
         {NULL, NULL, NULL, NULL},
     };
     size_t n_pos = 0;
@@ -223,6 +230,15 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     }
     if (turns_s != NULL && tool_parse_uint(&o.turns, turns_s, 1, ENGINE_MAX_TURN_LIMIT) != 0) {
         tool_err(&g, "--turns must be 1..%d, not '%s'", ENGINE_MAX_TURN_LIMIT, turns_s);
+        return TOOL_EXIT_USAGE;
+    }
+    if (modules_s != NULL && tool_parse_modules(&o.modules, modules_s, err) != 0) {
+        tool_err(&g, "--modules: %s", err);
+        return TOOL_EXIT_USAGE;
+    }
+    if ((o.modules & ENGINE_MODULE_NEXUS_CARDS) && o.players < ENGINE_NEXUS_MIN_SEATS) {
+        tool_err(&g, "nexus_cards needs %u to %u seats: with %u nobody is unallied while an "
+                 "alliance exists", ENGINE_NEXUS_MIN_SEATS, ENGINE_MAX_SEATS, o.players);
         return TOOL_EXIT_USAGE;
     }
     if (seed_s != NULL && tool_parse_u64(&o.seed, seed_s) != 0) {
@@ -324,6 +340,12 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "players", o.players);
         tool_json_member_string(&j, "rules", "basic");
         tool_json_member_uint(&j, "turn_limit", o.turns);
+        tool_json_key(&j, "modules");
+        tool_json_array_begin(&j);
+        for (unsigned m = 0; m < TOOL_MODULE_COUNT; m++)
+            if (o.modules & (1u << m))
+                tool_json_string(&j, tool_module_names[m]);
+        tool_json_array_end(&j);
         tool_json_key(&j, "bots");
         tool_json_array_begin(&j);
         for (size_t i = 0; i < o.n_levels; i++)
@@ -333,6 +355,23 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "jobs", o.jobs);
         tool_json_member_uint(&j, "continuations", o.continuations);
         bot_stats_json(&j, &st, seconds);
+        /* Window answers (the Karama windows') and the Nexus Cards' draw
+         * answers, over the accepted actions. */
+        uint64_t n_acts = 0, n_window = 0, n_nexus = 0, n_draws = 0;
+        for (uint32_t i = 0; i < o.games; i++) {
+            n_acts += results[i].n_actions;
+            n_window += results[i].n_window;
+            n_nexus += results[i].n_nexus_answers;
+            n_draws += results[i].n_nexus_draws;
+        }
+        tool_json_member_uint(&j, "window_answers", n_window);
+        char share[32];
+        snprintf(share, sizeof share, "%.4f",
+                 n_acts != 0 ? (double)n_window / (double)n_acts : 0.0);
+        tool_json_key(&j, "window_share");
+        tool_json_raw(&j, share);
+        tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
+        tool_json_member_uint(&j, "nexus_draws", n_draws);
         tool_json_key(&j, "rooms");
         tool_json_array_begin(&j);
         for (uint32_t i = 0; i < o.games; i++)
@@ -347,8 +386,10 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        printf("%u games of %u players, basic rules, %u turns, seed %" PRIu64 ", %u jobs\n",
-               o.games, o.players, o.turns, o.seed, o.jobs);
+        printf("%u games of %u players, basic rules%s, %u turns, seed %" PRIu64 ", %u jobs\n",
+               o.games, o.players,
+               (o.modules & ENGINE_MODULE_NEXUS_CARDS) ? " with the Nexus Cards" : "", o.turns,
+               o.seed, o.jobs);
         bot_stats_print(stdout, &st, seconds);
         fputs("rooms:", stdout);
         for (uint32_t i = 0; i < o.games; i++)

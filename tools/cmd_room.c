@@ -28,9 +28,10 @@ static const char help[] =
     "                   moritani are refused by the engine for now, with its reason)\n"
     "  --rules R        basic (advanced is refused until the Advanced game is\n"
     "                   built: the engine plays it only to its first Spice Blow)\n"
-    "  --modules LIST   nexus_cards, tech_tokens, leader_skills, stronghold_cards,\n"
-    "                   homeworlds, discovery_tokens, expansion_treachery (the engine\n"
-    "                   refuses modules it does not have yet, with its reason)\n"
+    "  --modules LIST   nexus_cards (the Nexus Cards, 3..6 seats), tech_tokens,\n"
+    "                   leader_skills, stronghold_cards, homeworlds,\n"
+    "                   discovery_tokens, expansion_treachery (the engine refuses\n"
+    "                   modules it does not have yet, with its reason)\n"
     "  --turns T        game length, 1..20 (default 10)\n"
     "  --seat-keys LIST comma-separated SEAT=PUBFILE: binds each seat (1..N or\n"
     "                   its faction) to the public key in PUBFILE (`mentat seat\n"
@@ -53,6 +54,8 @@ static const char help[] =
     "  mentat room create --players 6 --rules basic \\\n"
     "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
     "  mentat room create --players 2 --factions atreides,harkonnen --rules basic --turns 5\n"
+    "  mentat room create --players 4 --factions atreides,fremen,emperor,guild \\\n"
+    "      --rules basic --modules nexus_cards\n"
     "  mentat room create --players 2 --factions atreides,harkonnen --rules basic \\\n"
     "      --seat-keys 1=alice.seat.pub,harkonnen=bob.seat.pub\n"
     "  ROOM=$(mentat room create --players 3 --factions fremen,emperor,guild --rules basic)\n"
@@ -73,6 +76,12 @@ static int explain_refusal(const tool_globals *g, const engine_config *cfg)
     engine_verdict_detail why = {-1, 0};
     engine_rng_init(&rng, zero_seed, 0);
     engine_verdict v = engine_setup(&why, &st, cfg, &rng);
+    if (v == ENGINE_REJECT_BAD_CONFIG && (cfg->modules & ENGINE_MODULE_NEXUS_CARDS) &&
+        cfg->n_seats < ENGINE_NEXUS_MIN_SEATS) {
+        tool_err(g, "nexus_cards needs %u to %u seats: with %u nobody is unallied while an "
+                 "alliance exists", ENGINE_NEXUS_MIN_SEATS, ENGINE_MAX_SEATS, cfg->n_seats);
+        return 0;
+    }
     if (v != ENGINE_REJECT_RULE_NOT_IMPLEMENTED)
         return -1;
     const char *reason = engine_verdict_name(v);
@@ -81,12 +90,13 @@ static int explain_refusal(const tool_globals *g, const engine_config *cfg)
                  tool_seat_faction(cfg, (uint8_t)why.arg), reason);
         return 0;
     }
-    if (cfg->modules != 0) {
+    uint32_t unbuilt = cfg->modules & ~(uint32_t)ENGINE_MODULE_NEXUS_CARDS;
+    if (unbuilt != 0) {
         fprintf(stderr, "mentat %s: the engine does not have the module%s", g->cmd,
-                (cfg->modules & (cfg->modules - 1)) != 0 ? "s" : "");
+                (unbuilt & (unbuilt - 1)) != 0 ? "s" : "");
         int n = 0;
         for (unsigned m = 0; m < TOOL_MODULE_COUNT; m++)
-            if (cfg->modules & (1u << m))
+            if (unbuilt & (1u << m))
                 fprintf(stderr, "%s %s", n++ != 0 ? "," : "", tool_module_names[m]);
         fprintf(stderr, " yet (%s)\n", reason);
         return 0;

@@ -726,6 +726,8 @@ typedef struct bot_game_result {
     char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
     uint32_t n_actions;            /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
+    uint32_t n_nexus_answers;      /* of those, Nexus Cards draw answers (nexus_draw) */
+    uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -816,6 +818,7 @@ typedef enum bot__decision {
     BOT__EMPEROR_REVIVAL, BOT__REVIVE, BOT__SHIP, BOT__BG_SEND, BOT__MOVE, BOT__BATTLE_CHOOSE,
     BOT__PRESCIENCE, BOT__PRESCIENCE_ANSWER, BOT__VOICE, BOT__KARAMA, BOT__PLAN,
     BOT__TRUTH_ANSWER, BOT__TRAITOR_CALL, BOT__KEEP, BOT__SIDE, BOT__KARAMA_SHIP,
+    BOT__NEXUS_DRAW,
     BOT__DECISION_COUNT
 } bot__decision;
 
@@ -928,6 +931,7 @@ int bot__easy_any(engine_action *out, bot__ctx *c);
 int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
 int bot__easy_charity(engine_action *out, bot__ctx *c);
+int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
 int bot__easy_support(engine_action *out, bot__ctx *c);
 int bot__easy_nexus(engine_action *out, bot__ctx *c);
 int bot__easy_auction(engine_action *out, bot__ctx *c);

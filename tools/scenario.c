@@ -856,10 +856,49 @@ static int expect_discard(sc_ctx *c, int a, const char *path, int is_spice)
 
 /* "deck_sizes": {treachery, treachery_discard, spice, spice_discard,
  * traitors}, each optional. */
+/* A Nexus card is named by the faction printed on it. */
+static int read_nexus_card(sc_ctx *c, int t, const char *path, unsigned *out)
+{
+    char name[NAME_CHARS];
+    if (read_name(c, t, path, name, "a Nexus card (a faction)") != 0)
+        return -1;
+    engine_faction f = engine_faction_from_name(name);
+    if (f == ENGINE_FACTION_NONE)
+        return fail(c, path, "unknown faction '%s'", name);
+    *out = f;
+    return 0;
+}
+
+/* "nexus_hands": [{seat, card}]: the Nexus card the seat holds (card by
+ * faction, null for none). */
+static int expect_nexus_hand(sc_ctx *c, int e, const char *path, void *arg)
+{
+    static const char *const fields[] = {"seat", "card", NULL};
+    uint8_t s = 0;
+    unsigned f = ENGINE_FACTION_NONE;
+    char p[PATH_CHARS], what[96], b[32];
+    (void)arg;
+    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0)
+        return -1;
+    int k = required(c, e, path, "card");
+    path_key(p, path, "card");
+    if (k < 0 || (c->tok[k].type != CODEC_JSON_NULL && read_nexus_card(c, k, p, &f) != 0))
+        return -1;
+    if (c->st != NULL) {
+        int held = engine_nexus_held(c->st, s);
+        const char *got = held < 0 ? "none" : engine_faction_name(c->st->nexus_face[held]);
+        snprintf(what, sizeof what, "the Nexus card of %s", seat_name(c, s, b));
+        check_add(c, what, f == ENGINE_FACTION_NONE ? "none" : engine_faction_name(f),
+                  got != NULL ? got : "?");
+    }
+    return 0;
+}
+
 static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
 {
     static const char *const fields[] = {"treachery", "treachery_discard", "spice",
-                                         "spice_discard", "traitors", NULL};
+                                         "spice_discard", "traitors", "nexus", "nexus_discard",
+                                         NULL};
     if (want_type(c, obj, path, CODEC_JSON_OBJECT) != 0 || check_fields(c, obj, path, fields) != 0)
         return -1;
     for (unsigned i = 0; fields[i] != NULL; i++) {
@@ -870,11 +909,13 @@ static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
             continue;
         const engine_state *st = c->st;
         unsigned got = i == 0 ? st->n_deck : i == 1 ? st->n_discard : i == 2 ? st->n_spice_deck
-                     : i == 3 ? st->n_spice_discard : st->n_traitor_deck;
+                     : i == 3 ? st->n_spice_discard : i == 4 ? st->n_traitor_deck
+                     : i == 5 ? st->n_nexus_deck : st->n_nexus_discard;
         char what[64];
         snprintf(what, sizeof what, "cards in the %s", i == 0 ? "treachery deck"
                  : i == 1 ? "treachery discard pile" : i == 2 ? "spice deck"
-                 : i == 3 ? "spice discard pile" : "traitor deck");
+                 : i == 3 ? "spice discard pile" : i == 4 ? "traitor deck"
+                 : i == 5 ? "Nexus deck" : "Nexus discard pile");
         check_uint(c, what, n, got);
     }
     return 0;
@@ -1049,7 +1090,7 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         "seat_spice", "forces", "tanks", "reserves", "spice", "leaders", "hand_size", "hands",
         "phase", "turn", "storm_sector", "winners", "victory", "alliances", "awaiting",
         "treachery_deck_top", "treachery_discard", "spice_discard", "deck_sizes", "bank",
-        "cards", "battle", "last_battle", NULL,
+        "cards", "battle", "last_battle", "nexus_hands", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
     if (check_fields(c, obj, path, fields) != 0)
@@ -1079,6 +1120,8 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
             rc = each_element(c, obj, path, name, expect_hand_size, NULL);
         } else if (strcmp(name, "hands") == 0) {
             rc = each_element(c, obj, path, name, expect_hand, NULL);
+        } else if (strcmp(name, "nexus_hands") == 0) {
+            rc = each_element(c, obj, path, name, expect_nexus_hand, NULL);
         } else if (strcmp(name, "phase") == 0) {
             unsigned phase = 0;
             rc = read_phase(c, v, p, &phase);
@@ -1374,6 +1417,50 @@ static int pos_spice_discard(sc_ctx *c, int e, const char *path, void *arg)
     return put_spice_card(c, e, path, arg, engine_position_spice_discard);
 }
 
+/* ---- the Nexus Cards */
+
+static int pos_nexus_pile(sc_ctx *c, int e, const char *path, void *arg, int is_top)
+{
+    sc_build *b = arg;
+    unsigned f;
+    if (read_nexus_card(c, e, path, &f) != 0)
+        return -1;
+    if ((is_top ? engine_position_nexus_top(b->st, f) : engine_position_nexus_discard(b->st, f)) != 0)
+        return fail(c, path, "the %s Nexus card is not in the deck (the room carries no "
+                             "\"modules\": [\"nexus_cards\"], or it is placed already)",
+                    engine_faction_name(f));
+    return 0;
+}
+
+static int pos_nexus_top(sc_ctx *c, int e, const char *path, void *arg)
+{
+    return pos_nexus_pile(c, e, path, arg, 1);
+}
+
+static int pos_nexus_discard(sc_ctx *c, int e, const char *path, void *arg)
+{
+    return pos_nexus_pile(c, e, path, arg, 0);
+}
+
+static int pos_nexus_hand(sc_ctx *c, int e, const char *path, void *arg)
+{
+    static const char *const fields[] = {"seat", "card", NULL};
+    sc_build *b = arg;
+    uint8_t s;
+    unsigned f;
+    char p[PATH_CHARS];
+    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0)
+        return -1;
+    int k = required(c, e, path, "card");
+    path_key(p, path, "card");
+    if (k < 0 || read_nexus_card(c, k, p, &f) != 0)
+        return -1;
+    if (engine_position_nexus_give(b->st, s, f) < 0)
+        return fail(c, p, "the %s Nexus card cannot be given (no module, placed already, or "
+                          "the seat is allied or holds one)", engine_faction_name(f));
+    return 0;
+}
+
 /* Builds the position of member "position" (engine/position.c). */
 /* Reads a hex string of at most cap bytes into out: its length, or -1
  * (not hex, odd, too long). */
@@ -1519,7 +1606,7 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     static const char *const fields[] = {
         "turn", "phase", "storm_sector", "forces", "tanks", "spice", "seat_spice", "hands",
         "traitors", "dead_leaders", "alliances", "prediction", "treachery_deck_top",
-        "spice_deck_top", "spice_discard", NULL,
+        "spice_deck_top", "spice_discard", "nexus_hands", "nexus_deck_top", "nexus_discard", NULL,
     };
     const char *path = "position";
     char p[PATH_CHARS];
@@ -1592,7 +1679,10 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     }
     if (each_element(c, pos, path, "treachery_deck_top", pos_deck_top, &b) != 0 ||
         each_element(c, pos, path, "spice_discard", pos_spice_discard, &b) != 0 ||
-        each_element(c, pos, path, "spice_deck_top", pos_spice_top, &b) != 0)
+        each_element(c, pos, path, "spice_deck_top", pos_spice_top, &b) != 0 ||
+        each_element(c, pos, path, "nexus_discard", pos_nexus_discard, &b) != 0 ||
+        each_element(c, pos, path, "nexus_hands", pos_nexus_hand, &b) != 0 ||
+        each_element(c, pos, path, "nexus_deck_top", pos_nexus_top, &b) != 0)
         return -1;
     if (engine_position_enter(st, phase, (unsigned)turn, (unsigned)storm, &rng) != 0)
         return fail(c, path, "the engine cannot enter %s of turn %lld with the storm in sector "
@@ -1894,7 +1984,7 @@ static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
 {
     static const char *const fields[] = {
         "name", "rule", "description", "rules", "factions", "turn_limit", "seed", "seed_hex",
-        "position", "actions", "expect", "branches", NULL,
+        "modules", "position", "actions", "expect", "branches", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS];
     if (check_fields(c, root, "", fields) != 0)
@@ -1944,6 +2034,24 @@ static int read_header(sc_ctx *c, int root, tool_scenario_result *res)
         e = c->tok[e].next;
     }
     c->cfg.n_seats = (uint8_t)c->tok[f].size;
+    int md = member(c, root, "modules");
+    if (md >= 0) {
+        if (want_type(c, md, "modules", CODEC_JSON_ARRAY) != 0)
+            return -1;
+        uint32_t t = (uint32_t)md + 1;
+        for (uint32_t i = 0; i < c->tok[md].size; i++) {
+            path_index(p, "modules", i);
+            if (read_name(c, (int)t, p, name, "a module") != 0)
+                return -1;
+            unsigned m = 0;
+            while (m < TOOL_MODULE_COUNT && strcmp(tool_module_names[m], name) != 0)
+                m++;
+            if (m == TOOL_MODULE_COUNT)
+                return fail(c, p, "unknown module '%s'", name);
+            c->cfg.modules |= 1u << m;
+            t = c->tok[t].next;
+        }
+    }
     int64_t seed;
     if (int_field(c, root, "", "seed", 0, INT64_MAX, 0, &seed) != 0)
         return -1;

@@ -60,6 +60,9 @@ static void play_game(uint8_t digest[32], unsigned n_seats, int advanced, uint64
     memcpy(room_seed, &seed, sizeof seed);
     engine_config cfg;
     test_random_config(&cfg, n_seats, advanced, &prng);
+    /* A Basic table in four of three seats or more carries the Nexus Cards. */
+    if (!advanced && n_seats >= ENGINE_NEXUS_MIN_SEATS && seed % 4 == 1)
+        cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
     engine_state st;
     engine_rng rng;
     engine_rng_init(&rng, room_seed, 0);

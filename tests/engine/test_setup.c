@@ -77,10 +77,13 @@ static void test_setup__refuses_bad_configurations(void **state)
     cfg.n_seats = 2;
     cfg.faction[0] = ENGINE_FACTION_ATREIDES;
     cfg.faction[1] = ENGINE_FACTION_GUILD;
-    cfg.modules = 1;
+    cfg.modules = 1u << 1; /* tech_tokens: not built */
     engine_rng rng;
     engine_rng_init(&rng, SEED, 0);
     assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
+    /* The Nexus Cards need three seats (test_nexus.c has the rest). */
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_REJECT_BAD_CONFIG);
     cfg.modules = 0;
     cfg.turn_limit = 21;
     assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_REJECT_BAD_CONFIG);

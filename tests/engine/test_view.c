@@ -111,6 +111,8 @@ static void test_view__counterfactual_worlds_look_the_same(void **state)
         uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8)};
         engine_config cfg;
         test_random_config(&cfg, 2 + (unsigned)(g % 5), 0, &prng);
+        if (cfg.n_seats >= ENGINE_NEXUS_MIN_SEATS && g % 3 == 0)
+            cfg.modules = ENGINE_MODULE_NEXUS_CARDS; /* and the Nexus Cards' views */
         engine_state st;
         engine_rng rng;
         engine_rng_init(&rng, seed, 0);

@@ -1,9 +1,10 @@
 /*
  * seed_state.c - writes the seed corpus of the state decoder's fuzz target
  * (tests/fuzz/corpus/fuzz_state): the canonical encoding of real states,
- * taken along seeded random games of 2 to 6 seats, and an Advanced battle
- * (constructed: no genuine Advanced game reaches one yet) with a plan's
- * forces by strength committed.
+ * taken along seeded random games of 2 to 6 seats (the last game's with
+ * the Nexus Cards, so the module's block is fuzzed too), and an Advanced
+ * battle (constructed: no genuine Advanced game reaches one yet) with a
+ * plan's forces by strength committed.
  *
  * Run by `make fuzz-seeds` whenever the state encoding changes (a corpus of
  * another rules version is refused at its first bytes and fuzzes nothing).
@@ -18,7 +19,7 @@
 #include "engine/engine.h"
 #include "tests/support/support.h"
 
-#define GAMES 4
+#define GAMES 5 /* the last with the Nexus Cards */
 #define MAX_ACTIONS 20000
 
 /* The versions of each game written out; the last state is written too. */
@@ -51,6 +52,8 @@ static int play_game(const char *dir, unsigned game)
         seed[i] = (uint8_t)test_prng_next(&prng);
     engine_config cfg;
     test_random_config(&cfg, 2 + game % 5, 0, &prng);
+    if (game == GAMES - 1)
+        cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
     static engine_state st;
     engine_rng rng;
     engine_rng_init(&rng, seed, 0);

@@ -368,9 +368,21 @@ static void test_cli__game_round_trip(void **state)
            "atreides,ixians");
     assert_non_null(strstr(r.err, "mentat room create: the engine does not play ixians"));
     test_run_free(&r);
+    EXPECT(2, &r, "room", "create", "--players", "3", "--rules", "basic", "--factions",
+           "atreides,harkonnen,fremen", "--modules", "nexus_cards,tech_tokens");
+    assert_non_null(strstr(r.err, "does not have the module tech_tokens yet"));
+    test_run_free(&r);
+    /* the Nexus Cards: 3..6 seats; with 2 refused, with its reason */
     EXPECT(2, &r, "room", "create", "--players", "2", "--rules", "basic", "--factions",
            "atreides,harkonnen", "--modules", "nexus_cards");
-    assert_non_null(strstr(r.err, "nexus_cards"));
+    assert_non_null(strstr(r.err, "nexus_cards needs 3 to 6 seats: with 2 nobody is unallied"));
+    assert_int_equal(r.out_len, 0);
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "nexus.db", "room", "create", "--players", "3", "--rules", "basic",
+           "--factions", "atreides,harkonnen,fremen", "--modules", "nexus_cards");
+    test_run_free(&r);
+    EXPECT(0, &r, "--db", "nexus.db", "--json", "room", "list");
+    assert_non_null(strstr(r.out, "\"modules\":[\"nexus_cards\"]"));
     test_run_free(&r);
 
     /* the Advanced game cannot be played yet: refused with the reason */

@@ -139,6 +139,34 @@ static void test_games__ledger_games_are_memory_games(void **state)
     free(led);
 }
 
+/* Games with the Nexus Cards, through the ledger: every level draws,
+ * keeps and declines from its own view, the games complete with no
+ * refusal, and the draw opportunity comes up. A small set: the 1,000-game
+ * campaign is `make soak`. */
+static void test_games__nexus_cards_games_complete(void **state)
+{
+    games_fixture *f = *state;
+    enum { N = 6 };
+    bot_game_spec specs[N];
+    specs_init(specs, N, 5, 21);
+    for (size_t i = 0; i < N; i++) {
+        specs[i].config.modules = ENGINE_MODULE_NEXUS_CARDS;
+        for (unsigned s = 0; s < 5; s++)
+            specs[i].level[s] = (uint8_t)((s + i) % BOT_LEVEL_COUNT);
+    }
+    bot_game_result *led = play_ledger(f, "n.db", specs, N, 0);
+    uint32_t answers = 0, draws = 0;
+    for (size_t i = 0; i < N; i++) {
+        answers += led[i].n_nexus_answers;
+        draws += led[i].n_nexus_draws;
+    }
+    print_message("nexus cards: %u games, %u draw answers, %u draws\n", (unsigned)N, answers,
+                  draws);
+    assert_true(draws > 0);
+    assert_true(answers > draws); /* some declined or kept */
+    free(led);
+}
+
 static void test_games__continuations_match_uninterrupted_play(void **state)
 {
     games_fixture *f = *state;
@@ -288,6 +316,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_games__ledger_games_are_memory_games, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_games__nexus_cards_games_complete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games__continuations_match_uninterrupted_play, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_games__command_reports_and_repeats, setup, teardown),

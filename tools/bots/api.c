@@ -206,6 +206,7 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = BOT__DECISION_COUNT,
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__DECISION_COUNT,
     [ENGINE_ACTION_KARAMA_POLICY] = BOT__SIDE,
+    [ENGINE_ACTION_NEXUS_DRAW] = BOT__NEXUS_DRAW,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");
@@ -240,6 +241,7 @@ static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     [BOT__TRAITOR_CALL] =    {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__KEEP] =            {bot__always_max,     NULL,                   NULL,             NULL},
     [BOT__SIDE] =            {NULL,                NULL,                   NULL,             NULL},
+    [BOT__NEXUS_DRAW] =      {NULL,                bot__medium_nexus_draw, NULL,             NULL},
     [BOT__KARAMA_SHIP] =     {bot__easy_pass,      bot__medium_karama_ship, NULL,            NULL},
 };
 

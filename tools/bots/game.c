@@ -131,6 +131,7 @@ typedef struct game {
     engine_state st;               /* the game as folded here */
     uint32_t version;              /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers */
+    uint32_t n_nexus_answers, n_nexus_draws; /* Nexus Cards draw answers, of them draws */
     uint8_t last;                  /* seat that acted last */
 } game;
 
@@ -197,6 +198,8 @@ static int game_fold(game *gm, const engine_action *act)
         return -1;
     gm->version++;
     gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW || act->kind == ENGINE_ACTION_KARAMA_CANCEL;
+    gm->n_nexus_answers += act->kind == ENGINE_ACTION_NEXUS_DRAW;
+    gm->n_nexus_draws += act->kind == ENGINE_ACTION_NEXUS_DRAW && act->arg[0] == 1;
     return 0;
 }
 
@@ -204,6 +207,8 @@ static void game_result(bot_game_result *out, const game *gm)
 {
     out->n_actions = gm->version;
     out->n_window = gm->n_window;
+    out->n_nexus_answers = gm->n_nexus_answers;
+    out->n_nexus_draws = gm->n_nexus_draws;
     out->turn = gm->st.turn;
     out->phase = gm->st.phase;
     out->winners = gm->st.winners;

@@ -345,6 +345,20 @@ int bot__medium_nexus(engine_action *out, bot__ctx *c)
     return bot__plain(out, c, ENGINE_ACTION_NEXUS_DONE);
 }
 
+/* The Nexus Cards' draw opportunity, from its own view: a seat holding no
+ * card draws one, a seat holding one keeps it (no panel is worth more than
+ * another to it yet); its own faction's card is redrawn once. */
+int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = bot__family(c, ENGINE_ACTION_NEXUS_DRAW);
+    if (l == NULL)
+        return -1;
+    bot__action_lo(out, l);
+    out->arg[0] = engine_nexus_held(c->v, c->seat) < 0 ? 1 : 0;
+    out->arg[1] = ENGINE_NEXUS_REDRAW_ONCE;
+    return BOT_OK;
+}
+
 /* ======================================================= spice blow */
 
 int bot__medium_worm_ride(engine_action *out, bot__ctx *c)

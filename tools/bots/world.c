@@ -26,7 +26,11 @@
  *   (6) committed battle plans not yet revealed: a legal plan of that
  *       seat in the sampled world, and the prescience answer it implies;
  *       a prescience answer the viewer saw (a card number) makes that
- *       card's face fit the slot it was named for.
+ *       card's face fit the slot it was named for;
+ *   (7) Nexus Cards: the faces unseen, dealt to the unseen numbers in
+ *       random order; every card neither held nor known in the discard is
+ *       in the deck, in random order; another seat's own-faction policy
+ *       in an open draw opportunity, one of the three.
  * The steps read below are the engine's (engine.h "Facts").
  */
 #include <stdlib.h>
@@ -283,6 +287,51 @@ static int sample_spice_deck(engine_state *w, tool_prng *r)
     return 0;
 }
 
+/* (7) */
+static int sample_nexus(engine_state *w, const engine_state *view, tool_prng *r)
+{
+    if (!(view->config.modules & ENGINE_MODULE_NEXUS_CARDS))
+        return 0;
+    uint8_t faces[ENGINE_NEXUS_CARD_COUNT], hidden[ENGINE_NEXUS_CARD_COUNT];
+    unsigned seen = 0, n_faces = 0, n_hidden = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (view->nexus_face[c] < ENGINE_NEXUS_CARD_COUNT)
+            seen |= 1u << view->nexus_face[c];
+    for (unsigned f = 0; f < ENGINE_NEXUS_CARD_COUNT; f++)
+        if (!(seen & (1u << f)))
+            faces[n_faces++] = (uint8_t)f;
+    shuffle(faces, n_faces, r);
+    unsigned next = 0;
+    w->n_nexus_deck = w->n_nexus_discard = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++) {
+        engine_card_state *k = &w->nexus_card[c];
+        if (view->nexus_face[c] >= ENGINE_NEXUS_CARD_COUNT) {
+            if (next >= n_faces)
+                return -1;
+            w->nexus_face[c] = faces[next++];
+            if (k->place == ENGINE_PLACE_HAND && k->holder < view->config.n_seats)
+                k->known_by = (uint16_t)(1u << k->holder);
+        }
+        if (k->place == ENGINE_PLACE_HIDDEN) {
+            k->place = ENGINE_PLACE_DECK;
+            hidden[n_hidden++] = (uint8_t)c;
+        } else if (k->place == ENGINE_PLACE_DISCARD) {
+            w->nexus_discard[w->n_nexus_discard++] = (uint8_t)c;
+        }
+    }
+    shuffle(hidden, n_hidden, r);
+    memcpy(w->nexus_deck, hidden, n_hidden);
+    w->n_nexus_deck = (uint8_t)n_hidden;
+    for (unsigned s = 0; s < view->config.n_seats; s++)
+        if (view->nexus_policy[s] == ENGINE_UNKNOWN)
+            w->nexus_policy[s] = (view->nexus_drawing | view->answered) & (1u << s) &&
+                                         view->phase == ENGINE_PHASE_SPICE_BLOW &&
+                                         view->step == ENGINE_BLOW_STEP_NEXUS_DRAW
+                                     ? (uint8_t)tool_prng_range(r, 0, ENGINE_NEXUS_POLICY_COUNT - 1)
+                                     : 0;
+    return 0;
+}
+
 /* (6): a committed plan for side i, drawn among its legal plans with the
  * prescience binding lifted when the answer is to be drawn too. */
 static int sample_plan(engine_state *w, unsigned i, int unbind, tool_prng *r)
@@ -386,7 +435,7 @@ int bot_world_sample(engine_state *out, const engine_state *view, tool_prng *r)
         return 0;
     if (sample_faces(out, r) != 0 || repair_prescience(out, view, r) != 0 ||
         sample_traitors(out, view, r) != 0 ||
-        sample_spice_deck(out, r) != 0)
+        sample_spice_deck(out, r) != 0 || sample_nexus(out, view, r) != 0)
         return -1;
     /* (4) */
     int bg = bot__seat_of(view, ENGINE_FACTION_BENE_GESSERIT);
