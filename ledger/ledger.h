@@ -316,6 +316,8 @@ int ledger_room_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
 typedef struct ledger_verify_report {
     uint32_t n_events;             /* events examined */
     uint32_t n_seat_signatures;    /* of them, signed by their seat (and checked) */
+    uint32_t n_signatures;         /* every signature checked: the genesis's, the head's,
+                                      each event's of format 1 and each seat's */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
     int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an

@@ -1318,8 +1318,10 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.action = &action;
     m.committed_at = ev->committed_at;
     m.state_digest = bin(ev->state_digest, SCHEMA_HASH_BYTES);
-    m.key_id = ev->key_id;
-    m.signature = bin(ev->signature, SCHEMA_SIG_BYTES);
+    m.has_key_id = ev->has_signature;
+    m.key_id = ev->has_signature ? ev->key_id : 0;
+    m.has_signature = ev->has_signature;
+    m.signature = bin(ev->signature, ev->has_signature ? SCHEMA_SIG_BYTES : 0);
     m.has_seat_signature = ev->has_seat_signature;
     m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
     return pack(out, cap, len_out, &m.base);
@@ -1352,13 +1354,19 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
     if ((rc = bytes_from_wire(ev->state_digest, SCHEMA_HASH_BYTES, &m->state_digest,
                               "Event.state_digest", err)) != 0)
         return rc;
-    ev->key_id = m->key_id;
     if (m->has_seat_signature) {
         if ((rc = bytes_from_wire(ev->seat_signature, SCHEMA_SIG_BYTES, &m->seat_signature,
                                   "Event.seat_signature", err)) != 0)
             return rc;
         ev->has_seat_signature = 1;
     }
+    /* Format 1 has both, format 2 neither (docs/FORMAT.md "Event"). */
+    if (m->has_key_id != m->has_signature)
+        return codec__fail(err, "Event: key_id and signature go together");
+    if (!m->has_signature)
+        return SCHEMA_OK;
+    ev->has_signature = 1;
+    ev->key_id = m->key_id;
     return bytes_from_wire(ev->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Event.signature", err);
 }
@@ -1437,25 +1445,33 @@ int codec_rejection_decode(codec_rejection *out, const uint8_t *in, size_t len, 
 
 /* ============================================================= receipt */
 
+/* m borrows from r and from room (SCHEMA_ROOM_CHARS + 1 bytes). */
+static int receipt_to_wire(Mentat__Receipt *m, char *room, const codec_receipt *r)
+{
+    if (room_to_wire(room, r->room) != 0 || r->version < 1)
+        return SCHEMA_ERROR;
+    m->room = room;
+    m->version = r->version;
+    m->event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
+    m->key_id = r->key_id;
+    m->signature = bin(r->signature, SCHEMA_SIG_BYTES);
+    if (r->has_tree_head) {
+        m->has_tree_root = 1;
+        m->tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
+        m->has_tree_time = 1;
+        m->tree_time = r->tree_time;
+    }
+    return 0;
+}
+
 int codec_receipt_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_receipt *r)
 {
     Mentat__Receipt m = MENTAT__RECEIPT__INIT;
     char room[SCHEMA_ROOM_CHARS + 1];
 
     *len_out = 0;
-    if (room_to_wire(room, r->room) != 0 || r->version < 1)
+    if (receipt_to_wire(&m, room, r) != 0)
         return SCHEMA_ERROR;
-    m.room = room;
-    m.version = r->version;
-    m.event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
-    m.key_id = r->key_id;
-    m.signature = bin(r->signature, SCHEMA_SIG_BYTES);
-    if (r->has_tree_head) {
-        m.has_tree_root = 1;
-        m.tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
-        m.has_tree_time = 1;
-        m.tree_time = r->tree_time;
-    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1622,8 +1638,11 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
     Mentat__Key key;
     char room[SCHEMA_ROOM_CHARS + 1];
 
+    Mentat__Receipt head = MENTAT__RECEIPT__INIT;
+    char head_room[SCHEMA_ROOM_CHARS + 1];
+
     *len_out = 0;
-    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_TRAILER)
+    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_HEAD)
         return SCHEMA_ERROR;
     switch ((codec_archive_kind)r->kind) {
     case CODEC_ARCHIVE_HEADER:
@@ -1657,6 +1676,12 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
         trailer.digest = bin(r->digest, SCHEMA_HASH_BYTES);
         m.trailer = &trailer;
         break;
+    case CODEC_ARCHIVE_HEAD:
+        if (receipt_to_wire(&head, head_room, &r->head) != 0 || !r->head.has_tree_head)
+            return SCHEMA_ERROR;
+        m.head = &head;
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_HEAD;
+        return pack(out, cap, len_out, &m.base);
     }
     m.record_case = (Mentat__ArchiveRecord__RecordCase)r->kind;
     return pack(out, cap, len_out, &m.base);
@@ -1671,6 +1696,15 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
 
     if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD__NOT_SET)
         return codec__fail(err, "ArchiveRecord: no record set");
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_HEAD) {
+        if ((rc = no_unknown_fields(&m->head->base, "ArchiveRecord.head", err)) != 0 ||
+            (rc = receipt_from_wire(&r->head, &m->head->base, NULL, 0, err)) != 0)
+            return rc;
+        if (!r->head.has_tree_head)
+            return codec__fail(err, "ArchiveRecord.head: no tree head");
+        r->kind = CODEC_ARCHIVE_HEAD;
+        return SCHEMA_OK;
+    }
     switch ((codec_archive_kind)m->record_case) {
     case CODEC_ARCHIVE_HEADER:
         if ((rc = no_unknown_fields(&m->header->base, "ArchiveRecord.header", err)) != 0)
@@ -1706,6 +1740,8 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
                                   "ArchiveRecord.trailer.digest", err)) != 0)
             return rc;
         break;
+    case CODEC_ARCHIVE_HEAD: /* field 800, taken above */
+        return codec__fail(err, "ArchiveRecord: unknown record");
     }
     r->kind = (uint8_t)m->record_case;
     return SCHEMA_OK;

@@ -87,8 +87,9 @@ typedef struct codec_event {
     engine_action action;                      /* action.seat == seat */
     uint64_t committed_at;                     /* unix ms */
     uint8_t state_digest[SCHEMA_HASH_BYTES];
-    uint32_t key_id;
-    uint8_t signature[SCHEMA_SIG_BYTES];
+    int has_signature;                         /* 1 = format 1: the ledger signed it (key_id, signature); 0 = format 2 */
+    uint32_t key_id;                           /* format 1 only */
+    uint8_t signature[SCHEMA_SIG_BYTES];       /* format 1 only */
     int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
     uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
 } codec_event;
@@ -141,7 +142,8 @@ typedef enum codec_archive_kind {
     CODEC_ARCHIVE_GENESIS,
     CODEC_ARCHIVE_EVENT,
     CODEC_ARCHIVE_REVEALED_SEED,
-    CODEC_ARCHIVE_TRAILER
+    CODEC_ARCHIVE_TRAILER,
+    CODEC_ARCHIVE_HEAD                         /* ArchiveRecord field 800 */
 } codec_archive_kind;
 
 typedef struct codec_archive_record {
@@ -161,6 +163,8 @@ typedef struct codec_archive_record {
     /* TRAILER */
     uint32_t n_records;
     uint8_t digest[SCHEMA_HASH_BYTES];
+    /* HEAD: the signed tree head of the last event, with its tree head */
+    codec_receipt head;
 } codec_archive_record;
 
 /* Each encoder writes the protobuf bytes into out[0..cap) and sets

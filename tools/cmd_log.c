@@ -106,9 +106,18 @@ static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
         tool_json_null(j);
     tool_json_key(j, "state_digest");
     tool_json_hex(j, ev->state_digest, SCHEMA_HASH_BYTES);
-    tool_json_member_uint(j, "key_id", ev->key_id);
+    /* Format 2 events carry no signature of their own: the head's signed
+     * tree head covers them. */
+    tool_json_key(j, "key_id");
+    if (ev->has_signature)
+        tool_json_uint(j, ev->key_id);
+    else
+        tool_json_null(j);
     tool_json_key(j, "signature");
-    tool_json_hex(j, ev->signature, SCHEMA_SIG_BYTES);
+    if (ev->has_signature)
+        tool_json_hex(j, ev->signature, SCHEMA_SIG_BYTES);
+    else
+        tool_json_null(j);
     tool_json_object_end(j);
     return 0;
 }
