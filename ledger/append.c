@@ -111,8 +111,11 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
     r.detail_arg = why->arg;
     r.detail_value = why->value;
     r.at = ledger_now_ms();
+    int rc = ledger__rejection_seal(db, txn, &r, head->n_rejections); /* no secret in the clear */
+    if (rc != 0)
+        return rc;
     vbuf[0] = LEDGER_TAG_PROTOBUF;
-    int rc = codec_rejection_encode(vbuf + 1, sizeof vbuf - 1, &len, &r);
+    rc = codec_rejection_encode(vbuf + 1, sizeof vbuf - 1, &len, &r);
     if (rc != 0)
         return ledger__fail(db, LEDGER_EINPUT, "the rejection cannot be encoded (%d)", rc);
     memcpy(kbuf, room, SCHEMA_ROOM_CHARS);

@@ -230,6 +230,29 @@ void ledger__fault_set(ledger *db, long countdown, int rc);
  * injection: non-zero (the code to fail with) when it is the one to fail. */
 int ledger__fault_hit(ledger *db);
 
+/* ============================================================ room key */
+/* ledger/room_key.c: the per-room key, sealed to the audit key in `meta`
+ * roomkey/<room>, and the sealing of refused actions' secret arguments. */
+
+#define LEDGER_ROOM_KEY_BYTES 32
+
+/* Draws room's key and puts it, sealed to the handle's audit key, in txn
+ * (LEDGER_EKEY without an audit key). */
+int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* The room's key: LEDGER_ENOTFOUND for a room without one (an older
+ * build's), LEDGER_EKEY when it is sealed to an audit key not held. */
+int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
+                     uint8_t key_out[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Before rejection `counter` of r->room is stored: seals the action's
+ * secret arguments with the room key (a room without one: unchanged). */
+int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r,
+                           uint32_t counter) MENTAT_MUST_CHECK;
+/* After it is read: opens them when the handle holds the room key
+ * (r->sealed_len then 0); without it r is left sealed, its secret
+ * arguments 0. LEDGER_ECORRUPT if the sealed bytes do not open to r. */
+int ledger__rejection_open(ledger *db, ledger_txn *txn, codec_rejection *r,
+                           uint32_t counter) MENTAT_MUST_CHECK;
+
 /* ====================================================== canonical bytes */
 /* ledger/event.c; each returns the length written, or 0 if the input
  * cannot be encoded (unknown action kind, non-zero unused argument, a field

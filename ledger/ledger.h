@@ -296,6 +296,9 @@ int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t t
  * when fn returns non-zero and returns that value. fn runs inside a read
  * transaction and must not write to this ledger. LEDGER_ECORRUPT if a
  * record is missing or malformed. */
+/* A rejection's secret arguments (engine_action_secret_mask) are stored
+ * sealed with the room key; a handle holding the audit key reads them
+ * opened, one without reads them 0 with r->sealed_len non-zero. */
 int ledger_rejection_foreach(ledger *db, const char *room,
                              int (*fn)(void *ctx, uint32_t n, const codec_rejection *r),
                              void *ctx) MENTAT_MUST_CHECK;

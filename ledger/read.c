@@ -488,6 +488,8 @@ int ledger_rejection_foreach(ledger *db, const char *room,
         if (rc == 0 && memcmp(r.room, room, SCHEMA_ROOM_CHARS) != 0)
             rc = LEDGER_CORRUPT_MSG(db, "room %s: rejection %u is another room's", room, n);
         if (rc == 0)
+            rc = ledger__rejection_open(db, &txn, &r, n);
+        if (rc == 0)
             rc = fn(ctx, n, &r);
     }
     ledger__txn_abort(&txn);

@@ -581,6 +581,10 @@ static int restore_body(ledger_txn *txn, void *vctx)
             rc = keys_import(db, txn, p);
         if (rc == 0 && p->is_new_room)
             rc = ledger__trees_init(db, txn, room);
+        /* Rejections are not archived: a room new here gets a key of its
+         * own for the ones it will record (none without an audit key). */
+        if (rc == 0 && p->is_new_room && db->has_audit_key)
+            rc = ledger__room_key_new(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {
             const ledger_archive_span *s = &a->events[ver - 1];
             rc = ledger__event_put(db, txn, room, ver, a->data + s->off, s->len);

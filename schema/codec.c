@@ -1404,6 +1404,12 @@ int codec_rejection_encode(uint8_t *out, size_t cap, size_t *len_out, const code
     m.has_detail_value = 1;
     m.detail_value = r->detail_value;
     m.at = r->at;
+    if (r->sealed_len != 0) {
+        if (r->sealed_len < SCHEMA_SEALED_ACTION_MIN || r->sealed_len > SCHEMA_SEALED_ACTION_MAX)
+            return SCHEMA_ERROR;
+        m.has_sealed_action = 1;
+        m.sealed_action = bin(r->sealed_action, r->sealed_len);
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1434,6 +1440,15 @@ static int rejection_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *
                            (int)r->detail_arg, DETAIL_ARG_NONE, ENGINE_ACTION_MAX_ARGS - 1);
     r->detail_value = m->has_detail_value ? m->detail_value : 0;
     r->at = m->at;
+    if (m->has_sealed_action) {
+        if (m->sealed_action.len < SCHEMA_SEALED_ACTION_MIN ||
+            m->sealed_action.len > SCHEMA_SEALED_ACTION_MAX)
+            return codec__fail(err, "Rejection.sealed_action: %zu bytes, not %d..%d",
+                               m->sealed_action.len, SCHEMA_SEALED_ACTION_MIN,
+                               SCHEMA_SEALED_ACTION_MAX);
+        memcpy(r->sealed_action, m->sealed_action.data, m->sealed_action.len);
+        r->sealed_len = m->sealed_action.len;
+    }
     return SCHEMA_OK;
 }
 

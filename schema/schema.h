@@ -31,6 +31,10 @@
 #define SCHEMA_SIG_BYTES 64
 #define SCHEMA_KEY_BYTES 32
 #define SCHEMA_SEALED_SEED_BYTES 80  /* crypto_box_SEALBYTES + 32 */
+/* A sealed action: nonce 24, the canonical action (2 + 2 * n_args bytes,
+ * at most 18) and a detail value (4), tag 16. */
+#define SCHEMA_SEALED_ACTION_MIN (24 + 2 + 4 + 16)
+#define SCHEMA_SEALED_ACTION_MAX (24 + 2 + 2 * ENGINE_ACTION_MAX_ARGS + 4 + 16)
 #define SCHEMA_ERRMSG 160            /* size of an error message buffer */
 #define SCHEMA_MAX_MODULES 8
 
@@ -103,6 +107,8 @@ typedef struct codec_rejection {
     int32_t detail_arg;
     int32_t detail_value;
     uint64_t at;                               /* unix ms */
+    size_t sealed_len;                         /* 0 = none; else bytes in sealed_action */
+    uint8_t sealed_action[SCHEMA_SEALED_ACTION_MAX]; /* nonce || ciphertext || tag */
 } codec_rejection;
 
 typedef struct codec_receipt {

@@ -138,7 +138,9 @@ static void rejection_record(ledger *db, const uint8_t *in, size_t len)
         r.expected_version != back.expected_version || r.action.kind != back.action.kind ||
         memcmp(r.action.arg, back.action.arg, sizeof r.action.arg) != 0 ||
         r.reason != back.reason || r.detail_arg != back.detail_arg ||
-        r.detail_value != back.detail_value || r.at != back.at)
+        r.detail_value != back.detail_value || r.at != back.at ||
+        r.sealed_len != back.sealed_len ||
+        memcmp(r.sealed_action, back.sealed_action, r.sealed_len) != 0)
         abort();
 }
 
