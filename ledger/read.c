@@ -356,7 +356,7 @@ static int event_check_sig(ledger *db, ledger_txn *txn, const codec_event *ev, c
         return LEDGER_CORRUPT_MSG(db, "room %s: event %u has no canonical form", room,
                                   ev->version);
     if (!ev->has_signature) {
-        ledger_head_rec head;
+        ledger_head_rec head = {0};
         uint8_t hash[SCHEMA_HASH_BYTES];
         ledger__event_chain_hash(hash, canon, len, ev);
         int rc = ledger__head_read(db, txn, &head, room);
