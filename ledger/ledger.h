@@ -281,8 +281,10 @@ int ledger_head(ledger *db, const char *room, uint32_t *version_out,
 /* The room's genesis; out->position (constructed rooms only, else NULL) is
  * a copy held by the handle, borrowed until the next call on it. */
 int ledger_genesis_get(ledger *db, codec_genesis *out, const char *room) MENTAT_MUST_CHECK;
-/* The event at `version`, decoded and verified against its signature, with
- * prev_hash filled in. */
+/* The event at `version`, decoded and verified, with prev_hash filled in:
+ * an event of format 1 against its signature, one of format 2 by an
+ * inclusion proof into the head's signed tree head (LEDGER_EBADSIG if the
+ * head is unsigned or the proof fails). */
 int ledger_event_get(ledger *db, codec_event *out, const char *room,
                      uint32_t version) MENTAT_MUST_CHECK;
 /* Calls fn for versions from..to (inclusive; to 0 = head) in order, each
@@ -330,8 +332,10 @@ typedef struct ledger_verify_report {
 } ledger_verify_report;
 
 /* Checks the genesis and its signature, dense versions, the hash chain,
- * every signature against the key that made it, and (when the seed can be
- * had) re-folds every version comparing digests and engine invariants.
+ * every signature against the key that made it, the head's signed tree
+ * head (required over events of format 2, which only it covers), and (when
+ * the seed can be had) re-folds every version comparing digests and engine
+ * invariants.
  * 0 if all hold; LEDGER_ECORRUPT or LEDGER_EBADSIG naming the first bad
  * version in *out. threads 1 or 2. */
 int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room,
