@@ -95,7 +95,7 @@ int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
 static int is_secret_detail(const codec_rejection *r, uint8_t mask)
 {
     return r->detail_arg >= 0 && r->detail_arg < ENGINE_ACTION_MAX_ARGS &&
-           (mask >> r->detail_arg & 1u);
+           ((unsigned)mask >> (unsigned)r->detail_arg & 1u) != 0;
 }
 
 /* The nonce and the additional data of rejection `counter` of `room`. */
@@ -135,7 +135,7 @@ int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r, uint
     sodium_memzero(plain, sizeof plain);
     r->sealed_len = NONCE_BYTES + (size_t)clen;
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        if (mask >> i & 1u)
+        if ((unsigned)mask >> i & 1u)
             r->action.arg[i] = 0;
     if (is_secret_detail(r, mask))
         r->detail_value = 0;
@@ -176,9 +176,11 @@ int ledger__rejection_open(ledger *db, ledger_txn *txn, codec_rejection *r, uint
     if (!bad && !is_secret_detail(r, mask) && detail != r->detail_value)
         bad = 1;
     for (unsigned i = 0; !bad && i < ENGINE_ACTION_MAX_ARGS; i++) {
-        int16_t a = i < plain[1] ? (int16_t)(uint16_t)(plain[2 + 2 * i] << 8 | plain[3 + 2 * i])
-                                 : 0;
-        if (!(mask >> i & 1u) && a != r->action.arg[i])
+        uint16_t u = i < plain[1] ? (uint16_t)((unsigned)plain[2 + 2 * i] << 8 |
+                                               (unsigned)plain[3 + 2 * i])
+                                  : 0;
+        int16_t a = (int16_t)u;
+        if (!((unsigned)mask >> i & 1u) && a != r->action.arg[i])
             bad = 1;
         act.arg[i] = a;
     }
