@@ -389,6 +389,11 @@ unsigned engine_action_n_given(const engine_action *act);
 const engine_action_spec *engine_action_spec_of(unsigned kind);
 /* The kind named `name`, or ENGINE_ACTION_NONE. */
 engine_action_kind engine_action_kind_from_name(const char *name);
+/* Bit i set: argument i of an action of `kind` is secret, known to the
+ * acting seat (and the auditor) when submitted and to no other seat until
+ * a rule reveals it (engine/secret.c: the core rules' table and the power
+ * rows' secret_args). 0xFF for an unknown kind: nothing of it is shown. */
+uint8_t engine_action_secret_mask(unsigned kind);
 
 /* ------------------------------------------------------- configuration */
 

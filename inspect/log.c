@@ -22,7 +22,9 @@
  *       a reader would take them for something).
  *
  * Which action arguments a seat other than the actor sees when the action
- * is submitted (the auditor and the actor see all of them):
+ * is submitted (the auditor and the actor see all of them); the secret
+ * ones are the engine's (engine_action_secret_mask), this table says what
+ * the log makes of them:
  *
  *   kind                 public arguments     secret arguments
  *   predict              -                    faction, turn (the BG's until the game ends)
@@ -67,76 +69,12 @@
 
 /* ============================================================ masking */
 
-/* Bit i set: argument i of the kind is secret from seats other than the
- * actor (the table above). */
-static uint8_t secret_args(unsigned kind)
-{
-    switch ((engine_action_kind)kind) {
-    case ENGINE_ACTION_PREDICT: return 0x03;
-    case ENGINE_ACTION_TRAITOR_PICK: return 0x01;
-    case ENGINE_ACTION_STORM_DIAL: return 0x01;
-    case ENGINE_ACTION_PRESCIENCE_ANSWER: return 0x01;
-    case ENGINE_ACTION_BATTLE_PLAN: return 0xFF;
-    case ENGINE_ACTION_NONE:
-    case ENGINE_ACTION_FREMEN_PLACE:
-    case ENGINE_ACTION_BG_PLACE:
-    case ENGINE_ACTION_ALLIANCE_PROPOSE:
-    case ENGINE_ACTION_ALLIANCE_ACCEPT:
-    case ENGINE_ACTION_ALLIANCE_REFUSE:
-    case ENGINE_ACTION_ALLIANCE_BREAK:
-    case ENGINE_ACTION_NEXUS_DONE:
-    case ENGINE_ACTION_WORM_RIDE:
-    case ENGINE_ACTION_WORM_RIDE_PASS:
-    case ENGINE_ACTION_CHARITY_CLAIM:
-    case ENGINE_ACTION_CHARITY_DECLINE:
-    case ENGINE_ACTION_ALLY_SUPPORT:
-    case ENGINE_ACTION_BID:
-    case ENGINE_ACTION_BID_PASS:
-    case ENGINE_ACTION_KARAMA_TAKE:
-    case ENGINE_ACTION_EMPEROR_REVIVAL:
-    case ENGINE_ACTION_REVIVE:
-    case ENGINE_ACTION_GHOLA:
-    case ENGINE_ACTION_SHIP:
-    case ENGINE_ACTION_FREMEN_SEND:
-    case ENGINE_ACTION_CROSS_SHIP:
-    case ENGINE_ACTION_SHIP_BACK:
-    case ENGINE_ACTION_SHIP_PASS:
-    case ENGINE_ACTION_BG_SEND:
-    case ENGINE_ACTION_MOVE:
-    case ENGINE_ACTION_HAJR_MOVE:
-    case ENGINE_ACTION_MOVE_PASS:
-    case ENGINE_ACTION_BATTLE_CHOOSE:
-    case ENGINE_ACTION_PRESCIENCE:
-    case ENGINE_ACTION_PRESCIENCE_PASS:
-    case ENGINE_ACTION_VOICE:
-    case ENGINE_ACTION_VOICE_PASS:
-    case ENGINE_ACTION_KARAMA_CANCEL:
-    case ENGINE_ACTION_KARAMA_ALLOW:
-    case ENGINE_ACTION_TRAITOR_CALL:
-    case ENGINE_ACTION_KEEP_CARDS:
-    case ENGINE_ACTION_WEATHER_CONTROL:
-    case ENGINE_ACTION_FAMILY_ATOMICS:
-    case ENGINE_ACTION_STORM_CARDS_PASS:
-    case ENGINE_ACTION_TRUTHTRANCE:
-    case ENGINE_ACTION_TRUTHTRANCE_ANSWER:
-    case ENGINE_ACTION_SHIP_KARAMA_FROM:
-    case ENGINE_ACTION_SHIP_KARAMA_ANSWER:
-    case ENGINE_ACTION_FREMEN_PROTECT_ALLY:
-    case ENGINE_ACTION_FREMEN_ALLY_REVIVAL:
-    case ENGINE_ACTION_KARAMA_POLICY:
-    case ENGINE_ACTION_KIND_COUNT:
-        return 0;
-    case ENGINE_ACTION_NEXUS_DRAW: return 0x02; /* the own-faction policy */
-    }
-    return 0xFF; /* an unknown kind: nothing of it is shown */
-}
-
 unsigned inspect_action_mask(engine_action *out, const engine_action *act, uint8_t viewer)
 {
     *out = *act;
     if (viewer == ENGINE_SEAT_ENGINE || viewer == act->seat)
         return 0;
-    uint8_t secret = secret_args(act->kind);
+    uint8_t secret = engine_action_secret_mask(act->kind);
     unsigned n = 0;
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (secret & (1u << i)) {

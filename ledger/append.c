@@ -1,8 +1,8 @@
 /*
  * append.c - the append path (DESIGN.md "Append path"): compare-and-swap
  * on the head, idempotent retry, the engine's verdict, and then either a
- * recorded rejection or a signed event written with its head and any
- * checkpoint, all in one write transaction per append or per batch.
+ * recorded rejection or an event (format 2: unsigned, its hash in the
+ * chain and the tree) written with its signed head and any checkpoint, all in one write transaction per append or per batch.
  *
  * Part of ledger/. It must never acknowledge an append before its
  * transaction has committed, never write a part of an append without the
@@ -111,8 +111,11 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
     r.detail_arg = why->arg;
     r.detail_value = why->value;
     r.at = ledger_now_ms();
+    int rc = ledger__rejection_seal(db, txn, &r, head->n_rejections); /* no secret in the clear */
+    if (rc != 0)
+        return rc;
     vbuf[0] = LEDGER_TAG_PROTOBUF;
-    int rc = codec_rejection_encode(vbuf + 1, sizeof vbuf - 1, &len, &r);
+    rc = codec_rejection_encode(vbuf + 1, sizeof vbuf - 1, &len, &r);
     if (rc != 0)
         return ledger__fail(db, LEDGER_EINPUT, "the rejection cannot be encoded (%d)", rc);
     memcpy(kbuf, room, SCHEMA_ROOM_CHARS);
@@ -178,18 +181,22 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     ev.action = *act;
     ev.committed_at = ledger_now_ms();
     engine_state_digest(ev.state_digest, &st);
-    ev.key_id = db->key_id;
-    if (seat_sig != NULL) { /* admitted above: stored, and signed with the event */
+    if (seat_sig != NULL) { /* admitted above: stored, and hashed with the event */
         ev.has_seat_signature = 1;
         memcpy(ev.seat_signature, seat_sig, SCHEMA_SIG_BYTES);
+    }
+    /* Format 2: the ledger's one signature is the receipt's, below, over
+     * the tree head that covers this event's hash. */
+    if (db->is_signing_events) {
+        ev.has_signature = 1;
+        ev.key_id = db->key_id;
     }
     size_t len = ledger__event_canonical(canon, room, &ev);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the action has no canonical form");
-    rc = ledger__sign(db, ev.signature, canon, len);
-    if (rc != 0)
+    if (ev.has_signature && (rc = ledger__sign(db, ev.signature, canon, len)) != 0)
         return rc;
-    ledger__event_hash(hash, canon, len, ev.signature);
+    ledger__event_chain_hash(hash, canon, len, &ev);
     rc = ledger__event_record_encode(db, rec, sizeof rec, &rec_len, &ev);
     if (rc != 0)
         return rc;

@@ -43,8 +43,11 @@
  *     4  event x n      the stored event records of versions 1..n in
  *                       order, byte for byte (tag 0x01 then the Event
  *                       protobuf without prev_hash); n = header n_events
- *     5  revealed_seed  only if the room's seed was revealed (32 bytes)
- *     6  trailer        n_records = the number of records before it;
+ *     5  head           the signed tree head of version n (a Receipt with
+ *                       its tree head), when the room's head is signed and
+ *                       n > 0; events of format 2 are authenticated by it
+ *     6  revealed_seed  only if the room's seed was revealed (32 bytes)
+ *     7  trailer        n_records = the number of records before it;
  *                       digest = BLAKE2b-256 (32 bytes, unkeyed) of every
  *                       byte of the content before the trailer's own
  *                       length prefix (the prefixes and the records)
@@ -353,6 +356,7 @@ typedef struct backup {
     size_t genesis_len;            /* bytes at genesis */
     codec_genesis g;               /* the genesis decoded (borrows from txn) */
     uint32_t n_events;             /* the head version */
+    ledger_head_rec head;          /* the room's head, its signed tree head if is_signed */
     key_ids keys;                  /* every key id the room names */
     int has_seed;                  /* 1 = the seed was revealed */
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed */
@@ -363,7 +367,7 @@ typedef struct backup {
 static int backup_gather(backup *b)
 {
     ledger *db = b->db;
-    ledger_head_rec head;
+    ledger_head_rec *head = &b->head;
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)b->room}, v;
     int rc = ledger__get(&b->txn, db->dbi_rooms, &k, &v);
     if (rc == MDB_NOTFOUND)
@@ -374,12 +378,13 @@ static int backup_gather(backup *b)
     b->genesis_len = v.mv_size;
     rc = ledger__genesis_record_decode(db, &b->g, b->genesis, b->genesis_len);
     if (rc == 0)
-        rc = ledger__head_read(db, &b->txn, &head, b->room);
+        rc = ledger__head_read(db, &b->txn, head, b->room);
     if (rc != 0)
         return rc;
-    b->n_events = head.version;
+    b->n_events = head->version;
     if ((rc = key_ids_add(db, &b->keys, b->g.key_id)) != 0 ||
-        (rc = key_ids_add(db, &b->keys, b->g.audit_key_id)) != 0)
+        (rc = key_ids_add(db, &b->keys, b->g.audit_key_id)) != 0 ||
+        (head->is_signed && (rc = key_ids_add(db, &b->keys, head->key_id)) != 0))
         return rc;
     for (uint32_t ver = 1; ver <= b->n_events; ver++) {
         const uint8_t *rec;
@@ -393,7 +398,7 @@ static int backup_gather(backup *b)
         if (ev.version != ver)
             return LEDGER_CORRUPT_MSG(db, "room %s: event %u stored as version %u", b->room, ver,
                                       ev.version);
-        if ((rc = key_ids_add(db, &b->keys, ev.key_id)) != 0)
+        if (ev.has_signature && (rc = key_ids_add(db, &b->keys, ev.key_id)) != 0)
             return rc;
     }
     if ((rc = key_ids_add_chain(db, &b->txn, &b->keys)) != 0)
@@ -456,6 +461,12 @@ static int backup_write(backup *b, writer *w)
         rc = ledger__event_read(db, &b->txn, b->room, ver, &r.bytes, &r.bytes_len);
         if (rc == 0)
             rc = writer_put(w, &r);
+    }
+    if (rc == 0 && b->head.is_signed && b->n_events > 0) {
+        memset(&r, 0, sizeof r);
+        r.kind = CODEC_ARCHIVE_HEAD;
+        ledger__head_receipt(&r.head, b->room, &b->head);
+        rc = writer_put(w, &r);
     }
     if (rc == 0 && b->has_seed) {
         memset(&r, 0, sizeof r);
@@ -625,7 +636,8 @@ enum expect {
     EXPECT_HEADER = 0,             /* nothing read yet */
     EXPECT_FIRST_KEY,              /* after the header */
     EXPECT_KEY_OR_GENESIS,         /* after a key */
-    EXPECT_EVENT,                  /* after the genesis or an event: event, seed or trailer */
+    EXPECT_EVENT,                  /* after the genesis or an event: event, head, seed or trailer */
+    EXPECT_SEED,                   /* after the head: seed or trailer */
     EXPECT_TRAILER,                /* after the seed */
     EXPECT_NOTHING                 /* after the trailer */
 };
@@ -737,15 +749,28 @@ static int reader_take(reader *rd, const codec_archive_record *r, size_t at)
         a->n_events++;
         return 0;
     }
-    case CODEC_ARCHIVE_REVEALED_SEED:
+    case CODEC_ARCHIVE_HEAD:
         if (rd->expect != EXPECT_EVENT)
+            break;
+        if (a->n_events != rd->header_n_events || r->head.version != a->n_events ||
+            memcmp(r->head.room, a->room, sizeof a->room) != 0)
+            return LEDGER_CORRUPT_MSG(db, "archive: the head names %.8s version %u, not the "
+                                      "last of its %u events", r->head.room, r->head.version,
+                                      a->n_events);
+        a->head = r->head;
+        a->has_head = 1;
+        rd->expect = EXPECT_SEED;
+        return 0;
+    case CODEC_ARCHIVE_REVEALED_SEED:
+        if (rd->expect != EXPECT_EVENT && rd->expect != EXPECT_SEED)
             break;
         memcpy(a->seed, r->seed, ENGINE_SEED_BYTES);
         a->has_seed = 1;
         rd->expect = EXPECT_TRAILER;
         return 0;
     case CODEC_ARCHIVE_TRAILER: {
-        if (rd->expect != EXPECT_EVENT && rd->expect != EXPECT_TRAILER)
+        if (rd->expect != EXPECT_EVENT && rd->expect != EXPECT_SEED &&
+            rd->expect != EXPECT_TRAILER)
             break;
         uint8_t digest[SCHEMA_HASH_BYTES];
         crypto_generichash_final(&rd->hash, digest, sizeof digest);

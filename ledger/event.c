@@ -10,11 +10,11 @@
  *
  * All integers are big-endian, unsigned unless said. No padding.
  *
- * EVENT signed bytes (96 + 2 * n_args bytes, at most 112; 64 more with a
- * seat signature):
+ * EVENT canonical bytes, format 1 (96 + 2 * n_args bytes, at most 112;
+ * 64 more with a seat signature):
  *   off  len  field
  *     0    4  "MNTE"
- *     4    1  format version (LEDGER_FORMAT_VERSION, 1)
+ *     4    1  event format (LEDGER_EVENT_FORMAT_SIGNED, 1)
  *     5    8  room, 8 ASCII characters of the room alphabet
  *    13    4  version, 1-based
  *    17   32  prev_hash: hash of event version-1, or of the genesis for 1
@@ -32,6 +32,12 @@
  *             (ledger/seat_sig.c); absent for an unbound seat or the engine
  *   signature = Ed25519 (crypto_sign_detached) over those bytes
  *   event hash = BLAKE2b-256(signed bytes || signature (64))
+ * EVENT canonical bytes, format 2 (92 + 2 * n_args bytes; every event an
+ * append writes now): format byte 2 (LEDGER_EVENT_FORMAT_UNSIGNED), and no
+ * key_id: bytes 0..92+2n as above without it, then the seat signature.
+ * The ledger does not sign them: the signed tree head of the room's head
+ * (and of every receipt) covers the event through the chain and the tree.
+ *   event hash = BLAKE2b-256(canonical bytes)
  *
  * GENESIS signed bytes (165 + position_len bytes, + 48 for a fork, + 4 +
  * 32 * n_seats when seats are bound):
@@ -142,7 +148,7 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
         return 0;
     uint8_t *p = out;
     memcpy(p, LEDGER_EVENT_MAGIC, 4);
-    p[4] = LEDGER_FORMAT_VERSION;
+    p[4] = ev->has_signature ? LEDGER_EVENT_FORMAT_SIGNED : LEDGER_EVENT_FORMAT_UNSIGNED;
     if (!room_bytes(p + 5, room))
         return 0;
     ledger__be32_put(p + 13, ev->version);
@@ -156,8 +162,11 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     p += alen;
     ledger__be64_put(p, ev->committed_at);
     memcpy(p + 8, ev->state_digest, SCHEMA_HASH_BYTES);
-    ledger__be32_put(p + 40, ev->key_id);
-    p += 44;
+    p += 40;
+    if (ev->has_signature) { /* format 1: the signer's key id */
+        ledger__be32_put(p, ev->key_id);
+        p += 4;
+    }
     if (ev->has_seat_signature) { /* a bound seat's action: its signature is signed too */
         memcpy(p, ev->seat_signature, SCHEMA_SIG_BYTES);
         p += SCHEMA_SIG_BYTES;
@@ -173,6 +182,15 @@ void ledger__event_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical
     crypto_generichash_update(&st, canonical, canonical_len);
     crypto_generichash_update(&st, sig, SCHEMA_SIG_BYTES);
     crypto_generichash_final(&st, out, SCHEMA_HASH_BYTES);
+}
+
+void ledger__event_chain_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical,
+                              size_t canonical_len, const codec_event *ev)
+{
+    if (ev->has_signature)
+        ledger__event_hash(out, canonical, canonical_len, ev->signature);
+    else
+        crypto_generichash(out, SCHEMA_HASH_BYTES, canonical, canonical_len, NULL, 0);
 }
 
 size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *g)

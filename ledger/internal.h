@@ -54,6 +54,8 @@
 #define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
 #define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
 #define LEDGER_EVENT_CANONICAL_MAX 192      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64 */
+#define LEDGER_EVENT_FORMAT_SIGNED 1        /* MNTE format byte: the ledger signs each event */
+#define LEDGER_EVENT_FORMAT_UNSIGNED 2      /* MNTE format byte: the signed head covers it */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
 #define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
 #define LEDGER_GENESIS_CANONICAL_MAX (512 + ENGINE_STATE_ENCODED_MAX) /* + fork 48 + seats 196 */
@@ -115,6 +117,8 @@ struct ledger {
     char *path;                    /* the ledger file; owned */
     char *keys_dir;                /* the keys directory; owned */
     unsigned checkpoint_every;     /* K >= 1 */
+    int is_signing_events;         /* 1 = append events of format 1, each signed, as builds
+                                      before format 2 did (the suites of such rooms set it) */
     int is_read_only;              /* opened MDB_RDONLY */
     size_t map_size;               /* current map size in bytes */
     size_t max_map_size;           /* growth limit in bytes */
@@ -226,6 +230,29 @@ void ledger__fault_set(ledger *db, long countdown, int rc);
  * injection: non-zero (the code to fail with) when it is the one to fail. */
 int ledger__fault_hit(ledger *db);
 
+/* ============================================================ room key */
+/* ledger/room_key.c: the per-room key, sealed to the audit key in `meta`
+ * roomkey/<room>, and the sealing of refused actions' secret arguments. */
+
+#define LEDGER_ROOM_KEY_BYTES 32
+
+/* Draws room's key and puts it, sealed to the handle's audit key, in txn
+ * (LEDGER_EKEY without an audit key). */
+int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* The room's key: LEDGER_ENOTFOUND for a room without one (an older
+ * build's), LEDGER_EKEY when it is sealed to an audit key not held. */
+int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
+                     uint8_t key_out[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Before rejection `counter` of r->room is stored: seals the action's
+ * secret arguments with the room key (a room without one: unchanged). */
+int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r,
+                           uint32_t counter) MENTAT_MUST_CHECK;
+/* After it is read: opens them when the handle holds the room key
+ * (r->sealed_len then 0); without it r is left sealed, its secret
+ * arguments 0. LEDGER_ECORRUPT if the sealed bytes do not open to r. */
+int ledger__rejection_open(ledger *db, ledger_txn *txn, codec_rejection *r,
+                           uint32_t counter) MENTAT_MUST_CHECK;
+
 /* ====================================================== canonical bytes */
 /* ledger/event.c; each returns the length written, or 0 if the input
  * cannot be encoded (unknown action kind, non-zero unused argument, a field
@@ -236,6 +263,10 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
 /* BLAKE2b-256(canonical || signature). */
 void ledger__event_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical,
                         size_t canonical_len, const uint8_t sig[SCHEMA_SIG_BYTES]);
+/* An event's chain hash from its canonical bytes: BLAKE2b-256(canonical ||
+ * signature) for format 1, BLAKE2b-256(canonical) for format 2. */
+void ledger__event_chain_hash(uint8_t out[SCHEMA_HASH_BYTES], const uint8_t *canonical,
+                              size_t canonical_len, const codec_event *ev);
 size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *g);
 /* BLAKE2b-256(genesis canonical || signature): prev_hash of version 1.
  * 0, or LEDGER_ECORRUPT if g cannot be encoded. */
@@ -407,6 +438,11 @@ typedef struct ledger_head_rec {
 void ledger__head_sign_as(ledger_head_rec *h, const codec_receipt *r);
 /* The receipt a signed head carries (room, version, hash and its tree head). */
 void ledger__head_receipt(codec_receipt *out, const char *room, const ledger_head_rec *h);
+/* 0 if the head's signed tree head verifies: signed (is_signed), by a key
+ * of the ledger's key chain not retired before its tree time, with a good
+ * signature; LEDGER_EBADSIG with the reason otherwise (or a read error). */
+int ledger__head_sig_check(ledger *db, ledger_txn *txn, const char *room,
+                           const ledger_head_rec *h) MENTAT_MUST_CHECK;
 
 int ledger__head_read(ledger *db, ledger_txn *txn, ledger_head_rec *out,
                       const char *room) MENTAT_MUST_CHECK;
@@ -535,6 +571,12 @@ int ledger__tree_append(ledger *db, ledger_txn *txn, ledger__range *range,
 int ledger__tree_consistent(ledger *db, ledger_txn *txn, const char *room, uint32_t size1,
                             const uint8_t root1[LEDGER_TREE_HASH_BYTES],
                             uint32_t size2) MENTAT_MUST_CHECK;
+/* 0 if the event hash `hash` is leaf version - 1 of the tree (size,
+ * root), shown by an inclusion proof made from txn and checked as any seat
+ * would; LEDGER_EBADSIG if it is not. */
+int ledger__tree_included(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                          const uint8_t hash[SCHEMA_HASH_BYTES], uint32_t size,
+                          const uint8_t root[LEDGER_TREE_HASH_BYTES]) MENTAT_MUST_CHECK;
 /* Opens a new room's duplicates in `trees` (as ledger__events_init). */
 int ledger__trees_init(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
 
@@ -571,6 +613,8 @@ typedef struct ledger_archive {
     uint32_t n_events;             /* event records, equal to the header's count */
     int has_seed;                  /* 1 = the archive carries the revealed seed */
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
+    int has_head;                  /* 1 = the archive carries the signed tree head */
+    codec_receipt head;            /* of version n_events, its room's (signature unchecked) */
 } ledger_archive;
 
 /* Reads the archive at path and checks its framing; *out is zeroed first

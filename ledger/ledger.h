@@ -281,8 +281,10 @@ int ledger_head(ledger *db, const char *room, uint32_t *version_out,
 /* The room's genesis; out->position (constructed rooms only, else NULL) is
  * a copy held by the handle, borrowed until the next call on it. */
 int ledger_genesis_get(ledger *db, codec_genesis *out, const char *room) MENTAT_MUST_CHECK;
-/* The event at `version`, decoded and verified against its signature, with
- * prev_hash filled in. */
+/* The event at `version`, decoded and verified, with prev_hash filled in:
+ * an event of format 1 against its signature, one of format 2 by an
+ * inclusion proof into the head's signed tree head (LEDGER_EBADSIG if the
+ * head is unsigned or the proof fails). */
 int ledger_event_get(ledger *db, codec_event *out, const char *room,
                      uint32_t version) MENTAT_MUST_CHECK;
 /* Calls fn for versions from..to (inclusive; to 0 = head) in order, each
@@ -296,6 +298,9 @@ int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t t
  * when fn returns non-zero and returns that value. fn runs inside a read
  * transaction and must not write to this ledger. LEDGER_ECORRUPT if a
  * record is missing or malformed. */
+/* A rejection's secret arguments (engine_action_secret_mask) are stored
+ * sealed with the room key; a handle holding the audit key reads them
+ * opened, one without reads them 0 with r->sealed_len non-zero. */
 int ledger_rejection_foreach(ledger *db, const char *room,
                              int (*fn)(void *ctx, uint32_t n, const codec_rejection *r),
                              void *ctx) MENTAT_MUST_CHECK;
@@ -316,6 +321,8 @@ int ledger_room_seed(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES],
 typedef struct ledger_verify_report {
     uint32_t n_events;             /* events examined */
     uint32_t n_seat_signatures;    /* of them, signed by their seat (and checked) */
+    uint32_t n_signatures;         /* every signature checked: the genesis's, the head's,
+                                      each event's of format 1 and each seat's */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
     int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
@@ -325,8 +332,10 @@ typedef struct ledger_verify_report {
 } ledger_verify_report;
 
 /* Checks the genesis and its signature, dense versions, the hash chain,
- * every signature against the key that made it, and (when the seed can be
- * had) re-folds every version comparing digests and engine invariants.
+ * every signature against the key that made it, the head's signed tree
+ * head (required over events of format 2, which only it covers), and (when
+ * the seed can be had) re-folds every version comparing digests and engine
+ * invariants.
  * 0 if all hold; LEDGER_ECORRUPT or LEDGER_EBADSIG naming the first bad
  * version in *out. threads 1 or 2. */
 int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room,

@@ -97,6 +97,30 @@ void ledger__head_receipt(codec_receipt *out, const char *room, const ledger_hea
     out->tree_time = h->tree_time;
 }
 
+int ledger__head_sig_check(ledger *db, ledger_txn *txn, const char *room,
+                           const ledger_head_rec *h)
+{
+    codec_receipt r;
+    codec_key key;
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX];
+    if (!h->is_signed)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: the head is unsigned", room);
+    ledger__head_receipt(&r, room, h);
+    size_t len = ledger__receipt_canonical(canon, &r);
+    if (len == 0)
+        return ledger__room_refuse(db, room);
+    int rc = ledger__key_chain_check(db, txn, &key, h->key_id);
+    if (rc != 0)
+        return rc == LEDGER_ECORRUPT ? ledger__fail(db, LEDGER_EBADSIG, "%s", ledger_errmsg(db))
+                                     : rc;
+    if (key.retired_at != 0 && h->tree_time > key.retired_at)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: the head is signed by key %08x after "
+                            "it was retired", room, h->key_id);
+    if (ledger__verify_sig(h->signature, canon, len, key.public_key) != 0)
+        return ledger__fail(db, LEDGER_EBADSIG, "room %s: bad head signature", room);
+    return 0;
+}
+
 int ledger_head(ledger *db, const char *room, uint32_t *version_out,
                 uint8_t hash_out[SCHEMA_HASH_BYTES])
 {
@@ -221,7 +245,7 @@ static int event_link(ledger *db, codec_event *ev, uint8_t hash_out[SCHEMA_HASH_
     if (len == 0)
         return LEDGER_CORRUPT_MSG(db, "room %s: event %u has no canonical form", room, version);
     if (hash_out != NULL)
-        ledger__event_hash(hash_out, canon, len, ev->signature);
+        ledger__event_chain_hash(hash_out, canon, len, ev);
     return 0;
 }
 
@@ -322,7 +346,8 @@ int ledger__event_load(ledger *db, ledger_txn *txn, codec_event *out,
     return event_link(db, out, hash_out, room, version, prev);
 }
 
-/* Checks ev's signature with the key that made it. */
+/* Checks ev: a format-1 event against its signature with the key that
+ * made it; a format-2 one by its inclusion in the head's signed tree. */
 static int event_check_sig(ledger *db, ledger_txn *txn, const codec_event *ev, const char *room)
 {
     uint8_t canon[LEDGER_EVENT_CANONICAL_MAX], pk[SCHEMA_KEY_BYTES];
@@ -330,6 +355,22 @@ static int event_check_sig(ledger *db, ledger_txn *txn, const codec_event *ev, c
     if (len == 0)
         return LEDGER_CORRUPT_MSG(db, "room %s: event %u has no canonical form", room,
                                   ev->version);
+    if (!ev->has_signature) {
+        ledger_head_rec head = {0};
+        uint8_t hash[SCHEMA_HASH_BYTES];
+        ledger__event_chain_hash(hash, canon, len, ev);
+        int rc = ledger__head_read(db, txn, &head, room);
+        if (rc == 0)
+            rc = ledger__head_sig_check(db, txn, room, &head);
+        if (rc == 0 && ev->version > head.version)
+            rc = LEDGER_CORRUPT_MSG(db, "room %s: event %u is past the head", room, ev->version);
+        if (rc == 0 &&
+            ledger__tree_included(db, txn, room, ev->version, hash, head.version,
+                                  head.tree_root) == LEDGER_EBADSIG)
+            rc = ledger__fail(db, LEDGER_EBADSIG, "room %s: event %u is not in the head's "
+                              "signed tree", room, ev->version);
+        return rc;
+    }
     int rc = ledger__key_public(db, txn, ev->key_id, pk);
     if (rc == LEDGER_ENOTFOUND)
         return ledger__fail(db, LEDGER_EBADSIG, "room %s: event %u is signed by unknown key %08x",
@@ -446,6 +487,8 @@ int ledger_rejection_foreach(ledger *db, const char *room,
         rc = ledger__rejection_record_decode(db, &r, v.mv_data, v.mv_size);
         if (rc == 0 && memcmp(r.room, room, SCHEMA_ROOM_CHARS) != 0)
             rc = LEDGER_CORRUPT_MSG(db, "room %s: rejection %u is another room's", room, n);
+        if (rc == 0)
+            rc = ledger__rejection_open(db, &txn, &r, n);
         if (rc == 0)
             rc = fn(ctx, n, &r);
     }

@@ -50,6 +50,7 @@ typedef struct plan {
     known_key *keys;               /* every signer; owned */
     size_t n_keys;                 /* signers resolved */
     size_t keys_cap;               /* room in keys */
+    int has_unsigned;              /* 1 = an event of format 2: the archive's head must hold */
     int has_audit_record;          /* 1 = audit_record is to be imported */
     codec_key audit_record;        /* the genesis's audit key from the archive */
     int has_seed;                  /* 1 = seed is the room's, checked */
@@ -232,17 +233,21 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
     size_t len = ledger__event_canonical(canon, p->a.room, &ev);
     if (len == 0)
         return LEDGER_CORRUPT_MSG(db, "archive event %u has no canonical form", version);
-    rc = key_resolve(db, txn, p, ev.key_id, &pk);
-    if (rc != 0)
-        return rc;
-    if (ledger__verify_sig(ev.signature, canon, len, pk) != 0)
-        return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: bad signature (key %08x)",
-                            version, ev.key_id);
+    if (ev.has_signature) { /* format 1; format 2 is covered by the archive's head */
+        rc = key_resolve(db, txn, p, ev.key_id, &pk);
+        if (rc != 0)
+            return rc;
+        if (ledger__verify_sig(ev.signature, canon, len, pk) != 0)
+            return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: bad signature (key "
+                                "%08x)", version, ev.key_id);
+    } else {
+        p->has_unsigned = 1;
+    }
     char seat_why[160];
     if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &p->g, p->a.room, version - 1, prev,
                                 &ev.action, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
-    ledger__event_hash(p->hash[version - 1], canon, len, ev.signature);
+    ledger__event_chain_hash(p->hash[version - 1], canon, len, &ev);
     if (st == NULL)
         return 0;
     engine_rng rng;
@@ -284,6 +289,47 @@ static int chain_resolve(ledger *db, ledger_txn *txn, plan *p)
             return rc;
     }
     return 0;
+}
+
+/* The archive's signed tree head: of its last event, over the tree of
+ * its events, at that event's time, by a key that verifies (R2). Events
+ * of format 2 are authenticated by nothing else. */
+static int head_verify(ledger *db, ledger_txn *txn, plan *p)
+{
+    const ledger_archive *a = &p->a;
+    if (!a->has_head)
+        return p->has_unsigned ? ledger__fail(db, LEDGER_EBADSIG, "the archive has events of "
+                                              "format 2 but no signed head to cover them")
+                               : 0;
+    const codec_receipt *h = &a->head;
+    codec_event last;
+    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX], root[LEDGER_TREE_HASH_BYTES];
+    uint8_t leaf[LEDGER_TREE_HASH_BYTES];
+    const uint8_t *pk = NULL;
+    const ledger_archive_span *s = &a->events[a->n_events - 1]; /* archive.c: n >= 1 */
+    int rc = ledger__event_record_decode(db, &last, a->data + s->off, s->len);
+    if (rc != 0)
+        return rc;
+    ledger__range *range = calloc(1, sizeof *range);
+    if (range == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    for (uint32_t v = 1; v <= a->n_events; v++) {
+        ledger_merkle_leaf_hash(leaf, p->hash[v - 1], SCHEMA_HASH_BYTES);
+        ledger__range_push(range, leaf, NULL);
+    }
+    ledger__range_root(range, root);
+    free(range);
+    if (sodium_memcmp(h->event_hash, p->hash[a->n_events - 1], SCHEMA_HASH_BYTES) != 0 ||
+        sodium_memcmp(h->tree_root, root, sizeof root) != 0 || h->tree_time != last.committed_at)
+        return ledger__fail(db, LEDGER_EBADSIG, "the archive's signed head is not the tree of "
+                            "its events");
+    size_t len = ledger__receipt_canonical(canon, h);
+    rc = len == 0 ? LEDGER_CORRUPT_MSG(db, "the archive's head names no room")
+                  : key_resolve(db, txn, p, h->key_id, &pk);
+    if (rc == 0 && ledger__verify_sig(h->signature, canon, len, pk) != 0)
+        rc = ledger__fail(db, LEDGER_EBADSIG, "the archive's head: bad signature (key %08x)",
+                          h->key_id);
+    return rc;
 }
 
 static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
@@ -340,6 +386,9 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
             return rc;
         prev = p->hash[v - 1];
     }
+    rc = head_verify(db, txn, p);
+    if (rc != 0)
+        return rc;
     return chain_resolve(db, txn, p);
 }
 
@@ -451,8 +500,13 @@ static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
 static int head_sign(ledger *db, ledger_txn *txn, const plan *p, ledger_head_rec *head)
 {
     head->is_signed = 0;
-    if (!db->has_signing_key)
+    if (!db->has_signing_key) {
+        /* The archive's own signed head, verified above, when it is of
+         * this version: events of format 2 are never left uncovered. */
+        if (p->a.has_head && p->a.head.version == head->version)
+            ledger__head_sign_as(head, &p->a.head);
         return 0;
+    }
     int rc;
     uint64_t time = 0;
     if (head->version == 0) {
@@ -527,6 +581,10 @@ static int restore_body(ledger_txn *txn, void *vctx)
             rc = keys_import(db, txn, p);
         if (rc == 0 && p->is_new_room)
             rc = ledger__trees_init(db, txn, room);
+        /* Rejections are not archived: a room new here gets a key of its
+         * own for the ones it will record (none without an audit key). */
+        if (rc == 0 && p->is_new_room && db->has_audit_key)
+            rc = ledger__room_key_new(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {
             const ledger_archive_span *s = &a->events[ver - 1];
             rc = ledger__event_put(db, txn, room, ver, a->data + s->off, s->len);

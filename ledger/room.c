@@ -257,6 +257,8 @@ static int create_body(ledger_txn *txn, void *vctx)
         return rc;
     MDB_val k = {SCHEMA_ROOM_CHARS, ctx->room}, v = {rec_len, rec};
     rc = ledger__put(txn, db->dbi_rooms, &k, &v, MDB_NOOVERWRITE);
+    if (rc == 0)
+        rc = ledger__room_key_new(db, txn, ctx->room);
     if (rc != 0)
         return rc;
     ledger_head_rec head;

@@ -376,3 +376,21 @@ int ledger__tree_consistent(ledger *db, ledger_txn *txn, const char *room, uint3
         rc = ledger_merkle_consistency_verify(size1, size2, &proof, root1, root2);
     return rc;
 }
+
+int ledger__tree_included(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
+                          const uint8_t hash[SCHEMA_HASH_BYTES], uint32_t size,
+                          const uint8_t root[LEDGER_TREE_HASH_BYTES])
+{
+    uint8_t leaf_hash[LEDGER_TREE_HASH_BYTES];
+    ledger_tree_proof proof;
+    tree_src s;
+    if (version == 0 || version > size)
+        return ledger__fail(db, LEDGER_EINPUT, "version %u is not in a tree of %u events",
+                            version, size);
+    src_init(&s, db, txn, room, size);
+    int rc = ledger__merkle_inclusion(&proof, subtree, &s, version - 1, size);
+    if (rc != 0)
+        return rc;
+    ledger_merkle_leaf_hash(leaf_hash, hash, SCHEMA_HASH_BYTES);
+    return ledger_merkle_inclusion_verify(version - 1, size, leaf_hash, &proof, root);
+}

@@ -123,7 +123,8 @@ static void check_signatures_as(verify_job *job, unsigned worker)
             break;
         const codec_event *ev = &job->ev[i];
         size_t len = ledger__event_canonical(canon, job->room, ev);
-        if (len == 0 || ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0)
+        if (len == 0 || (ev->has_signature &&
+                         ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0))
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "bad signature (key %08x)",
                  ev->key_id);
         char why[160];
@@ -184,10 +185,6 @@ static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
                       const ledger_head_rec *head, const uint8_t root[LEDGER_TREE_HASH_BYTES],
                       uint64_t time)
 {
-    codec_receipt r;
-    uint8_t canon[LEDGER_RECEIPT_CANONICAL_MAX];
-    ledger__head_receipt(&r, room, head);
-    size_t len = ledger__receipt_canonical(canon, &r);
     if (memcmp(root, head->tree_root, LEDGER_TREE_HASH_BYTES) != 0) {
         find(f, LEDGER_EBADSIG, head->version, "the head's signed tree root is not the root "
              "of the stored events (truncated or rewritten)");
@@ -197,17 +194,12 @@ static int head_check(ledger *db, ledger_txn *txn, finding *f, const char *room,
         find(f, LEDGER_EBADSIG, head->version, "the head's tree time is not its event's");
         return 0;
     }
-    codec_key key;
-    int rc = ledger__key_chain_check(db, txn, &key, head->key_id);
-    if (rc == LEDGER_EBADSIG || rc == LEDGER_ECORRUPT) {
+    int rc = ledger__head_sig_check(db, txn, room, head);
+    if (rc == LEDGER_EBADSIG) {
         find(f, LEDGER_EBADSIG, head->version, "the head: %s", ledger_errmsg(db));
         return 0;
     }
-    if (rc != 0)
-        return rc;
-    if (ledger__verify_sig(head->signature, canon, len, key.public_key) != 0)
-        find(f, LEDGER_EBADSIG, head->version, "bad head signature");
-    return 0;
+    return rc;
 }
 
 /* A fork whose origin is in this ledger must be what its genesis says:
@@ -381,7 +373,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {sizeof first, first};
     uint32_t want = 1, last_id = 0;
     uint64_t last_retired_at = 0;
-    int has_last = 0;
+    int has_last = 0, has_unsigned = 0;
     uint8_t last_pk[SCHEMA_KEY_BYTES], leaf[LEDGER_TREE_HASH_BYTES];
     ledger__range *range = calloc(1, sizeof *range); /* the room's tree, leaf by leaf */
     if (range == NULL)
@@ -422,10 +414,12 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             find(f, LEDGER_ECORRUPT, want, "no canonical form");
             break;
         }
-        ledger__event_hash(hash, canon, len, ev->signature);
+        ledger__event_chain_hash(hash, canon, len, ev);
         ledger_merkle_leaf_hash(leaf, hash, sizeof hash);
         ledger__range_push(range, leaf, NULL);
-        if (!has_last || ev->key_id != last_id) {
+        if (!ev->has_signature) { /* format 2: the signed head covers it (below) */
+            has_unsigned = 1;
+        } else if (!has_last || ev->key_id != last_id) {
             codec_key key;
             int krc = ledger__key_chain_check(db, txn, &key, ev->key_id);
             if (krc == LEDGER_EBADSIG || krc == LEDGER_ECORRUPT) {
@@ -441,7 +435,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             last_id = ev->key_id;
             has_last = 1;
         }
-        if (last_retired_at != 0 && ev->committed_at > last_retired_at) {
+        if (ev->has_signature && last_retired_at != 0 && ev->committed_at > last_retired_at) {
             find(f, LEDGER_EBADSIG, want, "signed by key %08x after it was retired", ev->key_id);
             break;
         }
@@ -461,6 +455,9 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
     if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)
         find(f, LEDGER_EBADSIG, head.version, "the head's hash differs from the chain");
+    if (f->rc == 0 && has_unsigned && !head.is_signed)
+        find(f, LEDGER_EBADSIG, head.version, "the head is unsigned, and nothing else "
+             "authenticates the events of format 2");
     if (f->rc == 0 && head.is_signed) {
         uint8_t root[LEDGER_TREE_HASH_BYTES];
         ledger__range_root(range, root);
@@ -512,7 +509,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             const codec_event *ev = &job->ev[ver - 1];
             uint8_t c2[LEDGER_EVENT_CANONICAL_MAX];
             size_t len = ledger__event_canonical(c2, room, ev);
-            ledger__event_hash(chain, c2, len, ev->signature);
+            ledger__event_chain_hash(chain, c2, len, ev);
         }
         if (memcmp(chain, ckhash, SCHEMA_HASH_BYTES) != 0)
             find(f, LEDGER_ECORRUPT, ver, "the checkpoint's chain hash differs");
@@ -604,8 +601,12 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
         find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
 
     out->n_events = n_events;
-    for (uint32_t i = 0; i < job.n_ok; i++)
+    out->n_signatures = 1u + (job.is_head_signed != 0); /* the genesis, the head */
+    for (uint32_t i = 0; i < job.n_ok; i++) {
         out->n_seat_signatures += job.ev[i].has_seat_signature != 0;
+        out->n_signatures += (uint32_t)(job.ev[i].has_signature != 0) +
+                             (uint32_t)(job.ev[i].has_seat_signature != 0);
+    }
     out->is_refolded = job.has_seed;
     out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {

@@ -1336,8 +1336,10 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.action = &action;
     m.committed_at = ev->committed_at;
     m.state_digest = bin(ev->state_digest, SCHEMA_HASH_BYTES);
-    m.key_id = ev->key_id;
-    m.signature = bin(ev->signature, SCHEMA_SIG_BYTES);
+    m.has_key_id = ev->has_signature;
+    m.key_id = ev->has_signature ? ev->key_id : 0;
+    m.has_signature = ev->has_signature;
+    m.signature = bin(ev->signature, ev->has_signature ? SCHEMA_SIG_BYTES : 0);
     m.has_seat_signature = ev->has_seat_signature;
     m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
     return pack(out, cap, len_out, &m.base);
@@ -1370,13 +1372,19 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
     if ((rc = bytes_from_wire(ev->state_digest, SCHEMA_HASH_BYTES, &m->state_digest,
                               "Event.state_digest", err)) != 0)
         return rc;
-    ev->key_id = m->key_id;
     if (m->has_seat_signature) {
         if ((rc = bytes_from_wire(ev->seat_signature, SCHEMA_SIG_BYTES, &m->seat_signature,
                                   "Event.seat_signature", err)) != 0)
             return rc;
         ev->has_seat_signature = 1;
     }
+    /* Format 1 has both, format 2 neither (docs/FORMAT.md "Event"). */
+    if (m->has_key_id != m->has_signature)
+        return codec__fail(err, "Event: key_id and signature go together");
+    if (!m->has_signature)
+        return SCHEMA_OK;
+    ev->has_signature = 1;
+    ev->key_id = m->key_id;
     return bytes_from_wire(ev->signature, SCHEMA_SIG_BYTES, &m->signature,
                            "Event.signature", err);
 }
@@ -1414,6 +1422,12 @@ int codec_rejection_encode(uint8_t *out, size_t cap, size_t *len_out, const code
     m.has_detail_value = 1;
     m.detail_value = r->detail_value;
     m.at = r->at;
+    if (r->sealed_len != 0) {
+        if (r->sealed_len < SCHEMA_SEALED_ACTION_MIN || r->sealed_len > SCHEMA_SEALED_ACTION_MAX)
+            return SCHEMA_ERROR;
+        m.has_sealed_action = 1;
+        m.sealed_action = bin(r->sealed_action, r->sealed_len);
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1444,6 +1458,15 @@ static int rejection_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *
                            (int)r->detail_arg, DETAIL_ARG_NONE, ENGINE_ACTION_MAX_ARGS - 1);
     r->detail_value = m->has_detail_value ? m->detail_value : 0;
     r->at = m->at;
+    if (m->has_sealed_action) {
+        if (m->sealed_action.len < SCHEMA_SEALED_ACTION_MIN ||
+            m->sealed_action.len > SCHEMA_SEALED_ACTION_MAX)
+            return codec__fail(err, "Rejection.sealed_action: %zu bytes, not %d..%d",
+                               m->sealed_action.len, SCHEMA_SEALED_ACTION_MIN,
+                               SCHEMA_SEALED_ACTION_MAX);
+        memcpy(r->sealed_action, m->sealed_action.data, m->sealed_action.len);
+        r->sealed_len = m->sealed_action.len;
+    }
     return SCHEMA_OK;
 }
 
@@ -1455,25 +1478,33 @@ int codec_rejection_decode(codec_rejection *out, const uint8_t *in, size_t len, 
 
 /* ============================================================= receipt */
 
+/* m borrows from r and from room (SCHEMA_ROOM_CHARS + 1 bytes). */
+static int receipt_to_wire(Mentat__Receipt *m, char *room, const codec_receipt *r)
+{
+    if (room_to_wire(room, r->room) != 0 || r->version < 1)
+        return SCHEMA_ERROR;
+    m->room = room;
+    m->version = r->version;
+    m->event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
+    m->key_id = r->key_id;
+    m->signature = bin(r->signature, SCHEMA_SIG_BYTES);
+    if (r->has_tree_head) {
+        m->has_tree_root = 1;
+        m->tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
+        m->has_tree_time = 1;
+        m->tree_time = r->tree_time;
+    }
+    return 0;
+}
+
 int codec_receipt_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_receipt *r)
 {
     Mentat__Receipt m = MENTAT__RECEIPT__INIT;
     char room[SCHEMA_ROOM_CHARS + 1];
 
     *len_out = 0;
-    if (room_to_wire(room, r->room) != 0 || r->version < 1)
+    if (receipt_to_wire(&m, room, r) != 0)
         return SCHEMA_ERROR;
-    m.room = room;
-    m.version = r->version;
-    m.event_hash = bin(r->event_hash, SCHEMA_HASH_BYTES);
-    m.key_id = r->key_id;
-    m.signature = bin(r->signature, SCHEMA_SIG_BYTES);
-    if (r->has_tree_head) {
-        m.has_tree_root = 1;
-        m.tree_root = bin(r->tree_root, SCHEMA_HASH_BYTES);
-        m.has_tree_time = 1;
-        m.tree_time = r->tree_time;
-    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1640,8 +1671,11 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
     Mentat__Key key;
     char room[SCHEMA_ROOM_CHARS + 1];
 
+    Mentat__Receipt head = MENTAT__RECEIPT__INIT;
+    char head_room[SCHEMA_ROOM_CHARS + 1];
+
     *len_out = 0;
-    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_TRAILER)
+    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_HEAD)
         return SCHEMA_ERROR;
     switch ((codec_archive_kind)r->kind) {
     case CODEC_ARCHIVE_HEADER:
@@ -1675,6 +1709,12 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
         trailer.digest = bin(r->digest, SCHEMA_HASH_BYTES);
         m.trailer = &trailer;
         break;
+    case CODEC_ARCHIVE_HEAD:
+        if (receipt_to_wire(&head, head_room, &r->head) != 0 || !r->head.has_tree_head)
+            return SCHEMA_ERROR;
+        m.head = &head;
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_HEAD;
+        return pack(out, cap, len_out, &m.base);
     }
     m.record_case = (Mentat__ArchiveRecord__RecordCase)r->kind;
     return pack(out, cap, len_out, &m.base);
@@ -1689,6 +1729,15 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
 
     if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD__NOT_SET)
         return codec__fail(err, "ArchiveRecord: no record set");
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_HEAD) {
+        if ((rc = no_unknown_fields(&m->head->base, "ArchiveRecord.head", err)) != 0 ||
+            (rc = receipt_from_wire(&r->head, &m->head->base, NULL, 0, err)) != 0)
+            return rc;
+        if (!r->head.has_tree_head)
+            return codec__fail(err, "ArchiveRecord.head: no tree head");
+        r->kind = CODEC_ARCHIVE_HEAD;
+        return SCHEMA_OK;
+    }
     switch ((codec_archive_kind)m->record_case) {
     case CODEC_ARCHIVE_HEADER:
         if ((rc = no_unknown_fields(&m->header->base, "ArchiveRecord.header", err)) != 0)
@@ -1724,6 +1773,8 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
                                   "ArchiveRecord.trailer.digest", err)) != 0)
             return rc;
         break;
+    case CODEC_ARCHIVE_HEAD: /* field 800, taken above */
+        return codec__fail(err, "ArchiveRecord: unknown record");
     }
     r->kind = (uint8_t)m->record_case;
     return SCHEMA_OK;

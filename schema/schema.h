@@ -31,6 +31,10 @@
 #define SCHEMA_SIG_BYTES 64
 #define SCHEMA_KEY_BYTES 32
 #define SCHEMA_SEALED_SEED_BYTES 80  /* crypto_box_SEALBYTES + 32 */
+/* A sealed action: nonce 24, the canonical action (2 + 2 * n_args bytes,
+ * at most 18) and a detail value (4), tag 16. */
+#define SCHEMA_SEALED_ACTION_MIN (24 + 2 + 4 + 16)
+#define SCHEMA_SEALED_ACTION_MAX (24 + 2 + 2 * ENGINE_ACTION_MAX_ARGS + 4 + 16)
 #define SCHEMA_ERRMSG 160            /* size of an error message buffer */
 #define SCHEMA_MAX_MODULES 8
 
@@ -87,8 +91,9 @@ typedef struct codec_event {
     engine_action action;                      /* action.seat == seat */
     uint64_t committed_at;                     /* unix ms */
     uint8_t state_digest[SCHEMA_HASH_BYTES];
-    uint32_t key_id;
-    uint8_t signature[SCHEMA_SIG_BYTES];
+    int has_signature;                         /* 1 = format 1: the ledger signed it (key_id, signature); 0 = format 2 */
+    uint32_t key_id;                           /* format 1 only */
+    uint8_t signature[SCHEMA_SIG_BYTES];       /* format 1 only */
     int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
     uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
 } codec_event;
@@ -102,6 +107,8 @@ typedef struct codec_rejection {
     int32_t detail_arg;
     int32_t detail_value;
     uint64_t at;                               /* unix ms */
+    size_t sealed_len;                         /* 0 = none; else bytes in sealed_action */
+    uint8_t sealed_action[SCHEMA_SEALED_ACTION_MAX]; /* nonce || ciphertext || tag */
 } codec_rejection;
 
 typedef struct codec_receipt {
@@ -141,7 +148,8 @@ typedef enum codec_archive_kind {
     CODEC_ARCHIVE_GENESIS,
     CODEC_ARCHIVE_EVENT,
     CODEC_ARCHIVE_REVEALED_SEED,
-    CODEC_ARCHIVE_TRAILER
+    CODEC_ARCHIVE_TRAILER,
+    CODEC_ARCHIVE_HEAD                         /* ArchiveRecord field 800 */
 } codec_archive_kind;
 
 typedef struct codec_archive_record {
@@ -161,6 +169,8 @@ typedef struct codec_archive_record {
     /* TRAILER */
     uint32_t n_records;
     uint8_t digest[SCHEMA_HASH_BYTES];
+    /* HEAD: the signed tree head of the last event, with its tree head */
+    codec_receipt head;
 } codec_archive_record;
 
 /* Each encoder writes the protobuf bytes into out[0..cap) and sets

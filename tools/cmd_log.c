@@ -106,9 +106,18 @@ static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
         tool_json_null(j);
     tool_json_key(j, "state_digest");
     tool_json_hex(j, ev->state_digest, SCHEMA_HASH_BYTES);
-    tool_json_member_uint(j, "key_id", ev->key_id);
+    /* Format 2 events carry no signature of their own: the head's signed
+     * tree head covers them. */
+    tool_json_key(j, "key_id");
+    if (ev->has_signature)
+        tool_json_uint(j, ev->key_id);
+    else
+        tool_json_null(j);
     tool_json_key(j, "signature");
-    tool_json_hex(j, ev->signature, SCHEMA_SIG_BYTES);
+    if (ev->has_signature)
+        tool_json_hex(j, ev->signature, SCHEMA_SIG_BYTES);
+    else
+        tool_json_null(j);
     tool_json_object_end(j);
     return 0;
 }
@@ -145,13 +154,22 @@ static int print_rejection(void *ctx, uint32_t n, const codec_rejection *r)
         return 0;
     rc->n_listed++;
     char action[1024];
-    if (codec_action_to_json(action, sizeof action, &r->action) != 0)
+    const engine_action_spec *spec = engine_action_spec_of(r->action.kind);
+    if (r->sealed_len != 0) /* its secret arguments, sealed to an audit key not held here */
+        snprintf(action, sizeof action, "{\"kind\":\"%s\",\"sealed\":true}",
+                 spec != NULL ? spec->name : "unknown");
+    else if (codec_action_to_json(action, sizeof action, &r->action) != 0)
         snprintf(action, sizeof action, "null");
     char when[TOOL_ISO_TIME_CHARS];
     tool_iso_time(when, r->at);
     char text[160];
     inspect_rejection_text(text, sizeof text, r->reason, r->action.kind, r->detail_arg,
                            r->detail_value);
+    if (r->sealed_len != 0) {
+        const char *name = engine_verdict_name(r->reason);
+        snprintf(text, sizeof text, "%s (its secret arguments are sealed: no audit key)",
+                 name != NULL ? name : "unknown_reason");
+    }
     const char *faction = tool_seat_faction(rc->cfg, r->seat);
     if (rc->j == NULL) {
         char who[32];
@@ -178,6 +196,8 @@ static int print_rejection(void *ctx, uint32_t n, const codec_rejection *r)
         tool_json_null(j);
     tool_json_member_int(j, "value", r->detail_value);
     tool_json_member_string(j, "detail", text);
+    tool_json_key(j, "sealed");
+    tool_json_bool(j, r->sealed_len != 0);
     tool_json_member_string(j, "at", when);
     tool_json_object_end(j);
     return 0;

@@ -22,7 +22,7 @@ static int event_eq(const codec_event *a, const codec_event *b)
         && memcmp(a->action.arg, b->action.arg, sizeof a->action.arg) == 0
         && a->committed_at == b->committed_at
         && memcmp(a->state_digest, b->state_digest, SCHEMA_HASH_BYTES) == 0
-        && a->key_id == b->key_id
+        && a->has_signature == b->has_signature && a->key_id == b->key_id
         && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
         && a->has_seat_signature == b->has_seat_signature
         && (!a->has_seat_signature ||

@@ -48,7 +48,11 @@ static int event_eq(const codec_event *a, const codec_event *b)
            memcmp(a->action.arg, b->action.arg, sizeof a->action.arg) == 0 &&
            a->committed_at == b->committed_at &&
            memcmp(a->state_digest, b->state_digest, SCHEMA_HASH_BYTES) == 0 &&
-           a->key_id == b->key_id && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0;
+           a->has_signature == b->has_signature && a->key_id == b->key_id &&
+           (!a->has_signature || memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0) &&
+           a->has_seat_signature == b->has_seat_signature &&
+           (!a->has_seat_signature ||
+            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0);
 }
 
 static void event_record(ledger *db, const uint8_t *in, size_t len)
@@ -68,8 +72,12 @@ static void event_record(ledger *db, const uint8_t *in, size_t len)
     ev.has_prev_hash = 1;
     memset(ev.prev_hash, 0x5A, sizeof ev.prev_hash);
     size_t clen = ledger__event_canonical(canon, "23456789", &ev);
+    /* format 1: 96 + 2n bytes, format 2: 92 + 2n (no key id); 64 more with
+     * a seat signature */
     const engine_action_spec *spec = engine_action_spec_of(ev.action.kind);
-    if (clen != 0 && (spec == NULL || clen != 96u + 2u * spec->n_args))
+    size_t want = (ev.has_signature ? 96u : 92u) + 2u * engine_action_n_given(&ev.action) +
+                  (ev.has_seat_signature ? SCHEMA_SIG_BYTES : 0u);
+    if (clen != 0 && (spec == NULL || clen != want))
         abort();
 }
 
@@ -138,7 +146,9 @@ static void rejection_record(ledger *db, const uint8_t *in, size_t len)
         r.expected_version != back.expected_version || r.action.kind != back.action.kind ||
         memcmp(r.action.arg, back.action.arg, sizeof r.action.arg) != 0 ||
         r.reason != back.reason || r.detail_arg != back.detail_arg ||
-        r.detail_value != back.detail_value || r.at != back.at)
+        r.detail_value != back.detail_value || r.at != back.at ||
+        r.sealed_len != back.sealed_len ||
+        memcmp(r.sealed_action, back.sealed_action, r.sealed_len) != 0)
         abort();
 }
 

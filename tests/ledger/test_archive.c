@@ -471,6 +471,35 @@ static void test_archive__unknown_key_refused_unless_trusted(void **state)
     assert_false(vr.is_refolded);
 }
 
+/* A ledger without a signing key takes the archive's own signed head (the
+ * one signature over its events of format 2), so the restored room
+ * verifies with its head signed, and a second ledger can take it again. */
+static void test_archive__keyless_restore_keeps_the_signed_head(void **state)
+{
+    world *w = *state;
+    char room[SCHEMA_ROOM_CHARS + 1], path[256], again[256];
+    uint32_t n = room_played(w->a->db, room, 5);
+    path_in(path, sizeof path, w->a, "room.mentat-archive");
+    backup(w->a->db, room, path);
+    fixture bare;
+    fixture_make_bare(&bare);
+    assert_int_equal(fixture_open(&bare), 0);
+    ledger_restore_report rep;
+    assert_int_equal(restore(bare.db, &rep, path, 1), 0);
+    assert_int_equal(rep.n_added, n);
+    ledger_verify_report vr;
+    assert_int_equal(ledger_verify_room(bare.db, &vr, room, 1), 0);
+    assert_true(vr.is_head_signed);
+    assert_int_equal(vr.n_events, n);
+    snprintf(again, sizeof again, "%s/again.mentat-archive", bare.dir);
+    backup(bare.db, room, again);
+    assert_int_equal(restore(w->b->db, &rep, again, 1), 0);
+    assert_same_room(w->a->db, w->b->db, room);
+    assert_int_equal(verify_ok(w->b->db, room), 0);
+    fixture_close(&bare);
+    fixture_rm(&bare);
+}
+
 static void test_archive__restore_extends_a_prefix(void **state)
 {
     world *w = *state;
@@ -837,6 +866,59 @@ static void seed_twice(content *c)
     wrong_seed(c);
 }
 
+static void drop_head(content *c)
+{
+    content_remove(c, record_find(c, CODEC_ARCHIVE_HEAD, 0));
+}
+
+/* Rewrites the signed head with f applied. */
+static void head_edit(content *c, void (*f)(codec_receipt *h))
+{
+    codec_archive_record r;
+    char err[SCHEMA_ERRMSG];
+    size_t i = record_find(c, CODEC_ARCHIVE_HEAD, 0);
+    assert_int_equal(codec_archive_record_decode(&r, c->rec[i], c->len[i], err), 0);
+    f(&r.head);
+    content_remove(c, i);
+    content_insert_record(c, i, &r);
+}
+
+static void bad_signature(codec_receipt *h)
+{
+    h->signature[7] ^= 1;
+}
+
+static void head_badly_signed(content *c)
+{
+    head_edit(c, bad_signature);
+}
+
+static void earlier_version(codec_receipt *h)
+{
+    h->version--;
+}
+
+static void head_of_an_earlier_version(content *c)
+{
+    head_edit(c, earlier_version);
+}
+
+static void other_root(codec_receipt *h)
+{
+    h->tree_root[0] ^= 1;
+}
+
+static void head_of_another_tree(content *c)
+{
+    head_edit(c, other_root);
+}
+
+static void head_twice(content *c)
+{
+    size_t i = record_find(c, CODEC_ARCHIVE_HEAD, 0);
+    content_insert(c, i, c->rec[i], c->len[i]);
+}
+
 static const surgery surgeries[] = {
     {"untouched, repacked", NULL, PACK_FRESH_TRAILER, 0},
     {"events swapped", swap_events, PACK_FRESH_TRAILER, LEDGER_ECORRUPT},
@@ -864,6 +946,13 @@ static const surgery surgeries[] = {
     {"genesis re-timed", genesis_retimed, PACK_FRESH_TRAILER, LEDGER_EBADSIG},
     {"revealed seed wrong", wrong_seed, PACK_FRESH_TRAILER, LEDGER_EBADSIG},
     {"revealed seed twice", seed_twice, PACK_FRESH_TRAILER, LEDGER_ECORRUPT},
+    /* events of format 2: the signed head is what covers them */
+    {"no signed head", drop_head, PACK_FRESH_TRAILER, LEDGER_EBADSIG},
+    {"head badly signed", head_badly_signed, PACK_FRESH_TRAILER, LEDGER_EBADSIG},
+    {"head of an earlier version", head_of_an_earlier_version, PACK_FRESH_TRAILER,
+     LEDGER_ECORRUPT},
+    {"head of another tree", head_of_another_tree, PACK_FRESH_TRAILER, LEDGER_EBADSIG},
+    {"head twice", head_twice, PACK_FRESH_TRAILER, LEDGER_ECORRUPT},
     {"no file digest", NULL, PACK_FRESH_TRAILER | WRAP_NO_DIGEST, LEDGER_ECORRUPT},
     {"file digest wrong", NULL, PACK_FRESH_TRAILER | WRAP_BAD_DIGEST, LEDGER_EBADSIG},
     {"byte after the digest", NULL, PACK_FRESH_TRAILER | WRAP_TRAILING, LEDGER_ECORRUPT},
@@ -1097,6 +1186,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_archive__unknown_key_refused_unless_trusted, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_archive__keyless_restore_keeps_the_signed_head,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_archive__restore_extends_a_prefix, setup, teardown),
         cmocka_unit_test_setup_teardown(test_archive__divergent_history_refused, setup,
                                         teardown),

@@ -76,11 +76,14 @@ static void reopen_with_other_keys(fixture *f, char *other, size_t cap)
     assert_int_equal(fixture_open(f), 0);
 }
 
-static void test_key_chain__rotations_chain_to_the_first_key(void **state)
+/* Format 1 (is_signing_events): the forged link is named at the first
+ * event the second key signed (3); format 2: at the head (6), signed by
+ * the third key, whose chain runs through it. */
+static void rotations_chain_to_the_first_key(int is_signing_events)
 {
-    (void)state;
     fixture *f = fixture_new(0);
     char room[SCHEMA_ROOM_CHARS + 1];
+    f->db->is_signing_events = is_signing_events;
     room_new(f->db, room);
     uint32_t first = f->db->key_id, second = 0, third = 0;
     assert_int_equal(play(f->db, room, 2), 2);
@@ -102,7 +105,8 @@ static void test_key_chain__rotations_chain_to_the_first_key(void **state)
     put_key(f->db, &forged);
     assert_int_equal(chain_check(f->db, third), LEDGER_EBADSIG);
     assert_non_null(strstr(ledger_errmsg(f->db), "not signed by the key it replaced"));
-    expect_verify_fails(f->db, room, 3, "not signed by the key it replaced");
+    expect_verify_fails(f->db, room, is_signing_events ? 3 : 6,
+                        "not signed by the key it replaced");
     put_key(f->db, &k2);
     assert_int_equal(verify_ok(f->db, room), 0);
 
@@ -120,11 +124,24 @@ static void test_key_chain__rotations_chain_to_the_first_key(void **state)
     fixture_free(f);
 }
 
+static void test_key_chain__rotations_chain_to_the_first_key(void **state)
+{
+    (void)state;
+    rotations_chain_to_the_first_key(1);
+}
+
+static void test_key_chain__rotations_chain_unsigned_events(void **state)
+{
+    (void)state;
+    rotations_chain_to_the_first_key(0);
+}
+
 static void test_key_chain__retired_key_may_not_sign_after(void **state)
 {
     (void)state;
     fixture *f = fixture_new(0);
     char room[SCHEMA_ROOM_CHARS + 1];
+    f->db->is_signing_events = 1; /* format 1: each event signed */
     room_new(f->db, room);
     uint32_t first = f->db->key_id;
     assert_int_equal(play(f->db, room, 4), 4);
@@ -145,6 +162,29 @@ static void test_key_chain__retired_key_may_not_sign_after(void **state)
             break;
     }
     expect_verify_fails(f->db, room, bad, "after it was retired");
+    fixture_free(f);
+}
+
+/* Format 2: the head is the one signature; signed by a key whose
+ * retirement is put back before the head's tree time, it fails verify, as
+ * does any read that leans on it. */
+static void test_key_chain__retired_key_may_not_sign_the_head(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    uint32_t first = f->db->key_id;
+    assert_int_equal(play(f->db, room, 4), 4);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    codec_event ev;
+    assert_int_equal(ledger_event_get(f->db, &ev, room, 4), 0);
+    assert_false(ev.has_signature);
+    codec_key k = key_row(f->db, first);
+    k.retired_at = ev.committed_at - 1;
+    put_key(f->db, &k);
+    expect_verify_fails(f->db, room, 4, "after it was retired");
+    assert_int_equal(ledger_event_get(f->db, &ev, room, 2), LEDGER_EBADSIG);
     fixture_free(f);
 }
 
@@ -359,6 +399,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_key_chain__rotations_chain_to_the_first_key),
         cmocka_unit_test(test_key_chain__retired_key_may_not_sign_after),
+        cmocka_unit_test(test_key_chain__rotations_chain_unsigned_events),
+        cmocka_unit_test(test_key_chain__retired_key_may_not_sign_the_head),
         cmocka_unit_test(test_key_chain__foreign_keys_directory_refused),
         cmocka_unit_test(test_key_chain__archives_keep_their_own_chain),
         cmocka_unit_test(test_key_chain__archive_of_a_later_room_carries_the_chain),

@@ -102,17 +102,22 @@ static void test_keys__refuse_overwrite(void **state)
     fixture_rm(&f);
 }
 
-static void test_keys__rotation_keeps_old_events_verifiable(void **state)
+/* Format 1 (is_signing_events): each event names the key that signed it.
+ * Format 2: none does; the head's signed tree head, by the new key once it
+ * rotated in, covers the events of both. */
+static void rotation_keeps_old_events_verifiable(int is_signing_events)
 {
-    (void)state;
     fixture *f = fixture_new(0);
     char room[SCHEMA_ROOM_CHARS + 1];
+    f->db->is_signing_events = is_signing_events;
     room_new(f->db, room);
     assert_int_equal(play(f->db, room, 2), 2);
     uint32_t old_id = f->db->key_id, new_id = 0;
+    uint32_t no_id = is_signing_events ? old_id : 0; /* what format 2 decodes */
     codec_event ev;
     assert_int_equal(ledger_event_get(f->db, &ev, room, 1), 0);
-    assert_int_equal(ev.key_id, old_id);
+    assert_int_equal(ev.key_id, no_id);
+    assert_int_equal(ev.has_signature, is_signing_events);
     ledger_append_result first;
     engine_action act;
     uint32_t head;
@@ -147,9 +152,9 @@ static void test_keys__rotation_keeps_old_events_verifiable(void **state)
     assert_int_equal(ledger_append(f->db, &first, room, head, &act), 0);
     assert_int_equal(first.receipt.key_id, new_id);
     assert_int_equal(ledger_event_get(f->db, &ev, room, head + 1), 0);
-    assert_int_equal(ev.key_id, new_id);
+    assert_int_equal(ev.key_id, is_signing_events ? new_id : 0);
     assert_int_equal(ledger_event_get(f->db, &ev, room, 1), 0);
-    assert_int_equal(ev.key_id, old_id);
+    assert_int_equal(ev.key_id, no_id);
     assert_int_equal(verify_ok(f->db, room), 0);
 
     /* the table: the old key retired, the new one active */
@@ -193,6 +198,18 @@ static void test_keys__rotation_keeps_old_events_verifiable(void **state)
     assert_int_equal(ledger_room_create(f->db, name, &cfg), LEDGER_EKEY);
     assert_non_null(strstr(ledger_errmsg(f->db), "retired"));
     fixture_free(f);
+}
+
+static void test_keys__rotation_keeps_old_events_verifiable(void **state)
+{
+    (void)state;
+    rotation_keeps_old_events_verifiable(1);
+}
+
+static void test_keys__rotation_keeps_unsigned_events_verifiable(void **state)
+{
+    (void)state;
+    rotation_keeps_old_events_verifiable(0);
 }
 
 static void expect_open_ekey(fixture *f, const char *why)
@@ -302,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_keys__keygen_modes_and_sizes),
         cmocka_unit_test(test_keys__refuse_overwrite),
         cmocka_unit_test(test_keys__rotation_keeps_old_events_verifiable),
+        cmocka_unit_test(test_keys__rotation_keeps_unsigned_events_verifiable),
         cmocka_unit_test(test_keys__wrong_or_corrupt_key_file),
         cmocka_unit_test(test_keys__without_keys_read_only_use),
     };

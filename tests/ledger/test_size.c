@@ -4,10 +4,11 @@
  * rooms written interleaved.
  *
  * The engine's games are still short (it stops after the first storm), so
- * the events here are synthetic: real action kinds and arguments, a real
- * signature, a real prev_hash chain and a random state digest, written
- * through the same record encoder, head update and MDB_APPENDDUP put as
- * ledger_append, one transaction each. Only the engine fold is skipped,
+ * the events here are synthetic: real action kinds and arguments, events
+ * of format 2 in a real prev_hash chain with a random state digest, and a
+ * real signed tree head, written through the same record encoder, tree,
+ * head update and MDB_APPENDDUP put as ledger_append, one transaction
+ * each. Only the engine fold is skipped,
  * which does not touch the `events` pages being measured.
  */
 #include <stdarg.h>
@@ -49,21 +50,24 @@ static int synth_body(ledger_txn *txn, void *vctx)
     ev.action = ctx->act;
     ev.committed_at = ledger_now_ms();
     randombytes_buf(ev.state_digest, sizeof ev.state_digest);
-    ev.key_id = db->key_id;
-    size_t len = ledger__event_canonical(canon, ctx->room, &ev);
+    size_t len = ledger__event_canonical(canon, ctx->room, &ev); /* format 2, as appended */
     assert_true(len > 0);
-    rc = ledger__sign(db, ev.signature, canon, len);
-    if (rc == 0)
-        rc = ledger__event_record_encode(db, rec, sizeof rec, &rec_len, &ev);
+    ledger__event_chain_hash(hash, canon, len, &ev);
+    rc = ledger__event_record_encode(db, rec, sizeof rec, &rec_len, &ev);
     if (rc == 0)
         rc = ledger__keys_register(db, txn);
     if (rc == 0)
         rc = ledger__event_put(db, txn, ctx->room, ev.version, rec, rec_len);
+    if (rc == 0)
+        rc = ledger__tree_extend(db, txn, ctx->room, ev.version, hash);
+    codec_receipt r;
+    if (rc == 0)
+        rc = ledger__receipt_make(db, txn, &r, ctx->room, ev.version, hash, ev.committed_at);
     if (rc != 0)
         return rc;
-    ledger__event_hash(hash, canon, len, ev.signature);
     head.version = ev.version;
     memcpy(head.hash, hash, sizeof hash);
+    ledger__head_sign_as(&head, &r);
     ctx->rec_len = rec_len;
     return ledger__head_write(db, txn, ctx->room, &head);
 }

@@ -147,6 +147,7 @@ static codec_event sample_event(unsigned kind, uint8_t seat)
     ev.action.seat = seat;
     ev.committed_at = UINT64_C(1735689600123);
     fill(ev.state_digest, sizeof ev.state_digest, 2);
+    ev.has_signature = 1; /* format 1; format 2 drops key_id and signature */
     ev.key_id = 0xDEADBEEF;
     fill(ev.signature, sizeof ev.signature, 3);
     return ev;
@@ -194,8 +195,10 @@ static void assert_event_eq(const codec_event *a, const codec_event *b)
     assert_action_eq(&a->action, &b->action);
     assert_int_equal(a->committed_at, b->committed_at);
     assert_memory_equal(a->state_digest, b->state_digest, SCHEMA_HASH_BYTES);
+    assert_int_equal(a->has_signature, b->has_signature);
     assert_int_equal(a->key_id, b->key_id);
-    assert_memory_equal(a->signature, b->signature, SCHEMA_SIG_BYTES);
+    if (a->has_signature)
+        assert_memory_equal(a->signature, b->signature, SCHEMA_SIG_BYTES);
 }
 
 static void assert_genesis_eq(const codec_genesis *a, const codec_genesis *b)
@@ -386,6 +389,30 @@ static void test_codec__event_round_trip_every_kind_and_seat(void **state)
             assert_event_eq(&ev, &back);
             assert_int_equal(back.action.seat, back.seat);
         }
+}
+
+/* Format 2: neither key_id nor signature on the wire, and none decoded;
+ * one of the two without the other is refused. */
+static void test_codec__event_of_format_2(void **state)
+{
+    (void)state;
+    codec_event ev = sample_event(ENGINE_ACTION_STORM_DIAL, 1), back;
+    uint8_t with[256], without[256];
+    size_t with_len, without_len;
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(codec_event_encode(with, sizeof with, &with_len, &ev, 1), SCHEMA_OK);
+    ev.has_signature = 0;
+    ev.key_id = 0;
+    assert_int_equal(codec_event_encode(without, sizeof without, &without_len, &ev, 1),
+                     SCHEMA_OK);
+    assert_int_equal(with_len - without_len, 5 + 2 + SCHEMA_SIG_BYTES); /* fixed32 and bytes */
+    assert_int_equal(codec_event_decode(&back, without, without_len, err), SCHEMA_OK);
+    assert_event_eq(&ev, &back);
+    assert_false(back.has_signature);
+    /* the key id alone (the signature's field cut off the end) */
+    assert_int_equal(codec_event_decode(&back, with, with_len - 2 - SCHEMA_SIG_BYTES, err),
+                     SCHEMA_EDECODE);
+    assert_non_null(strstr(err, "go together"));
 }
 
 static void test_codec__event_stored_without_prev_hash(void **state)
@@ -582,7 +609,7 @@ static void test_codec__archive_record_round_trip_every_kind(void **state)
     uint8_t stored[40];
     (void)state;
     fill(stored, sizeof stored, 15);
-    for (unsigned kind = CODEC_ARCHIVE_HEADER; kind <= CODEC_ARCHIVE_TRAILER; kind++) {
+    for (unsigned kind = CODEC_ARCHIVE_HEADER; kind <= CODEC_ARCHIVE_HEAD; kind++) {
         codec_archive_record r, back;
         uint8_t out[256];
         size_t len;
@@ -614,6 +641,16 @@ static void test_codec__archive_record_round_trip_every_kind(void **state)
             r.n_records = 302;
             fill(r.digest, sizeof r.digest, 18);
             break;
+        case CODEC_ARCHIVE_HEAD:
+            memcpy(r.head.room, ROOM, sizeof r.head.room);
+            r.head.version = 300;
+            fill(r.head.event_hash, SCHEMA_HASH_BYTES, 19);
+            r.head.key_id = 9;
+            fill(r.head.signature, SCHEMA_SIG_BYTES, 20);
+            r.head.has_tree_head = 1;
+            fill(r.head.tree_root, SCHEMA_HASH_BYTES, 21);
+            r.head.tree_time = 1234;
+            break;
         }
         assert_int_equal(codec_archive_record_encode(out, sizeof out, &len, &r), SCHEMA_OK);
         if (codec_archive_record_decode(&back, out, len, err) != SCHEMA_OK)
@@ -633,7 +670,34 @@ static void test_codec__archive_record_round_trip_every_kind(void **state)
         assert_memory_equal(back.seed, r.seed, sizeof r.seed);
         assert_int_equal(back.n_records, r.n_records);
         assert_memory_equal(back.digest, r.digest, sizeof r.digest);
+        assert_memory_equal(&back.head, &r.head, sizeof r.head);
     }
+    /* A head without its tree head is refused both ways. */
+    codec_archive_record r, back;
+    uint8_t out[256];
+    size_t len;
+    memset(&r, 0, sizeof r);
+    r.kind = CODEC_ARCHIVE_HEAD;
+    memcpy(r.head.room, ROOM, sizeof r.head.room);
+    r.head.version = 3;
+    assert_int_equal(codec_archive_record_encode(out, sizeof out, &len, &r), SCHEMA_ERROR);
+    /* ... and a receipt without it, put as field 800 by hand, refused */
+    codec_receipt bare;
+    memset(&bare, 0, sizeof bare);
+    memcpy(bare.room, ROOM, sizeof bare.room);
+    bare.version = 3;
+    uint8_t receipt[200];
+    size_t rlen;
+    assert_int_equal(codec_receipt_encode(receipt, sizeof receipt, &rlen, &bare), SCHEMA_OK);
+    assert_true(rlen < 128);
+    out[0] = 0x82; /* field 800, length-delimited: (800 << 3) | 2 = 0x1902 as a varint */
+    out[1] = 0x32;
+    out[2] = (uint8_t)rlen;
+    memcpy(out + 3, receipt, rlen);
+    len = rlen + 3;
+    char err[SCHEMA_ERRMSG] = "";
+    assert_int_equal(codec_archive_record_decode(&back, out, len, err), SCHEMA_EDECODE);
+    assert_non_null(strstr(err, "tree head"));
 }
 
 /* ============================================================ encoders */
@@ -974,8 +1038,17 @@ static void test_codec__refuses_truncated_bytes(void **state)
     (void)state;
 
     event_bytes(&good, &ev);
+    /* Cut just before key_id and signature (the last two fields), the
+     * bytes are an event of format 2, which the ledger then hashes as
+     * another event; every other cut is refused. */
+    const size_t format2_len = good.n - (5 + 2 + SCHEMA_SIG_BYTES);
     for (size_t n = 0; n < good.n; n++) {
         char err[SCHEMA_ERRMSG] = "";
+        if (n == format2_len) {
+            assert_int_equal(codec_event_decode(&back, good.b, n, err), SCHEMA_OK);
+            assert_false(back.has_signature);
+            continue;
+        }
         assert_int_equal(codec_event_decode(&back, good.b, n, err), SCHEMA_EDECODE);
         assert_true(strncmp(err, "Event", 5) == 0);
     }
@@ -1169,6 +1242,7 @@ int main(void)
         cmocka_unit_test(test_codec__optional_argument_absent_or_given),
         cmocka_unit_test(test_codec__event_round_trip_every_kind_and_seat),
         cmocka_unit_test(test_codec__event_stored_without_prev_hash),
+        cmocka_unit_test(test_codec__event_of_format_2),
         cmocka_unit_test(test_codec__genesis_round_trip),
         cmocka_unit_test(test_codec__genesis_round_trip_advanced_constructed),
         cmocka_unit_test(test_codec__genesis_of_a_fork),

@@ -739,21 +739,22 @@ static void test_cli__verify_names_tampered_version(void **state)
     test_run_free(&r);
     EXPECT(0, &r, "log", room, "--json", "--from", "2", "--to", "2");
     parse_json(tok, 256, r.out);
-    char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
-    json_string_member(sig_hex, sizeof sig_hex, tok, 1, r.out, "signature");
+    char digest_hex[2 * SCHEMA_HASH_BYTES + 1];
+    json_string_member(digest_hex, sizeof digest_hex, tok, 1, r.out, "state_digest");
     test_run_free(&r);
-    uint8_t sig[SCHEMA_SIG_BYTES];
-    hex_decode(sig, sig_hex, sizeof sig);
+    uint8_t digest[SCHEMA_HASH_BYTES];
+    hex_decode(digest, digest_hex, sizeof digest);
 
-    /* Flip a byte of the event's signature wherever it lies in the file
-     * (a stale copy of the page may hold it too). */
+    /* Flip a byte of the event's state digest wherever it lies in the
+     * file (a stale copy of the page may hold it too): the re-fold names
+     * the version (an event of format 2 has no signature of its own). */
     size_t len;
     char *file = test_slurp("mentat.db", &len);
     FILE *f = fopen("mentat.db", "r+b");
     assert_non_null(f);
     int n_found = 0;
-    for (size_t i = 0; i + sizeof sig <= len; i++)
-        if (memcmp(file + i, sig, sizeof sig) == 0) {
+    for (size_t i = 0; i + sizeof digest <= len; i++)
+        if (memcmp(file + i, digest, sizeof digest) == 0) {
             assert_int_equal(fseek(f, (long)(i + 10), SEEK_SET), 0);
             assert_int_not_equal(fputc((unsigned char)file[i + 10] ^ 0x01, f), EOF);
             n_found++;

@@ -3,8 +3,9 @@
  * operator, through the `mentat` command: seat-signed actions (`seat
  * keygen`, `room create --seat-keys`, `act --seat-key`, `play --seat-key`, `verify` of every
  * seat signature, `games` binding its bots' keys), the audit of a revealed
- * room from its archive alone on another host, and signed audit reports
- * (`audit --json --sign`, `verify --report`).
+ * room from its archive alone on another host, signed audit reports
+ * (`audit --json --sign`, `verify --report`), and a refused action's
+ * secrets sealed without the audit key (`log --rejections`).
  *
  * Runs the real binary in a fresh temporary directory; legal actions are
  * found in-process through the public APIs. Each refusal is checked for
@@ -411,6 +412,43 @@ static void test_trust__third_party_audit_after_reveal(void **state)
     assert_int_equal(chdir(".."), 0);
 }
 
+/* A refused storm dial: its value sealed in the file, listed with the
+ * audit key, listed sealed without it. */
+static void test_trust__refused_secrets_sealed(void **state)
+{
+    (void)state;
+    test_run_result r;
+    const char *kg[] = {"keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", NULL};
+    expect(0, &r, create);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    assert_true(strlen(r.out) >= SCHEMA_ROOM_CHARS); /* the code, alone on its line */
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    const char *act[] = {"act", room, "--seat", "2", "--version", "0", "--action",
+                         "{\"kind\":\"storm_dial\",\"value\":17}", NULL};
+    expect(2, &r, act); /* setup is not the storm: refused, and recorded */
+    test_run_free(&r);
+    const char *list[] = {"log", room, "--rejections", "--json", NULL};
+    expect(0, &r, list);
+    assert_non_null(strstr(r.out, "\"value\":17"));
+    assert_non_null(strstr(r.out, "\"sealed\":false"));
+    test_run_free(&r);
+    assert_int_equal(mkdir("signing-only", 0700), 0);
+    test_copy_file("mentat.keys/signing.key", "signing-only/signing.key", 0600);
+    const char *keyless[] = {"--keys", "signing-only", "log", room, "--rejections", "--json",
+                             NULL};
+    expect(0, &r, keyless);
+    assert_null(strstr(r.out, "\"value\":17"));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
+    assert_non_null(strstr(r.out, "\"sealed\":true,"));
+    test_run_free(&r);
+}
+
 static char *hex_member(const char *json, const char *key)
 {
     char pat[64];
@@ -536,6 +574,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__third_party_audit_after_reveal, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__refused_secrets_sealed, setup, teardown),
     };
     return cmocka_run_group_tests_name("trust", tests, NULL, NULL);
 }

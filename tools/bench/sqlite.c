@@ -9,20 +9,23 @@
  *     events(room TEXT, version INTEGER, body TEXT, PRIMARY KEY(room, version))
  * with one JSON row per event holding the fields of a Mentat event:
  * version, prev hash (hex), seat, action (JSON), committed_at, state
- * digest (hex), key id and signature (hex). Version 0 is the room's
- * genesis row.
+ * digest (hex) and the seat's signature (hex). Version 0 is the room's
+ * genesis row, signed.
  *
  * Per event the peer does the work Mentat does: it reads the room's last
  * row and checks its version (compare-and-swap), hashes that row with
  * BLAKE2b-256 (the prev hash), folds the action into the cached head state
- * with the room's randomness, digests the new state, and signs the same
- * canonical bytes as ledger/event.c lays out with Ed25519; the acting
- * seat signs its action as its client would (ledger_seat_message's bytes)
- * and the peer checks that signature against the seat's key and stores it
- * in the row and under its own signature, as the ledger does; once the
- * transaction is durable it signs each event's receipt (room, version, the
- * row's BLAKE2b-256), as ledger_append answers every accepted action. Only
- * where the bytes go differs. It must never be given an easier job than the ledger:
+ * with the room's randomness, and digests the new state; the acting seat
+ * signs its action as its client would (ledger_seat_message's bytes) and
+ * the peer checks that signature against the seat's key and stores it in
+ * the row, as the ledger does. Like an event of format 2 (ledger/event.c),
+ * the row carries no signature of the peer's own: once the transaction is
+ * durable the peer signs each event's receipt in the layout of the
+ * ledger's signed tree head ("MNTH": room, version, the row's BLAKE2b-256,
+ * key id, 32 bytes of root, time), one Ed25519 signature per event as
+ * ledger_append makes. SQLite keeps no Merkle tree, so the root is the
+ * row's hash again: the peer is spared the tree's hashing, never a
+ * signature. Only where the bytes go differs. It must never be given an easier job than the ledger:
  * no unsafe pragmas, no skipped check, one transaction per call.
  */
 #include <assert.h>
@@ -36,7 +39,6 @@
 
 #define BUSY_TIMEOUT_MS 60000
 #define BODY_MAX 1024
-#define CANONICAL_MAX 192
 
 struct bench_peer {
     sqlite3 *db;                   /* one connection, one thread */
@@ -48,6 +50,7 @@ struct bench_peer {
     const bench_ctx *c;            /* the signing key; borrowed */
     engine_state *next;            /* scratch: the states a transaction makes */
     uint8_t (*row_hash)[SCHEMA_HASH_BYTES]; /* scratch: the hash of each row written */
+    uint64_t *row_at;              /* scratch: the committed_at of each row written */
     size_t n_next;                 /* states (and row hashes) allocated */
     char err[BENCH_ERRMSG];        /* last failure */
 };
@@ -90,6 +93,7 @@ void bench_peer_close(bench_peer *p)
     sqlite3_close(p->db);
     free(p->next);
     free(p->row_hash);
+    free(p->row_at);
     free(p);
 }
 
@@ -180,68 +184,26 @@ static void put32(uint8_t *b, uint32_t v)
     b[3] = (uint8_t)v;
 }
 
-/* The bytes signed: the layout of ledger/event.c ("MNTE", format,
- * room, version, prev hash, seat, kind, n_args, args, committed_at, state
- * digest, key id, the seat's signature if any), so the signing work is
- * the ledger's. */
-static size_t canonical(uint8_t out[CANONICAL_MAX], const char *room, uint32_t version,
-                        const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
-                        uint64_t committed_at, const uint8_t digest[SCHEMA_HASH_BYTES],
-                        uint32_t key_id, const uint8_t *seat_sig)
-{
-    const engine_action_spec *spec = engine_action_spec_of(act->kind);
-    unsigned n_args = spec != NULL ? spec->n_args : 0;
-    uint8_t *b = out;
-    memcpy(b, "MNTE", 4);
-    b[4] = LEDGER_FORMAT_VERSION;
-    memcpy(b + 5, room, SCHEMA_ROOM_CHARS);
-    put32(b + 13, version);
-    memcpy(b + 17, prev, SCHEMA_HASH_BYTES);
-    b[49] = act->seat == ENGINE_SEAT_ENGINE ? 0 : (uint8_t)(act->seat + 1);
-    b[50] = act->kind;
-    b[51] = (uint8_t)n_args;
-    b += 52;
-    for (unsigned i = 0; i < n_args; i++) {
-        uint16_t a = (uint16_t)act->arg[i];
-        b[0] = (uint8_t)(a >> 8);
-        b[1] = (uint8_t)a;
-        b += 2;
-    }
-    put32(b, (uint32_t)(committed_at >> 32));
-    put32(b + 4, (uint32_t)committed_at);
-    memcpy(b + 8, digest, SCHEMA_HASH_BYTES);
-    put32(b + 40, key_id);
-    b += 44;
-    if (seat_sig != NULL) {
-        memcpy(b, seat_sig, SCHEMA_SIG_BYTES);
-        b += SCHEMA_SIG_BYTES;
-    }
-    return (size_t)(b - out);
-}
-
 /* The JSON row of one event into body: its length, or 0 if it does not fit. */
 static size_t event_json(char body[BODY_MAX], uint32_t version,
                          const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
                          uint64_t committed_at, const uint8_t digest[SCHEMA_HASH_BYTES],
-                         uint32_t key_id, const uint8_t sig[SCHEMA_SIG_BYTES],
                          const uint8_t *seat_sig)
 {
     char action[512], prev_hex[2 * SCHEMA_HASH_BYTES + 1], digest_hex[2 * SCHEMA_HASH_BYTES + 1];
-    char sig_hex[2 * SCHEMA_SIG_BYTES + 1], seat_hex[2 * SCHEMA_SIG_BYTES + 1] = "";
+    char seat_hex[2 * SCHEMA_SIG_BYTES + 1] = "";
     if (codec_action_to_json(action, sizeof action, act) != 0)
         return 0;
     tool_hex(prev_hex, prev, SCHEMA_HASH_BYTES);
     tool_hex(digest_hex, digest, SCHEMA_HASH_BYTES);
-    tool_hex(sig_hex, sig, SCHEMA_SIG_BYTES);
     if (seat_sig != NULL)
         tool_hex(seat_hex, seat_sig, SCHEMA_SIG_BYTES);
     int n = snprintf(body, BODY_MAX,
                      "{\"version\":%u,\"prev_hash\":\"%s\",\"seat\":%u,\"action\":%s,"
-                     "\"committed_at\":%llu,\"state_digest\":\"%s\",\"key_id\":%u,"
-                     "\"signature\":\"%s\"%s%s%s}",
+                     "\"committed_at\":%llu,\"state_digest\":\"%s\"%s%s%s}",
                      version, prev_hex,
                      act->seat == ENGINE_SEAT_ENGINE ? 0u : act->seat + 1u, action,
-                     (unsigned long long)committed_at, digest_hex, key_id, sig_hex,
+                     (unsigned long long)committed_at, digest_hex,
                      seat_sig != NULL ? ",\"seat_signature\":\"" : "", seat_hex,
                      seat_sig != NULL ? "\"" : "");
     return n > 0 && n < BODY_MAX ? (size_t)n : 0;
@@ -291,7 +253,7 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n)
 
 /* One event of head h into the open transaction; the new state to *next. */
 static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA_HASH_BYTES],
-                      const bench_peer_head *h)
+                      uint64_t *at_out, const bench_peer_head *h)
 {
     const bench_room *r = h->room;
     assert(h->version < r->n_actions);
@@ -337,8 +299,7 @@ static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA
     engine_state_digest(digest, next);
 
     uint64_t at = ledger_now_ms();
-    uint8_t msg[CANONICAL_MAX], sig[SCHEMA_SIG_BYTES], seat_buf[SCHEMA_SIG_BYTES];
-    uint8_t seat_msg[LEDGER_SEAT_MESSAGE_MAX];
+    uint8_t seat_buf[SCHEMA_SIG_BYTES], seat_msg[LEDGER_SEAT_MESSAGE_MAX];
     const uint8_t *seat_sig = bench_seat_sign(p->c, seat_buf, r->room, h->version, prev, act);
     if (seat_sig != NULL) {
         size_t seat_len = ledger_seat_message(seat_msg, r->room, h->version, prev, act);
@@ -349,32 +310,33 @@ static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA
             return -1;
         }
     }
-    size_t msg_len = canonical(msg, r->room, version, prev, act, at, digest, p->c->peer_key_id,
-                               seat_sig);
-    crypto_sign_detached(sig, NULL, msg, msg_len, p->c->peer_sk);
-
     char body[BODY_MAX];
-    size_t body_len = event_json(body, version, prev, act, at, digest, p->c->peer_key_id, sig,
-                                 seat_sig);
+    size_t body_len = event_json(body, version, prev, act, at, digest, seat_sig);
     if (body_len == 0) {
         snprintf(p->err, sizeof p->err, "room %s version %u: row too long", r->room, version);
         return -1;
     }
     crypto_generichash(row_hash, SCHEMA_HASH_BYTES, (const uint8_t *)body, body_len, NULL, 0);
+    *at_out = at;
     return insert_row(p, r->room, version, body, body_len);
 }
 
-/* The receipt of a durable row: the layout of ledger/event.c ("MNTR",
- * room, version, event hash, key id), signed. */
+/* The receipt of a durable row: the layout of the ledger's signed tree
+ * head (ledger/event.c, "MNTH": room, version, event hash, key id, root,
+ * time; the row hash stands for the root), signed. */
 static void sign_receipt(const bench_peer *p, const char *room, uint32_t version,
-                         const uint8_t hash[SCHEMA_HASH_BYTES])
+                         const uint8_t hash[SCHEMA_HASH_BYTES], uint64_t at)
 {
-    uint8_t msg[4 + SCHEMA_ROOM_CHARS + 4 + SCHEMA_HASH_BYTES + 4], sig[SCHEMA_SIG_BYTES];
-    memcpy(msg, "MNTR", 4);
+    uint8_t msg[4 + SCHEMA_ROOM_CHARS + 4 + SCHEMA_HASH_BYTES + 4 + SCHEMA_HASH_BYTES + 8];
+    uint8_t sig[SCHEMA_SIG_BYTES];
+    memcpy(msg, "MNTH", 4);
     memcpy(msg + 4, room, SCHEMA_ROOM_CHARS);
     put32(msg + 12, version);
     memcpy(msg + 16, hash, SCHEMA_HASH_BYTES);
     put32(msg + 48, p->c->peer_key_id);
+    memcpy(msg + 52, hash, SCHEMA_HASH_BYTES);
+    put32(msg + 84, (uint32_t)(at >> 32));
+    put32(msg + 88, (uint32_t)at);
     crypto_sign_detached(sig, NULL, msg, sizeof msg, p->c->peer_sk);
 }
 
@@ -385,17 +347,20 @@ int bench_peer_append(bench_peer *p, bench_peer_head *const *heads, size_t n)
         if (s != NULL)
             p->next = s;
         uint8_t(*hs)[SCHEMA_HASH_BYTES] = s != NULL ? realloc(p->row_hash, n * sizeof *hs) : NULL;
-        if (s == NULL || hs == NULL) {
+        if (hs != NULL)
+            p->row_hash = hs;
+        uint64_t *ats = hs != NULL ? realloc(p->row_at, n * sizeof *ats) : NULL;
+        if (s == NULL || hs == NULL || ats == NULL) {
             snprintf(p->err, sizeof p->err, "out of memory");
             return -1;
         }
-        p->row_hash = hs;
+        p->row_at = ats;
         p->n_next = n;
     }
     if (run(p, p->begin, "begin") != 0)
         return -1;
     for (size_t i = 0; i < n; i++)
-        if (append_one(p, &p->next[i], p->row_hash[i], heads[i]) != 0) {
+        if (append_one(p, &p->next[i], p->row_hash[i], &p->row_at[i], heads[i]) != 0) {
             abandon(p);
             return -1;
         }
@@ -407,7 +372,7 @@ int bench_peer_append(bench_peer *p, bench_peer_head *const *heads, size_t n)
     for (size_t i = 0; i < n; i++) {
         heads[i]->state = p->next[i];
         heads[i]->version++;
-        sign_receipt(p, heads[i]->room->room, heads[i]->version, p->row_hash[i]);
+        sign_receipt(p, heads[i]->room->room, heads[i]->version, p->row_hash[i], p->row_at[i]);
     }
     return 0;
 }

@@ -1,0 +1,196 @@
+/*
+ * room_key.c - the per-room key: 32 bytes from the CSPRNG drawn when a
+ * room is made, sealed to the audit key as the room seed is, and kept in
+ * `meta` under roomkey/<room> (a record of its own, never the signed
+ * genesis, so that a reseal may rewrite it). With it the ledger seals the
+ * secret arguments of a refused action (engine_action_secret_mask) before
+ * the rejection is stored, and opens them for a reader holding the audit
+ * key.
+ *
+ * Part of ledger/. It never stores a room key or a secret argument in the
+ * clear, never reuses a nonce under one key (the nonce is derived from the
+ * room and the rejection's counter, which only counts up and is written in
+ * the transaction of the record it numbers), and never trusts sealed bytes
+ * it reads: a record that does not open, or opens to another action, is
+ * corrupt.
+ *
+ * `meta` roomkey/<room> -> 84 bytes:
+ *     0   4  audit_key_id u32 BE: the audit key it is sealed to
+ *     4  80  crypto_box_seal(room key (32), audit public key)
+ *
+ * A sealed rejected action (Rejection.sealed_action, 46..62 bytes):
+ *     0  24  nonce = BLAKE2b-192("MNRJ" || room (8) || counter u32 BE)
+ *    24  n   XChaCha20-Poly1305-IETF of the canonical action (kind, n_args,
+ *            args; ledger__action_canonical) then the detail value (i32
+ *            BE), additional data "MNRJ" || room || counter, then the
+ *            16-byte tag
+ *   and in the stored record the secret arguments are 0, and so is the
+ *   detail value when the argument it is about is a secret one.
+ */
+#include <string.h>
+
+#include "ledger/internal.h"
+
+#define ROOM_KEY_META "roomkey/"
+#define ROOM_KEY_RECORD_BYTES (4 + crypto_box_SEALBYTES + LEDGER_ROOM_KEY_BYTES)
+#define SEAL_DOMAIN "MNRJ"
+#define SEAL_AD_BYTES (4 + SCHEMA_ROOM_CHARS + 4)
+#define NONCE_BYTES crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
+
+static void meta_key(uint8_t out[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS], const char *room)
+{
+    memcpy(out, ROOM_KEY_META, sizeof ROOM_KEY_META - 1);
+    memcpy(out + sizeof ROOM_KEY_META - 1, room, SCHEMA_ROOM_CHARS);
+}
+
+int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room)
+{
+    uint8_t key[LEDGER_ROOM_KEY_BYTES], rec[ROOM_KEY_RECORD_BYTES];
+    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
+    if (!db->has_audit_key)
+        return ledger__fail(db, LEDGER_EKEY, "no audit key in %s to seal room %s's key to",
+                            db->keys_dir, room);
+    randombytes_buf(key, sizeof key);
+    ledger__be32_put(rec, db->audit_key_id);
+    int rc = crypto_box_seal(rec + 4, key, sizeof key, db->audit_pk) == 0
+                 ? 0
+                 : ledger__fail(db, LEDGER_ERROR, "cannot seal room %s's key", room);
+    sodium_memzero(key, sizeof key);
+    if (rc != 0)
+        return rc;
+    meta_key(kbuf, room);
+    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof rec, rec};
+    return ledger__put(txn, db->dbi_meta, &k, &v, MDB_NOOVERWRITE);
+}
+
+int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
+                     uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
+{
+    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
+    meta_key(kbuf, room);
+    MDB_val k = {sizeof kbuf, kbuf}, v;
+    int rc = ledger__get(txn, db->dbi_meta, &k, &v);
+    if (rc == MDB_NOTFOUND)
+        return ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no room key (made by an older "
+                            "build)", room);
+    if (rc != 0)
+        return rc;
+    if (v.mv_size != ROOM_KEY_RECORD_BYTES)
+        return LEDGER_CORRUPT_MSG(db, "room %s: room key record of %zu bytes", room, v.mv_size);
+    const uint8_t *p = v.mv_data;
+    uint32_t id = ledger__be32_get(p);
+    if (!db->has_audit_key || id != db->audit_key_id)
+        return ledger__fail(db, LEDGER_EKEY, "room %s's key is sealed to audit key %08x, not "
+                            "held here", room, id);
+    if (crypto_box_seal_open(key_out, p + 4, ROOM_KEY_RECORD_BYTES - 4, db->audit_pk,
+                             db->audit_sk) != 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s: the room key does not open with audit key %08x",
+                                  room, id);
+    return 0;
+}
+
+#define PLAIN_MAX (2 + 2 * ENGINE_ACTION_MAX_ARGS + 4)
+
+/* 1 if the rejection's detail value is about a secret argument. */
+static int is_secret_detail(const codec_rejection *r, uint8_t mask)
+{
+    return r->detail_arg >= 0 && r->detail_arg < ENGINE_ACTION_MAX_ARGS &&
+           ((unsigned)mask >> (unsigned)r->detail_arg & 1u) != 0;
+}
+
+/* The nonce and the additional data of rejection `counter` of `room`. */
+static void seal_context(uint8_t nonce[NONCE_BYTES], uint8_t ad[SEAL_AD_BYTES], const char *room,
+                         uint32_t counter)
+{
+    memcpy(ad, SEAL_DOMAIN, 4);
+    memcpy(ad + 4, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(ad + 4 + SCHEMA_ROOM_CHARS, counter);
+    crypto_generichash(nonce, NONCE_BYTES, ad, SEAL_AD_BYTES, NULL, 0);
+}
+
+int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r, uint32_t counter)
+{
+    uint8_t mask = engine_action_secret_mask(r->action.kind);
+    uint8_t key[LEDGER_ROOM_KEY_BYTES], plain[PLAIN_MAX];
+    uint8_t ad[SEAL_AD_BYTES];
+    if (mask == 0)
+        return 0;
+    int rc = ledger__room_key(db, txn, r->room, key);
+    if (rc == LEDGER_ENOTFOUND)
+        return 0; /* a room of an older build: its rejections stay as they were */
+    if (rc != 0)
+        return rc;
+    size_t len = ledger__action_canonical(plain, sizeof plain - 4, &r->action);
+    if (len == 0) {
+        sodium_memzero(key, sizeof key);
+        return ledger__fail(db, LEDGER_EINPUT, "the action has no canonical form");
+    }
+    ledger__be32_put(plain + len, (uint32_t)r->detail_value);
+    len += 4;
+    seal_context(r->sealed_action, ad, r->room, counter);
+    unsigned long long clen = 0;
+    crypto_aead_xchacha20poly1305_ietf_encrypt(r->sealed_action + NONCE_BYTES, &clen, plain, len,
+                                               ad, sizeof ad, NULL, r->sealed_action, key);
+    sodium_memzero(key, sizeof key);
+    sodium_memzero(plain, sizeof plain);
+    r->sealed_len = NONCE_BYTES + (size_t)clen;
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        if ((unsigned)mask >> i & 1u)
+            r->action.arg[i] = 0;
+    if (is_secret_detail(r, mask))
+        r->detail_value = 0;
+    return 0;
+}
+
+int ledger__rejection_open(ledger *db, ledger_txn *txn, codec_rejection *r, uint32_t counter)
+{
+    uint8_t key[LEDGER_ROOM_KEY_BYTES], plain[PLAIN_MAX];
+    uint8_t nonce[NONCE_BYTES], ad[SEAL_AD_BYTES];
+    if (r->sealed_len == 0)
+        return 0;
+    int rc = ledger__room_key(db, txn, r->room, key);
+    if (rc == LEDGER_EKEY)
+        return 0; /* not ours to open: the reader sees it sealed */
+    if (rc == LEDGER_ENOTFOUND)
+        return LEDGER_CORRUPT_MSG(db, "room %s: rejection %u is sealed but the room has no key",
+                                  r->room, counter);
+    if (rc != 0)
+        return rc;
+    seal_context(nonce, ad, r->room, counter);
+    unsigned long long len = 0;
+    int bad = r->sealed_len < NONCE_BYTES + crypto_aead_xchacha20poly1305_ietf_ABYTES ||
+              sodium_memcmp(nonce, r->sealed_action, NONCE_BYTES) != 0 ||
+              r->sealed_len - NONCE_BYTES - crypto_aead_xchacha20poly1305_ietf_ABYTES >
+                  sizeof plain ||
+              crypto_aead_xchacha20poly1305_ietf_decrypt(
+                  plain, &len, NULL, r->sealed_action + NONCE_BYTES, r->sealed_len - NONCE_BYTES,
+                  ad, sizeof ad, nonce, key) != 0;
+    sodium_memzero(key, sizeof key);
+    /* It opens to the stored action with its secret arguments filled in. */
+    engine_action act = r->action;
+    uint8_t mask = engine_action_secret_mask(r->action.kind);
+    if (!bad)
+        bad = len < 6 || plain[0] != r->action.kind || plain[1] > ENGINE_ACTION_MAX_ARGS ||
+              len != 2u + 2u * plain[1] + 4u;
+    int32_t detail = bad ? 0 : (int32_t)ledger__be32_get(plain + len - 4);
+    if (!bad && !is_secret_detail(r, mask) && detail != r->detail_value)
+        bad = 1;
+    for (unsigned i = 0; !bad && i < ENGINE_ACTION_MAX_ARGS; i++) {
+        uint16_t u = i < plain[1] ? (uint16_t)((unsigned)plain[2 + 2 * i] << 8 |
+                                               (unsigned)plain[3 + 2 * i])
+                                  : 0;
+        int16_t a = (int16_t)u;
+        if (!((unsigned)mask >> i & 1u) && a != r->action.arg[i])
+            bad = 1;
+        act.arg[i] = a;
+    }
+    sodium_memzero(plain, sizeof plain);
+    if (bad)
+        return LEDGER_CORRUPT_MSG(db, "room %s: sealed rejection %u does not open to its action",
+                                  r->room, counter);
+    r->action = act;
+    r->detail_value = detail;
+    sodium_memzero(&act, sizeof act);
+    r->sealed_len = 0;
+    return 0;
+}
