@@ -359,15 +359,28 @@ engine_verdict engine__alliance_propose(engine_verdict_detail *why, engine_state
 }
 
 /* A proposal is accepted: both are allies at once, publicly (LR 1.02.06). */
+/* The seat whose proposal to the actor an accept or a refusal answers,
+ * with the verdict when there is none: the seat named must have proposed
+ * to the actor in this Nexus. */
+static engine_verdict proposer(engine_verdict_detail *why, const engine_state *st,
+                               const engine_action *act, int *t)
+{
+    *t = target_seat(st, act->arg[0]);
+    if (*t < 0)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    if (!(st->nexus_proposals[*t] & ENGINE_SEAT_BIT(act->seat)))
+        return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
+    return ENGINE_ACCEPTED;
+}
+
 engine_verdict engine__alliance_accept(engine_verdict_detail *why, engine_state *st,
                                        const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    int t = target_seat(st, act->arg[0]);
-    if (t < 0)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
-    if (!(st->nexus_proposals[t] & ENGINE_SEAT_BIT(act->seat)))
-        return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
+    int t;
+    engine_verdict v = proposer(why, st, act, &t);
+    if (v != ENGINE_ACCEPTED)
+        return v;
     if (st->ally[act->seat] != SEAT_NONE || st->ally[t] != SEAT_NONE)
         return engine__reject(why, ENGINE_REJECT_ALREADY_ALLIED, 0, act->arg[0]);
     st->ally[act->seat] = (uint8_t)t;
@@ -382,11 +395,10 @@ engine_verdict engine__alliance_refuse(engine_verdict_detail *why, engine_state 
                                        const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    int t = target_seat(st, act->arg[0]);
-    if (t < 0)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
-    if (!(st->nexus_proposals[t] & ENGINE_SEAT_BIT(act->seat)))
-        return engine__reject(why, ENGINE_REJECT_NO_PROPOSAL, 0, act->arg[0]);
+    int t;
+    engine_verdict v = proposer(why, st, act, &t);
+    if (v != ENGINE_ACCEPTED)
+        return v;
     st->nexus_proposals[t] &= (uint16_t)~ENGINE_SEAT_BIT(act->seat);
     st->nexus_refused[t] |= ENGINE_SEAT_BIT(act->seat); /* once per pair per Nexus (R19) */
     return ENGINE_ACCEPTED;
