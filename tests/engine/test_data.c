@@ -697,9 +697,15 @@ static void test_data__power_rows(void **state)
             assert_true((r->form != NULL) == (r->use != NULL));
             if (r->form) {
                 assert_true(r->form->n_args <= ENGINE_POWER_MAX_ARGS);
-                for (unsigned a = 0; a < r->form->n_args; a++)
+                for (unsigned a = 0; a < r->form->n_args; a++) {
                     assert_true(r->form->lo[a] <= r->form->fallback[a] &&
                                 r->form->fallback[a] <= r->form->hi[a]);
+                    /* a secret argument is never 0 (absent), so it is
+                     * always on the wire and in the signed bytes, at one
+                     * size (docs/FORMAT.md "Event") */
+                    if (r->form->secret_args & (1u << a))
+                        assert_true(r->form->lo[a] >= 1);
+                }
                 assert_ptr_equal(engine_power_form_of(engine_power_id(r->form->slug)), r->form);
             }
             per_point[r->point]++;
