@@ -27,6 +27,7 @@
 #include "engine/phase.h"
 #include "inspect/inspect.h"
 #include "schema/schema.h"
+#include "tests/ledger/helpers.h"
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {10};
 
@@ -394,6 +395,53 @@ static void test_points__generic_power_log_and_state_json(void **state)
     assert_non_null(strstr(text, "spice 1..2"));
 }
 
+/* Through a real ledger: a genuine six-seat room played to the first
+ * moment the Harkonnen are asked and may bribe; the power is appended,
+ * signed and chained like any event, and the room verifies (signatures,
+ * chain, re-fold to every state digest). */
+static void test_points__generic_power_in_the_ledger(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    static engine_state st;
+    engine_legal legal[512];
+    int id = engine_power_id("harkonnen_bribe");
+    const engine_legal *l = NULL;
+    uint32_t head = 0;
+    for (int guard = 0; guard < 2000 && l == NULL; guard++) {
+        assert_int_equal(ledger_head(f->db, room, &head, NULL), 0);
+        assert_int_equal(ledger_state_at(f->db, &st, room, head), 0);
+        for (uint8_t s = 0; s < st.config.n_seats && l == NULL; s++)
+            if (st.seat[s].faction == ENGINE_FACTION_HARKONNEN)
+                l = power_family(legal, 512, &st, s, id);
+        if (l == NULL)
+            assert_int_equal(play(f->db, room, 1), 1);
+    }
+    assert_non_null(l);
+    assert_int_not_equal(st.phase, ENGINE_PHASE_SETUP); /* a side action: after setup */
+    print_message("points: the Harkonnen may bribe at version %u (%s)\n", head,
+                  engine_phase_name(st.phase));
+    engine_action a = bribe_action(l->seat, ENGINE_TERRITORY_CARTHAG, 2);
+    unsigned spice = st.seat[l->seat].spice;
+    ledger_append_result res;
+    assert_int_equal(ledger_append(f->db, &res, room, head, &a), 0);
+    assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+    assert_int_equal(ledger_state_at(f->db, &st, room, head + 1), 0);
+    assert_int_equal(st.seat[a.seat].spice + 2, spice);
+    /* and a wrong seat is refused, nothing appended */
+    engine_action w = a;
+    w.seat = (uint8_t)((a.seat + 1) % st.config.n_seats);
+    assert_int_equal(ledger_append(f->db, &res, room, head + 1, &w), 0);
+    assert_int_not_equal(res.verdict, ENGINE_ACCEPTED);
+    uint32_t after = 0;
+    assert_int_equal(ledger_head(f->db, room, &after, NULL), 0);
+    assert_int_equal(after, head + 1);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -401,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_points__generic_power_offered_and_applied),
         cmocka_unit_test(test_points__generic_power_codec),
         cmocka_unit_test(test_points__generic_power_log_and_state_json),
+        cmocka_unit_test(test_points__generic_power_in_the_ledger),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
