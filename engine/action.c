@@ -113,6 +113,12 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_NEXUS_DRAW] = {"nexus_draw", 2, {"draw", "policy"},
         {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
+    /* generic (rules version 5 on): the power's id, then the arguments its
+     * row's form names (engine_power_form); text names them from the form */
+    [ENGINE_ACTION_POWER] = {"power", 8,
+        {"power", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7"},
+        {ENGINE_ARG_INT, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED,
+         ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED}, 7},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

@@ -313,6 +313,9 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_NEXUS_DRAW = 52,      /* Nexus Cards, the draw opportunity: draw (1, replaces a
                                            held card) or decline (0); own-faction policy (secret):
                                            0 keep, 1 redraw once, 2 redraw whenever */
+    ENGINE_ACTION_POWER = 53,          /* rules version 5: a power a row declares (generic):
+                                          power id (engine_power_id of its slug), then up to
+                                          ENGINE_POWER_MAX_ARGS arguments named by the row */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -384,6 +387,40 @@ typedef struct engine_action_spec {
 /* The arguments of `act` that are given: its kind's n_args less the
  * trailing optional ones that are 0 (absent). */
 unsigned engine_action_n_given(const engine_action *act);
+
+/* Generic actions (rules version 5 on, docs/ARCHITECTURE.md "Generic
+ * actions"): a power that declares its form in its row is used with
+ * ENGINE_ACTION_POWER, arg[0] its id and arg[1..n_args] the arguments
+ * its form names, so a new power adds a row, not an action kind. The
+ * codec, the action JSON, the log and the bots read the form. */
+#define ENGINE_POWER_MAX_ARGS (ENGINE_ACTION_MAX_ARGS - 1)
+typedef struct engine_power_form {
+    const char *slug;              /* stable snake_case name, JSON "power"; its id is
+                                      engine_power_id(slug) */
+    uint8_t n_args;                /* 0..ENGINE_POWER_MAX_ARGS */
+    const char *arg_name[ENGINE_POWER_MAX_ARGS]; /* JSON field names */
+    uint8_t arg_type[ENGINE_POWER_MAX_ARGS];     /* engine_arg_type: how text names it */
+    int16_t lo[ENGINE_POWER_MAX_ARGS], hi[ENGINE_POWER_MAX_ARGS]; /* values accepted */
+    int16_t fallback[ENGINE_POWER_MAX_ARGS];     /* a bot's default (within lo..hi) */
+    uint8_t secret_args;           /* bit i: argument i (arg[1 + i]) is secret */
+} engine_power_form;
+/* The wire id of a slug: FNV-1a folded to 1..32767 (stable forever; no two
+ * rows share one, tests/engine/test_data.c). */
+int16_t engine_power_id(const char *slug);
+/* The form of the power with id `id` in any row of any family, or NULL. */
+const engine_power_form *engine_power_form_of(int id);
+/* The id of the power named `slug`, or -1 if no row declares it. */
+int engine_power_from_slug(const char *slug);
+/* The names and types of the arguments of an action of `kind` whose
+ * arg[0] is `arg0`, for text: the action table's row, or for a power
+ * whose row this build has its form's (every argument given, none
+ * optional; written into *buf). The signed bytes and the wire never
+ * depend on it: they read the table's row. */
+const engine_action_spec *engine_action_spec_for(engine_action_spec *buf, unsigned kind,
+                                                 int arg0);
+/* The secret arguments of a generic action (bit i: act->arg[i]), 0 for any
+ * other kind; an unknown power hides every argument but its id. */
+uint8_t engine_generic_secret_mask(const engine_action *act);
 
 /* The row of a kind, or NULL for an unknown kind. Static storage. */
 const engine_action_spec *engine_action_spec_of(unsigned kind);
@@ -896,6 +933,11 @@ typedef struct engine_legal {
     uint8_t cap_mask[ENGINE_LEGAL_CAPS]; /* bit i: argument i counts toward cap k; 0 unused */
     int16_t cap[ENGINE_LEGAL_CAPS];      /* the most those arguments may add up to */
 } engine_legal;
+
+/* The bots' default use of a generic family (ENGINE_ACTION_POWER): the
+ * row's fallback for each argument, clipped to the family, so a bot that
+ * knows no power still answers one. 0, or -1 if `l` is no generic family. */
+int engine_generic_default(engine_action *out, const engine_legal *l);
 #define ENGINE_LEGAL_MAX 4096
 
 /* Writes the legal families for `seat` (all seats if ENGINE_SEAT_ENGINE)

@@ -148,6 +148,7 @@ unsigned engine__action_home_phase(unsigned kind);
 #define ENGINE__HANDLER(name) \
     engine_verdict name(engine_verdict_detail *, engine_state *, const engine_action *, engine_rng *)
 ENGINE__HANDLER(engine__predict);
+ENGINE__HANDLER(engine__power); /* engine/generic.c */
 ENGINE__HANDLER(engine__traitor_pick);
 ENGINE__HANDLER(engine__fremen_place);
 ENGINE__HANDLER(engine__bg_place);
@@ -229,6 +230,7 @@ ENGINE__LEGAL(engine__legal_storm_cards);
 ENGINE__LEGAL(engine__legal_side);
 ENGINE__LEGAL(engine__legal_ghola);
 ENGINE__LEGAL(engine__legal_question);
+ENGINE__LEGAL(engine__legal_power); /* engine/generic.c */
 
 /* ============================================================ windows */
 
@@ -381,6 +383,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_KARAMA_POLICY,
     ENGINE__RULE_OPTIONAL_ARGS,
     ENGINE__RULE_ROOM_OPTIONS,
+    ENGINE__RULE_GENERIC_ACTIONS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -455,6 +458,9 @@ typedef enum engine__point {
                                         Advanced, LR 2.03.08-09, 2.04.18) */
     ENGINE__POINT_BATTLE_HARDENED,   /* seat: its forces fight at full strength without spice
                                         (F Advanced, LR 2.04.21) */
+    ENGINE__POINT_POWER,             /* seat: the row's power is used with the generic
+                                        ENGINE_ACTION_POWER (its `form`, `use`), offered when
+                                        its `when` agrees (rules version 5 on) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -479,6 +485,11 @@ typedef int (*engine__power_when)(const engine_state *st, unsigned owner, unsign
  * a decision point's answer (0 = the row does not decide); a seat point's
  * check of an argument (0 = refused). */
 typedef int (*engine__power_fn)(const engine_state *st, unsigned owner, unsigned seat, int value);
+/* A generic power used (ENGINE__POINT_POWER): its arguments are in its
+ * form's range; it validates the rest before it mutates (apply.c (1)). */
+typedef engine_verdict (*engine__power_use)(engine_verdict_detail *why, engine_state *st,
+                                            unsigned owner, const engine_action *act,
+                                            engine_rng *rng);
 
 /* One faction power (or, later, card effect or module rule), a row of the
  * table in the file of its source (engine/powers_*.c). */
@@ -499,6 +510,8 @@ typedef struct engine__power_row {
     engine__power_when when;       /* NULL = whenever the fields say */
     engine__power_fn fn;           /* NULL = the row only holds */
     const char *source;            /* "LR 2.04.06": the rule it follows */
+    const engine_power_form *form; /* ENGINE__POINT_POWER: its generic action's arguments */
+    engine__power_use use;         /* ENGINE__POINT_POWER: what using it does */
 } engine__power_row;
 
 /* At most this many rows at one point (engine/points.c collects them on
@@ -523,6 +536,10 @@ int engine__point_owner(const engine_state *st, engine__point p);
  * owner's ally, or NULL; *owner_out (may be NULL) its owner's seat. */
 const engine__power_row *engine__point_row(const engine_state *st, engine__point p,
                                            unsigned seat, unsigned *owner_out);
+/* The i-th of the rows at `p` in force that apply to `seat` (in the order
+ * engine__point_row takes them), or NULL past the last. */
+const engine__power_row *engine__point_row_nth(const engine_state *st, engine__point p,
+                                               unsigned seat, unsigned i, unsigned *owner_out);
 /* 1 if a row at `p` applies to `seat`. */
 int engine__point_holds(const engine_state *st, engine__point p, unsigned seat);
 /* `base` folded through the rows at `p` that apply to `seat`, skipping a

@@ -104,6 +104,17 @@ const engine__power_row *engine__point_row(const engine_state *st, engine__point
     return m[0].row;
 }
 
+const engine__power_row *engine__point_row_nth(const engine_state *st, engine__point p,
+                                               unsigned seat, unsigned i, unsigned *owner_out)
+{
+    match m[ENGINE__POINT_ROWS_MAX];
+    if (i >= applying(m, st, p, seat))
+        return NULL;
+    if (owner_out)
+        *owner_out = m[i].owner;
+    return m[i].row;
+}
+
 int engine__point_holds(const engine_state *st, engine__point p, unsigned seat)
 {
     return engine__point_row(st, p, seat, NULL) != NULL;

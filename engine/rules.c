@@ -41,6 +41,8 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ROOM_OPTIONS] = {5, 0, "(room options)",
         "a room may be created for the Advanced game or with optional modules (the Nexus "
         "Cards); a Basic room without modules plays as under version 4"},
+    [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
+        "a power whose row declares its form is used with the generic `power` action"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -30,6 +30,10 @@ static const struct {
     {ENGINE_ACTION_BATTLE_PLAN, 0xFF, "LR 1.07.04, 1.07.05, 1.13.04 (forces by strength)"},
     /* The Nexus Cards: the own-faction policy is the drawer's alone. */
     {ENGINE_ACTION_NEXUS_DRAW, 0x02, "docs/RULINGS.md R80"},
+    /* A generic power: which of its arguments are secret is its row's
+     * form (engine_generic_secret_mask); by kind alone, any of them may be
+     * (the power's id, argument 0, is public). */
+    {ENGINE_ACTION_POWER, 0xFE, "docs/ARCHITECTURE.md (generic actions)"},
 };
 
 /* Actions a faction power makes, and the point of its row. */

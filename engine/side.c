@@ -110,6 +110,7 @@ static const engine__legal_fn side_legal[] = {
     engine__legal_ghola,           /* ENGINE_ACTION_GHOLA (engine/phase_revival.c) */
     legal_truthtrance,             /* ENGINE_ACTION_TRUTHTRANCE */
     engine__legal_karama_policy,   /* ENGINE_ACTION_KARAMA_POLICY (engine/karama.c) */
+    engine__legal_power,           /* ENGINE_ACTION_POWER (engine/generic.c) */
 };
 
 size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)

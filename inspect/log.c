@@ -61,7 +61,9 @@
  *   truthtrance_answer   yes                  - (answered aloud)
  *   ship_karama_from     all                  - (proposed aloud)
  *   ship_karama_answer   pay                  - (answered aloud)
+ *   power                (its row's form: engine_generic_secret_mask)
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,7 +76,8 @@ unsigned inspect_action_mask(engine_action *out, const engine_action *act, uint8
     *out = *act;
     if (viewer == ENGINE_SEAT_ENGINE || viewer == act->seat)
         return 0;
-    uint8_t secret = engine_action_secret_mask(act->kind);
+    uint8_t secret = act->kind == ENGINE_ACTION_POWER ? engine_generic_secret_mask(act)
+                                                      : engine_action_secret_mask(act->kind);
     unsigned n = 0;
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (secret & (1u << i)) {
@@ -264,6 +267,51 @@ static int is_atreides_side(const engine_state *v)
         if (v->battle_seat[i] == v->viewer && v->ally[v->viewer] == atreides)
             return 1;
     return 0;
+}
+
+/* A generic power: "Harkonnen used two_territories (forces 3, to a
+ * secret value)." from its row's form; an argument masked for the viewer
+ * is told as secret. */
+static void power_text(inspect__text *t, const char *who, const engine_action *x)
+{
+    const engine_power_form *form = engine_power_form_of(x->arg[0]);
+    char args[320], one[160], place[96];
+    size_t len = 0;
+    if (!form) {
+        inspect__text_sentence(t, "%s used a power this build does not know.", who);
+        return;
+    }
+    args[0] = '\0';
+    for (unsigned i = 0; i < form->n_args && i < ENGINE_POWER_MAX_ARGS; i++) {
+        int v = x->arg[1 + i];
+        const char *name = NULL;
+        if (hidden(x, 1 + i))
+            snprintf(one, sizeof one, "%.48s secret", form->arg_name[i]);
+        else {
+            switch ((engine_arg_type)form->arg_type[i]) {
+            case ENGINE_ARG_FACTION: name = inspect_faction_title((unsigned)v); break;
+            case ENGINE_ARG_LEADER: name = engine_leader_name((unsigned)v); break;
+            case ENGINE_ARG_TERRITORY: name = engine_territory_name((unsigned)v); break;
+            case ENGINE_ARG_LOCATION: loc_text(place, sizeof place, v); name = place; break;
+            case ENGINE_ARG_COUNT1: v--; break;
+            case ENGINE_ARG_INT:
+            case ENGINE_ARG_CARD:
+            case ENGINE_ARG_SIGNED: break;
+            }
+            if (name)
+                snprintf(one, sizeof one, "%.48s %.96s", form->arg_name[i], name);
+            else
+                snprintf(one, sizeof one, "%.48s %d", form->arg_name[i], v);
+        }
+        int w = snprintf(args + len, sizeof args - len, "%s%s", i ? ", " : "", one);
+        if (w < 0 || (size_t)w >= sizeof args - len)
+            break;
+        len += (size_t)w;
+    }
+    if (len)
+        inspect__text_sentence(t, "%s used %s (%s).", who, form->slug, args);
+    else
+        inspect__text_sentence(t, "%s used %s.", who, form->slug);
 }
 
 static void describe_action(const line_ctx *c)
@@ -606,6 +654,10 @@ static void describe_action(const line_ctx *c)
             inspect__text_sentence(t, "%s %s.", who, what);
         return;
     }
+    case ENGINE_ACTION_POWER:
+        /* Rules version 5: a generic power, told from its row's form. */
+        power_text(t, who, x);
+        return;
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:
         break;

@@ -233,6 +233,16 @@ static int shown_cap(const engine_action_spec *spec, const engine_legal *l, unsi
     return max;
 }
 
+/* The names and types of family l's arguments (a generic power's from
+ * its row's form) and how many it gives. */
+static const engine_action_spec *family_spec(engine_action_spec *buf, unsigned *n,
+                                             const engine_legal *l)
+{
+    const engine_action_spec *spec = engine_action_spec_for(buf, l->kind, l->lo[0]);
+    *n = spec == buf ? spec->n_args : engine_legal_n_given(l);
+    return spec;
+}
+
 void inspect_legal_example(engine_action *out, const engine_legal *l)
 {
     const engine_action_spec *spec = engine_action_spec_of(l->kind);
@@ -266,7 +276,9 @@ static void example_text(char *out, size_t cap, const engine_legal *l)
 /* One family as "bid: spice 3..10, karama 0". */
 void inspect_legal_text(char *out, size_t cap, const engine_state *st, const engine_legal *l)
 {
-    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    engine_action_spec form_spec;
+    unsigned n_args;
+    const engine_action_spec *spec = family_spec(&form_spec, &n_args, l);
     size_t n = 0;
     out[0] = '\0';
 #define ADD(...) (n < cap ? (void)(n += (size_t)snprintf(out + n, cap - n, __VA_ARGS__)) : (void)0)
@@ -275,7 +287,7 @@ void inspect_legal_text(char *out, size_t cap, const engine_state *st, const eng
         return;
     }
     ADD("%s", spec->name);
-    for (unsigned i = 0; i < engine_legal_n_given(l); i++) {
+    for (unsigned i = 0; i < n_args; i++) {
         char lo[96], hi[96];
         inspect_arg_value_text(lo, sizeof lo, st, spec->arg_type[i], l->lo[i]);
         ADD("%s %s ", i == 0 ? ":" : ",", spec->arg_name[i]);
@@ -316,17 +328,24 @@ static void legal_text(FILE *f, const engine_state *st, const engine_legal *l)
 
 void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_legal *l)
 {
-    const engine_action_spec *spec = engine_action_spec_of(l->kind);
+    engine_action_spec form_spec;
+    unsigned n_args = 0;
+    const engine_action_spec *spec = l->kind < ENGINE_ACTION_KIND_COUNT
+                                         ? family_spec(&form_spec, &n_args, l) : NULL;
+    const engine_power_form *form =
+        l->kind == ENGINE_ACTION_POWER ? engine_power_form_of(l->lo[0]) : NULL;
     inspect_json_object_begin(j);
     inspect_json_key(j, "kind");
     if (spec != NULL)
         inspect_json_string(j, spec->name);
     else
         inspect_json_null(j);
+    if (form != NULL)
+        inspect_json_member_string(j, "power", form->slug);
     inspect_json_member_uint(j, "seat", l->seat + 1u);
     inspect_json_key(j, "args");
     inspect_json_array_begin(j);
-    for (unsigned i = 0; spec != NULL && i < engine_legal_n_given(l); i++) {
+    for (unsigned i = 0; spec != NULL && i < n_args; i++) {
         inspect_json_object_begin(j);
         inspect_json_member_string(j, "name", spec->arg_name[i]);
         inspect_json_member_int(j, "lo", shown_bound(spec->arg_type[i], l->lo[i]));

@@ -203,14 +203,43 @@ static int arg_from_json(int16_t *out, unsigned kind, const engine_action_spec *
                        (unsigned)spec->arg_type[i]);
 }
 
+/* The "power" field of a generic action: a row's slug, or an id. */
+static int power_from_json(int16_t *out, int *at, const codec_json_token *tok, const char *text,
+                           char *err)
+{
+    char buf[NAME_CHARS], shown[SHOW_CHARS + 4];
+    uint32_t i = 1;
+    int id;
+    for (uint32_t m = 0; m < tok[0].size; m++) {
+        if (codec_json_eq(&tok[i], text, "power")) {
+            if (*at >= 0)
+                return codec__fail(err, "action JSON: duplicate field \"power\"");
+            *at = (int)i + 1;
+        }
+        i = tok[i + 1].next;
+    }
+    if (*at < 0)
+        return codec__fail(err, "action JSON: missing field \"power\"");
+    const codec_json_token *t = &tok[*at];
+    if (t->type == CODEC_JSON_NUMBER)
+        return int_from_json(out, t, text, "power", 0, INT16_MAX, err);
+    if (t->type != CODEC_JSON_STRING)
+        return codec__fail(err, "action JSON: \"power\": expected a power name");
+    if (name_from_json(buf, t, text) != 0 || (id = engine_power_from_slug(buf)) < 0)
+        return codec__fail(err, "action JSON: unknown power \"%s\"", show(shown, t, text));
+    *out = (int16_t)id;
+    return SCHEMA_OK;
+}
+
 int codec_action_from_json(engine_action *out, const char *json, size_t len, char *err)
 {
     codec_json_token tok[ACTION_JSON_TOKENS];
     char buf[NAME_CHARS], shown[SHOW_CHARS + 4];
     const engine_action_spec *spec;
     int seen[ENGINE_ACTION_MAX_ARGS] = {0};
-    int n, kind_at = -1, rc;
+    int n, kind_at = -1, power_at = -1, rc;
     engine_action_kind kind;
+    engine_action_spec form_spec;
     uint32_t i;
 
     memset(out, 0, sizeof *out);
@@ -243,6 +272,14 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
     if (spec == NULL)
         return codec__fail(err, "action JSON: unknown action kind \"%s\"",
                            show(shown, &tok[kind_at], json));
+    /* a generic power: its "power" next, whose row names the rest */
+    if (kind == ENGINE_ACTION_POWER) {
+        rc = power_from_json(&out->arg[0], &power_at, tok, json, err);
+        if (rc != 0)
+            return rc;
+        seen[0] = 1;
+        spec = engine_action_spec_for(&form_spec, kind, out->arg[0]);
+    }
 
     i = 1;
     for (uint32_t m = 0; m < tok[0].size; m++) {
@@ -250,7 +287,7 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
         int v = (int)i + 1;
         unsigned a;
         i = tok[i + 1].next;
-        if (v == kind_at)
+        if (v == kind_at || v == power_at)
             continue;
         for (a = 0; a < spec->n_args; a++)
             if (codec_json_eq(key, json, spec->arg_name[a]))
@@ -377,6 +414,7 @@ static int arg_to_json(writer *w, unsigned type, int16_t v)
 int codec_action_to_json(char *out, size_t cap, const engine_action *act)
 {
     const engine_action_spec *spec = engine_action_spec_of(act->kind);
+    engine_action_spec form_spec;
     writer w;
 
     w.out = out;
@@ -389,7 +427,18 @@ int codec_action_to_json(char *out, size_t cap, const engine_action *act)
         return SCHEMA_ERROR;
     put(&w, "{\"kind\":");
     put_string(&w, spec->name);
-    for (unsigned a = 0; a < engine_action_n_given(act); a++) {
+    unsigned n = engine_action_n_given(act), a = 0;
+    const engine_power_form *form =
+        act->kind == ENGINE_ACTION_POWER ? engine_power_form_of(act->arg[0]) : NULL;
+    if (form != NULL) {
+        /* a generic power: its slug, then every argument its row names */
+        put(&w, ",\"power\":");
+        put_string(&w, form->slug);
+        spec = engine_action_spec_for(&form_spec, act->kind, act->arg[0]);
+        n = spec->n_args;
+        a = 1;
+    }
+    for (; a < n; a++) {
         put(&w, ",");
         put_string(&w, spec->arg_name[a]);
         put(&w, ":");

@@ -95,10 +95,12 @@ static const uint16_t kind_wire[ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND] = 
     MENTAT__ACTION__KIND_FREMEN_ALLY_REVIVAL, /* ENGINE_ACTION_FREMEN_ALLY_REVIVAL */
     MENTAT__ACTION__KIND_KARAMA_POLICY,       /* ENGINE_ACTION_KARAMA_POLICY */
     MENTAT__ACTION__KIND_NEXUS_DRAW,          /* ENGINE_ACTION_NEXUS_DRAW */
+    MENTAT__ACTION__KIND_POWER,               /* ENGINE_ACTION_POWER */
 };
 _Static_assert(ENGINE_ACTION_FREMEN_ALLY_REVIVAL == FIRST_RANGED_KIND + 1 &&
                ENGINE_ACTION_KARAMA_POLICY == FIRST_RANGED_KIND + 2 &&
-               ENGINE_ACTION_NEXUS_DRAW == FIRST_RANGED_KIND + 3, "kind_wire in kind order");
+               ENGINE_ACTION_NEXUS_DRAW == FIRST_RANGED_KIND + 3 &&
+               ENGINE_ACTION_POWER == FIRST_RANGED_KIND + 4, "kind_wire in kind order");
 _Static_assert(sizeof kind_wire / sizeof kind_wire[0] == ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND,
                "a field number for every kind from FIRST_RANGED_KIND on");
 
@@ -118,7 +120,7 @@ static unsigned wire_to_kind(unsigned field)
             return k;
     return ENGINE_ACTION_NONE;
 }
-_Static_assert(ENGINE_ACTION_KIND_COUNT == 53,
+_Static_assert(ENGINE_ACTION_KIND_COUNT == 54,
                "a new action kind needs its Action variant in mentat.proto and a case in action_bind()");
 /* Faction on the wire = engine faction + 1. */
 _Static_assert((int)MENTAT__FACTION__ATREIDES == ENGINE_FACTION_ATREIDES + 1, "faction numbering");
@@ -636,6 +638,7 @@ typedef union wire_variant {
     Mentat__FremenAllyRevival fremen_ally_revival;
     Mentat__KaramaPolicy karama_policy;
     Mentat__NexusDraw nexus_draw;
+    Mentat__Power power;
 } wire_variant;
 
 /* Where the arguments of one action live in its variant: argument i is
@@ -918,6 +921,24 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         ATTACH(nexus_draw, mentat__nexus_draw__init);
         b->num[0] = &pb->nexus_draw->draw;
         b->num[1] = &pb->nexus_draw->policy;
+        return;
+    case ENGINE_ACTION_POWER:              /* power, arg1..arg7 (its row's form) */
+        ATTACH(power, mentat__power__init);
+        b->num[0] = &pb->power->power;
+        b->snum[1] = &pb->power->arg1;
+        b->snum[2] = &pb->power->arg2;
+        b->snum[3] = &pb->power->arg3;
+        b->snum[4] = &pb->power->arg4;
+        b->snum[5] = &pb->power->arg5;
+        b->snum[6] = &pb->power->arg6;
+        b->snum[7] = &pb->power->arg7;
+        b->has[1] = &pb->power->has_arg1;
+        b->has[2] = &pb->power->has_arg2;
+        b->has[3] = &pb->power->has_arg3;
+        b->has[4] = &pb->power->has_arg4;
+        b->has[5] = &pb->power->has_arg5;
+        b->has[6] = &pb->power->has_arg6;
+        b->has[7] = &pb->power->has_arg7;
         return;
     }
 }

@@ -691,11 +691,29 @@ static void test_data__power_rows(void **state)
                 assert_int_equal(engine__advantage_row(r->advantage)->karama, r->karama);
             assert_non_null(r->source);
             assert_true(strlen(r->source) > 0);
+            /* A generic power declares its form and what it does, its
+             * defaults in range, its id no other row's. */
+            assert_true((r->point == ENGINE__POINT_POWER) == (r->form != NULL));
+            assert_true((r->form != NULL) == (r->use != NULL));
+            if (r->form) {
+                assert_true(r->form->n_args <= ENGINE_POWER_MAX_ARGS);
+                for (unsigned a = 0; a < r->form->n_args; a++) {
+                    assert_true(r->form->lo[a] <= r->form->fallback[a] &&
+                                r->form->fallback[a] <= r->form->hi[a]);
+                    /* a secret argument is never 0 (absent), so it is
+                     * always on the wire and in the signed bytes, at one
+                     * size (docs/FORMAT.md "Event") */
+                    if (r->form->secret_args & (1u << a))
+                        assert_true(r->form->lo[a] >= 1);
+                }
+                assert_ptr_equal(engine_power_form_of(engine_power_id(r->form->slug)), r->form);
+            }
             per_point[r->point]++;
         }
     }
     for (unsigned p = 0; p < ENGINE__POINT_COUNT; p++) {
-        assert_true(per_point[p] > 0);
+        /* no shipped power is on the generic kind yet (tests/engine/test_points.c) */
+        assert_true(per_point[p] > 0 || p == ENGINE__POINT_POWER);
         assert_true(per_point[p] <= ENGINE__POINT_ROWS_MAX);
     }
     /* Every advantage a Karama may cancel is granted by a row, named, and

@@ -29,6 +29,7 @@ static uint8_t expected(unsigned kind)
     case ENGINE_ACTION_BATTLE_PLAN: return 0xFF;       /* leader, hero, weapon, defense, dial,
                                                           and the Advanced forces by strength */
     case ENGINE_ACTION_NEXUS_DRAW: return 0x02;        /* the own-faction policy (R80) */
+    case ENGINE_ACTION_POWER: return 0xFE;             /* by kind alone: any but the id */
     default: return 0;
     }
 }

@@ -207,6 +207,9 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__DECISION_COUNT,
     [ENGINE_ACTION_KARAMA_POLICY] = BOT__SIDE,
     [ENGINE_ACTION_NEXUS_DRAW] = BOT__NEXUS_DRAW,
+    /* rules version 5: a generic power, used by its row's default
+     * (engine_generic_default) when the generic chooser draws it */
+    [ENGINE_ACTION_POWER] = BOT__SIDE,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");

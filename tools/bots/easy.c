@@ -20,6 +20,9 @@ int bot__easy_any(engine_action *out, bot__ctx *c)
     if (c->n_legal == 0)
         return BOT_ERROR;
     engine_legal l = c->legal[tool_prng_range(&c->rng, 0, (int32_t)c->n_legal - 1)];
+    /* a generic power: the default its row gives, whatever the bot knows */
+    if (engine_generic_default(out, &l) == 0)
+        return BOT_OK;
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (l.hi[i] > l.lo[i] + 40 && l.sum < 0)
             l.hi[i] = (int16_t)(l.lo[i] + 3);
