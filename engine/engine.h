@@ -431,6 +431,9 @@ engine_action_kind engine_action_kind_from_name(const char *name);
  * a rule reveals it (engine/secret.c: the core rules' table and the power
  * rows' secret_args). 0xFF for an unknown kind: nothing of it is shown. */
 uint8_t engine_action_secret_mask(unsigned kind);
+/* The same for one action: a generic `power` by its row's form
+ * (engine_generic_secret_mask), any other kind by its kind. */
+uint8_t engine_action_secret_args(const engine_action *act);
 
 /* ------------------------------------------------------- configuration */
 

@@ -66,3 +66,9 @@ uint8_t engine_action_secret_mask(unsigned kind)
     }
     return mask;
 }
+
+uint8_t engine_action_secret_args(const engine_action *act)
+{
+    return act->kind == ENGINE_ACTION_POWER ? engine_generic_secret_mask(act)
+                                            : engine_action_secret_mask(act->kind);
+}

@@ -76,8 +76,7 @@ unsigned inspect_action_mask(engine_action *out, const engine_action *act, uint8
     *out = *act;
     if (viewer == ENGINE_SEAT_ENGINE || viewer == act->seat)
         return 0;
-    uint8_t secret = act->kind == ENGINE_ACTION_POWER ? engine_generic_secret_mask(act)
-                                                      : engine_action_secret_mask(act->kind);
+    uint8_t secret = engine_action_secret_args(act);
     unsigned n = 0;
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
         if (secret & (1u << i)) {
