@@ -511,6 +511,8 @@ static int game_load(inspect_audit_report *out, audit_game *g, ledger *db, const
 {
     codec_genesis gen;
     int rc = ledger_genesis_get(db, &gen, room);
+    if (rc == 0) /* a resealed room opens with the key it was resealed to */
+        rc = ledger_room_seal(db, &gen.audit_key_id, gen.sealed_seed, room);
     if (rc != 0)
         return fail(out, rc, "%s", ledger_errmsg(db));
     snprintf(g->room, sizeof g->room, "%s", gen.room);

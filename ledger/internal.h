@@ -239,6 +239,12 @@ int ledger__fault_hit(ledger *db);
 /* Draws room's key and puts it, sealed to the handle's audit key, in txn
  * (LEDGER_EKEY without an audit key). */
 int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
+/* Puts room's key sealed to audit public key pk (its id first) in txn,
+ * with the ledger__put flags (MDB_NOOVERWRITE for a new room; 0 replaces
+ * the record, as a reseal does). */
+int ledger__room_key_put(ledger *db, ledger_txn *txn, const char *room,
+                         const uint8_t key[LEDGER_ROOM_KEY_BYTES],
+                         const uint8_t pk[SCHEMA_KEY_BYTES], unsigned flags) MENTAT_MUST_CHECK;
 /* The room's key: LEDGER_ENOTFOUND for a room without one (an older
  * build's), LEDGER_EKEY when it is sealed to an audit key not held. */
 int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
@@ -252,6 +258,12 @@ int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r,
  * arguments 0. LEDGER_ECORRUPT if the sealed bytes do not open to r. */
 int ledger__rejection_open(ledger *db, ledger_txn *txn, codec_rejection *r,
                            uint32_t counter) MENTAT_MUST_CHECK;
+
+/* ledger/reseal.c: a room moved to another audit key. Replaces
+ * g->audit_key_id and g->sealed_seed with the room's resealed seed (`meta`
+ * seal/<room>) when it has one: g is then the seal to open, no longer the
+ * signed genesis. */
+int ledger__genesis_seal(ledger *db, ledger_txn *txn, codec_genesis *g) MENTAT_MUST_CHECK;
 
 /* ====================================================== canonical bytes */
 /* ledger/event.c; each returns the length written, or 0 if the input
@@ -360,6 +372,10 @@ int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_o
                                 const uint8_t *const *seat_sigs, size_t n) MENTAT_MUST_CHECK;
 
 /* ledger/seat_sig.c: seat signatures. */
+/* Reads a public key file of 64 hex digits and an optional newline (not
+ * all zero); LEDGER_EKEY with err "PATH is no <what>" otherwise. */
+int ledger__public_key_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, const char *what,
+                            char *err) MENTAT_MUST_CHECK;
 /* 0 if sig (NULL = none) is what the genesis g asks of act acting on
  * `version` (chain hash prev): the bound seat's signature, or none for an
  * unbound seat or the engine; else LEDGER_EBADSIG with why (one line).

@@ -465,6 +465,37 @@ int ledger_outfile_commit(ledger *db, ledger_outfile *f, unsigned flags) MENTAT_
 /* Closes and removes the temporary file, if still open. */
 void ledger_outfile_abort(ledger_outfile *f);
 
+/* ---------------------------------------------------------------- reseal */
+
+typedef struct ledger_reseal_report {
+    uint32_t from_key_id;          /* the audit key the room was sealed to */
+    uint32_t to_key_id;            /* the audit key it is sealed to now */
+    int has_room_key;              /* 1 = its room key was resealed too (0: an older room's) */
+    int is_unchanged;              /* 1 = already sealed to that key: nothing written */
+} ledger_reseal_report;
+
+/* Seals room's seed and room key again, to the audit public key audit_pk
+ * (docs/FORMAT.md `seal/<room>`), in one transaction; is_dry checks that it
+ * could (the handle holds the key the room is sealed to and it opens) and
+ * writes nothing. A room already sealed to audit_pk is left as it is
+ * (is_unchanged). LEDGER_EKEY when the handle lacks the room's audit key;
+ * on any failure nothing is written. */
+int ledger_room_reseal(ledger *db, ledger_reseal_report *out, const char *room,
+                       const uint8_t audit_pk[SCHEMA_KEY_BYTES], int is_dry) MENTAT_MUST_CHECK;
+/* The seal of room's seed a reader opens: its resealed seed when it has
+ * one, else the genesis's (audit key id and crypto_box_seal bytes). */
+int ledger_room_seal(ledger *db, uint32_t *audit_key_id_out,
+                     uint8_t sealed_out[SCHEMA_SEALED_SEED_BYTES],
+                     const char *room) MENTAT_MUST_CHECK;
+/* Reads an audit public key file (64 hex digits, an optional newline, as
+ * `mentat key audit-pub` prints). LEDGER_EKEY with err saying why. */
+int ledger_audit_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
+                             char *err) MENTAT_MUST_CHECK;
+/* keys_dir's audit public key and its id, for `room reseal` on another
+ * host. LEDGER_ENOTFOUND without one; err: SCHEMA_ERRMSG bytes. */
+int ledger_audit_public(uint8_t pk_out[SCHEMA_KEY_BYTES], uint32_t *id_out,
+                        const char *keys_dir, char *err) MENTAT_MUST_CHECK;
+
 /* ---------------------------------------------------------------- reveal */
 
 /* Unseals the room's seed with the audit key, checks it against the

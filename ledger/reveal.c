@@ -60,6 +60,9 @@ static int reveal_body(ledger_txn *txn, void *vctx)
     if (rc != MDB_NOTFOUND)
         return rc;
 
+    rc = ledger__genesis_seal(db, txn, &g); /* a resealed room: its seal/<room> */
+    if (rc != 0)
+        return rc;
     if (!db->has_audit_key)
         return ledger__fail(db, LEDGER_EKEY, "no audit key in %s to unseal the seed of room %s",
                             db->keys_dir, ctx->room);

@@ -127,6 +127,8 @@ static int seed_find(ledger *db, ledger_txn *txn, const char *room,
     if (rc != 0)
         return rc;
     rc = ledger__rules_check(db, LEDGER_ERROR, &g);
+    if (rc == 0)
+        rc = ledger__genesis_seal(db, txn, &g);
     if (rc != 0)
         return rc;
     if (db->has_audit_key && g.audit_key_id == db->audit_key_id) {

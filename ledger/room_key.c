@@ -43,24 +43,30 @@ static void meta_key(uint8_t out[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS], 
     memcpy(out + sizeof ROOM_KEY_META - 1, room, SCHEMA_ROOM_CHARS);
 }
 
+int ledger__room_key_put(ledger *db, ledger_txn *txn, const char *room,
+                         const uint8_t key[LEDGER_ROOM_KEY_BYTES],
+                         const uint8_t pk[SCHEMA_KEY_BYTES], unsigned flags)
+{
+    uint8_t rec[ROOM_KEY_RECORD_BYTES];
+    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
+    ledger__be32_put(rec, ledger__key_id(pk));
+    if (crypto_box_seal(rec + 4, key, LEDGER_ROOM_KEY_BYTES, pk) != 0)
+        return ledger__fail(db, LEDGER_ERROR, "cannot seal room %s's key", room);
+    meta_key(kbuf, room);
+    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof rec, rec};
+    return ledger__put(txn, db->dbi_meta, &k, &v, flags);
+}
+
 int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room)
 {
-    uint8_t key[LEDGER_ROOM_KEY_BYTES], rec[ROOM_KEY_RECORD_BYTES];
-    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
+    uint8_t key[LEDGER_ROOM_KEY_BYTES];
     if (!db->has_audit_key)
         return ledger__fail(db, LEDGER_EKEY, "no audit key in %s to seal room %s's key to",
                             db->keys_dir, room);
     randombytes_buf(key, sizeof key);
-    ledger__be32_put(rec, db->audit_key_id);
-    int rc = crypto_box_seal(rec + 4, key, sizeof key, db->audit_pk) == 0
-                 ? 0
-                 : ledger__fail(db, LEDGER_ERROR, "cannot seal room %s's key", room);
+    int rc = ledger__room_key_put(db, txn, room, key, db->audit_pk, MDB_NOOVERWRITE);
     sodium_memzero(key, sizeof key);
-    if (rc != 0)
-        return rc;
-    meta_key(kbuf, room);
-    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof rec, rec};
-    return ledger__put(txn, db->dbi_meta, &k, &v, MDB_NOOVERWRITE);
+    return rc;
 }
 
 int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,

@@ -253,7 +253,8 @@ int ledger_seat_key_load(uint8_t sk_out[LEDGER_SEAT_SECRET_BYTES],
     return 0;
 }
 
-int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, char *err)
+int ledger__public_key_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, const char *what,
+                            char *err)
 {
     static const uint8_t zero[SCHEMA_KEY_BYTES];
     char text[PUB_TEXT_BYTES + 2];
@@ -271,9 +272,20 @@ int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, 
     if (n < 0 || len != (size_t)2 * SCHEMA_KEY_BYTES ||
         sodium_hex2bin(pk_out, SCHEMA_KEY_BYTES, text, len, NULL, &bin_len, NULL) != 0 ||
         bin_len != SCHEMA_KEY_BYTES || memcmp(pk_out, zero, sizeof zero) == 0) {
-        snprintf(err, SCHEMA_ERRMSG, "%.80s is no seat public key (64 hex digits, as "
-                 "`mentat seat keygen` writes)", path);
+        snprintf(err, SCHEMA_ERRMSG, "%.80s is no %s", path, what);
         return LEDGER_EKEY;
     }
     return 0;
+}
+
+int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, char *err)
+{
+    return ledger__public_key_load(pk_out, path, "seat public key (64 hex digits, as `mentat "
+                                   "seat keygen` writes)", err);
+}
+
+int ledger_audit_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, char *err)
+{
+    return ledger__public_key_load(pk_out, path, "audit public key (64 hex digits, as `mentat "
+                                   "key audit-pub` prints)", err);
 }

@@ -4,6 +4,8 @@
  * retired public key stays in the ledger, so events it signed still verify.
  * `mentat key repin`: endorses the rotations a build older than the key
  * chain made, with the retired secrets it kept, and destroys them.
+ * `mentat key audit-pub`: prints the audit public key of --keys, what a
+ * host hands to `room reseal --to-audit-key` (never the secret half).
  *
  * Layer: tools. It calls ledger_key_rotate; it never touches key files.
  */
@@ -14,6 +16,7 @@
 static const char help[] =
     "usage: mentat key rotate [--db PATH] [--keys DIR]\n"
     "       mentat key repin [--db PATH] [--keys DIR]\n"
+    "       mentat key audit-pub [--keys DIR]\n"
     "\n"
     "rotate: retires the current signing key of the ledger and makes a new\n"
     "one. The old key signs the rotation (the ledger's key chain: verify\n"
@@ -31,11 +34,42 @@ static const char help[] =
     "are not one line of rotations). A ledger whose chain is whole is left\n"
     "as it is.\n"
     "\n"
+    "audit-pub: prints the audit public key of the keys directory as 64 hex\n"
+    "digits and a newline (with --json its key id too), the file a host that is\n"
+    "to receive rooms hands to `mentat room reseal --to-audit-key`. It opens no\n"
+    "ledger and never prints the secret key.\n"
+    "\n"
     "Examples:\n"
     "  mentat key rotate\n"
     "  mentat --db /srv/mentat.db --keys /srv/keys key rotate --json\n"
     "  mentat key repin && mentat verify --all\n"
-    "  mentat --db /srv/mentat.db --keys /srv/keys key repin --json\n";
+    "  mentat --db /srv/mentat.db --keys /srv/keys key repin --json\n"
+    "  mentat --keys /srv/new/keys key audit-pub > new-audit.pub\n";
+
+static int audit_pub(const tool_globals *g)
+{
+    uint8_t pk[SCHEMA_KEY_BYTES];
+    uint32_t id = 0;
+    char err[SCHEMA_ERRMSG] = "", hex[2 * SCHEMA_KEY_BYTES + 1];
+    int rc = ledger_audit_public(pk, &id, g->keys_dir, err);
+    if (rc != 0) {
+        tool_err(g, "%s", err);
+        return TOOL_EXIT_USAGE;
+    }
+    tool_hex(hex, pk, sizeof pk);
+    if (g->is_json) {
+        tool_json j;
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_member_uint(&j, "audit_key_id", id);
+        tool_json_member_string(&j, "public_key", hex);
+        tool_json_object_end(&j);
+        tool_json_finish(&j);
+    } else {
+        printf("%s\n", hex);
+    }
+    return tool_stdout_finish(g, TOOL_EXIT_OK);
+}
 
 static int repin(tool_globals *g, ledger *db)
 {
@@ -75,10 +109,14 @@ int cmd_key(int argc, char **argv, const tool_globals *gin)
     int r = tool_args_parse(&g, argc, argv, NULL, pos, 1, &n_pos, help);
     if (r != TOOL_PARSED)
         return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if (n_pos == 1 && strcmp(pos[0], "audit-pub") == 0) {
+        g.cmd = "key audit-pub";
+        return audit_pub(&g);
+    }
     int is_repin = n_pos == 1 && strcmp(pos[0], "repin") == 0;
     if (n_pos != 1 || (!is_repin && strcmp(pos[0], "rotate") != 0)) {
-        tool_err(&g, n_pos == 0 ? "missing subcommand (mentat key rotate | repin)"
-                                : "unknown subcommand (mentat key rotate | repin)");
+        tool_err(&g, n_pos == 0 ? "missing subcommand (mentat key rotate | repin | audit-pub)"
+                                : "unknown subcommand (mentat key rotate | repin | audit-pub)");
         return TOOL_EXIT_USAGE;
     }
     g.cmd = is_repin ? "key repin" : "key rotate";

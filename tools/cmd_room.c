@@ -1,14 +1,16 @@
 /*
- * cmd_room.c - `mentat room create`, `mentat room list` and `mentat room
- * fork`.
+ * cmd_room.c - `mentat room create`, `mentat room list`, `mentat room
+ * fork` and `mentat room reseal`.
  *
  * Layer: tools. It turns options into an engine_config and hands it to
  * ledger_room_create, which asks the engine; it never validates a rule
  * itself beyond the shape of the command line (the engine says why it
  * refuses a faction or a module, and we print that).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/internal.h"
 
@@ -17,6 +19,7 @@ static const char help[] =
     "                          [--modules LIST] [--turns T] [--seat-keys LIST]\n"
     "       mentat room list\n"
     "       mentat room fork ROOM --at V\n"
+    "       mentat room reseal ROOM|--all --to-audit-key PUBFILE\n"
     "\n"
     "room create deals a new game and prints its room code. Seats are numbered\n"
     "1..N in the order of --factions (N must equal their number). The seed is\n"
@@ -50,6 +53,15 @@ static const char help[] =
     "its own, so it can never pass for ROOM (room list shows it as a fork).\n"
     "Needs the audit key.\n"
     "\n"
+    "room reseal seals ROOM's seed and room key (or every room's, --all) again to\n"
+    "the audit public key in PUBFILE (64 hex digits: `mentat key audit-pub` on the\n"
+    "new host prints it), for an operator moving rooms to another host. It needs\n"
+    "the audit key each room is sealed to now, checks every room before it writes\n"
+    "any, and reseals each in one transaction: a failure leaves every room as it\n"
+    "was, and a room already sealed to that key is left as it is. The genesis\n"
+    "is signed and keeps its own seal; the new one is kept beside it. Progress\n"
+    "on stderr with --all when it is a terminal.\n"
+    "\n"
     "Examples:\n"
     "  mentat room create --players 6 --rules basic \\\n"
     "      --factions atreides,bene_gesserit,emperor,fremen,harkonnen,guild\n"
@@ -60,7 +72,10 @@ static const char help[] =
     "      --seat-keys 1=alice.seat.pub,harkonnen=bob.seat.pub\n"
     "  ROOM=$(mentat room create --players 3 --factions fremen,emperor,guild --rules basic)\n"
     "  mentat room list --json\n"
-    "  mentat room fork K7QX2M9P --at 120\n";
+    "  mentat room fork K7QX2M9P --at 120\n"
+    "  mentat --keys /srv/new/keys key audit-pub > new-audit.pub\n"
+    "  mentat room reseal K7QX2M9P --to-audit-key new-audit.pub\n"
+    "  mentat room reseal --all --to-audit-key new-audit.pub --json\n";
 
 /* ============================================================ create */
 
@@ -479,6 +494,140 @@ out:
     return tool_ledger_close(g, db, ex);
 }
 
+/* ============================================================ reseal */
+
+static void reseal_json(tool_json *j, const char *room, const ledger_reseal_report *rep)
+{
+    tool_json_object_begin(j);
+    tool_json_member_string(j, "room", room);
+    tool_json_member_uint(j, "from_audit_key_id", rep->from_key_id);
+    tool_json_member_uint(j, "to_audit_key_id", rep->to_key_id);
+    tool_json_member_bool(j, "room_key", rep->has_room_key);
+    tool_json_member_bool(j, "resealed", !rep->is_unchanged);
+    tool_json_object_end(j);
+}
+
+static int room_reseal(int argc, char **argv, tool_globals *g)
+{
+    const char *pub_path = NULL;
+    int is_all = 0;
+    const tool_opt opts[] = {
+        {"--all", NULL, NULL, &is_all},
+        {"--to-audit-key", "PUBFILE", &pub_path, NULL},
+        {NULL, NULL, NULL, NULL},
+    };
+    const char *pos[1];
+    size_t n_pos = 0;
+    int r = tool_args_parse(g, argc, argv, opts, pos, 1, &n_pos, help);
+    if (r != TOOL_PARSED)
+        return r == TOOL_HELP ? TOOL_EXIT_OK : TOOL_EXIT_USAGE;
+    if ((n_pos == 1) == (is_all != 0)) {
+        tool_err(g, "give either ROOM or --all (see mentat room --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    if (pub_path == NULL) {
+        tool_err(g, "missing --to-audit-key PUBFILE (see mentat room --help)");
+        return TOOL_EXIT_USAGE;
+    }
+    uint8_t pk[SCHEMA_KEY_BYTES];
+    char err[SCHEMA_ERRMSG] = "";
+    if (ledger_audit_public_load(pk, pub_path, err) != 0) {
+        tool_err(g, "--to-audit-key: %s", err);
+        return TOOL_EXIT_USAGE;
+    }
+    ledger *db;
+    int ex = tool_ledger_open(&db, g, 0);
+    if (ex != TOOL_EXIT_OK)
+        return ex;
+    char (*codes)[SCHEMA_ROOM_CHARS + 1] = NULL;
+    size_t n = 0;
+    int rc = 0;
+    ledger_reseal_report rep;
+    if (is_all) {
+        rc = tool_room_codes(&codes, &n, db);
+        if (rc != 0) {
+            ex = tool_ledger_fail(g, db, rc);
+            goto out;
+        }
+    } else {
+        ledger_room_info info;
+        ex = tool_room_get(&info, db, g, pos[0]);
+        if (ex != TOOL_EXIT_OK)
+            goto out;
+        codes = malloc(sizeof *codes);
+        if (codes == NULL) {
+            tool_err(g, "out of memory");
+            ex = TOOL_EXIT_USAGE;
+            goto out;
+        }
+        memcpy(codes[0], info.room, sizeof codes[0]);
+        n = 1;
+    }
+    /* Every room is checked before any is written: one that cannot be
+     * resealed leaves them all as they were. */
+    for (size_t i = 0; i < n; i++) {
+        rc = ledger_room_reseal(db, &rep, codes[i], pk, 1);
+        if (rc != 0 && n > 1) {
+            tool_err(g, "%s; nothing resealed (%zu rooms)", ledger_errmsg(db), n);
+            ex = tool_exit_for(rc);
+            goto out;
+        }
+        if (rc != 0) {
+            ex = tool_ledger_fail(g, db, rc);
+            goto out;
+        }
+    }
+    int is_progress = is_all && isatty(STDERR_FILENO);
+    tool_json j;
+    if (g->is_json) {
+        tool_json_init(&j, stdout);
+        tool_json_object_begin(&j);
+        tool_json_key(&j, "rooms");
+        tool_json_array_begin(&j);
+    }
+    size_t n_done = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (is_progress) {
+            fprintf(stderr, "\rreseal: room %zu of %zu", i + 1, n);
+            fflush(stderr);
+        }
+        rc = ledger_room_reseal(db, &rep, codes[i], pk, 0);
+        if (rc != 0)
+            break;
+        n_done += !rep.is_unchanged;
+        if (g->is_json)
+            reseal_json(&j, codes[i], &rep);
+        else if (rep.is_unchanged)
+            printf("%s already sealed to audit key %08x\n", codes[i], rep.to_key_id);
+        else
+            printf("%s resealed from audit key %08x to %08x%s\n", codes[i], rep.from_key_id,
+                   rep.to_key_id, rep.has_room_key ? " (seed and room key)" : " (seed)");
+    }
+    if (is_progress) {
+        fprintf(stderr, "\r%40s\r", "");
+        fflush(stderr);
+    }
+    if (g->is_json) {
+        tool_json_array_end(&j);
+        tool_json_member_uint(&j, "resealed", n_done);
+        tool_json_member_uint(&j, "n_rooms", n);
+        tool_json_object_end(&j);
+    }
+    if (rc != 0) {
+        /* Rooms before this one are resealed, this one and the rest are
+         * not: each is whole, and a second run finishes the job. */
+        if (g->is_json)
+            tool_json_finish(&j);
+        ex = tool_ledger_fail(g, db, rc);
+        goto out;
+    }
+    if (g->is_json)
+        tool_json_finish(&j);
+out:
+    free(codes);
+    return tool_ledger_close(g, db, ex);
+}
+
 /* ========================================================= dispatch */
 
 int cmd_room(int argc, char **argv, const tool_globals *gin)
@@ -507,13 +656,16 @@ int cmd_room(int argc, char **argv, const tool_globals *gin)
     } else if (k < argc && strcmp(argv[k], "fork") == 0) {
         run = room_fork;
         g.cmd = "room fork";
+    } else if (k < argc && strcmp(argv[k], "reseal") == 0) {
+        run = room_reseal;
+        g.cmd = "room reseal";
     }
     if (run == NULL) {
         int r = tool_args_parse(&g, argc, argv, NULL, NULL, 0, NULL, help);
         if (r == TOOL_HELP)
             return TOOL_EXIT_OK;
         if (r == TOOL_PARSED)
-            tool_err(&g, "missing subcommand: create, list or fork (see mentat room --help)");
+            tool_err(&g, "missing subcommand: create, list, fork or reseal (see mentat room --help)");
         return TOOL_EXIT_USAGE;
     }
     /* argv without the action word, argv[0] kept. */

@@ -4,8 +4,9 @@
  * keygen`, `room create --seat-keys`, `act --seat-key`, `play --seat-key`, `verify` of every
  * seat signature, `games` binding its bots' keys), the audit of a revealed
  * room from its archive alone on another host, signed audit reports
- * (`audit --json --sign`, `verify --report`), and a refused action's
- * secrets sealed without the audit key (`log --rejections`).
+ * (`audit --json --sign`, `verify --report`), a refused action's
+ * secrets sealed without the audit key (`log --rejections`), and rooms
+ * moved to another host's audit key (`room reseal`, `key audit-pub`).
  *
  * Runs the real binary in a fresh temporary directory; legal actions are
  * found in-process through the public APIs. Each refusal is checked for
@@ -542,6 +543,153 @@ static void test_trust__signed_audit_report(void **state)
     test_run_free(&r);
 }
 
+/* A keys directory for another host: the ledger's signing key and an
+ * audit key of its own (made by keygen in a scratch directory); its audit
+ * public key, as `key audit-pub` prints it, into pub_file. */
+static void host_keys(const char *dir, const char *pub_file)
+{
+    test_run_result r;
+    char scratch[PATH_MAX], from[PATH_MAX + 16], to[PATH_MAX + 16];
+    snprintf(scratch, sizeof scratch, "%s.scratch", dir);
+    const char *kg[] = {"--keys", scratch, "keygen", NULL};
+    expect(0, &r, kg);
+    test_run_free(&r);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    test_copy_file("mentat.keys/signing.key", (snprintf(to, sizeof to, "%s/signing.key", dir), to),
+                   0600);
+    snprintf(from, sizeof from, "%s/audit.key", scratch);
+    snprintf(to, sizeof to, "%s/audit.key", dir);
+    test_copy_file(from, to, 0600);
+    test_rm_tree(scratch);
+    const char *pub[] = {"--keys", dir, "key", "audit-pub", NULL};
+    expect(0, &r, pub);
+    assert_int_equal(strlen(r.out), 2 * SCHEMA_KEY_BYTES + 1);
+    write_file(pub_file, r.out);
+    test_run_free(&r);
+}
+
+/* The audit key id room's seed is sealed to, as readers see it. */
+static uint32_t seal_of(const char *room)
+{
+    ledger *db = open_ro("mentat.db");
+    uint32_t id = 0;
+    uint8_t sealed[SCHEMA_SEALED_SEED_BYTES];
+    assert_int_equal(ledger_room_seal(db, &id, sealed, room), 0);
+    ledger_close(db);
+    return id;
+}
+
+/* 0 if the keys in keys_dir give room's seed. */
+static int seed_with(const char *keys_dir, const char *room)
+{
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = "mentat.db";
+    opt.keys_dir = keys_dir;
+    opt.is_read_only = 1;
+    ledger *db = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    int rc = ledger_room_seed(db, seed, room);
+    ledger_close(db);
+    return rc;
+}
+
+/* `room reseal`: refused without the room's audit key and, for --all,
+ * when any room cannot be resealed (every room left as it was); then
+ * every room moves to the new host's audit key in one run, and that host
+ * re-folds, audits, opens the sealed refusal and reveals, while the old
+ * audit key opens neither the new seed seal nor the room key. */
+static void test_trust__reseal_to_a_new_host(void **state)
+{
+    (void)state;
+    test_run_result r;
+    char played[SCHEMA_ROOM_CHARS + 1], fresh[SCHEMA_ROOM_CHARS + 1];
+    one_game(played);
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", NULL};
+    expect(0, &r, create);
+    memcpy(fresh, r.out, SCHEMA_ROOM_CHARS);
+    fresh[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+    const char *act[] = {"act", fresh, "--seat", "2", "--version", "0", "--action",
+                         "{\"kind\":\"storm_dial\",\"value\":17}", NULL};
+    expect(2, &r, act); /* refused and recorded, its dial sealed with the room key */
+    test_run_free(&r);
+    host_keys("host2.keys", "host2.pub");
+    host_keys("third.keys", "third.pub");
+    const uint32_t old_id = seal_of(played);
+    assert_int_equal(seal_of(fresh), old_id);
+
+    const char *usage[] = {"room", "reseal", "--to-audit-key", "host2.pub", NULL};
+    expect_refused(usage, "either ROOM or --all");
+    const char *no_key[] = {"room", "reseal", played, NULL};
+    expect_refused(no_key, "--to-audit-key");
+    write_file("bad.pub", "not a key\n");
+    const char *bad_pub[] = {"room", "reseal", played, "--to-audit-key", "bad.pub", NULL};
+    expect_refused(bad_pub, "no audit public key");
+    const char *not_held[] = {"--keys", "host2.keys", "room", "reseal", played,
+                              "--to-audit-key", "third.pub", NULL};
+    expect_refused(not_held, "only the room's may reseal it");
+    assert_int_equal(seal_of(played), old_id);
+
+    /* One room moved elsewhere: --all refuses before it writes anything. */
+    const char *one[] = {"room", "reseal", fresh, "--to-audit-key", "third.pub", NULL};
+    expect(0, &r, one);
+    assert_non_null(strstr(r.out, "(seed and room key)"));
+    test_run_free(&r);
+    const uint32_t third_id = seal_of(fresh);
+    assert_int_not_equal(third_id, old_id);
+    const char *all[] = {"room", "reseal", "--all", "--to-audit-key", "host2.pub", "--json",
+                         NULL};
+    expect_refused(all, "nothing resealed");
+    assert_int_equal(seal_of(played), old_id);
+    assert_int_equal(seal_of(fresh), third_id);
+    const char *back[] = {"--keys", "third.keys", "room", "reseal", fresh, "--to-audit-key",
+                          "host2.pub", NULL};
+    expect(0, &r, back);
+    test_run_free(&r);
+    expect(0, &r, all);
+    assert_non_null(strstr(r.out, "\"resealed\":1,\"n_rooms\":2"));
+    assert_non_null(strstr(r.out, "\"resealed\":false")); /* fresh: already on host2's key */
+    test_run_free(&r);
+    const uint32_t new_id = seal_of(played);
+    assert_int_equal(seal_of(fresh), new_id);
+    assert_int_not_equal(new_id, old_id);
+
+    /* The old audit key opens no new seal. */
+    assert_int_equal(seed_with("mentat.keys", played), LEDGER_EKEY);
+    assert_int_equal(seed_with("host2.keys", played), 0);
+    const char *old_log[] = {"log", fresh, "--rejections", "--json", NULL};
+    expect(0, &r, old_log);
+    assert_null(strstr(r.out, "\"value\":17"));
+    assert_non_null(strstr(r.out, "\"sealed\":true"));
+    test_run_free(&r);
+    const char *old_audit[] = {"audit", played, "--trials", "4", NULL};
+    expect_refused(old_audit, "sealed to audit key");
+    const char *old_reveal[] = {"reveal", played, NULL};
+    expect_refused(old_reveal, "sealed to audit key");
+
+    /* The new host reads, verifies (re-folding), audits and reveals. */
+    const char *new_log[] = {"--keys", "host2.keys", "log", fresh, "--rejections", "--json",
+                             NULL};
+    expect(0, &r, new_log);
+    assert_non_null(strstr(r.out, "\"value\":17"));
+    test_run_free(&r);
+    const char *new_verify[] = {"--keys", "host2.keys", "verify", played, NULL};
+    expect(0, &r, new_verify);
+    assert_non_null(strstr(r.out, "re-folded"));
+    test_run_free(&r);
+    const char *new_audit[] = {"--keys", "host2.keys", "audit", played, "--trials", "4", NULL};
+    expect(0, &r, new_audit);
+    assert_non_null(strstr(r.out, "no leak"));
+    test_run_free(&r);
+    const char *new_reveal[] = {"--keys", "host2.keys", "reveal", played, NULL};
+    expect(0, &r, new_reveal);
+    assert_non_null(strstr(r.out, "matches commitment"));
+    test_run_free(&r);
+}
+
 static int setup(void **state)
 {
     seat_fixture *fx = calloc(1, sizeof *fx);
@@ -575,6 +723,7 @@ int main(int argc, char **argv)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__refused_secrets_sealed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__reseal_to_a_new_host, setup, teardown),
     };
     return cmocka_run_group_tests_name("trust", tests, NULL, NULL);
 }
