@@ -207,10 +207,15 @@ typedef struct inspect_verify_report {
     uint32_t differs_from;         /* a receipt's history parts from the ledger's at a */
     uint32_t differs_to;           /* version in differs_from..differs_to; 0 = not known */
     char reason[320];              /* why, one line */
+    int is_nexus_checked;          /* 1 = a Nexus Cards room's opportunities were checked */
+    uint32_t n_nexus_opportunities; /* Nexus draw opportunities, each opened and closed once */
+    uint32_t n_nexus_answers;      /* their answers, one a seat asked */
+    uint32_t n_windows;            /* window frames opened (and closed, or open at the head) */
 } inspect_verify_report;
 
 /* Verifies room: ledger_verify_room (genesis, dense versions, chain,
- * signatures, re-folded digests and invariants), then every receipt of
+ * signatures, re-folded digests and invariants), in a Nexus Cards room
+ * its draw opportunities and windows (inspect_room_nexus_check), then every receipt of
  * receipts[0..n_receipts) naming this room: each must verify with
  * ledger_receipt_check (a known key's signature, an existing event, the
  * same hash, and for a receipt with a tree head a consistency proof from
@@ -223,6 +228,33 @@ typedef struct inspect_verify_report {
 int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room,
                         const codec_receipt *receipts, size_t n_receipts,
                         unsigned threads) MENTAT_MUST_CHECK;
+
+/* The receipts of a Nexus Cards room's opportunities (inspect/nexus_receipts.c). */
+typedef struct inspect_nexus_report {
+    int is_checked;                /* 1 = a Nexus Cards room re-folded (its seed at hand) */
+    int is_ok;                     /* 1 = every opportunity and window held */
+    uint32_t n_opportunities;      /* Nexus draw opportunities opened */
+    uint32_t n_closed;             /* of them, closed */
+    uint32_t n_answers;            /* nexus_draw answers folded */
+    int is_open;                   /* 1 = one is open at the head (the game waits on it) */
+    uint32_t open_version;         /* the version it opened at, if is_open */
+    uint32_t n_windows_opened;     /* window frames opened */
+    uint32_t n_windows_closed;     /* of them, closed */
+    uint32_t n_windows_open;       /* open at the head */
+    uint32_t bad_version;          /* the version a finding names; valid if !is_ok */
+    char reason[240];              /* why, one line */
+} inspect_nexus_report;
+
+/* Checks, from room's events and their re-fold, that every Nexus draw
+ * opportunity opens once (once a Spice Blow and Nexus phase, asking the
+ * unallied seats while an alliance exists) and closes once with one
+ * answer from each seat it asked, and that every window frame opened is
+ * closed exactly once (still open at the head: counted, not failed). A
+ * room without the module, or whose seed is not at hand (no audit key, not
+ * revealed), is not checked (is_checked 0). Returns 0 with the verdict in
+ * out->is_ok, or a ledger code (nothing decided). */
+int inspect_room_nexus_check(inspect_nexus_report *out, ledger *db,
+                             const char *room) MENTAT_MUST_CHECK;
 
 /* ================================================================ proofs */
 

@@ -2,7 +2,8 @@
  * verify.c - a room's every claim checked: the ledger's own verification
  * (genesis, dense versions, hash chain, signatures, re-folded digests at
  * every version and engine invariants at every K-th and the last,
- * ledger_verify_room) and then the
+ * ledger_verify_room), in a Nexus Cards room the receipts of its draw
+ * opportunities and windows (inspect_room_nexus_check), and then the
  * receipts its seats hold outside the ledger.
  *
  * Layer: inspect. Reads only; never writes to the ledger.
@@ -147,6 +148,24 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
     if (rc != 0) {
         rep.reason[sizeof rep.reason - 1] = '\0';
         finding(out, rep.bad_version, 0, rep.reason);
+    }
+    inspect_nexus_report nx;
+    rc = inspect_room_nexus_check(&nx, db, room);
+    if (rc != 0 && rc != LEDGER_ECORRUPT && rc != LEDGER_EBADSIG)
+        return rc;
+    out->is_nexus_checked = rc == 0 && nx.is_checked;
+    out->n_nexus_opportunities = nx.n_opportunities;
+    out->n_nexus_answers = nx.n_answers;
+    out->n_windows = nx.n_windows_opened;
+    if (rc == 0 && !nx.is_ok && !out->is_ok && nx.bad_version == out->bad_version) {
+        /* Both at one version: what the game shows first, then the ledger's. */
+        char both[sizeof out->reason];
+        inspect__text t;
+        inspect__text_init(&t, both, sizeof both);
+        inspect__text_add(&t, "%s; and %s", nx.reason, out->reason);
+        memcpy(out->reason, both, sizeof both);
+    } else if (rc == 0 && !nx.is_ok) {
+        finding(out, nx.bad_version, 0, nx.reason);
     }
 
     size_t n_mine = 0;

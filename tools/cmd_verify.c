@@ -41,6 +41,10 @@ static const char help[] =
     "events were deleted fails without any receipt, unless the whole file was\n"
     "put back as it was (receipts catch that). A head an older build wrote is\n"
     "unsigned, and said so.\n"
+    "In a Nexus Cards room re-folded, every Nexus draw opportunity must open\n"
+    "once and close once with one answer from each unallied seat it asks, and\n"
+    "every window frame opened must close exactly once (one still open at the\n"
+    "head is the game waiting); a violation is named with its version.\n"
     "Prints ok, or the first bad version (the lowest, the ledger's or a\n"
     "receipt's) and why. Exit status 1 if any room fails, and with one ROOM\n"
     "if a --receipt names another room (it was not checked); receipts of\n"
@@ -221,6 +225,14 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
         if (is_unlinked)
             tool_json_member_bool(j, "fork_origin_checked", 0);
+        if (rep.is_nexus_checked) {
+            tool_json_key(j, "nexus");
+            tool_json_object_begin(j);
+            tool_json_member_uint(j, "n_opportunities", rep.n_nexus_opportunities);
+            tool_json_member_uint(j, "n_answers", rep.n_nexus_answers);
+            tool_json_member_uint(j, "n_windows", rep.n_windows);
+            tool_json_object_end(j);
+        }
         if (!rep.is_ok) {
             tool_json_member_uint(j, "bad_version", rep.bad_version);
             tool_json_member_string(j, "reason", rep.reason);
@@ -245,6 +257,11 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
                    rep.n_seat_signatures == 1 ? "" : "s");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
+        if (rep.is_nexus_checked)
+            printf("; %u Nexus draw opportunit%s (%u answers) and %u windows, each opened and "
+                   "closed once", rep.n_nexus_opportunities,
+                   rep.n_nexus_opportunities == 1 ? "y" : "ies", rep.n_nexus_answers,
+                   rep.n_windows);
         if (is_unlinked)
             printf("; a fork of %s at %u, which this ledger does not hold: its link to the "
                    "origin was not checked", origin, fork_at);
