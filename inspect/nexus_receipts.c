@@ -162,7 +162,7 @@ static void walk_event(walk *w, const codec_event *ev)
     act.seat = ev->seat;
     int was_open = w->asked != 0;
     int is_answer = act.kind == ENGINE_ACTION_NEXUS_DRAW;
-    uint16_t bit = act.seat < ENGINE_MAX_SEATS ? (uint16_t)SEAT_BIT(act.seat) : 0;
+    uint16_t bit = (uint16_t)(act.seat < ENGINE_MAX_SEATS ? SEAT_BIT(act.seat) : 0u);
     char a[32];
     /* (2) the answer, before the engine judges it */
     if (is_answer && !was_open) {
