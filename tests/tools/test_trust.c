@@ -621,6 +621,9 @@ static void test_trust__reseal_to_a_new_host(void **state)
     const uint32_t old_id = seal_of(played);
     assert_int_equal(seal_of(fresh), old_id);
 
+    assert_int_equal(mkdir("empty.keys", 0700), 0);
+    const char *no_audit[] = {"--keys", "empty.keys", "key", "audit-pub", NULL};
+    expect_refused(no_audit, "no audit key in empty.keys");
     const char *usage[] = {"room", "reseal", "--to-audit-key", "host2.pub", NULL};
     expect_refused(usage, "either ROOM or --all");
     const char *no_key[] = {"room", "reseal", played, NULL};
