@@ -591,6 +591,22 @@ engine_verdict engine__nexus_revive_panel(engine_verdict_detail *why, engine_sta
 int engine__nexus_in_revival(const engine_state *st, unsigned owner, unsigned seat);
 size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_state *st,
                                   unsigned seat, int16_t id, unsigned most);
+/* Shipments a Nexus panel prices (engine/phase_shipment.c): whether the
+ * seat may ship from reserves now, may land at `loc`, the price of one
+ * force there (1 a stronghold, else 2), and the shipment, checked, paid
+ * and landed (a verdict; nothing changed unless accepted). */
+int engine__panel_may_ship(const engine_state *st, unsigned seat);
+int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
+unsigned engine__ship_price(unsigned loc);
+engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *st, unsigned seat,
+                                     int loc, int forces, unsigned cost, int to_bank);
+/* A shipment panel's families (engine/nexus.c): per location, 1..most
+ * forces; its `when`: the holder may ship from reserves now. */
+size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id,
+                                unsigned (*most)(const engine_state *st, unsigned seat,
+                                                 unsigned loc));
+int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat);
 /* engine_apply's check after the generic ones: a seat owing traitors back
  * may only return them, unless a window admitting no side action is open
  * (its answers stand); the families it is offered meanwhile. */

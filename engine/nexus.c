@@ -453,6 +453,35 @@ size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_st
     return n;
 }
 
+/* Shipment panels: one family per location the seat may land at, 1 up
+ * to the forces `most` says it may ship there (0: none). */
+size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id,
+                                unsigned (*most)(const engine_state *st, unsigned seat,
+                                                 unsigned loc))
+{
+    size_t n = 0;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
+        unsigned m = engine__panel_may_land(st, seat, loc) ? most(st, seat, loc) : 0;
+        if (m == 0)
+            continue;
+        engine_legal f;
+        engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
+        f.lo[0] = f.hi[0] = id;
+        f.lo[1] = f.hi[1] = (int16_t)loc;
+        f.lo[2] = 1;
+        f.hi[2] = (int16_t)m;
+        engine__legal_push(out, cap, &n, &f);
+    }
+    return n;
+}
+
+int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return engine__panel_may_ship(st, owner);
+}
+
 unsigned engine_nexus_panel_of_power(int id)
 {
     if (id == engine_power_id(engine__nexus_return_form.slug))

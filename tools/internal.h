@@ -937,6 +937,9 @@ int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
 /* A held Nexus card's panel, played before the step's decision
  * (tools/bots/nexus.c): BOT_OK and *out, or -1 (Easy: always). */
 int bot__nexus_play(engine_action *out, bot__ctx *c);
+/* A shipment chosen, made through a held Nexus card when it is cheaper
+ * (Medium and up; tools/bots/nexus.c). */
+void bot__nexus_ship(engine_action *out, const bot__ctx *c);
 int bot__easy_support(engine_action *out, bot__ctx *c);
 int bot__easy_nexus(engine_action *out, bot__ctx *c);
 int bot__easy_auction(engine_action *out, bot__ctx *c);

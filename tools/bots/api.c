@@ -316,6 +316,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         rc = -1;
     if (rc < 0)
         rc = bot__easy_any(out, c);
+    if (rc == BOT_OK)
+        bot__nexus_ship(out, c);
     return rc;
 }
 

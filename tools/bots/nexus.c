@@ -2,8 +2,8 @@
  * nexus.c - how the bots play their held Nexus card (engine/nexus_*.c; the
  * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
- * the Tleilaxu's Secret Allies), from their own view and legal families
- * only.
+ * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments),
+ * from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
  * prompt. Tools layer: never reads the engine's state beyond the view.
@@ -124,4 +124,28 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
         }
     }
     return -1;
+}
+
+/* Rows 18, 30: a shipment the level chose, of 2 forces or more, made
+ * through the card instead (cheaper: half price, the price of one): the
+ * same destination and forces. */
+void bot__nexus_ship(engine_action *out, const bot__ctx *c)
+{
+    static const char *const panels[] = {"nexus_richese_secret_ally", "nexus_guild_secret_ally"};
+    if (c->level == BOT_LEVEL_EASY || out->kind != ENGINE_ACTION_SHIP || out->arg[3] != 0 ||
+        out->arg[2] != 0)
+        return;
+    for (unsigned k = 0; k < sizeof panels / sizeof panels[0]; k++)
+        for (size_t i = 0; i < c->n_legal; i++) {
+            const engine_legal *l = power_family(c, panels[k], i);
+            if (l == NULL)
+                break;
+            i = (size_t)(l - c->legal);
+            if (l->lo[1] != out->arg[0] || out->arg[1] > l->hi[2] || out->arg[1] < 2)
+                continue;
+            int16_t forces = out->arg[1];
+            bot__action_lo(out, l);
+            out->arg[2] = forces;
+            return;
+        }
 }
