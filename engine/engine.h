@@ -648,6 +648,10 @@ typedef enum engine_effect_kind {
                                       revivals this turn (Fremen Secret Ally): source the
                                       card's faction, owner the seat, value how many;
                                       expires with the Revival phase */
+    ENGINE_EFFECT_NEXUS_BANNED,    /* a Betrayal took a faction's power for a while (the
+                                      Fremen's worm ride, their two-territory move): source
+                                      the card's faction, owner the seat whose rows at the
+                                      point `value` (engine__point) are set aside */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

@@ -573,10 +573,16 @@ size_t engine__nexus_traitor_return_legal(engine_legal *out, size_t cap, const e
  * owed, enough in the deck, room for the record); drawn, with the record
  * of how many are owed back; how many `seat` owes. */
 void engine__nexus_show(engine_state *st, unsigned seat);
+/* A panel's family: power `id`, arguments 1 and 2 in lo..hi. */
+void engine__nexus_push(engine_legal *out, size_t cap, size_t *n, unsigned seat, int16_t id,
+                        int16_t lo1, int16_t hi1, int16_t lo2, int16_t hi2);
 void engine__nexus_spend(engine_state *st, unsigned seat);
 int engine__nexus_can_draw_traitors(const engine_state *st, unsigned seat, unsigned count);
 void engine__nexus_draw_traitors(engine_state *st, unsigned seat, unsigned count);
 unsigned engine__nexus_owed(const engine_state *st, unsigned seat);
+/* 1 while a Nexus Betrayal sets aside `owner`'s faction rows at `point`
+ * (engine/points.c skips them). */
+int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point);
 /* Revival panels (engine/nexus.c): forces of `seat` in the Tanks; `forces`
  * of them revived free, plain first (`counted`: they count among its
  * revivals this turn, a record engine/phase_revival.c reads through

@@ -288,6 +288,19 @@ void engine__nexus_spend(engine_state *st, unsigned seat)
     discard(st, (unsigned)held);
 }
 
+void engine__nexus_push(engine_legal *out, size_t cap, size_t *n, unsigned seat, int16_t id,
+                        int16_t lo1, int16_t hi1, int16_t lo2, int16_t hi2)
+{
+    engine_legal f;
+    engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
+    f.lo[0] = f.hi[0] = id;
+    f.lo[1] = lo1;
+    f.hi[1] = hi1;
+    f.lo[2] = lo2;
+    f.hi[2] = hi2;
+    engine__legal_push(out, cap, n, &f);
+}
+
 static const engine_effect *owed_record(const engine_state *st, unsigned seat)
 {
     for (unsigned i = 0; i < st->n_effects; i++)
@@ -364,11 +377,7 @@ size_t engine__nexus_traitor_return_legal(engine_legal *out, size_t cap, const e
         const engine_card_state *t = &st->traitor[l];
         if (t->place != ENGINE_PLACE_HAND || t->holder != seat)
             continue;
-        engine_legal f;
-        engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
-        f.lo[0] = f.hi[0] = id;
-        f.lo[1] = f.hi[1] = (int16_t)l;
-        engine__legal_push(out, cap, &n, &f);
+        engine__nexus_push(out, cap, &n, seat, id, (int16_t)l, (int16_t)l, 0, 0);
     }
     return n;
 }
@@ -444,12 +453,7 @@ size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_st
 {
     size_t n = 0;
     unsigned dead = engine__nexus_dead(st, seat);
-    engine_legal f;
-    engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
-    f.lo[0] = f.hi[0] = id;
-    f.lo[1] = 1;
-    f.hi[1] = (int16_t)(dead < most ? dead : most);
-    engine__legal_push(out, cap, &n, &f);
+    engine__nexus_push(out, cap, &n, seat, id, 1, (int16_t)(dead < most ? dead : most), 0, 0);
     return n;
 }
 
@@ -465,13 +469,7 @@ size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_stat
         unsigned m = engine__panel_may_land(st, seat, loc) ? most(st, seat, loc) : 0;
         if (m == 0)
             continue;
-        engine_legal f;
-        engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
-        f.lo[0] = f.hi[0] = id;
-        f.lo[1] = f.hi[1] = (int16_t)loc;
-        f.lo[2] = 1;
-        f.hi[2] = (int16_t)m;
-        engine__legal_push(out, cap, &n, &f);
+        engine__nexus_push(out, cap, &n, seat, id, (int16_t)loc, (int16_t)loc, 1, (int16_t)m);
     }
     return n;
 }
@@ -480,6 +478,18 @@ int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat
 {
     (void)seat;
     return engine__panel_may_ship(st, owner);
+}
+
+int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point)
+{
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        const engine_effect *e = &st->effect[i];
+        if (e->kind < ENGINE_EFFECT_NEXUS_BANNED)
+            return 0; /* sorted by kind: none further down */
+        if (e->kind == ENGINE_EFFECT_NEXUS_BANNED && e->owner == owner && e->value == point)
+            return 1;
+    }
+    return 0;
 }
 
 unsigned engine_nexus_panel_of_power(int id)
@@ -585,6 +595,10 @@ int engine__nexus_check(const engine_state *st)
             if (held < 0 || st->nexus_face[held] != e->source || e->value == 0 ||
                 e->expiry != ENGINE_EXPIRY_REPLACED ||
                 !(st->nexus_card[held].known_by & ENGINE_KNOWN_PUBLIC) || e->arg != 0)
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_BANNED) {
+            if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
+                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||

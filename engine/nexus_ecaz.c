@@ -56,11 +56,7 @@ static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_stat
     for (unsigned s = 0; s < st->config.n_seats; s++) {
         if (s == seat)
             continue;
-        engine_legal f;
-        engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
-        f.lo[0] = f.hi[0] = id;
-        f.lo[1] = f.hi[1] = st->seat[s].faction;
-        engine__legal_push(out, cap, &n, &f);
+        engine__nexus_push(out, cap, &n, seat, id, st->seat[s].faction, st->seat[s].faction, 0, 0);
     }
     return n;
 }

@@ -78,13 +78,8 @@ static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_stat
     for (int leader = -1; leader < ENGINE_LEADER_COUNT; leader++) {
         if ((leader < 0 && most == 0) || (leader >= 0 && !own_leader_dead(st, seat, leader)))
             continue;
-        engine_legal f;
-        engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
-        f.lo[0] = f.hi[0] = id;
-        f.lo[1] = f.hi[1] = (int16_t)leader;
-        f.lo[2] = (int16_t)(leader < 0 ? 1 : 0);
-        f.hi[2] = (int16_t)most;
-        engine__legal_push(out, cap, &n, &f);
+        engine__nexus_push(out, cap, &n, seat, id, (int16_t)leader, (int16_t)leader,
+                           (int16_t)(leader < 0 ? 1 : 0), (int16_t)most);
     }
     return n;
 }

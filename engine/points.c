@@ -56,6 +56,7 @@ static unsigned collect_family(match *m, unsigned n, const engine_state *st,
     for (size_t i = 0; fam && i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
         const engine__power_row *r = &fam->rows[i];
         if (r->point != p || r->nexus != nexus || !(r->to & to) || !in_force(st, r) ||
+            (nexus == 0 && engine__nexus_banned(st, owner, p)) ||
             (seat != SEAT_NONE && r->when && !r->when(st, owner, seat)))
             continue;
         unsigned j = n++;

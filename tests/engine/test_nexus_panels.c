@@ -316,6 +316,57 @@ static void test_nexus_panels__revival_panels_in_revival_only(void **state)
     assert_int_equal(engine_nexus_held(&st, GUILD), -1);
 }
 
+/* Row 10 (a): the Fremen may not ride this turn's worm (R94). A worm
+ * strikes Cielago North where Fremen forces stand: without the Betrayal
+ * they are asked to ride after the Nexus; with it, the game goes on. */
+static void test_nexus_panels__fremen_betrayal_no_ride(void **state)
+{
+    (void)state;
+    for (int betray = 0; betray <= 1; betray++) {
+        engine_state st;
+        engine_rng rng;
+        engine_config cfg;
+        engine_config_init(&cfg);
+        cfg.n_seats = 3;
+        cfg.faction[0] = ENGINE_FACTION_ATREIDES;
+        cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+        cfg.faction[2] = ENGINE_FACTION_FREMEN;
+        cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+        engine_rng_init(&rng, SEED, 0);
+        assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        int loc = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 1);
+        assert_true(loc >= 0);
+        assert_int_equal(engine_position_forces(&st, 2, (unsigned)loc, 3, 0), 0);
+        assert_true(engine_position_nexus_give(&st, 1, ENGINE_FACTION_FREMEN) >= 0);
+        int devoured = engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH);
+        int placed = engine_spice_card_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        assert_int_equal(engine_position_spice_discard(&st, (unsigned)devoured), 0);
+        assert_int_equal(engine_position_spice_top(&st, (unsigned)placed), 0);
+        assert_int_equal(engine_position_spice_top(&st, (unsigned)engine_spice_worm(0)), 0);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SPICE_BLOW, 2, 9, &rng), 0);
+        assert_int_equal(st.step, BLOW_STEP_NEXUS);
+        engine_verdict_detail why;
+        if (betray) {
+            engine_action a = power(1, "nexus_fremen_betrayal", 1);
+            assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+            assert_true(engine__nexus_banned(&st, 2, ENGINE__POINT_WORM_RIDE));
+            assert_int_equal(engine_nexus_held(&st, 1), -1);
+        }
+        for (uint8_t s = 0; s < 3; s++) {
+            engine_action done = {.kind = ENGINE_ACTION_NEXUS_DONE, .seat = s};
+            assert_int_equal(engine_apply(&why, &st, &done, &rng), ENGINE_ACCEPTED);
+        }
+        int rides = st.phase == ENGINE_PHASE_SPICE_BLOW && st.step == BLOW_STEP_WORM_RIDE;
+        assert_int_equal(rides, !betray);
+        if (betray) {
+            /* the record lasts the turn, not the card */
+            assert_non_null(engine_effect_find(&st, ENGINE_EFFECT_NEXUS_BANNED));
+            assert_int_equal(engine_effect_find(&st, ENGINE_EFFECT_NEXUS_BANNED)->expiry,
+                             ENGINE_EXPIRY_TURN);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_nexus_panels__ecaz_answer_told_to_asker_and_asked),
         cmocka_unit_test(test_nexus_panels__records_survive_the_encoding),
         cmocka_unit_test(test_nexus_panels__revival_panels_in_revival_only),
+        cmocka_unit_test(test_nexus_panels__fremen_betrayal_no_ride),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

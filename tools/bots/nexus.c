@@ -2,7 +2,8 @@
  * nexus.c - how the bots play their held Nexus card (engine/nexus_*.c; the
  * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
- * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments),
+ * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
+ * the Fremen Betrayal),
  * from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
@@ -107,6 +108,20 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
         bot__action_lo(out, best);
         out->arg[2] = (int16_t)bot__clamp(3, best->lo[2], best->hi[2]);
         return BOT_OK;
+    }
+    /* Row 10: (b) before the Fremen move, in Bidding or Revival; (a) in
+     * the Nexus, one time in two. */
+    for (size_t i = 0; i < c->n_legal; i++) {
+        l = power_family(c, "nexus_fremen_betrayal", i);
+        if (l == NULL)
+            break;
+        i = (size_t)(l - c->legal);
+        int ride = l->lo[1] == 1;
+        if ((ride && c->v->phase == ENGINE_PHASE_SPICE_BLOW && tool_prng_range(&c->rng, 0, 1)) ||
+            (!ride && (c->v->phase == ENGINE_PHASE_BIDDING || c->v->phase == ENGINE_PHASE_REVIVAL))) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
     }
     /* Row 33: asked in a battle, or from the third turn on. */
     if (power_family(c, "nexus_ecaz_secret_ally", 0) != NULL &&
