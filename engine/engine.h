@@ -1073,6 +1073,9 @@ unsigned engine_nexus_panel_row(unsigned f, unsigned mode);
  * EXPANSIONS_AND_NEXUS.md 5.2 (1..36), 0 for a power that plays none (a
  * faction's, the shuffle back of traitors a panel drew, an unknown id). */
 unsigned engine_nexus_panel_of_power(int id);
+/* 1 if the panel of the card printed for faction `f` in `mode` is built
+ * in this version (rules version 6; docs/RULINGS.md R91), else 0. */
+int engine_nexus_panel_built(unsigned f, unsigned mode);
 #define ENGINE_NEXUS_PANEL_COUNT 36
 
 /* The seats in storm order, First Player first, as the phases take turns

@@ -507,6 +507,18 @@ unsigned engine_nexus_panel_of_power(int id)
     return 0;
 }
 
+int engine_nexus_panel_built(unsigned f, unsigned mode)
+{
+    if (f >= ENGINE_FACTION_COUNT)
+        return 0;
+    const engine__power_family *fam = engine__nexus_families[f];
+    for (size_t i = 0; i < fam->n; i++)
+        if (fam->rows[i].nexus == 1 + mode && fam->rows[i].use != NULL &&
+            fam->rows[i].form != &engine__nexus_return_form)
+            return 1;
+    return 0;
+}
+
 engine_verdict engine__nexus_gate(engine_verdict_detail *why, const engine_state *st,
                             const engine_action *act, int is_closed_window)
 {
