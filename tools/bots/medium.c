@@ -345,21 +345,18 @@ int bot__medium_nexus(engine_action *out, bot__ctx *c)
     return bot__plain(out, c, ENGINE_ACTION_NEXUS_DONE);
 }
 
-/* The Nexus Cards' draw opportunity, from its own view: a seat draws when
- * it holds no card or one whose panel (in the card's mode for it) this
- * build cannot play, and keeps one it can; its own faction's card (its
- * Cunning) is redrawn once unless that panel is built. */
+/* The Nexus Cards' draw opportunity, from its own view: a seat holding no
+ * card draws one, a seat holding one keeps it (a replacement would cycle
+ * the small deck into reshuffles inside an opportunity, docs/RULINGS.md
+ * R80's residual); its own faction's card (its Cunning) is redrawn once
+ * unless that panel is built. */
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_NEXUS_DRAW);
     if (l == NULL)
         return -1;
     bot__action_lo(out, l);
-    int held = engine_nexus_held(c->v, c->seat);
-    unsigned face = held >= 0 ? c->v->nexus_face[held] : ENGINE_FACTION_COUNT;
-    int playable = face < ENGINE_FACTION_COUNT &&
-                   engine_nexus_panel_built(face, (unsigned)engine_nexus_mode_of(c->v, c->seat, face));
-    out->arg[0] = playable ? 0 : 1;
+    out->arg[0] = engine_nexus_held(c->v, c->seat) < 0 ? 1 : 0;
     out->arg[1] = engine_nexus_panel_built(c->faction, ENGINE_NEXUS_CUNNING)
                       ? ENGINE_NEXUS_KEEP
                       : ENGINE_NEXUS_REDRAW_ONCE;
