@@ -213,6 +213,7 @@ static const char *const verdict_names[ENGINE_VERDICT_COUNT] = {
     [ENGINE_REJECT_WRONG_STEP] = "wrong_step",
     [ENGINE_REJECT_MOVE_SAME_SECTOR] = "move_same_sector",
     [ENGINE_REJECT_ALREADY_MOVED] = "already_moved",
+    [ENGINE_REJECT_NEXUS_RETURN_OWED] = "nexus_return_owed",
 };
 _Static_assert(sizeof verdict_names / sizeof verdict_names[0] == ENGINE_VERDICT_COUNT,
                "a name for every verdict");
@@ -373,7 +374,13 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         if (st->answered & bit)
             return ENGINE_REJECT_ALREADY_ANSWERED;
     }
-    engine_verdict v = rule->handle(why, st, act, rng);
+    /* Traitors a Nexus panel drew go back before the seat does anything
+     * else but answer a window admitting no side action (engine/nexus.c). */
+    engine_verdict v = engine__nexus_gate(why, st, act,
+                                          top != NULL && !engine__windows[top->point].admits_side);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    v = rule->handle(why, st, act, rng);
     if (v == ENGINE_ACCEPTED && home < ENGINE_PHASE_COUNT)
         engine__karama_after(st, act);
 #ifndef NDEBUG
@@ -418,6 +425,10 @@ size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *s
             continue;
         if (!(open & ENGINE_SEAT_BIT(s)))
             continue;
+        if (is_step && engine__nexus_owed(st, s)) {
+            n += engine__nexus_legal_owed(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
+            continue;
+        }
         n += legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, s);
         /* The step's own families first, then the side actions. */
         if (is_step)

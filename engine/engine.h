@@ -238,6 +238,8 @@ typedef enum engine_verdict {
     ENGINE_REJECT_WRONG_STEP = 61,      /* the right phase, another step: detail value = the step */
     ENGINE_REJECT_MOVE_SAME_SECTOR = 62, /* a move must end in a different sector */
     ENGINE_REJECT_ALREADY_MOVED = 63,   /* the seat made its own move this turn */
+    ENGINE_REJECT_NEXUS_RETURN_OWED = 64, /* a Nexus panel drew traitors: the seat returns
+                                      them before anything else (detail value = how many) */
     ENGINE_VERDICT_COUNT
 } engine_verdict;
 
@@ -633,7 +635,25 @@ typedef enum engine_effect_kind {
     ENGINE_EFFECT_PRESCIENCE,      /* a prescience answer: source the advantage used, owner
                                       the seat bound, value the engine_prescience_element,
                                       arg the answer */
-    ENGINE_EFFECT_KIND_COUNT
+    /* Nexus Cards (engine/nexus*.c; rules version 6 on, encoded in the
+     * module's block): */
+    ENGINE_EFFECT_NEXUS_RETURN,    /* a panel drew traitors and the seat must shuffle some
+                                      back: source the card's faction, owner the seat, value
+                                      how many it still owes */
+    ENGINE_EFFECT_NEXUS_ANSWER,    /* the Ecaz Secret Ally's question: source the card's
+                                      faction, owner the asker, value the seat asked, arg 2
+                                      holds a leader of the asker's as a traitor, 1 holds
+                                      none, 0 hidden (a view tells it to those two only) */
+    ENGINE_EFFECT_NEXUS_REVIVED,   /* forces a panel revived that count among the seat's
+                                      revivals this turn (Fremen Secret Ally): source the
+                                      card's faction, owner the seat, value how many;
+                                      expires with the Revival phase */
+    ENGINE_EFFECT_NEXUS_BANNED,    /* a Betrayal took a faction's power for a while (the
+                                      Fremen's worm ride, their two-territory move): source
+                                      the card's faction, owner the seat whose rows at the
+                                      point `value` (engine__point) are set aside */
+    ENGINE_EFFECT_KIND_COUNT,
+    ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;
 
 /* When an effect ends at the latest (it may be used up before). */
@@ -1049,6 +1069,14 @@ int engine_territory_is_storm_safe(const engine_state *st, unsigned t);
  * in EXPANSIONS_AND_NEXUS.md 5.2 (1..36), 0 out of range. */
 const char *engine_nexus_panel_text(unsigned f, unsigned mode);
 unsigned engine_nexus_panel_row(unsigned f, unsigned mode);
+/* The panel a generic power plays (engine/nexus_<faction>.c): its row in
+ * EXPANSIONS_AND_NEXUS.md 5.2 (1..36), 0 for a power that plays none (a
+ * faction's, the shuffle back of traitors a panel drew, an unknown id). */
+unsigned engine_nexus_panel_of_power(int id);
+/* 1 if the panel of the card printed for faction `f` in `mode` is built
+ * in this version (rules version 6; docs/RULINGS.md R91), else 0. */
+int engine_nexus_panel_built(unsigned f, unsigned mode);
+#define ENGINE_NEXUS_PANEL_COUNT 36
 
 /* The seats in storm order, First Player first, as the phases take turns
  * (LR 1.01.04); returns how many. `st` may be a view. */

@@ -20,16 +20,27 @@ int16_t engine_power_id(const char *slug)
     return (int16_t)(1 + h % 32767u);
 }
 
-/* The row of any family declaring the power with id `id`, or NULL. */
+/* The row of `fam` declaring the power with id `id`, or NULL. */
+static const engine__power_row *row_in(const engine__power_family *fam, int id)
+{
+    for (size_t i = 0; fam && i < fam->n; i++) {
+        const engine__power_row *r = &fam->rows[i];
+        if (r->point == ENGINE__POINT_POWER && r->form && engine_power_id(r->form->slug) == id)
+            return r;
+    }
+    return NULL;
+}
+
+/* The row of any family (a faction's, a Nexus card's) declaring the power
+ * with id `id`, or NULL. */
 static const engine__power_row *row_of(int id)
 {
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
-        const engine__power_family *fam = engine__power_families[f];
-        for (size_t i = 0; fam && i < fam->n; i++) {
-            const engine__power_row *r = &fam->rows[i];
-            if (r->point == ENGINE__POINT_POWER && r->form && engine_power_id(r->form->slug) == id)
-                return r;
-        }
+        const engine__power_row *r = row_in(engine__power_families[f], id);
+        if (!r)
+            r = row_in(engine__nexus_families[f], id);
+        if (r)
+            return r;
     }
     return NULL;
 }
@@ -101,6 +112,11 @@ size_t engine__legal_power(engine_legal *out, size_t cap, const engine_state *st
         const engine__power_row *r = engine__point_row_nth(st, ENGINE__POINT_POWER, seat, i, &owner);
         if (!r || !r->form || !r->use)
             continue;
+        if (r->legal) {
+            n += r->legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat,
+                          engine_power_id(r->form->slug));
+            continue;
+        }
         engine_legal l;
         engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
         l.lo[0] = l.hi[0] = engine_power_id(r->form->slug);
@@ -118,6 +134,9 @@ engine_verdict engine__power(engine_verdict_detail *why, engine_state *st,
 {
     unsigned owner = 0;
     const engine__power_row *r = usable(st, act->seat, act->arg[0], &owner);
+    if (r && !r->use && r->nexus) /* a panel of the card it holds, not built yet */
+        return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, 0,
+                              (int32_t)engine_nexus_panel_row(r->faction, r->nexus - 1u));
     if (!r || !r->use)
         return engine__reject(why, engine_power_form_of(act->arg[0]) ? ENGINE_REJECT_NOT_YOUR_POWER
                                                                      : ENGINE_REJECT_ARG_OUT_OF_RANGE,

@@ -384,6 +384,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_OPTIONAL_ARGS,
     ENGINE__RULE_ROOM_OPTIONS,
     ENGINE__RULE_GENERIC_ACTIONS,
+    ENGINE__RULE_NEXUS_PANELS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -490,6 +491,10 @@ typedef int (*engine__power_fn)(const engine_state *st, unsigned owner, unsigned
 typedef engine_verdict (*engine__power_use)(engine_verdict_detail *why, engine_state *st,
                                             unsigned owner, const engine_action *act,
                                             engine_rng *rng);
+/* The legal families of a generic power whose arguments are not one box
+ * (a traitor held, another seat), each with argument 0 = `id`. */
+typedef size_t (*engine__power_legal)(engine_legal *out, size_t cap, const engine_state *st,
+                                      unsigned seat, int16_t id);
 
 /* One faction power (or, later, card effect or module rule), a row of the
  * table in the file of its source (engine/powers_*.c). */
@@ -511,7 +516,13 @@ typedef struct engine__power_row {
     engine__power_fn fn;           /* NULL = the row only holds */
     const char *source;            /* "LR 2.04.06": the rule it follows */
     const engine_power_form *form; /* ENGINE__POINT_POWER: its generic action's arguments */
-    engine__power_use use;         /* ENGINE__POINT_POWER: what using it does */
+    engine__power_use use;         /* ENGINE__POINT_POWER: what using it does; NULL for a
+                                      Nexus panel not built (refused, naming its row) */
+    engine__power_legal legal;     /* ENGINE__POINT_POWER: its families, NULL = the form's box */
+    uint8_t nexus;                 /* a Nexus panel (engine/nexus_<faction>.c, `faction` the
+                                      card's): 1 + the engine_nexus_mode it is played in, and
+                                      it applies to the seat holding that card in that mode;
+                                      0 a faction power */
 } engine__power_row;
 
 /* At most this many rows at one point (engine/points.c collects them on
@@ -528,6 +539,87 @@ extern const engine__power_family engine__powers_atreides, engine__powers_bene_g
     engine__powers_harkonnen;
 /* Every family by owning faction, NULL for a faction with none. */
 extern const engine__power_family *const engine__power_families[ENGINE_FACTION_COUNT];
+/* The panels of each Nexus card (engine/nexus_<faction>.c), by the faction
+ * printed on it. */
+extern const engine__power_family engine__nexus_atreides, engine__nexus_bene_gesserit,
+    engine__nexus_emperor, engine__nexus_fremen, engine__nexus_harkonnen, engine__nexus_guild,
+    engine__nexus_ixians, engine__nexus_tleilaxu, engine__nexus_choam, engine__nexus_richese,
+    engine__nexus_ecaz, engine__nexus_moritani;
+extern const engine__power_family *const engine__nexus_families[ENGINE_FACTION_COUNT];
+/* A panel not built yet: its slug, so that a seat may name it and be told
+ * which it is (engine__power refuses it with rule_not_implemented, the
+ * detail's value its row in EXPANSIONS_AND_NEXUS.md 5.2). */
+#define ENGINE__NEXUS_NOT_BUILT(fac, mode, form_)                                             \
+    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + (mode),             \
+     .source = "E3 p.11 (not built)", .form = (form_)}
+/* The shuffle back of the traitors a panel drew (engine/nexus.c): a row of
+ * the card's file in the panel's mode, offered while the seat owes one. */
+#define ENGINE__NEXUS_RETURN_ROW(fac, mode)                                                   \
+    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + (mode),             \
+     .when = engine__nexus_owes, .source = "E3 p.11 (the traitors drawn go back)",            \
+     .form = &engine__nexus_return_form, .use = engine__nexus_traitor_return,                 \
+     .legal = engine__nexus_traitor_return_legal}
+extern const engine_power_form engine__nexus_return_form;
+int engine__nexus_owes(const engine_state *st, unsigned owner, unsigned seat);
+engine_verdict engine__nexus_traitor_return(engine_verdict_detail *why, engine_state *st,
+                                            unsigned owner, const engine_action *act,
+                                            engine_rng *rng);
+size_t engine__nexus_traitor_return_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                          unsigned seat, int16_t id);
+/* Panels (engine/nexus.c): the held card shown to the table; shown and
+ * discarded (a played card, once); traitors a panel may draw now (none
+ * owed, enough in the deck, room for the record); drawn, with the record
+ * of how many are owed back; how many `seat` owes. */
+void engine__nexus_show(engine_state *st, unsigned seat);
+/* A panel's family: power `id`, arguments 1 and 2 in lo..hi. */
+void engine__nexus_push(engine_legal *out, size_t cap, size_t *n, unsigned seat, int16_t id,
+                        int16_t lo1, int16_t hi1, int16_t lo2, int16_t hi2);
+void engine__nexus_spend(engine_state *st, unsigned seat);
+int engine__nexus_can_draw_traitors(const engine_state *st, unsigned seat, unsigned count);
+void engine__nexus_draw_traitors(engine_state *st, unsigned seat, unsigned count);
+unsigned engine__nexus_owed(const engine_state *st, unsigned seat);
+/* 1 while a Nexus Betrayal sets aside `owner`'s faction rows at `point`
+ * (engine/points.c skips them). */
+int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point);
+/* Revival panels (engine/nexus.c): forces of `seat` in the Tanks; `forces`
+ * of them revived free, plain first (`counted`: they count among its
+ * revivals this turn, a record engine/phase_revival.c reads through
+ * engine__nexus_revived); a panel's `when` in the Revival phase; its one
+ * family, 1 up to `most` forces. */
+unsigned engine__nexus_dead(const engine_state *st, unsigned seat);
+void engine__nexus_revive(engine_state *st, unsigned seat, unsigned forces, int counted);
+unsigned engine__nexus_revived(const engine_state *st, unsigned seat);
+/* A panel's use reviving arg[1] forces free, then spending the card. */
+engine_verdict engine__nexus_revive_panel(engine_verdict_detail *why, engine_state *st,
+                                          unsigned owner, const engine_action *act, int counted);
+int engine__nexus_in_revival(const engine_state *st, unsigned owner, unsigned seat);
+size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned most);
+/* Shipments a Nexus panel prices (engine/phase_shipment.c): whether the
+ * seat may ship from reserves now, may land at `loc`, the price of one
+ * force there (1 a stronghold, else 2), and the shipment, checked, paid
+ * and landed (a verdict; nothing changed unless accepted). */
+int engine__panel_may_ship(const engine_state *st, unsigned seat);
+int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
+unsigned engine__ship_price(unsigned loc);
+engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *st, unsigned seat,
+                                     int loc, int forces, unsigned cost, int to_bank);
+/* A shipment panel's families (engine/nexus.c): per location, 1..most
+ * forces; its `when`: the holder may ship from reserves now. */
+size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id,
+                                unsigned (*most)(const engine_state *st, unsigned seat,
+                                                 unsigned loc));
+int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat);
+/* engine_apply's check after the generic ones: a seat owing traitors back
+ * may only return them, unless a window admitting no side action is open
+ * (its answers stand); the families it is offered meanwhile. */
+engine_verdict engine__nexus_gate(engine_verdict_detail *why, const engine_state *st,
+                                  const engine_action *act, int is_closed_window);
+size_t engine__nexus_legal_owed(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat);
 
 /* The seat owning a row at `p` in force (game, rules version), lowest
  * order first, or -1. */

@@ -17,7 +17,11 @@
  * the fold of the answer that closes it, with that event's randomness, so
  * no public state ever waits between a draw and a redraw, and replaying,
  * retrying or reading never draws anew; (4) a seat with an ally holds no
- * Nexus card. Engine layer: no I/O, no allocation.
+ * Nexus card; (5) a panel's lasting effect is an effect record
+ * (ENGINE_EFFECT_NEXUS_*, rules version 6 on), never read off who holds
+ * which card, and a played card is shown to the table and discarded
+ * exactly once (engine__nexus_spend). Engine layer: no I/O, no
+ * allocation.
  */
 #include <string.h>
 
@@ -246,6 +250,291 @@ size_t engine__legal_nexus_draw(engine_legal *out, size_t cap, const engine_stat
     return n;
 }
 
+/* ============================================================= panels */
+
+/* A panel is rows of the card's file, engine/nexus_<faction>.c, played
+ * with the generic `power` action (engine/points.c walks the held card's
+ * rows for its mode; docs/ARCHITECTURE.md "Nexus panels"). What follows
+ * is what every panel shares: the card shown and discarded once, the
+ * traitors a panel draws and the seat shuffles back. */
+const engine__power_family *const engine__nexus_families[ENGINE_FACTION_COUNT] = {
+    [ENGINE_FACTION_ATREIDES] = &engine__nexus_atreides,
+    [ENGINE_FACTION_BENE_GESSERIT] = &engine__nexus_bene_gesserit,
+    [ENGINE_FACTION_EMPEROR] = &engine__nexus_emperor,
+    [ENGINE_FACTION_FREMEN] = &engine__nexus_fremen,
+    [ENGINE_FACTION_HARKONNEN] = &engine__nexus_harkonnen,
+    [ENGINE_FACTION_GUILD] = &engine__nexus_guild,
+    [ENGINE_FACTION_IXIANS] = &engine__nexus_ixians,
+    [ENGINE_FACTION_TLEILAXU] = &engine__nexus_tleilaxu,
+    [ENGINE_FACTION_CHOAM] = &engine__nexus_choam,
+    [ENGINE_FACTION_RICHESE] = &engine__nexus_richese,
+    [ENGINE_FACTION_ECAZ] = &engine__nexus_ecaz,
+    [ENGINE_FACTION_MORITANI] = &engine__nexus_moritani,
+};
+
+void engine__nexus_show(engine_state *st, unsigned seat)
+{
+    int held = engine_nexus_held(st, seat);
+    if (held >= 0)
+        st->nexus_card[held].known_by |= ENGINE_KNOWN_PUBLIC;
+}
+
+void engine__nexus_spend(engine_state *st, unsigned seat)
+{
+    int held = engine_nexus_held(st, seat);
+    if (held < 0)
+        return;
+    st->nexus_card[held].known_by |= ENGINE_KNOWN_PUBLIC;
+    discard(st, (unsigned)held);
+}
+
+void engine__nexus_push(engine_legal *out, size_t cap, size_t *n, unsigned seat, int16_t id,
+                        int16_t lo1, int16_t hi1, int16_t lo2, int16_t hi2)
+{
+    engine_legal f;
+    engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
+    f.lo[0] = f.hi[0] = id;
+    f.lo[1] = lo1;
+    f.hi[1] = hi1;
+    f.lo[2] = lo2;
+    f.hi[2] = hi2;
+    engine__legal_push(out, cap, n, &f);
+}
+
+static const engine_effect *owed_record(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_NEXUS_RETURN && st->effect[i].owner == seat)
+            return &st->effect[i];
+    return NULL;
+}
+
+unsigned engine__nexus_owed(const engine_state *st, unsigned seat)
+{
+    const engine_effect *e = owed_record(st, seat);
+    return e ? e->value : 0;
+}
+
+int engine__nexus_can_draw_traitors(const engine_state *st, unsigned seat, unsigned count)
+{
+    return owed_record(st, seat) == NULL && st->n_traitor_deck >= count &&
+           st->n_effects < ENGINE_EFFECT_MAX;
+}
+
+/* The card shown to the table, `count` traitors off the top of the deck
+ * to `seat` (known to it alone), and a record of the `count` it now owes
+ * back (G4: the record, not the card, says what is owed). The caller
+ * checked engine__nexus_can_draw_traitors. */
+void engine__nexus_draw_traitors(engine_state *st, unsigned seat, unsigned count)
+{
+    engine__nexus_show(st, seat);
+    int held = engine_nexus_held(st, seat);
+    for (unsigned i = 0; i < count; i++) {
+        uint8_t l = st->traitor_deck[--st->n_traitor_deck];
+        st->traitor[l].place = ENGINE_PLACE_HAND;
+        st->traitor[l].holder = (uint8_t)seat;
+        st->traitor[l].known_by = (uint16_t)ENGINE_SEAT_BIT(seat);
+    }
+    engine_effect e = {ENGINE_EFFECT_NEXUS_RETURN, held >= 0 ? st->nexus_face[held] : 0,
+                       (uint8_t)seat, (uint8_t)count, ENGINE_EXPIRY_REPLACED, 0};
+    (void)engine__effect_add(st, &e);
+}
+
+/* A traitor held goes back into the deck, which is shuffled; the seat
+ * still knows where that card is (in the deck), nobody else does. The
+ * last one owed spends the card. */
+engine_verdict engine__nexus_traitor_return(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                     const engine_action *act, engine_rng *rng)
+{
+    (void)owner;
+    int leader = act->arg[1];
+    const engine_effect *e = owed_record(st, act->seat);
+    if (!e)
+        return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, 0, act->arg[0]);
+    engine_card_state *t = &st->traitor[leader];
+    if (t->place != ENGINE_PLACE_HAND || t->holder != act->seat)
+        return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 1, leader);
+    t->place = ENGINE_PLACE_DECK;
+    t->holder = SEAT_NONE;
+    t->known_by = (uint16_t)ENGINE_SEAT_BIT(act->seat);
+    st->traitor_deck[st->n_traitor_deck++] = (uint8_t)leader;
+    engine__shuffle(st->traitor_deck, st->n_traitor_deck, rng);
+    engine_effect left = *e;
+    engine__effect_remove(st, ENGINE_EFFECT_NEXUS_RETURN, left.source);
+    if (--left.value > 0)
+        (void)engine__effect_add(st, &left);
+    else
+        engine__nexus_spend(st, act->seat);
+    return ENGINE_ACCEPTED;
+}
+
+/* One family per traitor the seat holds. */
+size_t engine__nexus_traitor_return_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                   unsigned seat, int16_t id)
+{
+    size_t n = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        const engine_card_state *t = &st->traitor[l];
+        if (t->place != ENGINE_PLACE_HAND || t->holder != seat)
+            continue;
+        engine__nexus_push(out, cap, &n, seat, id, (int16_t)l, (int16_t)l, 0, 0);
+    }
+    return n;
+}
+
+int engine__nexus_owes(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return owed_record(st, owner) != NULL;
+}
+
+const engine_power_form engine__nexus_return_form = {
+    .slug = "nexus_traitor_return", .n_args = 1,
+    .arg_name = {"traitor"}, .arg_type = {ENGINE_ARG_LEADER},
+    .lo = {0}, .hi = {ENGINE_LEADER_COUNT - 1},
+    .secret_args = 0x01, /* which traitor goes back is the seat's */
+};
+
+/* Revival panels: forces from the Tanks to reserves, plain first (as the
+ * Ghola takes them), and, where the panel says they count among the
+ * seat's revivals this turn, a record of how many (R89). */
+unsigned engine__nexus_dead(const engine_state *st, unsigned seat)
+{
+    return (unsigned)st->seat[seat].tanks + st->seat[seat].special_tanks;
+}
+
+void engine__nexus_revive(engine_state *st, unsigned seat, unsigned forces, int counted)
+{
+    engine_seat_state *p = &st->seat[seat];
+    unsigned plain = forces < p->tanks ? forces : p->tanks;
+    unsigned elite = forces - plain;
+    p->tanks = (uint8_t)(p->tanks - plain);
+    p->reserves = (uint8_t)(p->reserves + plain);
+    p->special_tanks = (uint8_t)(p->special_tanks - elite);
+    p->special_reserves = (uint8_t)(p->special_reserves + elite);
+    if (counted) {
+        int held = engine_nexus_held(st, seat);
+        engine_effect e = {ENGINE_EFFECT_NEXUS_REVIVED, held >= 0 ? st->nexus_face[held] : 0,
+                           (uint8_t)seat, (uint8_t)forces, ENGINE_EXPIRY_PHASE, 0};
+        (void)engine__effect_add(st, &e);
+    }
+}
+
+unsigned engine__nexus_revived(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_NEXUS_REVIVED && st->effect[i].owner == seat)
+            n += st->effect[i].value;
+    return n;
+}
+
+engine_verdict engine__nexus_revive_panel(engine_verdict_detail *why, engine_state *st,
+                                          unsigned owner, const engine_action *act, int counted)
+{
+    unsigned forces = (unsigned)act->arg[1];
+    if (forces > engine__nexus_dead(st, owner))
+        return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 1, act->arg[1]);
+    engine__nexus_revive(st, owner, forces, counted);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
+int engine__nexus_in_revival(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return st->phase == ENGINE_PHASE_REVIVAL && engine__nexus_dead(st, owner) > 0 &&
+           st->n_effects < ENGINE_EFFECT_MAX;
+}
+
+/* One family: 1 up to `most` forces, and no more than are in the Tanks. */
+size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned most)
+{
+    size_t n = 0;
+    unsigned dead = engine__nexus_dead(st, seat);
+    engine__nexus_push(out, cap, &n, seat, id, 1, (int16_t)(dead < most ? dead : most), 0, 0);
+    return n;
+}
+
+/* Shipment panels: one family per location the seat may land at, 1 up
+ * to the forces `most` says it may ship there (0: none). */
+size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id,
+                                unsigned (*most)(const engine_state *st, unsigned seat,
+                                                 unsigned loc))
+{
+    size_t n = 0;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
+        unsigned m = engine__panel_may_land(st, seat, loc) ? most(st, seat, loc) : 0;
+        if (m == 0)
+            continue;
+        engine__nexus_push(out, cap, &n, seat, id, (int16_t)loc, (int16_t)loc, 1, (int16_t)m);
+    }
+    return n;
+}
+
+int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return engine__panel_may_ship(st, owner);
+}
+
+int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point)
+{
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        const engine_effect *e = &st->effect[i];
+        if (e->kind < ENGINE_EFFECT_NEXUS_BANNED)
+            return 0; /* sorted by kind: none further down */
+        if (e->kind == ENGINE_EFFECT_NEXUS_BANNED && e->owner == owner && e->value == point)
+            return 1;
+    }
+    return 0;
+}
+
+unsigned engine_nexus_panel_of_power(int id)
+{
+    if (id == engine_power_id(engine__nexus_return_form.slug))
+        return 0;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__nexus_families[f];
+        for (size_t i = 0; i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            if (r->form && r->nexus && engine_power_id(r->form->slug) == id)
+                return engine_nexus_panel_row(r->faction, r->nexus - 1u);
+        }
+    }
+    return 0;
+}
+
+int engine_nexus_panel_built(unsigned f, unsigned mode)
+{
+    if (f >= ENGINE_FACTION_COUNT)
+        return 0;
+    const engine__power_family *fam = engine__nexus_families[f];
+    for (size_t i = 0; i < fam->n; i++)
+        if (fam->rows[i].nexus == 1 + mode && fam->rows[i].use != NULL &&
+            fam->rows[i].form != &engine__nexus_return_form)
+            return 1;
+    return 0;
+}
+
+engine_verdict engine__nexus_gate(engine_verdict_detail *why, const engine_state *st,
+                            const engine_action *act, int is_closed_window)
+{
+    unsigned n = engine__nexus_owed(st, act->seat);
+    if (n == 0 || is_closed_window ||
+        (act->kind == ENGINE_ACTION_POWER && act->arg[0] == engine_power_id(engine__nexus_return_form.slug)))
+        return ENGINE_ACCEPTED;
+    return engine__reject(why, ENGINE_REJECT_NEXUS_RETURN_OWED, -1, (int32_t)n);
+}
+
+size_t engine__nexus_legal_owed(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat)
+{
+    return engine__nexus_traitor_return_legal(out, cap, st, seat, engine_power_id(engine__nexus_return_form.slug));
+}
+
 /* ========================================================== invariants */
 
 int engine__nexus_check(const engine_state *st)
@@ -253,6 +542,9 @@ int engine__nexus_check(const engine_state *st)
     unsigned n = st->config.n_seats;
     if (!has_module(st)) {
         static const engine_state zero;
+        for (unsigned i = 0; i < st->n_effects; i++)
+            if (st->effect[i].kind >= ENGINE_EFFECT_NEXUS_FIRST)
+                return 0;
         return st->config.modules == ENGINE_MODULE_NONE &&
                memcmp(st->nexus_face, zero.nexus_face, sizeof zero.nexus_face) == 0 &&
                memcmp(st->nexus_card, zero.nexus_card, sizeof zero.nexus_card) == 0 &&
@@ -299,5 +591,35 @@ int engine__nexus_check(const engine_state *st)
         if (st->nexus_policy[s] >= ENGINE_NEXUS_POLICY_COUNT ||
             (st->nexus_policy[s] != 0 && !(drawing && (st->answered & ENGINE_SEAT_BIT(s)))))
             return 0;
+    /* (5) the panels' records: only from rules version 6; a seat owing
+     * traitors back holds the card that drew them, shown; forces revived
+     * that count live in the Revival phase; an answer names two seats and
+     * says yes, no or (in a view) nothing. */
+    for (unsigned i = 0; i < st->n_effects; i++) {
+        const engine_effect *e = &st->effect[i];
+        if (e->kind < ENGINE_EFFECT_NEXUS_FIRST)
+            continue;
+        if (!engine__rule(st, ENGINE__RULE_NEXUS_PANELS) || e->owner >= n ||
+            e->source >= ENGINE_FACTION_COUNT)
+            return 0;
+        if (e->kind == ENGINE_EFFECT_NEXUS_RETURN) {
+            int held = engine_nexus_held(st, e->owner);
+            if (held < 0 || st->nexus_face[held] != e->source || e->value == 0 ||
+                e->expiry != ENGINE_EXPIRY_REPLACED ||
+                !(st->nexus_card[held].known_by & ENGINE_KNOWN_PUBLIC) || e->arg != 0)
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_BANNED) {
+            if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
+                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
+            if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
+                st->phase != ENGINE_PHASE_REVIVAL)
+                return 0;
+        } else if (e->value >= n || e->value == e->owner || e->arg < 0 || e->arg > 2 ||
+                   e->expiry != ENGINE_EXPIRY_TURN) {
+            return 0;
+        }
+    }
     return 1;
 }

@@ -32,8 +32,19 @@ static unsigned own_free_revivals(const engine_state *st, unsigned seat)
  * Fremen gave it ("at your discretion"). */
 static unsigned free_revivals(const engine_state *st, unsigned seat)
 {
-    return (unsigned)engine__point_value(st, ENGINE__POINT_FREE_REVIVAL, seat,
-                                         (int)own_free_revivals(st, seat));
+    unsigned free = (unsigned)engine__point_value(st, ENGINE__POINT_FREE_REVIVAL, seat,
+                                                  (int)own_free_revivals(st, seat));
+    unsigned nexus = engine__nexus_revived(st, seat);
+    return free > nexus ? free - nexus : 0;
+}
+
+/* The forces a seat may revive this turn: 3 (LR 1.05.02), less those a
+ * Nexus card revived that count among them (engine/nexus_fremen.c: they
+ * also used up as many free revivals, above). */
+static unsigned revival_limit(const engine_state *st, unsigned seat)
+{
+    unsigned nexus = engine__nexus_revived(st, seat);
+    return REVIVAL_LIMIT > nexus ? REVIVAL_LIMIT - nexus : 0;
 }
 
 /* Revivals `seat` may add beyond the limit this phase (the Emperor's
@@ -192,12 +203,12 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     if (elite < 0 || elite > p->special_tanks || elite > 1) /* one elite a turn (LR 2.03.10) */
         return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 1, elite);
     unsigned extra_max = extra_revivals(st, act->seat);
-    unsigned total = (unsigned)(plain + elite);
-    if (total > REVIVAL_LIMIT + extra_max)
+    unsigned total = (unsigned)(plain + elite), limit = revival_limit(st, act->seat);
+    if (total > limit + extra_max)
         return engine__reject(why, ENGINE_REJECT_REVIVAL_LIMIT, 0, (int32_t)total);
     if (leader < -1 || (leader >= 0 && !leader_revivable(st, act->seat, (unsigned)leader)))
         return engine__reject(why, ENGINE_REJECT_LEADER_NOT_REVIVABLE, 2, leader);
-    unsigned own = total < REVIVAL_LIMIT ? total : REVIVAL_LIMIT;
+    unsigned own = total < limit ? total : limit;
     unsigned free = free_revivals(st, act->seat);
     unsigned cost = own > free ? (own - free) * REVIVAL_PRICE : 0;
     if (leader >= 0)
@@ -313,7 +324,7 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
     const engine_seat_state *p = &st->seat[seat];
     unsigned extra_max = extra_revivals(st, seat);
     int emperor = engine__point_owner(st, ENGINE__POINT_REVIVAL_LIMIT);
-    unsigned free = free_revivals(st, seat);
+    unsigned free = free_revivals(st, seat), limit = revival_limit(st, seat);
     for (int leader = -1; leader < ENGINE_LEADER_COUNT; leader++) {
         if (leader >= 0 && !leader_revivable(st, seat, (unsigned)leader))
             continue;
@@ -326,9 +337,9 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
             unsigned best = 0;
             for (unsigned plain = 0; plain <= p->tanks; plain++) {
                 unsigned total = plain + elite;
-                if (total > REVIVAL_LIMIT + extra_max)
+                if (total > limit + extra_max)
                     break;
-                unsigned own = total < REVIVAL_LIMIT ? total : REVIVAL_LIMIT;
+                unsigned own = total < limit ? total : limit;
                 unsigned cost = base + (own > free ? (own - free) * REVIVAL_PRICE : 0);
                 unsigned extra = total - own;
                 if (cost > p->spice ||
@@ -338,7 +349,7 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
             }
             /* Costs rise with the count, so every count up to best is legal. */
             unsigned total0 = elite;
-            unsigned own0 = total0 < REVIVAL_LIMIT ? total0 : REVIVAL_LIMIT;
+            unsigned own0 = total0 < limit ? total0 : limit;
             if (base + (own0 > free ? (own0 - free) * REVIVAL_PRICE : 0) > p->spice)
                 continue;
             engine_legal l;

@@ -447,6 +447,50 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
     return ENGINE_ACCEPTED;
 }
 
+/* ====================================== shipments a Nexus panel prices */
+
+/* 1 while `seat` may ship from reserves now: its own SHIP step, no window
+ * open, and it ships (the Fremen send instead). */
+int engine__panel_may_ship(const engine_state *st, unsigned seat)
+{
+    return st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->step == SHIP_STEP_SHIP &&
+           engine_window_top(st) == NULL && (st->awaiting & ENGINE_SEAT_BIT(seat)) &&
+           !(st->answered & ENGINE_SEAT_BIT(seat)) && !sends(st, seat) &&
+           st->seat[seat].reserves > 0;
+}
+
+int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc)
+{
+    return may_land(st, loc, seat);
+}
+
+unsigned engine__ship_price(unsigned loc)
+{
+    return engine__territories[engine__locations[loc].territory].kind == ENGINE_TERRAIN_STRONGHOLD
+               ? 1u : 2u;
+}
+
+/* A shipment from reserves a Nexus panel prices (engine/nexus_guild.c,
+ * nexus_richese.c): checked as any shipment from reserves, `cost` paid to
+ * the bank (`to_bank`) or as any shipment, landed as any (the Bene
+ * Gesserit may send after it); no Karama window: the panel is the card
+ * played (docs/RULINGS.md R92, R93). */
+engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *st, unsigned seat,
+                                     int loc, int forces, unsigned cost, int to_bank)
+{
+    engine_verdict v = ship_source(why, st, seat, loc, forces, 0);
+    if (v != ENGINE_ACCEPTED)
+        return v;
+    if (engine__in_storm(st, (unsigned)loc))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
+    if (!may_land(st, (unsigned)loc, seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    if (cost > st->seat[seat].spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    land(st, seat, (unsigned)loc, (unsigned)forces, 0, cost, to_bank);
+    return ENGINE_ACCEPTED;
+}
+
 /* A seat the shipper may name as payer now: another seat, holding a
  * treachery card (hand sizes are public), not named yet this shipment turn
  * (docs/RULINGS.md R67). Its hand is not looked at. */

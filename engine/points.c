@@ -45,18 +45,18 @@ typedef struct match {
     unsigned owner;
 } match;
 
-/* Adds the rows of `owner`'s family at `p` in force whose `to` has `to`
- * and whose `when` agrees for `seat` (seat SEAT_NONE: `when` not asked),
- * keeping the list ordered by `order` (stable). */
-static unsigned collect(match *m, unsigned n, const engine_state *st, engine__point p,
-                        unsigned owner, unsigned to, unsigned seat)
+/* Adds the rows of `fam` at `p` in force, played in Nexus mode `nexus`
+ * (0: a faction's powers), whose `to` has `to` and whose `when` agrees for
+ * `seat` (seat SEAT_NONE: `when` not asked), keeping the list ordered by
+ * `order` (stable). */
+static unsigned collect_family(match *m, unsigned n, const engine_state *st,
+                               const engine__power_family *fam, unsigned nexus, engine__point p,
+                               unsigned owner, unsigned to, unsigned seat)
 {
-    const engine__power_family *fam = family_of(st, owner);
-    if (!fam)
-        return n;
-    for (size_t i = 0; i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
+    for (size_t i = 0; fam && i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
         const engine__power_row *r = &fam->rows[i];
-        if (r->point != p || !(r->to & to) || !in_force(st, r) ||
+        if (r->point != p || r->nexus != nexus || !(r->to & to) || !in_force(st, r) ||
+            (nexus == 0 && engine__nexus_banned(st, owner, p)) ||
             (seat != SEAT_NONE && r->when && !r->when(st, owner, seat)))
             continue;
         unsigned j = n++;
@@ -66,6 +66,21 @@ static unsigned collect(match *m, unsigned n, const engine_state *st, engine__po
         m[j].owner = owner;
     }
     return n;
+}
+
+/* The rows of `owner`'s faction family, then the panels of the Nexus card
+ * it holds in the mode that card has for it (engine_nexus_mode_of). */
+static unsigned collect(match *m, unsigned n, const engine_state *st, engine__point p,
+                        unsigned owner, unsigned to, unsigned seat)
+{
+    n = collect_family(m, n, st, family_of(st, owner), 0, p, owner, to, seat);
+    int card = engine_nexus_held(st, owner);
+    if (card < 0 || st->nexus_face[card] >= ENGINE_FACTION_COUNT)
+        return n;
+    unsigned face = st->nexus_face[card];
+    int mode = engine_nexus_mode_of(st, owner, face);
+    return collect_family(m, n, st, engine__nexus_families[face], 1u + (unsigned)mode, p, owner,
+                          to, seat);
 }
 
 /* The rows at `p` applying to `seat`: its own, then its ally's. */

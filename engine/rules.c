@@ -43,6 +43,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Cards); a Basic room without modules plays as under version 4"},
     [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
         "a power whose row declares its form is used with the generic `power` action"},
+    [ENGINE__RULE_NEXUS_PANELS] = {6, 0, "E3 p.11 (docs/RULINGS.md R85)",
+        "a held Nexus card is played: its panels are power rows (engine/nexus_<faction>.c) "
+        "used with the generic `power` action"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

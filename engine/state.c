@@ -346,6 +346,24 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u16(&w, st->nexus_drawing);
         for (unsigned s = 0; s < n; s++)
             put_u8(&w, st->nexus_policy[s]);
+        /* rules version 6 on: the panels' effect records (engine/nexus.c) */
+        if (engine__rule(st, ENGINE__RULE_NEXUS_PANELS)) {
+            unsigned k = 0;
+            for (unsigned i = 0; i < st->n_effects; i++)
+                k += st->effect[i].kind >= ENGINE_EFFECT_NEXUS_FIRST;
+            put_u8(&w, k);
+            for (unsigned i = 0; i < st->n_effects; i++) {
+                const engine_effect *e = &st->effect[i];
+                if (e->kind < ENGINE_EFFECT_NEXUS_FIRST)
+                    continue;
+                put_u8(&w, e->kind);
+                put_u8(&w, e->source);
+                put_u8(&w, e->owner);
+                put_u8(&w, e->value);
+                put_u8(&w, e->expiry);
+                put_u16(&w, (uint16_t)e->arg);
+            }
+        }
     }
     return w.len;
 }
@@ -431,8 +449,11 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     reader r = {in, len, 0, 0};
     engine_state *st = out;
     engine__legacy_pause pause;    /* the windows as versions 2 and 3 encode them */
+    engine_effect nexus_effects[ENGINE_EFFECT_MAX]; /* the Nexus panels' records */
+    unsigned n_nexus_effects = 0;
     memset(st, 0, sizeof *st);
     memset(&pause, 0, sizeof pause);
+    memset(nexus_effects, 0, sizeof nexus_effects);
 
     if (len < 7 || memcmp(in, STATE_MAGIC, 4) != 0)
         goto bad;
@@ -628,11 +649,31 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->nexus_drawing = (uint16_t)get_u16(&r);
         for (unsigned s = 0; s < n; s++)
             st->nexus_policy[s] = get_below(&r, ENGINE_NEXUS_POLICY_COUNT);
+        if (engine__rule(st, ENGINE__RULE_NEXUS_PANELS)) {
+            n_nexus_effects = get_below(&r, ENGINE_EFFECT_MAX + 1u);
+            for (unsigned i = 0; i < n_nexus_effects; i++) {
+                engine_effect *e = &nexus_effects[i];
+                e->kind = get_below(&r, ENGINE_EFFECT_KIND_COUNT);
+                e->source = (uint8_t)get_u8(&r);
+                e->owner = (uint8_t)get_u8(&r);
+                e->value = (uint8_t)get_u8(&r);
+                e->expiry = get_below(&r, ENGINE_EXPIRY_BATTLE + 1u);
+                e->arg = (int16_t)get_u16(&r);
+                if (e->kind < ENGINE_EFFECT_NEXUS_FIRST ||
+                    (i > 0 && (e->kind < e[-1].kind ||
+                               (e->kind == e[-1].kind && e->source <= e[-1].source))))
+                    r.is_bad = 1; /* the canonical order, each record once */
+            }
+        }
     }
     if (r.is_bad || r.pos != len)
         goto bad;
     if (engine__pause_decode(st, &pause) != 0)
         goto bad;
+    /* the panels' records join those the pause fields gave, in order */
+    for (unsigned i = 0; i < n_nexus_effects; i++)
+        if (engine__effect_add(st, &nexus_effects[i]) != 0)
+            goto bad;
     if (check(st, 1) != 0)
         goto bad;
     return 0;

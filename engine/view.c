@@ -14,7 +14,9 @@
  * (5) Nexus card numbers carry no identity either, and a Nexus card neither
  * held nor known to the viewer is only "somewhere in the deck or the
  * discard": which of the two, and the piles' sizes, would show an
- * own-faction redraw (engine/nexus.c); a seat's own-faction policy is its own.
+ * own-faction redraw (engine/nexus.c); a seat's own-faction policy is its own;
+ * (6) a Nexus panel's effect record is public but for the answer a seat
+ * gave the Ecaz Secret Ally, told to the asker and the asked only.
  */
 #include <string.h>
 
@@ -111,6 +113,11 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
         for (unsigned s = 0; s < st->config.n_seats; s++)
             if (s != viewer)
                 out->nexus_policy[s] = ENGINE_UNKNOWN;
+        /* (6) the Ecaz Secret Ally's answer is the asker's and the asked's */
+        for (unsigned i = 0; i < out->n_effects; i++)
+            if (out->effect[i].kind == ENGINE_EFFECT_NEXUS_ANSWER &&
+                viewer != out->effect[i].owner && viewer != out->effect[i].value)
+                out->effect[i].arg = 0;
     }
     /* The Advanced storm deck's next card is the Fremen's. */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);

@@ -1280,8 +1280,20 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
     return 0;
 }
 
+/* The Ecaz Secret Ally's answer (docs/RULINGS.md R87) told to the viewer
+ * (the asker or the asked), 0 for none: whether a seat holds a traitor of
+ * the asker's leaders is disclosed to them, legitimately. */
+static int nexus_answer_told(const engine_state *st, uint8_t viewer)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_ANSWER);
+    return e != NULL && (e->owner == viewer || e->value == viewer) ? e->arg : 0;
+}
+
 static int learned(const pair *p, const engine_state *a, const engine_state *b, int after_change)
 {
+    if (p->fact == INSPECT_FACT_TRAITORS &&
+        nexus_answer_told(a, p->viewer) != nexus_answer_told(b, p->viewer))
+        return 1;
     return learned_in(p, a, after_change) || learned_in(p, b, after_change);
 }
 

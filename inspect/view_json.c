@@ -494,6 +494,15 @@ static unsigned nexus_unseen(const engine_state *st)
     return n;
 }
 
+/* The traitors a Nexus panel drew that `seat` owes back (a public record). */
+static unsigned nexus_owed(const engine_state *st, unsigned seat)
+{
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_NEXUS_RETURN && st->effect[i].owner == seat)
+            return st->effect[i].value;
+    return 0;
+}
+
 static void print_nexus(FILE *f, const engine_state *st)
 {
     const engine_config *cfg = &st->config;
@@ -514,6 +523,18 @@ static void print_nexus(FILE *f, const engine_state *st)
         if (st->nexus_card[c].place == ENGINE_PLACE_DISCARD && nexus_face(st, c) != NULL)
             fprintf(f, "%s %s", n++ != 0 ? "," : "", nexus_face(st, c));
     fputs(n == 0 ? " none seen\n" : "\n", f);
+    const engine_effect *a = engine_effect_find(st, ENGINE_EFFECT_NEXUS_ANSWER);
+    if (a != NULL)
+        fprintf(f, "  nexus question: seat %u %s asked seat %u %s whether it holds any of its "
+                "leaders as traitors: %s\n", a->owner + 1u, inspect_seat_faction(cfg, a->owner),
+                a->value + 1u, inspect_seat_faction(cfg, a->value),
+                a->arg == 2 ? "yes" : a->arg == 1 ? "no" : "(its answer is theirs)");
+    for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++) {
+        unsigned owed = nexus_owed(st, s);
+        if (owed != 0)
+            fprintf(f, "  seat %u %s shuffles %u traitor%s back before anything else\n", s + 1u,
+                    inspect_seat_faction(cfg, s), owed, owed == 1 ? "" : "s");
+    }
 }
 
 static void json_string_or_null(inspect_json *j, const char *s);
@@ -542,6 +563,29 @@ static void json_nexus(inspect_json *j, const engine_state *st)
             inspect_json_string(j, nexus_face(st, c));
     inspect_json_array_end(j);
     inspect_json_member_uint(j, "unseen", nexus_unseen(st));
+    /* the Ecaz Secret Ally's question: its answer as the viewer knows it */
+    inspect_json_key(j, "question");
+    const engine_effect *a = engine_effect_find(st, ENGINE_EFFECT_NEXUS_ANSWER);
+    if (a == NULL) {
+        inspect_json_null(j);
+    } else {
+        inspect_json_object_begin(j);
+        inspect_json_member_uint(j, "asker", a->owner + 1u);
+        inspect_json_member_uint(j, "asked", a->value + 1u);
+        inspect_json_key(j, "answer");
+        json_string_or_null(j, a->arg == 2 ? "yes" : a->arg == 1 ? "no" : NULL);
+        inspect_json_object_end(j);
+    }
+    inspect_json_key(j, "traitors_owed");
+    inspect_json_array_begin(j);
+    for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
+        if (nexus_owed(st, s) != 0) {
+            inspect_json_object_begin(j);
+            inspect_json_member_uint(j, "seat", s + 1u);
+            inspect_json_member_uint(j, "count", nexus_owed(st, s));
+            inspect_json_object_end(j);
+        }
+    inspect_json_array_end(j);
     inspect_json_object_end(j);
 }
 

@@ -372,6 +372,19 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_raw(&j, share);
         tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
         tool_json_member_uint(&j, "nexus_draws", n_draws);
+        /* Nexus cards played, by panel: {"14": n, ...} for each row played */
+        tool_json_key(&j, "nexus_panels");
+        tool_json_object_begin(&j);
+        for (unsigned p = 1; p <= ENGINE_NEXUS_PANEL_COUNT; p++) {
+            uint64_t n_played = 0;
+            for (uint32_t i = 0; i < o.games; i++)
+                n_played += results[i].n_nexus_panels[p];
+            char key[8];
+            snprintf(key, sizeof key, "%u", p);
+            if (n_played != 0)
+                tool_json_member_uint(&j, key, n_played);
+        }
+        tool_json_object_end(&j);
         tool_json_key(&j, "rooms");
         tool_json_array_begin(&j);
         for (uint32_t i = 0; i < o.games; i++)

@@ -728,6 +728,8 @@ typedef struct bot_game_result {
     uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
     uint32_t n_nexus_answers;      /* of those, Nexus Cards draw answers (nexus_draw) */
     uint32_t n_nexus_draws;        /* of those, answers that drew */
+    uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the
+                                      panel's row (1..36; engine_nexus_panel_of_power) */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -932,6 +934,12 @@ int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
 int bot__easy_charity(engine_action *out, bot__ctx *c);
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
+/* A held Nexus card's panel, played before the step's decision
+ * (tools/bots/nexus.c): BOT_OK and *out, or -1 (Easy: always). */
+int bot__nexus_play(engine_action *out, bot__ctx *c);
+/* A shipment chosen, made through a held Nexus card when it is cheaper
+ * (Medium and up; tools/bots/nexus.c). */
+void bot__nexus_ship(engine_action *out, const bot__ctx *c);
 int bot__easy_support(engine_action *out, bot__ctx *c);
 int bot__easy_nexus(engine_action *out, bot__ctx *c);
 int bot__easy_auction(engine_action *out, bot__ctx *c);

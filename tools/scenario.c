@@ -894,6 +894,100 @@ static int expect_nexus_hand(sc_ctx *c, int e, const char *path, void *arg)
     return 0;
 }
 
+/* "nexus_played": [faction slugs]: the Nexus cards shown face up in the
+ * discard pile (played), bottom first, exactly. */
+static int expect_nexus_played(sc_ctx *c, int a, const char *path)
+{
+    char pe[PATH_CHARS], want_s[200], got_s[200];
+    size_t wl = 0, gl = 0;
+    if (want_type(c, a, path, CODEC_JSON_ARRAY) != 0)
+        return -1;
+    want_s[0] = got_s[0] = '\0';
+    uint32_t e = (uint32_t)a + 1;
+    for (unsigned i = 0; i < c->tok[a].size; i++) {
+        unsigned f = 0;
+        path_index(pe, path, i);
+        if (read_nexus_card(c, (int)e, pe, &f) != 0)
+            return -1;
+        if (wl < sizeof want_s)
+            wl += (size_t)snprintf(want_s + wl, sizeof want_s - wl, "%s%s", i != 0 ? ", " : "",
+                                   engine_faction_name(f));
+        e = c->tok[e].next;
+    }
+    if (c->st == NULL)
+        return 0;
+    const engine_state *st = c->st;
+    for (unsigned i = 0; i < st->n_nexus_discard; i++) {
+        unsigned card = st->nexus_discard[i];
+        if (!(st->nexus_card[card].known_by & ENGINE_KNOWN_PUBLIC) || gl >= sizeof got_s)
+            continue;
+        gl += (size_t)snprintf(got_s + gl, sizeof got_s - gl, "%s%s", gl != 0 ? ", " : "",
+                               engine_faction_name(st->nexus_face[card]));
+    }
+    check_add(c, "Nexus cards played (discard, bottom first)", wl ? want_s : "none",
+              gl ? got_s : "none");
+    return 0;
+}
+
+/* "traitors_held": [{seat, count}]: traitor cards the seat holds. */
+static int expect_traitors_held(sc_ctx *c, int e, const char *path, void *arg)
+{
+    static const char *const fields[] = {"seat", "count", NULL};
+    uint8_t s = 0;
+    int64_t n = 0;
+    char what[96], b[32];
+    (void)arg;
+    if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
+        int_field(c, e, path, "count", 0, ENGINE_LEADER_COUNT, -1, &n) != 0)
+        return -1;
+    if (c->st != NULL) {
+        unsigned held = 0;
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            held += c->st->traitor[l].place == ENGINE_PLACE_HAND && c->st->traitor[l].holder == s;
+        snprintf(what, sizeof what, "traitor cards held by %s", seat_name(c, s, b));
+        check_uint(c, what, n, held);
+    }
+    return 0;
+}
+
+/* "nexus_question": {asker, asked, answer: "yes"|"no"} or null: the Ecaz
+ * Secret Ally's last question this turn (engine/nexus_ecaz.c). */
+static int expect_nexus_question(sc_ctx *c, int v, const char *path)
+{
+    static const char *const fields[] = {"asker", "asked", "answer", NULL};
+    char want_s[200] = "none", got_s[200] = "none", name[NAME_CHARS], p[PATH_CHARS], b1[32], b2[32];
+    if (c->tok[v].type != CODEC_JSON_NULL) {
+        uint8_t asker = 0, asked = 0;
+        if (want_type(c, v, path, CODEC_JSON_OBJECT) != 0 || check_fields(c, v, path, fields) != 0)
+            return -1;
+        int a = required(c, v, path, "asker"), q = required(c, v, path, "asked"),
+            k = required(c, v, path, "answer");
+        if (a < 0 || q < 0 || k < 0)
+            return -1;
+        path_key(p, path, "asker");
+        if (read_seat(c, a, p, &asker) != 0)
+            return -1;
+        path_key(p, path, "asked");
+        if (read_seat(c, q, p, &asked) != 0)
+            return -1;
+        path_key(p, path, "answer");
+        if (read_name(c, k, p, name, "yes or no") != 0)
+            return -1;
+        if (strcmp(name, "yes") != 0 && strcmp(name, "no") != 0)
+            return fail(c, p, "an answer is yes or no, not '%s'", name);
+        snprintf(want_s, sizeof want_s, "%s asked %s: %s", seat_name(c, asker, b1),
+                 seat_name(c, asked, b2), name);
+    }
+    if (c->st == NULL)
+        return 0;
+    const engine_effect *e = engine_effect_find(c->st, ENGINE_EFFECT_NEXUS_ANSWER);
+    if (e != NULL)
+        snprintf(got_s, sizeof got_s, "%s asked %s: %s", seat_name(c, e->owner, b1),
+                 seat_name(c, e->value, b2), e->arg == 2 ? "yes" : e->arg == 1 ? "no" : "?");
+    check_add(c, "the Nexus question (Ecaz Secret Ally)", want_s, got_s);
+    return 0;
+}
+
 static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
 {
     static const char *const fields[] = {"treachery", "treachery_discard", "spice",
@@ -1090,7 +1184,8 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         "seat_spice", "forces", "tanks", "reserves", "spice", "leaders", "hand_size", "hands",
         "phase", "turn", "storm_sector", "winners", "victory", "alliances", "awaiting",
         "treachery_deck_top", "treachery_discard", "spice_discard", "deck_sizes", "bank",
-        "cards", "battle", "last_battle", "nexus_hands", NULL,
+        "cards", "battle", "last_battle", "nexus_hands", "nexus_played", "traitors_held",
+        "nexus_question", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
     if (check_fields(c, obj, path, fields) != 0)
@@ -1122,6 +1217,12 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
             rc = each_element(c, obj, path, name, expect_hand, NULL);
         } else if (strcmp(name, "nexus_hands") == 0) {
             rc = each_element(c, obj, path, name, expect_nexus_hand, NULL);
+        } else if (strcmp(name, "nexus_played") == 0) {
+            rc = expect_nexus_played(c, v, p);
+        } else if (strcmp(name, "traitors_held") == 0) {
+            rc = each_element(c, obj, path, name, expect_traitors_held, NULL);
+        } else if (strcmp(name, "nexus_question") == 0) {
+            rc = expect_nexus_question(c, v, p);
         } else if (strcmp(name, "phase") == 0) {
             unsigned phase = 0;
             rc = read_phase(c, v, p, &phase);

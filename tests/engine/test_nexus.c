@@ -137,8 +137,9 @@ static void test_nexus__encoded_only_with_the_module(void **state)
     engine_rng_init(&rng, SEED, 0);
     assert_int_equal(engine_setup(NULL, &off, &cfg, &rng), ENGINE_ACCEPTED);
     size_t n_on = engine_state_encode(NULL, 0, &on), n_off = engine_state_encode(NULL, 0, &off);
-    /* 12 faces and components, two lists, the drawing mask, a policy a seat. */
-    assert_int_equal(n_on - n_off, 12u * 5u + 1u + 12u + 1u + 2u + N_SEATS);
+    /* 12 faces and components, two lists, the drawing mask, a policy a seat,
+     * and (rules version 6 on) the count of the panels' records. */
+    assert_int_equal(n_on - n_off, 12u * 5u + 1u + 12u + 1u + 2u + N_SEATS + 1u);
     uint8_t buf[ENGINE_STATE_ENCODED_MAX];
     engine_state back;
     assert_int_equal(engine_state_encode(buf, sizeof buf, &on), n_on);
@@ -428,7 +429,9 @@ static void test_nexus__mode_by_native_roster_identity(void **state)
     for (unsigned f = 0; f < ENGINE_NEXUS_CARD_COUNT; f++)
         for (unsigned m = 0; m < ENGINE_NEXUS_MODE_COUNT; m++) {
             assert_non_null(engine_nexus_panel_text(f, m));
-            assert_int_equal(engine_nexus_panel_row(f, m), 3 * f + m + 1);
+            /* the matrix lists Betrayal, Cunning, Secret Ally */
+            assert_int_equal(engine_nexus_panel_row(f, m),
+                             3 * f + (m == ENGINE_NEXUS_BETRAYAL ? 1 : m == ENGINE_NEXUS_CUNNING ? 2 : 3));
         }
 }
 

@@ -477,6 +477,82 @@ static void test_bots__karama_shipment_answered(void **state)
     free(st);
 }
 
+/* Holding a Nexus card whose panel is built (rules version 6), every
+ * level from Medium plays it from its own view, and what it plays is
+ * accepted: the Harkonnen draw a traitor with their Cunning in the Nexus
+ * and shuffle back one of their own faction's leaders first; the Guild,
+ * holding the Emperor's card (a Secret Ally) in Revival, revive the 3
+ * forces it gives. Easy leaves it to the generic chooser. */
+static void test_bots__nexus_panels_played(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    three_seats(&cfg, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_GUILD, ENGINE_FACTION_ATREIDES);
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    engine_state *st = malloc(sizeof *st), *start = malloc(sizeof *start);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(start);
+    assert_non_null(in);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {12};
+    int cunning = engine_power_from_slug("nexus_harkonnen_cunning");
+    int back = engine_power_from_slug("nexus_traitor_return");
+    int revive = engine_power_from_slug("nexus_emperor_secret_ally");
+    unsigned own = (unsigned)engine_leader_from_slug("feyd_rautha");
+    for (unsigned phase = 0; phase < 2; phase++) {
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_position_new(NULL, start, &cfg, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_position_traitor(start, 0, own), 0);
+        assert_int_equal(engine_position_traitor(start, 0,
+                                                 (unsigned)engine_leader_from_slug("thufir_hawat")), 0);
+        assert_true(engine_position_nexus_give(start, 0, ENGINE_FACTION_HARKONNEN) >= 0);
+        assert_true(engine_position_nexus_give(start, 1, ENGINE_FACTION_EMPEROR) >= 0);
+        assert_int_equal(engine_position_tanks(start, 1, 4, 0), 0);
+        if (phase == 0) {
+            int devoured = engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH);
+            int placed = engine_spice_card_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+            assert_int_equal(engine_position_spice_discard(start, (unsigned)devoured), 0);
+            assert_int_equal(engine_position_spice_top(start, (unsigned)placed), 0);
+            assert_int_equal(engine_position_spice_top(start, (unsigned)engine_spice_worm(0)), 0);
+        }
+        assert_int_equal(engine_position_enter(start, phase == 0 ? ENGINE_PHASE_SPICE_BLOW
+                                                                 : ENGINE_PHASE_REVIVAL,
+                                               2, 9, &rng), 0);
+        uint8_t seat = phase == 0 ? 0 : 1;
+        for (unsigned level = BOT_LEVEL_MEDIUM; level < BOT_LEVEL_COUNT; level++) {
+            *st = *start;
+            bot *b;
+            assert_int_equal(bot_new(&b, seat, (bot_level)level, 5), BOT_OK);
+            engine_action act;
+            bot_input_build(in, st, seat, 1, 0);
+            decide_past_policy(&act, b, st, in, seat, 1);
+            assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+            assert_int_equal(act.arg[0], phase == 0 ? cunning : revive);
+            if (phase == 1)
+                assert_int_equal(act.arg[1], 3);
+            engine_rng_init(&rng, seed, 3);
+            assert_int_equal(engine_apply(NULL, st, &act, &rng), ENGINE_ACCEPTED);
+            if (phase == 0) {
+                bot_input_build(in, st, seat, 3, 0);
+                assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+                assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+                assert_int_equal(act.arg[0], back);
+                assert_int_equal(act.arg[1], (int)own); /* its own leader goes back */
+                engine_rng_init(&rng, seed, 4);
+                assert_int_equal(engine_apply(NULL, st, &act, &rng), ENGINE_ACCEPTED);
+            } else {
+                assert_int_equal(st->seat[1].tanks, 1);
+            }
+            assert_int_equal(engine_nexus_held(st, seat), -1);
+            bot_free(b);
+        }
+    }
+    free(in);
+    free(start);
+    free(st);
+}
+
 /* The bots price every shipment they weigh as the engine charges it
  * (engine_shipment_cost): the Fremen allied to the Guild pay the Guild's
  * rate for a site-to-site shipment, and their send is free (LR 2.04.05,
@@ -639,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
         cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
         cmocka_unit_test(test_bots__karama_shipment_answered),
+        cmocka_unit_test(test_bots__nexus_panels_played),
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
         cmocka_unit_test(test_bots__advanced_battles),
         cmocka_unit_test(test_bots__levels_parse),

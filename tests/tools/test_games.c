@@ -155,13 +155,16 @@ static void test_games__nexus_cards_games_complete(void **state)
             specs[i].level[s] = (uint8_t)((s + i) % BOT_LEVEL_COUNT);
     }
     bot_game_result *led = play_ledger(f, "n.db", specs, N, 0);
-    uint32_t answers = 0, draws = 0;
+    uint32_t answers = 0, draws = 0, panels = 0;
     for (size_t i = 0; i < N; i++) {
         answers += led[i].n_nexus_answers;
         draws += led[i].n_nexus_draws;
+        for (unsigned p = 1; p <= ENGINE_NEXUS_PANEL_COUNT; p++)
+            panels += led[i].n_nexus_panels[p];
     }
-    print_message("nexus cards: %u games, %u draw answers, %u draws\n", (unsigned)N, answers,
-                  draws);
+    print_message("nexus cards: %u games, %u draw answers, %u draws, %u panels played\n",
+                  (unsigned)N, answers, draws, panels);
+    assert_true(panels <= draws); /* a card is played at most once */
     assert_true(draws > 0);
     assert_true(answers > draws); /* some declined or kept */
     free(led);

@@ -95,8 +95,10 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
     for (size_t i = 0; i < n; i++) {
         const engine_action_spec *spec = engine_action_spec_of(legal[i].kind);
         /* The Advanced battle plan's forces by strength are its only form,
-         * not an alternative to a plain one: kept. */
+         * not an alternative to a plain one, and a generic power's
+         * arguments are its form's: kept. */
         if (spec != NULL && legal[i].kind != ENGINE_ACTION_BATTLE_PLAN &&
+            legal[i].kind != ENGINE_ACTION_POWER &&
             engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
             continue;
         legal[kept++] = legal[i];
@@ -299,6 +301,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_ERROR;
     if (choose_policy(out, c) == BOT_OK)
         return BOT_OK;
+    if (bot__nexus_play(out, c) == BOT_OK)
+        return BOT_OK;
     unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
     int rc = -1;
     if (d < BOT__DECISION_COUNT)
@@ -312,6 +316,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         rc = -1;
     if (rc < 0)
         rc = bot__easy_any(out, c);
+    if (rc == BOT_OK)
+        bot__nexus_ship(out, c);
     return rc;
 }
 

@@ -132,6 +132,7 @@ typedef struct game {
     uint32_t version;              /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers */
     uint32_t n_nexus_answers, n_nexus_draws; /* Nexus Cards draw answers, of them draws */
+    uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by panel row */
     uint8_t last;                  /* seat that acted last */
 } game;
 
@@ -200,6 +201,8 @@ static int game_fold(game *gm, const engine_action *act)
     gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW || act->kind == ENGINE_ACTION_KARAMA_CANCEL;
     gm->n_nexus_answers += act->kind == ENGINE_ACTION_NEXUS_DRAW;
     gm->n_nexus_draws += act->kind == ENGINE_ACTION_NEXUS_DRAW && act->arg[0] == 1;
+    if (act->kind == ENGINE_ACTION_POWER)
+        gm->n_nexus_panels[engine_nexus_panel_of_power(act->arg[0])]++;
     return 0;
 }
 
@@ -209,6 +212,7 @@ static void game_result(bot_game_result *out, const game *gm)
     out->n_window = gm->n_window;
     out->n_nexus_answers = gm->n_nexus_answers;
     out->n_nexus_draws = gm->n_nexus_draws;
+    memcpy(out->n_nexus_panels, gm->n_nexus_panels, sizeof out->n_nexus_panels);
     out->turn = gm->st.turn;
     out->phase = gm->st.phase;
     out->winners = gm->st.winners;

@@ -346,8 +346,10 @@ int bot__medium_nexus(engine_action *out, bot__ctx *c)
 }
 
 /* The Nexus Cards' draw opportunity, from its own view: a seat holding no
- * card draws one, a seat holding one keeps it (no panel is worth more than
- * another to it yet); its own faction's card is redrawn once. */
+ * card draws one, a seat holding one keeps it (a replacement would cycle
+ * the small deck into reshuffles inside an opportunity, docs/RULINGS.md
+ * R80's residual); its own faction's card (its Cunning) is redrawn once
+ * unless that panel is built. */
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_NEXUS_DRAW);
@@ -355,7 +357,9 @@ int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
         return -1;
     bot__action_lo(out, l);
     out->arg[0] = engine_nexus_held(c->v, c->seat) < 0 ? 1 : 0;
-    out->arg[1] = ENGINE_NEXUS_REDRAW_ONCE;
+    out->arg[1] = engine_nexus_panel_built(c->faction, ENGINE_NEXUS_CUNNING)
+                      ? ENGINE_NEXUS_KEEP
+                      : ENGINE_NEXUS_REDRAW_ONCE;
     return BOT_OK;
 }
 

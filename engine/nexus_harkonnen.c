@@ -1,0 +1,49 @@
+/*
+ * nexus_harkonnen.c - the panels of the Harkonnen Nexus card (E3 p.11; the
+ * digest's EXPANSIONS_AND_NEXUS.md 5.2 rows 13-15; docs/RULINGS.md R85,
+ * R86) as power rows: engine/points.c offers them to the seat holding the
+ * card, in the mode the card has for it. Cunning (row 14) is built: at any
+ * safe boundary (R85) the Harkonnen draw a traitor card, then shuffle one
+ * they hold back (engine/nexus.c: the draw and the record of what is owed,
+ * then the return, which spends the card). Betrayal (13) and Secret Ally
+ * (15, the Mentat Pause) are named and refused with their rows. A row
+ * never mutates but through its `use`.
+ */
+#include "engine/internal.h"
+
+/* Row 14: any time, with a traitor left in the deck and none owed. */
+static int can_draw_one(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return engine__nexus_can_draw_traitors(st, owner, 1);
+}
+
+/* Row 14 (E3 p.11 face): "draw a Traitor Card, then choose one held Traitor
+ * Card to shuffle back" - the draw first (the seeds: in the order stated),
+ * the return with nexus_traitor_return, which the seat owes before it does
+ * anything else. */
+static engine_verdict cunning(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                              const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    if (!engine__nexus_can_draw_traitors(st, owner, 1))
+        return engine__reject(why, ENGINE_REJECT_NO_CARD, 0, act->arg[0]);
+    engine__nexus_draw_traitors(st, owner, 1);
+    return ENGINE_ACCEPTED;
+}
+
+static const engine_power_form betrayal_form = {.slug = "nexus_harkonnen_betrayal"};
+static const engine_power_form cunning_form = {.slug = "nexus_harkonnen_cunning"};
+static const engine_power_form secret_ally_form = {.slug = "nexus_harkonnen_secret_ally"};
+
+static const engine__power_row rows[] = {
+    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL, &betrayal_form),
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_HARKONNEN, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_CUNNING,
+     .when = can_draw_one, .source = "E3 p.11, Harkonnen Nexus card (Cunning); digest 5.2 row 14",
+     .form = &cunning_form, .use = cunning},
+    ENGINE__NEXUS_RETURN_ROW(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING),
+    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY, &secret_ally_form),
+};
+
+const engine__power_family engine__nexus_harkonnen = {rows, sizeof rows / sizeof rows[0]};

@@ -1,0 +1,166 @@
+/*
+ * nexus.c - how the bots play their held Nexus card (engine/nexus_*.c; the
+ * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
+ * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
+ * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
+ * the Fremen Betrayal),
+ * from their own view and legal families only.
+ * Medium and up play by these heuristics (Hard and Brutal as Medium);
+ * Easy leaves a panel to the generic chooser, which may draw one at any
+ * prompt. Tools layer: never reads the engine's state beyond the view.
+ */
+#include "tools/internal.h"
+
+/* The family of power `slug` among the seat's, or NULL. */
+static const engine_legal *power_family(const bot__ctx *c, const char *slug, size_t from)
+{
+    int id = engine_power_from_slug(slug);
+    for (size_t i = from; id >= 0 && i < c->n_legal; i++)
+        if (c->legal[i].kind == ENGINE_ACTION_POWER && c->legal[i].lo[0] == id)
+            return &c->legal[i];
+    return NULL;
+}
+
+/* The traitor to shuffle back: a leader of its own faction first (it can
+ * never betray the seat's opponent), then the weakest. */
+static int choose_return(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *best = NULL;
+    unsigned best_score = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (power_family(c, "nexus_traitor_return", i) != l)
+            continue;
+        unsigned leader = (unsigned)l->lo[1];
+        unsigned score = engine_leader_faction(leader) == c->faction
+                             ? 100
+                             : 10 - engine_leader_strength(leader);
+        if (best == NULL || score > best_score) {
+            best = l;
+            best_score = score;
+        }
+    }
+    if (best == NULL)
+        return -1;
+    bot__action_lo(out, best);
+    return BOT_OK;
+}
+
+/* Whom to ask: the seat's battle opponent, else the seat with the most
+ * forces on the board. */
+static int ask_whom(const bot__ctx *c)
+{
+    const engine_state *v = c->v;
+    if (v->phase == ENGINE_PHASE_BATTLE)
+        for (unsigned i = 0; i < 2; i++)
+            if (v->battle_seat[i] == c->seat && v->battle_seat[1 - i] < v->config.n_seats)
+                return v->battle_seat[1 - i];
+    int best = -1;
+    unsigned most = 0;
+    for (unsigned s = 0; s < v->config.n_seats; s++) {
+        if (s == c->seat)
+            continue;
+        unsigned n = 0;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+            n += bot__forces_at(v, l, s);
+        if (best < 0 || n > most) {
+            best = (int)s;
+            most = n;
+        }
+    }
+    return best;
+}
+
+int bot__nexus_play(engine_action *out, bot__ctx *c)
+{
+    if (c->level == BOT_LEVEL_EASY)
+        return -1;
+    if (choose_return(out, c) == BOT_OK)
+        return BOT_OK;
+    /* Row 14: a traitor more to choose from costs nothing but the card. */
+    const engine_legal *l = power_family(c, "nexus_harkonnen_cunning", 0);
+    if (l != NULL) {
+        bot__action_lo(out, l);
+        return BOT_OK;
+    }
+    /* Rows 9b, 12b: forces back free, as many as offered. Row 24: its
+     * strongest dead leader, and up to 3 forces at 1 spice. */
+    static const char *const revivals[] = {"nexus_emperor_secret_ally",
+                                           "nexus_fremen_secret_ally"};
+    for (unsigned k = 0; k < sizeof revivals / sizeof revivals[0]; k++)
+        if ((l = power_family(c, revivals[k], 0)) != NULL) {
+            bot__action_lo(out, l);
+            out->arg[1] = l->hi[1];
+            return BOT_OK;
+        }
+    const engine_legal *best = NULL;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        l = power_family(c, "nexus_tleilaxu_secret_ally", i);
+        if (l == NULL)
+            break;
+        if (best == NULL || (l->lo[1] >= 0 && (best->lo[1] < 0 ||
+                                              engine_leader_strength((unsigned)l->lo[1]) >
+                                                  engine_leader_strength((unsigned)best->lo[1]))))
+            best = l;
+        i = (size_t)(l - c->legal);
+    }
+    if (best != NULL) {
+        bot__action_lo(out, best);
+        out->arg[2] = (int16_t)bot__clamp(3, best->lo[2], best->hi[2]);
+        return BOT_OK;
+    }
+    /* Row 10: (b) before the Fremen move, in Bidding or Revival; (a) in
+     * the Nexus, one time in two. */
+    for (size_t i = 0; i < c->n_legal; i++) {
+        l = power_family(c, "nexus_fremen_betrayal", i);
+        if (l == NULL)
+            break;
+        i = (size_t)(l - c->legal);
+        int ride = l->lo[1] == 1;
+        if ((ride && c->v->phase == ENGINE_PHASE_SPICE_BLOW && tool_prng_range(&c->rng, 0, 1)) ||
+            (!ride && (c->v->phase == ENGINE_PHASE_BIDDING || c->v->phase == ENGINE_PHASE_REVIVAL))) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+    }
+    /* Row 33: asked in a battle, or from the third turn on. */
+    if (power_family(c, "nexus_ecaz_secret_ally", 0) != NULL &&
+        (c->v->phase == ENGINE_PHASE_BATTLE || c->v->turn >= 3)) {
+        int whom = ask_whom(c);
+        for (size_t i = 0; whom >= 0 && i < c->n_legal; i++) {
+            l = power_family(c, "nexus_ecaz_secret_ally", i);
+            if (l == NULL)
+                break;
+            if (l->lo[1] == c->v->seat[whom].faction) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
+            i = (size_t)(l - c->legal);
+        }
+    }
+    return -1;
+}
+
+/* Rows 18, 30: a shipment the level chose, of 2 forces or more, made
+ * through the card instead (cheaper: half price, the price of one): the
+ * same destination and forces. */
+void bot__nexus_ship(engine_action *out, const bot__ctx *c)
+{
+    static const char *const panels[] = {"nexus_richese_secret_ally", "nexus_guild_secret_ally"};
+    if (c->level == BOT_LEVEL_EASY || out->kind != ENGINE_ACTION_SHIP || out->arg[3] != 0 ||
+        out->arg[2] != 0)
+        return;
+    for (unsigned k = 0; k < sizeof panels / sizeof panels[0]; k++)
+        for (size_t i = 0; i < c->n_legal; i++) {
+            const engine_legal *l = power_family(c, panels[k], i);
+            if (l == NULL)
+                break;
+            i = (size_t)(l - c->legal);
+            if (l->lo[1] != out->arg[0] || out->arg[1] > l->hi[2] || out->arg[1] < 2)
+                continue;
+            int16_t forces = out->arg[1];
+            bot__action_lo(out, l);
+            out->arg[2] = forces;
+            return;
+        }
+}
