@@ -28,6 +28,11 @@ int engine__advanced(const engine_state *st)
     return st->config.is_advanced && engine__rule(st, ENGINE__RULE_ROOM_OPTIONS);
 }
 
+int engine__double_blow(const engine_state *st)
+{
+    return st->config.is_advanced && engine__rule(st, ENGINE__RULE_ADVANCED_DOUBLE_BLOW);
+}
+
 unsigned engine__stronghold_income(const engine_state *st, unsigned seat)
 {
     if (!engine__advanced(st))

@@ -43,6 +43,13 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Cards); a Basic room without modules plays as under version 4"},
     [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
         "a power whose row declares its form is used with the generic `power` action"},
+    [ENGINE__RULE_ADVANCED_DOUBLE_BLOW] = {6, 0, "LR 1.13.02-1.13.03",
+        "an Advanced room plays the double spice blow: piles A and B, a Nexus after each "
+        "pile that had a worm, the rides after each Nexus, and a reshuffle that keeps "
+        "pile A's topmost territory card"},
+    [ENGINE__RULE_ADVANCED_FREMEN_WORMS] = {6, 0, "LR 2.04.15",
+        "in an Advanced room the Fremen place every worm after the first of a pile's blow "
+        "in a sand territory of their choice"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
