@@ -21,21 +21,26 @@
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {12, 5, 20, 26};
 
-/* A constructed position of Harkonnen, Bene Gesserit and Emperor, every
- * seat holding `spice`. */
-static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+/* A constructed position of three seats of these factions. */
+static void table(engine_state *st, const uint8_t faction[3], int advanced, unsigned version)
 {
     engine_config cfg;
     engine_config_init(&cfg);
     cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[1] = ENGINE_FACTION_BENE_GESSERIT;
-    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
+    memcpy(cfg.faction, faction, 3);
     cfg.is_advanced = (uint8_t)advanced;
     cfg.rules_version = (uint16_t)version;
     engine_rng rng;
     engine_rng_init(&rng, SEED, 0);
     assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+}
+
+/* Harkonnen, Bene Gesserit and Emperor, every seat holding `spice`. */
+static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+{
+    static const uint8_t factions[3] = {ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_BENE_GESSERIT,
+                                        ENGINE_FACTION_EMPEROR};
+    table(st, factions, advanced, version);
     for (uint8_t s = 0; s < 3; s++)
         assert_int_equal(engine_position_seat_spice(st, s, spice), 0);
 }
@@ -107,16 +112,9 @@ static void test_advanced__bene_gesserit_charity_only_in_version_5_advanced(void
  * and every other faction's forces there. */
 static void fremen_position(engine_state *st, int advanced)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_FREMEN;
-    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[2] = ENGINE_FACTION_ATREIDES;
-    cfg.is_advanced = (uint8_t)advanced;
-    engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    static const uint8_t factions[3] = {ENGINE_FACTION_FREMEN, ENGINE_FACTION_HARKONNEN,
+                                        ENGINE_FACTION_ATREIDES};
+    table(st, factions, advanced, ENGINE_RULES_VERSION);
     int fremen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
     int harkonnen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 1);
     assert_true(fremen_at >= 0 && harkonnen_at >= 0);
