@@ -421,6 +421,16 @@ static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
     free(st);
 }
 
+/* A Basic table of three seats, these factions in seat order. */
+static void three_seats(engine_config *cfg, uint8_t a, uint8_t b, uint8_t c)
+{
+    engine_config_init(cfg);
+    cfg->n_seats = 3;
+    cfg->faction[0] = a;
+    cfg->faction[1] = b;
+    cfg->faction[2] = c;
+}
+
 /* Advanced: a pile's second worm is the Fremen's to place (LR 2.04.15).
  * From Medium up they send it where it devours the most forces of
  * others: Red Chasm (4 Atreides), not South Mesa (1 Harkonnen) nor The
@@ -429,11 +439,7 @@ static void test_bots__fremen_place_a_further_worm(void **state)
 {
     (void)state;
     engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_ATREIDES;
-    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[2] = ENGINE_FACTION_FREMEN;
+    three_seats(&cfg, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_FREMEN);
     cfg.is_advanced = 1;
     engine_state *st = malloc(sizeof *st);
     bot_input *in = malloc(sizeof *in);
@@ -470,16 +476,6 @@ static void test_bots__fremen_place_a_further_worm(void **state)
     }
     free(in);
     free(st);
-}
-
-/* A Basic table of three seats, these factions in seat order. */
-static void three_seats(engine_config *cfg, uint8_t a, uint8_t b, uint8_t c)
-{
-    engine_config_init(cfg);
-    cfg->n_seats = 3;
-    cfg->faction[0] = a;
-    cfg->faction[1] = b;
-    cfg->faction[2] = c;
 }
 
 /* Named to pay for a shipment with its Karama (docs/RULINGS.md R67), every
