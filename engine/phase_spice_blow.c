@@ -7,9 +7,15 @@
  * engine/karama.c) and brings a Nexus, in which alliances are
  * proposed, accepted, refused and broken; then the Fremen may ride the worm.
  * On turn 1 worms are set aside and shuffled back, and there is no Nexus.
+ * The Advanced game (rules version 6 on, engine__double_blow) reveals two
+ * piles, A then B, each with its Nexus and rides, a pile's further worms
+ * placed by the owner of ENGINE__POINT_WORM_PLACEMENT (LR 1.13.02-03,
+ * 2.04.15; docs/RULINGS.md R85-R91); it never names a faction.
  *
  * Invariant: every draw comes from the deck; an empty deck is refilled by
- * shuffling the discard pile, and the shuffled cards are known to no one.
+ * shuffling the discard pile (in the double blow all but pile A's topmost
+ * territory card and what lies on it), and the shuffled cards are known
+ * to no one; a Basic room never touches the double blow's fields.
  */
 #include <string.h>
 
@@ -331,8 +337,13 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
 
 int engine__worm_placing(const engine_state *st)
 {
-    return st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_WORM_PLACE &&
-           st->n_frames == 0;
+    if (st->phase != ENGINE_PHASE_SPICE_BLOW || st->step != BLOW_STEP_WORM_PLACE)
+        return 0;
+    /* Not under a window held over the step (a question only pauses it). */
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (!engine__windows[st->frame[i].point].is_question)
+            return 0;
+    return 1;
 }
 
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng)

@@ -201,7 +201,7 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_SETUP_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
      .source = "LR 2.04.02"},
     {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.15"},
+     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.16"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */
