@@ -10,7 +10,7 @@
  * The Advanced game (rules version 6 on, engine__double_blow) reveals two
  * piles, A then B, each with its Nexus and rides, a pile's further worms
  * placed by the owner of ENGINE__POINT_WORM_PLACEMENT (LR 1.13.02-03,
- * 2.04.15; docs/RULINGS.md R85-R91); it never names a faction.
+ * 2.04.15; docs/RULINGS.md R95-R101); it never names a faction.
  *
  * Invariant: every draw comes from the deck; an empty deck is refilled by
  * shuffling the discard pile (in the double blow all but pile A's topmost
