@@ -12,7 +12,7 @@
 #   make bench      `mentat bench` from the release build
 #   make soak       long runs: the privacy audit over SOAK_GAMES genuine games,
 #                   the bots' strength tournament and ledger games, with and
-#                   without the Nexus Cards (bots-soak),
+#                   without the Nexus Cards, and Advanced games (bots-soak),
 #                   the durability campaigns (campaign-soak)
 #   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
 #   make install    libmentat.so and .a, headers, pkg-config file, the command,
@@ -206,6 +206,9 @@ SOAK_LEDGER_GAMES ?= 100
 # ... and SOAK_NEXUS_GAMES games with the Nexus Cards, a quarter at each
 # table size from 3 to 6 seats, every bot level seated.
 SOAK_NEXUS_GAMES ?= 1000
+# ... and SOAK_ADVANCED_GAMES Advanced games, a fifth at each table size
+# from 2 to 6 seats, every bot level seated: 0 rejections, 0 stuck games.
+SOAK_ADVANCED_GAMES ?= 1000
 bots-soak: release
 	build-release/mentat tournament --games $(SOAK_TOURNAMENT) --levels easy,medium,hard,brutal \
 	    --jobs 2 --seed 1
@@ -219,6 +222,12 @@ bots-soak: release
 	    build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	        games --players $$n --rules basic --modules nexus_cards --bots $$bots \
 	        --games $$(( $(SOAK_NEXUS_GAMES) / 4 )) --jobs 2 --seed $$n || exit 1; \
+	done
+	for n in 2 3 4 5 6; do \
+	    bots=$$(echo brutal,hard,medium,easy,medium,hard | cut -d, -f1-$$n); \
+	    build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
+	        games --players $$n --rules advanced --bots $$bots \
+	        --games $$(( $(SOAK_ADVANCED_GAMES) / 5 )) --jobs 2 --seed $$n || exit 1; \
 	done
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \
 	    verify --all

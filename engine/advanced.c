@@ -1,7 +1,9 @@
 /*
  * advanced.c - the Advanced game's phase rules that belong to no faction
- * (ADVANCED_RULES.md, LR 1.13): when they are in force, and the
- * stronghold income of the Spice Collection (LR 1.13.01). The faction
+ * (ADVANCED_RULES.md, LR 1.13): when they are in force (the double spice
+ * blow of rules version 6 on, whose procedure is engine/phase_spice_blow.c's,
+ * LR 1.13.02), and the stronghold income of the Spice Collection (LR
+ * 1.13.01). The faction
  * abilities of the Advanced game are rows in the file of their family
  * (engine/powers_*.c, `.game = ENGINE__GAME_ADVANCED`). Each rule here is
  * in force only in an Advanced room played by a rules version that has
@@ -26,6 +28,11 @@ static const struct {
 int engine__advanced(const engine_state *st)
 {
     return st->config.is_advanced && engine__rule(st, ENGINE__RULE_ROOM_OPTIONS);
+}
+
+int engine__double_blow(const engine_state *st)
+{
+    return st->config.is_advanced && engine__rule(st, ENGINE__RULE_ADVANCED_DOUBLE_BLOW);
 }
 
 unsigned engine__stronghold_income(const engine_state *st, unsigned seat)

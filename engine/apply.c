@@ -123,6 +123,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
         [BLOW_STEP_NEXUS_DRAW] = engine__legal_nexus_draw,
+        [BLOW_STEP_WORM_PLACE] = engine__legal_power_decision,
     },
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
     [ENGINE_PHASE_BIDDING] = {
@@ -268,7 +269,8 @@ int engine__phase_is_built(const engine_state *st)
     case ENGINE_PHASE_GAME_OVER:
         return 1;
     case ENGINE_PHASE_SPICE_BLOW:
-        return !st->config.is_advanced; /* the Advanced double blow is not built */
+        /* the Advanced double blow is built from rules version 6 on */
+        return !st->config.is_advanced || engine__double_blow(st);
     case ENGINE_PHASE_COUNT:
         return 0;
     }

@@ -781,7 +781,15 @@ typedef struct engine_state {
     uint8_t n_spice_deck;
     uint8_t spice_deck[ENGINE_SPICE_CARD_MAX]; /* top is last */
     uint8_t n_spice_discard;
-    uint8_t spice_discard[ENGINE_SPICE_CARD_MAX];
+    uint8_t spice_discard[ENGINE_SPICE_CARD_MAX]; /* pile A in the Advanced game */
+    /* The Advanced double blow (rules version 6 on, engine/phase_spice_blow.c):
+     * all zero, and never encoded, unless the room plays the Advanced game. */
+    uint8_t n_spice_discard_b;
+    uint8_t spice_discard_b[ENGINE_SPICE_CARD_MAX]; /* pile B, top is last, public */
+    uint8_t blow_pile;             /* the pile being revealed: 0 A, 1 B, public */
+    uint8_t pile_worms;            /* worms revealed on it in this phase after turn 1, public */
+    uint64_t worms_struck;         /* bit t: territory t devoured from this pile, its ride
+                                      still to come after the Nexus, public */
     /* spice accounting: sum of seats and board == minted - burned */
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
@@ -1161,7 +1169,8 @@ enum {
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
-    ENGINE_BLOW_STEP_NEXUS_DRAW = 3     /* (Nexus Cards) the unallied seats draw or decline */
+    ENGINE_BLOW_STEP_NEXUS_DRAW = 3,    /* (Nexus Cards) the unallied seats draw or decline */
+    ENGINE_BLOW_STEP_WORM_PLACE = 4     /* (Advanced) the Fremen place a pile's further worm */
 };
 
 /* What step `step` of `phase` waits for, as a snake_case slug

@@ -110,7 +110,7 @@ size_t engine__legal_power(engine_legal *out, size_t cap, const engine_state *st
     for (unsigned i = 0; i < ENGINE__POINT_ROWS_MAX; i++) {
         unsigned owner;
         const engine__power_row *r = engine__point_row_nth(st, ENGINE__POINT_POWER, seat, i, &owner);
-        if (!r || !r->form || !r->use)
+        if (!r || !r->form || !r->use || r->decision)
             continue;
         if (r->legal) {
             n += r->legal(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat,
@@ -125,6 +125,19 @@ size_t engine__legal_power(engine_legal *out, size_t cap, const engine_state *st
             l.hi[1 + a] = r->form->hi[a];
         }
         engine__legal_push(out, cap, &n, &l);
+    }
+    return n;
+}
+
+size_t engine__legal_power_decision(engine_legal *out, size_t cap, const engine_state *st,
+                                    uint8_t seat)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < ENGINE__POINT_ROWS_MAX; i++) {
+        unsigned owner;
+        const engine__power_row *r = engine__point_row_nth(st, ENGINE__POINT_POWER, seat, i, &owner);
+        if (r && r->form && r->use && r->decision)
+            n += r->decision(out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
     }
     return n;
 }

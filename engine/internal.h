@@ -231,6 +231,9 @@ ENGINE__LEGAL(engine__legal_side);
 ENGINE__LEGAL(engine__legal_ghola);
 ENGINE__LEGAL(engine__legal_question);
 ENGINE__LEGAL(engine__legal_power); /* engine/generic.c */
+/* The families of the generic powers that are a step's decision (rows
+ * with `legal`), which engine__legal_power leaves out (engine/generic.c). */
+ENGINE__LEGAL(engine__legal_power_decision);
 
 /* ============================================================ windows */
 
@@ -385,6 +388,8 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ROOM_OPTIONS,
     ENGINE__RULE_GENERIC_ACTIONS,
     ENGINE__RULE_NEXUS_PANELS,
+    ENGINE__RULE_ADVANCED_DOUBLE_BLOW,
+    ENGINE__RULE_ADVANCED_FREMEN_WORMS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -462,6 +467,9 @@ typedef enum engine__point {
     ENGINE__POINT_POWER,             /* seat: the row's power is used with the generic
                                         ENGINE_ACTION_POWER (its `form`, `use`), offered when
                                         its `when` agrees (rules version 5 on) */
+    ENGINE__POINT_WORM_PLACEMENT,    /* owner: places every worm of a pile's blow after its
+                                        first, in a sand territory, with its power at
+                                        ENGINE__POINT_POWER (F Advanced, LR 2.04.15) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -523,6 +531,10 @@ typedef struct engine__power_row {
                                       card's): 1 + the engine_nexus_mode it is played in, and
                                       it applies to the seat holding that card in that mode;
                                       0 a faction power */
+    engine__legal_fn decision;     /* ENGINE__POINT_POWER, NULL but for a power that is the
+                                      decision of a step: writes its families exactly (one
+                                      range per argument cannot), as that step's own
+                                      (engine__legal_power_decision), never as a side action */
 } engine__power_row;
 
 /* At most this many rows at one point (engine/points.c collects them on
@@ -704,6 +716,15 @@ int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
  * pay it in the Spice Collection (LR 1.13.01), 0 outside that game. */
 int engine__advanced(const engine_state *st);
 unsigned engine__stronghold_income(const engine_state *st, unsigned seat);
+/* 1 if `st` plays the Advanced double spice blow (engine/advanced.c; LR
+ * 1.13.02, rules version 6 on). */
+int engine__double_blow(const engine_state *st);
+/* The Advanced Spice Blow (engine/phase_spice_blow.c): 1 while the step
+ * waits on the placer of a pile's further worm (BLOW_STEP_WORM_PLACE), a
+ * public fact; the worm placed in sand `territory`, which strikes it and
+ * the blow goes on (the placer's power checked the territory). */
+int engine__worm_placing(const engine_state *st);
+void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng);
 /* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
  * check (the verdict, *arg the argument at fault), its legal ranges and
  * caps written into arguments 4..7 of `l`, its forces' strength in half

@@ -32,6 +32,11 @@
  *                     on nobody) under a WORM_ALLY window asking the Fremen
  *   SPICE_BLOW        with the Nexus Cards, after a Nexus while an alliance
  *                     exists: step NEXUS_DRAW, the unallied seats   (nexus.c)
+ *   SPICE_BLOW        Advanced (rules version 6): pile A, its Nexus and
+ *                     rides (one WORM_RIDE per territory struck), then
+ *                     pile B, its Nexus and rides; a pile's second worm
+ *                     on is placed at step WORM_PLACE by the power's
+ *                     owner (the Fremen); NEXUS_DRAW only after pile B
  *   SPICE_BLOW/last  -> CHOAM_CHARITY      engine__charity_begin()    (phase_charity.c)
  *   CHARITY/CLAIM    -> BIDDING            engine__bidding_begin()    (phase_bidding.c)
  *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
@@ -155,6 +160,8 @@ enum engine__blow_step {
                                       WORM_ALLY window or its Karama window */
     BLOW_STEP_NEXUS_DRAW,          /* (Nexus Cards) the unallied seats draw, replace or
                                       decline, as one opportunity (engine/nexus.c) */
+    BLOW_STEP_WORM_PLACE,          /* (Advanced, rules version 6) a pile's second worm or
+                                      later: its placer names the sand territory it strikes */
     BLOW_STEP_COUNT
 };
 

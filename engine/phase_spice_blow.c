@@ -7,9 +7,15 @@
  * engine/karama.c) and brings a Nexus, in which alliances are
  * proposed, accepted, refused and broken; then the Fremen may ride the worm.
  * On turn 1 worms are set aside and shuffled back, and there is no Nexus.
+ * The Advanced game (rules version 6 on, engine__double_blow) reveals two
+ * piles, A then B, each with its Nexus and rides, a pile's further worms
+ * placed by the owner of ENGINE__POINT_WORM_PLACEMENT (LR 1.13.02-03,
+ * 2.04.15; docs/RULINGS.md R95-R101); it never names a faction.
  *
  * Invariant: every draw comes from the deck; an empty deck is refilled by
- * shuffling the discard pile, and the shuffled cards are known to no one.
+ * shuffling the discard pile (in the double blow all but pile A's topmost
+ * territory card and what lies on it), and the shuffled cards are known
+ * to no one; a Basic room never touches the double blow's fields.
  */
 #include <string.h>
 
@@ -19,15 +25,49 @@
 
 /* ============================================================ the deck */
 
+/* The pile the blow reveals onto: the discard pile of the Basic game, in
+ * the Advanced double blow pile A or pile B (LR 1.13.02). */
+static uint8_t *pile_cards(engine_state *st, uint8_t **n_out)
+{
+    int is_b = st->blow_pile != 0;
+    *n_out = is_b ? &st->n_spice_discard_b : &st->n_spice_discard;
+    return is_b ? st->spice_discard_b : st->spice_discard;
+}
+
+/* The cards a reshuffle turns into the new deck (LR 1.02.01): the whole
+ * discard pile; in the double blow every card of pile A under its topmost
+ * territory card, which stays with whatever lies on it, and every card of
+ * pile B (LR 1.13.03; docs/RULINGS.md "Double spice blow", D4). */
 static void spice_reshuffle(engine_state *st, engine_rng *rng)
 {
-    for (unsigned i = 0; i < st->n_spice_discard; i++) {
+    int is_double = engine__double_blow(st);
+    unsigned keep = st->n_spice_discard; /* pile A's cards from index keep up stay */
+    if (!is_double)
+        keep = 0;
+    for (unsigned i = st->n_spice_discard; is_double && i-- > 0;)
+        if (!engine__spice_cards[st->spice_discard[i]].is_worm) {
+            keep = i;
+            break;
+        }
+    for (unsigned i = 0; i < (is_double ? keep : st->n_spice_discard); i++) {
         uint8_t c = st->spice_discard[i];
         st->spice_card[c].place = ENGINE_PLACE_DECK;
         st->spice_card[c].known_by = 0;
         st->spice_deck[st->n_spice_deck++] = c;
     }
-    st->n_spice_discard = 0;
+    if (is_double) {
+        memmove(st->spice_discard, st->spice_discard + keep, st->n_spice_discard - keep);
+        st->n_spice_discard = (uint8_t)(st->n_spice_discard - keep);
+        for (unsigned i = 0; i < st->n_spice_discard_b; i++) {
+            uint8_t c = st->spice_discard_b[i];
+            st->spice_card[c].place = ENGINE_PLACE_DECK;
+            st->spice_card[c].known_by = 0;
+            st->spice_deck[st->n_spice_deck++] = c;
+        }
+        st->n_spice_discard_b = 0;
+    } else {
+        st->n_spice_discard = 0;
+    }
     engine__shuffle(st->spice_deck, st->n_spice_deck, rng);
     for (unsigned i = 0; i < st->n_spice_deck; i++)
         st->spice_card[st->spice_deck[i]].known_by = 0;
@@ -44,17 +84,21 @@ static int spice_draw(engine_state *st, engine_rng *rng)
 
 static void spice_discard(engine_state *st, unsigned card)
 {
+    uint8_t *n;
+    uint8_t *cards = pile_cards(st, &n);
     st->spice_card[card].place = ENGINE_PLACE_DISCARD;
     st->spice_card[card].known_by = engine__shown(st);
-    st->spice_discard[st->n_spice_discard++] = (uint8_t)card;
+    cards[(*n)++] = (uint8_t)card;
 }
 
-/* Territory of the topmost territory card of the discard pile, or
+/* Territory of the topmost territory card of the pile, or
  * ENGINE_TERRITORY_COUNT if the pile holds none ("if any", LR 1.13.02.02). */
-static unsigned top_territory(const engine_state *st)
+static unsigned top_territory(engine_state *st)
 {
-    for (unsigned i = st->n_spice_discard; i-- > 0;) {
-        const engine__spice_card_row *row = &engine__spice_cards[st->spice_discard[i]];
+    uint8_t *n;
+    const uint8_t *cards = pile_cards(st, &n);
+    for (unsigned i = *n; i-- > 0;) {
+        const engine__spice_card_row *row = &engine__spice_cards[cards[i]];
         if (!row->is_worm)
             return row->territory;
     }
@@ -94,7 +138,8 @@ static int stands_in(const engine_state *st, unsigned territory, unsigned seat)
 }
 
 /* Every force in the territory goes to the Tanks but the worm-proof, and
- * its spice to the bank (LR 1.02.05). */
+ * its spice to the bank (LR 1.02.05); the territory is the worm's, to be
+ * ridden from after the Nexus (in the double blow one of the pile's). */
 static void devour(engine_state *st, unsigned territory)
 {
     int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
@@ -113,6 +158,9 @@ static void devour(engine_state *st, unsigned territory)
     }
     engine__karama_consume_at(st, ENGINE__POINT_WORM_STRIKES);
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_WORM; /* the choice was for this worm */
+    st->worm_territory = (uint8_t)territory;
+    if (engine__double_blow(st))
+        st->worms_struck |= UINT64_C(1) << territory;
 }
 
 /* Fremen forces that could ride the worm: in the struck territory, out of
@@ -137,9 +185,71 @@ static unsigned riders(const engine_state *st, unsigned *elite_out)
 static void blow_end(engine_state *st, engine_rng *rng)
 {
     st->worm_territory = ENGINE_TERRITORY_COUNT;
+    st->blow_pile = st->pile_worms = 0;
+    st->worms_struck = 0;
     if (engine__nexus_draw_begin(st))
         return; /* the Nexus Cards' draw opportunity closes the phase (engine/nexus.c) */
     engine__charity_begin(st, rng);
+}
+
+static void blow(engine_state *st, int worm, engine_rng *rng);
+
+/* A pile is done with, its Nexus and rides too: in the double blow pile B
+ * is revealed after pile A (LR 1.13.02.03), else the phase ends. */
+static void pile_end(engine_state *st, engine_rng *rng)
+{
+    if (engine__double_blow(st) && st->blow_pile == 0) {
+        st->blow_pile = 1;
+        st->pile_worms = 0;
+        st->worms_struck = 0;
+        st->worm_territory = ENGINE_TERRITORY_COUNT;
+        blow(st, 0, rng);
+        return;
+    }
+    blow_end(st, rng);
+}
+
+/* After the Nexus the Fremen may ride the worm: in the double blow each
+ * worm of the pile, one territory struck at a time, lowest first. */
+static void next_ride(engine_state *st, engine_rng *rng)
+{
+    for (;;) {
+        if (engine__double_blow(st)) {
+            if (st->worms_struck == 0) {
+                st->worm_territory = ENGINE_TERRITORY_COUNT;
+                pile_end(st, rng);
+                return;
+            }
+            unsigned t = 0;
+            while (!(st->worms_struck >> t & 1))
+                t++;
+            st->worm_territory = (uint8_t)t;
+        }
+        unsigned elite;
+        unsigned plain = riders(st, &elite);
+        if (plain + elite > 0) {
+            st->step = BLOW_STEP_WORM_RIDE;
+            st->awaiting = ENGINE_SEAT_BIT(engine__point_owner(st, ENGINE__POINT_WORM_RIDE));
+            st->answered = 0;
+            return;
+        }
+        if (!engine__double_blow(st)) {
+            blow_end(st, rng);
+            return;
+        }
+        st->worms_struck &= ~(UINT64_C(1) << st->worm_territory);
+    }
+}
+
+/* A ride from the worm's territory is taken or passed. */
+static void ridden(engine_state *st, engine_rng *rng)
+{
+    if (!engine__double_blow(st)) {
+        blow_end(st, rng);
+        return;
+    }
+    st->worms_struck &= ~(UINT64_C(1) << st->worm_territory);
+    next_ride(st, rng);
 }
 
 static void after_nexus(engine_state *st, engine_rng *rng)
@@ -147,15 +257,7 @@ static void after_nexus(engine_state *st, engine_rng *rng)
     memset(st->nexus_proposals, 0, sizeof st->nexus_proposals);
     memset(st->nexus_refused, 0, sizeof st->nexus_refused);
     st->nexus_broken = 0;
-    unsigned elite;
-    unsigned plain = riders(st, &elite);
-    if (plain + elite > 0) {
-        st->step = BLOW_STEP_WORM_RIDE;
-        st->awaiting = ENGINE_SEAT_BIT(engine__point_owner(st, ENGINE__POINT_WORM_RIDE));
-        st->answered = 0;
-        return;
-    }
-    blow_end(st, rng);
+    next_ride(st, rng);
 }
 
 /* Before the worm devours `territory`, the Fremen's protection of their own
@@ -205,12 +307,19 @@ static int ask_fremen(engine_state *st, unsigned territory)
     return 1;
 }
 
-static void blow(engine_state *st, int worm, engine_rng *rng);
+/* The worm strikes `territory` (after the windows it may open, when it
+ * returns 1: they resume the blow). */
+static int strike(engine_state *st, unsigned territory)
+{
+    if (ask_fremen(st, territory) || hold_worm(st, territory))
+        return 1;
+    devour(st, territory);
+    return 0;
+}
 
 void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng)
 {
     devour(st, territory);
-    st->worm_territory = (uint8_t)territory;
     blow(st, 1, rng);
 }
 
@@ -219,12 +328,49 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
     engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
     st->is_nexus_this_phase = 0;
     st->worm_territory = ENGINE_TERRITORY_COUNT;
-    if (st->config.is_advanced)
-        return; /* the double blow is not built: engine__phase_is_built says so */
+    if (st->config.is_advanced && !engine__double_blow(st))
+        return; /* an Advanced room of a version before 6: not built (engine__phase_is_built) */
     blow(st, 0, rng);
 }
 
-/* Reveals spice cards until a territory card (`worm`: one came already). */
+/* ================================================= further worms (Adv) */
+
+int engine__worm_placing(const engine_state *st)
+{
+    if (st->phase != ENGINE_PHASE_SPICE_BLOW || st->step != BLOW_STEP_WORM_PLACE)
+        return 0;
+    /* Not under a window held over the step (a question only pauses it). */
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (!engine__windows[st->frame[i].point].is_question)
+            return 0;
+    return 1;
+}
+
+void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng)
+{
+    if (!strike(st, territory))
+        blow(st, 1, rng);
+}
+
+/* In the double blow every worm of a pile after its first is placed by
+ * the owner of ENGINE__POINT_WORM_PLACEMENT, when one plays (LR 2.04.15;
+ * counted per pile, docs/RULINGS.md "Double spice blow"): the step waits
+ * on it. Returns 1 if asked. */
+static int ask_placer(engine_state *st)
+{
+    if (!engine__double_blow(st) || st->pile_worms++ == 0)
+        return 0;
+    int placer = engine__point_owner(st, ENGINE__POINT_WORM_PLACEMENT);
+    if (placer < 0)
+        return 0;
+    st->step = BLOW_STEP_WORM_PLACE;
+    st->awaiting = ENGINE_SEAT_BIT((unsigned)placer);
+    st->answered = 0;
+    return 1;
+}
+
+/* Reveals spice cards until a territory card (`worm`: one came already),
+ * then the pile's Nexus if a worm came (LR 1.02.03, 1.13.02). */
 static void blow(engine_state *st, int worm, engine_rng *rng)
 {
     for (;;) {
@@ -241,13 +387,13 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
             }
             unsigned territory = top_territory(st);
             spice_discard(st, (unsigned)card);
-            if (territory < ENGINE_TERRITORY_COUNT) {
-                if (ask_fremen(st, territory) || hold_worm(st, territory))
-                    return;
-                devour(st, territory);
-                st->worm_territory = (uint8_t)territory;
-            }
             worm = 1;
+            if (ask_placer(st))
+                return;
+            /* No territory card under it: the worm strikes nothing, and
+             * is a worm all the same (LR 1.13.02.02 "if any"). */
+            if (territory < ENGINE_TERRITORY_COUNT && strike(st, territory))
+                return;
             continue;
         }
         /* A territory card: its spice on the icon sector unless the storm
@@ -259,7 +405,9 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
         spice_discard(st, (unsigned)card);
         break;
     }
-    if (st->turn == 1) {
+    /* Turn 1's worms set aside go back at the end of the phase: after
+     * pile B in the double blow (LR 1.02.02). */
+    if (st->turn == 1 && (!engine__double_blow(st) || st->blow_pile == 1)) {
         int moved = 0;
         for (unsigned c = 0; c < st->n_spice_cards; c++)
             if (st->spice_card[c].place == ENGINE_PLACE_SET_ASIDE) {
@@ -274,14 +422,16 @@ static void blow(engine_state *st, int worm, engine_rng *rng)
         }
     }
     if (worm) {
-        /* A Nexus follows a worm (LR 1.02.03); recorded as a fact of the phase. */
+        /* A Nexus follows a worm (LR 1.02.03), in the double blow each
+         * pile's; recorded as a fact of the phase, which the Nexus of
+         * pile B never clears (ADVANCED_RULES.md 2.4). */
         st->is_nexus_this_phase = 1;
         st->step = BLOW_STEP_NEXUS;
         st->awaiting = (uint16_t)((1u << st->config.n_seats) - 1);
         st->answered = 0;
         return;
     }
-    blow_end(st, rng);
+    pile_end(st, rng);
 }
 
 /* The Fremen's answer for their ally (1 spared, 0 not), which closes the
@@ -501,7 +651,7 @@ engine_verdict engine__worm_ride(engine_verdict_detail *why, engine_state *st,
     }
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
     st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
-    blow_end(st, rng);
+    ridden(st, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -510,7 +660,7 @@ engine_verdict engine__worm_ride_pass(engine_verdict_detail *why, engine_state *
 {
     (void)why;
     (void)act;
-    blow_end(st, rng);
+    ridden(st, rng);
     return ENGINE_ACCEPTED;
 }
 

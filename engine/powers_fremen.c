@@ -140,6 +140,59 @@ static int fedaykin_value(const engine_state *st, unsigned owner, unsigned seat,
     return FEDAYKIN_HALF_POINTS;
 }
 
+/* Advanced: every worm of a pile's blow after its first is placed by the
+ * Fremen in a sand territory of their choice (LR 2.04.15; sand per
+ * DUNE_RULES_DIGEST.md 1.2, the Imperial Basin included: every territory
+ * a worm can appear in). Its one argument names the territory; the step
+ * waiting on it offers one family per sand territory. */
+static const engine_power_form place_worm_form = {
+    .slug = "place_worm",
+    .n_args = 1,
+    .arg_name = {"territory"},
+    .arg_type = {ENGINE_ARG_TERRITORY},
+    .lo = {0},
+    .hi = {ENGINE_TERRITORY_COUNT - 1},
+    .fallback = {ENGINE_TERRITORY_THE_GREAT_FLAT},
+};
+
+static int is_sand(unsigned territory)
+{
+    return territory < ENGINE_TERRITORY_COUNT && !engine__territories[territory].is_worm_safe;
+}
+
+static int placing(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return engine__worm_placing(st);
+}
+
+static size_t legal_place_worm(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    (void)st;
+    size_t n = 0;
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+        if (!is_sand(t))
+            continue;
+        engine_legal l;
+        engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
+        l.lo[0] = l.hi[0] = engine_power_id(place_worm_form.slug);
+        l.lo[1] = l.hi[1] = (int16_t)t;
+        engine__legal_push(out, cap, &n, &l);
+    }
+    return n;
+}
+
+static engine_verdict place_worm(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                 const engine_action *act, engine_rng *rng)
+{
+    (void)owner;
+    if (!is_sand((unsigned)act->arg[1]))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
+    engine__worm_placed(st, (unsigned)act->arg[1], rng);
+    return ENGINE_ACCEPTED;
+}
+
 #define FREMEN .faction = ENGINE_FACTION_FREMEN
 #define FROM(change) .since = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
 #define UNTIL(change) .until = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
@@ -148,7 +201,7 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_SETUP_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
      .source = "LR 2.04.02"},
     {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.15"},
+     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.16"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */
@@ -160,6 +213,12 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_WORM_ALLY_CHOICE, FREMEN, .to = ENGINE__TO_OWNER,
      FROM(FREMEN_CHOOSE_ALLY_WORM), .source = "LR 2.04.10"},
     {.point = ENGINE__POINT_WORM_RIDE, FREMEN, .to = ENGINE__TO_OWNER, .source = "LR 2.04.08"},
+    /* Advanced (rules version 6): a pile's further worms are the Fremen's to place. */
+    {.point = ENGINE__POINT_WORM_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_WORMS), .source = "LR 2.04.15"},
+    {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_FREMEN_WORMS), .when = placing, .form = &place_worm_form, .use = place_worm,
+     .decision = legal_place_worm, .source = "LR 2.04.15"},
     /* F4: the ally revives 3 free; from version 3 on when the Fremen give it. */
     {.point = ENGINE__POINT_ALLY_REVIVAL_GIFT, FREMEN, .to = ENGINE__TO_OWNER,
      FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .fn = asks_ally_revival, .source = "LR 2.04.11"},

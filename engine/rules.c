@@ -46,6 +46,13 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_NEXUS_PANELS] = {6, 0, "E3 p.11 (docs/RULINGS.md R85)",
         "a held Nexus card is played: its panels are power rows (engine/nexus_<faction>.c) "
         "used with the generic `power` action"},
+    [ENGINE__RULE_ADVANCED_DOUBLE_BLOW] = {6, 0, "LR 1.13.02-1.13.03",
+        "an Advanced room plays the double spice blow: piles A and B, a Nexus after each "
+        "pile that had a worm, the rides after each Nexus, and a reshuffle that keeps "
+        "pile A's topmost territory card"},
+    [ENGINE__RULE_ADVANCED_FREMEN_WORMS] = {6, 0, "LR 2.04.15",
+        "in an Advanced room the Fremen place every worm after the first of a pile's blow "
+        "in a sand territory of their choice"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

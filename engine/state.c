@@ -333,6 +333,15 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             put_u8(&w, st->plan[i].elite);
             put_u8(&w, st->plan[i].elite_half);
         }
+    /* the Advanced double blow, Advanced rooms of rules version 6 on */
+    if (engine__double_blow(st)) {
+        put_u8(&w, st->n_spice_discard_b);
+        put_bytes(&w, st->spice_discard_b, st->n_spice_discard_b);
+        put_u8(&w, st->blow_pile);
+        put_u8(&w, st->pile_worms);
+        put_u32(&w, (uint32_t)st->worms_struck);
+        put_u32(&w, (uint32_t)(st->worms_struck >> 32));
+    }
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -637,6 +646,14 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             st->plan[i].elite = (uint8_t)get_u8(&r);
             st->plan[i].elite_half = (uint8_t)get_u8(&r);
         }
+    if (engine__double_blow(st)) {
+        get_list(&r, &st->n_spice_discard_b, st->spice_discard_b, ENGINE_SPICE_CARD_MAX,
+                 st->n_spice_cards);
+        st->blow_pile = get_below(&r, 2);
+        st->pile_worms = (uint8_t)get_u8(&r);
+        st->worms_struck = get_u32(&r);
+        st->worms_struck |= (uint64_t)get_u32(&r) << 32;
+    }
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -939,8 +956,25 @@ static int check(const engine_state *st, int is_quiet)
         if (in_play && st->traitor[i].place == ENGINE_PLACE_OUT)
             BROKEN("traitor card of leader %u is missing", i);
     }
+    /* both piles of the double blow are discard piles: A then B */
+    uint8_t discards[2 * ENGINE_SPICE_CARD_MAX];
+    unsigned n_discards = st->n_spice_discard + st->n_spice_discard_b;
+    if (st->n_spice_discard > ENGINE_SPICE_CARD_MAX || st->n_spice_discard_b > ENGINE_SPICE_CARD_MAX) {
+        BROKEN("spice discard piles of %u and %u", st->n_spice_discard, st->n_spice_discard_b);
+        n_discards = 0;
+    } else {
+        memcpy(discards, st->spice_discard, st->n_spice_discard);
+        memcpy(discards + st->n_spice_discard, st->spice_discard_b, st->n_spice_discard_b);
+    }
     broken += check_piles(is_quiet, st->spice_card, st->n_spice_cards, st->spice_deck, st->n_spice_deck,
-                          st->spice_discard, st->n_spice_discard, n, "spice card");
+                          discards, n_discards, n, "spice card");
+    if (!engine__double_blow(st) && (st->n_spice_discard_b || st->blow_pile || st->pile_worms ||
+                                     st->worms_struck))
+        BROKEN("double blow fields outside the Advanced double blow");
+    if (st->blow_pile > 1 || st->worms_struck >> ENGINE_TERRITORY_COUNT ||
+        (st->phase != ENGINE_PHASE_SPICE_BLOW && (st->blow_pile || st->pile_worms || st->worms_struck)))
+        BROKEN("double blow: pile %u, %u worms, struck %llx out of the phase", st->blow_pile,
+               st->pile_worms, (unsigned long long)st->worms_struck);
     if (st->prediction_turn > c->turn_limit)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
 

@@ -279,6 +279,11 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, spice_deck),
     SCALAR(engine_state, n_spice_discard),
     ARRAY(engine_state, spice_discard),
+    SCALAR(engine_state, n_spice_discard_b),
+    ARRAY(engine_state, spice_discard_b),
+    SCALAR(engine_state, blow_pile),
+    SCALAR(engine_state, pile_worms),
+    SCALAR(engine_state, worms_struck),
     SCALAR(engine_state, spice_minted),
     SCALAR(engine_state, spice_burned),
     ARRAY(engine_state, nexus_face),
@@ -1263,11 +1268,14 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
                st->battle_seat[0] != p->battle_seat[0] || st->battle_seat[1] != p->battle_seat[1] ||
                (st->plan[0].is_committed && st->plan[1].is_committed);
     case INSPECT_FACT_STORM_DIAL:
-        /* The storm card moves the storm on the next turn; a dial is
+        /* The storm card moves the storm on the next turn, revealed when
+         * its move is calculated (from rules version 3 on the storm cards
+         * are asked with that move public, storm_pending); a dial is
          * revealed when the storm moves (the dials are cleared then). */
         if (p->is_storm_card)
             return st->phase == ENGINE_PHASE_GAME_OVER ||
-                   (st->turn != p->turn && st->phase != ENGINE_PHASE_STORM);
+                   (st->turn != p->turn &&
+                    (st->phase != ENGINE_PHASE_STORM || st->storm_pending != 0));
         return st->phase != ENGINE_PHASE_STORM ||
                (after_change && st->seat[p->dialer].storm_dial == NONE8);
     case INSPECT_FACT_CARD_FACES:

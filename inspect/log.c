@@ -787,29 +787,43 @@ static void storm(const line_ctx *c)
                            m == 1 ? "" : "s", c->a->storm_sector);
 }
 
-/* Spice cards turned up by this fold: the entries of the after-view's
- * discard pile that the before-view's did not hold. */
-static void spice_blow(const line_ctx *c)
+/* Spice cards turned up by this fold onto one discard pile: the entries
+ * of the after-view's pile (acards, na) that the before-view's (bcards,
+ * nb) did not hold (is_pile_a: the Basic pile, or the Advanced pile A).
+ * In the Advanced game a worm straight on a worm is a
+ * pile's further one, which the Fremen may place (LR 2.04.15): its strike
+ * is told by the placement, not here. */
+static void pile_blow(const line_ctx *c, const uint8_t *bcards, unsigned nb,
+                      const uint8_t *acards, unsigned na, int is_pile_a)
 {
     const engine_state *b = c->b, *a = c->a;
     unsigned from = 0;
-    if (a->n_spice_discard >= b->n_spice_discard &&
-        memcmp(a->spice_discard, b->spice_discard, b->n_spice_discard) == 0)
-        from = b->n_spice_discard;
-    if (from >= a->n_spice_discard)
-        return;
-    for (unsigned i = from; i < a->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++) {
+    if (na >= nb && memcmp(acards, bcards, nb) == 0)
+        from = nb;
+    /* An Advanced reshuffle keeps pile A's topmost territory card and what
+     * lies on it, at the bottom now (LR 1.13.03): those are not new. */
+    for (unsigned k = nb < na ? nb : na; from == 0 && is_pile_a && a->config.is_advanced && k > 0;
+         k--)
+        if (memcmp(acards, bcards + (nb - k), k) == 0)
+            from = k;
+    for (unsigned i = from; i < na && i < ENGINE_SPICE_CARD_MAX; i++) {
         int is_worm;
         unsigned territory;
-        const char *name = inspect__spice_card_name(a->spice_discard[i], &is_worm, &territory);
+        const char *name = inspect__spice_card_name(acards[i], &is_worm, &territory);
         if (is_worm) {
+            int w = 0;
+            unsigned tt;
+            if (a->config.is_advanced && i > 0)
+                inspect__spice_card_name(acards[i - 1], &w, &tt);
+            if (w) {
+                inspect__text_sentence(c->t, "Shai-Hulud appeared again.");
+                continue;
+            }
             /* Shai-Hulud strikes the territory of the topmost territory
              * card under it (LR 1.02.05). */
             unsigned struck = ENGINE_TERRITORY_COUNT;
             for (unsigned k = i; k-- > 0;) {
-                int w;
-                unsigned tt;
-                inspect__spice_card_name(a->spice_discard[k], &w, &tt);
+                inspect__spice_card_name(acards[k], &w, &tt);
                 if (!w) {
                     struck = tt;
                     break;
@@ -834,6 +848,16 @@ static void spice_blow(const line_ctx *c)
             inspect__text_sentence(c->t, "Spice blow: %s, but the storm is there: no spice.",
                                    name);
     }
+}
+
+/* Spice cards turned up by this fold: onto the discard pile, in the
+ * Advanced double blow pile A then pile B. */
+static void spice_blow(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    pile_blow(c, b->spice_discard, b->n_spice_discard, a->spice_discard, a->n_spice_discard, 1);
+    pile_blow(c, b->spice_discard_b, b->n_spice_discard_b, a->spice_discard_b,
+              a->n_spice_discard_b, 0);
 }
 
 /* "a Lasgun", "an Ellaca Drug". */

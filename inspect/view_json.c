@@ -824,6 +824,13 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
     if (st->n_spice_discard != 0)
         fprintf(f, " (top %s)",
                 or_unknown(spice_card_name(st->spice_discard[st->n_spice_discard - 1])));
+    /* the Advanced double blow's pile B (the discard above is pile A) */
+    if (cfg->is_advanced) {
+        fprintf(f, ", pile B %u", st->n_spice_discard_b);
+        if (st->n_spice_discard_b != 0 && st->n_spice_discard_b <= ENGINE_SPICE_CARD_MAX)
+            fprintf(f, " (top %s)",
+                    or_unknown(spice_card_name(st->spice_discard_b[st->n_spice_discard_b - 1])));
+    }
     fputc('\n', f);
     if (st->phase == ENGINE_PHASE_BIDDING && st->n_auction != 0)
         print_auction(f, st);
@@ -1278,6 +1285,15 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
     for (unsigned i = 0; i < st->n_spice_discard && i < ENGINE_SPICE_CARD_MAX; i++)
         json_string_or_null(j, spice_card_slug(st->spice_discard[i]));
     inspect_json_array_end(j);
+    if (st->config.is_advanced) {
+        /* the double blow's pile B; spice_discard above is pile A */
+        inspect_json_member_uint(j, "spice_discard_b", st->n_spice_discard_b);
+        inspect_json_key(j, "spice_discard_b_order");
+        inspect_json_array_begin(j);
+        for (unsigned i = 0; i < st->n_spice_discard_b && i < ENGINE_SPICE_CARD_MAX; i++)
+            json_string_or_null(j, spice_card_slug(st->spice_discard_b[i]));
+        inspect_json_array_end(j);
+    }
     inspect_json_key(j, "auction");
     json_auction(j, st);
     inspect_json_key(j, "battle");

@@ -392,9 +392,10 @@ static void route_create(server_response *out, server *s, const server_request *
     if ((t = codec_json_member(b.tok, 0, b.text, "rules")) >= 0) {
         if (codec_json_eq(&b.tok[t], b.text, "advanced")) {
             /* As `room create --rules advanced`: stored Advanced rooms go
-             * on verifying, but a new one could not be played. */
-            server__fail(out, 400, "rules: advanced is refused until the Advanced game is built "
-                                   "(the engine plays it only to its first Spice Blow); use basic");
+             * on verifying, but a new one could not be played in full. */
+            server__fail(out, 400, "rules: advanced is refused until the whole Advanced game is "
+                                   "built (its Karama powers and most faction abilities are not "
+                                   "yet); use basic");
             return;
         } else if (!codec_json_eq(&b.tok[t], b.text, "basic")) {
             server__fail(out, 400, "rules: basic or advanced");

@@ -25,7 +25,7 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat games --players N [--factions LIST] --rules basic [--games G]\n"
+    "usage: mentat games --players N [--factions LIST] --rules R [--games G]\n"
     "                    [--bots LEVELS] [--seed S] [--jobs J] [--continuations K]\n"
     "                    [--turns T] [--modules LIST] [--db PATH] [--json]\n"
     "\n"
@@ -41,8 +41,12 @@ static const char help[] =
     "  --players N        seats per table, 2..6\n"
     "  --factions LIST    the factions, in seat order (default: N classic factions\n"
     "                     drawn afresh for each game from the seed)\n"
-    "  --rules basic      the Basic game (the Advanced game is not built beyond\n"
-    "                     its first Spice Blow)\n"
+    "  --rules R          basic, or advanced: the Advanced game with what of it\n"
+    "                     is built (setup, the double spice blow with the Fremen's\n"
+    "                     worms, stronghold income, the Bene Gesserit's charity,\n"
+    "                     battles with spice support, the Fremen's storm deck and\n"
+    "                     storm losses); decisions a bot does not make yet take\n"
+    "                     the legal default\n"
     "  --games G          games to play (default 1)\n"
     "  --bots LEVELS      easy, medium, hard or brutal: one for every seat, or a\n"
     "                     comma-separated list, one per seat (default medium)\n"
@@ -64,7 +68,8 @@ static const char help[] =
     "  mentat games --players 6 --rules basic --games 10 --jobs 2\n"
     "  mentat games --players 4 --rules basic --bots easy,medium,hard,brutal --seed 7\n"
     "  mentat games --players 3 --rules basic --games 4 --continuations 3 --json\n"
-    "  mentat games --players 5 --rules basic --games 20 --modules nexus_cards --seed 3\n";
+    "  mentat games --players 5 --rules basic --games 20 --modules nexus_cards --seed 3\n"
+    "  mentat games --players 6 --rules advanced --games 10 --bots easy,medium,hard,brutal,medium,easy\n";
 
 /* Draws n distinct classic factions for one game. */
 static void draw_factions(engine_config *cfg, unsigned n, uint64_t seed, uint32_t game)
@@ -94,6 +99,7 @@ typedef struct games_opts {
     uint8_t levels[ENGINE_MAX_SEATS];
     size_t n_levels;
     uint32_t modules;              /* --modules: ENGINE_MODULE_* bits */
+    int is_advanced;               /* --rules advanced */
 } games_opts;
 
 static void make_specs(bot_game_spec *specs, const games_opts *o)
@@ -110,6 +116,7 @@ static void make_specs(bot_game_spec *specs, const games_opts *o)
         }
         sp->config.turn_limit = (uint8_t)o->turns;
         sp->config.modules = o->modules;
+        sp->config.is_advanced = (uint8_t)o->is_advanced;
         for (unsigned s = 0; s < sp->config.n_seats; s++)
             sp->level[s] = o->levels[o->n_levels == 1 ? 0 : s];
         bot_game_seeds(sp->room_seed, &sp->bots_seed, o->seed, i);
@@ -160,7 +167,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     const tool_opt opts[] = {
         {"--players", "N", &players_s, NULL},
         {"--factions", "LIST", &factions_s, NULL},
-        {"--rules", "basic", &rules_s, NULL},
+        {"--rules", "R", &rules_s, NULL},
         {"--games", "G", &games_s, NULL},
         {"--bots", "LEVELS", &bots_s, NULL},
         {"--seed", "S", &seed_s, NULL},
@@ -182,12 +189,15 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
     o.turns = ENGINE_DEFAULT_TURN_LIMIT;
     randombytes_buf(&o.seed, sizeof o.seed);
     char err[SCHEMA_ERRMSG];
-    if (rules_s == NULL || strcmp(rules_s, "basic") != 0) {
-        tool_err(&g, rules_s == NULL ? "--rules basic is required"
-                                     : "--rules must be basic (the Advanced game is not built "
-                                       "beyond its first Spice Blow)");
+    if (rules_s == NULL) {
+        tool_err(&g, "--rules basic or --rules advanced is required");
         return TOOL_EXIT_USAGE;
     }
+    if (strcmp(rules_s, "basic") != 0 && strcmp(rules_s, "advanced") != 0) {
+        tool_err(&g, "--rules must be basic or advanced, not '%s'", rules_s);
+        return TOOL_EXIT_USAGE;
+    }
+    o.is_advanced = strcmp(rules_s, "advanced") == 0;
     if (factions_s != NULL) {
         if (tool_parse_factions(&o.factions, factions_s, err) != 0) {
             tool_err(&g, "%s", err);
@@ -338,7 +348,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_object_begin(&j);
         tool_json_member_uint(&j, "games", o.games);
         tool_json_member_uint(&j, "players", o.players);
-        tool_json_member_string(&j, "rules", "basic");
+        tool_json_member_string(&j, "rules", o.is_advanced ? "advanced" : "basic");
         tool_json_member_uint(&j, "turn_limit", o.turns);
         tool_json_key(&j, "modules");
         tool_json_array_begin(&j);
@@ -399,8 +409,8 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        printf("%u games of %u players, basic rules%s, %u turns, seed %" PRIu64 ", %u jobs\n",
-               o.games, o.players,
+        printf("%u games of %u players, %s rules%s, %u turns, seed %" PRIu64 ", %u jobs\n",
+               o.games, o.players, o.is_advanced ? "advanced" : "basic",
                (o.modules & ENGINE_MODULE_NEXUS_CARDS) ? " with the Nexus Cards" : "", o.turns,
                o.seed, o.jobs);
         bot_stats_print(stdout, &st, seconds);

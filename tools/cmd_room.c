@@ -29,8 +29,8 @@ static const char help[] =
     "  --factions LIST  comma-separated: atreides, bene_gesserit, emperor, fremen,\n"
     "                   harkonnen, guild (ixians, tleilaxu, choam, richese, ecaz,\n"
     "                   moritani are refused by the engine for now, with its reason)\n"
-    "  --rules R        basic (advanced is refused until the Advanced game is\n"
-    "                   built: the engine plays it only to its first Spice Blow)\n"
+    "  --rules R        basic (advanced is refused until the whole Advanced game\n"
+    "                   is built; mentat games --rules advanced plays what is)\n"
     "  --modules LIST   nexus_cards (the Nexus Cards, 3..6 seats), tech_tokens,\n"
     "                   leader_skills, stronghold_cards, homeworlds,\n"
     "                   discovery_tokens, expansion_treachery (the engine refuses\n"
@@ -207,10 +207,11 @@ static int room_create(int argc, char **argv, tool_globals *g)
         /* Refused here, not by the engine: stored Advanced rooms must go on
          * restoring and verifying, but a new one could not be played. */
         tool_err(g, "--rules advanced is refused until the whole Advanced game is built: built "
-                    "are its setup, stronghold income, the Bene Gesserit's charity and battles "
-                    "with spice support; not yet the double spice blow, the faction Karama powers "
-                    "and the other faction abilities (the engine plays it only to its first Spice "
-                    "Blow); use --rules basic");
+                    "are its setup, the double spice blow with a Nexus after each pile and the "
+                    "Fremen's worms, stronghold income, the Bene Gesserit's charity, battles "
+                    "with spice support and the Fremen's storm deck and storm losses (mentat "
+                    "games --rules advanced plays it); not yet the faction Karama powers and "
+                    "the other faction abilities; use --rules basic");
         return TOOL_EXIT_USAGE;
     } else {
         tool_err(g, "--rules must be basic, not '%s'", rules);

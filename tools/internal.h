@@ -1012,6 +1012,8 @@ int bot__hard_plan(engine_action *out, bot__ctx *c);
 /* bots/advanced.c: the Advanced plan's forces by strength for the dial
  * (the strength wanted, in forces) a level chose in out->arg[4]. */
 int bot__advanced_plan(engine_action *out, const bot__ctx *c);
+/* Advanced, Medium up: the Fremen's further worm where it devours most. */
+int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

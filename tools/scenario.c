@@ -809,7 +809,8 @@ static const char *spice_card_slug(unsigned card)
 }
 
 /* A discard pile, bottom first, exactly: "treachery_discard" (card kind
- * slugs) or "spice_discard" (territory slugs and "shai_hulud"). */
+ * slugs) or "spice_discard" (territory slugs and "shai_hulud"; is_spice
+ * 2: "spice_discard_b", the Advanced double blow's pile B). */
 static int expect_discard(sc_ctx *c, int a, const char *path, int is_spice)
 {
     char pe[PATH_CHARS], name[NAME_CHARS], want_s[200], got_s[200];
@@ -841,16 +842,19 @@ static int expect_discard(sc_ctx *c, int a, const char *path, int is_spice)
     if (c->st == NULL)
         return 0;
     const engine_state *st = c->st;
-    unsigned n = is_spice ? st->n_spice_discard : st->n_discard;
+    const uint8_t *spice = is_spice == 2 ? st->spice_discard_b : st->spice_discard;
+    unsigned n = is_spice == 2 ? st->n_spice_discard_b : is_spice ? st->n_spice_discard
+                                                                 : st->n_discard;
     for (unsigned i = 0; i < n; i++) {
-        const char *slug = is_spice ? spice_card_slug(st->spice_discard[i])
+        const char *slug = is_spice ? spice_card_slug(spice[i])
                                     : engine_card_kind_slug(st->card_kind[st->discard[i]]);
         if (gl < sizeof got_s)
             gl += (size_t)snprintf(got_s + gl, sizeof got_s - gl, "%s%s", i != 0 ? ", " : "",
                                    slug);
     }
-    check_add(c, is_spice ? "spice discard pile (last on top)"
-                          : "treachery discard pile (last on top)", want_s, got_s);
+    check_add(c, is_spice == 2 ? "spice discard pile B (last on top)"
+                 : is_spice ? "spice discard pile (last on top)"
+                            : "treachery discard pile (last on top)", want_s, got_s);
     return 0;
 }
 
@@ -1183,9 +1187,9 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
     static const char *const fields[] = {
         "seat_spice", "forces", "tanks", "reserves", "spice", "leaders", "hand_size", "hands",
         "phase", "turn", "storm_sector", "winners", "victory", "alliances", "awaiting",
-        "treachery_deck_top", "treachery_discard", "spice_discard", "deck_sizes", "bank",
-        "cards", "battle", "last_battle", "nexus_hands", "nexus_played", "traitors_held",
-        "nexus_question", NULL,
+        "treachery_deck_top", "treachery_discard", "spice_discard", "spice_discard_b",
+        "deck_sizes", "bank", "cards", "battle", "last_battle", "nexus_hands", "nexus_played",
+        "traitors_held", "nexus_question", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
     if (check_fields(c, obj, path, fields) != 0)
@@ -1262,6 +1266,8 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         } else if (strcmp(name, "treachery_discard") == 0 ||
                    strcmp(name, "spice_discard") == 0) {
             rc = expect_discard(c, v, p, name[0] == 's');
+        } else if (strcmp(name, "spice_discard_b") == 0) {
+            rc = expect_discard(c, v, p, 2);
         } else if (strcmp(name, "deck_sizes") == 0) {
             rc = expect_deck_sizes(c, v, p);
         } else if (strcmp(name, "bank") == 0) {

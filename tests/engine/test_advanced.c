@@ -21,21 +21,26 @@
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {12, 5, 20, 26};
 
-/* A constructed position of Harkonnen, Bene Gesserit and Emperor, every
- * seat holding `spice`. */
-static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+/* A constructed position of three seats of these factions. */
+static void table(engine_state *st, const uint8_t faction[3], int advanced, unsigned version)
 {
     engine_config cfg;
     engine_config_init(&cfg);
     cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[1] = ENGINE_FACTION_BENE_GESSERIT;
-    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
+    memcpy(cfg.faction, faction, 3);
     cfg.is_advanced = (uint8_t)advanced;
     cfg.rules_version = (uint16_t)version;
     engine_rng rng;
     engine_rng_init(&rng, SEED, 0);
     assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+}
+
+/* Harkonnen, Bene Gesserit and Emperor, every seat holding `spice`. */
+static void position(engine_state *st, int advanced, unsigned version, unsigned spice)
+{
+    static const uint8_t factions[3] = {ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_BENE_GESSERIT,
+                                        ENGINE_FACTION_EMPEROR};
+    table(st, factions, advanced, version);
     for (uint8_t s = 0; s < 3; s++)
         assert_int_equal(engine_position_seat_spice(st, s, spice), 0);
 }
@@ -96,6 +101,116 @@ static void test_advanced__bene_gesserit_charity_only_in_version_5_advanced(void
         assert_int_equal(st.seat[1].spice, cases[i].spice);
         assert_int_equal(st.phase, ENGINE_PHASE_BIDDING); /* nobody under 2: nobody asked */
     }
+}
+
+/* The Fremen's Advanced storm rules, in force in an Advanced room only:
+ * the storm's turn-1 move is dialled and the first storm card is drawn
+ * right after it, seen by the Fremen alone (LR 2.04.13, 2.04.14); from
+ * turn 2 the card moves the storm and nobody dials; the storm kills half
+ * the Fremen in a struck sector, rounded up, each Fedaykin counted as one
+ * token (LR 2.04.16; D5: [TO]), plain forces first (docs/RULINGS.md R14),
+ * and every other faction's forces there. */
+static void fremen_position(engine_state *st, int advanced)
+{
+    static const uint8_t factions[3] = {ENGINE_FACTION_FREMEN, ENGINE_FACTION_HARKONNEN,
+                                        ENGINE_FACTION_ATREIDES};
+    table(st, factions, advanced, ENGINE_RULES_VERSION);
+    int fremen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
+    int harkonnen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 1);
+    assert_true(fremen_at >= 0 && harkonnen_at >= 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)fremen_at, 3, advanced ? 2 : 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)harkonnen_at, 2, 0), 0);
+}
+
+static void dial(engine_state *st, unsigned seat, int value)
+{
+    engine_action a = {ENGINE_ACTION_STORM_DIAL, (uint8_t)seat, {(int16_t)value}};
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 7);
+    assert_int_equal(engine_apply(NULL, st, &a, &rng), ENGINE_ACCEPTED);
+}
+
+static void test_advanced__fremen_storm_deck_and_half_losses(void **state)
+{
+    (void)state;
+    for (int advanced = 1; advanced >= 0; advanced--) {
+        engine_state st;
+        fremen_position(&st, advanced);
+        enter(&st, ENGINE_PHASE_STORM);
+        /* Turn 1: dialled by the two seats nearest the storm (R10). */
+        assert_int_equal(st.phase, ENGINE_PHASE_STORM);
+        uint16_t dialers = engine_state_awaiting(&st);
+        for (unsigned s = 0; s < 3; s++)
+            if (dialers & (1u << s))
+                dial(&st, s, 1);
+        int fremen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
+        int harkonnen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 1);
+        assert_int_equal(st.storm_sector, 2);
+        assert_int_equal(st.forces[harkonnen_at][1], 0);
+        if (advanced) {
+            /* 5 tokens, 3 die: the 3 plain; both Fedaykin live. */
+            assert_int_equal(st.forces[fremen_at][0], 0);
+            assert_int_equal(st.special[fremen_at][0], 2);
+            assert_int_equal(st.seat[0].tanks, 3);
+            /* The next card is drawn now, the Fremen's secret. */
+            assert_true(st.next_storm >= 1 && st.next_storm <= 6);
+            engine_state view;
+            engine_view(&view, &st, 0);
+            assert_int_equal(view.next_storm, st.next_storm);
+            engine_view(&view, &st, 1);
+            assert_int_equal(view.next_storm, 0);
+        } else {
+            assert_int_equal(st.forces[fremen_at][0], 0);
+            assert_int_equal(st.seat[0].tanks, 3);
+            assert_int_equal(st.next_storm, 0);
+        }
+        /* Turn 2: the card drawn moves the storm, nobody dials. */
+        fremen_position(&st, advanced);
+        if (advanced)
+            st.next_storm = 4;
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 3);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_STORM, 2, 0, &rng), 0);
+        if (advanced) {
+            assert_int_not_equal(st.phase, ENGINE_PHASE_STORM);
+            assert_int_equal(st.storm_sector, 4);
+            assert_true(st.next_storm >= 1 && st.next_storm <= 6);
+        } else {
+            assert_int_equal(st.phase, ENGINE_PHASE_STORM);
+            assert_int_equal(st.storm_sector, 0);
+        }
+    }
+}
+
+/* The double blow is built from rules version 6 on: an Advanced room of
+ * version 5 (as stored rooms recorded it) still stops at its first Spice
+ * Blow, waiting on nobody and refusing every action, and reveals nothing;
+ * one of version 6 reveals pile A, and its pile B lies in the encoding
+ * that a Basic room's lacks. */
+static void test_advanced__double_blow_only_from_version_6(void **state)
+{
+    (void)state;
+    engine_state st;
+    position(&st, 1, 5, 0);
+    unsigned deck = st.n_spice_deck;
+    enter(&st, ENGINE_PHASE_SPICE_BLOW);
+    assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
+    assert_int_equal(engine_state_awaiting(&st), 0);
+    assert_int_equal(st.n_spice_deck, deck);
+    engine_action done = {ENGINE_ACTION_NEXUS_DONE, 0, {0}};
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &done, &rng), ENGINE_REJECT_PHASE_NOT_IMPLEMENTED);
+    position(&st, 1, ENGINE_RULES_VERSION, 0);
+    size_t advanced = engine_state_encode(NULL, 0, &st);
+    enter(&st, ENGINE_PHASE_SPICE_BLOW);
+    assert_true(st.n_spice_deck < deck);
+    assert_true(st.n_spice_discard + st.n_spice_discard_b >= 2); /* a territory card each */
+    engine_state basic;
+    position(&basic, 0, ENGINE_RULES_VERSION, 0);
+    /* the plans' forces by strength (2 x 3), then pile B (its count, empty),
+     * the pile, its worms, the territories struck (8 bytes) */
+    assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic), 2u * 3u + 1u + 1u + 1u + 8u);
 }
 
 /* The position API: advisors are the Advanced Bene Gesserit's, out of
@@ -294,6 +409,8 @@ static void test_advanced__support_hidden_until_reveal(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_advanced__fremen_storm_deck_and_half_losses),
+        cmocka_unit_test(test_advanced__double_blow_only_from_version_6),
         cmocka_unit_test(test_advanced__stronghold_income_only_in_version_5_advanced),
         cmocka_unit_test(test_advanced__bene_gesserit_charity_only_in_version_5_advanced),
         cmocka_unit_test(test_advanced__position_advisors),

@@ -198,6 +198,64 @@ static void test_nexus__draw_opportunity_after_a_nexus_with_an_alliance(void **s
     assert_int_not_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
 }
 
+/* An Advanced room (rules version 6) with the module: the double blow
+ * has a Nexus after pile A and another after pile B (its worm strikes
+ * nothing: pile B holds no territory card), and the draw opportunity comes
+ * once, at the end of the whole phase, not after pile A; a pile B without
+ * a worm does not clear the Nexus of pile A (ADVANCED_RULES.md 2.4, 8
+ * item 1). */
+static void advanced_blow(engine_state *st, engine_rng *rng, int worm_b)
+{
+    engine_config cfg;
+    config(&cfg, ENGINE_MODULE_NEXUS_CARDS);
+    cfg.is_advanced = 1;
+    engine_rng_init(rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_position_alliance(st, ATREIDES, HARKONNEN), 0);
+    int top_a = engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH);
+    int card_a = engine_spice_card_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    int card_b = engine_spice_card_of(ENGINE_TERRITORY_SOUTH_MESA);
+    assert_int_equal(engine_position_spice_discard(st, (unsigned)top_a), 0);
+    /* Revealed from the last pushed: worm, The Great Flat (pile A), then
+     * (worm,) South Mesa (pile B). */
+    assert_int_equal(engine_position_spice_top(st, (unsigned)card_b), 0);
+    if (worm_b)
+        assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(1)), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)card_a), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(0)), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SPICE_BLOW, 2, 9, rng), 0);
+}
+
+static void test_nexus__advanced_double_blow_one_opportunity(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    for (int worm_b = 1; worm_b >= 0; worm_b--) {
+        advanced_blow(&st, &rng, worm_b);
+        /* The Nexus of pile A, before pile B is revealed. */
+        assert_int_equal(st.blow_pile, 0);
+        assert_true(st.is_nexus_this_phase);
+        end_nexus(&st, &rng);
+        if (worm_b) {
+            /* No draw after pile A: pile B's Nexus, its worm on no card. */
+            assert_int_equal(st.step, BLOW_STEP_NEXUS);
+            assert_int_equal(st.blow_pile, 1);
+            assert_int_equal(st.n_spice_discard_b, 2);
+            assert_true(st.is_nexus_this_phase);
+            end_nexus(&st, &rng);
+        }
+        /* One opportunity, for the unallied seats, at the end of the phase. */
+        assert_int_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
+        assert_int_equal(st.step, BLOW_STEP_NEXUS_DRAW);
+        assert_int_equal(engine_state_awaiting(&st), (1u << FREMEN) | (1u << GUILD));
+        act(&st, ENGINE_ACTION_NEXUS_DRAW, FREMEN, 1, ENGINE_NEXUS_KEEP, &rng);
+        act(&st, ENGINE_ACTION_NEXUS_DRAW, GUILD, 1, ENGINE_NEXUS_KEEP, &rng);
+        assert_int_equal(st.n_nexus_deck, ENGINE_NEXUS_CARD_COUNT - 2);
+        assert_int_not_equal(st.phase, ENGINE_PHASE_SPICE_BLOW);
+    }
+}
+
 static void test_nexus__no_opportunity_without_alliance_nexus_or_module(void **state)
 {
     (void)state;
@@ -470,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_nexus__encoded_only_with_the_module),
         cmocka_unit_test(test_nexus__draw_opportunity_after_a_nexus_with_an_alliance),
         cmocka_unit_test(test_nexus__no_opportunity_without_alliance_nexus_or_module),
+        cmocka_unit_test(test_nexus__advanced_double_blow_one_opportunity),
         cmocka_unit_test(test_nexus__alliance_formation_discards_both_cards),
         cmocka_unit_test(test_nexus__replace_discards_first),
         cmocka_unit_test(test_nexus__drawers_dealt_in_storm_order),

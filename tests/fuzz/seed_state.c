@@ -1,9 +1,9 @@
 /*
  * seed_state.c - writes the seed corpus of the state decoder's fuzz target
  * (tests/fuzz/corpus/fuzz_state): the canonical encoding of real states,
- * taken along seeded random games of 2 to 6 seats (the last game's with
- * the Nexus Cards, so the module's block is fuzzed too), and an Advanced
- * battle (constructed: no genuine Advanced game reaches one yet) with a
+ * taken along seeded random games of 2 to 6 seats (one with the Nexus
+ * Cards, so the module's block is fuzzed too, and one Advanced, with the
+ * double blow's piles), and an Advanced battle (constructed) with a
  * plan's forces by strength committed.
  *
  * Run by `make fuzz-seeds` whenever the state encoding changes (a corpus of
@@ -19,7 +19,9 @@
 #include "engine/engine.h"
 #include "tests/support/support.h"
 
-#define GAMES 5 /* the last with the Nexus Cards */
+#define GAMES 6 /* the fifth with the Nexus Cards, the sixth Advanced */
+#define NEXUS_GAME 4
+#define ADVANCED_GAME 5
 #define MAX_ACTIONS 20000
 
 /* The versions of each game written out; the last state is written too. */
@@ -51,8 +53,11 @@ static int play_game(const char *dir, unsigned game)
     for (unsigned i = 0; i < ENGINE_SEED_BYTES; i++)
         seed[i] = (uint8_t)test_prng_next(&prng);
     engine_config cfg;
-    test_random_config(&cfg, 2 + game % 5, 0, &prng);
-    if (game == GAMES - 1)
+    /* The Advanced game at six seats: the Fremen play, so the double blow
+     * and its further worms are in its states. */
+    test_random_config(&cfg, game == ADVANCED_GAME ? 6 : 2 + game % 5, game == ADVANCED_GAME,
+                       &prng);
+    if (game == NEXUS_GAME)
         cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
     static engine_state st;
     engine_rng rng;

@@ -424,7 +424,7 @@ static void test_server__create_refusals_say_why(void **state)
     static const struct {
         const char *body, *says;
     } cases[] = {
-        {"{\"factions\":" SIX ",\"rules\":\"advanced\"}", "first Spice Blow"},
+        {"{\"factions\":" SIX ",\"rules\":\"advanced\"}", "until the whole Advanced game is built"},
         {"{\"factions\":[\"atreides\",\"ixians\"]}",
          "factions: the engine does not play ixians yet (rule_not_implemented)"},
         {"{\"factions\":" SIX ",\"modules\":[\"leader_skills\",\"homeworlds\"]}",

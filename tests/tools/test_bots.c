@@ -431,6 +431,53 @@ static void three_seats(engine_config *cfg, uint8_t a, uint8_t b, uint8_t c)
     cfg->faction[2] = c;
 }
 
+/* Advanced: a pile's second worm is the Fremen's to place (LR 2.04.15).
+ * From Medium up they send it where it devours the most forces of
+ * others: Red Chasm (4 Atreides), not South Mesa (1 Harkonnen) nor The
+ * Great Flat where they stand themselves. */
+static void test_bots__fremen_place_a_further_worm(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    three_seats(&cfg, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_FREMEN);
+    cfg.is_advanced = 1;
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {8};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    int chasm = engine_location_find(ENGINE_TERRITORY_RED_CHASM, 6);
+    int mesa = engine_location_find(ENGINE_TERRITORY_SOUTH_MESA, 4);
+    assert_true(flat >= 0 && chasm >= 0 && mesa >= 0);
+    assert_int_equal(engine_position_forces(st, 2, (unsigned)flat, 5, 0), 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)chasm, 4, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)mesa, 1, 0), 0);
+    assert_int_equal(engine_position_spice_discard(
+                         st, (unsigned)engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH)), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(1)), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(0)), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SPICE_BLOW, 3, 0, &rng), 0);
+    assert_int_equal(engine_state_awaiting(st), 1u << 2); /* the Fremen place the second */
+    for (unsigned level = BOT_LEVEL_MEDIUM; level < BOT_LEVEL_COUNT; level++) {
+        bot_input_build(in, st, 2, 3, 0);
+        bot *b;
+        assert_int_equal(bot_new(&b, 2, (bot_level)level, 5), BOT_OK);
+        engine_action act;
+        engine_state copy = *st;
+        decide_past_policy(&act, b, &copy, in, 2, 3);
+        assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+        assert_int_equal(act.arg[0], engine_power_from_slug("place_worm"));
+        assert_int_equal(act.arg[1], ENGINE_TERRITORY_RED_CHASM);
+        bot_free(b);
+    }
+    free(in);
+    free(st);
+}
+
 /* Named to pay for a shipment with its Karama (docs/RULINGS.md R67), every
  * level declines a stranger; Medium and above pay for their ally. */
 static void test_bots__karama_shipment_answered(void **state)
@@ -718,6 +765,7 @@ int main(void)
         cmocka_unit_test(test_bots__nexus_panels_played),
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
         cmocka_unit_test(test_bots__advanced_battles),
+        cmocka_unit_test(test_bots__fremen_place_a_further_worm),
         cmocka_unit_test(test_bots__levels_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

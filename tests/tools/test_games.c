@@ -170,6 +170,31 @@ static void test_games__nexus_cards_games_complete(void **state)
     free(led);
 }
 
+/* Advanced games (rules version 6) through the ledger, one at each table
+ * size from 2 to 6 seats, every level seated: each decides from its own
+ * view (the Advanced decisions no level makes yet take the legal
+ * default), every game completes, no refusal, every room verifies and
+ * re-folds. A small set: the 1,000-game campaign is `make soak`. */
+static void test_games__advanced_games_complete(void **state)
+{
+    games_fixture *f = *state;
+    enum { N = 5 };
+    bot_game_spec specs[N];
+    for (size_t i = 0; i < N; i++) {
+        unsigned seats = (unsigned)(ENGINE_MIN_SEATS + i);
+        specs_init(&specs[i], 1, seats, 31 + i);
+        specs[i].config.is_advanced = 1;
+        for (unsigned s = 0; s < seats; s++)
+            specs[i].level[s] = (uint8_t)((s + i) % BOT_LEVEL_COUNT);
+    }
+    bot_game_result *led = play_ledger(f, "adv.db", specs, N, 0);
+    uint32_t actions = 0;
+    for (size_t i = 0; i < N; i++)
+        actions += led[i].n_actions;
+    print_message("advanced: %u games, %u actions\n", (unsigned)N, actions);
+    free(led);
+}
+
 static void test_games__continuations_match_uninterrupted_play(void **state)
 {
     games_fixture *f = *state;
@@ -320,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_games__ledger_games_are_memory_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games__nexus_cards_games_complete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_games__advanced_games_complete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games__continuations_match_uninterrupted_play, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_games__command_reports_and_repeats, setup, teardown),

@@ -3,9 +3,9 @@
  * engine_apply and of one engine_legal_actions call (every seat), over
  * complete 6-seat Basic games played in memory with the bench's chooser;
  * and the same over Advanced positions (battles with spice support, the
- * Spice Collection's stronghold income, turns on to the first Spice Blow
- * the Advanced game does not play yet), constructed with the engine's
- * position API since no genuine Advanced game reaches them.
+ * Spice Collection's stronghold income, then the turns on to the game's
+ * end, double spice blows included), constructed with the engine's
+ * position API so that every one of them starts with battles.
  *
  * Layer: tools; bench only. Nothing is stored; the clock is read around
  * each call alone, never around the chooser.

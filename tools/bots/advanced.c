@@ -5,7 +5,9 @@
  * being the strength it wants from its forces; here that strength is
  * bought as cheaply as the plan's family allows: elite forces before
  * plain ones (an elite is worth more for the same spice), at full
- * strength while the spice lasts, then at half strength for nothing.
+ * strength while the spice lasts, then at half strength for nothing; and
+ * the Fremen's further worms of a pile (LR 2.04.15), sent where they
+ * devour the most forces of others. Easy places them at random.
  *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: the strength of a commitment is its own plan's, counted
@@ -60,3 +62,37 @@ int bot__advanced_plan(engine_action *out, const bot__ctx *c)
     }
     return engine_legal_contains(l, out) ? BOT_OK : -1;
 }
+
+/* A pile's further worm, the Fremen's to place (LR 2.04.15): where it
+ * devours the most forces of others, the seat's own and its ally's being
+ * spared; with nobody to devour, the first sand territory offered. */
+int bot__advanced_place_worm(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *first = &c->legal[0];
+    const engine_power_form *form =
+        first->kind == ENGINE_ACTION_POWER ? engine_power_form_of(first->lo[0]) : NULL;
+    if (form == NULL || strcmp(form->slug, "place_worm") != 0)
+        return -1;
+    unsigned forces[ENGINE_TERRITORY_COUNT][ENGINE_MAX_SEATS];
+    bot__territory_forces(forces, c->v);
+    uint8_t ally = c->v->ally[c->seat];
+    const engine_legal *best = first;
+    unsigned most = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || l->lo[0] != first->lo[0] ||
+            (unsigned)l->lo[1] >= ENGINE_TERRITORY_COUNT)
+            continue;
+        unsigned devoured = 0;
+        for (unsigned s = 0; s < c->v->config.n_seats; s++)
+            if (s != c->seat && s != ally)
+                devoured += forces[l->lo[1]][s];
+        if (devoured > most) {
+            most = devoured;
+            best = l;
+        }
+    }
+    bot__action_lo(out, best);
+    return BOT_OK;
+}
+

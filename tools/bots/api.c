@@ -305,6 +305,10 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_OK;
     unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
     int rc = -1;
+    /* Advanced, from Medium up: a step's decision made with a generic
+     * power the bot knows (a pile's further worm). */
+    if (c->level > BOT_LEVEL_EASY && bot__advanced_place_worm(out, c) == BOT_OK)
+        return BOT_OK;
     if (d < BOT__DECISION_COUNT)
         for (int l = c->level; l >= 0 && rc < 0; l--)
             if (decide_table[d][l] != NULL)
