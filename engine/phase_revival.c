@@ -51,6 +51,9 @@ static int leader_revivable(const engine_state *st, unsigned seat, unsigned lead
     if (leader >= ENGINE_LEADER_COUNT || engine__leaders[leader].faction != faction ||
         st->leader[leader].place != ENGINE_PLACE_TANKS)
         return 0;
+    /* The Kwisatz Haderach revived took the turn's leader revival (LR 2.01.14). */
+    if (engine__kh_revived_now(st, seat))
+        return 0;
     unsigned fewest = 255;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
         if (engine__leaders[l].faction != faction || st->leader[l].place == ENGINE_PLACE_OUT)
@@ -73,13 +76,15 @@ static int has_dead(const engine_state *st, unsigned seat)
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (engine__leaders[l].faction == p->faction && st->leader[l].place == ENGINE_PLACE_TANKS)
             return 1;
-    return 0;
+    /* the Kwisatz Haderach in the Tanks (Advanced, LR 2.01.14) */
+    return st->kh_state == ENGINE_KH_DEAD && engine__kh_owner(st) == (int)seat;
 }
 
 /* The phase is over: the Fremen's gift was for this Revival only. */
 static void revival_end(engine_state *st, engine_rng *rng)
 {
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_REVIVAL;
+    engine__kh_revival_ends(st);
     engine__shipment_begin(st, rng);
 }
 

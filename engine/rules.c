@@ -43,6 +43,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Cards); a Basic room without modules plays as under version 4"},
     [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
         "a power whose row declares its form is used with the generic `power` action"},
+    [ENGINE__RULE_ADVANCED_KH] = {6, 0, "LR 2.01.10-15",
+        "Advanced: the Kwisatz Haderach awakens when the Atreides have lost 7 forces in "
+        "battles, adds 2 to the leader it accompanies, and is revived for 2 spice"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -333,6 +333,15 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             put_u8(&w, st->plan[i].elite);
             put_u8(&w, st->plan[i].elite_half);
         }
+    /* Advanced rooms of rules version 6 on: the Kwisatz Haderach
+     * (engine/kwisatz_haderach.c) */
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_KH)) {
+        for (unsigned i = 0; i < 2; i++)
+            put_u8(&w, st->plan[i].kwisatz_haderach);
+        put_u8(&w, st->kh_losses);
+        put_u8(&w, st->kh_state);
+        put_u8(&w, st->kh_territory);
+    }
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -616,6 +625,13 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             st->plan[i].elite = (uint8_t)get_u8(&r);
             st->plan[i].elite_half = (uint8_t)get_u8(&r);
         }
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_KH)) {
+        for (unsigned i = 0; i < 2; i++)
+            st->plan[i].kwisatz_haderach = get_below(&r, ENGINE_KH_WITH + 1);
+        st->kh_losses = (uint8_t)get_u8(&r);
+        st->kh_state = get_below(&r, ENGINE_KH_REVIVED + 1);
+        st->kh_territory = get_below(&r, ENGINE_TERRITORY_COUNT + 1);
+    }
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -789,6 +805,10 @@ static int check(const engine_state *st, int is_quiet)
     /* (6) the Karama window */
     if (!engine__karama_check(st))
         BROKEN("karama window, cancelled %x", engine_effect_sources(st, ENGINE_EFFECT_CANCELLED));
+    /* the Kwisatz Haderach (engine/kwisatz_haderach.c) */
+    if (!engine__kh_check(st))
+        BROKEN("kwisatz haderach: losses %u, state %u, territory %u", st->kh_losses,
+               st->kh_state, st->kh_territory);
     /* the Nexus Cards (engine/nexus.c) */
     if (!engine__nexus_check(st))
         BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,

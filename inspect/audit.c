@@ -175,7 +175,7 @@ static const field_desc plan_fields[] = {
     SIGNED(engine_battle_plan, weapon), SIGNED(engine_battle_plan, defense),
     SCALAR(engine_battle_plan, dial),   SCALAR(engine_battle_plan, is_committed),
     SCALAR(engine_battle_plan, half),   SCALAR(engine_battle_plan, elite),
-    SCALAR(engine_battle_plan, elite_half),
+    SCALAR(engine_battle_plan, elite_half), SCALAR(engine_battle_plan, kwisatz_haderach),
 };
 
 static const field_desc card_fields[] = {
@@ -252,6 +252,9 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, traitor_called),
     SCALAR(engine_state, battle_winner),
     ARRAY(engine_state, leader_territory),
+    SCALAR(engine_state, kh_losses),
+    SCALAR(engine_state, kh_state),
+    SCALAR(engine_state, kh_territory),
     STRUCTS(engine_state, frame, frame_fields),
     SCALAR(engine_state, n_frames),
     STRUCTS(engine_state, effect, effect_fields),

@@ -1004,6 +1004,11 @@ int bot__hard_plan(engine_action *out, bot__ctx *c);
 /* bots/advanced.c: the Advanced plan's forces by strength for the dial
  * (the strength wanted, in forces) a level chose in out->arg[4]. */
 int bot__advanced_plan(engine_action *out, const bot__ctx *c);
+/* The Kwisatz Haderach's powers, from Medium up: declared with every
+ * plan it may join (at the step's first prompt, so declaring says
+ * nothing of the plan), revived whenever it can be; -1 when neither is
+ * offered. */
+int bot__advanced_kh(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

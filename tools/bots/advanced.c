@@ -7,6 +7,10 @@
  * plain ones (an elite is worth more for the same spice), at full
  * strength while the spice lasts, then at half strength for nothing.
  *
+ * The Kwisatz Haderach (LR 2.01.11, 2.01.14): it joins every battle it
+ * may, its +2 being free but for its one territory a turn, and it is
+ * revived at once for its 2 spice.
+ *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: the strength of a commitment is its own plan's, counted
  * by the engine on a copy of the view (engine_plan_forces_strength2).
@@ -59,4 +63,20 @@ int bot__advanced_plan(engine_action *out, const bot__ctx *c)
         }
     }
     return engine_legal_contains(l, out) ? BOT_OK : -1;
+}
+
+int bot__advanced_kh(engine_action *out, const bot__ctx *c)
+{
+    int declare = engine_power_from_slug("kwisatz_haderach");
+    int revive = engine_power_from_slug("kwisatz_haderach_revival");
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || (l->lo[0] != declare && l->lo[0] != revive))
+            continue;
+        bot__action_lo(out, l);
+        if (l->lo[0] == declare)
+            out->arg[1] = l->hi[1]; /* with it */
+        return BOT_OK;
+    }
+    return -1;
 }

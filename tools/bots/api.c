@@ -299,6 +299,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_ERROR;
     if (choose_policy(out, c) == BOT_OK)
         return BOT_OK;
+    if (c->level > BOT_LEVEL_EASY && bot__advanced_kh(out, c) == BOT_OK)
+        return BOT_OK;
     unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
     int rc = -1;
     if (d < BOT__DECISION_COUNT)
