@@ -723,6 +723,8 @@ typedef struct engine_state {
     uint16_t ally_support[ENGINE_MAX_SEATS]; /* spice a seat lets its ally bid with */
     /* Revival */
     uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
+    uint8_t elite_revival_turn[ENGINE_MAX_SEATS]; /* Advanced, rules version 6 on, public: the
+                                      turn a seat last revived an elite force, 0 none */
     /* Shipment and Movement */
     uint8_t ship_index;            /* index in storm order of the seat whose turn it is */
     uint8_t has_moved;             /* 1 once the seat in turn made its own move and may

@@ -385,6 +385,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ROOM_OPTIONS,
     ENGINE__RULE_GENERIC_ACTIONS,
     ENGINE__RULE_ADVANCED_KH,
+    ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

@@ -243,6 +243,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, bid_passes),
     ARRAY(engine_state, ally_support),
     SCALAR(engine_state, emperor_ally_revivals),
+    ARRAY(engine_state, elite_revival_turn),
     SCALAR(engine_state, ship_index),
     SCALAR(engine_state, has_moved),
     SCALAR(engine_state, battle_territory),

@@ -116,14 +116,15 @@ static void test_kwisatz_haderach__only_in_version_6_advanced(void **state)
         assert_int_equal(st.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
         assert_int_equal(test_state_round_trip(&st), 0);
     }
-    /* The same position encodes one byte per plan and three more under
-     * version 6 than under version 5. */
+    /* The same position encodes, under version 6, one byte per plan and
+     * three more for the token than under version 5, and one per seat for
+     * the turn's elite revivals (docs/FORMAT.md). */
     engine_state v5, v6;
     battle(&v5, 1, 5);
     battle(&v6, 1, 6);
     static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
     size_t l5 = engine_state_encode(x, sizeof x, &v5), l6 = engine_state_encode(y, sizeof y, &v6);
-    assert_int_equal(l6, l5 + 5);
+    assert_int_equal(l6, l5 + 2 + 3 + 2);
 }
 
 /* The declaration is a new hidden fact until the plans are revealed: two
