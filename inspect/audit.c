@@ -1011,6 +1011,39 @@ static int make_battle_plan(pair *p, engine_state *b, const engine_state *a, con
             return 1;
         }
     }
+    /* The Kwisatz Haderach's declaration about to be made (its use
+     * secret, docs/RULINGS.md R86), made the other way; and one made but
+     * not yet revealed, made the other way. */
+    int kh = engine_power_from_slug("kwisatz_haderach");
+    if (p->version < g->n_events && kh >= 0) {
+        const engine_action *next = &g->action[p->version];
+        if (next->kind == ENGINE_ACTION_POWER && next->arg[0] == kh && next->seat != p->viewer &&
+            other_action(&p->substitute, a, next, scratch, prng) == 0 &&
+            p->substitute.arg[0] == kh) {
+            *b = *a;
+            p->has_substitute = 1;
+            snprintf(p->hidden, sizeof p->hidden, "%s declares the Kwisatz Haderach with use "
+                     "%d, not %d", seat_name(a, next->seat), p->substitute.arg[1], next->arg[1]);
+            return 1;
+        }
+    }
+    /* (half the time: the plan committed, below, is the other fact) */
+    for (unsigned side = 0; side < 2 && a->step == ENGINE_BATTLE_STEP_PLAN &&
+                            prng_below(prng, 2) == 0; side++) {
+        uint8_t seat = a->battle_seat[side];
+        uint8_t declared = a->plan[side].kwisatz_haderach;
+        if (declared == ENGINE_KH_UNDECLARED || seat == p->viewer || seat >= a->config.n_seats)
+            continue;
+        *b = *a;
+        b->plan[side].kwisatz_haderach =
+            declared == ENGINE_KH_WITH ? ENGINE_KH_WITHOUT : ENGINE_KH_WITH;
+        if (engine_state_check(b) != 0)
+            continue;
+        snprintf(p->hidden, sizeof p->hidden, "%s declared the Kwisatz Haderach %s, not %s",
+                 seat_name(a, seat), declared == ENGINE_KH_WITH ? "without" : "with",
+                 declared == ENGINE_KH_WITH ? "with" : "without");
+        return 1;
+    }
     /* A plan committed but not yet revealed, committed otherwise. */
     if (a->plan[0].is_committed == a->plan[1].is_committed)
         return 0;
