@@ -4,7 +4,8 @@
  * force only in an Advanced room of version 6 with the Atreides, so that
  * a Basic room and an Advanced room of version 5 fold and encode as
  * before; its declaration is a new hidden fact until the plans are
- * revealed; random legal play with it awake keeps every invariant. The
+ * revealed; random legal play with it awake keeps every invariant; the
+ * bots from Medium up declare it and revive it, Easy leaves it. The
  * rules themselves, with their sources, are the
  * tests/scenarios/advanced_kh_*.json scenarios.
  */
@@ -12,12 +13,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "engine/engine.h"
 #include "tests/support/support.h"
+#include "tools/internal.h"
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {2, 1, 10, 15};
 
@@ -191,12 +194,70 @@ static void test_kwisatz_haderach__random_battles(void **state)
     assert_true(declared[ENGINE_KH_WITH] > 0);
 }
 
+/* What a bot of `level` playing the Atreides decides in `st`, once it has
+ * set its standing Karama policy (its first prompt of a turn). */
+static engine_action bot_choice(const engine_state *st, bot_level level)
+{
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(in);
+    bot *b;
+    assert_int_equal(bot_new(&b, ATREIDES, level, 7), BOT_OK);
+    engine_state now = *st;
+    engine_action act;
+    for (unsigned v = 5;; v++) {
+        bot_input_build(in, &now, ATREIDES, v, 1);
+        assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+        if (act.kind != ENGINE_ACTION_KARAMA_POLICY)
+            break;
+        assert_int_equal(apply(&now, &act, v), ENGINE_ACCEPTED);
+    }
+    bot_free(b);
+    free(in);
+    return act;
+}
+
+/* From Medium up the bots declare the token with every plan it may join
+ * and revive it when they can; Easy plans without it. */
+static void test_kwisatz_haderach__bots(void **state)
+{
+    (void)state;
+    engine_state st;
+    assert_int_equal(battle(&st, 1, 6), 0);
+    engine_action pass = pass_prescience();
+    assert_int_equal(apply(&st, &pass, 0), ENGINE_ACCEPTED);
+    static const bot_level levels[] = {BOT_LEVEL_MEDIUM, BOT_LEVEL_HARD, BOT_LEVEL_BRUTAL};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        engine_action act = bot_choice(&st, levels[i]);
+        assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+        assert_int_equal(act.arg[0], engine_power_from_slug("kwisatz_haderach"));
+        assert_int_equal(act.arg[1], ENGINE_KH_WITH);
+    }
+    assert_int_equal(bot_choice(&st, BOT_LEVEL_EASY).kind, ENGINE_ACTION_BATTLE_PLAN);
+    /* The token in the Tanks, every leader dead once: revived. */
+    engine_config cfg = st.config;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (int l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_ATREIDES)
+            assert_int_equal(engine_position_leader_dead(&st, (unsigned)l), 0);
+    assert_int_equal(engine_position_seat_spice(&st, ATREIDES, 5), 0);
+    assert_int_equal(engine_position_kwisatz_haderach(&st, ENGINE_KH_AWAKENING_LOSSES, 1), 0);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_REVIVAL, 3, 0, &rng), 0);
+    engine_action act = bot_choice(&st, BOT_LEVEL_MEDIUM);
+    assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+    assert_int_equal(act.arg[0], engine_power_from_slug("kwisatz_haderach_revival"));
+    assert_int_equal(apply(&st, &act, 1), ENGINE_ACCEPTED);
+    assert_int_equal(st.kh_state, ENGINE_KH_REVIVED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kwisatz_haderach__only_in_version_6_advanced),
         cmocka_unit_test(test_kwisatz_haderach__declaration_hidden_until_reveal),
         cmocka_unit_test(test_kwisatz_haderach__random_battles),
+        cmocka_unit_test(test_kwisatz_haderach__bots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
