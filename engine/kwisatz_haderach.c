@@ -1,6 +1,6 @@
 /*
  * kwisatz_haderach.c - the Kwisatz Haderach's token in the Advanced game
- * (LR 2.01.10-15; ADVANCED_RULES.md 6.1; docs/RULINGS.md R85-R88): how
+ * (LR 2.01.10-15; ADVANCED_RULES.md 6.1; docs/RULINGS.md R102-R105): how
  * its owner's losses in battles awaken it, whether it may join the
  * battle under way, what it adds to a total, what kills it, and its
  * revival. The battle and revival phases call these helpers; its owner
@@ -104,7 +104,7 @@ engine_verdict engine__kh_revivable(const engine_state *st, unsigned seat, int *
         return ENGINE_REJECT_LEADER_NOT_REVIVABLE;
     /* Revived like a leader, once each of the faction's leaders has died
      * at least once or is not in its pool (LR 2.01.14; docs/RULINGS.md
-     * R88); the token itself is never one of them (LR 2.01.15). */
+     * R105); the token itself is never one of them (LR 2.01.15). */
     unsigned faction = st->seat[seat].faction;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (engine__leaders[l].faction == faction && st->leader[l].place == ENGINE_PLACE_POOL &&

@@ -23,7 +23,7 @@
 /* The elite forces a seat may still revive this turn (LR 2.03.10,
  * 2.04.20: one Sardaukar, one Fedaykin a turn). From rules version 6 an
  * Advanced game counts every source, the Ghola included (ADVANCED_RULES.md
- * 8 item 21; docs/RULINGS.md R89); before, only the revival itself was
+ * 8 item 21; docs/RULINGS.md R106); before, only the revival itself was
  * bound, to one: `before` is what a source allowed then. */
 static unsigned elite_left(const engine_state *st, unsigned seat, unsigned before)
 {

@@ -1012,7 +1012,7 @@ static int make_battle_plan(pair *p, engine_state *b, const engine_state *a, con
         }
     }
     /* The Kwisatz Haderach's declaration about to be made (its use
-     * secret, docs/RULINGS.md R86), made the other way; and one made but
+     * secret, docs/RULINGS.md R103), made the other way; and one made but
      * not yet revealed, made the other way. */
     int kh = engine_power_from_slug("kwisatz_haderach");
     if (p->version < g->n_events && kh >= 0) {

@@ -1,6 +1,6 @@
 /*
  * test_elite_revival.c - one elite force revived a turn from every source
- * (Advanced, rules version 6; LR 2.03.10, 2.04.20; docs/RULINGS.md R89),
+ * (Advanced, rules version 6; LR 2.03.10, 2.04.20; docs/RULINGS.md R106),
  * through the engine API on constructed positions: from version 6 the
  * Tleilaxu Ghola counts against it, in an Advanced room of version 5 it
  * does not (its stored states must re-fold as they were), and a Basic
