@@ -555,7 +555,19 @@ typedef struct engine_battle_plan {
     uint8_t half;                  /* Advanced: plain forces at half strength, unsupported */
     uint8_t elite;                 /* Advanced: elite forces at full strength, supported */
     uint8_t elite_half;            /* Advanced: elite forces at half strength */
+    uint8_t kwisatz_haderach;      /* Advanced, rules version 6 on: ENGINE_KH_* the seat
+                                      declared for this battle (LR 2.01.11), secret with
+                                      the plan */
 } engine_battle_plan;
+
+/* engine_battle_plan.kwisatz_haderach: whether the Kwisatz Haderach
+ * accompanies the plan's leader or Cheap Hero. */
+enum { ENGINE_KH_UNDECLARED = 0, ENGINE_KH_WITHOUT = 1, ENGINE_KH_WITH = 2 };
+
+/* engine_state.kh_state: the Kwisatz Haderach's token. */
+enum { ENGINE_KH_ALIVE = 0, ENGINE_KH_DEAD = 1, ENGINE_KH_REVIVED = 2 /* alive, revived this
+                                                                        Revival */ };
+#define ENGINE_KH_AWAKENING_LOSSES 7 /* forces lost in battles that awaken it (LR 2.01.10) */
 
 /* Card classes the Voice may name (LR 2.02.06). */
 typedef enum engine_voice_class {
@@ -731,6 +743,8 @@ typedef struct engine_state {
     uint16_t ally_support[ENGINE_MAX_SEATS]; /* spice a seat lets its ally bid with */
     /* Revival */
     uint8_t emperor_ally_revivals; /* extra ally revivals the Emperor pays for, 0..3 */
+    uint8_t elite_revival_turn[ENGINE_MAX_SEATS]; /* Advanced, rules version 6 on, public: the
+                                      turn a seat last revived an elite force, 0 none */
     /* Shipment and Movement */
     uint8_t ship_index;            /* index in storm order of the seat whose turn it is */
     uint8_t has_moved;             /* 1 once the seat in turn made its own move and may
@@ -745,6 +759,12 @@ typedef struct engine_state {
     uint8_t traitor_called;        /* bit 0 aggressor's side called, bit 1 defender's */
     uint8_t battle_winner;         /* 0 or 1 (side), 0xFF none yet */
     uint8_t leader_territory[ENGINE_LEADER_COUNT]; /* where it fought this phase, 0xFF none */
+    /* The Kwisatz Haderach (Advanced, rules version 6 on; public;
+     * engine/kwisatz_haderach.c): all zero, and never encoded, elsewhere. */
+    uint8_t kh_losses;             /* its owner's forces lost in battles, 0..255 (saturates);
+                                      awake from ENGINE_KH_AWAKENING_LOSSES on */
+    uint8_t kh_state;              /* ENGINE_KH_ALIVE, _DEAD, _REVIVED */
+    uint8_t kh_territory;          /* territory + 1 of the battles it joined this turn, 0 none */
     /* Windows (engine/frame.c): public. While n_frames is not 0 the game
      * waits on the top frame's asked seats that have not answered, and
      * phase, step, awaiting and answered (the step's) stay untouched. */
@@ -914,6 +934,10 @@ int engine_position_traitor(engine_state *st, uint8_t seat, unsigned leader);
 int engine_position_leader_dead(engine_state *st, unsigned leader);
 int engine_position_alliance(engine_state *st, uint8_t a, uint8_t b);
 int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn);
+/* Advanced, rules version 6 on (a room with the Atreides): the Kwisatz
+ * Haderach's token after `losses` forces lost in battles, in the Tanks
+ * when is_dead (awake: losses >= ENGINE_KH_AWAKENING_LOSSES). */
+int engine_position_kwisatz_haderach(engine_state *st, unsigned losses, int is_dead);
 /* Nexus Cards (a room with the module): the card printed for `faction`
  * from the deck to `seat` (unallied, holding none) and its number; to the
  * top of the deck; from the deck to the discard pile (known to nobody). */
@@ -989,6 +1013,10 @@ int engine_legal_caps_hold(const engine_legal *l, const int16_t arg[ENGINE_ACTIO
 /* 1 if `st` (a state or any view of it) plays the Advanced game's rules
  * built so far: an Advanced room of rules version 5 on (engine/advanced.c). */
 int engine_is_advanced(const engine_state *st);
+/* 1 when the Kwisatz Haderach plays in `st` (an Advanced game of rules
+ * version 6 on, with the Atreides; engine/kwisatz_haderach.c): its token
+ * is engine_state.kh_*, its use in a plan engine_battle_plan.kwisatz_haderach. */
+int engine_kh_in_force(const engine_state *st);
 /* The strength, in half points, of the forces side `side` (0 aggressor, 1
  * defender) of the battle under way commits, as the battle counts it:
  * twice the dial in the Basic game; in the Advanced game full and half

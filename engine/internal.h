@@ -390,6 +390,8 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_PANELS,
     ENGINE__RULE_ADVANCED_DOUBLE_BLOW,
     ENGINE__RULE_ADVANCED_FREMEN_WORMS,
+    ENGINE__RULE_ADVANCED_KH,
+    ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -470,6 +472,9 @@ typedef enum engine__point {
     ENGINE__POINT_WORM_PLACEMENT,    /* owner: places every worm of a pile's blow after its
                                         first, in a sand territory, with its power at
                                         ENGINE__POINT_POWER (F Advanced, LR 2.04.15) */
+    ENGINE__POINT_KWISATZ_HADERACH,  /* owner: its forces lost in battles awaken the Kwisatz
+                                        Haderach, who may then accompany its leader (A
+                                        Advanced, LR 2.01.10-15; engine/kwisatz_haderach.c) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -734,6 +739,31 @@ engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
 void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
 unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+
+/* The Kwisatz Haderach (engine/kwisatz_haderach.c; Advanced, LR
+ * 2.01.10-15): its owner's seat (-1 when not in force); counting the
+ * forces `seat` lost in a battle; awake; may join the battle under way;
+ * joins side's plan; the half points it adds to side's total; after a
+ * battle (an explosion; the side that alone won by a traitor, else 2);
+ * the turn's Battle begins; the Revival ends; revived this Revival by
+ * `seat` (no leader revival then); whether `seat` may revive it (the
+ * verdict, *arg the argument at fault) and doing so; its invariants. */
+int engine__kh_owner(const engine_state *st);
+void engine__kh_battle_losses(engine_state *st, unsigned seat, unsigned n);
+int engine__kh_is_awake(const engine_state *st);
+int engine__kh_may_join(const engine_state *st);
+int engine__kh_joins(const engine_state *st, unsigned side);
+unsigned engine__kh_strength2(const engine_state *st, unsigned side, int hero_survives);
+void engine__kh_after_battle(engine_state *st, int is_explosion, unsigned traitor_winner);
+void engine__kh_turn_begins(engine_state *st);
+void engine__kh_revival_ends(engine_state *st);
+int engine__kh_revived_now(const engine_state *st, unsigned seat);
+engine_verdict engine__kh_revivable(const engine_state *st, unsigned seat, int *arg);
+void engine__kh_revive(engine_state *st, unsigned seat);
+int engine__kh_check(const engine_state *st);
+/* 1 if `seat`, fighting the battle under way, must play a leader or a
+ * Cheap Hero (engine/phase_battle.c, LR 1.07.04.02). */
+int engine__battle_leader_required(const engine_state *st, unsigned seat);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -87,6 +87,11 @@ static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned si
     return !voiced;
 }
 
+int engine__battle_leader_required(const engine_state *st, unsigned seat)
+{
+    return must_play_a_leader(st, seat, side_of(st, (int)seat));
+}
+
 /* Two seats fight in a territory when some of their forces there are
  * joined by sectors out of the storm (LR 1.07.01; docs/RULINGS.md). */
 static int meet(const engine_state *st, unsigned territory, unsigned a, unsigned b)
@@ -173,6 +178,7 @@ void engine__battle_begin(engine_state *st, engine_rng *rng)
     engine__phase_enter(st, ENGINE_PHASE_BATTLE);
     st->aggressor_index = 0;
     memset(st->leader_territory, SEAT_NONE, sizeof st->leader_territory);
+    engine__kh_turn_begins(st);
     next_battle(st, rng);
 }
 
@@ -191,6 +197,7 @@ static void clear_battle(engine_state *st)
         p->leader = p->cheap_hero = p->weapon = p->defense = -1;
         p->dial = p->half = p->elite = p->elite_half = 0;
         p->is_committed = 0;
+        p->kwisatz_haderach = ENGINE_KH_UNDECLARED;
     }
     engine__effect_remove(st, ENGINE_EFFECT_VOICE, -1);
     engine__effect_remove(st, ENGINE_EFFECT_PRESCIENCE, -1);
@@ -494,6 +501,10 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
     *arg = 0;
     if (!has_leader && must_play_a_leader(st, seat, side))
         return ENGINE_REJECT_LEADER_REQUIRED; /* LR 1.07.04.02 */
+    /* The Kwisatz Haderach declared for this battle accompanies a leader
+     * or a Cheap Hero (LR 2.01.11). */
+    if (!has_leader && p->kwisatz_haderach == ENGINE_KH_WITH)
+        return ENGINE_REJECT_LEADER_REQUIRED;
     *arg = 2;
     if (p->weapon != -1) {
         if (!holds(st, seat, p->weapon))
@@ -631,7 +642,7 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     unsigned element = (unsigned)question->held.arg[0];
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     /* The answer must be one some legal plan has: try it as a plan. */
-    engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0, 0, 0, 0};
+    engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0, 0, 0, 0, ENGINE_KH_UNDECLARED};
     int ok = 0, arg;
     unsigned forces = territory_forces(st, st->battle_territory, act->seat);
     switch (element) {
@@ -696,6 +707,7 @@ engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     engine_battle_plan p;
     plan_from_action(&p, act);
+    p.kwisatz_haderach = st->plan[side].kwisatz_haderach; /* declared before (LR 2.01.11) */
     int arg;
     engine_verdict v = check_plan(st, act->seat, side, &p, &arg);
     if (v != ENGINE_ACCEPTED)
@@ -754,6 +766,10 @@ static int may_call(const engine_state *st, unsigned seat)
     if (side == SIDE_NONE)
         return 0;
     int leader = st->plan[1 - side].leader;
+    /* A leader the Kwisatz Haderach accompanies is never a traitor (LR
+     * 2.01.11; not for the Harkonnen's ally either). */
+    if (engine__kh_joins(st, 1 - side))
+        return 0;
     return leader >= 0 && st->traitor[leader].place == ENGINE_PLACE_HAND &&
            st->traitor[leader].holder == seat;
 }
@@ -768,6 +784,7 @@ static void kill_leader(engine_state *st, int leader)
 
 static void lose_all_forces(engine_state *st, unsigned seat)
 {
+    engine__kh_battle_losses(st, seat, territory_forces(st, st->battle_territory, seat));
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
         if (engine__locations[l].territory == st->battle_territory)
             engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
@@ -783,6 +800,7 @@ static void lose_by_class(engine_state *st, unsigned seat, unsigned plain, unsig
         unsigned p = st->forces[l][seat] < plain ? st->forces[l][seat] : plain;
         unsigned e = st->special[l][seat] < elite ? st->special[l][seat] : elite;
         engine__forces_to_tanks(st, l, (uint8_t)seat, p, e);
+        engine__kh_battle_losses(st, seat, p + e);
         plain -= p;
         elite -= e;
     }
@@ -927,6 +945,7 @@ static void resolve(engine_state *st, engine_rng *rng)
          * pool, available again this phase (LR 1.07.06.07.01). */
         if (engine__rule(st, ENGINE__RULE_TRAITOR_LEADER_RETURNS) && st->plan[win].leader >= 0)
             st->leader_territory[st->plan[win].leader] = SEAT_NONE;
+        engine__kh_after_battle(st, 0, win);
         lose_all_forces(st, st->battle_seat[lose]);
         discard_plan(st, lose);
         winner_cards(st, win, rng);
@@ -938,6 +957,7 @@ static void resolve(engine_state *st, engine_rng *rng)
                    is_shield(st, a->weapon) || is_shield(st, d->weapon))) {
         kill_leader(st, a->leader);
         kill_leader(st, d->leader);
+        engine__kh_after_battle(st, 1, SIDE_NONE);
         for (unsigned s = 0; s < st->config.n_seats; s++)
             lose_all_forces(st, s);
         int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
@@ -964,8 +984,10 @@ static void resolve(engine_state *st, engine_rng *rng)
     for (unsigned i = 0; i < 2; i++) {
         int l = st->plan[i].leader;
         total[i] = engine_plan_forces_strength2(st, i) +
-                   (l >= 0 && !dead[i] ? 2u * engine__leaders[l].strength : 0u);
+                   (l >= 0 && !dead[i] ? 2u * engine__leaders[l].strength : 0u) +
+                   engine__kh_strength2(st, i, has_leader[i] && !dead[i]);
     }
+    engine__kh_after_battle(st, 0, SIDE_NONE);
     unsigned win = total[0] >= total[1] ? 0 : 1, lose = 1 - win;
     unsigned paid = 0;
     for (unsigned i = 0; i < 2; i++)
@@ -1069,7 +1091,8 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
         for (unsigned wi = 0; wi < nw; wi++)
             for (unsigned di = 0; di < nd; di++) {
                 engine_battle_plan p = {leaders[li][0], leaders[li][1], weapons[wi], defenses[di],
-                                        (uint8_t)lo, 1, 0, 0, 0};
+                                        (uint8_t)lo, 1, 0, 0, 0,
+                                        st->plan[side].kwisatz_haderach};
                 if (p.weapon >= 0 && p.weapon == p.defense)
                     continue;
                 int arg;

@@ -20,6 +20,24 @@
 #define EMPEROR_EXTRA_MAX 3
 #define GHOLA_FORCES 5
 
+/* The elite forces a seat may still revive this turn (LR 2.03.10,
+ * 2.04.20: one Sardaukar, one Fedaykin a turn). From rules version 6 an
+ * Advanced game counts every source, the Ghola included (ADVANCED_RULES.md
+ * 8 item 21; docs/RULINGS.md R106); before, only the revival itself was
+ * bound, to one: `before` is what a source allowed then. */
+static unsigned elite_left(const engine_state *st, unsigned seat, unsigned before)
+{
+    if (!engine__advanced(st) || !engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
+        return before;
+    return st->elite_revival_turn[seat] == st->turn ? 0u : 1u;
+}
+
+static void elite_revived(engine_state *st, unsigned seat, unsigned elite)
+{
+    if (elite && engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
+        st->elite_revival_turn[seat] = st->turn;
+}
+
 /* The free revivals of a seat's own faction. */
 static unsigned own_free_revivals(const engine_state *st, unsigned seat)
 {
@@ -62,6 +80,9 @@ static int leader_revivable(const engine_state *st, unsigned seat, unsigned lead
     if (leader >= ENGINE_LEADER_COUNT || engine__leaders[leader].faction != faction ||
         st->leader[leader].place != ENGINE_PLACE_TANKS)
         return 0;
+    /* The Kwisatz Haderach revived took the turn's leader revival (LR 2.01.14). */
+    if (engine__kh_revived_now(st, seat))
+        return 0;
     unsigned fewest = 255;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
         if (engine__leaders[l].faction != faction || st->leader[l].place == ENGINE_PLACE_OUT)
@@ -84,13 +105,15 @@ static int has_dead(const engine_state *st, unsigned seat)
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (engine__leaders[l].faction == p->faction && st->leader[l].place == ENGINE_PLACE_TANKS)
             return 1;
-    return 0;
+    /* the Kwisatz Haderach in the Tanks (Advanced, LR 2.01.14) */
+    return st->kh_state == ENGINE_KH_DEAD && engine__kh_owner(st) == (int)seat;
 }
 
 /* The phase is over: the Fremen's gift was for this Revival only. */
 static void revival_end(engine_state *st, engine_rng *rng)
 {
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_REVIVAL;
+    engine__kh_revival_ends(st);
     engine__shipment_begin(st, rng);
 }
 
@@ -200,7 +223,8 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     int plain = act->arg[0], elite = act->arg[1], leader = act->arg[2];
     if (plain < 0 || plain > p->tanks)
         return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 0, plain);
-    if (elite < 0 || elite > p->special_tanks || elite > 1) /* one elite a turn (LR 2.03.10) */
+    if (elite < 0 || elite > p->special_tanks ||
+        (unsigned)elite > elite_left(st, act->seat, 1)) /* one elite a turn (LR 2.03.10) */
         return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 1, elite);
     unsigned extra_max = extra_revivals(st, act->seat);
     unsigned total = (unsigned)(plain + elite), limit = revival_limit(st, act->seat);
@@ -235,6 +259,7 @@ engine_verdict engine__revive(engine_verdict_detail *why, engine_state *st,
     p->reserves = (uint8_t)(p->reserves + plain);
     p->special_tanks = (uint8_t)(p->special_tanks - elite);
     p->special_reserves = (uint8_t)(p->special_reserves + elite);
+    elite_revived(st, act->seat, (unsigned)elite);
     if (leader >= 0)
         st->leader[leader].place = ENGINE_PLACE_POOL;
     st->answered |= ENGINE_SEAT_BIT(act->seat);
@@ -253,6 +278,15 @@ static int ghola_keeps_a_plan(const engine_state *st, uint8_t seat, unsigned lea
     engine_state probe = *st;
     probe.leader[leader].place = ENGINE_PLACE_POOL;
     return engine__battle_plan_exists(&probe, seat);
+}
+
+/* The forces in the Tanks a Ghola may revive: the plain ones, and the
+ * elite ones a seat may still revive this turn (none bound before). */
+static unsigned ghola_dead(const engine_state *st, unsigned seat)
+{
+    const engine_seat_state *p = &st->seat[seat];
+    unsigned elite = elite_left(st, seat, p->special_tanks);
+    return (unsigned)p->tanks + (p->special_tanks < elite ? p->special_tanks : elite);
 }
 
 /* Tleilaxu Ghola: an extra revival of one leader or up to 5 forces to the
@@ -282,8 +316,7 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
     } else {
         if (leader != -1)
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, leader);
-        unsigned dead = (unsigned)p->tanks + p->special_tanks;
-        if (forces < 1 || forces > GHOLA_FORCES || (unsigned)forces > dead)
+        if (forces < 1 || forces > GHOLA_FORCES || (unsigned)forces > ghola_dead(st, act->seat))
             return engine__reject(why, ENGINE_REJECT_REVIVAL_TANKS, 0, forces);
         /* Plain forces first, then elite ones (docs/RULINGS.md "Ghola"). */
         unsigned plain = (unsigned)forces < p->tanks ? (unsigned)forces : p->tanks;
@@ -292,6 +325,7 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
         p->reserves = (uint8_t)(p->reserves + plain);
         p->special_tanks = (uint8_t)(p->special_tanks - elite);
         p->special_reserves = (uint8_t)(p->special_reserves + elite);
+        elite_revived(st, act->seat, elite);
     }
     engine__treachery_discard(st, card);
     return ENGINE_ACCEPTED;
@@ -331,7 +365,8 @@ size_t engine__legal_revive(engine_legal *out, size_t cap, const engine_state *s
         unsigned base = leader >= 0 ? engine__leaders[leader].revival_cost : 0;
         if (base > p->spice)
             continue;
-        unsigned elite_max = p->special_tanks < 1 ? p->special_tanks : 1;
+        unsigned elite_left_now = elite_left(st, seat, 1);
+        unsigned elite_max = p->special_tanks < elite_left_now ? p->special_tanks : elite_left_now;
         for (unsigned elite = 0; elite <= elite_max; elite++) {
             /* The most plain forces: limit, tanks, own spice, the Emperor's. */
             unsigned best = 0;
@@ -371,7 +406,7 @@ size_t engine__legal_ghola(engine_legal *out, size_t cap, const engine_state *st
     const engine_seat_state *p = &st->seat[seat];
     if (engine__card_in_hand(st, seat, ENGINE_CARD_TLEILAXU_GHOLA) == CARD_NONE)
         return 0;
-    unsigned dead = (unsigned)p->tanks + p->special_tanks;
+    unsigned dead = ghola_dead(st, seat);
     engine_legal l;
     if (dead > 0) {
         engine__legal_init(&l, ENGINE_ACTION_GHOLA, seat);

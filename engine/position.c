@@ -309,6 +309,15 @@ int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn
     return 0;
 }
 
+int engine_position_kwisatz_haderach(engine_state *st, unsigned losses, int is_dead)
+{
+    if (engine__kh_owner(st) < 0 || losses > 255 || (is_dead && losses < ENGINE_KH_AWAKENING_LOSSES))
+        return -1; /* it dies only once awake */
+    st->kh_losses = (uint8_t)losses;
+    st->kh_state = is_dead ? ENGINE_KH_DEAD : ENGINE_KH_ALIVE;
+    return 0;
+}
+
 /* Each phase is entered through its own entry point, which runs its
  * automatic steps: the position is then one the game could wait in. */
 typedef void (*phase_entry)(engine_state *st, engine_rng *rng);

@@ -53,6 +53,12 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_FREMEN_WORMS] = {6, 0, "LR 2.04.15",
         "in an Advanced room the Fremen place every worm after the first of a pile's blow "
         "in a sand territory of their choice"},
+    [ENGINE__RULE_ADVANCED_KH] = {6, 0, "LR 2.01.10-15",
+        "Advanced: the Kwisatz Haderach awakens when the Atreides have lost 7 forces in "
+        "battles, adds 2 to the leader it accompanies, and is revived for 2 spice"},
+    [ENGINE__RULE_ADVANCED_ELITE_REVIVAL] = {6, 0, "LR 2.03.10, 2.04.20",
+        "Advanced: one elite force (Sardaukar, Fedaykin) revived a turn from every source, "
+        "the Tleilaxu Ghola included"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -342,6 +342,19 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u32(&w, (uint32_t)st->worms_struck);
         put_u32(&w, (uint32_t)(st->worms_struck >> 32));
     }
+    /* Advanced rooms of rules version 6 on: the Kwisatz Haderach
+     * (engine/kwisatz_haderach.c) */
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_KH)) {
+        for (unsigned i = 0; i < 2; i++)
+            put_u8(&w, st->plan[i].kwisatz_haderach);
+        put_u8(&w, st->kh_losses);
+        put_u8(&w, st->kh_state);
+        put_u8(&w, st->kh_territory);
+    }
+    /* Advanced rooms of rules version 6 on: one elite revival a turn */
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
+        for (unsigned s = 0; s < n; s++)
+            put_u8(&w, st->elite_revival_turn[s]);
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -654,6 +667,16 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->worms_struck = get_u32(&r);
         st->worms_struck |= (uint64_t)get_u32(&r) << 32;
     }
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_KH)) {
+        for (unsigned i = 0; i < 2; i++)
+            st->plan[i].kwisatz_haderach = get_below(&r, ENGINE_KH_WITH + 1);
+        st->kh_losses = (uint8_t)get_u8(&r);
+        st->kh_state = get_below(&r, ENGINE_KH_REVIVED + 1);
+        st->kh_territory = get_below(&r, ENGINE_TERRITORY_COUNT + 1);
+    }
+    if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
+        for (unsigned s = 0; s < n; s++)
+            st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -847,6 +870,19 @@ static int check(const engine_state *st, int is_quiet)
     /* (6) the Karama window */
     if (!engine__karama_check(st))
         BROKEN("karama window, cancelled %x", engine_effect_sources(st, ENGINE_EFFECT_CANCELLED));
+    /* the Kwisatz Haderach (engine/kwisatz_haderach.c) */
+    if (!engine__kh_check(st))
+        BROKEN("kwisatz haderach: losses %u, state %u, territory %u", st->kh_losses,
+               st->kh_state, st->kh_territory);
+    /* one elite revival a turn: a past or the present turn, and only in
+     * the rooms that carry it */
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if (st->elite_revival_turn[s] > st->turn ||
+            (st->elite_revival_turn[s] &&
+             (s >= c->n_seats || !engine__advanced(st) ||
+              !engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))))
+            BROKEN("seat %u revived an elite force in turn %u (turn %u)", s,
+                   st->elite_revival_turn[s], st->turn);
     /* the Nexus Cards (engine/nexus.c) */
     if (!engine__nexus_check(st))
         BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,

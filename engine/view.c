@@ -80,6 +80,7 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
             engine_battle_plan *p = &out->plan[i];
             p->leader = p->cheap_hero = p->weapon = p->defense = -1;
             p->dial = p->half = p->elite = p->elite_half = 0; /* and the spice support */
+            p->kwisatz_haderach = ENGINE_KH_UNDECLARED;
         }
         int atreides = engine__seat_of(st, ENGINE_FACTION_ATREIDES);
         int on_side = 0;

@@ -175,7 +175,7 @@ static const field_desc plan_fields[] = {
     SIGNED(engine_battle_plan, weapon), SIGNED(engine_battle_plan, defense),
     SCALAR(engine_battle_plan, dial),   SCALAR(engine_battle_plan, is_committed),
     SCALAR(engine_battle_plan, half),   SCALAR(engine_battle_plan, elite),
-    SCALAR(engine_battle_plan, elite_half),
+    SCALAR(engine_battle_plan, elite_half), SCALAR(engine_battle_plan, kwisatz_haderach),
 };
 
 static const field_desc card_fields[] = {
@@ -243,6 +243,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, bid_passes),
     ARRAY(engine_state, ally_support),
     SCALAR(engine_state, emperor_ally_revivals),
+    ARRAY(engine_state, elite_revival_turn),
     SCALAR(engine_state, ship_index),
     SCALAR(engine_state, has_moved),
     SCALAR(engine_state, battle_territory),
@@ -252,6 +253,9 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, traitor_called),
     SCALAR(engine_state, battle_winner),
     ARRAY(engine_state, leader_territory),
+    SCALAR(engine_state, kh_losses),
+    SCALAR(engine_state, kh_state),
+    SCALAR(engine_state, kh_territory),
     STRUCTS(engine_state, frame, frame_fields),
     SCALAR(engine_state, n_frames),
     STRUCTS(engine_state, effect, effect_fields),
@@ -1013,6 +1017,39 @@ static int make_battle_plan(pair *p, engine_state *b, const engine_state *a, con
                      "not %d", seat_name(a, next->seat), p->substitute.arg[0], next->arg[0]);
             return 1;
         }
+    }
+    /* The Kwisatz Haderach's declaration about to be made (its use
+     * secret, docs/RULINGS.md R103), made the other way; and one made but
+     * not yet revealed, made the other way. */
+    int kh = engine_power_from_slug("kwisatz_haderach");
+    if (p->version < g->n_events && kh >= 0) {
+        const engine_action *next = &g->action[p->version];
+        if (next->kind == ENGINE_ACTION_POWER && next->arg[0] == kh && next->seat != p->viewer &&
+            other_action(&p->substitute, a, next, scratch, prng) == 0 &&
+            p->substitute.arg[0] == kh) {
+            *b = *a;
+            p->has_substitute = 1;
+            snprintf(p->hidden, sizeof p->hidden, "%s declares the Kwisatz Haderach with use "
+                     "%d, not %d", seat_name(a, next->seat), p->substitute.arg[1], next->arg[1]);
+            return 1;
+        }
+    }
+    /* (half the time: the plan committed, below, is the other fact) */
+    for (unsigned side = 0; side < 2 && a->step == ENGINE_BATTLE_STEP_PLAN &&
+                            prng_below(prng, 2) == 0; side++) {
+        uint8_t seat = a->battle_seat[side];
+        uint8_t declared = a->plan[side].kwisatz_haderach;
+        if (declared == ENGINE_KH_UNDECLARED || seat == p->viewer || seat >= a->config.n_seats)
+            continue;
+        *b = *a;
+        b->plan[side].kwisatz_haderach =
+            declared == ENGINE_KH_WITH ? ENGINE_KH_WITHOUT : ENGINE_KH_WITH;
+        if (engine_state_check(b) != 0)
+            continue;
+        snprintf(p->hidden, sizeof p->hidden, "%s declared the Kwisatz Haderach %s, not %s",
+                 seat_name(a, seat), declared == ENGINE_KH_WITH ? "without" : "with",
+                 declared == ENGINE_KH_WITH ? "with" : "without");
+        return 1;
     }
     /* A plan committed but not yet revealed, committed otherwise. */
     if (a->plan[0].is_committed == a->plan[1].is_committed)

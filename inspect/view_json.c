@@ -19,6 +19,9 @@
 
 #include "inspect/internal.h"
 
+/* engine_state.kh_state, as text and JSON name it. */
+static const char *const kh_states[] = {"alive", "dead", "revived"};
+
 #define SEAT_NONE 0xFF
 
 /* ============================================================ shared */
@@ -624,6 +627,8 @@ static void print_plan(FILE *f, const engine_state *st, unsigned side)
     print_card(f, st, p->weapon);
     fputs(", defense ", f);
     print_card(f, st, p->defense);
+    if (engine_kh_in_force(st) && p->kwisatz_haderach == ENGINE_KH_WITH)
+        fputs(", with the Kwisatz Haderach", f);
     if (!engine_is_advanced(st)) {
         fprintf(f, ", dial %u\n", p->dial);
         return;
@@ -836,6 +841,10 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
         print_auction(f, st);
     if (battle_on(st))
         print_battle(f, st);
+    if (engine_kh_in_force(st))
+        fprintf(f, "kwisatz haderach: %u forces lost in battles, %s, %s\n", st->kh_losses,
+                st->kh_losses >= ENGINE_KH_AWAKENING_LOSSES ? "awake" : "asleep",
+                st->kh_state < 3 ? kh_states[st->kh_state] : "?");
     windows w;
     windows_read(&w, st);
     if (w.asker < cfg->n_seats)
@@ -1015,6 +1024,19 @@ static void json_seat(inspect_json *j, const engine_state *st, uint8_t s)
     inspect_json_object_end(j);
 }
 
+/* The Kwisatz Haderach's token (Advanced, rules version 6 on): public. */
+static void json_kh(inspect_json *j, const engine_state *st)
+{
+    inspect_json_key(j, "kwisatz_haderach");
+    inspect_json_object_begin(j);
+    inspect_json_member_uint(j, "losses", st->kh_losses);
+    inspect_json_member_bool(j, "awake", st->kh_losses >= ENGINE_KH_AWAKENING_LOSSES);
+    inspect_json_member_string(j, "state", st->kh_state < 3 ? kh_states[st->kh_state] : "?");
+    inspect_json_key(j, "territory");
+    json_string_or_null(j, st->kh_territory ? engine_territory_slug(st->kh_territory - 1u) : NULL);
+    inspect_json_object_end(j);
+}
+
 static void json_battle(inspect_json *j, const engine_state *st)
 {
     if (!battle_on(st)) {
@@ -1069,6 +1091,13 @@ static void json_battle(inspect_json *j, const engine_state *st)
             inspect_json_key(j, "support");
             if (shown)
                 inspect_json_uint(j, engine_plan_support(st, side));
+            else
+                inspect_json_null(j);
+        }
+        if (engine_kh_in_force(st)) {
+            inspect_json_key(j, "kwisatz_haderach");
+            if (shown)
+                inspect_json_bool(j, p->kwisatz_haderach == ENGINE_KH_WITH);
             else
                 inspect_json_null(j);
         }
@@ -1298,6 +1327,8 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
     json_auction(j, st);
     inspect_json_key(j, "battle");
     json_battle(j, st);
+    if (engine_kh_in_force(st))
+        json_kh(j, st);
     inspect_json_key(j, "truthtrance");
     json_truthtrance(j, st);
     inspect_json_key(j, "karama");

@@ -1014,6 +1014,11 @@ int bot__hard_plan(engine_action *out, bot__ctx *c);
 int bot__advanced_plan(engine_action *out, const bot__ctx *c);
 /* Advanced, Medium up: the Fremen's further worm where it devours most. */
 int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
+/* The Kwisatz Haderach's powers, from Medium up: declared with every
+ * plan it may join (at the step's first prompt, so declaring says
+ * nothing of the plan), revived whenever it can be; -1 when neither is
+ * offered. */
+int bot__advanced_kh(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

@@ -1019,6 +1019,46 @@ static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
     return 0;
 }
 
+/* "kwisatz_haderach": {losses, state}: the Atreides' forces lost in
+ * battles (0..255) and the token, "alive" or "dead"; *is_dead -1 when
+ * the state is not given, *losses -1 when they are not. */
+static int read_kh(sc_ctx *c, int obj, const char *path, int64_t *losses, int *is_dead)
+{
+    static const char *const fields[] = {"losses", "state", NULL};
+    char p[PATH_CHARS], name[NAME_CHARS];
+    *is_dead = -1;
+    if (want_type(c, obj, path, CODEC_JSON_OBJECT) != 0 ||
+        check_fields(c, obj, path, fields) != 0 ||
+        opt_int(c, obj, path, "losses", 0, 255, losses) != 0)
+        return -1;
+    int v = member(c, obj, "state");
+    if (v < 0)
+        return 0;
+    path_key(p, path, "state");
+    if (read_name(c, v, p, name, "alive or dead") != 0)
+        return -1;
+    if (strcmp(name, "alive") != 0 && strcmp(name, "dead") != 0)
+        return fail(c, p, "expected alive or dead, not '%s'", name);
+    *is_dead = name[0] == 'd';
+    return 0;
+}
+
+static int expect_kh(sc_ctx *c, int obj, const char *path)
+{
+    int64_t losses;
+    int is_dead;
+    if (read_kh(c, obj, path, &losses, &is_dead) != 0)
+        return -1;
+    if (c->st == NULL)
+        return 0;
+    if (losses >= 0)
+        check_uint(c, "Atreides forces lost in battles", losses, c->st->kh_losses);
+    if (is_dead >= 0)
+        check_add(c, "the Kwisatz Haderach", is_dead ? "dead" : "alive",
+                  c->st->kh_state == ENGINE_KH_DEAD ? "dead" : "alive");
+    return 0;
+}
+
 /* "bank": {received, paid}: spice returned to and taken from the bank
  * since the position was entered. */
 static int expect_bank(sc_ctx *c, int obj, const char *path)
@@ -1189,7 +1229,7 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
         "phase", "turn", "storm_sector", "winners", "victory", "alliances", "awaiting",
         "treachery_deck_top", "treachery_discard", "spice_discard", "spice_discard_b",
         "deck_sizes", "bank", "cards", "battle", "last_battle", "nexus_hands", "nexus_played",
-        "traitors_held", "nexus_question", NULL,
+        "traitors_held", "nexus_question", "kwisatz_haderach", NULL,
     };
     char p[PATH_CHARS], name[NAME_CHARS], want_s[160], got_s[160];
     if (check_fields(c, obj, path, fields) != 0)
@@ -1272,6 +1312,8 @@ static int expect_object(sc_ctx *c, int obj, const char *path)
             rc = expect_deck_sizes(c, v, p);
         } else if (strcmp(name, "bank") == 0) {
             rc = expect_bank(c, v, p);
+        } else if (strcmp(name, "kwisatz_haderach") == 0) {
+            rc = expect_kh(c, v, p);
         } else if (strcmp(name, "cards") == 0) {
             rc = each_element(c, obj, path, name, expect_card_place, NULL);
         } else if (strcmp(name, "battle") == 0 || strcmp(name, "last_battle") == 0) {
@@ -1713,7 +1755,8 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
     static const char *const fields[] = {
         "turn", "phase", "storm_sector", "forces", "tanks", "spice", "seat_spice", "hands",
         "traitors", "dead_leaders", "alliances", "prediction", "treachery_deck_top",
-        "spice_deck_top", "spice_discard", "nexus_hands", "nexus_deck_top", "nexus_discard", NULL,
+        "spice_deck_top", "spice_discard", "nexus_hands", "nexus_deck_top", "nexus_discard",
+        "kwisatz_haderach", NULL,
     };
     const char *path = "position";
     char p[PATH_CHARS];
@@ -1783,6 +1826,19 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
         if (engine_position_prediction(st, faction, (unsigned)pturn) != 0)
             return fail(c, p, "a prediction needs the Bene Gesserit at the table and names "
                               "another faction that plays");
+    }
+    int kh = member(c, pos, "kwisatz_haderach");
+    if (kh >= 0) {
+        path_key(p, path, "kwisatz_haderach");
+        int64_t losses;
+        int is_dead;
+        if (read_kh(c, kh, p, &losses, &is_dead) != 0)
+            return -1;
+        if (losses < 0)
+            losses = 0;
+        if (engine_position_kwisatz_haderach(st, (unsigned)losses, is_dead > 0) != 0)
+            return fail(c, p, "the Kwisatz Haderach plays only in an Advanced game with the "
+                              "Atreides, and dies only once awake (7 losses)");
     }
     if (each_element(c, pos, path, "treachery_deck_top", pos_deck_top, &b) != 0 ||
         each_element(c, pos, path, "spice_discard", pos_spice_discard, &b) != 0 ||

@@ -712,8 +712,7 @@ static void test_data__power_rows(void **state)
         }
     }
     for (unsigned p = 0; p < ENGINE__POINT_COUNT; p++) {
-        /* no shipped power is on the generic kind yet (tests/engine/test_points.c) */
-        assert_true(per_point[p] > 0 || p == ENGINE__POINT_POWER);
+        assert_true(per_point[p] > 0);
         assert_true(per_point[p] <= ENGINE__POINT_ROWS_MAX);
     }
     /* Every advantage a Karama may cancel is granted by a row, named, and

@@ -86,25 +86,51 @@ static int play_game(const char *dir, unsigned game)
     return write_state(dir, game, version, &st);
 }
 
+/* Writes st's encoding to DIR/name. */
+static int write_named(const char *dir, const char *name, const engine_state *st)
+{
+    static uint8_t buf[ENGINE_STATE_ENCODED_MAX];
+    size_t len = engine_state_encode(buf, sizeof buf, st);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) {
+        perror(path);
+        return -1;
+    }
+    int rc = fwrite(buf, 1, len, f) == len ? 0 : -1;
+    return fclose(f) != 0 || rc != 0 ? -1 : 0;
+}
+
+/* A cleared Advanced table of `faction` (seat 0) and the Harkonnen (seat
+ * 1); the location of The Great Flat sector 14, or -1 when refused. */
+static int advanced_table(engine_state *st, engine_rng *rng, const uint8_t *seed,
+                          unsigned faction)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[0] = (uint8_t)faction;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.is_advanced = 1;
+    engine_rng_init(rng, seed, 0);
+    if (engine_position_new(NULL, st, &cfg, rng) != ENGINE_ACCEPTED)
+        return -1;
+    return engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+}
+
 /* Emperor (2 Sardaukar) against Harkonnen on The Great Flat, the
  * Harkonnen plan in: 2 forces at full strength, 3 at half. */
 static int advanced_battle(const char *dir)
 {
     static const uint8_t seed[ENGINE_SEED_BYTES] = {0x5e, 0xed, 0xad};
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 2;
-    cfg.faction[0] = ENGINE_FACTION_EMPEROR;
-    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
-    cfg.is_advanced = 1;
     static engine_state st;
     engine_rng rng;
-    engine_rng_init(&rng, seed, 0);
-    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    int flat = advanced_table(&st, &rng, seed, ENGINE_FACTION_EMPEROR);
     int feyd = engine_leader_from_slug("feyd_rautha");
     engine_action plan = {ENGINE_ACTION_BATTLE_PLAN, 1, {0, -1, -1, -1, 2, 4, 1, 1}};
     plan.arg[0] = (int16_t)feyd;
-    if (engine_position_new(NULL, &st, &cfg, &rng) != ENGINE_ACCEPTED || flat < 0 || feyd < 0 ||
+    if (flat < 0 || feyd < 0 ||
         engine_position_forces(&st, 0, (unsigned)flat, 4, 2) != 0 ||
         engine_position_forces(&st, 1, (unsigned)flat, 6, 0) != 0 ||
         engine_position_seat_spice(&st, 1, 4) != 0 ||
@@ -113,17 +139,36 @@ static int advanced_battle(const char *dir)
         fprintf(stderr, "seed_state: the Advanced battle is refused\n");
         return -1;
     }
-    static uint8_t buf[ENGINE_STATE_ENCODED_MAX];
-    size_t len = engine_state_encode(buf, sizeof buf, &st);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/advanced_battle", dir);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        perror(path);
+    return write_named(dir, "advanced_battle", &st);
+}
+
+/* Rules version 6: Atreides against Harkonnen on The Great Flat, the
+ * Kwisatz Haderach awake and declared with the Atreides plan. */
+static int advanced_kh_battle(const char *dir)
+{
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {0x6b, 0x68};
+    static engine_state st;
+    engine_rng rng;
+    int flat = advanced_table(&st, &rng, seed, ENGINE_FACTION_ATREIDES);
+    int thufir = engine_leader_from_slug("thufir_hawat");
+    engine_action pass = {ENGINE_ACTION_PRESCIENCE_PASS, 0, {0}};
+    engine_action kh = {ENGINE_ACTION_POWER, 0, {0, ENGINE_KH_WITH}};
+    kh.arg[0] = (int16_t)engine_power_from_slug("kwisatz_haderach");
+    engine_action plan = {ENGINE_ACTION_BATTLE_PLAN, 0, {0, -1, -1, -1, 2, 2, 1, 1}};
+    plan.arg[0] = (int16_t)thufir;
+    if (flat < 0 || thufir < 0 ||
+        engine_position_forces(&st, 0, (unsigned)flat, 5, 0) != 0 ||
+        engine_position_forces(&st, 1, (unsigned)flat, 6, 0) != 0 ||
+        engine_position_seat_spice(&st, 0, 4) != 0 ||
+        engine_position_kwisatz_haderach(&st, 8, 0) != 0 ||
+        engine_position_enter(&st, ENGINE_PHASE_BATTLE, 3, 0, &rng) != 0 ||
+        engine_apply(NULL, &st, &pass, &rng) != ENGINE_ACCEPTED ||
+        engine_apply(NULL, &st, &kh, &rng) != ENGINE_ACCEPTED ||
+        engine_apply(NULL, &st, &plan, &rng) != ENGINE_ACCEPTED) {
+        fprintf(stderr, "seed_state: the Kwisatz Haderach's battle is refused\n");
         return -1;
     }
-    int rc = fwrite(buf, 1, len, f) == len ? 0 : -1;
-    return fclose(f) != 0 || rc != 0 ? -1 : 0;
+    return write_named(dir, "advanced_kh_battle", &st);
 }
 
 int main(int argc, char **argv)
@@ -137,5 +182,5 @@ int main(int argc, char **argv)
     for (unsigned g = 0; g < GAMES; g++)
         if (play_game(argv[1], g) != 0)
             return 1;
-    return advanced_battle(argv[1]) != 0;
+    return advanced_battle(argv[1]) != 0 || advanced_kh_battle(argv[1]) != 0;
 }

@@ -9,6 +9,10 @@
  * the Fremen's further worms of a pile (LR 2.04.15), sent where they
  * devour the most forces of others. Easy places them at random.
  *
+ * The Kwisatz Haderach (LR 2.01.11, 2.01.14): it joins every battle it
+ * may, its +2 being free but for its one territory a turn, and it is
+ * revived at once for its 2 spice.
+ *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: the strength of a commitment is its own plan's, counted
  * by the engine on a copy of the view (engine_plan_forces_strength2).
@@ -96,3 +100,18 @@ int bot__advanced_place_worm(engine_action *out, const bot__ctx *c)
     return BOT_OK;
 }
 
+int bot__advanced_kh(engine_action *out, const bot__ctx *c)
+{
+    int declare = engine_power_from_slug("kwisatz_haderach");
+    int revive = engine_power_from_slug("kwisatz_haderach_revival");
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || (l->lo[0] != declare && l->lo[0] != revive))
+            continue;
+        bot__action_lo(out, l);
+        if (l->lo[0] == declare)
+            out->arg[1] = l->hi[1]; /* with it */
+        return BOT_OK;
+    }
+    return -1;
+}

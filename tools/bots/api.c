@@ -303,6 +303,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_OK;
     if (bot__nexus_play(out, c) == BOT_OK)
         return BOT_OK;
+    if (c->level > BOT_LEVEL_EASY && bot__advanced_kh(out, c) == BOT_OK)
+        return BOT_OK;
     unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
     int rc = -1;
     /* Advanced, from Medium up: a step's decision made with a generic

@@ -1,0 +1,263 @@
+/*
+ * test_kwisatz_haderach.c - the Kwisatz Haderach (Advanced, rules version
+ * 6; LR 2.01.10-15) through the engine API on constructed positions: in
+ * force only in an Advanced room of version 6 with the Atreides, so that
+ * a Basic room and an Advanced room of version 5 fold and encode as
+ * before; its declaration is a new hidden fact until the plans are
+ * revealed; random legal play with it awake keeps every invariant; the
+ * bots from Medium up declare it and revive it, Easy leaves it. The
+ * rules themselves, with their sources, are the
+ * tests/scenarios/advanced_kh_*.json scenarios.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "tests/support/support.h"
+#include "tools/internal.h"
+
+static const uint8_t SEED[ENGINE_SEED_BYTES] = {2, 1, 10, 15};
+
+enum { ATREIDES = 0, HARKONNEN = 1 };
+
+/* Atreides and Harkonnen, 5 forces each on The Great Flat and 10 spice,
+ * the Kwisatz Haderach awake when the rules have it, in the Battle. */
+static int battle(engine_state *st, int advanced, unsigned version)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[ATREIDES] = ENGINE_FACTION_ATREIDES;
+    cfg.faction[HARKONNEN] = ENGINE_FACTION_HARKONNEN;
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(flat >= 0);
+    for (uint8_t s = 0; s < 2; s++) {
+        assert_int_equal(engine_position_forces(st, s, (unsigned)flat, 5, 0), 0);
+        assert_int_equal(engine_position_seat_spice(st, s, 10), 0);
+    }
+    int awake = engine_position_kwisatz_haderach(st, ENGINE_KH_AWAKENING_LOSSES, 0);
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+    assert_int_equal(engine_state_check(st), 0);
+    return awake;
+}
+
+static engine_verdict apply(engine_state *st, const engine_action *act, unsigned n)
+{
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 10 + n);
+    return engine_apply(NULL, st, act, &rng);
+}
+
+static engine_action declare(int use)
+{
+    engine_action act = {ENGINE_ACTION_POWER, ATREIDES, {0}};
+    act.arg[0] = (int16_t)engine_power_from_slug("kwisatz_haderach");
+    act.arg[1] = (int16_t)use;
+    return act;
+}
+
+static engine_action pass_prescience(void)
+{
+    engine_action act = {ENGINE_ACTION_PRESCIENCE_PASS, ATREIDES, {0}};
+    return act;
+}
+
+static int leader_of(unsigned faction)
+{
+    for (int l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (engine_leader_faction((unsigned)l) == faction)
+            return l;
+    fail();
+    return -1;
+}
+
+static engine_action plan(uint8_t seat, unsigned faction)
+{
+    engine_action act = {ENGINE_ACTION_BATTLE_PLAN, seat, {0, -1, -1, -1, 1, 1, 1, 1}};
+    act.arg[0] = (int16_t)leader_of(faction);
+    return act;
+}
+
+/* In force in an Advanced room of version 6 alone: elsewhere the position
+ * refuses it, the power is no power of the Atreides, and the state
+ * encodes as under version 5 (no byte of it). */
+static void test_kwisatz_haderach__only_in_version_6_advanced(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        int in_force;
+    } cases[] = {{1, 6, 1}, {1, 5, 0}, {0, 6, 0}, {0, 5, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st, before;
+        int awake = battle(&st, cases[i].advanced, cases[i].version);
+        assert_int_equal(engine_kh_in_force(&st), cases[i].in_force);
+        assert_int_equal(awake, cases[i].in_force ? 0 : -1);
+        engine_action pass = pass_prescience(), kh = declare(ENGINE_KH_WITH);
+        assert_int_equal(apply(&st, &pass, 0), ENGINE_ACCEPTED);
+        memcpy(&before, &st, sizeof before);
+        engine_verdict v = apply(&st, &kh, 1);
+        if (!cases[i].in_force) {
+            assert_int_not_equal(v, ENGINE_ACCEPTED);
+            assert_memory_equal(&before, &st, sizeof st);
+            continue;
+        }
+        assert_int_equal(v, ENGINE_ACCEPTED);
+        assert_int_equal(st.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
+        assert_int_equal(test_state_round_trip(&st), 0);
+    }
+    /* The same position encodes, under version 6, one byte per plan and
+     * three more for the token than under version 5, and one per seat for
+     * the turn's elite revivals (docs/FORMAT.md). */
+    engine_state v5, v6;
+    battle(&v5, 1, 5);
+    battle(&v6, 1, 6);
+    static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+    size_t l5 = engine_state_encode(x, sizeof x, &v5), l6 = engine_state_encode(y, sizeof y, &v6);
+    assert_int_equal(l6, l5 + 2 + 3 + 2);
+}
+
+/* The declaration is a new hidden fact until the plans are revealed: two
+ * worlds where the Atreides declared with and without it, then committed
+ * the same plan, give the Harkonnen and a spectator identical views; the
+ * Atreides see their own; once both plans are in, everyone sees it. */
+static void test_kwisatz_haderach__declaration_hidden_until_reveal(void **state)
+{
+    (void)state;
+    engine_state world[2];
+    for (unsigned w = 0; w < 2; w++) {
+        engine_state *st = &world[w];
+        assert_int_equal(battle(st, 1, 6), 0);
+        engine_action pass = pass_prescience(), kh = declare(w ? ENGINE_KH_WITH : ENGINE_KH_WITHOUT);
+        engine_action mine = plan(ATREIDES, ENGINE_FACTION_ATREIDES);
+        assert_int_equal(apply(st, &pass, 0), ENGINE_ACCEPTED);
+        assert_int_equal(apply(st, &kh, 1), ENGINE_ACCEPTED);
+        assert_int_equal(apply(st, &mine, 2), ENGINE_ACCEPTED);
+    }
+    static const uint8_t viewers[] = {HARKONNEN, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_state a, b;
+        engine_view(&a, &world[0], viewers[i]);
+        engine_view(&b, &world[1], viewers[i]);
+        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+        assert_int_equal(lx, ly);
+        assert_memory_equal(x, y, lx);
+    }
+    engine_state own;
+    engine_view(&own, &world[1], ATREIDES);
+    assert_int_equal(own.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
+    engine_action theirs = plan(HARKONNEN, ENGINE_FACTION_HARKONNEN);
+    assert_int_equal(apply(&world[1], &theirs, 3), ENGINE_ACCEPTED);
+    engine_view(&own, &world[1], HARKONNEN);
+    assert_int_equal(own.plan[0].kwisatz_haderach, ENGINE_KH_WITH); /* revealed */
+}
+
+/* Random legal play from a battle with the token awake, the Atreides
+ * holding cards: every chosen action accepted, the invariants kept, the
+ * encoding round-trips, and the declaration is played both ways. */
+static void test_kwisatz_haderach__random_battles(void **state)
+{
+    (void)state;
+    unsigned declared[3] = {0};
+    for (uint64_t g = 0; g < 120; g++) {
+        uint64_t prng = g * 0x9E3779B97F4A7C15u + 5;
+        engine_state st;
+        assert_int_equal(battle(&st, 1, 6), 0);
+        for (unsigned v = 2; st.phase == ENGINE_PHASE_BATTLE && v < 100; v++) {
+            engine_action act;
+            if (test_random_legal_by_kind(&act, &st, &prng) != 0)
+                break;
+            assert_true(test_legal_contains(&st, &act) > 0);
+            if (act.kind == ENGINE_ACTION_POWER && act.arg[1] <= ENGINE_KH_WITH)
+                declared[act.arg[1]]++;
+            assert_int_equal(apply(&st, &act, v), ENGINE_ACCEPTED);
+            assert_int_equal(engine_state_check(&st), 0);
+            assert_int_equal(test_state_round_trip(&st), 0);
+        }
+        assert_int_not_equal(st.phase, ENGINE_PHASE_BATTLE); /* the battle ends */
+    }
+    assert_true(declared[ENGINE_KH_WITHOUT] > 0);
+    assert_true(declared[ENGINE_KH_WITH] > 0);
+}
+
+/* What a bot of `level` playing the Atreides decides in `st`, once it has
+ * set its standing Karama policy (its first prompt of a turn). */
+static engine_action bot_choice(const engine_state *st, bot_level level)
+{
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(in);
+    bot *b;
+    assert_int_equal(bot_new(&b, ATREIDES, level, 7), BOT_OK);
+    engine_state now = *st;
+    engine_action act;
+    for (unsigned v = 5;; v++) {
+        bot_input_build(in, &now, ATREIDES, v, 1);
+        assert_int_equal(bot_decide(&act, b, in), BOT_OK);
+        if (act.kind != ENGINE_ACTION_KARAMA_POLICY)
+            break;
+        assert_int_equal(apply(&now, &act, v), ENGINE_ACCEPTED);
+    }
+    bot_free(b);
+    free(in);
+    return act;
+}
+
+/* From Medium up the bots declare the token with every plan it may join
+ * and revive it when they can; Easy plans without it. */
+static void test_kwisatz_haderach__bots(void **state)
+{
+    (void)state;
+    engine_state st;
+    assert_int_equal(battle(&st, 1, 6), 0);
+    engine_action pass = pass_prescience();
+    assert_int_equal(apply(&st, &pass, 0), ENGINE_ACCEPTED);
+    static const bot_level levels[] = {BOT_LEVEL_MEDIUM, BOT_LEVEL_HARD, BOT_LEVEL_BRUTAL};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        engine_action act = bot_choice(&st, levels[i]);
+        assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+        assert_int_equal(act.arg[0], engine_power_from_slug("kwisatz_haderach"));
+        assert_int_equal(act.arg[1], ENGINE_KH_WITH);
+    }
+    assert_int_equal(bot_choice(&st, BOT_LEVEL_EASY).kind, ENGINE_ACTION_BATTLE_PLAN);
+    /* The token in the Tanks, every leader dead once: revived. */
+    engine_config cfg = st.config;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (int l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_ATREIDES)
+            assert_int_equal(engine_position_leader_dead(&st, (unsigned)l), 0);
+    assert_int_equal(engine_position_seat_spice(&st, ATREIDES, 5), 0);
+    assert_int_equal(engine_position_kwisatz_haderach(&st, ENGINE_KH_AWAKENING_LOSSES, 1), 0);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_REVIVAL, 3, 0, &rng), 0);
+    engine_action act = bot_choice(&st, BOT_LEVEL_MEDIUM);
+    assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+    assert_int_equal(act.arg[0], engine_power_from_slug("kwisatz_haderach_revival"));
+    assert_int_equal(apply(&st, &act, 1), ENGINE_ACCEPTED);
+    assert_int_equal(st.kh_state, ENGINE_KH_REVIVED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kwisatz_haderach__only_in_version_6_advanced),
+        cmocka_unit_test(test_kwisatz_haderach__declaration_hidden_until_reveal),
+        cmocka_unit_test(test_kwisatz_haderach__random_battles),
+        cmocka_unit_test(test_kwisatz_haderach__bots),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
