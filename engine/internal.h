@@ -384,6 +384,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_OPTIONAL_ARGS,
     ENGINE__RULE_ROOM_OPTIONS,
     ENGINE__RULE_GENERIC_ACTIONS,
+    ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -461,6 +462,13 @@ typedef enum engine__point {
     ENGINE__POINT_POWER,             /* seat: the row's power is used with the generic
                                         ENGINE_ACTION_POWER (its `form`, `use`), offered when
                                         its `when` agrees (rules version 5 on) */
+    ENGINE__POINT_ADVISORS_ARRIVE,   /* owner: its tokens arriving where its advisors stand
+                                        are advisors (Advanced B v6, LR 2.02.20, D1) */
+    ENGINE__POINT_ADVISORS_ACCOMPANY, /* owner: may send an advisor with another's
+                                        off-planet shipment (Advanced B v6, LR 2.02.11) */
+    ENGINE__POINT_ADVISORS_STEWARDS, /* owner: its advisors alone in a territory become
+                                        fighters as the Battle phase begins (Advanced B v6,
+                                        LR 2.02.21) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -621,6 +629,29 @@ engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
 void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
 unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+
+/* The Bene Gesserit's advisors (engine/advisors.c, Advanced, rules
+ * version 6 on): whether the state encodes their fields; 1 if advisors
+ * stand in `territory`; 1 if tokens of `seat` arriving there become
+ * advisors (LR 2.02.20, D1); tokens arriving at `loc` (from reserves or
+ * another place, already taken from it) as the side there decides; 1 + the
+ * location an advisor may accompany the shipment of `shipper` to, 0 none
+ * (LR 2.02.11); advisors alone in a territory out of the storm become
+ * fighters (LR 2.02.19, 2.02.21). */
+int engine__advisors_encoded(const engine_state *st);
+int engine__advisors_in(const engine_state *st, unsigned territory);
+int engine__advisors_arriving(const engine_state *st, unsigned seat, unsigned territory);
+void engine__tokens_arrive(engine_state *st, unsigned seat, unsigned loc, unsigned plain,
+                           unsigned elite);
+/* 1 if the group of `seat` leaving `territory` is advisors; 1 if advisors
+ * of `seat` moving into `territory` stay advisors: the Bene Gesserit's
+ * advisors or another faction's forces stand there, none of its fighters
+ * (LR 2.02.14 ENLISTMENT, 2.02.20 ADAPTIVE FORCE; TAKE UP ARMS, 2.02.16,
+ * is not offered). */
+int engine__advisors_moving(const engine_state *st, unsigned seat, unsigned territory);
+int engine__advisors_stay(const engine_state *st, unsigned seat, unsigned territory);
+unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper, unsigned loc);
+void engine__advisors_stewards(engine_state *st);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

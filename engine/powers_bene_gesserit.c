@@ -46,6 +46,19 @@ static const engine__power_row rows[] = {
      * column, a Basic board holds none. */
     {.point = ENGINE__POINT_ADVISORS, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .source = "LR 2.02.11"},
+    /* Advanced, rules version 6 on: tokens arriving where advisors stand
+     * are advisors (a shipment too, D1); an advisor may accompany another's
+     * off-planet shipment instead of the fighter to the Polar Sink; advisors
+     * alone out of the storm become fighters as the Battle phase begins. */
+    {.point = ENGINE__POINT_ADVISORS_ARRIVE, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.20"},
+    {.point = ENGINE__POINT_ADVISORS_ACCOMPANY, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.11"},
+    {.point = ENGINE__POINT_ADVISORS_STEWARDS, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.21"},
     /* Advanced: the charity comes every turn, claimed or not, whatever the
      * Bene Gesserit hold (in force from rules version 5). */
     {.point = ENGINE__POINT_CHARITY_GRANT, .faction = ENGINE_FACTION_BENE_GESSERIT,

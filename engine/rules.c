@@ -43,6 +43,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Cards); a Basic room without modules plays as under version 4"},
     [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
         "a power whose row declares its form is used with the generic `power` action"},
+    [ENGINE__RULE_ADVANCED_ADVISORS] = {6, 0, "LR 2.02.11, 2.02.13, 2.02.20, 2.02.21",
+        "Advanced: the Bene Gesserit's tokens arriving where their advisors stand are "
+        "advisors, an advisor may accompany another's off-planet shipment, and advisors "
+        "alone in a territory become fighters as the Battle phase begins"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -1,7 +1,8 @@
 /*
  * test_advanced.c - the Advanced game's phase rules and abilities built so
  * far (ADVANCED_RULES.md), through the engine API on constructed
- * positions: each is in force in an Advanced room of rules version 5 on,
+ * positions: each is in force in an Advanced room of the rules version
+ * it came with (5 on; the advisors' shipments, 6 on),
  * and in no Basic room nor any Advanced room recorded under an earlier
  * version (whose stored states must re-fold as they were); the position
  * API's advisors keep the one-side-per-territory rule. The rules
@@ -291,6 +292,51 @@ static void test_advanced__support_hidden_until_reveal(void **state)
     assert_int_equal(engine_plan_support(&own, 1), 1u);
 }
 
+/* LR 2.02.11: after the Harkonnen ship to Habbanya Erg (west), the Bene
+ * Gesserit's send is exactly what its legal families hold: nothing, the
+ * Polar Sink, and in an Advanced room of version 6 an advisor to the
+ * shipment's own location, which the state encodes while it is asked
+ * (round trip) and forgets once answered. */
+static void test_advanced__accompanying_advisor_legal_exactly(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        int accompanies;
+    } cases[] = {{1, 6, 1}, {1, 5, 0}, {0, 6, 0}};
+    unsigned erg = 75; /* Habbanya Erg, west, sector 15 */
+    assert_int_equal(engine_location_territory(erg), ENGINE_TERRITORY_HABBANYA_ERG);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 10);
+        enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        engine_action ship = {.kind = ENGINE_ACTION_SHIP, .seat = 0, .arg = {(int16_t)erg, 2}};
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, &st, &ship, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+        assert_int_equal(st.bg_accompany, cases[i].accompanies ? erg + 1 : 0);
+        assert_int_equal(test_state_round_trip(&st), 0);
+        unsigned accepted = 0;
+        for (int16_t yes = 0; yes <= 1; yes++)
+            for (int16_t to = 0; to < ENGINE_LOCATION_COUNT - 1; to++) {
+                engine_state t = st;
+                engine_action send = {.kind = ENGINE_ACTION_BG_SEND, .seat = 1, .arg = {yes, to}};
+                engine_rng_init(&rng, SEED, 3);
+                int ok = engine_apply(NULL, &t, &send, &rng) == ENGINE_ACCEPTED;
+                assert_int_equal(ok, test_legal_contains(&st, &send));
+                if (!ok)
+                    continue;
+                accepted++;
+                assert_int_equal(t.bg_accompany, 0);
+                assert_int_equal(t.advisors[erg], yes && to != 0);
+                assert_int_equal(t.forces[0][1], yes && to == 0);
+            }
+        assert_int_equal(accepted, cases[i].accompanies ? 3u : 2u);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -299,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_advanced__position_advisors),
         cmocka_unit_test(test_advanced__random_battles_legal_exactly),
         cmocka_unit_test(test_advanced__support_hidden_until_reveal),
+        cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
