@@ -73,20 +73,31 @@ unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper,
     return loc + 1;
 }
 
-/* 1 if the advisors in `territory` stand alone there (no other seat's
- * forces) and none of them under the storm (LR 2.02.19, 2.02.21). */
-static int alone_out_of_storm(const engine_state *st, unsigned territory, unsigned bg)
+/* 1 if no other seat than `bg` has forces in `territory` (LR 2.02.21). */
+static int alone(const engine_state *st, unsigned territory, unsigned bg)
 {
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
-        if (!in_territory(l, territory))
-            continue;
-        if (st->advisors[l] && engine__in_storm(st, l))
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (s != bg && engine__occupies(st, territory, s))
             return 0;
-        for (unsigned s = 0; s < st->config.n_seats; s++)
-            if (s != bg && (st->forces[l][s] || st->special[l][s]))
-                return 0;
-    }
     return 1;
+}
+
+int engine__advisors_stormed_in(const engine_state *st, unsigned territory)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (in_territory(l, territory) && st->advisors[l] && engine__in_storm(st, l))
+            return 1;
+    return 0;
+}
+
+void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned territory)
+{
+    /* every location of the territory at once: one side per territory */
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (in_territory(l, territory)) {
+            st->forces[l][bg] = (uint8_t)(st->forces[l][bg] + st->advisors[l]);
+            st->advisors[l] = 0;
+        }
 }
 
 void engine__advisors_stewards(engine_state *st)
@@ -96,13 +107,7 @@ void engine__advisors_stewards(engine_state *st)
         return;
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
         unsigned t = engine__locations[l].territory;
-        if (!st->advisors[l] || !alone_out_of_storm(st, t, (unsigned)bg))
-            continue;
-        /* every location of the territory at once: one side per territory */
-        for (unsigned m = l; m < ENGINE_LOCATION_COUNT; m++)
-            if (in_territory(m, t)) {
-                st->forces[m][bg] = (uint8_t)(st->forces[m][bg] + st->advisors[m]);
-                st->advisors[m] = 0;
-            }
+        if (st->advisors[l] && alone(st, t, (unsigned)bg) && !engine__advisors_stormed_in(st, t))
+            engine__advisors_take_up_arms(st, (unsigned)bg, t);
     }
 }

@@ -516,7 +516,10 @@ typedef struct engine__power_row {
     uint8_t order;                 /* among rows at one point, lower first */
     uint8_t secret_args;           /* bit i: argument i of the power's action is secret */
     engine__power_when when;       /* NULL = whenever the fields say */
-    engine__power_fn fn;           /* NULL = the row only holds */
+    engine__power_fn fn;           /* NULL = the row only holds; at ENGINE__POINT_POWER,
+                                      the values of the form's first argument the power
+                                      allows now: one legal family each (its `use`
+                                      refuses the others) */
     const char *source;            /* "LR 2.04.06": the rule it follows */
     const engine_power_form *form; /* ENGINE__POINT_POWER: its generic action's arguments */
     engine__power_use use;         /* ENGINE__POINT_POWER: what using it does */
@@ -652,6 +655,11 @@ int engine__advisors_moving(const engine_state *st, unsigned seat, unsigned terr
 int engine__advisors_stay(const engine_state *st, unsigned seat, unsigned territory);
 unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper, unsigned loc);
 void engine__advisors_stewards(engine_state *st);
+/* 1 if some advisors in `territory` stand under the storm (STORMED IN, LR
+ * 2.02.19); the advisors of seat `bg` in `territory` all become fighters
+ * (the caller checked the rules that allow it). */
+int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
+void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned territory);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -337,6 +337,52 @@ static void test_advanced__accompanying_advisor_legal_exactly(void **state)
     }
 }
 
+/* LR 2.02.17-2.02.19: in the Revival, the Bene Gesserit's WARTIME is
+ * accepted for exactly the territories its legal families hold: Arrakeen
+ * (advisors beside the Harkonnen), not Carthag (a third faction), not
+ * Cielago North (under the storm), not a territory without advisors; and
+ * not at all in an Advanced room of version 5. */
+static void test_advanced__wartime_legal_exactly(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned version;
+        unsigned accepted;
+    } cases[] = {{6, 1}, {5, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, 1, cases[i].version, 10);
+        unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+        unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+        assert_int_equal(engine_position_forces(&st, 0, arrakeen, 2, 0), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+        assert_int_equal(engine_position_forces(&st, 0, carthag, 1, 0), 0);
+        assert_int_equal(engine_position_forces(&st, 2, carthag, 1, 0), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, carthag, 1), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, 9, 1), 0); /* Cielago North, sector 0 */
+        assert_int_equal(engine_position_tanks(&st, 1, 2, 0), 0);
+        enter(&st, ENGINE_PHASE_REVIVAL);
+        assert_true(engine_state_awaiting(&st) & (1u << 1));
+        unsigned accepted = 0;
+        for (int16_t t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            engine_state w = st;
+            engine_action use = {.kind = ENGINE_ACTION_POWER, .seat = 1,
+                                 .arg = {engine_power_id("bg_wartime"), t}};
+            engine_rng rng;
+            engine_rng_init(&rng, SEED, 2);
+            int ok = engine_apply(NULL, &w, &use, &rng) == ENGINE_ACCEPTED;
+            assert_int_equal(ok, test_legal_contains(&st, &use));
+            if (!ok)
+                continue;
+            accepted++;
+            assert_int_equal(t, ENGINE_TERRITORY_ARRAKEEN);
+            assert_int_equal(w.advisors[arrakeen], 0);
+            assert_int_equal(w.forces[arrakeen][1], 2);
+        }
+        assert_int_equal(accepted, cases[i].accepted);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -346,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_advanced__random_battles_legal_exactly),
         cmocka_unit_test(test_advanced__support_hidden_until_reveal),
         cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
+        cmocka_unit_test(test_advanced__wartime_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
