@@ -100,6 +100,12 @@ void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned terri
         }
 }
 
+void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc)
+{
+    st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[loc]);
+    st->advisors[loc] = 0;
+}
+
 void engine__advisors_stewards(engine_state *st)
 {
     int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS_STEWARDS);

@@ -660,6 +660,8 @@ void engine__advisors_stewards(engine_state *st);
  * (the caller checked the rules that allow it). */
 int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
 void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned territory);
+/* The advisors at `loc` go to the Tanks of seat `bg`. */
+void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

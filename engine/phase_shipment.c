@@ -157,18 +157,24 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
 }
 
 /* The forces of `seat` in `territory` go to the Tanks when its ally has
- * forces there, but in the Polar Sink (LR 1.06.07). */
+ * forces there, but in the Polar Sink (LR 1.06.07). In the Advanced game
+ * (rules version 6 on) the Bene Gesserit's advisors count as forces for
+ * it, both ways (D2, docs/RULINGS.md R90). */
 static void ally_losses(engine_state *st, unsigned seat, unsigned territory)
 {
     uint8_t a = st->ally[seat];
     if (a == SEAT_NONE || territory == ENGINE_TERRITORY_POLAR_SINK)
         return;
     unsigned elite;
-    if (!forces_in(st, territory, a, &elite) && !elite)
+    if (!forces_in(st, territory, a, &elite) && !elite && !engine__advisors_arriving(st, a, territory))
         return;
+    int advisors = engine__advisors_moving(st, seat, territory);
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        if (in_territory(l, territory))
+        if (in_territory(l, territory)) {
             engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
+            if (advisors)
+                engine__advisors_lost(st, seat, l);
+        }
 }
 
 /* Forces ending a shipment or move beside their ally's: lost at once

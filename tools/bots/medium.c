@@ -614,9 +614,9 @@ int bot__medium_ship(engine_action *out, bot__ctx *c)
     return bot__plain(out, c, ENGINE_ACTION_SHIP_PASS);
 }
 
-/* Sends the free force; in the Advanced game an advisor with the shipment
- * when it lands in a stronghold or on spice (a foothold to turn to
- * fighters later), else the fighter to the Polar Sink. */
+/* Sends the free force; in the Advanced game an advisor with a stranger's
+ * shipment when it lands in a stronghold or on spice (a foothold to turn
+ * to fighters later), else the fighter to the Polar Sink. */
 int bot__medium_bg_send(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_BG_SEND);
@@ -624,6 +624,10 @@ int bot__medium_bg_send(engine_action *out, bot__ctx *c)
         return -1;
     bot__action_lo(out, l);
     out->arg[0] = l->hi[0];
+    /* never beside the ally's shipment: one of them would be lost (D2) */
+    const engine_frame *send = engine_window_find(c->v, ENGINE_WINDOW_BG_SEND);
+    if (send == NULL || send->owner == c->v->ally[c->seat])
+        return BOT_OK;
     for (size_t i = 0; i < c->n_legal; i++) {
         const engine_legal *a = &c->legal[i];
         if (a->kind != ENGINE_ACTION_BG_SEND || a->lo[1] <= 0)
