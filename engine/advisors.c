@@ -64,6 +64,17 @@ int engine__advisors_stay(const engine_state *st, unsigned seat, unsigned territ
     return others; /* else ENLISTMENT (LR 2.02.14) */
 }
 
+int engine__advisors_may_take_up_arms(const engine_state *st, unsigned seat, unsigned from,
+                                      unsigned territory)
+{
+    if (!engine__advisors_moving(st, seat, from) || !engine__advisors_stay(st, seat, territory) ||
+        engine__advisors_in(st, territory))
+        return 0;
+    /* PEACETIME (LR 2.02.18): never beside the ally's forces */
+    uint8_t a = st->ally[seat];
+    return a >= st->config.n_seats || !engine__occupies(st, territory, a);
+}
+
 unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper, unsigned loc)
 {
     int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS_ACCOMPANY);
@@ -90,7 +101,7 @@ int engine__advisors_stormed_in(const engine_state *st, unsigned territory)
     return 0;
 }
 
-void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned territory)
+void engine__advisors_to_fighters(engine_state *st, unsigned bg, unsigned territory)
 {
     /* every location of the territory at once: one side per territory */
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
@@ -114,6 +125,6 @@ void engine__advisors_stewards(engine_state *st)
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
         unsigned t = engine__locations[l].territory;
         if (st->advisors[l] && alone(st, t, (unsigned)bg) && !engine__advisors_stormed_in(st, t))
-            engine__advisors_take_up_arms(st, (unsigned)bg, t);
+            engine__advisors_to_fighters(st, (unsigned)bg, t);
     }
 }

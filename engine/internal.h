@@ -649,17 +649,23 @@ void engine__tokens_arrive(engine_state *st, unsigned seat, unsigned loc, unsign
 /* 1 if the group of `seat` leaving `territory` is advisors; 1 if advisors
  * of `seat` moving into `territory` stay advisors: the Bene Gesserit's
  * advisors or another faction's forces stand there, none of its fighters
- * (LR 2.02.14 ENLISTMENT, 2.02.20 ADAPTIVE FORCE; TAKE UP ARMS, 2.02.16,
- * is not offered). */
+ * unless they take up arms (LR 2.02.14 ENLISTMENT, 2.02.20 ADAPTIVE FORCE,
+ * 2.02.16 TAKE UP ARMS). */
 int engine__advisors_moving(const engine_state *st, unsigned seat, unsigned territory);
 int engine__advisors_stay(const engine_state *st, unsigned seat, unsigned territory);
+/* 1 if advisors of `seat` moving from `from` into `territory` may take up
+ * arms there (TAKE UP ARMS, LR 2.02.16): they would stay advisors, the
+ * Bene Gesserit have no advisors there already, and their ally no forces
+ * (PEACETIME, 2.02.18). */
+int engine__advisors_may_take_up_arms(const engine_state *st, unsigned seat, unsigned from,
+                                      unsigned territory);
 unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper, unsigned loc);
 void engine__advisors_stewards(engine_state *st);
 /* 1 if some advisors in `territory` stand under the storm (STORMED IN, LR
  * 2.02.19); the advisors of seat `bg` in `territory` all become fighters
  * (the caller checked the rules that allow it). */
 int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
-void engine__advisors_take_up_arms(engine_state *st, unsigned bg, unsigned territory);
+void engine__advisors_to_fighters(engine_state *st, unsigned bg, unsigned territory);
 /* The advisors at `loc` go to the Tanks of seat `bg`. */
 void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
 

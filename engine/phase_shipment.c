@@ -695,7 +695,7 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
 {
     *held_out = 0;
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
-    int source = act->arg[4];
+    int source = act->arg[4], fighters = act->arg[5];
     if (from < 0 || from >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
     if (to < 0 || to >= ENGINE_LOCATION_HMS)
@@ -713,6 +713,9 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     unsigned dest = engine__locations[to].territory;
     if (dest != (unsigned)from && engine__stronghold_full(st, dest, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
+    if (fighters != 0 &&
+        (fighters != 1 || !engine__advisors_may_take_up_arms(st, act->seat, (unsigned)from, dest)))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 5, fighters);
     unsigned have_elite;
     unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, (unsigned)source,
                             &have_elite);
@@ -765,7 +768,7 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         return ENGINE_ACCEPTED;
     }
     int as_advisors = engine__advisors_moving(st, act->seat, (unsigned)from);
-    int stay_advisors = as_advisors && engine__advisors_stay(st, act->seat, dest);
+    int stay_advisors = as_advisors && !fighters && engine__advisors_stay(st, act->seat, dest);
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
         uint8_t *group = as_advisors ? &st->advisors[l] : &st->forces[l][act->seat];
         *group = (uint8_t)(*group - take[l][0]);
@@ -983,6 +986,22 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
     return n;
 }
 
+/* A move family, and when the group is advisors that may take up arms
+ * where it goes (LR 2.02.16) the same family with `fighters` 1. */
+static size_t push_take_up_arms(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                                unsigned kind, uint8_t seat, int16_t lo[ENGINE_ACTION_MAX_ARGS],
+                                int16_t hi[ENGINE_ACTION_MAX_ARGS])
+{
+    push(out, cap, &n, kind, seat, lo, hi);
+    if (engine__advisors_may_take_up_arms(st, seat, (unsigned)lo[0],
+                                          engine__locations[lo[1]].territory)) {
+        lo[5] = hi[5] = 1;
+        push(out, cap, &n, kind, seat, lo, hi);
+        lo[5] = hi[5] = 0;
+    }
+    return n;
+}
+
 /* The moves from t to `to` naming their source (rules version 4 on): one
  * family per location of t whose forces reach `to`. Location 0, the
  * Polar Sink's only one, is the absent source: its family is the plain one. */
@@ -1000,7 +1019,7 @@ static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *s
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0, (int16_t)l};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to,
                                               (int16_t)plain_at(st, l, seat), 0, (int16_t)l};
-        push(out, cap, &n, kind, seat, lo, hi);
+        n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
     }
     return n;
 }
@@ -1036,7 +1055,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
                 continue;
             int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0};
             int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)reach[to], 0};
-            push(out, cap, &n, kind, seat, lo, hi);
+            n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
             if (engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS))
                 n = legal_sources(out, cap, st, seat, kind, t, to, n);
         }

@@ -71,7 +71,7 @@ static engine_verdict wartime(engine_verdict_detail *why, engine_state *st, unsi
     engine_verdict v = wartime_refusal(st, owner, act->arg[1]);
     if (v != ENGINE_ACCEPTED)
         return engine__reject(why, v, 1, act->arg[1]);
-    engine__advisors_take_up_arms(st, owner, (unsigned)act->arg[1]);
+    engine__advisors_to_fighters(st, owner, (unsigned)act->arg[1]);
     return ENGINE_ACCEPTED;
 }
 

@@ -383,6 +383,60 @@ static void test_advanced__wartime_legal_exactly(void **state)
     }
 }
 
+/* LR 2.02.12-2.02.20: the Bene Gesserit's moves in an Advanced room of
+ * version 6, advisors among their groups, are exactly what their legal
+ * families hold, `fighters` (TAKE UP ARMS) included: every from, to and
+ * count up to 3, source absent, checked both ways. */
+static void test_advanced__advisor_moves_legal_exactly(void **state)
+{
+    (void)state;
+    engine_state st;
+    position(&st, 1, 6, 10);
+    unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+    unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+    assert_int_equal(engine_position_forces(&st, 0, arrakeen, 2, 0), 0);
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+    assert_int_equal(engine_position_forces(&st, 1, carthag, 1, 0), 0);
+    assert_int_equal(engine_position_forces(&st, 2, 2, 1, 0), 0); /* Imperial Basin, 9 */
+    assert_int_equal(engine_position_advisors(&st, 1, 0, 1), 0);  /* the Polar Sink */
+    enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+    /* the Harkonnen ship first: pass, pass; then the Bene Gesserit */
+    engine_rng rng;
+    engine_action pass = {.kind = ENGINE_ACTION_SHIP_PASS, .seat = 0};
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    pass.kind = ENGINE_ACTION_MOVE_PASS;
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    pass.kind = ENGINE_ACTION_SHIP_PASS;
+    pass.seat = 1;
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n_legal = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, 1);
+    assert_true(n_legal < ENGINE_LEGAL_MAX);
+    unsigned accepted = 0, up_in_arms = 0;
+    for (int16_t from = 0; from < ENGINE_TERRITORY_COUNT; from++)
+        for (int16_t to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
+            for (int16_t n = 1; n <= 3; n++)
+                for (int16_t fighters = 0; fighters <= 2; fighters++) {
+                    engine_action move = {.kind = ENGINE_ACTION_MOVE, .seat = 1,
+                                          .arg = {from, to, n, 0, 0, fighters}};
+                    engine_state t = st;
+                    engine_rng_init(&rng, SEED, 3);
+                    int ok = engine_apply(NULL, &t, &move, &rng) == ENGINE_ACCEPTED;
+                    int listed = 0;
+                    for (size_t i = 0; i < n_legal && !listed; i++)
+                        listed = engine_legal_contains(&legal[i], &move);
+                    assert_int_equal(ok, listed);
+                    accepted += (unsigned)ok;
+                    up_in_arms += (unsigned)(ok && fighters);
+                }
+    assert_true(accepted > 0);
+    /* 1 or 2 advisors of Arrakeen into Imperial Basin's sector 9, beside the
+     * Emperor, at least */
+    assert_true(up_in_arms >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_advanced__support_hidden_until_reveal),
         cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
         cmocka_unit_test(test_advanced__wartime_legal_exactly),
+        cmocka_unit_test(test_advanced__advisor_moves_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
