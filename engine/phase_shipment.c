@@ -159,7 +159,7 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
 /* The forces of `seat` in `territory` go to the Tanks when its ally has
  * forces there, but in the Polar Sink (LR 1.06.07). In the Advanced game
  * (rules version 6 on) the Bene Gesserit's advisors count as forces for
- * it, both ways (D2, docs/RULINGS.md R90). */
+ * it, both ways (D2, docs/RULINGS.md R112). */
 static void ally_losses(engine_state *st, unsigned seat, unsigned territory)
 {
     uint8_t a = st->ally[seat];

@@ -449,7 +449,7 @@ static engine_state *advanced_bg_position(unsigned advisors, unsigned harkonnen)
 }
 
 /* Medium decides the Advanced advisors from its view (docs/RULINGS.md
- * R85, R89): it sends an advisor with a shipment into a stronghold, the
+ * R107, R111): it sends an advisor with a shipment into a stronghold, the
  * fighter to the Polar Sink after one onto bare sand; in the Revival it
  * turns to fighters its advisors of Arrakeen when they match the
  * Harkonnen there, and revives instead when they do not. */
