@@ -66,14 +66,16 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
                                1},
     /* source: the location of `from` the group leaves (rules version 4
      * on), absent = from every sector that can reach (LR 1.06.05) */
-    [ENGINE_ACTION_MOVE] = {"move", 5,
-        {"from", "to", "forces", "elite", "source"},
+    /* `fighters` (Advanced, rules version 6): 1 = advisors moving into an
+     * occupied territory take up arms (LR 2.02.16) */
+    [ENGINE_ACTION_MOVE] = {"move", 6,
+        {"from", "to", "forces", "elite", "source", "fighters"},
         {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT,
-         ENGINE_ARG_LOCATION}, 1},
-    [ENGINE_ACTION_HAJR_MOVE] = {"hajr_move", 5,
-        {"from", "to", "forces", "elite", "source"},
+         ENGINE_ARG_LOCATION, ENGINE_ARG_INT}, 2},
+    [ENGINE_ACTION_HAJR_MOVE] = {"hajr_move", 6,
+        {"from", "to", "forces", "elite", "source", "fighters"},
         {ENGINE_ARG_TERRITORY, ENGINE_ARG_LOCATION, ENGINE_ARG_INT, ENGINE_ARG_INT,
-         ENGINE_ARG_LOCATION}, 1},
+         ENGINE_ARG_LOCATION, ENGINE_ARG_INT}, 2},
     [ENGINE_ACTION_MOVE_PASS] = {"move_pass", 0, {0}, {0}, 0},
     [ENGINE_ACTION_BATTLE_CHOOSE] = {"battle_choose", 2,
         {"territory", "opponent"},

@@ -775,6 +775,10 @@ typedef struct engine_state {
     uint8_t n_effects;
     /* A shipment paid with another seat's Karama (engine/phase_shipment.c) */
     uint16_t karama_ship_named;    /* seats the shipper has named this shipment turn */
+    /* Advanced, rules version 6 on (engine/advisors.c): 1 + the location of
+     * the off-planet shipment the open BG_SEND window follows, where the
+     * Bene Gesserit may send an advisor (LR 2.02.11); 0 none */
+    uint8_t bg_accompany;
     /* Storm cards and the game's end */
     uint8_t weather_control;       /* sectors set by Weather Control this storm, 0xFF none */
     uint16_t winners;              /* seats that won (GAME_OVER) */

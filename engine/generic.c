@@ -124,7 +124,16 @@ size_t engine__legal_power(engine_legal *out, size_t cap, const engine_state *st
             l.lo[1 + a] = r->form->lo[a];
             l.hi[1 + a] = r->form->hi[a];
         }
-        engine__legal_push(out, cap, &n, &l);
+        if (!r->fn || r->form->n_args == 0) {
+            engine__legal_push(out, cap, &n, &l);
+            continue;
+        }
+        /* narrower than the form: a family per value its row allows now */
+        for (int v = r->form->lo[0]; v <= r->form->hi[0]; v++)
+            if (r->fn(st, owner, seat, v)) {
+                l.lo[1] = l.hi[1] = (int16_t)v;
+                engine__legal_push(out, cap, &n, &l);
+            }
     }
     return n;
 }

@@ -392,6 +392,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_WORMS,
     ENGINE__RULE_ADVANCED_KH,
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
+    ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -475,6 +476,13 @@ typedef enum engine__point {
     ENGINE__POINT_KWISATZ_HADERACH,  /* owner: its forces lost in battles awaken the Kwisatz
                                         Haderach, who may then accompany its leader (A
                                         Advanced, LR 2.01.10-15; engine/kwisatz_haderach.c) */
+    ENGINE__POINT_ADVISORS_ARRIVE,   /* owner: its tokens arriving where its advisors stand
+                                        are advisors (Advanced B v6, LR 2.02.20, D1) */
+    ENGINE__POINT_ADVISORS_ACCOMPANY, /* owner: may send an advisor with another's
+                                        off-planet shipment (Advanced B v6, LR 2.02.11) */
+    ENGINE__POINT_ADVISORS_STEWARDS, /* owner: its advisors alone in a territory become
+                                        fighters as the Battle phase begins (Advanced B v6,
+                                        LR 2.02.21) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -526,7 +534,10 @@ typedef struct engine__power_row {
     uint8_t order;                 /* among rows at one point, lower first */
     uint8_t secret_args;           /* bit i: argument i of the power's action is secret */
     engine__power_when when;       /* NULL = whenever the fields say */
-    engine__power_fn fn;           /* NULL = the row only holds */
+    engine__power_fn fn;           /* NULL = the row only holds; at ENGINE__POINT_POWER,
+                                      the values of the form's first argument the power
+                                      allows now: one legal family each (its `use`
+                                      refuses the others) */
     const char *source;            /* "LR 2.04.06": the rule it follows */
     const engine_power_form *form; /* ENGINE__POINT_POWER: its generic action's arguments */
     engine__power_use use;         /* ENGINE__POINT_POWER: what using it does; NULL for a
@@ -764,6 +775,41 @@ int engine__kh_check(const engine_state *st);
 /* 1 if `seat`, fighting the battle under way, must play a leader or a
  * Cheap Hero (engine/phase_battle.c, LR 1.07.04.02). */
 int engine__battle_leader_required(const engine_state *st, unsigned seat);
+/* The Bene Gesserit's advisors (engine/advisors.c, Advanced, rules
+ * version 6 on): whether the state encodes their fields; 1 if advisors
+ * stand in `territory`; 1 if tokens of `seat` arriving there become
+ * advisors (LR 2.02.20, D1); tokens arriving at `loc` (from reserves or
+ * another place, already taken from it) as the side there decides; 1 + the
+ * location an advisor may accompany the shipment of `shipper` to, 0 none
+ * (LR 2.02.11); advisors alone in a territory out of the storm become
+ * fighters (LR 2.02.19, 2.02.21). */
+int engine__advisors_encoded(const engine_state *st);
+int engine__advisors_in(const engine_state *st, unsigned territory);
+int engine__advisors_arriving(const engine_state *st, unsigned seat, unsigned territory);
+void engine__tokens_arrive(engine_state *st, unsigned seat, unsigned loc, unsigned plain,
+                           unsigned elite);
+/* 1 if the group of `seat` leaving `territory` is advisors; 1 if advisors
+ * of `seat` moving into `territory` stay advisors: the Bene Gesserit's
+ * advisors or another faction's forces stand there, none of its fighters
+ * unless they take up arms (LR 2.02.14 ENLISTMENT, 2.02.20 ADAPTIVE FORCE,
+ * 2.02.16 TAKE UP ARMS). */
+int engine__advisors_moving(const engine_state *st, unsigned seat, unsigned territory);
+int engine__advisors_stay(const engine_state *st, unsigned seat, unsigned territory);
+/* 1 if advisors of `seat` moving from `from` into `territory` may take up
+ * arms there (TAKE UP ARMS, LR 2.02.16): they would stay advisors, the
+ * Bene Gesserit have no advisors there already, and their ally no forces
+ * (PEACETIME, 2.02.18). */
+int engine__advisors_may_take_up_arms(const engine_state *st, unsigned seat, unsigned from,
+                                      unsigned territory);
+unsigned engine__advisors_accompany_at(const engine_state *st, unsigned shipper, unsigned loc);
+void engine__advisors_stewards(engine_state *st);
+/* 1 if some advisors in `territory` stand under the storm (STORMED IN, LR
+ * 2.02.19); the advisors of seat `bg` in `territory` all become fighters
+ * (the caller checked the rules that allow it). */
+int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
+void engine__advisors_to_fighters(engine_state *st, unsigned bg, unsigned territory);
+/* The advisors at `loc` go to the Tanks of seat `bg`. */
+void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

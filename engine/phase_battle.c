@@ -176,6 +176,7 @@ static void ask_plans(engine_state *st);
 void engine__battle_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_BATTLE);
+    engine__advisors_stewards(st); /* Advanced: before the battles (LR 2.02.21) */
     st->aggressor_index = 0;
     memset(st->leader_territory, SEAT_NONE, sizeof st->leader_territory);
     engine__kh_turn_begins(st);

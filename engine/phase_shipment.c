@@ -46,11 +46,25 @@ static unsigned forces_in(const engine_state *st, unsigned territory, unsigned s
     return plain;
 }
 
-/* Territories a group may cross in one move (LR 1.06.05, 2.04.06): 1 as
- * the rows of ENGINE__POINT_MOVE_ALLOWANCE change it (the Fremen's 2 is an
- * advantage a Karama may cancel for one move). */
-static unsigned allowance(const engine_state *st, unsigned seat)
+/* The plain tokens of `seat` at `l` that move: its forces, or the Bene
+ * Gesserit's advisors where theirs stand (Advanced, rules version 6 on;
+ * one side per territory, so never both). */
+static unsigned plain_at(const engine_state *st, unsigned l, unsigned seat)
 {
+    return st->forces[l][seat] +
+           (st->advisors[l] && engine__advisors_moving(st, seat, engine__locations[l].territory)
+                ? st->advisors[l]
+                : 0u);
+}
+
+/* Territories a group of `seat` leaving `territory` may cross in one
+ * move (LR 1.06.05, 2.04.06): 1 as the rows of ENGINE__POINT_MOVE_ALLOWANCE
+ * change it (the Fremen's 2 is an advantage a Karama may cancel for one
+ * move); advisors never use ornithopters (LR 2.02.12). */
+static unsigned allowance(const engine_state *st, unsigned seat, unsigned territory)
+{
+    if (engine__advisors_moving(st, seat, territory))
+        return 1;
     if (engine_seat_has_ornithopters(st, seat))
         return ORNITHOPTER_MOVES;
     return (unsigned)engine__point_value(st, ENGINE__POINT_MOVE_ALLOWANCE, seat, 1);
@@ -127,14 +141,14 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
                         unsigned source, unsigned *elite_out)
 {
     uint8_t dist[ENGINE_LOCATION_COUNT];
-    unsigned limit = allowance(st, seat), plain = 0, elite = 0;
+    unsigned limit = allowance(st, seat, territory), plain = 0, elite = 0;
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
         if (!in_territory(l, territory) || !from_source(l, source) ||
-            !(st->forces[l][seat] || st->special[l][seat]) || stays(st, l, to))
+            !(plain_at(st, l, seat) || st->special[l][seat]) || stays(st, l, to))
             continue;
         distances(dist, st, l, seat);
         if (dist[to] <= limit) {
-            plain += st->forces[l][seat];
+            plain += plain_at(st, l, seat);
             elite += st->special[l][seat];
         }
     }
@@ -143,18 +157,24 @@ static unsigned movable(const engine_state *st, unsigned seat, unsigned territor
 }
 
 /* The forces of `seat` in `territory` go to the Tanks when its ally has
- * forces there, but in the Polar Sink (LR 1.06.07). */
+ * forces there, but in the Polar Sink (LR 1.06.07). In the Advanced game
+ * (rules version 6 on) the Bene Gesserit's advisors count as forces for
+ * it, both ways (D2, docs/RULINGS.md R112). */
 static void ally_losses(engine_state *st, unsigned seat, unsigned territory)
 {
     uint8_t a = st->ally[seat];
     if (a == SEAT_NONE || territory == ENGINE_TERRITORY_POLAR_SINK)
         return;
     unsigned elite;
-    if (!forces_in(st, territory, a, &elite) && !elite)
+    if (!forces_in(st, territory, a, &elite) && !elite && !engine__advisors_arriving(st, a, territory))
         return;
+    int advisors = engine__advisors_moving(st, seat, territory);
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        if (in_territory(l, territory))
+        if (in_territory(l, territory)) {
             engine__forces_to_tanks(st, l, (uint8_t)seat, st->forces[l][seat], st->special[l][seat]);
+            if (advisors)
+                engine__advisors_lost(st, seat, l);
+        }
 }
 
 /* Forces ending a shipment or move beside their ally's: lost at once
@@ -168,11 +188,15 @@ static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
         ally_losses(st, seat, territory);
 }
 
-/* 1 if `seat` may put forces at `loc` now (ship or send). */
+/* 1 if `seat` may put forces at `loc` now (ship or send): not in the
+ * storm, and not a third faction in a stronghold, but as advisors joining
+ * its advisors there (Advanced, LR 1.06.03.05, 2.02.20). */
 static int may_land(const engine_state *st, unsigned loc, unsigned seat)
 {
-    return loc < ENGINE_LOCATION_HMS && !engine__in_storm(st, loc) &&
-           !engine__stronghold_full(st, engine__locations[loc].territory, seat);
+    if (loc >= ENGINE_LOCATION_HMS || engine__in_storm(st, loc))
+        return 0;
+    unsigned t = engine__locations[loc].territory;
+    return !engine__stronghold_full(st, t, seat) || engine__advisors_arriving(st, seat, t);
 }
 
 /* ============================================================ shipping */
@@ -345,14 +369,16 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
     engine__shipment_resume(st, rng);
 }
 
-/* After an off-planet shipment by another faction the Bene Gesserit may
- * send one force free to the Polar Sink (LR 2.02.05): a BG_SEND window
+/* After an off-planet shipment by another faction to `loc` the Bene
+ * Gesserit may send one force free to the Polar Sink (LR 2.02.05), or in
+ * the Advanced game an advisor to `loc` (LR 2.02.11): a BG_SEND window
  * over the shipper's SHIP step asks them. */
-static void after_shipment(engine_state *st, unsigned shipper, int off_planet)
+static void after_shipment(engine_state *st, unsigned shipper, int off_planet, unsigned loc)
 {
     int bg = engine__point_owner(st, ENGINE__POINT_SHIPMENT_MADE);
     st->karama_ship_named = 0;
     if (off_planet && bg >= 0 && (unsigned)bg != shipper && st->seat[bg].reserves > 0) {
+        st->bg_accompany = (uint8_t)engine__advisors_accompany_at(st, shipper, loc);
         engine__frame_push(st, ENGINE_WINDOW_BG_SEND, shipper, (unsigned)bg, NULL,
                            ENGINE_SEAT_BIT((unsigned)bg));
         return;
@@ -367,6 +393,7 @@ void engine__bg_send_resume(engine_state *st, const engine_frame *f, const engin
     (void)f;
     (void)answer;
     (void)rng;
+    st->bg_accompany = 0;
     to_move(st);
 }
 
@@ -412,10 +439,9 @@ static void land(engine_state *st, unsigned seat, unsigned loc, unsigned plain, 
     pay_shipment(st, seat, cost, karama);
     p->reserves = (uint8_t)(p->reserves - plain);
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
-    st->forces[loc][seat] = (uint8_t)(st->forces[loc][seat] + plain);
-    st->special[loc][seat] = (uint8_t)(st->special[loc][seat] + elite);
+    engine__tokens_arrive(st, seat, loc, plain, elite);
     ally_conflict(st, seat, engine__locations[loc].territory);
-    after_shipment(st, seat, 1);
+    after_shipment(st, seat, 1, loc);
 }
 
 /* Normal shipment from reserves: args location, forces, elite, karama. */
@@ -585,7 +611,7 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
     st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
     ally_conflict(st, act->seat, engine__locations[loc].territory);
-    after_shipment(st, act->seat, 0);
+    after_shipment(st, act->seat, 0, (unsigned)loc);
     return ENGINE_ACCEPTED;
 }
 
@@ -619,8 +645,7 @@ engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
     pay_shipment(st, act->seat, cost, 0);
     st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
     st->special[from][act->seat] = (uint8_t)(st->special[from][act->seat] - elite);
-    st->forces[to][act->seat] = (uint8_t)(st->forces[to][act->seat] + plain);
-    st->special[to][act->seat] = (uint8_t)(st->special[to][act->seat] + elite);
+    engine__tokens_arrive(st, act->seat, (unsigned)to, (unsigned)plain, (unsigned)elite);
     ally_conflict(st, act->seat, engine__locations[to].territory);
     to_move(st);
     return ENGINE_ACCEPTED;
@@ -674,14 +699,17 @@ engine_verdict engine__ship_pass(engine_verdict_detail *why, engine_state *st,
 
 /* The Bene Gesserit answer: 1 sends a force to the Polar Sink, 0 not; `to`
  * (rules version 4 on) names the destination, which in the Basic game is
- * the Polar Sink alone, location 0, as when it is absent (LR 2.02.05). */
+ * the Polar Sink alone, location 0, as when it is absent (LR 2.02.05). In
+ * the Advanced game (rules version 6 on) it may instead be the location of
+ * the shipment just made, where the force is an advisor (LR 2.02.11). */
 engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
                                const engine_action *act, engine_rng *rng)
 {
     int yes = act->arg[0], to = act->arg[1];
+    int with = st->bg_accompany ? st->bg_accompany - 1 : -1;
     if (yes < 0 || yes > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, yes);
-    if (to != 0)
+    if (to != 0 && (to != with || !yes))
         return engine__reject(why, ENGINE_REJECT_SEND_DESTINATION, 1, to);
     if (yes) {
         if (st->seat[act->seat].reserves == 0)
@@ -693,7 +721,10 @@ engine_verdict engine__bg_send(engine_verdict_detail *why, engine_state *st,
                                 act->seat))
             return ENGINE_ACCEPTED;
         st->seat[act->seat].reserves--;
-        st->forces[0][act->seat]++; /* location 0 is the Polar Sink */
+        if (to == with)
+            st->advisors[to]++;
+        else /* location 0 is the Polar Sink */
+            engine__tokens_arrive(st, act->seat, 0, 1, 0);
     }
     engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
@@ -708,7 +739,7 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
 {
     *held_out = 0;
     int from = act->arg[0], to = act->arg[1], plain = act->arg[2], elite = act->arg[3];
-    int source = act->arg[4];
+    int source = act->arg[4], fighters = act->arg[5];
     if (from < 0 || from >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, from);
     if (to < 0 || to >= ENGINE_LOCATION_HMS)
@@ -716,7 +747,8 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     if (source < 0 || source >= ENGINE_LOCATION_HMS ||
         (source != 0 && !in_territory((unsigned)source, (unsigned)from)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 4, source);
-    if (source != 0 && !st->forces[source][act->seat] && !st->special[source][act->seat])
+    if (source != 0 && !plain_at(st, (unsigned)source, act->seat) &&
+        !st->special[source][act->seat])
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 4, source);
     if (plain < 0 || elite < 0 || plain + elite < 1)
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 2, plain);
@@ -725,6 +757,9 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     unsigned dest = engine__locations[to].territory;
     if (dest != (unsigned)from && engine__stronghold_full(st, dest, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 1, to);
+    if (fighters != 0 &&
+        (fighters != 1 || !engine__advisors_may_take_up_arms(st, act->seat, (unsigned)from, dest)))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 5, fighters);
     unsigned have_elite;
     unsigned have = movable(st, act->seat, (unsigned)from, (unsigned)to, (unsigned)source,
                             &have_elite);
@@ -733,13 +768,13 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         int all_in_storm = 1, any = 0;
         for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++)
             if (in_territory(l, (unsigned)from) && from_source(l, (unsigned)source) &&
-                (st->forces[l][act->seat] || st->special[l][act->seat])) {
+                (plain_at(st, l, act->seat) || st->special[l][act->seat])) {
                 any = 1;
                 all_in_storm &= engine__in_storm(st, l);
             }
         int only_staying = stays(st, (unsigned)to, (unsigned)to) && in_territory((unsigned)to, (unsigned)from) &&
                            from_source((unsigned)to, (unsigned)source) &&
-                           (st->forces[to][act->seat] || st->special[to][act->seat]);
+                           (plain_at(st, (unsigned)to, act->seat) || st->special[to][act->seat]);
         engine_verdict v = have + have_elite ? ENGINE_REJECT_NOT_ENOUGH_FORCES
                            : any && all_in_storm ? ENGINE_REJECT_STORM_BLOCKS
                            : only_staying        ? ENGINE_REJECT_MOVE_SAME_SECTOR
@@ -748,20 +783,22 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     }
     /* Take the group from the source sectors that reach, in location order. */
     uint8_t dist[ENGINE_LOCATION_COUNT];
-    unsigned limit = allowance(st, act->seat), left = (unsigned)plain, left_e = (unsigned)elite;
+    unsigned limit = allowance(st, act->seat, (unsigned)from), left = (unsigned)plain,
+             left_e = (unsigned)elite;
     uint8_t take[ENGINE_LOCATION_COUNT][2];
     memset(take, 0, sizeof take);
     int is_far = 0; /* a group taken crosses more than one territory */
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS && (left || left_e); l++) {
         if (!in_territory(l, (unsigned)from) || !from_source(l, (unsigned)source) ||
-            !(st->forces[l][act->seat] || st->special[l][act->seat]) ||
+            !(plain_at(st, l, act->seat) || st->special[l][act->seat]) ||
             stays(st, l, (unsigned)to))
             continue;
         distances(dist, st, l, act->seat);
         if (dist[to] > limit)
             continue;
         is_far |= dist[to] > 1;
-        unsigned p = st->forces[l][act->seat] < left ? st->forces[l][act->seat] : left;
+        unsigned here = plain_at(st, l, act->seat);
+        unsigned p = here < left ? here : left;
         unsigned e = st->special[l][act->seat] < left_e ? st->special[l][act->seat] : left_e;
         take[l][0] = (uint8_t)p;
         take[l][1] = (uint8_t)e;
@@ -774,12 +811,17 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         *held_out = 1;
         return ENGINE_ACCEPTED;
     }
+    int as_advisors = engine__advisors_moving(st, act->seat, (unsigned)from);
+    int stay_advisors = as_advisors && !fighters && engine__advisors_stay(st, act->seat, dest);
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-        st->forces[l][act->seat] = (uint8_t)(st->forces[l][act->seat] - take[l][0]);
+        uint8_t *group = as_advisors ? &st->advisors[l] : &st->forces[l][act->seat];
+        *group = (uint8_t)(*group - take[l][0]);
         st->special[l][act->seat] = (uint8_t)(st->special[l][act->seat] - take[l][1]);
     }
-    st->forces[to][act->seat] = (uint8_t)(st->forces[to][act->seat] + plain);
-    st->special[to][act->seat] = (uint8_t)(st->special[to][act->seat] + elite);
+    if (stay_advisors)
+        st->advisors[to] = (uint8_t)(st->advisors[to] + plain);
+    else
+        engine__tokens_arrive(st, act->seat, (unsigned)to, (unsigned)plain, (unsigned)elite);
     ally_conflict(st, act->seat, dest);
     return ENGINE_ACCEPTED;
 }
@@ -979,6 +1021,28 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
         st->seat[seat].reserves > 0 &&
         !engine__karama_cancelled(st, engine__point_owner_advantage(st, ENGINE__POINT_SHIPMENT_MADE))};
     push(out, cap, &n, ENGINE_ACTION_BG_SEND, seat, lo, hi);
+    /* the advisor with the shipment (Advanced, LR 2.02.11) */
+    if (hi[0] && st->bg_accompany > 1) {
+        lo[0] = 1;
+        lo[1] = hi[1] = (int16_t)(st->bg_accompany - 1);
+        push(out, cap, &n, ENGINE_ACTION_BG_SEND, seat, lo, hi);
+    }
+    return n;
+}
+
+/* A move family, and when the group is advisors that may take up arms
+ * where it goes (LR 2.02.16) the same family with `fighters` 1. */
+static size_t push_take_up_arms(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                                unsigned kind, uint8_t seat, int16_t lo[ENGINE_ACTION_MAX_ARGS],
+                                int16_t hi[ENGINE_ACTION_MAX_ARGS])
+{
+    push(out, cap, &n, kind, seat, lo, hi);
+    if (engine__advisors_may_take_up_arms(st, seat, (unsigned)lo[0],
+                                          engine__locations[lo[1]].territory)) {
+        lo[5] = hi[5] = 1;
+        push(out, cap, &n, kind, seat, lo, hi);
+        lo[5] = hi[5] = 0;
+    }
     return n;
 }
 
@@ -988,9 +1052,9 @@ size_t engine__legal_bg_send(engine_legal *out, size_t cap, const engine_state *
 static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat,
                             unsigned kind, unsigned t, unsigned to, size_t n)
 {
-    unsigned limit = allowance(st, seat);
+    unsigned limit = allowance(st, seat, t);
     for (unsigned l = 1; l < ENGINE_LOCATION_HMS; l++) {
-        if (!in_territory(l, t) || !st->forces[l][seat] || stays(st, l, to))
+        if (!in_territory(l, t) || !plain_at(st, l, seat) || stays(st, l, to))
             continue; /* elite forces are Advanced only */
         uint8_t dist[ENGINE_LOCATION_COUNT];
         distances(dist, st, l, seat);
@@ -998,8 +1062,8 @@ static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *s
             continue;
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0, (int16_t)l};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to,
-                                              (int16_t)st->forces[l][seat], 0, (int16_t)l};
-        push(out, cap, &n, kind, seat, lo, hi);
+                                              (int16_t)plain_at(st, l, seat), 0, (int16_t)l};
+        n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
     }
     return n;
 }
@@ -1007,20 +1071,23 @@ static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *s
 static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat,
                           unsigned kind, size_t n)
 {
-    unsigned limit = allowance(st, seat);
     for (unsigned t = 0; t < ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD; t++) {
+        unsigned limit = 0; /* asked once the territory holds a group */
         /* Forces that can reach each destination, summed over the sectors
          * of t they stand in (one search per sector). */
         unsigned reach[ENGINE_LOCATION_COUNT] = {0};
         int any = 0;
         for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-            if (!in_territory(l, t) || !st->forces[l][seat])
+            unsigned here = in_territory(l, t) ? plain_at(st, l, seat) : 0;
+            if (!here)
                 continue; /* elite forces are Advanced only */
+            if (!limit)
+                limit = allowance(st, seat, t);
             uint8_t dist[ENGINE_LOCATION_COUNT];
             distances(dist, st, l, seat);
             for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++)
                 if (dist[to] <= limit && !stays(st, l, to)) {
-                    reach[to] += st->forces[l][seat];
+                    reach[to] += here;
                     any = 1;
                 }
         }
@@ -1032,7 +1099,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
                 continue;
             int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0};
             int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)reach[to], 0};
-            push(out, cap, &n, kind, seat, lo, hi);
+            n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
             if (engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS))
                 n = legal_sources(out, cap, st, seat, kind, t, to, n);
         }
@@ -1060,6 +1127,10 @@ int engine__shipment_check(const engine_state *st)
     const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     const engine_frame *send = engine_window_find(st, ENGINE_WINDOW_BG_SEND);
     if (named >> n)
+        return 0;
+    /* where an advisor may follow a shipment: only while the send is asked */
+    if (st->bg_accompany && (send == NULL || st->bg_accompany > ENGINE_LOCATION_HMS ||
+                             !engine__advisors_encoded(st)))
         return 0;
     /* the Bene Gesserit asked over the shipper's SHIP step, after its
      * shipment (BG_SEND is a window now, never a step) */

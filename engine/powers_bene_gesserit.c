@@ -33,6 +33,56 @@ static int advanced_charity(const engine_state *st, unsigned owner, unsigned sea
     return value + ADVANCED_CHARITY;
 }
 
+/* WARTIME (Advanced, LR 2.02.17): before Shipment and Movement (from the
+ * end of the Spice Blow and Nexus, as [TO] does: CHOAM Charity, Bidding,
+ * Revival) the advisors of one territory all become fighters, publicly;
+ * never under the storm (STORMED IN, 2.02.19), never beside the ally's
+ * forces (PEACETIME, 2.02.18), never as a third faction in a stronghold
+ * (1.06.03). The verdict refusing territory `t` now, ACCEPTED if none. */
+#define SEAT_NONE 0xFF
+
+static engine_verdict wartime_refusal(const engine_state *st, unsigned owner, int t)
+{
+    if (st->phase != ENGINE_PHASE_CHOAM_CHARITY && st->phase != ENGINE_PHASE_BIDDING &&
+        st->phase != ENGINE_PHASE_REVIVAL)
+        return ENGINE_REJECT_NOT_YOUR_POWER;
+    if (t < 0 || t >= ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD ||
+        !engine__advisors_in(st, (unsigned)t))
+        return ENGINE_REJECT_NOT_ENOUGH_FORCES;
+    if (engine__advisors_stormed_in(st, (unsigned)t))
+        return ENGINE_REJECT_STORM_BLOCKS;
+    if (st->ally[owner] != SEAT_NONE && engine__occupies(st, (unsigned)t, st->ally[owner]))
+        return ENGINE_REJECT_NOT_YOUR_POWER;
+    if (engine__stronghold_full(st, (unsigned)t, owner))
+        return ENGINE_REJECT_OCCUPANCY_LIMIT;
+    return ENGINE_ACCEPTED;
+}
+
+static int wartime_allows(const engine_state *st, unsigned owner, unsigned seat, int t)
+{
+    (void)seat;
+    return wartime_refusal(st, owner, t) == ENGINE_ACCEPTED;
+}
+
+static engine_verdict wartime(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                              const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    engine_verdict v = wartime_refusal(st, owner, act->arg[1]);
+    if (v != ENGINE_ACCEPTED)
+        return engine__reject(why, v, 1, act->arg[1]);
+    engine__advisors_to_fighters(st, owner, (unsigned)act->arg[1]);
+    return ENGINE_ACCEPTED;
+}
+
+static const engine_power_form wartime_form = {
+    .slug = "bg_wartime", .n_args = 1,
+    .arg_name = {"territory"},
+    .arg_type = {ENGINE_ARG_TERRITORY},
+    .lo = {0}, .hi = {ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD - 1},
+    .fallback = {0},
+};
+
 static const engine__power_row rows[] = {
     /* The prediction, written in secret before the traitors: faction, turn. */
     {.point = ENGINE__POINT_SETUP_PREDICTION, .faction = ENGINE_FACTION_BENE_GESSERIT,
@@ -46,6 +96,23 @@ static const engine__power_row rows[] = {
      * column, a Basic board holds none. */
     {.point = ENGINE__POINT_ADVISORS, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .source = "LR 2.02.11"},
+    /* Advanced, rules version 6 on: tokens arriving where advisors stand
+     * are advisors (a shipment too, D1); an advisor may accompany another's
+     * off-planet shipment instead of the fighter to the Polar Sink; advisors
+     * alone out of the storm become fighters as the Battle phase begins. */
+    {.point = ENGINE__POINT_ADVISORS_ARRIVE, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.20"},
+    {.point = ENGINE__POINT_ADVISORS_ACCOMPANY, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.11"},
+    {.point = ENGINE__POINT_ADVISORS_STEWARDS, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .source = "LR 2.02.21"},
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .fn = wartime_allows,
+     .form = &wartime_form, .use = wartime, .source = "LR 2.02.17"},
     /* Advanced: the charity comes every turn, claimed or not, whatever the
      * Bene Gesserit hold (in force from rules version 5). */
     {.point = ENGINE__POINT_CHARITY_GRANT, .faction = ENGINE_FACTION_BENE_GESSERIT,

@@ -59,6 +59,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_ELITE_REVIVAL] = {6, 0, "LR 2.03.10, 2.04.20",
         "Advanced: one elite force (Sardaukar, Fedaykin) revived a turn from every source, "
         "the Tleilaxu Ghola included"},
+    [ENGINE__RULE_ADVANCED_ADVISORS] = {6, 0, "LR 2.02.11, 2.02.13, 2.02.20, 2.02.21",
+        "Advanced: the Bene Gesserit's tokens arriving where their advisors stand are "
+        "advisors, an advisor may accompany another's off-planet shipment, and advisors "
+        "alone in a territory become fighters as the Battle phase begins"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -355,6 +355,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
         for (unsigned s = 0; s < n; s++)
             put_u8(&w, st->elite_revival_turn[s]);
+    /* Advanced rooms of rules version 6 on (engine/advisors.c) */
+    if (engine__advisors_encoded(st))
+        put_u8(&w, st->bg_accompany);
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -677,6 +680,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
         for (unsigned s = 0; s < n; s++)
             st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
+    if (engine__advisors_encoded(st))
+        st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);

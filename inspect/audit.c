@@ -261,6 +261,7 @@ static const field_desc state_fields[] = {
     STRUCTS(engine_state, effect, effect_fields),
     SCALAR(engine_state, n_effects),
     SCALAR(engine_state, karama_ship_named),
+    SCALAR(engine_state, bg_accompany),
     SCALAR(engine_state, weather_control),
     SCALAR(engine_state, winners),
     SCALAR(engine_state, victory_kind),

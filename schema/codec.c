@@ -805,6 +805,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         b->num[3] = &pb->move->elite;
         b->num[4] = &pb->move->source;          /* optional: location, 0 absent */
         b->has[4] = &pb->move->has_source;
+        b->num[5] = &pb->move->fighters;        /* optional: 1 take up arms, 0 absent */
+        b->has[5] = &pb->move->has_fighters;
         return;
     case ENGINE_ACTION_HAJR_MOVE:          /* as MOVE */
         ATTACH(hajr_move, mentat__hajr_move__init);
@@ -814,6 +816,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         b->num[3] = &pb->hajr_move->elite;
         b->num[4] = &pb->hajr_move->source;
         b->has[4] = &pb->hajr_move->has_source;
+        b->num[5] = &pb->hajr_move->fighters;
+        b->has[5] = &pb->hajr_move->has_fighters;
         return;
     case ENGINE_ACTION_MOVE_PASS:
         ATTACH(move_pass, mentat__move_pass__init);

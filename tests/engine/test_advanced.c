@@ -1,7 +1,8 @@
 /*
  * test_advanced.c - the Advanced game's phase rules and abilities built so
  * far (ADVANCED_RULES.md), through the engine API on constructed
- * positions: each is in force in an Advanced room of rules version 5 on,
+ * positions: each is in force in an Advanced room of the rules version
+ * it came with (5 on; the advisors' shipments, 6 on),
  * and in no Basic room nor any Advanced room recorded under an earlier
  * version (whose stored states must re-fold as they were); the position
  * API's advisors keep the one-side-per-territory rule. The rules
@@ -406,6 +407,151 @@ static void test_advanced__support_hidden_until_reveal(void **state)
     assert_int_equal(engine_plan_support(&own, 1), 1u);
 }
 
+/* LR 2.02.11: after the Harkonnen ship to Habbanya Erg (west), the Bene
+ * Gesserit's send is exactly what its legal families hold: nothing, the
+ * Polar Sink, and in an Advanced room of version 6 an advisor to the
+ * shipment's own location, which the state encodes while it is asked
+ * (round trip) and forgets once answered. */
+static void test_advanced__accompanying_advisor_legal_exactly(void **state)
+{
+    (void)state;
+    static const struct {
+        int advanced;
+        unsigned version;
+        int accompanies;
+    } cases[] = {{1, 6, 1}, {1, 5, 0}, {0, 6, 0}};
+    unsigned erg = 75; /* Habbanya Erg, west, sector 15 */
+    assert_int_equal(engine_location_territory(erg), ENGINE_TERRITORY_HABBANYA_ERG);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, cases[i].advanced, cases[i].version, 10);
+        enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        engine_action ship = {.kind = ENGINE_ACTION_SHIP, .seat = 0, .arg = {(int16_t)erg, 2}};
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, &st, &ship, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+        assert_int_equal(st.bg_accompany, cases[i].accompanies ? erg + 1 : 0);
+        assert_int_equal(test_state_round_trip(&st), 0);
+        unsigned accepted = 0;
+        for (int16_t yes = 0; yes <= 1; yes++)
+            for (int16_t to = 0; to < ENGINE_LOCATION_COUNT - 1; to++) {
+                engine_state t = st;
+                engine_action send = {.kind = ENGINE_ACTION_BG_SEND, .seat = 1, .arg = {yes, to}};
+                engine_rng_init(&rng, SEED, 3);
+                int ok = engine_apply(NULL, &t, &send, &rng) == ENGINE_ACCEPTED;
+                assert_int_equal(ok, test_legal_contains(&st, &send));
+                if (!ok)
+                    continue;
+                accepted++;
+                assert_int_equal(t.bg_accompany, 0);
+                assert_int_equal(t.advisors[erg], yes && to != 0);
+                assert_int_equal(t.forces[0][1], yes && to == 0);
+            }
+        assert_int_equal(accepted, cases[i].accompanies ? 3u : 2u);
+    }
+}
+
+/* LR 2.02.17-2.02.19: in the Revival, the Bene Gesserit's WARTIME is
+ * accepted for exactly the territories its legal families hold: Arrakeen
+ * (advisors beside the Harkonnen), not Carthag (a third faction), not
+ * Cielago North (under the storm), not a territory without advisors; and
+ * not at all in an Advanced room of version 5. */
+static void test_advanced__wartime_legal_exactly(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned version;
+        unsigned accepted;
+    } cases[] = {{6, 1}, {5, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_state st;
+        position(&st, 1, cases[i].version, 10);
+        unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+        unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+        assert_int_equal(engine_position_forces(&st, 0, arrakeen, 2, 0), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+        assert_int_equal(engine_position_forces(&st, 0, carthag, 1, 0), 0);
+        assert_int_equal(engine_position_forces(&st, 2, carthag, 1, 0), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, carthag, 1), 0);
+        assert_int_equal(engine_position_advisors(&st, 1, 9, 1), 0); /* Cielago North, sector 0 */
+        assert_int_equal(engine_position_tanks(&st, 1, 2, 0), 0);
+        enter(&st, ENGINE_PHASE_REVIVAL);
+        assert_true(engine_state_awaiting(&st) & (1u << 1));
+        unsigned accepted = 0;
+        for (int16_t t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            engine_state w = st;
+            engine_action use = {.kind = ENGINE_ACTION_POWER, .seat = 1,
+                                 .arg = {engine_power_id("bg_wartime"), t}};
+            engine_rng rng;
+            engine_rng_init(&rng, SEED, 2);
+            int ok = engine_apply(NULL, &w, &use, &rng) == ENGINE_ACCEPTED;
+            assert_int_equal(ok, test_legal_contains(&st, &use));
+            if (!ok)
+                continue;
+            accepted++;
+            assert_int_equal(t, ENGINE_TERRITORY_ARRAKEEN);
+            assert_int_equal(w.advisors[arrakeen], 0);
+            assert_int_equal(w.forces[arrakeen][1], 2);
+        }
+        assert_int_equal(accepted, cases[i].accepted);
+    }
+}
+
+/* LR 2.02.12-2.02.20: the Bene Gesserit's moves in an Advanced room of
+ * version 6, advisors among their groups, are exactly what their legal
+ * families hold, `fighters` (TAKE UP ARMS) included: every from, to and
+ * count up to 3, source absent, checked both ways. */
+static void test_advanced__advisor_moves_legal_exactly(void **state)
+{
+    (void)state;
+    engine_state st;
+    position(&st, 1, 6, 10);
+    unsigned arrakeen = location_of(ENGINE_TERRITORY_ARRAKEEN);
+    unsigned carthag = location_of(ENGINE_TERRITORY_CARTHAG);
+    assert_int_equal(engine_position_forces(&st, 0, arrakeen, 2, 0), 0);
+    assert_int_equal(engine_position_advisors(&st, 1, arrakeen, 2), 0);
+    assert_int_equal(engine_position_forces(&st, 1, carthag, 1, 0), 0);
+    assert_int_equal(engine_position_forces(&st, 2, 2, 1, 0), 0); /* Imperial Basin, 9 */
+    assert_int_equal(engine_position_advisors(&st, 1, 0, 1), 0);  /* the Polar Sink */
+    enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+    /* the Harkonnen ship first: pass, pass; then the Bene Gesserit */
+    engine_rng rng;
+    engine_action pass = {.kind = ENGINE_ACTION_SHIP_PASS, .seat = 0};
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    pass.kind = ENGINE_ACTION_MOVE_PASS;
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    pass.kind = ENGINE_ACTION_SHIP_PASS;
+    pass.seat = 1;
+    assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n_legal = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, 1);
+    assert_true(n_legal < ENGINE_LEGAL_MAX);
+    unsigned accepted = 0, up_in_arms = 0;
+    for (int16_t from = 0; from < ENGINE_TERRITORY_COUNT; from++)
+        for (int16_t to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
+            for (int16_t n = 1; n <= 3; n++)
+                for (int16_t fighters = 0; fighters <= 2; fighters++) {
+                    engine_action move = {.kind = ENGINE_ACTION_MOVE, .seat = 1,
+                                          .arg = {from, to, n, 0, 0, fighters}};
+                    engine_state t = st;
+                    engine_rng_init(&rng, SEED, 3);
+                    int ok = engine_apply(NULL, &t, &move, &rng) == ENGINE_ACCEPTED;
+                    int listed = 0;
+                    for (size_t i = 0; i < n_legal && !listed; i++)
+                        listed = engine_legal_contains(&legal[i], &move);
+                    assert_int_equal(ok, listed);
+                    accepted += (unsigned)ok;
+                    up_in_arms += (unsigned)(ok && fighters);
+                }
+    assert_true(accepted > 0);
+    /* 1 or 2 advisors of Arrakeen into Imperial Basin's sector 9, beside the
+     * Emperor, at least */
+    assert_true(up_in_arms >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +562,9 @@ int main(void)
         cmocka_unit_test(test_advanced__position_advisors),
         cmocka_unit_test(test_advanced__random_battles_legal_exactly),
         cmocka_unit_test(test_advanced__support_hidden_until_reveal),
+        cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
+        cmocka_unit_test(test_advanced__wartime_legal_exactly),
+        cmocka_unit_test(test_advanced__advisor_moves_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -421,6 +421,99 @@ static void test_bots__hard_defends_an_imminent_stronghold_victory(void **state)
     free(st);
 }
 
+
+/* An Advanced table (rules version 6) of the Harkonnen and the Bene
+ * Gesserit from a cleared position; `advisors` Bene Gesserit advisors
+ * beside `harkonnen` Harkonnen forces in Arrakeen, 2 forces in the Tanks. */
+static engine_state *advanced_bg_position(unsigned advisors, unsigned harkonnen)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[0] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[1] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.is_advanced = 1;
+    engine_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {12};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    int arrakeen = engine_location_find(ENGINE_TERRITORY_ARRAKEEN, 9);
+    assert_true(arrakeen >= 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)arrakeen, harkonnen, 0), 0);
+    assert_int_equal(engine_position_advisors(st, 1, (unsigned)arrakeen, advisors), 0);
+    assert_int_equal(engine_position_tanks(st, 1, 2, 0), 0);
+    assert_int_equal(engine_position_seat_spice(st, 0, 20), 0);
+    return st;
+}
+
+/* Medium decides the Advanced advisors from its view (docs/RULINGS.md
+ * R107, R111): it sends an advisor with a shipment into a stronghold, the
+ * fighter to the Polar Sink after one onto bare sand; in the Revival it
+ * turns to fighters its advisors of Arrakeen when they match the
+ * Harkonnen there, and revives instead when they do not. */
+static void test_bots__medium_advisors(void **state)
+{
+    (void)state;
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(in);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {12};
+    engine_rng rng;
+    int carthag = engine_location_find(ENGINE_TERRITORY_CARTHAG, 10);
+    int erg = engine_location_find(ENGINE_TERRITORY_HABBANYA_ERG, 15);
+    assert_true(carthag >= 0 && erg >= 0);
+    static const struct {
+        int to;
+        int with;
+    } ships[] = {{0, 1}, {0, 0}};
+    for (size_t i = 0; i < 2; i++) {
+        engine_state *st = advanced_bg_position(1, 2);
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 3, 0, &rng), 0);
+        int to = ships[i].with ? carthag : erg;
+        engine_action ship = {.kind = ENGINE_ACTION_SHIP, .seat = 0, .arg = {(int16_t)to, 1}};
+        engine_rng_init(&rng, seed, 2);
+        assert_int_equal(engine_apply(NULL, st, &ship, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_state_awaiting(st), 1u << 1);
+        bot *b;
+        assert_int_equal(bot_new(&b, 1, BOT_LEVEL_MEDIUM, 5), BOT_OK);
+        bot_input_build(in, st, 1, 2, 0);
+        engine_action act;
+        decide_past_policy(&act, b, st, in, 1, 2);
+        assert_int_equal(act.kind, ENGINE_ACTION_BG_SEND);
+        assert_int_equal(act.arg[0], 1);
+        assert_int_equal(act.arg[1], ships[i].with ? carthag : 0);
+        bot_free(b);
+        free(st);
+    }
+    static const struct {
+        unsigned advisors, harkonnen;
+        int flips;
+    } revivals[] = {{2, 2, 1}, {2, 5, 0}};
+    for (size_t i = 0; i < 2; i++) {
+        engine_state *st = advanced_bg_position(revivals[i].advisors, revivals[i].harkonnen);
+        engine_rng_init(&rng, seed, 1);
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_REVIVAL, 3, 0, &rng), 0);
+        assert_true(engine_state_awaiting(st) & (1u << 1));
+        bot *b;
+        assert_int_equal(bot_new(&b, 1, BOT_LEVEL_MEDIUM, 5), BOT_OK);
+        bot_input_build(in, st, 1, 1, 0);
+        engine_action act;
+        decide_past_policy(&act, b, st, in, 1, 1);
+        if (revivals[i].flips) {
+            assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+            assert_int_equal(act.arg[0], engine_power_id("bg_wartime"));
+            assert_int_equal(act.arg[1], ENGINE_TERRITORY_ARRAKEEN);
+        } else {
+            assert_int_equal(act.kind, ENGINE_ACTION_REVIVE);
+        }
+        bot_free(b);
+        free(st);
+    }
+    free(in);
+}
+
 /* A Basic table of three seats, these factions in seat order. */
 static void three_seats(engine_config *cfg, uint8_t a, uint8_t b, uint8_t c)
 {
@@ -761,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_bots__sampled_worlds_match_the_view),
         cmocka_unit_test(test_bots__choices_depend_on_the_view_alone),
         cmocka_unit_test(test_bots__hard_defends_an_imminent_stronghold_victory),
+        cmocka_unit_test(test_bots__medium_advisors),
         cmocka_unit_test(test_bots__karama_shipment_answered),
         cmocka_unit_test(test_bots__nexus_panels_played),
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),

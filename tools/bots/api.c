@@ -95,10 +95,13 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
     for (size_t i = 0; i < n; i++) {
         const engine_action_spec *spec = engine_action_spec_of(legal[i].kind);
         /* The Advanced battle plan's forces by strength are its only form,
-         * not an alternative to a plain one, and a generic power's
-         * arguments are its form's: kept. */
-        if (spec != NULL && legal[i].kind != ENGINE_ACTION_BATTLE_PLAN &&
-            legal[i].kind != ENGINE_ACTION_POWER &&
+         * not an alternative to a plain one, and so are a generic power's
+         * arguments and the Advanced advisor sent with a shipment (a send
+         * naming another place than the Polar Sink): kept. */
+        int only_form = legal[i].kind == ENGINE_ACTION_BATTLE_PLAN ||
+                        legal[i].kind == ENGINE_ACTION_POWER ||
+                        (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0);
+        if (spec != NULL && !only_form &&
             engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
             continue;
         legal[kept++] = legal[i];

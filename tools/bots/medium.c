@@ -452,8 +452,12 @@ int bot__medium_emperor_revival(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+static int medium_wartime(engine_action *out, bot__ctx *c);
+
 int bot__medium_revive(engine_action *out, bot__ctx *c)
 {
+    if (medium_wartime(out, c) == BOT_OK)
+        return BOT_OK;
     const engine_state *v = c->v;
     int spice = v->seat[c->seat].spice;
     /* Tleilaxu Ghola: a leader when none is left, else five forces. */
@@ -614,6 +618,9 @@ int bot__medium_ship(engine_action *out, bot__ctx *c)
     return bot__plain(out, c, ENGINE_ACTION_SHIP_PASS);
 }
 
+/* Sends the free force; in the Advanced game an advisor with a stranger's
+ * shipment when it lands in a stronghold or on spice (a foothold to turn
+ * to fighters later), else the fighter to the Polar Sink. */
 int bot__medium_bg_send(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_BG_SEND);
@@ -621,7 +628,47 @@ int bot__medium_bg_send(engine_action *out, bot__ctx *c)
         return -1;
     bot__action_lo(out, l);
     out->arg[0] = l->hi[0];
+    /* never beside the ally's shipment: one of them would be lost (D2) */
+    const engine_frame *send = engine_window_find(c->v, ENGINE_WINDOW_BG_SEND);
+    if (send == NULL || send->owner == c->v->ally[c->seat])
+        return BOT_OK;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *a = &c->legal[i];
+        if (a->kind != ENGINE_ACTION_BG_SEND || a->lo[1] <= 0)
+            continue;
+        unsigned loc = (unsigned)a->lo[1];
+        if (engine_territory_is_stronghold(engine_location_territory(loc)) || c->v->spice[loc])
+            bot__action_lo(out, a);
+    }
     return BOT_OK;
+}
+
+/* WARTIME (Advanced): turns to fighters the advisors of a stronghold where
+ * they are at least as many as any other faction's forces there. */
+static int medium_wartime(engine_action *out, bot__ctx *c)
+{
+    int16_t id = engine_power_id("bg_wartime");
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || l->lo[0] != id ||
+            !engine_territory_is_stronghold((unsigned)l->lo[1]))
+            continue;
+        unsigned mine = 0, most = 0, other[ENGINE_MAX_SEATS] = {0};
+        for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++) {
+            if (engine_location_territory(loc) != (unsigned)l->lo[1])
+                continue;
+            mine += c->v->advisors[loc];
+            for (unsigned s = 0; s < c->v->config.n_seats; s++)
+                other[s] += s == c->seat ? 0u : c->v->forces[loc][s] + c->v->special[loc][s];
+        }
+        for (unsigned s = 0; s < c->v->config.n_seats; s++)
+            most = other[s] > most ? other[s] : most;
+        if (mine >= most) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+    }
+    return -1;
 }
 
 /* Pays for a shipment with its Karama only when its ally ships; declines
