@@ -210,8 +210,12 @@ static void test_advanced__double_blow_only_from_version_6(void **state)
     engine_state basic;
     position(&basic, 0, ENGINE_RULES_VERSION, 0);
     /* the plans' forces by strength (2 x 3), then pile B (its count, empty),
-     * the pile, its worms, the territories struck (8 bytes) */
-    assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic), 2u * 3u + 1u + 1u + 1u + 8u);
+     * the pile, its worms, the territories struck (8 bytes), then the other
+     * blocks of an Advanced state of version 6 (docs/FORMAT.md): the Kwisatz
+     * Haderach (a byte a plan, 3 for the token), the elite revival turn (a
+     * byte a seat, 3 seats) and the advisor's accompanying send (1) */
+    assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic),
+                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u);
 }
 
 /* The position API: advisors are the Advanced Bene Gesserit's, out of

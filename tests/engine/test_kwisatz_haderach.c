@@ -121,13 +121,16 @@ static void test_kwisatz_haderach__only_in_version_6_advanced(void **state)
     }
     /* The same position encodes, under version 6, one byte per plan and
      * three more for the token than under version 5, and one per seat for
-     * the turn's elite revivals (docs/FORMAT.md). */
+     * the turn's elite revivals (docs/FORMAT.md), beside the other blocks
+     * of an Advanced state of version 6: the double blow's (pile B's count,
+     * the pile, its worms, 8 bytes of territories struck) and the advisor's
+     * accompanying send (1). */
     engine_state v5, v6;
     battle(&v5, 1, 5);
     battle(&v6, 1, 6);
     static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
     size_t l5 = engine_state_encode(x, sizeof x, &v5), l6 = engine_state_encode(y, sizeof y, &v6);
-    assert_int_equal(l6, l5 + 2 + 3 + 2);
+    assert_int_equal(l6, l5 + 2 + 3 + 2 + (1 + 1 + 1 + 8) + 1);
 }
 
 /* The declaration is a new hidden fact until the plans are revealed: two
