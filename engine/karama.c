@@ -367,7 +367,7 @@ int engine__karama_check(const engine_state *st)
     int owner = engine__seat_of(st, row->faction);
     return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
-           (p->kind == ENGINE_ACTION_NONE ||
+           (p->kind == ENGINE_ACTION_NONE || p->kind == ENGINE_ACTION_ANSWER ||
             engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
            (p->kind == ENGINE_ACTION_NONE || open != 0) &&

@@ -28,7 +28,7 @@ static const engine__power_family *family_of(const engine_state *st, unsigned se
     return f < ENGINE_FACTION_COUNT ? engine__power_families[f] : NULL;
 }
 
-static int in_force(const engine_state *st, const engine__power_row *r)
+int engine__row_in_force(const engine_state *st, const engine__power_row *r)
 {
     if (r->game == ENGINE__GAME_ADVANCED && !st->config.is_advanced)
         return 0;
@@ -56,7 +56,7 @@ static unsigned collect(match *m, unsigned n, const engine_state *st, engine__po
         return n;
     for (size_t i = 0; i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
         const engine__power_row *r = &fam->rows[i];
-        if (r->point != p || !(r->to & to) || !in_force(st, r) ||
+        if (r->point != p || !(r->to & to) || !engine__row_in_force(st, r) ||
             (seat != SEAT_NONE && r->when && !r->when(st, owner, seat)))
             continue;
         unsigned j = n++;

@@ -43,6 +43,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Cards); a Basic room without modules plays as under version 4"},
     [ENGINE__RULE_GENERIC_ACTIONS] = {5, 0, "(generic actions)",
         "a power whose row declares its form is used with the generic `power` action"},
+    [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
+        "a window whose row declares its answer's form is answered with the generic `answer` "
+        "action"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

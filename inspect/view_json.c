@@ -332,16 +332,15 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
     unsigned n_args = 0;
     const engine_action_spec *spec = l->kind < ENGINE_ACTION_KIND_COUNT
                                          ? family_spec(&form_spec, &n_args, l) : NULL;
-    const engine_power_form *form =
-        l->kind == ENGINE_ACTION_POWER ? engine_power_form_of(l->lo[0]) : NULL;
+    const engine_power_form *form = engine_generic_form(l->kind, l->lo[0]);
     inspect_json_object_begin(j);
     inspect_json_key(j, "kind");
     if (spec != NULL)
         inspect_json_string(j, spec->name);
     else
         inspect_json_null(j);
-    if (form != NULL)
-        inspect_json_member_string(j, "power", form->slug);
+    if (form != NULL) /* "power" or "window": its row's slug */
+        inspect_json_member_string(j, spec->arg_name[0], form->slug);
     inspect_json_member_uint(j, "seat", l->seat + 1u);
     inspect_json_key(j, "args");
     inspect_json_array_begin(j);
