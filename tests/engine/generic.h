@@ -3,8 +3,9 @@
  * (tests/engine/test_points.c: a made-up power; test_windows.c: a made-up
  * window): the two-seat position they start from, the check that the
  * state JSON tells a generic family from its row with an example `act`
- * reads back, and playing a genuine six-seat room until a generic family
- * is offered. Test code only: static inline, asserts with cmocka.
+ * reads back, playing a genuine six-seat room until a generic family is
+ * offered, and the walk over every generic row that a bot's default
+ * answers. Test code only: static inline, asserts with cmocka.
  */
 #ifndef MENTAT_TESTS_ENGINE_GENERIC_H
 #define MENTAT_TESTS_ENGINE_GENERIC_H
@@ -17,6 +18,7 @@
 #include "inspect/inspect.h"
 #include "schema/schema.h"
 #include "tests/ledger/helpers.h"
+#include "tools/internal.h"
 
 enum { GENERIC_EMPEROR_SEAT = 0, GENERIC_HARKONNEN_SEAT = 1 };
 
@@ -112,6 +114,40 @@ static inline unsigned generic_play_until(engine_state *st, uint32_t *head_out, 
     }
     fail_msg("no family of kind %u offered", kind);
     return 0;
+}
+
+/* Every row of every family at a generic point (a power, a window) is
+ * answered by the bots' mapping: its kind has a decision, the row's
+ * default fills its family (engine_generic_default) with the form's
+ * fallback, inside the family. Returns the rows walked. */
+static inline unsigned generic_rows_defaulted(void)
+{
+    unsigned walked = 0;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__power_families[f];
+        for (size_t i = 0; fam && i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            if (r->point != ENGINE__POINT_POWER && r->point != ENGINE__POINT_WINDOW)
+                continue;
+            unsigned kind = r->point == ENGINE__POINT_POWER ? ENGINE_ACTION_POWER
+                                                            : ENGINE_ACTION_ANSWER;
+            assert_int_not_equal(bot__decision_of(kind), BOT__DECISION_MISSING);
+            engine_legal l;
+            engine__legal_init(&l, kind, 0);
+            l.lo[0] = l.hi[0] = engine_power_id(r->form->slug);
+            for (unsigned a = 0; a < r->form->n_args; a++) {
+                l.lo[1 + a] = r->form->lo[a];
+                l.hi[1 + a] = r->form->hi[a];
+            }
+            engine_action d;
+            assert_int_equal(engine_generic_default(&d, &l), 0);
+            assert_true(engine_legal_contains(&l, &d));
+            for (unsigned a = 0; a < r->form->n_args; a++)
+                assert_int_equal(d.arg[1 + a], r->form->fallback[a]);
+            walked++;
+        }
+    }
+    return walked;
 }
 
 #endif

@@ -406,6 +406,7 @@ static void test_windows__told_from_the_row(void **state)
 
     /* a bot at any level answers with the row's default, which is legal */
     assert_int_equal(bot__decision_of(ENGINE_ACTION_ANSWER), BOT__GENERIC);
+    assert_int_equal(generic_rows_defaulted(), 2); /* the levy and its window */
     for (unsigned level = 0; level < BOT_LEVEL_COUNT; level++) {
         static bot_input in;
         bot *bt = NULL;
