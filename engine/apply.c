@@ -402,6 +402,18 @@ void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_l
     (*n)++;
 }
 
+void engine__legal_push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                         int lo0, int hi0, int lo1, int hi1)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    l.lo[0] = (int16_t)lo0;
+    l.hi[0] = (int16_t)hi0;
+    l.lo[1] = (int16_t)lo1;
+    l.hi[1] = (int16_t)hi1;
+    engine__legal_push(out, cap, n, &l);
+}
+
 size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;

@@ -379,6 +379,11 @@ int engine__any_legal(const engine_state *st);
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);
 /* A family of `kind` by `seat` with every argument fixed at 0 and no sum. */
 void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat);
+/* engine__legal_push of one family of `kind` by `seat` whose argument 0
+ * runs lo0..hi0 and argument 1 lo1..hi1, every other fixed at 0, no sum:
+ * the one family of most steps and windows. */
+void engine__legal_push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                         int lo0, int hi0, int lo1, int hi1);
 
 /* ======================================================= rule changes */
 
