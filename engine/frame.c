@@ -334,7 +334,7 @@ int engine__frames_check(const engine_state *st)
         if (k > 0 && !(k == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE && admits_question(first)) ||
                                   (f->point == ENGINE_WINDOW_KARAMA && admits_karama(first)))))
             return 0;
-        if (k == 0 && below == ENGINE_WINDOW_GENERIC && f->point != ENGINE_WINDOW_KARAMA)
+        if (below == ENGINE_WINDOW_GENERIC && f->point != ENGINE_WINDOW_KARAMA)
             return 0;
         if (is_battle_question(f->point) && (st->phase != ENGINE_PHASE_BATTLE || i != 0))
             return 0;
