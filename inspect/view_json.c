@@ -339,7 +339,7 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
         inspect_json_string(j, spec->name);
     else
         inspect_json_null(j);
-    if (form != NULL) /* "power" or "window": its row's slug */
+    if (form != NULL && spec != NULL) /* "power" or "window": its row's slug */
         inspect_json_member_string(j, spec->arg_name[0], form->slug);
     inspect_json_member_uint(j, "seat", l->seat + 1u);
     inspect_json_key(j, "args");
