@@ -309,25 +309,27 @@ int engine__frames_check(const engine_state *st)
             continue;
         }
         if (f->point == ENGINE_WINDOW_NONE || f->point >= ENGINE_WINDOW_COUNT || f->is_resuming ||
-            f->owner >= n || f->user >= n || f->asked == 0 || (f->asked & ~all) ||
+            f->owner >= n || f->asked == 0 || (f->asked & ~all) ||
             (f->answered & ~f->asked) || f->answered == f->asked)
             return 0;
         /* A window a row declares names a row in force; the windows of
          * the fixed points name none. */
         if ((f->point == ENGINE_WINDOW_GENERIC) != (f->window != 0) ||
             (f->point == ENGINE_WINDOW_GENERIC &&
-             (engine__generic_window(st, f->window) == NULL || f->rows != 0)))
+             (engine__generic_window(st, f->window) == NULL || f->rows != 0 || f->user >= n ||
+              f->held.kind >= ENGINE_ACTION_KIND_COUNT)))
             return 0;
         if (f->point == ENGINE_WINDOW_GENERIC) {
             generic++;
             continue;
         }
-        /* The shapes the canonical encoding of the fixed points holds (the
-         * windows rows declare aside, engine__frames_encode): one window, a
-         * question asked while a shipment's payer, the Bene Gesserit or a
-         * battle's question are asked, or a Karama window over the Bene
-         * Gesserit's send, the Voice, the prescience question, the
-         * patrons' choices or a window a row declares. */
+        /* The shapes the canonical encoding of the fixed points holds
+         * among themselves (the windows rows declare are written apart,
+         * engine/state.c): one window, a question asked while a shipment's
+         * payer, the Bene Gesserit or a battle's question are asked, or a
+         * Karama window over the Bene Gesserit's send, the Voice, the
+         * prescience question or the patrons' choices; directly above a
+         * window a row declares, only its Karama window. */
         unsigned k = i - generic;  /* its place among the fixed points' frames */
         unsigned below = i > 0 ? st->frame[i - 1].point : ENGINE_WINDOW_NONE;
         unsigned first = fixed_below(st, i);
