@@ -42,7 +42,7 @@ static const uint8_t SEED[ENGINE_SEED_BYTES] = {11};
 static uint16_t harkonnen_bit(const engine_state *st)
 {
     int h = engine__seat_of(st, ENGINE_FACTION_HARKONNEN);
-    return h < 0 ? 0 : ENGINE_SEAT_BIT(h);
+    return (uint16_t)(h < 0 ? 0u : 1u << h);
 }
 
 static engine_verdict levy(engine_verdict_detail *why, engine_state *st, unsigned owner,
