@@ -307,12 +307,21 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
             return rc;
         }
     }
-    /* an optional argument left out is absent (0) */
+    /* an optional argument left out is absent (0), but one before a later
+     * given one is there: a count held as n + 1 is then a count of 0 (the
+     * signed bytes and the text have no gap to leave) */
     for (unsigned a = 0; a < (unsigned)(spec->n_args - spec->n_optional); a++)
         if (!seen[a]) {
             memset(out, 0, sizeof *out);
             return codec__fail(err, "action JSON: missing field \"%s\"", spec->arg_name[a]);
         }
+    unsigned last = 0;
+    for (unsigned a = 0; a < spec->n_args; a++)
+        if (seen[a])
+            last = a;
+    for (unsigned a = (unsigned)(spec->n_args - spec->n_optional); a < last; a++)
+        if (!seen[a] && spec->arg_type[a] == ENGINE_ARG_COUNT1)
+            out->arg[a] = 1;
     out->kind = (uint8_t)kind;
     rc = codec__action_check(out, err, "action JSON");
     if (rc != 0)
