@@ -14,7 +14,8 @@
 #                   the bots' strength tournament and ledger games, with and
 #                   without the Nexus Cards, and Advanced games (bots-soak),
 #                   the durability campaigns (campaign-soak)
-#   make lint       clang-tidy over the sources (.clang-tidy), warnings as errors
+#   make lint       clang-tidy over the sources and the tests (.clang-tidy), warnings as
+#                   errors
 #   make install    libmentat.so and .a, headers, pkg-config file, the command,
 #                   its man page and the web client (share/mentat/web) under
 #                   PREFIX (default /usr/local; DESTDIR too)
@@ -276,7 +277,7 @@ install-check:
 
 lint: $(GEN_H)
 	@sh scripts/lint.sh $(BUILD) $(ENGINE_SRC) $(SCHEMA_SRC) $(LEDGER_SRC) $(INSPECT_SRC) $(SERVER_SRC) \
-	    $(TOOLS_SRC)
+	    $(TOOLS_SRC) $(TEST_SRC) $(TEST_HELP) $(FUZZ_SRC) tests/fuzz/driver.c tests/fuzz/seed_state.c
 
 FORCE:
 

@@ -121,6 +121,12 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {"power", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7"},
         {ENGINE_ARG_INT, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED,
          ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED}, 7},
+    /* generic (rules version 6 on): the window's id, then the arguments its
+     * row's answer form names */
+    [ENGINE_ACTION_ANSWER] = {"answer", 8,
+        {"window", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7"},
+        {ENGINE_ARG_INT, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED,
+         ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED, ENGINE_ARG_SIGNED}, 7},
 };
 _Static_assert(sizeof action_specs / sizeof action_specs[0] == ENGINE_ACTION_KIND_COUNT,
                "one row per action kind");

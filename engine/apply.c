@@ -104,6 +104,7 @@ const engine__action_rule engine__action_rules[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_NEXUS_DRAW] = {ENGINE_PHASE_SPICE_BLOW, BLOW_STEP_NEXUS_DRAW,
                                   engine__nexus_draw},
     [ENGINE_ACTION_POWER] = {ENGINE__PHASE_ANY, 0, engine__power},
+    [ENGINE_ACTION_ANSWER] = {ENGINE__PHASE_WINDOW, ENGINE_WINDOW_GENERIC, engine__answer},
 };
 
 /* What a seat may do in each step of each built phase. */
@@ -320,8 +321,9 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         why->value = 0;
     }
     const engine_action_spec *spec = engine_action_spec_of(act->kind);
-    /* the generic kinds do not exist before the rules version adding them */
-    if (!spec || (act->kind == ENGINE_ACTION_POWER && !engine__rule(st, ENGINE__RULE_GENERIC_ACTIONS)))
+    /* the generic kinds do not exist before the rules versions adding them */
+    if (!spec || (act->kind == ENGINE_ACTION_POWER && !engine__rule(st, ENGINE__RULE_GENERIC_ACTIONS)) ||
+        (act->kind == ENGINE_ACTION_ANSWER && !engine__rule(st, ENGINE__RULE_GENERIC_WINDOWS)))
         return engine__reject(why, ENGINE_REJECT_UNKNOWN_KIND, -1, act->kind);
     if (st->phase == ENGINE_PHASE_GAME_OVER)
         return ENGINE_REJECT_GAME_OVER;
@@ -407,6 +409,18 @@ void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_l
     if (*n < cap)
         out[*n] = *l;
     (*n)++;
+}
+
+void engine__legal_push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                         int lo0, int hi0, int lo1, int hi1)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    l.lo[0] = (int16_t)lo0;
+    l.hi[0] = (int16_t)hi0;
+    l.lo[1] = (int16_t)lo1;
+    l.hi[1] = (int16_t)hi1;
+    engine__legal_push(out, cap, n, &l);
 }
 
 size_t engine_legal_actions(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)

@@ -318,6 +318,10 @@ typedef enum engine_action_kind {
     ENGINE_ACTION_POWER = 53,          /* rules version 5: a power a row declares (generic):
                                           power id (engine_power_id of its slug), then up to
                                           ENGINE_POWER_MAX_ARGS arguments named by the row */
+    ENGINE_ACTION_ANSWER = 54,         /* rules version 6: the answer to a window a row declares
+                                          (generic): window id (engine_window_id of its slug),
+                                          then up to ENGINE_POWER_MAX_ARGS arguments named by
+                                          the row */
     ENGINE_ACTION_KIND_COUNT
 } engine_action_kind;
 
@@ -421,8 +425,28 @@ int engine_power_from_slug(const char *slug);
 const engine_action_spec *engine_action_spec_for(engine_action_spec *buf, unsigned kind,
                                                  int arg0);
 /* The secret arguments of a generic action (bit i: act->arg[i]), 0 for any
- * other kind; an unknown power hides every argument but its id. */
+ * other kind; an unknown power or window hides every argument but its id. */
 uint8_t engine_generic_secret_mask(const engine_action *act);
+/* Generic window answers (rules version 6 on, docs/ARCHITECTURE.md
+ * "Generic window answers"): a window whose row declares its answer's
+ * form (the same engine_power_form: slug, arguments, ranges, secret ones,
+ * a bot's default) is answered with ENGINE_ACTION_ANSWER, arg[0] the
+ * window's id (engine_window_id of its slug, FNV-1a as engine_power_id,
+ * its own name space) and arg[1..n_args] the arguments its form names. */
+int16_t engine_window_id(const char *slug);
+/* The answer form of the window with id `id` in any row, or NULL. */
+const engine_power_form *engine_window_form_of(int id);
+/* The id of the window named `slug`, or -1 if no row declares it. */
+int engine_window_from_slug(const char *slug);
+/* The form a generic action of `kind` with arg[0] `id` reads: a power's
+ * (ENGINE_ACTION_POWER), a window's (ENGINE_ACTION_ANSWER), NULL for any
+ * other kind or an id no row declares. */
+const engine_power_form *engine_generic_form(unsigned kind, int id);
+/* 1 if `kind` is a generic kind (its arguments named by a row's form). */
+int engine_action_is_generic(unsigned kind);
+/* The id of a generic action's row named `slug` (engine_power_from_slug
+ * or engine_window_from_slug by kind), -1 for none. */
+int engine_generic_from_slug(unsigned kind, const char *slug);
 
 /* The row of a kind, or NULL for an unknown kind. Static storage. */
 const engine_action_spec *engine_action_spec_of(unsigned kind);
@@ -611,6 +635,8 @@ typedef enum engine_window_point {
     ENGINE_WINDOW_ALLY_REVIVAL,     /* Revival starts: the Emperor offers its ally paid
                                       revivals, the Fremen give theirs 3 free or not
                                       (LR 2.03.07, 2.04.11) */
+    ENGINE_WINDOW_GENERIC,          /* a window a row declares (rules version 6 on): the frame's
+                                      `window` names the row; answered with ENGINE_ACTION_ANSWER */
     ENGINE_WINDOW_COUNT
 } engine_window_point;
 
@@ -631,6 +657,8 @@ typedef struct engine_frame {
                                       or nothing (TRUTHTRANCE) */
     uint16_t asked;                /* seats the window asks, bit per seat */
     uint16_t answered;             /* of those, seats that have answered */
+    uint16_t window;               /* GENERIC: the window's id (engine_window_id of its row's
+                                      slug); 0 for every other point */
 } engine_frame;
 #define ENGINE_FRAME_MAX 4
 
@@ -993,9 +1021,9 @@ typedef struct engine_legal {
     int16_t cap[ENGINE_LEGAL_CAPS];      /* the most those arguments may add up to */
 } engine_legal;
 
-/* The bots' default use of a generic family (ENGINE_ACTION_POWER): the
- * row's fallback for each argument, clipped to the family, so a bot that
- * knows no power still answers one. 0, or -1 if `l` is no generic family. */
+/* The bots' default use of a generic family (ENGINE_ACTION_POWER,
+ * ENGINE_ACTION_ANSWER): the row's fallback for each argument, clipped to
+ * the family, so a bot that knows no power or window still answers one. 0, or -1 if `l` is no generic family. */
 int engine_generic_default(engine_action *out, const engine_legal *l);
 #define ENGINE_LEGAL_MAX 4096
 

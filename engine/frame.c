@@ -8,8 +8,9 @@
  * point live in its own file (the Truthtrance question in engine/side.c,
  * the Karama window in engine/karama.c, a shipment paid with another
  * seat's Karama and the Bene Gesserit send in engine/phase_shipment.c, the
- * Voice and prescience in engine/phase_battle.c); this file only keeps the
- * stack, the records and the table.
+ * Voice and prescience in engine/phase_battle.c, and from rules version 6
+ * every window a row declares, in its row: engine/generic.c); this file
+ * only keeps the stack, the records and the table.
  *
  * It also maps the stack and the records to the pause, Voice and
  * prescience fields of the canonical encoding of rules versions 2 to 5 and
@@ -57,6 +58,10 @@ const engine__window_row engine__windows[ENGINE_WINDOW_COUNT] = {
     /* engine/phase_revival.c */
     [ENGINE_WINDOW_ALLY_REVIVAL] = {0, 1, ENGINE_PHASE_REVIVAL, engine__legal_emperor,
                                    engine__ally_revival_resume},
+    /* engine/generic.c: every window a row declares (ENGINE__POINT_WINDOW),
+     * its answer's form and handler, and its close, in that row */
+    [ENGINE_WINDOW_GENERIC] = {0, 0, ENGINE__PHASE_WINDOW, engine__legal_answer,
+                              engine__answer_resume},
 };
 
 /* The windows over a step that waits on nobody while they are open, the
@@ -125,6 +130,16 @@ const engine_frame *engine_window_find(const engine_state *st, unsigned point)
         if (!st->frame[i].is_resuming && st->frame[i].point == point)
             return &st->frame[i];
     return NULL;
+}
+
+int engine__frame_insert(engine_state *st, unsigned index, const engine_frame *f)
+{
+    if (st->n_frames >= ENGINE_FRAME_MAX || index > st->n_frames)
+        return -1;
+    memmove(&st->frame[index + 1], &st->frame[index], (st->n_frames - index) * sizeof st->frame[0]);
+    st->frame[index] = *f;
+    st->n_frames++;
+    return 0;
 }
 
 engine_frame *engine__frame_top(engine_state *st)
@@ -270,10 +285,20 @@ static int is_cleared(const void *slot, size_t size)
     return 1;
 }
 
+/* The first frame of a fixed point below position i, NONE for none. */
+static unsigned fixed_below(const engine_state *st, unsigned i)
+{
+    for (unsigned j = 0; j < i; j++)
+        if (st->frame[j].point != ENGINE_WINDOW_GENERIC)
+            return st->frame[j].point;
+    return ENGINE_WINDOW_NONE;
+}
+
 int engine__frames_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
     uint16_t all = (uint16_t)((1u << n) - 1);
+    unsigned generic = 0;          /* windows rows declare, below frame i */
     if (st->n_frames > ENGINE_FRAME_MAX || st->n_effects > ENGINE_EFFECT_MAX)
         return 0;
     for (unsigned i = 0; i < ENGINE_FRAME_MAX; i++) {
@@ -284,16 +309,34 @@ int engine__frames_check(const engine_state *st)
             continue;
         }
         if (f->point == ENGINE_WINDOW_NONE || f->point >= ENGINE_WINDOW_COUNT || f->is_resuming ||
-            f->owner >= n || f->asked == 0 || (f->asked & ~all) || (f->answered & ~f->asked) ||
-            f->answered == f->asked)
+            f->owner >= n || f->asked == 0 || (f->asked & ~all) ||
+            (f->answered & ~f->asked) || f->answered == f->asked)
             return 0;
-        /* The shapes the canonical encoding holds: one window, a
-         * question asked while a shipment's payer, the Bene Gesserit or a
-         * battle's question are asked, or a Karama window over the Bene
-         * Gesserit's send, the Voice or the prescience question. */
-        unsigned below = i > 0 ? st->frame[0].point : ENGINE_WINDOW_NONE;
-        if (i > 0 && !(i == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE && admits_question(below)) ||
-                                  (f->point == ENGINE_WINDOW_KARAMA && admits_karama(below)))))
+        /* A window a row declares names a row in force; the windows of
+         * the fixed points name none. */
+        if ((f->point == ENGINE_WINDOW_GENERIC) != (f->window != 0) ||
+            (f->point == ENGINE_WINDOW_GENERIC &&
+             (engine__generic_window(st, f->window) == NULL || f->rows != 0 || f->user >= n ||
+              f->held.kind >= ENGINE_ACTION_KIND_COUNT)))
+            return 0;
+        if (f->point == ENGINE_WINDOW_GENERIC) {
+            generic++;
+            continue;
+        }
+        /* The shapes the canonical encoding of the fixed points holds
+         * among themselves (the windows rows declare are written apart,
+         * engine/state.c): one window, a question asked while a shipment's
+         * payer, the Bene Gesserit or a battle's question are asked, or a
+         * Karama window over the Bene Gesserit's send, the Voice, the
+         * prescience question or the patrons' choices; directly above a
+         * window a row declares, only its Karama window. */
+        unsigned k = i - generic;  /* its place among the fixed points' frames */
+        unsigned below = i > 0 ? st->frame[i - 1].point : ENGINE_WINDOW_NONE;
+        unsigned first = fixed_below(st, i);
+        if (k > 0 && !(k == 1 && ((f->point == ENGINE_WINDOW_TRUTHTRANCE && admits_question(first)) ||
+                                  (f->point == ENGINE_WINDOW_KARAMA && admits_karama(first)))))
+            return 0;
+        if (below == ENGINE_WINDOW_GENERIC && f->point != ENGINE_WINDOW_KARAMA)
             return 0;
         if (is_battle_question(f->point) && (st->phase != ENGINE_PHASE_BATTLE || i != 0))
             return 0;
@@ -410,6 +453,7 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
             out->awaiting = f->asked;
             out->answered = f->answered;
             break;
+        case ENGINE_WINDOW_GENERIC: /* its own block (engine__frames_encode) */
         case ENGINE_WINDOW_NONE:
         case ENGINE_WINDOW_COUNT:
             break;

@@ -200,6 +200,7 @@ ENGINE__HANDLER(engine__truthtrance_answer);
 ENGINE__HANDLER(engine__ship_karama_from);
 ENGINE__HANDLER(engine__ship_karama_answer);
 ENGINE__HANDLER(engine__nexus_draw);
+ENGINE__HANDLER(engine__answer); /* engine/generic.c */
 
 /* Legal families of a step for one seat, one writer per step. */
 #define ENGINE__LEGAL(name) size_t name(engine_legal *, size_t, const engine_state *, uint8_t)
@@ -234,6 +235,7 @@ ENGINE__LEGAL(engine__legal_power); /* engine/generic.c */
 /* The families of the generic powers that are a step's decision (rows
  * with `legal`), which engine__legal_power leaves out (engine/generic.c). */
 ENGINE__LEGAL(engine__legal_power_decision);
+ENGINE__LEGAL(engine__legal_answer); /* engine/generic.c: the asked seat's answer */
 
 /* ============================================================ windows */
 
@@ -274,6 +276,17 @@ int engine__effect_add(engine_state *st, const engine_effect *e);
 int engine__effect_remove(engine_state *st, unsigned kind, int source);
 void engine__effect_expire(engine_state *st, unsigned phase);
 int engine__frames_check(const engine_state *st);
+/* A window a row declares (rules version 6 on, engine/generic.c): opens
+ * a frame of point GENERIC for the row of window `id` in force, asking
+ * `asked` (owner, user and the held attempt as for every frame), or
+ * returns NULL and changes nothing when no row of that id is in force or
+ * nobody is asked or the stack is full. */
+engine_frame *engine__window_open(engine_state *st, int id, unsigned owner, unsigned user,
+                                  const engine_action *held, uint16_t asked);
+void engine__answer_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
+                           engine_rng *rng);
+/* Inserts `f` (a GENERIC frame) at stack position `index` (the decoder). */
+int engine__frame_insert(engine_state *st, unsigned index, const engine_frame *f);
 void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
 void engine__karama_resume(engine_state *st, const engine_frame *f, const engine_action *answer,
@@ -369,6 +382,11 @@ int engine__any_legal(const engine_state *st);
 void engine__legal_push(engine_legal *out, size_t cap, size_t *n, const engine_legal *l);
 /* A family of `kind` by `seat` with every argument fixed at 0 and no sum. */
 void engine__legal_init(engine_legal *l, unsigned kind, uint8_t seat);
+/* engine__legal_push of one family of `kind` by `seat` whose argument 0
+ * runs lo0..hi0 and argument 1 lo1..hi1, every other fixed at 0, no sum:
+ * the one family of most steps and windows. */
+void engine__legal_push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                         int lo0, int hi0, int lo1, int hi1);
 
 /* ======================================================= rule changes */
 
@@ -393,6 +411,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_KH,
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
+    ENGINE__RULE_GENERIC_WINDOWS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -483,6 +502,9 @@ typedef enum engine__point {
     ENGINE__POINT_ADVISORS_STEWARDS, /* owner: its advisors alone in a territory become
                                         fighters as the Battle phase begins (Advanced B v6,
                                         LR 2.02.21) */
+    ENGINE__POINT_WINDOW,            /* a window the row declares (rules version 6 on): opened by
+                                        engine__window_open, answered with the generic
+                                        ENGINE_ACTION_ANSWER (its `form`, `answer`, `close`) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -516,6 +538,17 @@ typedef engine_verdict (*engine__power_use)(engine_verdict_detail *why, engine_s
  * (a traitor held, another seat), each with argument 0 = `id`. */
 typedef size_t (*engine__power_legal)(engine_legal *out, size_t cap, const engine_state *st,
                                       unsigned seat, int16_t id);
+
+/* A window's answer (ENGINE__POINT_WINDOW): its arguments are in its
+ * form's range and its seat is asked by frame `f`, the top one; it
+ * validates the rest before it mutates (apply.c (1)), and may set
+ * f->answered to f->asked to close the window at once. An answer that
+ * uses an advantage a Karama may cancel calls engine__karama_hold and
+ * returns at once when held: the seat answers when the Karama window
+ * resumes it. */
+typedef engine_verdict (*engine__window_answer)(engine_verdict_detail *why, engine_state *st,
+                                                engine_frame *f, const engine_action *act,
+                                                engine_rng *rng);
 
 /* One faction power (or, later, card effect or module rule), a row of the
  * table in the file of its source (engine/powers_*.c). */
@@ -551,6 +584,9 @@ typedef struct engine__power_row {
                                       decision of a step: writes its families exactly (one
                                       range per argument cannot), as that step's own
                                       (engine__legal_power_decision), never as a side action */
+    engine__window_answer answer;  /* ENGINE__POINT_WINDOW: what one seat's answer does */
+    engine__resume_fn close;       /* ENGINE__POINT_WINDOW: once every seat asked has answered
+                                      (the last answer given), NULL: nothing more */
 } engine__power_row;
 
 /* At most this many rows at one point (engine/points.c collects them on
@@ -680,6 +716,11 @@ unsigned engine__point_advantage(const engine_state *st, engine__point p, unsign
 unsigned engine__point_owner_advantage(const engine_state *st, engine__point p);
 /* The row granting `advantage` (the first in the families), or NULL. */
 const engine__power_row *engine__advantage_row(unsigned advantage);
+/* 1 if row `r` is in force in `st`: its game and its version range. */
+int engine__row_in_force(const engine_state *st, const engine__power_row *r);
+/* The row declaring window `id` in force in `st` (the game and the rules
+ * version right), or NULL (engine/generic.c). */
+const engine__power_row *engine__generic_window(const engine_state *st, int id);
 
 /* ============================================================ helpers */
 

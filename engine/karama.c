@@ -303,17 +303,12 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
     const engine_frame *f = engine_window_top(st);
     if (!f || f->point != ENGINE_WINDOW_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
         return 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_KARAMA_ALLOW, seat);
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
     if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) == CARD_NONE)
         return n;
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
-        if (f->rows & ENGINE_ADVANTAGE_BIT(a)) {
-            engine__legal_init(&l, ENGINE_ACTION_KARAMA_CANCEL, seat);
-            l.lo[0] = l.hi[0] = (int16_t)a;
-            engine__legal_push(out, cap, &n, &l);
-        }
+        if (f->rows & ENGINE_ADVANTAGE_BIT(a))
+            engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, (int)a, (int)a, 0, 0);
     return n;
 }
 
@@ -367,7 +362,7 @@ int engine__karama_check(const engine_state *st)
     int owner = engine__seat_of(st, row->faction);
     return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
-           (p->kind == ENGINE_ACTION_NONE ||
+           (p->kind == ENGINE_ACTION_NONE || p->kind == ENGINE_ACTION_ANSWER ||
             engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
            (p->kind == ENGINE_ACTION_NONE || open != 0) &&

@@ -242,11 +242,8 @@ size_t engine__legal_nexus_draw(engine_legal *out, size_t cap, const engine_stat
 {
     (void)st;
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_NEXUS_DRAW, seat);
-    l.hi[0] = 1;
-    l.hi[1] = ENGINE_NEXUS_POLICY_COUNT - 1;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_NEXUS_DRAW, seat, 0, 1, 0,
+                        ENGINE_NEXUS_POLICY_COUNT - 1);
     return n;
 }
 

@@ -1119,18 +1119,6 @@ int engine__battle_plan_exists(const engine_state *st, uint8_t seat)
     return plan_families(NULL, 0, st, seat) > 0;
 }
 
-static void push1(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
-                  int a0, int a0_hi, int a1, int a1_hi)
-{
-    engine_legal l;
-    engine__legal_init(&l, kind, seat);
-    l.lo[0] = (int16_t)a0;
-    l.hi[0] = (int16_t)a0_hi;
-    l.lo[1] = (int16_t)a1;
-    l.hi[1] = (int16_t)a1_hi;
-    engine__legal_push(out, cap, n, &l);
-}
-
 size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
@@ -1141,7 +1129,7 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
                 continue;
             for (unsigned s = 0; s < st->config.n_seats; s++)
                 if (s != seat && meet(st, t, seat, s))
-                    push1(out, cap, &n, ENGINE_ACTION_BATTLE_CHOOSE, seat, (int)t, (int)t,
+                    engine__legal_push1(out, cap, &n, ENGINE_ACTION_BATTLE_CHOOSE, seat, (int)t, (int)t,
                           st->seat[s].faction, st->seat[s].faction);
         }
         break;
@@ -1153,13 +1141,13 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
     case BATTLE_STEP_PRESCIENCE_ANSWER:
         break;
     case BATTLE_STEP_TRAITOR:
-        push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_TRAITOR_CALL, seat, 0, may_call(st, seat), 0, 0);
         break;
     case BATTLE_STEP_KEEP: {
         if (st->battle_winner > 1)
             break; /* a decoded state without a winner: nothing to keep */
         const engine_battle_plan *p = &st->plan[st->battle_winner];
-        push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
     }
     case BATTLE_STEP_COUNT:
@@ -1173,9 +1161,9 @@ size_t engine__legal_voice(engine_legal *out, size_t cap, const engine_state *st
 {
     (void)st;
     size_t n = 0;
-    push1(out, cap, &n, ENGINE_ACTION_VOICE, seat, 0, 1, ENGINE_VOICE_NONE + 1,
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_VOICE, seat, 0, 1, ENGINE_VOICE_NONE + 1,
           ENGINE_VOICE_CLASS_COUNT - 1);
-    push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_VOICE_PASS, seat, 0, 0, 0, 0);
     return n;
 }
 
@@ -1185,9 +1173,9 @@ size_t engine__legal_prescience(engine_legal *out, size_t cap, const engine_stat
 {
     (void)st;
     size_t n = 0;
-    push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ENGINE_PRESCIENCE_LEADER,
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE, seat, ENGINE_PRESCIENCE_LEADER,
           last_element(st), 0, 0);
-    push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_PASS, seat, 0, 0, 0, 0);
     return n;
 }
 
@@ -1218,7 +1206,7 @@ size_t engine__legal_prescience_answer(engine_legal *out, size_t cap, const engi
     /* One family per answer that leaves a legal plan. */
     for (int v = lo; v <= hi; v++) {
         if (element == ENGINE_PRESCIENCE_DIAL) {
-            push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
+            engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
             break;
         }
         if (element == ENGINE_PRESCIENCE_LEADER && v >= 0 && !leader_available(st, seat, (unsigned)v))
@@ -1238,7 +1226,7 @@ size_t engine__legal_prescience_answer(engine_legal *out, size_t cap, const engi
                 continue;
         }
         if (answer_leaves_a_plan(st, seat, v))
-            push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, v, v, 0, 0);
+            engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, v, v, 0, 0);
     }
     return n;
 }

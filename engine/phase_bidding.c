@@ -441,37 +441,24 @@ engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
 size_t engine__legal_support(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_ALLY_SUPPORT, seat);
-    l.hi[0] = (int16_t)st->seat[seat].spice;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_ALLY_SUPPORT, seat, 0, st->seat[seat].spice, 0, 0);
     return n;
 }
 
 size_t engine__legal_auction(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
     unsigned limit = bid_limit(st, seat);
-    if (limit > st->high_bid) {
-        engine__legal_init(&l, ENGINE_ACTION_BID, seat);
-        l.lo[0] = (int16_t)(st->high_bid + 1);
-        l.hi[0] = (int16_t)limit;
-        engine__legal_push(out, cap, &n, &l);
-    }
+    if (limit > st->high_bid)
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_BID, seat, (int)st->high_bid + 1,
+                            (int)limit, 0, 0);
     if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE) {
         unsigned most = karama_bid_cap(st);
-        if (most > st->high_bid) {
-            engine__legal_init(&l, ENGINE_ACTION_BID, seat);
-            l.lo[0] = (int16_t)(st->high_bid + 1);
-            l.hi[0] = (int16_t)most;
-            l.lo[1] = l.hi[1] = 1;
-            engine__legal_push(out, cap, &n, &l);
-        }
-        engine__legal_init(&l, ENGINE_ACTION_KARAMA_TAKE, seat);
-        engine__legal_push(out, cap, &n, &l);
+        if (most > st->high_bid)
+            engine__legal_push1(out, cap, &n, ENGINE_ACTION_BID, seat, (int)st->high_bid + 1,
+                                (int)most, 1, 1);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_TAKE, seat, 0, 0, 0, 0);
     }
-    engine__legal_init(&l, ENGINE_ACTION_BID_PASS, seat);
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_BID_PASS, seat, 0, 0, 0, 0);
     return n;
 }

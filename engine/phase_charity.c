@@ -58,12 +58,8 @@ engine_verdict engine__charity_decline(engine_verdict_detail *why, engine_state 
 size_t engine__legal_charity(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
-    if (st->seat[seat].spice < CHARITY_LEVEL) {
-        engine__legal_init(&l, ENGINE_ACTION_CHARITY_CLAIM, seat);
-        engine__legal_push(out, cap, &n, &l);
-    }
-    engine__legal_init(&l, ENGINE_ACTION_CHARITY_DECLINE, seat);
-    engine__legal_push(out, cap, &n, &l);
+    if (st->seat[seat].spice < CHARITY_LEVEL)
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_CHARITY_CLAIM, seat, 0, 0, 0, 0);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_CHARITY_DECLINE, seat, 0, 0, 0, 0);
     return n;
 }

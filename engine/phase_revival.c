@@ -336,17 +336,13 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
 size_t engine__legal_emperor(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
     if (engine__point_owner(st, ENGINE__POINT_ALLY_REVIVAL_GIFT) == seat) {
-        engine__legal_init(&l, ENGINE_ACTION_FREMEN_ALLY_REVIVAL, seat);
-        l.hi[0] = 1;
-        engine__legal_push(out, cap, &n, &l);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_FREMEN_ALLY_REVIVAL, seat, 0, 1, 0, 0);
         return n;
     }
-    engine__legal_init(&l, ENGINE_ACTION_EMPEROR_REVIVAL, seat);
     unsigned afford = st->seat[seat].spice / REVIVAL_PRICE;
-    l.hi[0] = (int16_t)(afford < EMPEROR_EXTRA_MAX ? afford : EMPEROR_EXTRA_MAX);
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_EMPEROR_REVIVAL, seat, 0,
+                        (int)(afford < EMPEROR_EXTRA_MAX ? afford : EMPEROR_EXTRA_MAX), 0, 0);
     return n;
 }
 

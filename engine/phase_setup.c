@@ -339,12 +339,8 @@ size_t engine__legal_predict(engine_legal *out, size_t cap, const engine_state *
         unsigned f = st->seat[s].faction;
         if (f == st->seat[seat].faction)
             continue; /* not the predictor's own */
-        engine_legal l;
-        engine__legal_init(&l, ENGINE_ACTION_PREDICT, seat);
-        l.lo[0] = l.hi[0] = (int16_t)f;
-        l.lo[1] = 1;
-        l.hi[1] = st->config.turn_limit;
-        engine__legal_push(out, cap, &n, &l);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_PREDICT, seat, (int)f, (int)f, 1,
+                            st->config.turn_limit);
     }
     return n;
 }
@@ -356,10 +352,7 @@ size_t engine__legal_traitor_pick(engine_legal *out, size_t cap, const engine_st
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
         if (st->traitor[l].place != ENGINE_PLACE_DEALT || st->traitor[l].holder != seat)
             continue;
-        engine_legal f;
-        engine__legal_init(&f, ENGINE_ACTION_TRAITOR_PICK, seat);
-        f.lo[0] = f.hi[0] = (int16_t)l;
-        engine__legal_push(out, cap, &n, &f);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_TRAITOR_PICK, seat, (int)l, (int)l, 0, 0);
     }
     return n;
 }
@@ -394,10 +387,6 @@ size_t engine__legal_bg_place(engine_legal *out, size_t cap, const engine_state 
 {
     (void)st;
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_BG_PLACE, seat);
-    l.lo[0] = 0;
-    l.hi[0] = ENGINE_LOCATION_HMS - 1;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_BG_PLACE, seat, 0, ENGINE_LOCATION_HMS - 1, 0, 0);
     return n;
 }

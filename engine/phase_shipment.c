@@ -1006,10 +1006,8 @@ size_t engine__legal_ship_karama_answer(engine_legal *out, size_t cap, const eng
                                         uint8_t seat)
 {
     size_t n = 0;
-    int16_t lo[ENGINE_ACTION_MAX_ARGS] = {0};
-    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {
-        engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE};
-    push(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_ANSWER, seat, lo, hi);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_ANSWER, seat, 0,
+                        engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE, 0, 0);
     return n;
 }
 

@@ -465,10 +465,7 @@ size_t engine__legal_fremen_protect_ally(engine_legal *out, size_t cap, const en
 {
     (void)st;
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_FREMEN_PROTECT_ALLY, seat);
-    l.hi[0] = 1;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_FREMEN_PROTECT_ALLY, seat, 0, 1, 0, 0);
     return n;
 }
 

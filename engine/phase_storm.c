@@ -296,18 +296,12 @@ size_t engine__legal_storm_cards(engine_legal *out, size_t cap, const engine_sta
                                  uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_WEATHER_CONTROL) != 0xFF) {
-        engine__legal_init(&l, ENGINE_ACTION_WEATHER_CONTROL, seat);
-        l.hi[0] = WEATHER_CONTROL_MAX;
-        engine__legal_push(out, cap, &n, &l);
-    }
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_FAMILY_ATOMICS) != 0xFF && atomics_in_reach(st, seat)) {
-        engine__legal_init(&l, ENGINE_ACTION_FAMILY_ATOMICS, seat);
-        engine__legal_push(out, cap, &n, &l);
-    }
-    engine__legal_init(&l, ENGINE_ACTION_STORM_CARDS_PASS, seat);
-    engine__legal_push(out, cap, &n, &l);
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_WEATHER_CONTROL) != 0xFF)
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_WEATHER_CONTROL, seat, 0,
+                            WEATHER_CONTROL_MAX, 0, 0);
+    if (engine__card_in_hand(st, seat, ENGINE_CARD_FAMILY_ATOMICS) != 0xFF && atomics_in_reach(st, seat))
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_FAMILY_ATOMICS, seat, 0, 0, 0, 0);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_STORM_CARDS_PASS, seat, 0, 0, 0, 0);
     return n;
 }
 
@@ -339,10 +333,8 @@ size_t engine__legal_storm_dial(engine_legal *out, size_t cap, const engine_stat
                                 uint8_t seat)
 {
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_STORM_DIAL, seat);
-    l.lo[0] = st->turn == 1 ? 0 : LATER_DIAL_MIN;
-    l.hi[0] = st->turn == 1 ? TURN1_DIAL_MAX : LATER_DIAL_MAX;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_STORM_DIAL, seat,
+                        st->turn == 1 ? 0 : LATER_DIAL_MIN,
+                        st->turn == 1 ? TURN1_DIAL_MAX : LATER_DIAL_MAX, 0, 0);
     return n;
 }

@@ -28,7 +28,7 @@ static const engine__power_family *family_of(const engine_state *st, unsigned se
     return f < ENGINE_FACTION_COUNT ? engine__power_families[f] : NULL;
 }
 
-static int in_force(const engine_state *st, const engine__power_row *r)
+int engine__row_in_force(const engine_state *st, const engine__power_row *r)
 {
     if (r->game == ENGINE__GAME_ADVANCED && !st->config.is_advanced)
         return 0;
@@ -55,8 +55,8 @@ static unsigned collect_family(match *m, unsigned n, const engine_state *st,
 {
     for (size_t i = 0; fam && i < fam->n && n < ENGINE__POINT_ROWS_MAX; i++) {
         const engine__power_row *r = &fam->rows[i];
-        if (r->point != p || r->nexus != nexus || !(r->to & to) || !in_force(st, r) ||
-            (nexus == 0 && engine__nexus_banned(st, owner, p)) ||
+        if (r->point != p || r->nexus != nexus || !(r->to & to) ||
+            !engine__row_in_force(st, r) || (nexus == 0 && engine__nexus_banned(st, owner, p)) ||
             (seat != SEAT_NONE && r->when && !r->when(st, owner, seat)))
             continue;
         unsigned j = n++;

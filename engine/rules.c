@@ -63,6 +63,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Advanced: the Bene Gesserit's tokens arriving where their advisors stand are "
         "advisors, an advisor may accompany another's off-planet shipment, and advisors "
         "alone in a territory become fighters as the Battle phase begins"},
+    [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
+        "a window whose row declares its answer's form is answered with the generic `answer` "
+        "action"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -34,6 +34,8 @@ static const struct {
      * form (engine_generic_secret_mask); by kind alone, any of them may be
      * (the power's id, argument 0, is public). */
     {ENGINE_ACTION_POWER, 0xFE, "docs/ARCHITECTURE.md (generic actions)"},
+    /* A generic window's answer: its row's answer form, as a power's. */
+    {ENGINE_ACTION_ANSWER, 0xFE, "docs/ARCHITECTURE.md (generic window answers)"},
 };
 
 /* Actions a faction power makes, and the point of its row. */
@@ -69,6 +71,6 @@ uint8_t engine_action_secret_mask(unsigned kind)
 
 uint8_t engine_action_secret_args(const engine_action *act)
 {
-    return act->kind == ENGINE_ACTION_POWER ? engine_generic_secret_mask(act)
-                                            : engine_action_secret_mask(act->kind);
+    return engine_action_is_generic(act->kind) ? engine_generic_secret_mask(act)
+                                               : engine_action_secret_mask(act->kind);
 }

@@ -80,10 +80,8 @@ static size_t legal_truthtrance(engine_legal *out, size_t cap, const engine_stat
     for (uint8_t s = 0; s < st->config.n_seats; s++) {
         if (s == seat)
             continue;
-        engine_legal l;
-        engine__legal_init(&l, ENGINE_ACTION_TRUTHTRANCE, seat);
-        l.lo[0] = l.hi[0] = st->seat[s].faction;
-        engine__legal_push(out, cap, &n, &l);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE, seat, st->seat[s].faction,
+                            st->seat[s].faction, 0, 0);
     }
     return n;
 }
@@ -95,10 +93,7 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
     const engine_frame *f = engine_window_top(st);
     if (!f || f->point != ENGINE_WINDOW_TRUTHTRANCE || !(f->asked & ENGINE_SEAT_BIT(seat)))
         return 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat);
-    l.hi[0] = 1;
-    engine__legal_push(out, cap, &n, &l);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_TRUTHTRANCE_ANSWER, seat, 0, 1, 0, 0);
     return n;
 }
 

@@ -390,6 +390,30 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
             }
         }
     }
+    /* Rules version 6 on: the windows rows declare (engine/generic.c),
+     * only while one is open, so every other state encodes as it did. It
+     * stays the last block: the decoder knows it by the bytes left. */
+    unsigned n_generic = 0;
+    for (unsigned i = 0; i < st->n_frames; i++)
+        n_generic += st->frame[i].point == ENGINE_WINDOW_GENERIC;
+    if (n_generic > 0 && engine__rule(st, ENGINE__RULE_GENERIC_WINDOWS)) {
+        put_u8(&w, n_generic);
+        for (unsigned i = 0; i < st->n_frames; i++) {
+            const engine_frame *f = &st->frame[i];
+            if (f->point != ENGINE_WINDOW_GENERIC)
+                continue;
+            put_u8(&w, i);
+            put_u16(&w, f->window);
+            put_u8(&w, f->owner);
+            put_u8(&w, f->user);
+            put_u8(&w, f->held.kind);
+            put_u8(&w, f->held.seat);
+            for (unsigned a = 0; a < ENGINE_ACTION_MAX_ARGS; a++)
+                put_u16(&w, (uint16_t)f->held.arg[a]);
+            put_u16(&w, f->asked);
+            put_u16(&w, f->answered);
+        }
+    }
     return w.len;
 }
 
@@ -711,6 +735,34 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             }
         }
     }
+    /* the windows rows declare, when bytes are left (rules version 6 on) */
+    engine_frame generic[ENGINE_FRAME_MAX];
+    uint8_t generic_at[ENGINE_FRAME_MAX];
+    unsigned n_generic = 0;
+    if (!r.is_bad && r.pos < len) {
+        if (!engine__rule(st, ENGINE__RULE_GENERIC_WINDOWS))
+            goto bad;
+        n_generic = get_u8(&r);
+        if (n_generic == 0 || n_generic > ENGINE_FRAME_MAX)
+            goto bad;
+        memset(generic, 0, sizeof generic);
+        for (unsigned i = 0; i < n_generic; i++) {
+            engine_frame *f = &generic[i];
+            generic_at[i] = get_below(&r, ENGINE_FRAME_MAX);
+            if (i > 0 && generic_at[i] <= generic_at[i - 1])
+                goto bad;
+            f->point = ENGINE_WINDOW_GENERIC;
+            f->window = (uint16_t)get_u16(&r);
+            f->owner = (uint8_t)get_u8(&r);
+            f->user = (uint8_t)get_u8(&r);
+            f->held.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+            f->held.seat = (uint8_t)get_u8(&r);
+            for (unsigned a = 0; a < ENGINE_ACTION_MAX_ARGS; a++)
+                f->held.arg[a] = (int16_t)get_u16(&r);
+            f->asked = (uint16_t)get_u16(&r);
+            f->answered = (uint16_t)get_u16(&r);
+        }
+    }
     if (r.is_bad || r.pos != len)
         goto bad;
     if (engine__pause_decode(st, &pause) != 0)
@@ -718,6 +770,9 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     /* the panels' records join those the pause fields gave, in order */
     for (unsigned i = 0; i < n_nexus_effects; i++)
         if (engine__effect_add(st, &nexus_effects[i]) != 0)
+            goto bad;
+    for (unsigned i = 0; i < n_generic; i++)
+        if (engine__frame_insert(st, generic_at[i], &generic[i]) != 0)
             goto bad;
     if (check(st, 1) != 0)
         goto bad;

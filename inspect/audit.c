@@ -195,7 +195,7 @@ static const field_desc frame_fields[] = {
     SCALAR(engine_frame, point), SCALAR(engine_frame, owner), SCALAR(engine_frame, user),
     SCALAR(engine_frame, is_resuming), SCALAR(engine_frame, rows),
     STRUCT1(engine_frame, held, action_fields), SCALAR(engine_frame, asked),
-    SCALAR(engine_frame, answered),
+    SCALAR(engine_frame, answered), SCALAR(engine_frame, window),
 };
 
 static const field_desc effect_fields[] = {

@@ -61,7 +61,7 @@
  *   truthtrance_answer   yes                  - (answered aloud)
  *   ship_karama_from     all                  - (proposed aloud)
  *   ship_karama_answer   pay                  - (answered aloud)
- *   power                (its row's form: engine_generic_secret_mask)
+ *   power, answer        (its row's form: engine_generic_secret_mask)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,16 +268,20 @@ static int is_atreides_side(const engine_state *v)
     return 0;
 }
 
-/* A generic power: "Harkonnen used two_territories (forces 3, to a
- * secret value)." from its row's form; an argument masked for the viewer
- * is told as secret. */
-static void power_text(inspect__text *t, const char *who, const engine_action *x)
+/* A generic action from its row's form: a power, "Harkonnen used
+ * harkonnen_bribe (territory The Great Flat, spice secret)."; a window's
+ * answer, "Emperor answered levy (defy 1, tithe secret)."; an argument
+ * masked for the viewer is told as secret. */
+static void generic_text(inspect__text *t, const char *who, const engine_action *x)
 {
-    const engine_power_form *form = engine_power_form_of(x->arg[0]);
+    const engine_power_form *form = engine_generic_form(x->kind, x->arg[0]);
+    int is_power = x->kind == ENGINE_ACTION_POWER;
+    const char *verb = is_power ? "used" : "answered";
     char args[320], one[160], place[96];
     size_t len = 0;
     if (!form) {
-        inspect__text_sentence(t, "%s used a power this build does not know.", who);
+        inspect__text_sentence(t, "%s %s a %s this build does not know.", who, verb,
+                               is_power ? "power" : "window");
         return;
     }
     args[0] = '\0';
@@ -308,9 +312,9 @@ static void power_text(inspect__text *t, const char *who, const engine_action *x
         len += (size_t)w;
     }
     if (len)
-        inspect__text_sentence(t, "%s used %s (%s).", who, form->slug, args);
+        inspect__text_sentence(t, "%s %s %s (%s).", who, verb, form->slug, args);
     else
-        inspect__text_sentence(t, "%s used %s.", who, form->slug);
+        inspect__text_sentence(t, "%s %s %s.", who, verb, form->slug);
 }
 
 static void describe_action(const line_ctx *c)
@@ -654,8 +658,10 @@ static void describe_action(const line_ctx *c)
         return;
     }
     case ENGINE_ACTION_POWER:
-        /* Rules version 5: a generic power, told from its row's form. */
-        power_text(t, who, x);
+    case ENGINE_ACTION_ANSWER:
+        /* Rules versions 5 and 6: a generic power or window answer, told
+         * from its row's form. */
+        generic_text(t, who, x);
         return;
     case ENGINE_ACTION_NONE:
     case ENGINE_ACTION_KIND_COUNT:

@@ -335,16 +335,15 @@ void inspect_legal_json(inspect_json *j, const engine_state *st, const engine_le
     unsigned n_args = 0;
     const engine_action_spec *spec = l->kind < ENGINE_ACTION_KIND_COUNT
                                          ? family_spec(&form_spec, &n_args, l) : NULL;
-    const engine_power_form *form =
-        l->kind == ENGINE_ACTION_POWER ? engine_power_form_of(l->lo[0]) : NULL;
+    const engine_power_form *form = engine_generic_form(l->kind, l->lo[0]);
     inspect_json_object_begin(j);
     inspect_json_key(j, "kind");
     if (spec != NULL)
         inspect_json_string(j, spec->name);
     else
         inspect_json_null(j);
-    if (form != NULL)
-        inspect_json_member_string(j, "power", form->slug);
+    if (form != NULL && spec != NULL) /* "power" or "window": its row's slug */
+        inspect_json_member_string(j, spec->arg_name[0], form->slug);
     inspect_json_member_uint(j, "seat", l->seat + 1u);
     inspect_json_key(j, "args");
     inspect_json_array_begin(j);
@@ -749,6 +748,30 @@ static void print_karama_ship(FILE *f, const engine_state *st, const windows *w)
             (unsigned)h->held.arg[2], where, h->user + 1u, inspect_seat_faction(cfg, h->user));
 }
 
+/* The windows rows declare (rules version 6), public: each open one by
+ * its row's slug, whose it is, the seats it still asks and the attempt it
+ * holds. */
+static void print_generic_windows(FILE *f, const engine_state *st)
+{
+    const engine_config *cfg = &st->config;
+    for (unsigned i = 0; i < st->n_frames; i++) {
+        const engine_frame *g = &st->frame[i];
+        if (g->point != ENGINE_WINDOW_GENERIC)
+            continue;
+        const engine_power_form *form = engine_window_form_of(g->window);
+        fprintf(f, "window %s: seat %u %s's, asking", form ? form->slug : "(unknown)",
+                g->owner + 1u, inspect_seat_faction(cfg, g->owner));
+        for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)
+            if (g->asked & ~g->answered & (1u << s))
+                fprintf(f, " seat %u %s", s + 1u, inspect_seat_faction(cfg, s));
+        const engine_action_spec *spec = engine_action_spec_of(g->held.kind);
+        if (spec != NULL && g->held.kind != ENGINE_ACTION_NONE)
+            fprintf(f, ", holding %s by seat %u %s", spec->name, g->held.seat + 1u,
+                    inspect_seat_faction(cfg, g->held.seat));
+        fputc('\n', f);
+    }
+}
+
 static void print_auction(FILE *f, const engine_state *st)
 {
     if (st->bid_turn >= st->config.n_seats || st->auction_index >= st->n_auction) {
@@ -853,6 +876,7 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
         print_karama(f, st, &w);
     if (w.ship != NULL)
         print_karama_ship(f, st, &w);
+    print_generic_windows(f, st);
 
     fputc('\n', f);
     for (uint8_t s = 0; s < cfg->n_seats && s < ENGINE_MAX_SEATS; s++)

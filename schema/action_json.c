@@ -203,30 +203,32 @@ static int arg_from_json(int16_t *out, unsigned kind, const engine_action_spec *
                        (unsigned)spec->arg_type[i]);
 }
 
-/* The "power" field of a generic action: a row's slug, or an id. */
-static int power_from_json(int16_t *out, int *at, const codec_json_token *tok, const char *text,
-                           char *err)
+/* The id field of a generic action ("power", "window": the table's name
+ * of argument 0): a row's slug, or an id. */
+static int generic_from_json(int16_t *out, int *at, unsigned kind, const codec_json_token *tok,
+                             const char *text, char *err)
 {
     char buf[NAME_CHARS], shown[SHOW_CHARS + 4];
+    const char *field = engine_action_spec_of(kind)->arg_name[0];
     uint32_t i = 1;
     int id;
     for (uint32_t m = 0; m < tok[0].size; m++) {
-        if (codec_json_eq(&tok[i], text, "power")) {
+        if (codec_json_eq(&tok[i], text, field)) {
             if (*at >= 0)
-                return codec__fail(err, "action JSON: duplicate field \"power\"");
+                return codec__fail(err, "action JSON: duplicate field \"%s\"", field);
             *at = (int)i + 1;
         }
         i = tok[i + 1].next;
     }
     if (*at < 0)
-        return codec__fail(err, "action JSON: missing field \"power\"");
+        return codec__fail(err, "action JSON: missing field \"%s\"", field);
     const codec_json_token *t = &tok[*at];
     if (t->type == CODEC_JSON_NUMBER)
-        return int_from_json(out, t, text, "power", 0, INT16_MAX, err);
+        return int_from_json(out, t, text, field, 0, INT16_MAX, err);
     if (t->type != CODEC_JSON_STRING)
-        return codec__fail(err, "action JSON: \"power\": expected a power name");
-    if (name_from_json(buf, t, text) != 0 || (id = engine_power_from_slug(buf)) < 0)
-        return codec__fail(err, "action JSON: unknown power \"%s\"", show(shown, t, text));
+        return codec__fail(err, "action JSON: \"%s\": expected a %s name", field, field);
+    if (name_from_json(buf, t, text) != 0 || (id = engine_generic_from_slug(kind, buf)) < 0)
+        return codec__fail(err, "action JSON: unknown %s \"%s\"", field, show(shown, t, text));
     *out = (int16_t)id;
     return SCHEMA_OK;
 }
@@ -272,9 +274,10 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
     if (spec == NULL)
         return codec__fail(err, "action JSON: unknown action kind \"%s\"",
                            show(shown, &tok[kind_at], json));
-    /* a generic power: its "power" next, whose row names the rest */
-    if (kind == ENGINE_ACTION_POWER) {
-        rc = power_from_json(&out->arg[0], &power_at, tok, json, err);
+    /* a generic power or window answer: its "power" or "window" next,
+     * whose row names the rest */
+    if (engine_action_is_generic(kind)) {
+        rc = generic_from_json(&out->arg[0], &power_at, kind, tok, json, err);
         if (rc != 0)
             return rc;
         seen[0] = 1;
@@ -304,12 +307,21 @@ int codec_action_from_json(engine_action *out, const char *json, size_t len, cha
             return rc;
         }
     }
-    /* an optional argument left out is absent (0) */
+    /* an optional argument left out is absent (0), but one before a later
+     * given one is there: a count held as n + 1 is then a count of 0 (the
+     * signed bytes and the text have no gap to leave) */
     for (unsigned a = 0; a < (unsigned)(spec->n_args - spec->n_optional); a++)
         if (!seen[a]) {
             memset(out, 0, sizeof *out);
             return codec__fail(err, "action JSON: missing field \"%s\"", spec->arg_name[a]);
         }
+    unsigned last = 0;
+    for (unsigned a = 0; a < spec->n_args; a++)
+        if (seen[a])
+            last = a;
+    for (unsigned a = (unsigned)(spec->n_args - spec->n_optional); a < last; a++)
+        if (!seen[a] && spec->arg_type[a] == ENGINE_ARG_COUNT1)
+            out->arg[a] = 1;
     out->kind = (uint8_t)kind;
     rc = codec__action_check(out, err, "action JSON");
     if (rc != 0)
@@ -428,11 +440,13 @@ int codec_action_to_json(char *out, size_t cap, const engine_action *act)
     put(&w, "{\"kind\":");
     put_string(&w, spec->name);
     unsigned n = engine_action_n_given(act), a = 0;
-    const engine_power_form *form =
-        act->kind == ENGINE_ACTION_POWER ? engine_power_form_of(act->arg[0]) : NULL;
+    const engine_power_form *form = engine_generic_form(act->kind, act->arg[0]);
     if (form != NULL) {
-        /* a generic power: its slug, then every argument its row names */
-        put(&w, ",\"power\":");
+        /* a generic power or answer: its slug, then every argument its row
+         * names */
+        put(&w, ",");
+        put_string(&w, spec->arg_name[0]);
+        put(&w, ":");
         put_string(&w, form->slug);
         spec = engine_action_spec_for(&form_spec, act->kind, act->arg[0]);
         n = spec->n_args;

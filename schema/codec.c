@@ -96,11 +96,13 @@ static const uint16_t kind_wire[ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND] = 
     MENTAT__ACTION__KIND_KARAMA_POLICY,       /* ENGINE_ACTION_KARAMA_POLICY */
     MENTAT__ACTION__KIND_NEXUS_DRAW,          /* ENGINE_ACTION_NEXUS_DRAW */
     MENTAT__ACTION__KIND_POWER,               /* ENGINE_ACTION_POWER */
+    MENTAT__ACTION__KIND_ANSWER,              /* ENGINE_ACTION_ANSWER */
 };
 _Static_assert(ENGINE_ACTION_FREMEN_ALLY_REVIVAL == FIRST_RANGED_KIND + 1 &&
                ENGINE_ACTION_KARAMA_POLICY == FIRST_RANGED_KIND + 2 &&
                ENGINE_ACTION_NEXUS_DRAW == FIRST_RANGED_KIND + 3 &&
-               ENGINE_ACTION_POWER == FIRST_RANGED_KIND + 4, "kind_wire in kind order");
+               ENGINE_ACTION_POWER == FIRST_RANGED_KIND + 4 &&
+               ENGINE_ACTION_ANSWER == FIRST_RANGED_KIND + 5, "kind_wire in kind order");
 _Static_assert(sizeof kind_wire / sizeof kind_wire[0] == ENGINE_ACTION_KIND_COUNT - FIRST_RANGED_KIND,
                "a field number for every kind from FIRST_RANGED_KIND on");
 
@@ -120,7 +122,7 @@ static unsigned wire_to_kind(unsigned field)
             return k;
     return ENGINE_ACTION_NONE;
 }
-_Static_assert(ENGINE_ACTION_KIND_COUNT == 54,
+_Static_assert(ENGINE_ACTION_KIND_COUNT == 55,
                "a new action kind needs its Action variant in mentat.proto and a case in action_bind()");
 /* Faction on the wire = engine faction + 1. */
 _Static_assert((int)MENTAT__FACTION__ATREIDES == ENGINE_FACTION_ATREIDES + 1, "faction numbering");
@@ -639,6 +641,7 @@ typedef union wire_variant {
     Mentat__KaramaPolicy karama_policy;
     Mentat__NexusDraw nexus_draw;
     Mentat__Power power;
+    Mentat__Answer answer;
 } wire_variant;
 
 /* Where the arguments of one action live in its variant: argument i is
@@ -651,6 +654,26 @@ typedef struct action_binding {
     Mentat__Faction *faction[ENGINE_ACTION_MAX_ARGS];
     protobuf_c_boolean *has[ENGINE_ACTION_MAX_ARGS]; /* an optional argument's presence */
 } action_binding;
+
+/* The seven positional arguments of a generic kind's message (Power,
+ * Answer): fixed-width, present when not 0. */
+#define BIND_GENERIC_ARGS(b, m)    \
+    do {                           \
+        (b)->snum[1] = &(m)->arg1; \
+        (b)->snum[2] = &(m)->arg2; \
+        (b)->snum[3] = &(m)->arg3; \
+        (b)->snum[4] = &(m)->arg4; \
+        (b)->snum[5] = &(m)->arg5; \
+        (b)->snum[6] = &(m)->arg6; \
+        (b)->snum[7] = &(m)->arg7; \
+        (b)->has[1] = &(m)->has_arg1; \
+        (b)->has[2] = &(m)->has_arg2; \
+        (b)->has[3] = &(m)->has_arg3; \
+        (b)->has[4] = &(m)->has_arg4; \
+        (b)->has[5] = &(m)->has_arg5; \
+        (b)->has[6] = &(m)->has_arg6; \
+        (b)->has[7] = &(m)->has_arg7; \
+    } while (0)
 
 #define ATTACH(field, init)                     \
     do {                                        \
@@ -929,25 +952,18 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_POWER:              /* power, arg1..arg7 (its row's form) */
         ATTACH(power, mentat__power__init);
         b->num[0] = &pb->power->power;
-        b->snum[1] = &pb->power->arg1;
-        b->snum[2] = &pb->power->arg2;
-        b->snum[3] = &pb->power->arg3;
-        b->snum[4] = &pb->power->arg4;
-        b->snum[5] = &pb->power->arg5;
-        b->snum[6] = &pb->power->arg6;
-        b->snum[7] = &pb->power->arg7;
-        b->has[1] = &pb->power->has_arg1;
-        b->has[2] = &pb->power->has_arg2;
-        b->has[3] = &pb->power->has_arg3;
-        b->has[4] = &pb->power->has_arg4;
-        b->has[5] = &pb->power->has_arg5;
-        b->has[6] = &pb->power->has_arg6;
-        b->has[7] = &pb->power->has_arg7;
+        BIND_GENERIC_ARGS(b, pb->power);
+        return;
+    case ENGINE_ACTION_ANSWER:             /* window, arg1..arg7 (its row's answer form) */
+        ATTACH(answer, mentat__answer__init);
+        b->num[0] = &pb->answer->window;
+        BIND_GENERIC_ARGS(b, pb->answer);
         return;
     }
 }
 
 #undef ATTACH
+#undef BIND_GENERIC_ARGS
 
 /* (4): what must hold between a binding, its variant and the action table
  * row; a failure is a disagreement between mentat.proto and engine/action.c. */

@@ -813,9 +813,15 @@ void bot_stats_print(FILE *f, const bot_stats *s, double seconds);
 
 /* ---- internal to tools/bots/ */
 
-/* What a bot is asked: one decision per step of the game. */
+/* What a bot is asked: one decision per step of the game. MISSING (0) is
+ * what a kind the decision table forgot would map to: none does
+ * (tests/tools/test_bots.c walks every kind), and bot__choose never takes
+ * it for a decision. ANY: no decision of its own, the generic chooser
+ * draws one; GENERIC: a generic kind (a power, a window's answer), its
+ * row's default (engine_generic_default). */
 typedef enum bot__decision {
-    BOT__PREDICT = 0, BOT__TRAITOR_PICK, BOT__FREMEN_PLACE, BOT__BG_PLACE, BOT__STORM_DIAL,
+    BOT__DECISION_MISSING = 0, BOT__ANY, BOT__GENERIC,
+    BOT__PREDICT, BOT__TRAITOR_PICK, BOT__FREMEN_PLACE, BOT__BG_PLACE, BOT__STORM_DIAL,
     BOT__STORM_CARDS, BOT__NEXUS, BOT__WORM_RIDE, BOT__CHARITY, BOT__SUPPORT, BOT__AUCTION,
     BOT__EMPEROR_REVIVAL, BOT__REVIVE, BOT__SHIP, BOT__BG_SEND, BOT__MOVE, BOT__BATTLE_CHOOSE,
     BOT__PRESCIENCE, BOT__PRESCIENCE_ANSWER, BOT__VOICE, BOT__KARAMA, BOT__PLAN,
@@ -823,6 +829,9 @@ typedef enum bot__decision {
     BOT__NEXUS_DRAW,
     BOT__DECISION_COUNT
 } bot__decision;
+/* The decision a family of `kind` asks for, BOT__DECISION_MISSING for a
+ * kind the table has no row for (or an unknown kind). */
+unsigned bot__decision_of(unsigned kind);
 
 /* One decision being made. */
 typedef struct bot__ctx {
@@ -856,7 +865,8 @@ void bot__scratch_free(bot_scratch *s);
 const engine_legal *bot__family(const bot__ctx *c, unsigned kind);
 /* Drops from legal[0..n) the families naming an optional argument (a
  * move's source, rules version 4): the bots play the plain forms, which
- * the rules still allow, so their play is the same under every version.
+ * the rules still allow, so their play is the same under every version
+ * (a generic kind's arguments are its row's form, and kept).
  * Returns the families kept, in order. */
 size_t bot__plain_families(engine_legal *legal, size_t n);
 void bot__action_lo(engine_action *out, const engine_legal *l);

@@ -24,10 +24,7 @@
 
 #include <cmocka.h>
 
-#include "engine/phase.h"
-#include "inspect/inspect.h"
-#include "schema/schema.h"
-#include "tests/ledger/helpers.h"
+#include "tests/engine/generic.h"
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {10};
 
@@ -80,38 +77,11 @@ static const engine__power_row rows[] = {
 };
 const engine__power_family engine__powers_harkonnen = {rows, sizeof rows / sizeof rows[0]};
 
-enum { EMPEROR_SEAT = 0, HARKONNEN_SEAT = 1 };
+enum { EMPEROR_SEAT = GENERIC_EMPEROR_SEAT, HARKONNEN_SEAT = GENERIC_HARKONNEN_SEAT };
 
-/* Emperor and Harkonnen each with 3 forces on The Great Flat (sector 14),
- * storm far away, in the Harkonnen's MOVE step or the Emperor's. */
 static void position_at(engine_state *st, unsigned mover, unsigned rules_version)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.rules_version = (uint16_t)rules_version;
-    cfg.n_seats = 2;
-    cfg.faction[EMPEROR_SEAT] = ENGINE_FACTION_EMPEROR;
-    cfg.faction[HARKONNEN_SEAT] = ENGINE_FACTION_HARKONNEN;
-    engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
-    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
-    assert_true(flat >= 0);
-    for (uint8_t s = 0; s < 2; s++)
-        assert_int_equal(engine_position_forces(st, s, (unsigned)flat, 3, 0), 0);
-    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 5, &rng), 0);
-    /* Pass until the mover's MOVE step. */
-    for (int guard = 0; guard < 8; guard++) {
-        unsigned s = engine_state_awaiting(st) & (1u << EMPEROR_SEAT) ? EMPEROR_SEAT : HARKONNEN_SEAT;
-        if (s == mover && st->step == SHIP_STEP_MOVE)
-            return;
-        engine_action a;
-        memset(&a, 0, sizeof a);
-        a.kind = st->step == SHIP_STEP_SHIP ? ENGINE_ACTION_SHIP_PASS : ENGINE_ACTION_MOVE_PASS;
-        a.seat = (uint8_t)s;
-        assert_int_equal(engine_apply(NULL, st, &a, &rng), ENGINE_ACCEPTED);
-    }
-    fail_msg("the MOVE step of seat %u never came", mover);
+    generic_position(st, rules_version, mover, SEED);
 }
 
 static void position(engine_state *st, unsigned mover)
@@ -363,31 +333,7 @@ static void test_points__generic_power_log_and_state_json(void **state)
     engine_legal legal[512];
     const engine_legal *l = power_family(legal, 512, &st, HARKONNEN_SEAT, a.arg[0]);
     assert_non_null(l);
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&buf, &size);
-    assert_non_null(f);
-    inspect_json j;
-    inspect_json_init(&j, f);
-    inspect_legal_json(&j, &st, l);
-    inspect_json_finish(&j);
-    assert_int_equal(fclose(f), 0);
-    assert_non_null(strstr(buf, "\"kind\":\"power\""));
-    assert_non_null(strstr(buf, "\"power\":\"harkonnen_bribe\""));
-    assert_non_null(strstr(buf, "\"name\":\"territory\""));
-    assert_non_null(strstr(buf, "\"name\":\"spice\""));
-    const char *ex = strstr(buf, "\"example\":");
-    assert_non_null(ex);
-    ex += strlen("\"example\":");
-    /* the example is one object: up to its closing brace */
-    const char *end = strchr(ex, '}');
-    assert_non_null(end);
-    engine_action e;
-    char err[256];
-    assert_int_equal(codec_action_from_json(&e, ex, (size_t)(end + 1 - ex), err), 0);
-    e.seat = HARKONNEN_SEAT;
-    assert_true(engine_legal_contains(l, &e));
-    free(buf);
+    generic_family_json(&st, l, "power", "harkonnen_bribe");
 
     char text[512];
     inspect_legal_text(text, sizeof text, &st, l);
@@ -408,17 +354,10 @@ static void test_points__generic_power_in_the_ledger(void **state)
     static engine_state st;
     engine_legal legal[512];
     int id = engine_power_id("harkonnen_bribe");
-    const engine_legal *l = NULL;
     uint32_t head = 0;
-    for (int guard = 0; guard < 2000 && l == NULL; guard++) {
-        assert_int_equal(ledger_head(f->db, room, &head, NULL), 0);
-        assert_int_equal(ledger_state_at(f->db, &st, room, head), 0);
-        for (uint8_t s = 0; s < st.config.n_seats && l == NULL; s++)
-            if (st.seat[s].faction == ENGINE_FACTION_HARKONNEN)
-                l = power_family(legal, 512, &st, s, id);
-        if (l == NULL)
-            assert_int_equal(play(f->db, room, 1), 1);
-    }
+    unsigned seat = generic_play_until(&st, &head, f->db, room, ENGINE_FACTION_HARKONNEN,
+                                       ENGINE_ACTION_POWER, id);
+    const engine_legal *l = power_family(legal, 512, &st, seat, id);
     assert_non_null(l);
     assert_int_not_equal(st.phase, ENGINE_PHASE_SETUP); /* a side action: after setup */
     print_message("points: the Harkonnen may bribe at version %u (%s)\n", head,

@@ -29,7 +29,8 @@ static uint8_t expected(unsigned kind)
     case ENGINE_ACTION_BATTLE_PLAN: return 0xFF;       /* leader, hero, weapon, defense, dial,
                                                           and the Advanced forces by strength */
     case ENGINE_ACTION_NEXUS_DRAW: return 0x02;        /* the own-faction policy (R80) */
-    case ENGINE_ACTION_POWER: return 0xFE;             /* by kind alone: any but the id */
+    case ENGINE_ACTION_POWER:                          /* by kind alone: any but the id */
+    case ENGINE_ACTION_ANSWER: return 0xFE;            /* (a window's answer, as a power) */
     default: return 0;
     }
 }

@@ -23,6 +23,15 @@ static int key_eq(const codec_key *a, const codec_key *b)
         && memcmp(a->endorsement, b->endorsement, SCHEMA_SIG_BYTES) == 0;
 }
 
+static int receipt_eq(const codec_receipt *a, const codec_receipt *b)
+{
+    return strcmp(a->room, b->room) == 0 && a->version == b->version
+        && memcmp(a->event_hash, b->event_hash, SCHEMA_HASH_BYTES) == 0 && a->key_id == b->key_id
+        && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
+        && a->has_tree_head == b->has_tree_head
+        && memcmp(a->tree_root, b->tree_root, SCHEMA_HASH_BYTES) == 0 && a->tree_time == b->tree_time;
+}
+
 static int record_eq(const codec_archive_record *a, const codec_archive_record *b)
 {
     return a->kind == b->kind && a->format_version == b->format_version
@@ -32,7 +41,7 @@ static int record_eq(const codec_archive_record *a, const codec_archive_record *
         && (a->bytes_len == 0 || memcmp(a->bytes, b->bytes, a->bytes_len) == 0)
         && memcmp(a->seed, b->seed, sizeof a->seed) == 0 && a->n_records == b->n_records
         && memcmp(a->digest, b->digest, SCHEMA_HASH_BYTES) == 0
-        && memcmp(&a->head, &b->head, sizeof a->head) == 0;
+        && receipt_eq(&a->head, &b->head);
 }
 
 static void check_message(const char *err)

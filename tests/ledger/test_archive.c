@@ -556,7 +556,7 @@ static void play_other(ledger *db, const char *room)
     }
     if (memcmp(&act, &first, sizeof act) == 0) {
         /* one choice only: the committed time still tells them apart */
-        struct timespec ts = {0, 5 * 1000 * 1000};
+        struct timespec ts = {0, 5L * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
     ledger_append_result res;

@@ -20,6 +20,7 @@ static size_t checkpoint_versions(ledger *db, const char *room, uint32_t *out, s
     memcpy(kbuf, room, SCHEMA_ROOM_CHARS);
     MDB_val k = {sizeof kbuf, kbuf}, v;
     size_t n = 0;
+    assert_non_null(db);
     assert_int_equal(mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn), 0);
     assert_int_equal(mdb_cursor_open(txn, db->dbi_checkpoints, &cur), 0);
     int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);

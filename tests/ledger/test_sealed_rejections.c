@@ -54,6 +54,7 @@ static void raw_put_rejection(ledger *db, const char *room, uint32_t n, const ui
     memcpy(k, room, SCHEMA_ROOM_CHARS);
     ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
     MDB_val key = {sizeof k, k}, v = {len, (void *)rec};
+    assert_non_null(db);
     assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
     assert_int_equal(mdb_put(txn, db->dbi_rejections, &key, &v, 0), 0);
     assert_int_equal(mdb_txn_commit(txn), 0);

@@ -24,8 +24,9 @@ int test_find_mentat(char *out, const char *argv0, const char *suite)
                 guess[i - 1] = '\0';
                 cut++;
             }
-        if (cut == 3 && strlen(guess) + sizeof "/mentat" <= sizeof guess) {
-            strcat(guess, "/mentat");
+        size_t len = strlen(guess);
+        if (cut == 3 && len + sizeof "/mentat" <= sizeof guess) {
+            memcpy(guess + len, "/mentat", sizeof "/mentat");
             if (access(guess, X_OK) != 0)
                 snprintf(guess, sizeof guess, "./mentat");
         } else {

@@ -21,6 +21,8 @@ uint64_t test_prng_next(uint64_t *state)
 
 uint32_t test_prng_below(uint64_t *state, uint32_t n)
 {
+    if (n == 0) /* a caller's bug: there is nothing to draw from */
+        abort();
     return (uint32_t)(test_prng_next(state) % n);
 }
 

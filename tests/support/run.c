@@ -69,7 +69,12 @@ int test_spawn(char *bin, const char *out_path, const char *err_path, const char
     argv[n++] = bin;
     while (args[n - 1] != NULL) {
         assert_true(n < 63);
-        argv[n] = (char *)(uintptr_t)args[n - 1];
+        /* execv takes char *const[] and never writes the strings */
+        union {
+            const char *in;
+            char *out;
+        } arg = {args[n - 1]};
+        argv[n] = arg.out;
         n++;
     }
     argv[n] = NULL;

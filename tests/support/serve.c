@@ -35,7 +35,12 @@ pid_t test_serve_spawn(char *bin, const char *web, const char *const *extra)
     if (pid == 0) {
         if (freopen("serve.out", "w", stdout) == NULL || freopen("serve.err", "a", stderr) == NULL)
             _exit(127);
-        execv(bin, (char *const *)(uintptr_t)argv);
+        /* execv takes char *const[] and never writes the strings */
+        union {
+            const char **in;
+            char *const *out;
+        } args = {argv};
+        execv(bin, args.out);
         _exit(127);
     }
     return pid;

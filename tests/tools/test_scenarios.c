@@ -28,6 +28,10 @@
 #include "tests/support/support.h"
 
 #define SCENARIO_DIR "tests/scenarios"
+/* Scenario files named in argument lists (one string each). */
+static const char WORM_JSON[] = SCENARIO_DIR "/spice_blow_worm.json";
+static const char PRESCIENCE_JSON[] = SCENARIO_DIR "/battle_prescience.json";
+static const char RULEBOOK_JSON[] = SCENARIO_DIR "/battle_rulebook_example.json";
 #define WRONG_FIXTURE "tests/fixtures/scenario_wrong_expectation.json"
 #define MALFORMED_FIXTURE "tests/fixtures/scenario_malformed.json"
 #define MIN_SCENARIOS 30           /* the rule examples issues 3 and 4 ask for */
@@ -96,7 +100,7 @@ static void test_scenarios__every_rule_scenario_passes(void **state)
 static void test_scenarios__json_report(void **state)
 {
     (void)state;
-    const char *args[] = {"scenario", SCENARIO_DIR "/battle_rulebook_example.json", "--json",
+    const char *args[] = {"scenario", RULEBOOK_JSON, "--json",
                           NULL};
     run_result r;
     assert_int_equal(run_argv(&r, args), 0);
@@ -121,7 +125,7 @@ static void test_scenarios__json_report(void **state)
 static void test_scenarios__deterministic(void **state)
 {
     (void)state;
-    const char *args[] = {"scenario", SCENARIO_DIR "/spice_blow_worm.json", "--json", "--state",
+    const char *args[] = {"scenario", WORM_JSON, "--json", "--state",
                           NULL};
     run_result a, b;
     assert_int_equal(run_argv(&a, args), 0);
@@ -136,20 +140,20 @@ static void test_scenarios__deterministic(void **state)
 static void test_scenarios__final_view_of_a_seat(void **state)
 {
     (void)state;
-    const char *args[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--seat",
+    const char *args[] = {"scenario", PRESCIENCE_JSON, "--seat",
                           "harkonnen", NULL};
     run_result r;
     assert_int_equal(run_argv(&r, args), 0);
     assert_non_null(strstr(r.out, "view of seat 2 harkonnen"));
     assert_non_null(strstr(r.out, "defender seat 2 harkonnen: leader Feyd Rautha")); /* its own plan */
     test_run_free(&r);
-    const char *pub[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--public",
+    const char *pub[] = {"scenario", PRESCIENCE_JSON, "--public",
                          "--json", NULL};
     assert_int_equal(run_argv(&r, pub), 0);
     assert_non_null(strstr(r.out, "\"view\":\"public\""));
     assert_non_null(strstr(r.out, "\"hidden\":true")); /* the committed plan */
     test_run_free(&r);
-    const char *both[] = {"scenario", SCENARIO_DIR "/battle_prescience.json", "--seat", "1",
+    const char *both[] = {"scenario", PRESCIENCE_JSON, "--seat", "1",
                           "--public", NULL};
     assert_int_equal(run_argv(&r, both), 2);
     test_run_free(&r);

@@ -120,8 +120,8 @@ static void seat_keygen(const char *out, char hex[2 * SCHEMA_KEY_BYTES + 1])
     const char *args[] = {"seat", "keygen", "--out", out, NULL};
     expect(0, &r, args);
     assert_int_equal(strlen(r.out), 2 * SCHEMA_KEY_BYTES + 1);
-    memcpy(hex, r.out, 2 * SCHEMA_KEY_BYTES);
-    hex[2 * SCHEMA_KEY_BYTES] = '\0';
+    memcpy(hex, r.out, (size_t)2 * SCHEMA_KEY_BYTES);
+    hex[(size_t)2 * SCHEMA_KEY_BYTES] = '\0';
     test_run_free(&r);
 }
 
@@ -138,7 +138,7 @@ static void test_trust__keygen_files_and_refusals(void **state)
     char *pub = test_slurp("a.seat.pub", &len);
     assert_non_null(pub);
     assert_int_equal(len, 2 * SCHEMA_KEY_BYTES + 1);
-    assert_memory_equal(pub, hex, 2 * SCHEMA_KEY_BYTES);
+    assert_memory_equal(pub, hex, (size_t)2 * SCHEMA_KEY_BYTES);
     free(pub);
     char *before = test_slurp("a.seat", &len);
     const char *again[] = {"seat", "keygen", "--out", "a.seat", NULL};
@@ -521,7 +521,7 @@ static void test_trust__signed_audit_report(void **state)
     const char *check_bad[] = {"verify", "--report", "bad.json", NULL};
     expect_refused(check_bad, "signed_bytes");
     /* The signature altered: it fails (exit 1). */
-    strcpy(bad, report);
+    memcpy(bad, report, strlen(report) + 1);
     char *s = strstr(bad, sig_hex);
     assert_non_null(s);
     s[0] = s[0] == '0' ? '1' : '0';

@@ -95,11 +95,12 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
     for (size_t i = 0; i < n; i++) {
         const engine_action_spec *spec = engine_action_spec_of(legal[i].kind);
         /* The Advanced battle plan's forces by strength are its only form,
-         * not an alternative to a plain one, and so are a generic power's
-         * arguments and the Advanced advisor sent with a shipment (a send
-         * naming another place than the Polar Sink): kept. */
+         * not an alternative to a plain one, and so are a generic kind's
+         * arguments, which its row's form names (all of them given), and the
+         * Advanced advisor sent with a shipment (a send naming another place
+         * than the Polar Sink): kept. */
         int only_form = legal[i].kind == ENGINE_ACTION_BATTLE_PLAN ||
-                        legal[i].kind == ENGINE_ACTION_POWER ||
+                        engine_action_is_generic(legal[i].kind) ||
                         (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0);
         if (spec != NULL && !only_form &&
             engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
@@ -158,7 +159,7 @@ uint64_t bot__mix(uint64_t a, uint64_t b)
  * so they never name the decision; a level picks one among the rest, or
  * the generic chooser draws one, which discards the card: never a loop. */
 static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
-    [ENGINE_ACTION_NONE] = BOT__DECISION_COUNT,
+    [ENGINE_ACTION_NONE] = BOT__ANY,
     [ENGINE_ACTION_PREDICT] = BOT__PREDICT,
     [ENGINE_ACTION_TRAITOR_PICK] = BOT__TRAITOR_PICK,
     [ENGINE_ACTION_FREMEN_PLACE] = BOT__FREMEN_PLACE,
@@ -208,21 +209,36 @@ static const uint8_t decision_of[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_SHIP_KARAMA_FROM] = BOT__SHIP,
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = BOT__KARAMA_SHIP,
     /* rules version 3: the Fremen's choices for their ally, the generic chooser's */
-    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = BOT__DECISION_COUNT,
-    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__DECISION_COUNT,
+    [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = BOT__ANY,
+    [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = BOT__ANY,
     [ENGINE_ACTION_KARAMA_POLICY] = BOT__SIDE,
     [ENGINE_ACTION_NEXUS_DRAW] = BOT__NEXUS_DRAW,
-    /* rules version 5: a generic power, used by its row's default
-     * (engine_generic_default) when the generic chooser draws it */
+    /* rules version 5: a generic power, a side action used by its row's
+     * default (engine_generic_default) when the generic chooser draws it */
     [ENGINE_ACTION_POWER] = BOT__SIDE,
+    /* rules version 6: a window a row declares, answered by its row's default */
+    [ENGINE_ACTION_ANSWER] = BOT__GENERIC,
 };
 _Static_assert(sizeof decision_of / sizeof decision_of[0] == ENGINE_ACTION_KIND_COUNT,
                "one decision per action kind");
+
+unsigned bot__decision_of(unsigned kind)
+{
+    return kind < ENGINE_ACTION_KIND_COUNT ? decision_of[kind] : BOT__DECISION_MISSING;
+}
+
+/* A generic family (a power, a window's answer): the default its row
+ * gives, whatever the level knows. */
+static int generic_default(engine_action *out, bot__ctx *c)
+{
+    return engine_generic_default(out, &c->legal[0]) == 0 ? BOT_OK : -1;
+}
 
 /* Who decides what: a level without its own way falls back to the level
  * below it (NULL), Easy to the generic chooser. */
 static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     /*                        easy                 medium                  hard              brutal */
+    [BOT__GENERIC] =         {generic_default,     NULL,                   NULL,             NULL},
     [BOT__PREDICT] =         {NULL,                bot__faction_predict,   NULL,             NULL},
     [BOT__TRAITOR_PICK] =    {NULL,                bot__faction_traitor,   NULL,             NULL},
     [BOT__FREMEN_PLACE] =    {NULL,                bot__faction_fremen_place, NULL,          NULL},
@@ -308,13 +324,14 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_OK;
     if (c->level > BOT_LEVEL_EASY && bot__advanced_kh(out, c) == BOT_OK)
         return BOT_OK;
-    unsigned d = decision_of[c->legal[0].kind < ENGINE_ACTION_KIND_COUNT ? c->legal[0].kind : 0];
-    int rc = -1;
     /* Advanced, from Medium up: a step's decision made with a generic
      * power the bot knows (a pile's further worm). */
     if (c->level > BOT_LEVEL_EASY && bot__advanced_place_worm(out, c) == BOT_OK)
         return BOT_OK;
-    if (d < BOT__DECISION_COUNT)
+    unsigned d = bot__decision_of(c->legal[0].kind);
+    int rc = -1;
+    assert(d != BOT__DECISION_MISSING || c->legal[0].kind >= ENGINE_ACTION_KIND_COUNT);
+    if (d != BOT__DECISION_MISSING)
         for (int l = c->level; l >= 0 && rc < 0; l--)
             if (decide_table[d][l] != NULL)
                 rc = decide_table[d][l](out, c);
