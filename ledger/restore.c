@@ -572,6 +572,16 @@ static int restore_body(ledger_txn *txn, void *vctx)
     if (rc != 0)
         return rc;
 
+    /* The revealed seed first: a revealed room's checkpoints are not
+     * sealed (ledger/checkpoint.c). */
+    if (a->has_seed) {
+        uint8_t kbuf[LEDGER_REVEAL_KEY_BYTES];
+        ledger__reveal_key(kbuf, room);
+        MDB_val mk = {sizeof kbuf, kbuf}, mv = {ENGINE_SEED_BYTES, (void *)a->seed};
+        rc = ledger__put(txn, db->dbi_meta, &mk, &mv, 0);
+        if (rc != 0)
+            return rc;
+    }
     const uint32_t from = head.version;
     if (n > from || p->is_new_room) {
         /* This ledger's own key first: on an empty ledger it becomes the
@@ -606,13 +616,8 @@ static int restore_body(ledger_txn *txn, void *vctx)
             return rc;
         p->n_added = n - from;
     }
-    if (a->has_seed) {
-        uint8_t kbuf[LEDGER_REVEAL_KEY_BYTES];
-        ledger__reveal_key(kbuf, room);
-        MDB_val mk = {sizeof kbuf, kbuf}, mv = {ENGINE_SEED_BYTES, (void *)a->seed};
-        rc = ledger__put(txn, db->dbi_meta, &mk, &mv, 0);
-    }
-    return rc;
+    /* A revealed room's new key is as public as its seed. */
+    return a->has_seed ? ledger__room_key_reveal(db, txn, room) : rc;
 }
 
 int ledger_restore(ledger *db, ledger_restore_report *out, const char *path,

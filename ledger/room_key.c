@@ -4,11 +4,13 @@
  * `meta` under roomkey/<room> (a record of its own, never the signed
  * genesis, so that a reseal may rewrite it). With it the ledger seals the
  * secret arguments of a refused action (engine_action_secret_mask) before
- * the rejection is stored, and opens them for a reader holding the audit
- * key.
+ * the rejection is stored, and the room's checkpoints (ledger/checkpoint.c),
+ * and opens them for a reader holding the audit key. `reveal` publishes it
+ * beside the seed (revealkey/<room>, 32 bytes in the clear), and from then
+ * on it opens for every reader.
  *
  * Part of ledger/. It never stores a room key or a secret argument in the
- * clear, never reuses a nonce under one key (the nonce is derived from the
+ * clear before the reveal, never reuses a nonce under one key (the nonce is derived from the
  * room and the rejection's counter, which only counts up and is written in
  * the transaction of the record it numbers), and never trusts sealed bytes
  * it reads: a record that does not open, or opens to another action, is
@@ -37,16 +39,21 @@
 #define SEAL_AD_BYTES (4 + SCHEMA_ROOM_CHARS + 4)
 #define NONCE_BYTES crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
 
-static void meta_key(uint8_t out[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS], const char *room)
+#define META_NAME_MAX (sizeof LEDGER_META_REVEAL_KEY_PREFIX - 1 + SCHEMA_ROOM_CHARS)
+
+/* The meta name prefix || room into out; its length. */
+static size_t meta_name(uint8_t out[META_NAME_MAX], const char *prefix, const char *room)
 {
-    memcpy(out, ROOM_KEY_META, sizeof ROOM_KEY_META - 1);
-    memcpy(out + sizeof ROOM_KEY_META - 1, room, SCHEMA_ROOM_CHARS);
+    size_t n = strlen(prefix);
+    memcpy(out, prefix, n);
+    memcpy(out + n, room, SCHEMA_ROOM_CHARS);
+    return n + SCHEMA_ROOM_CHARS;
 }
 
 int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room)
 {
     uint8_t key[LEDGER_ROOM_KEY_BYTES], rec[ROOM_KEY_RECORD_BYTES];
-    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
+    uint8_t kbuf[META_NAME_MAX];
     if (!db->has_audit_key)
         return ledger__fail(db, LEDGER_EKEY, "no audit key in %s to seal room %s's key to",
                             db->keys_dir, room);
@@ -58,17 +65,32 @@ int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room)
     sodium_memzero(key, sizeof key);
     if (rc != 0)
         return rc;
-    meta_key(kbuf, room);
-    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof rec, rec};
+    MDB_val k = {meta_name(kbuf, ROOM_KEY_META, room), kbuf}, v = {sizeof rec, rec};
     return ledger__put(txn, db->dbi_meta, &k, &v, MDB_NOOVERWRITE);
 }
 
-int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
-                     uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
+/* The room key `reveal` published: 0, MDB_NOTFOUND, or an error. */
+static int revealed_key(ledger *db, ledger_txn *txn, const char *room,
+                        uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
 {
-    uint8_t kbuf[sizeof ROOM_KEY_META - 1 + SCHEMA_ROOM_CHARS];
-    meta_key(kbuf, room);
-    MDB_val k = {sizeof kbuf, kbuf}, v;
+    uint8_t kbuf[META_NAME_MAX];
+    MDB_val k = {meta_name(kbuf, LEDGER_META_REVEAL_KEY_PREFIX, room), kbuf}, v;
+    int rc = ledger__get(txn, db->dbi_meta, &k, &v);
+    if (rc != 0)
+        return rc;
+    if (v.mv_size != LEDGER_ROOM_KEY_BYTES)
+        return LEDGER_CORRUPT_MSG(db, "room %s: revealed room key of %zu bytes", room,
+                                  v.mv_size);
+    memcpy(key_out, v.mv_data, LEDGER_ROOM_KEY_BYTES);
+    return 0;
+}
+
+/* The key from its sealed record, else from its revealed one. */
+static int room_key_read(ledger *db, ledger_txn *txn, const char *room,
+                         uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
+{
+    uint8_t kbuf[META_NAME_MAX];
+    MDB_val k = {meta_name(kbuf, ROOM_KEY_META, room), kbuf}, v;
     int rc = ledger__get(txn, db->dbi_meta, &k, &v);
     if (rc == MDB_NOTFOUND)
         return ledger__fail(db, LEDGER_ENOTFOUND, "room %s has no room key (made by an older "
@@ -79,14 +101,66 @@ int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
         return LEDGER_CORRUPT_MSG(db, "room %s: room key record of %zu bytes", room, v.mv_size);
     const uint8_t *p = v.mv_data;
     uint32_t id = ledger__be32_get(p);
-    if (!db->has_audit_key || id != db->audit_key_id)
-        return ledger__fail(db, LEDGER_EKEY, "room %s's key is sealed to audit key %08x, not "
-                            "held here", room, id);
+    if (!db->has_audit_key || id != db->audit_key_id) {
+        rc = revealed_key(db, txn, room, key_out);
+        if (rc == MDB_NOTFOUND && db->has_audit_key)
+            return ledger__fail(db, LEDGER_EKEY, "room %s is sealed to audit key %08x; the key "
+                                "directory %s holds audit key %08x", room, id, db->keys_dir,
+                                db->audit_key_id);
+        if (rc == MDB_NOTFOUND)
+            return ledger__fail(db, LEDGER_EKEY, "room %s: no audit key in %s and no revealed "
+                                "room key", room, db->keys_dir);
+        return rc;
+    }
     if (crypto_box_seal_open(key_out, p + 4, ROOM_KEY_RECORD_BYTES - 4, db->audit_pk,
                              db->audit_sk) != 0)
         return LEDGER_CORRUPT_MSG(db, "room %s: the room key does not open with audit key %08x",
                                   room, id);
     return 0;
+}
+
+int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
+                     uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
+{
+    ledger_cache_entry *e = ledger__cache_find(db, room);
+    if (e != NULL && e->has_room_key) {
+        memcpy(key_out, e->room_key, LEDGER_ROOM_KEY_BYTES);
+        return 0;
+    }
+    int rc = room_key_read(db, txn, room, key_out);
+    if (rc != 0)
+        return rc;
+    e = ledger__cache_take(db, room);
+    memcpy(e->room_key, key_out, LEDGER_ROOM_KEY_BYTES);
+    e->has_room_key = 1;
+    if (txn->is_write)
+        e->is_dirty = 1; /* internal.h (3) */
+    return 0;
+}
+
+int ledger__room_is_revealed(ledger *db, ledger_txn *txn, int *is_out, const char *room)
+{
+    uint8_t kbuf[META_NAME_MAX];
+    MDB_val k = {meta_name(kbuf, LEDGER_META_REVEAL_PREFIX, room), kbuf}, v;
+    int rc = ledger__get(txn, db->dbi_meta, &k, &v);
+    *is_out = rc == 0;
+    return rc == MDB_NOTFOUND ? 0 : rc;
+}
+
+int ledger__room_key_reveal(ledger *db, ledger_txn *txn, const char *room)
+{
+    uint8_t key[LEDGER_ROOM_KEY_BYTES];
+    uint8_t kbuf[META_NAME_MAX];
+    int rc = ledger__room_key(db, txn, room, key);
+    if (rc == LEDGER_ENOTFOUND || rc == LEDGER_EKEY)
+        return 0; /* nothing sealed with one, or not ours to publish */
+    if (rc != 0)
+        return rc;
+    MDB_val k = {meta_name(kbuf, LEDGER_META_REVEAL_KEY_PREFIX, room), kbuf},
+            v = {sizeof key, key};
+    rc = ledger__put(txn, db->dbi_meta, &k, &v, 0);
+    sodium_memzero(key, sizeof key);
+    return rc;
 }
 
 #define PLAIN_MAX (2 + 2 * ENGINE_ACTION_MAX_ARGS + 4)

@@ -2,7 +2,8 @@
  * fuzz_ledger_record.c - libFuzzer target for the ledger's readers of
  * stored bytes (ledger/event.c, ledger/checkpoint.c, ledger/read.c): a
  * tagged event record, a tagged genesis record, a compressed checkpoint
- * value, a tagged rejection record. The first input byte chooses which. Never crash; a refusal is
+ * value (plain, or sealed and opened with a fixed room key), a tagged
+ * rejection record. The first input byte chooses which. Never crash; a refusal is
  * LEDGER_ECORRUPT with a one-line message; whatever is accepted has a
  * canonical form of the documented size, encodes again to bytes that
  * decode to the same record (events, genesis), and a checkpoint's state
@@ -118,7 +119,9 @@ static void checkpoint_value(ledger *db, const uint8_t *in, size_t len)
         in += 4;
         len -= 4;
     }
-    int rc = ledger__checkpoint_decode(db, &st, "23456789", version, in, len);
+    /* A sealed checkpoint (tag 0x03) is opened with a fixed room key. */
+    static const uint8_t key[LEDGER_ROOM_KEY_BYTES] = {0x4d, 0x4e, 0x43, 0x4b};
+    int rc = ledger__checkpoint_decode(db, &st, "23456789", version, in, len, key);
     if (rc != 0) {
         check_refusal(db, rc);
         return;

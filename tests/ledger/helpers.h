@@ -170,6 +170,39 @@ static inline uint32_t play(ledger *db, const char *room, uint32_t n)
     return done;
 }
 
+/* The stored value under the 12-byte key (room, u32 n) of dbi, copied
+ * into out (cap bytes): its length. Straight through LMDB, to look at
+ * or damage what the ledger wrote. */
+static inline size_t raw_get(ledger *db, MDB_dbi dbi, const char *room, uint32_t n, uint8_t *out,
+                             size_t cap)
+{
+    MDB_txn *txn;
+    uint8_t k[SCHEMA_ROOM_CHARS + 4];
+    memcpy(k, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
+    MDB_val key = {sizeof k, k}, v;
+    assert_int_equal(mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn), 0);
+    assert_int_equal(mdb_get(txn, dbi, &key, &v), 0);
+    assert_true(v.mv_size <= cap);
+    memcpy(out, v.mv_data, v.mv_size);
+    mdb_txn_abort(txn);
+    return v.mv_size;
+}
+
+/* Puts len bytes at val under (room, u32 n) of dbi, over what is there. */
+static inline void raw_put(ledger *db, MDB_dbi dbi, const char *room, uint32_t n,
+                           const uint8_t *val, size_t len)
+{
+    MDB_txn *txn;
+    uint8_t k[SCHEMA_ROOM_CHARS + 4];
+    memcpy(k, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
+    MDB_val key = {sizeof k, k}, v = {len, (void *)val};
+    assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
+    assert_int_equal(mdb_put(txn, dbi, &key, &v, 0), 0);
+    assert_int_equal(mdb_txn_commit(txn), 0);
+}
+
 static inline int verify_ok(ledger *db, const char *room)
 {
     ledger_verify_report rep;

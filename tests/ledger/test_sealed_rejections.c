@@ -30,35 +30,6 @@ static int collect(void *ctx, uint32_t n, const codec_rejection *r)
     return 0;
 }
 
-/* The stored record of rejection n, tag and all. */
-static size_t raw_rejection(ledger *db, const char *room, uint32_t n, uint8_t *out, size_t cap)
-{
-    MDB_txn *txn;
-    uint8_t k[LEDGER_REJ_KEY_BYTES];
-    memcpy(k, room, SCHEMA_ROOM_CHARS);
-    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
-    MDB_val key = {sizeof k, k}, v;
-    assert_int_equal(mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn), 0);
-    assert_int_equal(mdb_get(txn, db->dbi_rejections, &key, &v), 0);
-    assert_true(v.mv_size <= cap);
-    memcpy(out, v.mv_data, v.mv_size);
-    mdb_txn_abort(txn);
-    return v.mv_size;
-}
-
-static void raw_put_rejection(ledger *db, const char *room, uint32_t n, const uint8_t *rec,
-                              size_t len)
-{
-    MDB_txn *txn;
-    uint8_t k[LEDGER_REJ_KEY_BYTES];
-    memcpy(k, room, SCHEMA_ROOM_CHARS);
-    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
-    MDB_val key = {sizeof k, k}, v = {len, (void *)rec};
-    assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_put(txn, db->dbi_rejections, &key, &v, 0), 0);
-    assert_int_equal(mdb_txn_commit(txn), 0);
-}
-
 static int has_bytes(const uint8_t *hay, size_t n, const uint8_t *needle, size_t m)
 {
     for (size_t i = 0; i + m <= n; i++)
@@ -88,7 +59,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     /* In the file: the turn nowhere, neither as the argument nor as the
      * detail, nor the canonical action bytes that carry it. */
     uint8_t rec[512];
-    size_t len = raw_rejection(f->db, room, 0, rec, sizeof rec);
+    size_t len = raw_get(f->db, f->db->dbi_rejections, room, 0, rec, sizeof rec);
     codec_rejection stored;
     assert_int_equal(codec_rejection_decode(&stored, rec + 1, len - 1, NULL), 0);
     assert_int_equal(stored.action.arg[0], 0);
@@ -119,7 +90,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_int_equal(ledger_append(f->db, &res, room, head, &other), 0);
     assert_int_not_equal(res.verdict, ENGINE_ACCEPTED);
     uint8_t rec1[512];
-    size_t len1 = raw_rejection(f->db, room, 1, rec1, sizeof rec1);
+    size_t len1 = raw_get(f->db, f->db->dbi_rejections, room, 1, rec1, sizeof rec1);
     codec_rejection stored1;
     assert_int_equal(codec_rejection_decode(&stored1, rec1 + 1, len1 - 1, NULL), 0);
     assert_int_equal(stored1.sealed_len, 0);
@@ -152,7 +123,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
 
     /* A sealed byte altered: corrupt, never another action. */
     rec[len - 3] ^= 0x01;
-    raw_put_rejection(f->db, room, 0, rec, len);
+    raw_put(f->db, f->db->dbi_rejections, room, 0, rec, len);
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), LEDGER_ECORRUPT);
     fixture_free(f);
 }
