@@ -458,7 +458,8 @@ static void test_trust__refused_secrets_sealed(void **state)
 
 /* A room's states (its checkpoints) are sealed with the room key: a
  * reader without the audit key is refused every view of them with one
- * line saying so, verify still checks the chain; once revealed, the same
+ * line saying so, verify still checks the chain, and the log is the
+ * public view (every secret argument sealed); once revealed, the same
  * reader sees what the auditor sees and audits the room. */
 static void test_trust__states_sealed_until_the_reveal(void **state)
 {
@@ -485,6 +486,22 @@ static void test_trust__states_sealed_until_the_reveal(void **state)
     const char *verify[] = {"--keys", "signing-only", "verify", room, NULL};
     expect(0, &r, verify);
     assert_non_null(strstr(r.out, " ok "));
+    test_run_free(&r);
+    /* The log: with the key every traitor pick and storm dial in full,
+     * without it each sealed, and a line saying the view is public. */
+    const char *log_keyed[] = {"log", room, "--json", NULL};
+    const char *log_keyless[] = {"--keys", "signing-only", "log", room, "--json", NULL};
+    expect(0, &r, log_keyed);
+    assert_non_null(strstr(r.out, "{\"kind\":\"traitor_pick\",\"leader\":\""));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"value\":"));
+    test_run_free(&r);
+    expect(0, &r, log_keyless);
+    assert_null(strstr(r.out, "\"traitor_pick\",\"leader\""));
+    assert_null(strstr(r.out, "\"storm_dial\",\"value\""));
+    assert_non_null(
+        strstr(r.out, "{\"kind\":\"traitor_pick\",\"sealed\":true},\"sealed\":true"));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
+    assert_non_null(strstr(r.err, "public view: no audit key"));
     test_run_free(&r);
 
     const char *reveal[] = {"reveal", room, NULL};
