@@ -12,7 +12,8 @@
  * it is never signed, never the only record of anything, and a damaged
  * one is refused (its digest is checked), never trusted. It never writes
  * the state of a room with a room key in the clear (unless the room is
- * revealed), and never seals two different frames under one nonce.
+ * revealed: one whose key it cannot open gets no checkpoint), and never
+ * seals two different frames under one nonce.
  *
  * `checkpoints`: room (8) || version u32 BE ->
  *   0      1  tag 0x02
@@ -60,8 +61,8 @@ static void seal_ad(uint8_t ad[SEAL_AD_BYTES], const char *room, uint32_t versio
 
 /* The room key the checkpoints of room are sealed with: *is_sealed_out 1
  * and key_out set, or 0 for a room whose checkpoints stay in the clear
- * (no room key, or the seed revealed). Returns 0 or an error (the key
- * sealed to an audit key not held: nothing is written in the clear). */
+ * (no room key, or the seed revealed). Returns 0 or an error
+ * (LEDGER_EKEY: the key is sealed to an audit key not held). */
 static int sealing_key(ledger *db, ledger_txn *txn, int *is_sealed_out, const char *room,
                        uint8_t key_out[LEDGER_ROOM_KEY_BYTES])
 {
@@ -86,6 +87,8 @@ int ledger__checkpoint_put(ledger *db, ledger_txn *txn, const char *room, uint32
     uint8_t key[LEDGER_ROOM_KEY_BYTES];
     int is_sealed = 0;
     int rc = sealing_key(db, txn, &is_sealed, room, key);
+    if (rc == LEDGER_EKEY)
+        return 0; /* sealed to an audit key not held: a cache it cannot seal is not kept */
     if (rc != 0)
         return rc;
     size_t state_len = engine_state_encode(state_buf, LEDGER_SCRATCH_PART, st);

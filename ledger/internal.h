@@ -55,9 +55,11 @@
 #define LEDGER_GENESIS_MAGIC "MNTG"
 #define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
 #define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
-#define LEDGER_EVENT_CANONICAL_MAX 192      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64 */
+#define LEDGER_EVENT_CANONICAL_MAX 224      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64,
+                                               + sealed action hash 32 (format 3, no key id) */
 #define LEDGER_EVENT_FORMAT_SIGNED 1        /* MNTE format byte: the ledger signs each event */
 #define LEDGER_EVENT_FORMAT_UNSIGNED 2      /* MNTE format byte: the signed head covers it */
+#define LEDGER_EVENT_FORMAT_SEALED 3        /* format 2 with the action's secrets sealed */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
 #define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
 #define LEDGER_GENESIS_CANONICAL_MAX (512 + ENGINE_STATE_ENCODED_MAX) /* + fork 48 + seats 196 */
@@ -65,6 +67,7 @@
 #define LEDGER_EVENT_RECORD_MAX 480
 
 #define LEDGER_ROOM_KEY_BYTES 32            /* a room key (ledger/room_key.c) */
+#define LEDGER_ROOM_KEY_RECORD_BYTES (4 + 48 + LEDGER_ROOM_KEY_BYTES) /* id, crypto_box_seal */
 #define LEDGER_SIGN_SECRET_BYTES 64         /* crypto_sign_SECRETKEYBYTES */
 #define LEDGER_AUDIT_FILE_BYTES 64          /* X25519 secret 32 + public 32 */
 #define LEDGER_SIGNING_FILE "signing.key"
@@ -248,10 +251,47 @@ int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_M
  * an audit key not held and not revealed (the message says so). */
 int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
                      uint8_t key_out[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Before accepted event ev of room is stored: when
+ * its action has secret arguments (engine_action_secret_args) and the room
+ * has a room key, seals the whole canonical action into ev->sealed_action
+ * and zeroes those arguments (an event of format 3). Otherwise nothing. */
+int ledger__event_seal(ledger *db, ledger_txn *txn, codec_event *ev,
+                       const char *room) MENTAT_MUST_CHECK;
+/* The action ev stands for: ev->action for an event without a sealed
+ * action, else the sealed one opened with key (checked against ev: same
+ * kind, same public arguments, its secret ones zero in ev). Pure but for
+ * db's message. LEDGER_ECORRUPT if it does not open to ev. */
+int ledger__event_open_with(ledger *db, engine_action *out, const char *room,
+                            const codec_event *ev,
+                            const uint8_t key[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* The same with the room key from txn (ledger__room_key): LEDGER_EKEY
+ * when it is not held (out is then ev->action, its secrets 0). */
+int ledger__event_open(ledger *db, ledger_txn *txn, engine_action *out, const char *room,
+                       const codec_event *ev) MENTAT_MUST_CHECK;
 /* *is_out 1 if the room's seed is revealed in txn (meta reveal/<room>),
  * else 0; returns 0 or a read error. */
 int ledger__room_is_revealed(ledger *db, ledger_txn *txn, int *is_out,
                              const char *room) MENTAT_MUST_CHECK;
+/* The room's key records as stored, borrowed from txn (4): the sealed one
+ * (NULL if none) and the revealed one (NULL if not revealed). */
+int ledger__room_key_records(ledger *db, ledger_txn *txn, const uint8_t **sealed_out,
+                             size_t *sealed_len_out, const uint8_t **revealed_out,
+                             const char *room) MENTAT_MUST_CHECK;
+/* The room key of a sealed record (LEDGER_ROOM_KEY_RECORD_BYTES) opened
+ * with the handle's audit key: LEDGER_EKEY if it is sealed to another,
+ * LEDGER_ECORRUPT if it does not open. */
+int ledger__room_key_open(ledger *db, uint8_t key_out[LEDGER_ROOM_KEY_BYTES],
+                          const uint8_t *rec, const char *room) MENTAT_MUST_CHECK;
+/* Puts the room key records of an archive for its room (restore). */
+int ledger__room_key_import(ledger *db, ledger_txn *txn, const uint8_t *sealed,
+                            const uint8_t *revealed, const char *room) MENTAT_MUST_CHECK;
+/* The room key of an archive being restored: its revealed key, else its
+ * sealed record opened with the audit key, else the one this ledger holds
+ * for the room. LEDGER_ENOTFOUND if it has none, LEDGER_EKEY. */
+struct ledger_archive;
+int ledger__room_key_of_archive(ledger *db, ledger_txn *txn,
+                                uint8_t key_out[LEDGER_ROOM_KEY_BYTES],
+                                const struct ledger_archive *a) MENTAT_MUST_CHECK;
 /* ledger_reveal's part: puts the room key in the clear under
  * revealkey/<room> when the room has one this handle can open (a room
  * without one, or sealed to an audit key not held: nothing, 0). */
@@ -630,6 +670,10 @@ typedef struct ledger_archive {
     uint32_t n_events;             /* event records, equal to the header's count */
     int has_seed;                  /* 1 = the archive carries the revealed seed */
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
+    int has_room_key;              /* 1 = the archive carries the room key's record */
+    uint8_t room_key[LEDGER_ROOM_KEY_RECORD_BYTES]; /* as `meta` roomkey/<room> holds it */
+    int has_revealed_room_key;     /* 1 = and the room key revealed (unchecked) */
+    uint8_t revealed_room_key[LEDGER_ROOM_KEY_BYTES];
     int has_head;                  /* 1 = the archive carries the signed tree head */
     codec_receipt head;            /* of version n_events, its room's (signature unchecked) */
 } ledger_archive;

@@ -187,28 +187,6 @@ static int contains(const uint8_t *hay, size_t len, const uint8_t *needle, size_
     return 0;
 }
 
-/* Reopens f with a keys directory holding only the signing key. */
-static void reopen_keyless(fixture *f, char keyless[160])
-{
-    char from[192], to[192];
-    fixture_close(f);
-    snprintf(keyless, 160, "%s/signing-only", f->dir);
-    if (mkdir(keyless, 0700) == 0) {
-        snprintf(from, sizeof from, "%s/%s", f->keys, LEDGER_SIGNING_FILE);
-        snprintf(to, sizeof to, "%s/%s", keyless, LEDGER_SIGNING_FILE);
-        test_copy_file(from, to, 0600);
-    }
-    f->opt.keys_dir = keyless;
-    assert_int_equal(fixture_open(f), 0);
-}
-
-static void reopen_keyed(fixture *f)
-{
-    fixture_close(f);
-    f->opt.keys_dir = f->keys;
-    assert_int_equal(fixture_open(f), 0);
-}
-
 /* Every checkpoint of a room with a room key is sealed: the state's
  * compressed frame is nowhere in it, a reader without the audit key is
  * refused it (and verify still checks the chain), it opens only at its
@@ -218,7 +196,7 @@ static void test_checkpoint__sealed_until_the_reveal(void **state)
 {
     (void)state;
     fixture *f = fixture_new(2);
-    char room[SCHEMA_ROOM_CHARS + 1], keyless[160];
+    char room[SCHEMA_ROOM_CHARS + 1];
     room_new(f->db, room);
     assert_true(play(f->db, room, 6) >= 4);
     static uint8_t val[LEDGER_SCRATCH_PART], frame[LEDGER_SCRATCH_PART];
@@ -229,7 +207,7 @@ static void test_checkpoint__sealed_until_the_reveal(void **state)
     assert_int_equal(ledger_state_at(f->db, &st4, room, 4), 0);
     engine_state_digest(d2, &st2);
     for (uint32_t v = 0; v <= 4; v += 2) {
-        size_t len = raw_get(f->db, f->db->dbi_checkpoints, room, v, val, sizeof val);
+        size_t len = raw_value_get(f->db, f->db->dbi_checkpoints, room, v, val, sizeof val);
         assert_int_equal(val[0], LEDGER_TAG_CHECKPOINT_SEALED);
         /* What a clear checkpoint would hold (ledger/checkpoint.c). */
         assert_int_equal(ledger_state_at(f->db, &other, room, v), 0);
@@ -250,33 +228,33 @@ static void test_checkpoint__sealed_until_the_reveal(void **state)
     }
 
     /* Without the audit key: refused the state, the chain still checked. */
-    reopen_keyless(f, keyless);
+    fixture_reopen_keyless(f);
     assert_int_equal(ledger_state_at(f->db, &other, room, 2), LEDGER_EKEY);
     assert_non_null(strstr(ledger_errmsg(f->db), "sealed"));
     assert_int_equal(verify_ok(f->db, room), 0);
 
     /* Checkpoint 2's value under version 4 does not open. */
-    reopen_keyed(f);
-    size_t len2 = raw_get(f->db, f->db->dbi_checkpoints, room, 2, val, sizeof val);
+    fixture_reopen_keyed(f);
+    size_t len2 = raw_value_get(f->db, f->db->dbi_checkpoints, room, 2, val, sizeof val);
     static uint8_t keep4[LEDGER_SCRATCH_PART];
-    size_t len4 = raw_get(f->db, f->db->dbi_checkpoints, room, 4, keep4, sizeof keep4);
-    raw_put(f->db, f->db->dbi_checkpoints, room, 4, val, len2);
-    reopen_keyed(f);
+    size_t len4 = raw_value_get(f->db, f->db->dbi_checkpoints, room, 4, keep4, sizeof keep4);
+    raw_value_put(f->db, f->db->dbi_checkpoints, room, 4, val, len2);
+    fixture_reopen_keyed(f);
     assert_int_equal(ledger_state_at(f->db, &other, room, 4), LEDGER_ECORRUPT);
     assert_non_null(strstr(ledger_errmsg(f->db), "checkpoint"));
-    raw_put(f->db, f->db->dbi_checkpoints, room, 4, keep4, len4);
+    raw_value_put(f->db, f->db->dbi_checkpoints, room, 4, keep4, len4);
 
     /* After the reveal, anyone reads them; later ones are in the clear. */
-    reopen_keyed(f);
+    fixture_reopen_keyed(f);
     uint8_t seed[ENGINE_SEED_BYTES];
     assert_int_equal(ledger_reveal(f->db, seed, room, 1), 0);
     uint32_t head = 0;
     assert_int_equal(ledger_head(f->db, room, &head, NULL), 0);
     assert_true(play(f->db, room, 4) >= 2);
     uint32_t clear_at = (head / 2 + 1) * 2;
-    assert_true(raw_get(f->db, f->db->dbi_checkpoints, room, clear_at, val, sizeof val) > 0);
+    assert_true(raw_value_get(f->db, f->db->dbi_checkpoints, room, clear_at, val, sizeof val) > 0);
     assert_int_equal(val[0], LEDGER_TAG_CHECKPOINT);
-    reopen_keyless(f, keyless);
+    fixture_reopen_keyless(f);
     assert_int_equal(ledger_state_at(f->db, &other, room, 2), 0);
     engine_state_digest(d, &other);
     assert_memory_equal(d, d2, sizeof d);

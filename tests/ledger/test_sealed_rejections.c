@@ -59,7 +59,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     /* In the file: the turn nowhere, neither as the argument nor as the
      * detail, nor the canonical action bytes that carry it. */
     uint8_t rec[512];
-    size_t len = raw_get(f->db, f->db->dbi_rejections, room, 0, rec, sizeof rec);
+    size_t len = raw_value_get(f->db, f->db->dbi_rejections, room, 0, rec, sizeof rec);
     codec_rejection stored;
     assert_int_equal(codec_rejection_decode(&stored, rec + 1, len - 1, NULL), 0);
     assert_int_equal(stored.action.arg[0], 0);
@@ -90,7 +90,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_int_equal(ledger_append(f->db, &res, room, head, &other), 0);
     assert_int_not_equal(res.verdict, ENGINE_ACCEPTED);
     uint8_t rec1[512];
-    size_t len1 = raw_get(f->db, f->db->dbi_rejections, room, 1, rec1, sizeof rec1);
+    size_t len1 = raw_value_get(f->db, f->db->dbi_rejections, room, 1, rec1, sizeof rec1);
     codec_rejection stored1;
     assert_int_equal(codec_rejection_decode(&stored1, rec1 + 1, len1 - 1, NULL), 0);
     assert_int_equal(stored1.sealed_len, 0);
@@ -102,28 +102,17 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_int_equal(g.r[1].action.arg[0], 3);
 
     /* Without the audit key: sealed, its secret arguments 0. */
-    char only_signing[160], from[256], to[256];
-    snprintf(only_signing, sizeof only_signing, "%s/signing-only", f->dir);
-    assert_int_equal(mkdir(only_signing, 0700), 0);
-    snprintf(from, sizeof from, "%s/%s", f->keys, LEDGER_SIGNING_FILE);
-    snprintf(to, sizeof to, "%s/%s", only_signing, LEDGER_SIGNING_FILE);
-    test_copy_file(from, to, 0600);
-    fixture_close(f);
-    const char *keys = f->opt.keys_dir;
-    f->opt.keys_dir = only_signing;
-    assert_int_equal(fixture_open(f), 0);
+    fixture_reopen_keyless(f);
     g.n = 0;
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), 0);
     assert_true(g.r[0].sealed_len > 0);
     assert_int_equal(g.r[0].action.arg[1], 0);
     assert_int_equal(g.r[0].detail_value, 0);
-    fixture_close(f);
-    f->opt.keys_dir = keys;
-    assert_int_equal(fixture_open(f), 0);
+    fixture_reopen_keyed(f);
 
     /* A sealed byte altered: corrupt, never another action. */
     rec[len - 3] ^= 0x01;
-    raw_put(f->db, f->db->dbi_rejections, room, 0, rec, len);
+    raw_value_put(f->db, f->db->dbi_rejections, room, 0, rec, len);
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), LEDGER_ECORRUPT);
     fixture_free(f);
 }
