@@ -53,7 +53,9 @@ static int event_eq(const codec_event *a, const codec_event *b)
            (!a->has_signature || memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0) &&
            a->has_seat_signature == b->has_seat_signature &&
            (!a->has_seat_signature ||
-            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0);
+            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0) &&
+           a->sealed_len == b->sealed_len &&
+           memcmp(a->sealed_action, b->sealed_action, a->sealed_len) == 0;
 }
 
 static void event_record(ledger *db, const uint8_t *in, size_t len)
@@ -73,10 +75,11 @@ static void event_record(ledger *db, const uint8_t *in, size_t len)
     ev.has_prev_hash = 1;
     memset(ev.prev_hash, 0x5A, sizeof ev.prev_hash);
     size_t clen = ledger__event_canonical(canon, "23456789", &ev);
-    /* format 1: 96 + 2n bytes, format 2: 92 + 2n (no key id); 64 more with
-     * a seat signature */
+    /* format 1: 96 + 2n bytes, format 2: 92 + 2n (no key id), format 3:
+     * 124 + 2n (the sealed action's hash); 64 more with a seat signature */
     const engine_action_spec *spec = engine_action_spec_of(ev.action.kind);
-    size_t want = (ev.has_signature ? 96u : 92u) + 2u * engine_action_n_given(&ev.action) +
+    size_t want = (ev.has_signature ? 96u : ev.sealed_len != 0 ? 124u : 92u) +
+                  2u * engine_action_n_given(&ev.action) +
                   (ev.has_seat_signature ? SCHEMA_SIG_BYTES : 0u);
     if (clen != 0 && (spec == NULL || clen != want))
         abort();

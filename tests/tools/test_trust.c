@@ -395,6 +395,14 @@ static void test_trust__third_party_audit_after_reveal(void **state)
     other_host("../early.mentat-archive");
     const char *audit[] = {"audit", room, "--trials", "6", NULL};
     expect_refused(audit, "cannot be audited");
+    /* The archive of a game not revealed holds its secrets sealed: the
+     * log there is the public view. */
+    const char *log[] = {"log", room, "--json", NULL};
+    expect(0, &r, log);
+    assert_null(strstr(r.out, "\"traitor_pick\",\"leader\""));
+    assert_null(strstr(r.out, "\"storm_dial\",\"value\""));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
+    test_run_free(&r);
     assert_int_equal(chdir(".."), 0);
     test_rm_tree("other");
 
@@ -405,6 +413,10 @@ static void test_trust__third_party_audit_after_reveal(void **state)
     expect(0, &r, audit);
     assert_non_null(strstr(r.out, " ok "));
     assert_non_null(strstr(r.out, "no leak"));
+    test_run_free(&r);
+    /* Revealed: the archive's room key opens every sealed action. */
+    expect(0, &r, log);
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"value\":"));
     test_run_free(&r);
     /* With no key directory at all, too. */
     test_rm_tree("mentat.keys");
