@@ -90,7 +90,7 @@ static void test_sealed_events__secrets_sealed_in_the_file(void **state)
         assert_true(stored.sealed_len >= SCHEMA_SEALED_EVENT_MIN);
         int is_hidden = 0;
         for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++) {
-            if (mask >> i & 1u) {
+            if ((unsigned)mask >> i & 1u) {
                 assert_int_equal(stored.action.arg[i], 0);
                 is_hidden |= real[v].action.arg[i] != 0;
             } else {
@@ -128,7 +128,7 @@ static void test_sealed_events__secrets_sealed_in_the_file(void **state)
     assert_int_equal(ledger_event_get(f->db, &ev, room, first_sealed), 0);
     assert_int_equal(ev.is_sealed, 1);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        if (engine_action_secret_args(&real[first_sealed].action) >> i & 1u)
+        if ((unsigned)engine_action_secret_args(&real[first_sealed].action) >> i & 1u)
             assert_int_equal(ev.action.arg[i], 0);
     assert_int_equal(ledger_verify_room(f->db, &rep, room, 1), 0);
     assert_false(rep.is_refolded);

@@ -295,7 +295,7 @@ static int seal_action(const bench_peer *p, char sealed_hex[2 * SEALED_MAX + 1],
                                                sizeof ad, NULL, sealed, p->room_key);
     tool_hex(sealed_hex, sealed, 24 + (size_t)clen);
     for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        if (mask >> i & 1u)
+        if ((unsigned)mask >> i & 1u)
             shown->arg[i] = 0;
     return 1;
 }
