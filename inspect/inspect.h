@@ -199,6 +199,8 @@ typedef struct inspect_verify_report {
     int is_ok;                     /* 1 = every check held */
     uint32_t n_events;             /* events examined by ledger_verify_room */
     uint32_t n_seat_signatures;    /* of them, signed by their (bound) seat, each checked */
+    uint32_t n_sealed_unopened;    /* sealed actions this reader cannot open (no room key):
+                                      their seat signatures unchecked */
     int is_refolded;               /* 1 = digests re-folded */
     int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
     uint32_t n_receipts;           /* receipts of this room checked */

@@ -143,6 +143,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
         return rc;
     out->n_events = rep.n_events;
     out->n_seat_signatures = rep.n_seat_signatures;
+    out->n_sealed_unopened = rep.n_sealed_unopened;
     out->is_refolded = rep.is_refolded;
     out->is_head_signed = rep.is_head_signed;
     if (rc != 0) {

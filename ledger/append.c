@@ -2,7 +2,8 @@
  * append.c - the append path (DESIGN.md "Append path"): compare-and-swap
  * on the head, idempotent retry, the engine's verdict, and then either a
  * recorded rejection or an event (format 2: unsigned, its hash in the
- * chain and the tree) written with its signed head and any checkpoint, all in one write transaction per append or per batch.
+ * chain and the tree; format 3 when its action's secret arguments are
+ * sealed with the room key) written with its signed head and any checkpoint, all in one write transaction per append or per batch.
  *
  * Part of ledger/. It must never acknowledge an append before its
  * transaction has committed, never write a part of an append without the
@@ -74,10 +75,15 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
     if (expected < head->version) {
         codec_event ev;
         uint8_t hash[SCHEMA_HASH_BYTES];
+        engine_action stored;
         int rc = ledger__event_load(db, txn, &ev, hash, room, expected + 1);
+        if (rc == 0)
+            rc = ledger__event_open(db, txn, &stored, room, &ev); /* its secrets, if sealed */
         if (rc != 0)
             return rc;
-        if (ev.seat == act->seat && same_action(&ev.action, act)) {
+        int is_same = ev.seat == act->seat && same_action(&stored, act);
+        sodium_memzero(&stored, sizeof stored);
+        if (is_same) {
             /* A bound seat's retry carries the very signature stored. */
             rc = ledger__seat_sig_admit(db, txn, room, expected, ev.prev_hash, act, seat_sig);
             if (rc != 0)
@@ -191,6 +197,11 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         ev.has_signature = 1;
         ev.key_id = db->key_id;
     }
+    /* Format 3 when the action has secrets: sealed with the room key, 0 in
+     * the clear (the state above was folded from the real action). */
+    rc = ledger__event_seal(db, txn, &ev, room);
+    if (rc != 0)
+        return rc;
     size_t len = ledger__event_canonical(canon, room, &ev);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the action has no canonical form");

@@ -47,7 +47,11 @@
  *                       its tree head), when the room's head is signed and
  *                       n > 0; events of format 2 are authenticated by it
  *     6  revealed_seed  only if the room's seed was revealed (32 bytes)
- *     7  trailer        n_records = the number of records before it;
+ *     7  room_key       the room key's `meta` record, sealed to the audit
+ *                       key, as it is (84 bytes), for a room with one: it
+ *                       opens the events of format 3
+ *     8  revealed_room_key  only if the room key was revealed (32 bytes)
+ *     9  trailer        n_records = the number of records before it;
  *                       digest = BLAKE2b-256 (32 bytes, unkeyed) of every
  *                       byte of the content before the trailer's own
  *                       length prefix (the prefixes and the records)
@@ -474,6 +478,25 @@ static int backup_write(backup *b, writer *w)
         memcpy(r.seed, b->seed, ENGINE_SEED_BYTES);
         rc = writer_put(w, &r);
     }
+    const uint8_t *sealed_key = NULL, *revealed_key = NULL;
+    size_t sealed_key_len = 0;
+    if (rc == 0)
+        rc = ledger__room_key_records(db, &b->txn, &sealed_key, &sealed_key_len, &revealed_key,
+                                      b->room);
+    if (rc == 0 && sealed_key != NULL) {
+        memset(&r, 0, sizeof r);
+        r.kind = CODEC_ARCHIVE_ROOM_KEY;
+        r.bytes = sealed_key;
+        r.bytes_len = sealed_key_len;
+        rc = writer_put(w, &r);
+    }
+    if (rc == 0 && revealed_key != NULL) {
+        memset(&r, 0, sizeof r);
+        r.kind = CODEC_ARCHIVE_REVEALED_ROOM_KEY;
+        memcpy(r.seed, revealed_key, ENGINE_SEED_BYTES);
+        rc = writer_put(w, &r);
+        sodium_memzero(&r, sizeof r);
+    }
     if (rc == 0)
         rc = writer_finish(w);
     return rc;
@@ -637,8 +660,10 @@ enum expect {
     EXPECT_FIRST_KEY,              /* after the header */
     EXPECT_KEY_OR_GENESIS,         /* after a key */
     EXPECT_EVENT,                  /* after the genesis or an event: event, head, seed or trailer */
-    EXPECT_SEED,                   /* after the head: seed or trailer */
-    EXPECT_TRAILER,                /* after the seed */
+    EXPECT_SEED,                   /* after the head: seed, room key or trailer */
+    EXPECT_TRAILER,                /* after the seed: room key or trailer */
+    EXPECT_REVEALED_KEY,           /* after the room key: its revealed form or trailer */
+    EXPECT_ONLY_TRAILER,           /* after the revealed room key */
     EXPECT_NOTHING                 /* after the trailer */
 };
 
@@ -768,9 +793,25 @@ static int reader_take(reader *rd, const codec_archive_record *r, size_t at)
         a->has_seed = 1;
         rd->expect = EXPECT_TRAILER;
         return 0;
+    case CODEC_ARCHIVE_ROOM_KEY:
+        if (rd->expect < EXPECT_EVENT || rd->expect > EXPECT_TRAILER)
+            break;
+        if (r->bytes_len != sizeof a->room_key)
+            return LEDGER_CORRUPT_MSG(db, "archive: a room key record of %zu bytes",
+                                      r->bytes_len);
+        memcpy(a->room_key, r->bytes, sizeof a->room_key);
+        a->has_room_key = 1;
+        rd->expect = EXPECT_REVEALED_KEY;
+        return 0;
+    case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
+        if (rd->expect != EXPECT_REVEALED_KEY)
+            break;
+        memcpy(a->revealed_room_key, r->seed, sizeof a->revealed_room_key);
+        a->has_revealed_room_key = 1;
+        rd->expect = EXPECT_ONLY_TRAILER;
+        return 0;
     case CODEC_ARCHIVE_TRAILER: {
-        if (rd->expect != EXPECT_EVENT && rd->expect != EXPECT_SEED &&
-            rd->expect != EXPECT_TRAILER)
+        if (rd->expect < EXPECT_EVENT || rd->expect > EXPECT_ONLY_TRAILER)
             break;
         uint8_t digest[SCHEMA_HASH_BYTES];
         crypto_generichash_final(&rd->hash, digest, sizeof digest);

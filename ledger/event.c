@@ -38,6 +38,17 @@
  * The ledger does not sign them: the signed tree head of the room's head
  * (and of every receipt) covers the event through the chain and the tree.
  *   event hash = BLAKE2b-256(canonical bytes)
+ * EVENT canonical bytes, format 3 (124 + 2 * n_args bytes): an event of
+ * format 2 whose action has secret arguments, in a room with a room key
+ * (ledger/room_key.c). Format byte 3; the action as stored, those
+ * arguments 0 (n_args counts the stored ones); then after state_digest
+ *  92+2n  32  BLAKE2b-256 of the sealed action (Event.sealed_action: the
+ *             nonce, the ciphertext of the whole canonical action, the tag)
+ * then the seat signature as in format 2. The seat signature is the
+ * seat's over its real action (the seat message), checked once the sealed
+ * action is opened; the chain, the tree and the signed tree head cover the
+ * stored form, so they are checked without any key.
+ *   event hash = BLAKE2b-256(canonical bytes)
  *
  * GENESIS signed bytes (165 + position_len bytes, + 48 for a fork, + 4 +
  * 32 * n_seats when seats are bound):
@@ -147,8 +158,12 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     if (ev->action.seat != ev->seat || !ev->has_prev_hash)
         return 0;
     uint8_t *p = out;
+    if (ev->sealed_len != 0 && ev->has_signature)
+        return 0;
     memcpy(p, LEDGER_EVENT_MAGIC, 4);
-    p[4] = ev->has_signature ? LEDGER_EVENT_FORMAT_SIGNED : LEDGER_EVENT_FORMAT_UNSIGNED;
+    p[4] = ev->has_signature    ? LEDGER_EVENT_FORMAT_SIGNED
+           : ev->sealed_len != 0 ? LEDGER_EVENT_FORMAT_SEALED
+                                 : LEDGER_EVENT_FORMAT_UNSIGNED;
     if (!room_bytes(p + 5, room))
         return 0;
     ledger__be32_put(p + 13, ev->version);
@@ -156,7 +171,8 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     p[49] = ledger__seat_to_wire(ev->seat);
     p += 50;
     size_t alen = ledger__action_canonical(p, LEDGER_EVENT_CANONICAL_MAX - 50 - 44 -
-                                                   SCHEMA_SIG_BYTES, &ev->action);
+                                                   SCHEMA_HASH_BYTES - SCHEMA_SIG_BYTES,
+                                           &ev->action);
     if (alen == 0)
         return 0;
     p += alen;
@@ -166,6 +182,10 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
     if (ev->has_signature) { /* format 1: the signer's key id */
         ledger__be32_put(p, ev->key_id);
         p += 4;
+    }
+    if (ev->sealed_len != 0) { /* format 3: what the sealed action is */
+        crypto_generichash(p, SCHEMA_HASH_BYTES, ev->sealed_action, ev->sealed_len, NULL, 0);
+        p += SCHEMA_HASH_BYTES;
     }
     if (ev->has_seat_signature) { /* a bound seat's action: its signature is signed too */
         memcpy(p, ev->seat_signature, SCHEMA_SIG_BYTES);

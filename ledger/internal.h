@@ -36,6 +36,7 @@
 /* Tags: the first byte of every stored record (docs/FORMAT.md). */
 #define LEDGER_TAG_PROTOBUF 0x01   /* raw protobuf follows */
 #define LEDGER_TAG_CHECKPOINT 0x02 /* chain hash (32) then a zstd frame of a Checkpoint */
+#define LEDGER_TAG_CHECKPOINT_SEALED 0x03 /* chain hash (32), nonce (24), the frame sealed */
 
 #define LEDGER_HEAD_BYTES 40       /* version u32 BE, hash 32, n_rejections u32 BE */
 #define LEDGER_HEAD_SIGNED_BYTES 148 /* + tree root 32, tree time u64, key id u32, signature 64 */
@@ -47,21 +48,26 @@
 #define LEDGER_META_FORMAT "format"         /* u32 BE: LEDGER_FORMAT_VERSION */
 #define LEDGER_META_CREATED "created_at"    /* u64 BE: unix ms */
 #define LEDGER_META_REVEAL_PREFIX "reveal/" /* + room (8): the revealed seed, 32 bytes */
+#define LEDGER_META_REVEAL_KEY_PREFIX "revealkey/" /* + room (8): the revealed room key, 32 */
 
 /* Canonical signed encodings (ledger/event.c documents every byte). */
 #define LEDGER_EVENT_MAGIC "MNTE"
 #define LEDGER_GENESIS_MAGIC "MNTG"
 #define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
 #define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
-#define LEDGER_EVENT_CANONICAL_MAX 192      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64 */
+#define LEDGER_EVENT_CANONICAL_MAX 224      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64,
+                                               + sealed action hash 32 (format 3, no key id) */
 #define LEDGER_EVENT_FORMAT_SIGNED 1        /* MNTE format byte: the ledger signs each event */
 #define LEDGER_EVENT_FORMAT_UNSIGNED 2      /* MNTE format byte: the signed head covers it */
+#define LEDGER_EVENT_FORMAT_SEALED 3        /* format 2 with the action's secrets sealed */
 #define LEDGER_RECEIPT_CANONICAL_BYTES 52   /* 4+8+4+32+4 */
 #define LEDGER_RECEIPT_CANONICAL_MAX 92     /* with the tree head: + root 32 + time 8 */
 #define LEDGER_GENESIS_CANONICAL_MAX (512 + ENGINE_STATE_ENCODED_MAX) /* + fork 48 + seats 196 */
 /* Largest stored event record (tag + protobuf); the dup value adds 4. */
 #define LEDGER_EVENT_RECORD_MAX 480
 
+#define LEDGER_ROOM_KEY_BYTES 32            /* a room key (ledger/room_key.c) */
+#define LEDGER_ROOM_KEY_RECORD_BYTES (4 + 48 + LEDGER_ROOM_KEY_BYTES) /* id, crypto_box_seal */
 #define LEDGER_SIGN_SECRET_BYTES 64         /* crypto_sign_SECRETKEYBYTES */
 #define LEDGER_AUDIT_FILE_BYTES 64          /* X25519 secret 32 + public 32 */
 #define LEDGER_SIGNING_FILE "signing.key"
@@ -90,6 +96,8 @@ typedef struct ledger_cache_entry {
     char room[SCHEMA_ROOM_CHARS];  /* the room; all zero = free slot */
     int has_seed;                  /* 1 = seed below is the room's unsealed seed */
     uint8_t seed[ENGINE_SEED_BYTES];
+    int has_room_key;              /* 1 = room_key below is the room's, opened */
+    uint8_t room_key[LEDGER_ROOM_KEY_BYTES]; /* never written to any file */
     int has_state;                 /* 1 = state below is the head at (version, hash) */
     uint32_t version;              /* head version of `state` */
     uint8_t hash[SCHEMA_HASH_BYTES]; /* head hash of `state` */
@@ -234,8 +242,6 @@ int ledger__fault_hit(ledger *db);
 /* ledger/room_key.c: the per-room key, sealed to the audit key in `meta`
  * roomkey/<room>, and the sealing of refused actions' secret arguments. */
 
-#define LEDGER_ROOM_KEY_BYTES 32
-
 /* Draws room's key and puts it, sealed to the handle's audit key, in txn
  * (LEDGER_EKEY without an audit key). */
 int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
@@ -245,10 +251,57 @@ int ledger__room_key_new(ledger *db, ledger_txn *txn, const char *room) MENTAT_M
 int ledger__room_key_put(ledger *db, ledger_txn *txn, const char *room,
                          const uint8_t key[LEDGER_ROOM_KEY_BYTES],
                          const uint8_t pk[SCHEMA_KEY_BYTES], unsigned flags) MENTAT_MUST_CHECK;
-/* The room's key: LEDGER_ENOTFOUND for a room without one (an older
- * build's), LEDGER_EKEY when it is sealed to an audit key not held. */
+/* The room's key: from the cache, else opened with the audit key, else
+ * the one `reveal` published (revealkey/<room>). LEDGER_ENOTFOUND for a
+ * room without one (an older build's), LEDGER_EKEY when it is sealed to
+ * an audit key not held and not revealed (the message says so). */
 int ledger__room_key(ledger *db, ledger_txn *txn, const char *room,
                      uint8_t key_out[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Before accepted event ev of room is stored: when
+ * its action has secret arguments (engine_action_secret_args) and the room
+ * has a room key, seals the whole canonical action into ev->sealed_action
+ * and zeroes those arguments (an event of format 3). Otherwise nothing. */
+int ledger__event_seal(ledger *db, ledger_txn *txn, codec_event *ev,
+                       const char *room) MENTAT_MUST_CHECK;
+/* The action ev stands for: ev->action for an event without a sealed
+ * action, else the sealed one opened with key (checked against ev: same
+ * kind, same public arguments, its secret ones zero in ev). Pure but for
+ * db's message. LEDGER_ECORRUPT if it does not open to ev. */
+int ledger__event_open_with(ledger *db, engine_action *out, const char *room,
+                            const codec_event *ev,
+                            const uint8_t key[LEDGER_ROOM_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* The same with the room key from txn (ledger__room_key): LEDGER_EKEY
+ * when it is not held (out is then ev->action, its secrets 0). */
+int ledger__event_open(ledger *db, ledger_txn *txn, engine_action *out, const char *room,
+                       const codec_event *ev) MENTAT_MUST_CHECK;
+/* *is_out 1 if the room's seed is revealed in txn (meta reveal/<room>),
+ * else 0; returns 0 or a read error. */
+int ledger__room_is_revealed(ledger *db, ledger_txn *txn, int *is_out,
+                             const char *room) MENTAT_MUST_CHECK;
+/* The room's key records as stored, borrowed from txn (4): the sealed one
+ * (NULL if none) and the revealed one (NULL if not revealed). */
+int ledger__room_key_records(ledger *db, ledger_txn *txn, const uint8_t **sealed_out,
+                             size_t *sealed_len_out, const uint8_t **revealed_out,
+                             const char *room) MENTAT_MUST_CHECK;
+/* The room key of a sealed record (LEDGER_ROOM_KEY_RECORD_BYTES) opened
+ * with the handle's audit key: LEDGER_EKEY if it is sealed to another,
+ * LEDGER_ECORRUPT if it does not open. */
+int ledger__room_key_open(ledger *db, uint8_t key_out[LEDGER_ROOM_KEY_BYTES],
+                          const uint8_t *rec, const char *room) MENTAT_MUST_CHECK;
+/* Puts the room key records of an archive for its room (restore). */
+int ledger__room_key_import(ledger *db, ledger_txn *txn, const uint8_t *sealed,
+                            const uint8_t *revealed, const char *room) MENTAT_MUST_CHECK;
+/* The room key of an archive being restored: its revealed key, else its
+ * sealed record opened with the audit key, else the one this ledger holds
+ * for the room. LEDGER_ENOTFOUND if it has none, LEDGER_EKEY. */
+struct ledger_archive;
+int ledger__room_key_of_archive(ledger *db, ledger_txn *txn,
+                                uint8_t key_out[LEDGER_ROOM_KEY_BYTES],
+                                const struct ledger_archive *a) MENTAT_MUST_CHECK;
+/* ledger_reveal's part: puts the room key in the clear under
+ * revealkey/<room> when the room has one this handle can open (a room
+ * without one, or sealed to an audit key not held: nothing, 0). */
+int ledger__room_key_reveal(ledger *db, ledger_txn *txn, const char *room) MENTAT_MUST_CHECK;
 /* Before rejection `counter` of r->room is stored: seals the action's
  * secret arguments with the room key (a room without one: unchanged). */
 int ledger__rejection_seal(ledger *db, ledger_txn *txn, codec_rejection *r,
@@ -509,13 +562,17 @@ int ledger__checkpoint_put(ledger *db, ledger_txn *txn, const char *room, uint32
                            const uint8_t hash[SCHEMA_HASH_BYTES],
                            const engine_state *st) MENTAT_MUST_CHECK;
 /* Decodes the checkpoint value stored under (room, version): the state,
- * its digest checked. Uses db->dctx and db->scratch. LEDGER_ECORRUPT. */
+ * its digest checked. A sealed one (tag 0x03) is opened with key, the
+ * room key (NULL: LEDGER_EKEY). Uses db->dctx and db->scratch.
+ * LEDGER_ECORRUPT. */
 int ledger__checkpoint_decode(ledger *db, engine_state *state_out, const char *room,
-                              uint32_t version, const uint8_t *val,
-                              size_t len) MENTAT_MUST_CHECK;
+                              uint32_t version, const uint8_t *val, size_t len,
+                              const uint8_t *key) MENTAT_MUST_CHECK;
 /* The checkpoint with the largest version <= version: state, its version
  * and chain hash (either out may be NULL). LEDGER_ENOTFOUND if none. The
- * state's digest is checked against the record. */
+ * state's digest is checked against the record. A sealed checkpoint's
+ * state needs the room key (ledger__room_key): LEDGER_EKEY without it;
+ * its version and chain hash are in the clear. */
 int ledger__checkpoint_find(ledger *db, ledger_txn *txn, engine_state *state_out,
                             uint32_t *version_out, uint8_t hash_out[SCHEMA_HASH_BYTES],
                             const char *room, uint32_t version) MENTAT_MUST_CHECK;
@@ -629,6 +686,10 @@ typedef struct ledger_archive {
     uint32_t n_events;             /* event records, equal to the header's count */
     int has_seed;                  /* 1 = the archive carries the revealed seed */
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
+    int has_room_key;              /* 1 = the archive carries the room key's record */
+    uint8_t room_key[LEDGER_ROOM_KEY_RECORD_BYTES]; /* as `meta` roomkey/<room> holds it */
+    int has_revealed_room_key;     /* 1 = and the room key revealed (unchecked) */
+    uint8_t revealed_room_key[LEDGER_ROOM_KEY_BYTES];
     int has_head;                  /* 1 = the archive carries the signed tree head */
     codec_receipt head;            /* of version n_events, its room's (signature unchecked) */
 } ledger_archive;

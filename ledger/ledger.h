@@ -282,14 +282,16 @@ int ledger_head(ledger *db, const char *room, uint32_t *version_out,
  * a copy held by the handle, borrowed until the next call on it. */
 int ledger_genesis_get(ledger *db, codec_genesis *out, const char *room) MENTAT_MUST_CHECK;
 /* The event at `version`, decoded and verified, with prev_hash filled in:
- * an event of format 1 against its signature, one of format 2 by an
+ * an event of format 1 against its signature, one of format 2 or 3 by an
  * inclusion proof into the head's signed tree head (LEDGER_EBADSIG if the
- * head is unsigned or the proof fails). */
+ * head is unsigned or the proof fails). An event of format 3 comes with
+ * its sealed action opened when the room key is held (the audit key, or
+ * a reveal); without it with its secret arguments 0 and is_sealed 1. */
 int ledger_event_get(ledger *db, codec_event *out, const char *room,
                      uint32_t version) MENTAT_MUST_CHECK;
 /* Calls fn for versions from..to (inclusive; to 0 = head) in order, each
- * with prev_hash filled in (signatures are not checked here: that is
- * ledger_verify_room). fn runs inside a read transaction and must not
+ * with prev_hash filled in and opened as ledger_event_get opens it
+ * (signatures are not checked here: that is ledger_verify_room). fn runs inside a read transaction and must not
  * write to this ledger. */
 int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t to,
                          int (*fn)(void *ctx, const codec_event *ev), void *ctx) MENTAT_MUST_CHECK;
@@ -325,6 +327,8 @@ typedef struct ledger_verify_report {
                                       each event's of format 1 and each seat's */
     uint32_t bad_version;          /* first bad version; 0 = the genesis; valid if rc != 0 */
     int is_refolded;               /* 1 = digests re-folded (audit key or revealed seed present) */
+    uint32_t n_sealed_unopened;    /* events of format 3 whose sealed action this reader cannot
+                                      open (no room key): their seat signatures unchecked */
     int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
                                       older build wrote, unsigned (a truncation then shows
                                       only against receipts) */

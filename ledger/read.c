@@ -383,6 +383,20 @@ static int event_check_sig(ledger *db, ledger_txn *txn, const codec_event *ev, c
     return 0;
 }
 
+/* What the public readers give: an event with its sealed action opened
+ * when the room key is held (is_sealed 0), else left with its secret
+ * arguments 0 and is_sealed 1. */
+static int event_unseal(ledger *db, ledger_txn *txn, codec_event *ev, const char *room)
+{
+    engine_action act;
+    int rc = ledger__event_open(db, txn, &act, room, ev);
+    ev->is_sealed = rc == LEDGER_EKEY;
+    if (rc == 0)
+        ev->action = act;
+    sodium_memzero(&act, sizeof act);
+    return rc == LEDGER_EKEY ? 0 : rc;
+}
+
 int ledger_event_get(ledger *db, codec_event *out, const char *room, uint32_t version)
 {
     ledger_txn txn;
@@ -392,6 +406,8 @@ int ledger_event_get(ledger *db, codec_event *out, const char *room, uint32_t ve
     rc = ledger__event_load(db, &txn, out, NULL, room, version);
     if (rc == 0)
         rc = event_check_sig(db, &txn, out, room);
+    if (rc == 0)
+        rc = event_unseal(db, &txn, out, room);
     ledger__txn_abort(&txn);
     return rc;
 }
@@ -439,6 +455,8 @@ int ledger_event_foreach(ledger *db, const char *room, uint32_t from, uint32_t t
                                          v.mv_size - LEDGER_EVENT_PREFIX);
         if (rc == 0)
             rc = event_link(db, &ev, hash, room, ver, hash);
+        if (rc == 0)
+            rc = event_unseal(db, &txn, &ev, room);
         if (rc == 0)
             rc = fn(ctx, &ev);
     }

@@ -55,6 +55,8 @@ typedef struct plan {
     codec_key audit_record;        /* the genesis's audit key from the archive */
     int has_seed;                  /* 1 = seed is the room's, checked */
     uint8_t seed[ENGINE_SEED_BYTES]; /* from the archive or unsealed */
+    int has_room_key;              /* 1 = room_key opens the events of format 3 */
+    uint8_t room_key[LEDGER_ROOM_KEY_BYTES]; /* from the archive, or this ledger's */
     int has_opening;               /* 1 = opening holds the position at version 0 */
     int is_folding;                /* 1 = the events were re-folded (seed and rules known) */
     engine_state *opening;         /* the position at version 0; owned */
@@ -72,6 +74,7 @@ static void plan_free(plan *p)
     free(p->opening);
     free(p->state);
     sodium_memzero(p->seed, sizeof p->seed);
+    sodium_memzero(p->room_key, sizeof p->room_key);
 }
 
 static const codec_key *archive_key(const ledger_archive *a, uint32_t key_id)
@@ -243,17 +246,29 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
     } else {
         p->has_unsigned = 1;
     }
+    ledger__event_chain_hash(p->hash[version - 1], canon, len, &ev);
+    /* A sealed action: its seat signature and its fold need it opened. */
+    engine_action act = ev.action;
+    if (ev.sealed_len != 0 && !p->has_room_key) {
+        if (st != NULL)
+            return ledger__fail(db, LEDGER_EKEY, "archive event %u is sealed with the room key, "
+                                "which this ledger cannot open", version);
+        return 0;
+    }
+    rc = p->has_room_key ? ledger__event_open_with(db, &act, p->a.room, &ev, p->room_key) : 0;
+    if (rc != 0)
+        return rc;
     char seat_why[160];
     if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &p->g, p->a.room, version - 1, prev,
-                                &ev.action, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
+                                &act, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
-    ledger__event_chain_hash(p->hash[version - 1], canon, len, &ev);
     if (st == NULL)
         return 0;
     engine_rng rng;
     engine_verdict_detail why = {-1, 0};
     engine_rng_init(&rng, p->seed, version);
-    engine_verdict v = engine_apply(&why, st, &ev.action, &rng);
+    engine_verdict v = engine_apply(&why, st, &act, &rng);
+    sodium_memzero(&act, sizeof act);
     sodium_memzero(&rng, sizeof rng);
     if (v != ENGINE_ACCEPTED)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: the engine refuses it on "
@@ -364,6 +379,10 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
     if (rc == 0)
         rc = seed_find(db, p);
     if (rc != 0)
+        return rc;
+    rc = ledger__room_key_of_archive(db, txn, p->room_key, a);
+    p->has_room_key = rc == 0;
+    if (rc != 0 && rc != LEDGER_EKEY && rc != LEDGER_ENOTFOUND)
         return rc;
 
     /* The opening position, when it can be had: a checkpoint at 0, and
@@ -477,12 +496,18 @@ static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
         codec_event ev;
         engine_rng rng;
         engine_verdict_detail why = {-1, 0};
+        engine_action act;
         int rc = ledger__event_record_decode(db, &ev, a->data + s->off, s->len);
+        if (rc == 0 && p->has_room_key)
+            rc = ledger__event_open_with(db, &act, a->room, &ev, p->room_key);
+        else if (rc == 0)
+            act = ev.action; /* verify_archive folded it: nothing was sealed */
         if (rc != 0)
             return rc;
         engine_rng_init(&rng, p->seed, v);
-        engine_verdict verdict = engine_apply(&why, st, &ev.action, &rng);
+        engine_verdict verdict = engine_apply(&why, st, &act, &rng);
         sodium_memzero(&rng, sizeof rng);
+        sodium_memzero(&act, sizeof act);
         if (verdict != ENGINE_ACCEPTED) /* it was accepted moments ago */
             return LEDGER_CORRUPT_MSG(db, "archive event %u: refused on the second fold", v);
         if (v > from && v % k == 0) {
@@ -572,6 +597,16 @@ static int restore_body(ledger_txn *txn, void *vctx)
     if (rc != 0)
         return rc;
 
+    /* The revealed seed first: a revealed room's checkpoints are not
+     * sealed (ledger/checkpoint.c). */
+    if (a->has_seed) {
+        uint8_t kbuf[LEDGER_REVEAL_KEY_BYTES];
+        ledger__reveal_key(kbuf, room);
+        MDB_val mk = {sizeof kbuf, kbuf}, mv = {ENGINE_SEED_BYTES, (void *)a->seed};
+        rc = ledger__put(txn, db->dbi_meta, &mk, &mv, 0);
+        if (rc != 0)
+            return rc;
+    }
     const uint32_t from = head.version;
     if (n > from || p->is_new_room) {
         /* This ledger's own key first: on an empty ledger it becomes the
@@ -581,9 +616,13 @@ static int restore_body(ledger_txn *txn, void *vctx)
             rc = keys_import(db, txn, p);
         if (rc == 0 && p->is_new_room)
             rc = ledger__trees_init(db, txn, room);
-        /* Rejections are not archived: a room new here gets a key of its
-         * own for the ones it will record (none without an audit key). */
-        if (rc == 0 && p->is_new_room && db->has_audit_key)
+        /* The room key comes with the archive (it opens the events of
+         * format 3); an archive of an older build has none, and a room new
+         * here then gets a key of its own for the rejections it will
+         * record (none without an audit key). */
+        if (rc == 0 && p->is_new_room && a->has_room_key)
+            rc = ledger__room_key_import(db, txn, a->room_key, NULL, room);
+        else if (rc == 0 && p->is_new_room && db->has_audit_key)
             rc = ledger__room_key_new(db, txn, room);
         for (uint32_t ver = from + 1; rc == 0 && ver <= n; ver++) {
             const ledger_archive_span *s = &a->events[ver - 1];
@@ -606,13 +645,10 @@ static int restore_body(ledger_txn *txn, void *vctx)
             return rc;
         p->n_added = n - from;
     }
-    if (a->has_seed) {
-        uint8_t kbuf[LEDGER_REVEAL_KEY_BYTES];
-        ledger__reveal_key(kbuf, room);
-        MDB_val mk = {sizeof kbuf, kbuf}, mv = {ENGINE_SEED_BYTES, (void *)a->seed};
-        rc = ledger__put(txn, db->dbi_meta, &mk, &mv, 0);
-    }
-    return rc;
+    /* A revealed room's key is as public as its seed. */
+    if (a->has_revealed_room_key)
+        return ledger__room_key_import(db, txn, NULL, a->revealed_room_key, room);
+    return a->has_seed ? ledger__room_key_reveal(db, txn, room) : rc;
 }
 
 int ledger_restore(ledger *db, ledger_restore_report *out, const char *path,

@@ -2,7 +2,10 @@
  * reveal.c - ledger_reveal: after a game, the room's seed unsealed with the
  * audit key, checked against the genesis commitment and kept in `meta`
  * under "reveal/<ROOM>", so that anyone holding the ledger or an archive of
- * the room can re-fold it and check every shuffle without the audit key.
+ * the room can re-fold it and check every shuffle without the audit key;
+ * and the room key beside it ("revealkey/<ROOM>", ledger/room_key.c), so
+ * that what was sealed with it (checkpoints, refused actions' secrets)
+ * opens for them too.
  *
  * Part of ledger/. It never reveals the seed of a game that is still being
  * played unless forced (the seed decides every card still to be drawn),
@@ -55,7 +58,8 @@ static int reveal_body(ledger_txn *txn, void *vctx)
             return LEDGER_CORRUPT_MSG(db, "room %s: revealed seed of %zu bytes", ctx->room,
                                       v.mv_size);
         memcpy(ctx->seed, v.mv_data, ENGINE_SEED_BYTES);
-        return commitment_check(db, &g, ctx->seed);
+        rc = commitment_check(db, &g, ctx->seed);
+        return rc == 0 ? ledger__room_key_reveal(db, txn, ctx->room) : rc;
     }
     if (rc != MDB_NOTFOUND)
         return rc;
@@ -91,7 +95,8 @@ static int reveal_body(ledger_txn *txn, void *vctx)
                                 ctx->room, head.version, engine_phase_name(st.phase));
     }
     MDB_val sv = {ENGINE_SEED_BYTES, ctx->seed};
-    return ledger__put(txn, db->dbi_meta, &k, &sv, 0);
+    rc = ledger__put(txn, db->dbi_meta, &k, &sv, 0);
+    return rc == 0 ? ledger__room_key_reveal(db, txn, ctx->room) : rc;
 }
 
 int ledger_reveal(ledger *db, uint8_t seed_out[ENGINE_SEED_BYTES], const char *room,

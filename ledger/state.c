@@ -71,10 +71,15 @@ static int fold(ledger *db, ledger_txn *txn, engine_state *st, const char *room,
             return rc;
         if (ev.version != v)
             return LEDGER_CORRUPT_MSG(db, "room %s: event %u says it is %u", room, v, ev.version);
+        engine_action act;
+        rc = ledger__event_open(db, txn, &act, room, &ev); /* its secrets, if sealed */
+        if (rc != 0)
+            return rc;
         engine_rng rng;
         engine_verdict_detail why = {-1, 0};
         engine_rng_init(&rng, seed, v);
-        engine_verdict verdict = engine_apply(&why, st, &ev.action, &rng);
+        engine_verdict verdict = engine_apply(&why, st, &act, &rng);
+        sodium_memzero(&act, sizeof act);
         if (verdict != ENGINE_ACCEPTED)
             return LEDGER_CORRUPT_MSG(db, "room %s: event %u is refused on replay: %s", room, v,
                                       engine_verdict_name(verdict));

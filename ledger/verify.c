@@ -64,7 +64,10 @@ typedef struct ckpt_seen {
 
 typedef struct verify_job {
     const char *room;
-    codec_event *ev;               /* events 1..n_ok, linked, owned */
+    codec_event *ev;               /* events 1..n_ok, linked, owned: as stored */
+    engine_action *act;            /* the action of each, a sealed one opened; owned */
+    uint8_t *is_unopened;          /* 1 = its sealed action not opened (no room key); owned */
+    uint32_t n_unopened;           /* events with is_unopened */
     uint8_t (*pk)[SCHEMA_KEY_BYTES]; /* signer of each event */
     uint32_t n_ok;                 /* events that decoded and linked */
     atomic_uint n_ready;           /* events 1..n_ready linked: their signatures may be checked; written under lock */
@@ -128,8 +131,10 @@ static void check_signatures_as(verify_job *job, unsigned worker)
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "bad signature (key %08x)",
                  ev->key_id);
         char why[160];
+        if (job->is_unopened[i])
+            continue; /* the seat signed its real action, sealed from this reader */
         if (ledger__seat_sig_verify(why, sizeof why, &job->seats, job->room, ev->version - 1,
-                                    ev->prev_hash, &ev->action,
+                                    ev->prev_hash, &job->act[i],
                                     ev->has_seat_signature ? ev->seat_signature : NULL) != 0)
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "%s", why);
     }
@@ -150,7 +155,7 @@ static void refold(verify_job *job)
         engine_rng rng;
         engine_verdict_detail why = {-1, 0};
         engine_rng_init(&rng, job->seed, ev->version);
-        engine_verdict v = engine_apply(&why, st, &ev->action, &rng);
+        engine_verdict v = engine_apply(&why, st, &job->act[i], &rng);
         if (v != ENGINE_ACCEPTED) {
             find(&job->fold, LEDGER_EBADSIG, ev->version, "the engine refuses it on replay: %s",
                  engine_verdict_name(v));
@@ -360,7 +365,9 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     *n_events_out = head.version;
     job->ev = calloc(head.version ? head.version : 1, sizeof *job->ev);
     job->pk = calloc(head.version ? head.version : 1, sizeof *job->pk);
-    if (job->ev == NULL || job->pk == NULL)
+    job->act = calloc(head.version ? head.version : 1, sizeof *job->act);
+    job->is_unopened = calloc(head.version ? head.version : 1, 1);
+    if (job->ev == NULL || job->pk == NULL || job->act == NULL || job->is_unopened == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory for %u events", head.version);
 
     /* The chain, in one pass over the room's duplicates. */
@@ -439,6 +446,18 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             find(f, LEDGER_EBADSIG, want, "signed by key %08x after it was retired", ev->key_id);
             break;
         }
+        /* A sealed action, opened when the room key is held. */
+        int orc = ledger__event_open(db, txn, &job->act[want - 1], room, ev);
+        if (orc == LEDGER_EKEY) {
+            job->is_unopened[want - 1] = 1;
+            job->n_unopened++;
+        } else if (orc == LEDGER_ECORRUPT) {
+            find(f, orc, want, "%s", ledger_errmsg(db));
+            break;
+        } else if (orc != 0) {
+            rc = orc;
+            break;
+        }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;
         sig_publish(job, want, 0);
@@ -494,6 +513,12 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         uint8_t chain[SCHEMA_HASH_BYTES], ckhash[SCHEMA_HASH_BYTES];
         int crc = ledger__checkpoint_find(db, txn, job->has_seed ? tmp : NULL, NULL, ckhash,
                                           room, ver);
+        int has_state = job->has_seed;
+        if (crc == LEDGER_EKEY) {
+            /* Sealed with a room key not held: its chain hash is still read. */
+            has_state = 0;
+            crc = ledger__checkpoint_find(db, txn, NULL, NULL, ckhash, room, ver);
+        }
         if (crc == LEDGER_ECORRUPT) {
             find(f, crc, ver, "checkpoint: %s", ledger_errmsg(db));
             continue;
@@ -513,7 +538,7 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         }
         if (memcmp(chain, ckhash, SCHEMA_HASH_BYTES) != 0)
             find(f, LEDGER_ECORRUPT, ver, "the checkpoint's chain hash differs");
-        if (job->has_seed) {
+        if (has_state) {
             if (ver == 0) {
                 uint8_t d1[ENGINE_DIGEST_BYTES], d2[ENGINE_DIGEST_BYTES];
                 engine_state_digest(d1, tmp);
@@ -587,6 +612,8 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     if (rc != 0)
         job.n_ok = 0;
     sig_publish(&job, job.n_ok, 1);
+    if (job.n_unopened != 0)
+        job.has_seed = 0; /* a seed but no room key: sealed actions cannot be folded */
     if (job.has_seed && rc == 0)
         refold(&job);
     check_signatures_as(&job, 0);
@@ -603,10 +630,11 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     out->n_events = n_events;
     out->n_signatures = 1u + (job.is_head_signed != 0); /* the genesis, the head */
     for (uint32_t i = 0; i < job.n_ok; i++) {
-        out->n_seat_signatures += job.ev[i].has_seat_signature != 0;
-        out->n_signatures += (uint32_t)(job.ev[i].has_signature != 0) +
-                             (uint32_t)(job.ev[i].has_seat_signature != 0);
+        int has_seat = job.ev[i].has_seat_signature && !job.is_unopened[i];
+        out->n_seat_signatures += has_seat != 0;
+        out->n_signatures += (uint32_t)(job.ev[i].has_signature != 0) + (uint32_t)has_seat;
     }
+    out->n_sealed_unopened = job.n_unopened;
     out->is_refolded = job.has_seed;
     out->is_head_signed = job.is_head_signed;
     if (f.rc != 0) {
@@ -620,6 +648,10 @@ out:
     sodium_memzero(job.seed, sizeof job.seed);
     free(job.ev);
     free(job.pk);
+    if (job.act != NULL)
+        sodium_memzero(job.act, (n_events ? n_events : 1) * sizeof *job.act);
+    free(job.act);
+    free(job.is_unopened);
     free(job.ckpt);
     free(job.state);
     return rc;

@@ -1383,6 +1383,13 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.signature = bin(ev->signature, ev->has_signature ? SCHEMA_SIG_BYTES : 0);
     m.has_seat_signature = ev->has_seat_signature;
     m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
+    if (ev->sealed_len != 0) {
+        if (ev->sealed_len < SCHEMA_SEALED_EVENT_MIN || ev->sealed_len > SCHEMA_SEALED_EVENT_MAX ||
+            ev->has_signature)
+            return SCHEMA_ERROR;
+        m.has_sealed_action = 1;
+        m.sealed_action = bin(ev->sealed_action, ev->sealed_len);
+    }
     return pack(out, cap, len_out, &m.base);
 }
 
@@ -1418,6 +1425,17 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
                                   "Event.seat_signature", err)) != 0)
             return rc;
         ev->has_seat_signature = 1;
+    }
+    if (m->has_sealed_action) {
+        if (m->sealed_action.len < SCHEMA_SEALED_EVENT_MIN ||
+            m->sealed_action.len > SCHEMA_SEALED_EVENT_MAX)
+            return codec__fail(err, "Event.sealed_action: %zu bytes, not %d..%d",
+                               m->sealed_action.len, SCHEMA_SEALED_EVENT_MIN,
+                               SCHEMA_SEALED_EVENT_MAX);
+        if (m->has_signature)
+            return codec__fail(err, "Event: a sealed action in an event of format 1");
+        memcpy(ev->sealed_action, m->sealed_action.data, m->sealed_action.len);
+        ev->sealed_len = m->sealed_action.len;
     }
     /* Format 1 has both, format 2 neither (docs/FORMAT.md "Event"). */
     if (m->has_key_id != m->has_signature)
@@ -1716,7 +1734,7 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
     char head_room[SCHEMA_ROOM_CHARS + 1];
 
     *len_out = 0;
-    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_HEAD)
+    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_REVEALED_ROOM_KEY)
         return SCHEMA_ERROR;
     switch ((codec_archive_kind)r->kind) {
     case CODEC_ARCHIVE_HEADER:
@@ -1756,6 +1774,16 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
         m.head = &head;
         m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_HEAD;
         return pack(out, cap, len_out, &m.base);
+    case CODEC_ARCHIVE_ROOM_KEY:
+        if (r->bytes == NULL || r->bytes_len == 0)
+            return SCHEMA_ERROR;
+        m.room_key = bin(r->bytes, r->bytes_len);
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_ROOM_KEY;
+        return pack(out, cap, len_out, &m.base);
+    case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
+        m.revealed_room_key = bin(r->seed, ENGINE_SEED_BYTES);
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY;
+        return pack(out, cap, len_out, &m.base);
     }
     m.record_case = (Mentat__ArchiveRecord__RecordCase)r->kind;
     return pack(out, cap, len_out, &m.base);
@@ -1777,6 +1805,20 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
         if (!r->head.has_tree_head)
             return codec__fail(err, "ArchiveRecord.head: no tree head");
         r->kind = CODEC_ARCHIVE_HEAD;
+        return SCHEMA_OK;
+    }
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_ROOM_KEY) {
+        r->bytes = wire_find(&r->bytes_len, in, len, (uint64_t)m->record_case);
+        if (r->bytes == NULL || r->bytes_len != m->room_key.len || r->bytes_len == 0)
+            return codec__fail(err, "ArchiveRecord: malformed room key record");
+        r->kind = CODEC_ARCHIVE_ROOM_KEY;
+        return SCHEMA_OK;
+    }
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY) {
+        if ((rc = bytes_from_wire(r->seed, ENGINE_SEED_BYTES, &m->revealed_room_key,
+                                  "ArchiveRecord.revealed_room_key", err)) != 0)
+            return rc;
+        r->kind = CODEC_ARCHIVE_REVEALED_ROOM_KEY;
         return SCHEMA_OK;
     }
     switch ((codec_archive_kind)m->record_case) {
@@ -1814,7 +1856,9 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
                                   "ArchiveRecord.trailer.digest", err)) != 0)
             return rc;
         break;
-    case CODEC_ARCHIVE_HEAD: /* field 800, taken above */
+    case CODEC_ARCHIVE_HEAD: /* fields 800, 1100 and 1101, taken above */
+    case CODEC_ARCHIVE_ROOM_KEY:
+    case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
         return codec__fail(err, "ArchiveRecord: unknown record");
     }
     r->kind = (uint8_t)m->record_case;

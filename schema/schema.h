@@ -35,6 +35,10 @@
  * at most 18) and a detail value (4), tag 16. */
 #define SCHEMA_SEALED_ACTION_MIN (24 + 2 + 4 + 16)
 #define SCHEMA_SEALED_ACTION_MAX (24 + 2 + 2 * ENGINE_ACTION_MAX_ARGS + 4 + 16)
+/* An event's sealed action (format 3): nonce 24, the canonical action, tag
+ * 16; no detail value. */
+#define SCHEMA_SEALED_EVENT_MIN (24 + 2 + 16)
+#define SCHEMA_SEALED_EVENT_MAX (24 + 2 + 2 * ENGINE_ACTION_MAX_ARGS + 16)
 #define SCHEMA_ERRMSG 160            /* size of an error message buffer */
 #define SCHEMA_MAX_MODULES 8
 
@@ -96,6 +100,11 @@ typedef struct codec_event {
     uint8_t signature[SCHEMA_SIG_BYTES];       /* format 1 only */
     int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
     uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
+    size_t sealed_len;                         /* 0, or format 3: bytes in sealed_action */
+    uint8_t sealed_action[SCHEMA_SEALED_EVENT_MAX]; /* nonce || ciphertext || tag */
+    int is_sealed;                             /* 1 = action's secret arguments are 0, still
+                                                  sealed (set by the ledger's readers, never
+                                                  encoded) */
 } codec_event;
 
 typedef struct codec_rejection {
@@ -149,7 +158,9 @@ typedef enum codec_archive_kind {
     CODEC_ARCHIVE_EVENT,
     CODEC_ARCHIVE_REVEALED_SEED,
     CODEC_ARCHIVE_TRAILER,
-    CODEC_ARCHIVE_HEAD                         /* ArchiveRecord field 800 */
+    CODEC_ARCHIVE_HEAD,                        /* ArchiveRecord field 800 */
+    CODEC_ARCHIVE_ROOM_KEY,                    /* field 1100: the sealed room key record */
+    CODEC_ARCHIVE_REVEALED_ROOM_KEY            /* field 1101: the room key, revealed */
 } codec_archive_kind;
 
 typedef struct codec_archive_record {
@@ -161,10 +172,10 @@ typedef struct codec_archive_record {
     uint64_t created_at;
     /* KEY */
     codec_key key;
-    /* GENESIS, EVENT: borrowed bytes of the stored record */
+    /* GENESIS, EVENT, ROOM_KEY: borrowed bytes of the stored record */
     const uint8_t *bytes;
     size_t bytes_len;
-    /* REVEALED_SEED */
+    /* REVEALED_SEED, REVEALED_ROOM_KEY (as long) */
     uint8_t seed[ENGINE_SEED_BYTES];
     /* TRAILER */
     uint32_t n_records;

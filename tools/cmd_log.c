@@ -12,6 +12,8 @@
  */
 #include <string.h>
 
+#include <sodium.h>
+
 #include "inspect/inspect.h"
 #include "tools/internal.h"
 
@@ -24,7 +26,10 @@ static const char help[] =
     "JSON, when it was committed (UTC) and the first 8 bytes of its event hash.\n"
     "With --json, an array of objects that also carry the full event hash, the\n"
     "state digest, the key id and the signature. (`mentat verify` checks the\n"
-    "signatures and the hash chain; log only reads.)\n"
+    "signatures and the hash chain; log only reads.) Without the audit key\n"
+    "(and before `mentat reveal`) it is the public view: an action with secret\n"
+    "arguments shows only its kind, as {\"kind\":K,\"sealed\":true} (and\n"
+    "\"sealed\": true in --json), and a line on stderr says so.\n"
     "\n"
     "  --seat S    each event as seat S (1..N or a faction of the room) was told\n"
     "              it, in sentences: what was done, then what followed (the\n"
@@ -58,15 +63,28 @@ typedef struct log_ctx {
     tool_json *j;                  /* NULL = text */
     const engine_config *cfg;
     uint32_t to;                   /* the last version printed */
+    int is_public;                 /* 1 = no audit key: secret arguments shown sealed */
     int has_pending;               /* 1 = `pending` awaits its hash */
     codec_event pending;
     int rc;                        /* first failure while printing */
 } log_ctx;
 
+/* An action whose secret arguments the reader may not see: its kind and
+ * "sealed", nothing of its arguments. */
+static void sealed_action_json(char *out, size_t cap, unsigned kind)
+{
+    const engine_action_spec *spec = engine_action_spec_of(kind);
+    snprintf(out, cap, "{\"kind\":\"%s\",\"sealed\":true}",
+             spec != NULL ? spec->name : "unknown");
+}
+
 static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
 {
     char action[1024];
-    if (codec_action_to_json(action, sizeof action, &ev->action) != 0) {
+    int is_sealed = lc->is_public && engine_action_secret_args(&ev->action) != 0;
+    if (is_sealed)
+        sealed_action_json(action, sizeof action, ev->action.kind);
+    else if (codec_action_to_json(action, sizeof action, &ev->action) != 0) {
         tool_err(lc->g, "version %u: the action cannot be written as JSON", ev->version);
         return LEDGER_ERROR;
     }
@@ -98,6 +116,7 @@ static int print_event(log_ctx *lc, const codec_event *ev, const uint8_t *hash)
     tool_json_member_string(j, "faction", faction);
     tool_json_key(j, "action");
     tool_json_raw(j, action);
+    tool_json_member_bool(j, "sealed", is_sealed);
     tool_json_member_string(j, "committed_at", when);
     tool_json_key(j, "event_hash");
     if (hash != NULL)
@@ -154,10 +173,8 @@ static int print_rejection(void *ctx, uint32_t n, const codec_rejection *r)
         return 0;
     rc->n_listed++;
     char action[1024];
-    const engine_action_spec *spec = engine_action_spec_of(r->action.kind);
     if (r->sealed_len != 0) /* its secret arguments, sealed to an audit key not held here */
-        snprintf(action, sizeof action, "{\"kind\":\"%s\",\"sealed\":true}",
-                 spec != NULL ? spec->name : "unknown");
+        sealed_action_json(action, sizeof action, r->action.kind);
     else if (codec_action_to_json(action, sizeof action, &r->action) != 0)
         snprintf(action, sizeof action, "null");
     char when[TOOL_ISO_TIME_CHARS];
@@ -371,6 +388,14 @@ int cmd_log(int argc, char **argv, const tool_globals *gin)
         tool_json_array_begin(&j);
         lc.j = &j;
     }
+    /* Without the audit key (nor a reveal) the public view: every secret
+     * argument sealed, and a line saying why. */
+    uint8_t seed[ENGINE_SEED_BYTES];
+    lc.is_public = ledger_room_seed(db, seed, info.room) == LEDGER_EKEY;
+    sodium_memzero(seed, sizeof seed);
+    if (lc.is_public)
+        tool_err(&g, "public view: no audit key for room %s here, so secret arguments show "
+                     "as sealed", info.room);
     if (head != 0) {
         /* One past --to, for the hash of event --to. */
         uint32_t last = to < head ? to + 1 : head;

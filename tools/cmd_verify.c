@@ -69,8 +69,13 @@ static const char help[] =
     "key of this ledger's chain, and naming the room's own chain hash, tree root\n"
     "and time at the version it audited. Exit 1 if it does not hold.\n"
     "\n"
+    "An event whose secret arguments are sealed with the room key (format 3)\n"
+    "is checked in the chain and the tree by anyone; its seat signature, over\n"
+    "the real action, only by a reader holding the room key (the audit key, or\n"
+    "after `mentat reveal`): without it they are counted as not opened.\n"
+    "\n"
     "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"n_seat_signatures\",\n"
-    "\"refolded\",\"head_signed\",\n"
+    "\"n_sealed_unopened\",\"refolded\",\"head_signed\",\n"
     "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
     "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
     "true when a receipt's check failed), differs_from and differs_to when a\n"
@@ -220,6 +225,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_bool(j, "ok", rep.is_ok);
         tool_json_member_uint(j, "n_events", rep.n_events);
         tool_json_member_uint(j, "n_seat_signatures", rep.n_seat_signatures);
+        tool_json_member_uint(j, "n_sealed_unopened", rep.n_sealed_unopened);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
@@ -255,6 +261,11 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         if (rep.n_seat_signatures != 0)
             printf("; %u seat signature%s", rep.n_seat_signatures,
                    rep.n_seat_signatures == 1 ? "" : "s");
+        if (rep.n_sealed_unopened != 0)
+            printf("; %u sealed action%s not opened (no room key: %s seat signature%s "
+                   "unchecked)", rep.n_sealed_unopened, rep.n_sealed_unopened == 1 ? "" : "s",
+                   rep.n_sealed_unopened == 1 ? "its" : "their",
+                   rep.n_sealed_unopened == 1 ? "" : "s");
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         if (rep.is_nexus_checked)

@@ -26,7 +26,9 @@ static int event_eq(const codec_event *a, const codec_event *b)
         && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
         && a->has_seat_signature == b->has_seat_signature
         && (!a->has_seat_signature ||
-            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0);
+            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0)
+        && a->sealed_len == b->sealed_len
+        && memcmp(a->sealed_action, b->sealed_action, a->sealed_len) == 0;
 }
 
 /* A refusal says why, in one line. */

@@ -2,7 +2,8 @@
  * fuzz_ledger_record.c - libFuzzer target for the ledger's readers of
  * stored bytes (ledger/event.c, ledger/checkpoint.c, ledger/read.c): a
  * tagged event record, a tagged genesis record, a compressed checkpoint
- * value, a tagged rejection record. The first input byte chooses which. Never crash; a refusal is
+ * value (plain, or sealed and opened with a fixed room key), a tagged
+ * rejection record. The first input byte chooses which. Never crash; a refusal is
  * LEDGER_ECORRUPT with a one-line message; whatever is accepted has a
  * canonical form of the documented size, encodes again to bytes that
  * decode to the same record (events, genesis), and a checkpoint's state
@@ -52,7 +53,9 @@ static int event_eq(const codec_event *a, const codec_event *b)
            (!a->has_signature || memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0) &&
            a->has_seat_signature == b->has_seat_signature &&
            (!a->has_seat_signature ||
-            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0);
+            memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0) &&
+           a->sealed_len == b->sealed_len &&
+           memcmp(a->sealed_action, b->sealed_action, a->sealed_len) == 0;
 }
 
 static void event_record(ledger *db, const uint8_t *in, size_t len)
@@ -72,10 +75,11 @@ static void event_record(ledger *db, const uint8_t *in, size_t len)
     ev.has_prev_hash = 1;
     memset(ev.prev_hash, 0x5A, sizeof ev.prev_hash);
     size_t clen = ledger__event_canonical(canon, "23456789", &ev);
-    /* format 1: 96 + 2n bytes, format 2: 92 + 2n (no key id); 64 more with
-     * a seat signature */
+    /* format 1: 96 + 2n bytes, format 2: 92 + 2n (no key id), format 3:
+     * 124 + 2n (the sealed action's hash); 64 more with a seat signature */
     const engine_action_spec *spec = engine_action_spec_of(ev.action.kind);
-    size_t want = (ev.has_signature ? 96u : 92u) + 2u * engine_action_n_given(&ev.action) +
+    size_t want = (ev.has_signature ? 96u : ev.sealed_len != 0 ? 124u : 92u) +
+                  2u * engine_action_n_given(&ev.action) +
                   (ev.has_seat_signature ? SCHEMA_SIG_BYTES : 0u);
     if (clen != 0 && (spec == NULL || clen != want))
         abort();
@@ -118,7 +122,9 @@ static void checkpoint_value(ledger *db, const uint8_t *in, size_t len)
         in += 4;
         len -= 4;
     }
-    int rc = ledger__checkpoint_decode(db, &st, "23456789", version, in, len);
+    /* A sealed checkpoint (tag 0x03) is opened with a fixed room key. */
+    static const uint8_t key[LEDGER_ROOM_KEY_BYTES] = {0x4d, 0x4e, 0x43, 0x4b};
+    int rc = ledger__checkpoint_decode(db, &st, "23456789", version, in, len, key);
     if (rc != 0) {
         check_refusal(db, rc);
         return;

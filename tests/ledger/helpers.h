@@ -86,6 +86,51 @@ static inline fixture *fixture_new(unsigned checkpoint_every)
     return f;
 }
 
+/* A fresh ledger with a copy of the keys in keys_from (the same host's
+ * keys: the audit key that opens what its rooms sealed). */
+static inline fixture *fixture_new_with_keys(unsigned checkpoint_every, const char *keys_from)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    fixture_make_bare(f);
+    assert_int_equal(mkdir(f->keys, 0700), 0);
+    const char *names[] = {LEDGER_SIGNING_FILE, LEDGER_AUDIT_FILE};
+    for (size_t i = 0; i < 2; i++) {
+        char from[256], to[256];
+        snprintf(from, sizeof from, "%s/%s", keys_from, names[i]);
+        snprintf(to, sizeof to, "%s/%s", f->keys, names[i]);
+        test_copy_file(from, to, 0600);
+    }
+    f->opt.checkpoint_every = checkpoint_every;
+    assert_int_equal(fixture_open(f), 0);
+    return f;
+}
+
+/* Reopens f with a keys directory holding only its signing key (made on
+ * first use, in f's directory): a reader without the audit key. */
+static inline void fixture_reopen_keyless(fixture *f)
+{
+    char from[256], to[256];
+    static char keyless[160];
+    fixture_close(f);
+    snprintf(keyless, sizeof keyless, "%s/signing-only", f->dir);
+    if (mkdir(keyless, 0700) == 0) {
+        snprintf(from, sizeof from, "%s/%s", f->keys, LEDGER_SIGNING_FILE);
+        snprintf(to, sizeof to, "%s/%s", keyless, LEDGER_SIGNING_FILE);
+        test_copy_file(from, to, 0600);
+    }
+    f->opt.keys_dir = keyless;
+    assert_int_equal(fixture_open(f), 0);
+}
+
+/* Reopens f with its own keys. */
+static inline void fixture_reopen_keyed(fixture *f)
+{
+    fixture_close(f);
+    f->opt.keys_dir = f->keys;
+    assert_int_equal(fixture_open(f), 0);
+}
+
 static inline void fixture_free(fixture *f)
 {
     if (f == NULL)
@@ -168,6 +213,39 @@ static inline uint32_t play(ledger *db, const char *room, uint32_t n)
         done++;
     }
     return done;
+}
+
+/* The stored value under the 12-byte key (room, u32 n) of dbi, copied
+ * into out (cap bytes): its length. Straight through LMDB, to look at
+ * or damage what the ledger wrote. */
+static inline size_t raw_value_get(ledger *db, MDB_dbi dbi, const char *room, uint32_t n,
+                                   uint8_t *out, size_t cap)
+{
+    MDB_txn *txn;
+    uint8_t k[SCHEMA_ROOM_CHARS + 4];
+    memcpy(k, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
+    MDB_val key = {sizeof k, k}, v;
+    assert_int_equal(mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn), 0);
+    assert_int_equal(mdb_get(txn, dbi, &key, &v), 0);
+    assert_true(v.mv_size <= cap);
+    memcpy(out, v.mv_data, v.mv_size);
+    mdb_txn_abort(txn);
+    return v.mv_size;
+}
+
+/* Puts len bytes at val under (room, u32 n) of dbi, over what is there. */
+static inline void raw_value_put(ledger *db, MDB_dbi dbi, const char *room, uint32_t n,
+                                 const uint8_t *val, size_t len)
+{
+    MDB_txn *txn;
+    uint8_t k[SCHEMA_ROOM_CHARS + 4];
+    memcpy(k, room, SCHEMA_ROOM_CHARS);
+    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
+    MDB_val key = {sizeof k, k}, v = {len, (void *)val};
+    assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
+    assert_int_equal(mdb_put(txn, dbi, &key, &v, 0), 0);
+    assert_int_equal(mdb_txn_commit(txn), 0);
 }
 
 static inline int verify_ok(ledger *db, const char *room)

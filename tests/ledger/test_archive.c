@@ -857,7 +857,14 @@ static void wrong_seed(content *c)
     memset(&r, 0, sizeof r);
     r.kind = CODEC_ARCHIVE_REVEALED_SEED;
     randombytes_buf(r.seed, sizeof r.seed);
-    content_insert_record(c, record_find(c, CODEC_ARCHIVE_TRAILER, 0), &r);
+    /* Where a seed goes: before the room key's record, else the trailer. */
+    size_t at = record_find(c, CODEC_ARCHIVE_TRAILER, 0);
+    for (size_t i = 0; i < c->n; i++)
+        if (record_kind(c, i) == CODEC_ARCHIVE_ROOM_KEY) {
+            at = i;
+            break;
+        }
+    content_insert_record(c, at, &r);
 }
 
 static void seed_twice(content *c)

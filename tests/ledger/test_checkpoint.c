@@ -1,7 +1,8 @@
 /*
  * test_checkpoint.c - checkpoints: written every K versions in the txn of
  * their event, and a fold from any of them reaches the same state as a
- * fold from the genesis, at every version.
+ * fold from the genesis, at every version; a room with a room key has
+ * them sealed with it until its reveal.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,6 +179,90 @@ static void test_checkpoint__damaged_checkpoint_refused(void **state)
     fixture_free(f);
 }
 
+/* 1 if the n bytes at needle are somewhere in hay[0..len). */
+static int contains(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(hay + i, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every checkpoint of a room with a room key is sealed: the state's
+ * compressed frame is nowhere in it, a reader without the audit key is
+ * refused it (and verify still checks the chain), it opens only at its
+ * own version, and after the reveal it opens for anyone while later
+ * checkpoints are written in the clear. */
+static void test_checkpoint__sealed_until_the_reveal(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(2);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    assert_true(play(f->db, room, 6) >= 4);
+    static uint8_t val[LEDGER_SCRATCH_PART], frame[LEDGER_SCRATCH_PART];
+    static uint8_t enc[LEDGER_SCRATCH_PART], pb[LEDGER_SCRATCH_PART];
+    static engine_state st2, st4, other;
+    uint8_t d2[ENGINE_DIGEST_BYTES], d[ENGINE_DIGEST_BYTES];
+    assert_int_equal(ledger_state_at(f->db, &st2, room, 2), 0);
+    assert_int_equal(ledger_state_at(f->db, &st4, room, 4), 0);
+    engine_state_digest(d2, &st2);
+    for (uint32_t v = 0; v <= 4; v += 2) {
+        size_t len = raw_value_get(f->db, f->db->dbi_checkpoints, room, v, val, sizeof val);
+        assert_int_equal(val[0], LEDGER_TAG_CHECKPOINT_SEALED);
+        /* What a clear checkpoint would hold (ledger/checkpoint.c). */
+        assert_int_equal(ledger_state_at(f->db, &other, room, v), 0);
+        codec_checkpoint c;
+        memset(&c, 0, sizeof c);
+        memcpy(c.room, room, SCHEMA_ROOM_CHARS);
+        c.version = v;
+        c.state = enc;
+        c.state_len = engine_state_encode(enc, sizeof enc, &other);
+        engine_state_digest(c.state_digest, &other);
+        size_t pb_len = 0;
+        assert_int_equal(codec_checkpoint_encode(pb, sizeof pb, &pb_len, &c), 0);
+        size_t z = ZSTD_compress(frame, sizeof frame, pb, pb_len, 3);
+        assert_false(ZSTD_isError(z));
+        assert_true(z > 40);
+        assert_false(contains(val, len, frame + 8, 32));
+        assert_false(contains(val, len, enc, 64));
+    }
+
+    /* Without the audit key: refused the state, the chain still checked. */
+    fixture_reopen_keyless(f);
+    assert_int_equal(ledger_state_at(f->db, &other, room, 2), LEDGER_EKEY);
+    assert_non_null(strstr(ledger_errmsg(f->db), "sealed"));
+    assert_int_equal(verify_ok(f->db, room), 0);
+
+    /* Checkpoint 2's value under version 4 does not open. */
+    fixture_reopen_keyed(f);
+    size_t len2 = raw_value_get(f->db, f->db->dbi_checkpoints, room, 2, val, sizeof val);
+    static uint8_t keep4[LEDGER_SCRATCH_PART];
+    size_t len4 = raw_value_get(f->db, f->db->dbi_checkpoints, room, 4, keep4, sizeof keep4);
+    raw_value_put(f->db, f->db->dbi_checkpoints, room, 4, val, len2);
+    fixture_reopen_keyed(f);
+    assert_int_equal(ledger_state_at(f->db, &other, room, 4), LEDGER_ECORRUPT);
+    assert_non_null(strstr(ledger_errmsg(f->db), "checkpoint"));
+    raw_value_put(f->db, f->db->dbi_checkpoints, room, 4, keep4, len4);
+
+    /* After the reveal, anyone reads them; later ones are in the clear. */
+    fixture_reopen_keyed(f);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    assert_int_equal(ledger_reveal(f->db, seed, room, 1), 0);
+    uint32_t head = 0;
+    assert_int_equal(ledger_head(f->db, room, &head, NULL), 0);
+    assert_true(play(f->db, room, 4) >= 2);
+    uint32_t clear_at = (head / 2 + 1) * 2;
+    assert_true(raw_value_get(f->db, f->db->dbi_checkpoints, room, clear_at, val, sizeof val) > 0);
+    assert_int_equal(val[0], LEDGER_TAG_CHECKPOINT);
+    fixture_reopen_keyless(f);
+    assert_int_equal(ledger_state_at(f->db, &other, room, 2), 0);
+    engine_state_digest(d, &other);
+    assert_memory_equal(d, d2, sizeof d);
+    assert_int_equal(verify_ok(f->db, room), 0);
+    fixture_free(f);
+}
+
 int main(void)
 {
     if (sodium_init() < 0)
@@ -186,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_checkpoint__every_k_and_folds_agree),
         cmocka_unit_test(test_checkpoint__reopened_without_cache),
         cmocka_unit_test(test_checkpoint__damaged_checkpoint_refused),
+        cmocka_unit_test(test_checkpoint__sealed_until_the_reveal),
     };
     return cmocka_run_group_tests_name("ledger_checkpoint", tests, NULL, NULL);
 }

@@ -285,23 +285,16 @@ static void test_keys__without_keys_read_only_use(void **state)
     assert_int_equal(ledger_head(f->db, room, &head, NULL), 0);
     assert_int_equal(ledger_append(f->db, &res, room, head, &act), LEDGER_EKEY);
     engine_state st;
-    assert_int_equal(ledger_state_at(f->db, &st, room, 0), 0);     /* a checkpoint */
+    assert_int_equal(ledger_state_at(f->db, &st, room, 0), LEDGER_EKEY); /* sealed checkpoint */
     assert_int_equal(ledger_state_at(f->db, &st, room, 1), LEDGER_EKEY); /* needs the seed */
     fixture_close(f);
 
-    /* the seed revealed in `meta` makes the re-fold possible again */
+    /* the seed (and the room key) revealed in `meta` make the re-fold
+     * possible again */
     f->opt.keys_dir = f->keys;
     assert_int_equal(fixture_open(f), 0);
     uint8_t seed[ENGINE_SEED_BYTES];
-    assert_int_equal(ledger__room_seed(f->db, NULL, room, seed), 0);
-    MDB_txn *txn;
-    uint8_t kbuf[sizeof LEDGER_META_REVEAL_PREFIX - 1 + SCHEMA_ROOM_CHARS];
-    memcpy(kbuf, LEDGER_META_REVEAL_PREFIX, sizeof LEDGER_META_REVEAL_PREFIX - 1);
-    memcpy(kbuf + sizeof LEDGER_META_REVEAL_PREFIX - 1, room, SCHEMA_ROOM_CHARS);
-    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof seed, seed};
-    assert_int_equal(mdb_txn_begin(f->db->env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_put(txn, f->db->dbi_meta, &k, &v, 0), 0);
-    assert_int_equal(mdb_txn_commit(txn), 0);
+    assert_int_equal(ledger_reveal(f->db, seed, room, 1), 0);
     fixture_close(f);
     f->opt.keys_dir = nokeys;
     assert_int_equal(fixture_open(f), 0);

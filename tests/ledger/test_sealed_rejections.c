@@ -30,36 +30,6 @@ static int collect(void *ctx, uint32_t n, const codec_rejection *r)
     return 0;
 }
 
-/* The stored record of rejection n, tag and all. */
-static size_t raw_rejection(ledger *db, const char *room, uint32_t n, uint8_t *out, size_t cap)
-{
-    MDB_txn *txn;
-    uint8_t k[LEDGER_REJ_KEY_BYTES];
-    memcpy(k, room, SCHEMA_ROOM_CHARS);
-    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
-    MDB_val key = {sizeof k, k}, v;
-    assert_int_equal(mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn), 0);
-    assert_int_equal(mdb_get(txn, db->dbi_rejections, &key, &v), 0);
-    assert_true(v.mv_size <= cap);
-    memcpy(out, v.mv_data, v.mv_size);
-    mdb_txn_abort(txn);
-    return v.mv_size;
-}
-
-static void raw_put_rejection(ledger *db, const char *room, uint32_t n, const uint8_t *rec,
-                              size_t len)
-{
-    MDB_txn *txn;
-    uint8_t k[LEDGER_REJ_KEY_BYTES];
-    memcpy(k, room, SCHEMA_ROOM_CHARS);
-    ledger__be32_put(k + SCHEMA_ROOM_CHARS, n);
-    MDB_val key = {sizeof k, k}, v = {len, (void *)rec};
-    assert_non_null(db);
-    assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_put(txn, db->dbi_rejections, &key, &v, 0), 0);
-    assert_int_equal(mdb_txn_commit(txn), 0);
-}
-
 static int has_bytes(const uint8_t *hay, size_t n, const uint8_t *needle, size_t m)
 {
     for (size_t i = 0; i + m <= n; i++)
@@ -89,7 +59,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     /* In the file: the turn nowhere, neither as the argument nor as the
      * detail, nor the canonical action bytes that carry it. */
     uint8_t rec[512];
-    size_t len = raw_rejection(f->db, room, 0, rec, sizeof rec);
+    size_t len = raw_value_get(f->db, f->db->dbi_rejections, room, 0, rec, sizeof rec);
     codec_rejection stored;
     assert_int_equal(codec_rejection_decode(&stored, rec + 1, len - 1, NULL), 0);
     assert_int_equal(stored.action.arg[0], 0);
@@ -120,7 +90,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_int_equal(ledger_append(f->db, &res, room, head, &other), 0);
     assert_int_not_equal(res.verdict, ENGINE_ACCEPTED);
     uint8_t rec1[512];
-    size_t len1 = raw_rejection(f->db, room, 1, rec1, sizeof rec1);
+    size_t len1 = raw_value_get(f->db, f->db->dbi_rejections, room, 1, rec1, sizeof rec1);
     codec_rejection stored1;
     assert_int_equal(codec_rejection_decode(&stored1, rec1 + 1, len1 - 1, NULL), 0);
     assert_int_equal(stored1.sealed_len, 0);
@@ -132,28 +102,17 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_int_equal(g.r[1].action.arg[0], 3);
 
     /* Without the audit key: sealed, its secret arguments 0. */
-    char only_signing[160], from[256], to[256];
-    snprintf(only_signing, sizeof only_signing, "%s/signing-only", f->dir);
-    assert_int_equal(mkdir(only_signing, 0700), 0);
-    snprintf(from, sizeof from, "%s/%s", f->keys, LEDGER_SIGNING_FILE);
-    snprintf(to, sizeof to, "%s/%s", only_signing, LEDGER_SIGNING_FILE);
-    test_copy_file(from, to, 0600);
-    fixture_close(f);
-    const char *keys = f->opt.keys_dir;
-    f->opt.keys_dir = only_signing;
-    assert_int_equal(fixture_open(f), 0);
+    fixture_reopen_keyless(f);
     g.n = 0;
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), 0);
     assert_true(g.r[0].sealed_len > 0);
     assert_int_equal(g.r[0].action.arg[1], 0);
     assert_int_equal(g.r[0].detail_value, 0);
-    fixture_close(f);
-    f->opt.keys_dir = keys;
-    assert_int_equal(fixture_open(f), 0);
+    fixture_reopen_keyed(f);
 
     /* A sealed byte altered: corrupt, never another action. */
     rec[len - 3] ^= 0x01;
-    raw_put_rejection(f->db, room, 0, rec, len);
+    raw_value_put(f->db, f->db->dbi_rejections, room, 0, rec, len);
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), LEDGER_ECORRUPT);
     fixture_free(f);
 }

@@ -362,7 +362,8 @@ static void test_seat_sig__forged_and_altered_fail_unsigned(void **state)
 }
 
 /* An archive of a bound room restores elsewhere with its seat signatures
- * checked; one whose seat signature was forged is refused whole. */
+ * checked (those of sealed actions where the room key can be opened);
+ * one whose seat signature was forged is refused whole. */
 static void test_seat_sig__restore_checks_seat_signatures(void **state)
 {
     sfix *s = *state;
@@ -381,7 +382,9 @@ static void test_seat_sig__restore_checks_seat_signatures(void **state)
     char forged[256];
     snprintf(forged, sizeof forged, "%s/forged.mentat-archive", s->f->dir);
     assert_int_equal(ledger_backup_room(s->f->db, s->room, forged), 0);
-    g = fixture_new(16);
+    /* Event 4 (a traitor pick) is sealed: a host with the room's audit key
+     * opens it and checks its seat signature. */
+    g = fixture_new_with_keys(16, s->f->keys);
     int rc = ledger_restore(g->db, &rep, forged, 1);
     assert_int_equal(rc, LEDGER_EBADSIG);
     assert_non_null(strstr(ledger_errmsg(g->db), "archive event 4"));

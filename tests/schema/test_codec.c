@@ -415,6 +415,30 @@ static void test_codec__event_of_format_2(void **state)
     assert_non_null(strstr(err, "go together"));
 }
 
+/* Format 3: a sealed action of 42..58 bytes decodes back; one out of
+ * that range, or beside a signature (format 1), is refused. */
+static void test_codec__event_of_format_3(void **state)
+{
+    (void)state;
+    codec_event ev = sample_event(ENGINE_ACTION_STORM_DIAL, 1), back;
+    uint8_t out[512];
+    size_t len;
+    char err[SCHEMA_ERRMSG] = "";
+    ev.has_signature = 0;
+    ev.key_id = 0;
+    ev.sealed_len = SCHEMA_SEALED_EVENT_MIN + 2;
+    fill(ev.sealed_action, ev.sealed_len, 31);
+    assert_int_equal(codec_event_encode(out, sizeof out, &len, &ev, 1), SCHEMA_OK);
+    assert_int_equal(codec_event_decode(&back, out, len, err), SCHEMA_OK);
+    assert_int_equal(back.sealed_len, ev.sealed_len);
+    assert_memory_equal(back.sealed_action, ev.sealed_action, ev.sealed_len);
+    ev.has_signature = 1;
+    assert_int_equal(codec_event_encode(out, sizeof out, &len, &ev, 1), SCHEMA_ERROR);
+    ev.has_signature = 0;
+    ev.sealed_len = SCHEMA_SEALED_EVENT_MIN - 1;
+    assert_int_equal(codec_event_encode(out, sizeof out, &len, &ev, 1), SCHEMA_ERROR);
+}
+
 static void test_codec__event_stored_without_prev_hash(void **state)
 {
     codec_event ev = sample_event(ENGINE_ACTION_PREDICT, 1), back;
@@ -609,7 +633,7 @@ static void test_codec__archive_record_round_trip_every_kind(void **state)
     uint8_t stored[40];
     (void)state;
     fill(stored, sizeof stored, 15);
-    for (unsigned kind = CODEC_ARCHIVE_HEADER; kind <= CODEC_ARCHIVE_HEAD; kind++) {
+    for (unsigned kind = CODEC_ARCHIVE_HEADER; kind <= CODEC_ARCHIVE_REVEALED_ROOM_KEY; kind++) {
         codec_archive_record r, back;
         uint8_t out[256];
         size_t len;
@@ -631,10 +655,12 @@ static void test_codec__archive_record_round_trip_every_kind(void **state)
             break;
         case CODEC_ARCHIVE_GENESIS:
         case CODEC_ARCHIVE_EVENT:
+        case CODEC_ARCHIVE_ROOM_KEY:
             r.bytes = stored;
             r.bytes_len = sizeof stored;
             break;
         case CODEC_ARCHIVE_REVEALED_SEED:
+        case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
             fill(r.seed, sizeof r.seed, 17);
             break;
         case CODEC_ARCHIVE_TRAILER:
@@ -1243,6 +1269,7 @@ int main(void)
         cmocka_unit_test(test_codec__event_round_trip_every_kind_and_seat),
         cmocka_unit_test(test_codec__event_stored_without_prev_hash),
         cmocka_unit_test(test_codec__event_of_format_2),
+        cmocka_unit_test(test_codec__event_of_format_3),
         cmocka_unit_test(test_codec__genesis_round_trip),
         cmocka_unit_test(test_codec__genesis_round_trip_advanced_constructed),
         cmocka_unit_test(test_codec__genesis_of_a_fork),

@@ -5,8 +5,9 @@
  * seat signature, `games` binding its bots' keys), the audit of a revealed
  * room from its archive alone on another host, signed audit reports
  * (`audit --json --sign`, `verify --report`), a refused action's
- * secrets sealed without the audit key (`log --rejections`), and rooms
- * moved to another host's audit key (`room reseal`, `key audit-pub`).
+ * secrets sealed without the audit key (`log --rejections`), a room's
+ * states sealed until its reveal, and rooms moved to another host's audit
+ * key (`room reseal`, `key audit-pub`).
  *
  * Runs the real binary in a fresh temporary directory; legal actions are
  * found in-process through the public APIs. Each refusal is checked for
@@ -395,6 +396,14 @@ static void test_trust__third_party_audit_after_reveal(void **state)
     other_host("../early.mentat-archive");
     const char *audit[] = {"audit", room, "--trials", "6", NULL};
     expect_refused(audit, "cannot be audited");
+    /* The archive of a game not revealed holds its secrets sealed: the
+     * log there is the public view. */
+    const char *log[] = {"log", room, "--json", NULL};
+    expect(0, &r, log);
+    assert_null(strstr(r.out, "\"traitor_pick\",\"leader\""));
+    assert_null(strstr(r.out, "\"storm_dial\",\"value\""));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
+    test_run_free(&r);
     assert_int_equal(chdir(".."), 0);
     test_rm_tree("other");
 
@@ -406,11 +415,22 @@ static void test_trust__third_party_audit_after_reveal(void **state)
     assert_non_null(strstr(r.out, " ok "));
     assert_non_null(strstr(r.out, "no leak"));
     test_run_free(&r);
+    /* Revealed: the archive's room key opens every sealed action. */
+    expect(0, &r, log);
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"value\":"));
+    test_run_free(&r);
     /* With no key directory at all, too. */
     test_rm_tree("mentat.keys");
     expect(0, &r, audit);
     test_run_free(&r);
     assert_int_equal(chdir(".."), 0);
+}
+
+/* The ledger key alone, in signing-only/: a reader without the audit key. */
+static void signing_only(void)
+{
+    if (mkdir("signing-only", 0700) == 0)
+        test_copy_file("mentat.keys/signing.key", "signing-only/signing.key", 0600);
 }
 
 /* A refused storm dial: its value sealed in the file, listed with the
@@ -439,14 +459,74 @@ static void test_trust__refused_secrets_sealed(void **state)
     assert_non_null(strstr(r.out, "\"value\":17"));
     assert_non_null(strstr(r.out, "\"sealed\":false"));
     test_run_free(&r);
-    assert_int_equal(mkdir("signing-only", 0700), 0);
-    test_copy_file("mentat.keys/signing.key", "signing-only/signing.key", 0600);
+    signing_only();
     const char *keyless[] = {"--keys", "signing-only", "log", room, "--rejections", "--json",
                              NULL};
     expect(0, &r, keyless);
     assert_null(strstr(r.out, "\"value\":17"));
     assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
     assert_non_null(strstr(r.out, "\"sealed\":true,"));
+    test_run_free(&r);
+}
+
+/* A room's states (its checkpoints) are sealed with the room key: a
+ * reader without the audit key is refused every view of them with one
+ * line saying so, verify still checks the chain, and the log is the
+ * public view (every secret argument sealed); once revealed, the same
+ * reader sees what the auditor sees and audits the room. */
+static void test_trust__states_sealed_until_the_reveal(void **state)
+{
+    (void)state;
+    char room[SCHEMA_ROOM_CHARS + 1];
+    one_game(room);
+    signing_only();
+    test_run_result r, full;
+    const char *keyed[] = {"state", room, "--at", "0", "--json", NULL};
+    expect(0, &full, keyed);
+    assert_non_null(strstr(full.out, "\"traitors\""));
+    const char *views[][9] = {
+        {"--keys", "signing-only", "state", room, "--at", "0", "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--public", NULL},
+        {"--keys", "signing-only", "replay", room, "--to", "0", "--public", NULL},
+        {"--keys", "signing-only", "diff", room, "0", "1", "--public", NULL},
+    };
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        expect_refused(views[i], "its states are sealed with the room key");
+        expect(2, &r, views[i]);
+        assert_int_equal(r.out[0], '\0');
+        test_run_free(&r);
+    }
+    const char *verify[] = {"--keys", "signing-only", "verify", room, NULL};
+    expect(0, &r, verify);
+    assert_non_null(strstr(r.out, " ok "));
+    test_run_free(&r);
+    /* The log: with the key every traitor pick and storm dial in full,
+     * without it each sealed, and a line saying the view is public. */
+    const char *log_keyed[] = {"log", room, "--json", NULL};
+    const char *log_keyless[] = {"--keys", "signing-only", "log", room, "--json", NULL};
+    expect(0, &r, log_keyed);
+    assert_non_null(strstr(r.out, "{\"kind\":\"traitor_pick\",\"leader\":\""));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"value\":"));
+    test_run_free(&r);
+    expect(0, &r, log_keyless);
+    assert_null(strstr(r.out, "\"traitor_pick\",\"leader\""));
+    assert_null(strstr(r.out, "\"storm_dial\",\"value\""));
+    assert_non_null(
+        strstr(r.out, "{\"kind\":\"traitor_pick\",\"sealed\":true},\"sealed\":true"));
+    assert_non_null(strstr(r.out, "{\"kind\":\"storm_dial\",\"sealed\":true}"));
+    assert_non_null(strstr(r.err, "public view: no audit key"));
+    test_run_free(&r);
+
+    const char *reveal[] = {"reveal", room, NULL};
+    expect(0, &r, reveal);
+    test_run_free(&r);
+    expect(0, &r, views[0]);
+    assert_string_equal(r.out, full.out);
+    test_run_free(&r);
+    test_run_free(&full);
+    const char *audit[] = {"--keys", "signing-only", "audit", room, "--trials", "4", NULL};
+    expect(0, &r, audit);
+    assert_non_null(strstr(r.out, " ok "));
     test_run_free(&r);
 }
 
@@ -727,6 +807,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__refused_secrets_sealed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__reseal_to_a_new_host, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__states_sealed_until_the_reveal, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests_name("trust", tests, NULL, NULL);
 }

@@ -25,7 +25,12 @@
  * key id, 32 bytes of root, time), one Ed25519 signature per event as
  * ledger_append makes. SQLite keeps no Merkle tree, so the root is the
  * row's hash again: the peer is spared the tree's hashing, never a
- * signature. Only where the bytes go differs. It must never be given an easier job than the ledger:
+ * signature. An action with secret arguments is sealed as the ledger seals
+ * it in an event of format 3 (ledger/room_key.c): a nonce keyed-hashed
+ * with the room key over the room, the version and the canonical action,
+ * XChaCha20-Poly1305 of that action, stored in the row (hex) beside the
+ * action with those arguments 0. Only where the bytes go differs. It must
+ * never be given an easier job than the ledger:
  * no unsafe pragmas, no skipped check, one transaction per call.
  */
 #include <assert.h>
@@ -52,6 +57,7 @@ struct bench_peer {
     uint8_t (*row_hash)[SCHEMA_HASH_BYTES]; /* scratch: the hash of each row written */
     uint64_t *row_at;              /* scratch: the committed_at of each row written */
     size_t n_next;                 /* states (and row hashes) allocated */
+    uint8_t room_key[32];          /* seals secret arguments, as a room key does */
     char err[BENCH_ERRMSG];        /* last failure */
 };
 
@@ -111,6 +117,7 @@ int bench_peer_open(bench_peer **out, bench_ctx *c, const char *path)
     if (p == NULL)
         return bench_fail(c, "out of memory");
     p->c = c;
+    randombytes_buf(p->room_key, sizeof p->room_key);
     int rc = sqlite3_open_v2(path, &p->db,
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                              NULL);
@@ -188,7 +195,7 @@ static void put32(uint8_t *b, uint32_t v)
 static size_t event_json(char body[BODY_MAX], uint32_t version,
                          const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
                          uint64_t committed_at, const uint8_t digest[SCHEMA_HASH_BYTES],
-                         const uint8_t *seat_sig)
+                         const uint8_t *seat_sig, const char *sealed_hex)
 {
     char action[512], prev_hex[2 * SCHEMA_HASH_BYTES + 1], digest_hex[2 * SCHEMA_HASH_BYTES + 1];
     char seat_hex[2 * SCHEMA_SIG_BYTES + 1] = "";
@@ -200,12 +207,14 @@ static size_t event_json(char body[BODY_MAX], uint32_t version,
         tool_hex(seat_hex, seat_sig, SCHEMA_SIG_BYTES);
     int n = snprintf(body, BODY_MAX,
                      "{\"version\":%u,\"prev_hash\":\"%s\",\"seat\":%u,\"action\":%s,"
-                     "\"committed_at\":%llu,\"state_digest\":\"%s\"%s%s%s}",
+                     "\"committed_at\":%llu,\"state_digest\":\"%s\"%s%s%s%s%s%s}",
                      version, prev_hex,
                      act->seat == ENGINE_SEAT_ENGINE ? 0u : act->seat + 1u, action,
                      (unsigned long long)committed_at, digest_hex,
                      seat_sig != NULL ? ",\"seat_signature\":\"" : "", seat_hex,
-                     seat_sig != NULL ? "\"" : "");
+                     seat_sig != NULL ? "\"" : "",
+                     sealed_hex != NULL ? ",\"sealed_action\":\"" : "",
+                     sealed_hex != NULL ? sealed_hex : "", sealed_hex != NULL ? "\"" : "");
     return n > 0 && n < BODY_MAX ? (size_t)n : 0;
 }
 
@@ -252,6 +261,45 @@ int bench_peer_genesis(bench_peer *p, const bench_room *rooms, size_t n)
 }
 
 /* One event of head h into the open transaction; the new state to *next. */
+#define SEALED_MAX (24 + 2 + 2 * ENGINE_ACTION_MAX_ARGS + 16)
+
+/* An action with secret arguments, sealed as an event of format 3 seals
+ * it: sealed_hex gets the nonce, ciphertext and tag in hex, shown the
+ * action with those arguments 0. 0 if there is nothing secret. */
+static int seal_action(const bench_peer *p, char sealed_hex[2 * SEALED_MAX + 1],
+                       engine_action *shown, const char *room, uint32_t version)
+{
+    uint8_t mask = engine_action_secret_args(shown);
+    if (mask == 0)
+        return 0;
+    uint8_t plain[2 + 2 * ENGINE_ACTION_MAX_ARGS], ad[4 + SCHEMA_ROOM_CHARS + 4];
+    uint8_t sealed[SEALED_MAX];
+    const engine_action_spec *spec = engine_action_spec_of(shown->kind);
+    unsigned n = spec != NULL ? spec->n_args : 0;
+    plain[0] = shown->kind;
+    plain[1] = (uint8_t)n;
+    for (unsigned i = 0; i < n; i++) {
+        plain[2 + 2 * i] = (uint8_t)((uint16_t)shown->arg[i] >> 8);
+        plain[3 + 2 * i] = (uint8_t)shown->arg[i];
+    }
+    memcpy(ad, "MNEV", 4);
+    memcpy(ad + 4, room, SCHEMA_ROOM_CHARS);
+    put32(ad + 4 + SCHEMA_ROOM_CHARS, version);
+    crypto_generichash_state h;
+    crypto_generichash_init(&h, p->room_key, sizeof p->room_key, 24);
+    crypto_generichash_update(&h, ad, sizeof ad);
+    crypto_generichash_update(&h, plain, 2 + 2 * n);
+    crypto_generichash_final(&h, sealed, 24);
+    unsigned long long clen = 0;
+    crypto_aead_xchacha20poly1305_ietf_encrypt(sealed + 24, &clen, plain, 2 + 2 * n, ad,
+                                               sizeof ad, NULL, sealed, p->room_key);
+    tool_hex(sealed_hex, sealed, 24 + (size_t)clen);
+    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+        if ((unsigned)mask >> i & 1u)
+            shown->arg[i] = 0;
+    return 1;
+}
+
 static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA_HASH_BYTES],
                       uint64_t *at_out, const bench_peer_head *h)
 {
@@ -310,8 +358,11 @@ static int append_one(bench_peer *p, engine_state *next, uint8_t row_hash[SCHEMA
             return -1;
         }
     }
-    char body[BODY_MAX];
-    size_t body_len = event_json(body, version, prev, act, at, digest, seat_sig);
+    char body[BODY_MAX], sealed_hex[2 * SEALED_MAX + 1];
+    engine_action shown = *act;
+    int is_sealed = seal_action(p, sealed_hex, &shown, r->room, version);
+    size_t body_len = event_json(body, version, prev, &shown, at, digest, seat_sig,
+                                 is_sealed ? sealed_hex : NULL);
     if (body_len == 0) {
         snprintf(p->err, sizeof p->err, "room %s version %u: row too long", r->room, version);
         return -1;
