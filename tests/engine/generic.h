@@ -116,37 +116,44 @@ static inline unsigned generic_play_until(engine_state *st, uint32_t *head_out, 
     return 0;
 }
 
-/* Every row of every family at a generic point (a power, a window) is
- * answered by the bots' mapping: its kind has a decision, the row's
- * default fills its family (engine_generic_default) with the form's
- * fallback, inside the family. Returns the rows walked. */
+/* Every row of `fam` at a generic point (a power, a window) is answered
+ * by the bots' mapping: its kind has a decision, the row's default fills
+ * its family (engine_generic_default) with the form's fallback, inside
+ * the family. Returns the rows walked. */
+static inline unsigned generic_rows_defaulted_in(const engine__power_family *fam)
+{
+    unsigned walked = 0;
+    for (size_t i = 0; fam && i < fam->n; i++) {
+        const engine__power_row *r = &fam->rows[i];
+        if ((r->point != ENGINE__POINT_POWER && r->point != ENGINE__POINT_WINDOW) || !r->form)
+            continue;
+        unsigned kind = r->point == ENGINE__POINT_POWER ? ENGINE_ACTION_POWER
+                                                        : ENGINE_ACTION_ANSWER;
+        assert_int_not_equal(bot__decision_of(kind), BOT__DECISION_MISSING);
+        engine_legal l;
+        engine__legal_init(&l, kind, 0);
+        l.lo[0] = l.hi[0] = engine_power_id(r->form->slug);
+        for (unsigned a = 0; a < r->form->n_args; a++) {
+            l.lo[1 + a] = r->form->lo[a];
+            l.hi[1 + a] = r->form->hi[a];
+        }
+        engine_action d;
+        assert_int_equal(engine_generic_default(&d, &l), 0);
+        assert_true(engine_legal_contains(&l, &d));
+        for (unsigned a = 0; a < r->form->n_args; a++)
+            assert_int_equal(d.arg[1 + a], r->form->fallback[a]);
+        walked++;
+    }
+    return walked;
+}
+
+/* The same over every family: the factions' and the Nexus cards'. */
 static inline unsigned generic_rows_defaulted(void)
 {
     unsigned walked = 0;
-    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
-        const engine__power_family *fam = engine__power_families[f];
-        for (size_t i = 0; fam && i < fam->n; i++) {
-            const engine__power_row *r = &fam->rows[i];
-            if (r->point != ENGINE__POINT_POWER && r->point != ENGINE__POINT_WINDOW)
-                continue;
-            unsigned kind = r->point == ENGINE__POINT_POWER ? ENGINE_ACTION_POWER
-                                                            : ENGINE_ACTION_ANSWER;
-            assert_int_not_equal(bot__decision_of(kind), BOT__DECISION_MISSING);
-            engine_legal l;
-            engine__legal_init(&l, kind, 0);
-            l.lo[0] = l.hi[0] = engine_power_id(r->form->slug);
-            for (unsigned a = 0; a < r->form->n_args; a++) {
-                l.lo[1 + a] = r->form->lo[a];
-                l.hi[1 + a] = r->form->hi[a];
-            }
-            engine_action d;
-            assert_int_equal(engine_generic_default(&d, &l), 0);
-            assert_true(engine_legal_contains(&l, &d));
-            for (unsigned a = 0; a < r->form->n_args; a++)
-                assert_int_equal(d.arg[1 + a], r->form->fallback[a]);
-            walked++;
-        }
-    }
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
+        walked += generic_rows_defaulted_in(engine__power_families[f]) +
+                  generic_rows_defaulted_in(engine__nexus_families[f]);
     return walked;
 }
 
