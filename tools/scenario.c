@@ -493,10 +493,10 @@ static int expect_forces(sc_ctx *c, int e, const char *path, void *arg)
 {
     static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite",
                                          "advisors", NULL};
-    uint8_t s;
-    unsigned territory;
-    int loc;
-    int64_t plain, elite, advisors;
+    uint8_t s = 0;
+    unsigned territory = 0;
+    int loc = -1;
+    int64_t plain = 0, elite = -1, advisors = -1;
     char what[160], b[32], where[64];
     (void)arg;
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
@@ -550,9 +550,9 @@ static int expect_pool(sc_ctx *c, int e, const char *path, void *arg)
 static int expect_board_spice(sc_ctx *c, int e, const char *path, void *arg)
 {
     static const char *const fields[] = {"territory", "sector", "amount", NULL};
-    unsigned territory;
-    int loc;
-    int64_t amount;
+    unsigned territory = 0;
+    int loc = -1;
+    int64_t amount = 0;
     char what[96], where[64];
     (void)arg;
     if (check_fields(c, e, path, fields) != 0 ||
@@ -1025,7 +1025,7 @@ static int expect_deck_sizes(sc_ctx *c, int obj, const char *path)
 static int read_kh(sc_ctx *c, int obj, const char *path, int64_t *losses, int *is_dead)
 {
     static const char *const fields[] = {"losses", "state", NULL};
-    char p[PATH_CHARS], name[NAME_CHARS];
+    char p[PATH_CHARS], name[NAME_CHARS] = "";
     *is_dead = -1;
     if (want_type(c, obj, path, CODEC_JSON_OBJECT) != 0 ||
         check_fields(c, obj, path, fields) != 0 ||
@@ -1365,10 +1365,10 @@ static int pos_forces(sc_ctx *c, int e, const char *path, void *arg)
     static const char *const fields[] = {"seat", "territory", "sector", "forces", "elite",
                                          "advisors", NULL};
     sc_build *b = arg;
-    uint8_t s;
-    unsigned territory;
-    int loc;
-    int64_t plain, elite, advisors;
+    uint8_t s = 0;
+    unsigned territory = 0;
+    int loc = -1;
+    int64_t plain = 0, elite = -1, advisors = -1;
     char bs[32];
     if (check_fields(c, e, path, fields) != 0 || seat_field(c, e, path, &s) != 0 ||
         read_place(c, e, path, 0, &territory, &loc) != 0 ||

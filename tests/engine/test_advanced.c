@@ -483,10 +483,10 @@ static void test_advanced__wartime_legal_exactly(void **state)
         enter(&st, ENGINE_PHASE_REVIVAL);
         assert_true(engine_state_awaiting(&st) & (1u << 1));
         unsigned accepted = 0;
-        for (int16_t t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+        for (int t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
             engine_state w = st;
             engine_action use = {.kind = ENGINE_ACTION_POWER, .seat = 1,
-                                 .arg = {engine_power_id("bg_wartime"), t}};
+                                 .arg = {engine_power_id("bg_wartime"), (int16_t)t}};
             engine_rng rng;
             engine_rng_init(&rng, SEED, 2);
             int ok = engine_apply(NULL, &w, &use, &rng) == ENGINE_ACCEPTED;
@@ -534,12 +534,13 @@ static void test_advanced__advisor_moves_legal_exactly(void **state)
     size_t n_legal = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, 1);
     assert_true(n_legal < ENGINE_LEGAL_MAX);
     unsigned accepted = 0, up_in_arms = 0;
-    for (int16_t from = 0; from < ENGINE_TERRITORY_COUNT; from++)
-        for (int16_t to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
-            for (int16_t n = 1; n <= 3; n++)
-                for (int16_t fighters = 0; fighters <= 2; fighters++) {
+    for (int from = 0; from < ENGINE_TERRITORY_COUNT; from++)
+        for (int to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
+            for (int n = 1; n <= 3; n++)
+                for (int fighters = 0; fighters <= 2; fighters++) {
                     engine_action move = {.kind = ENGINE_ACTION_MOVE, .seat = 1,
-                                          .arg = {from, to, n, 0, 0, fighters}};
+                                          .arg = {(int16_t)from, (int16_t)to, (int16_t)n, 0, 0,
+                                                  (int16_t)fighters}};
                     engine_state t = st;
                     engine_rng_init(&rng, SEED, 3);
                     int ok = engine_apply(NULL, &t, &move, &rng) == ENGINE_ACCEPTED;

@@ -393,13 +393,13 @@ static void test_append__batch_and_group(void **state)
  * of the state (the handle belongs to the group's leader). */
 typedef struct player {
     ledger_group *g;
-    char room[SCHEMA_ROOM_CHARS + 1];
-    uint8_t seed[ENGINE_SEED_BYTES];
     engine_state st;
+    codec_receipt receipts[64];    /* the first ones, signed by this thread */
     uint32_t version;
     int n_accepted;
     int failed;
-    codec_receipt receipts[64];    /* the first ones, signed by this thread */
+    char room[SCHEMA_ROOM_CHARS + 1];
+    uint8_t seed[ENGINE_SEED_BYTES];
 } player;
 
 static void *player_run(void *vp)

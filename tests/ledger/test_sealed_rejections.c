@@ -112,6 +112,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
 
     /* A sealed byte altered: corrupt, never another action. */
     rec[len - 3] ^= 0x01;
+    assert_non_null(f->db);
     raw_value_put(f->db, f->db->dbi_rejections, room, 0, rec, len);
     assert_int_equal(ledger_rejection_foreach(f->db, room, collect, &g), LEDGER_ECORRUPT);
     fixture_free(f);
