@@ -677,6 +677,12 @@ size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_stat
                                 unsigned (*most)(const engine_state *st, unsigned seat,
                                                  unsigned loc));
 int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat);
+/* A shipment panel used: its action's location (argument 1) and forces
+ * (argument 2) shipped for what `price` asks of them, to the bank or not
+ * (engine__ship_by_panel); the card is spent once the shipment is made. */
+engine_verdict engine__nexus_ship(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                  const engine_action *act,
+                                  unsigned (*price)(unsigned loc, unsigned forces), int to_bank);
 /* engine_apply's check after the generic ones: a seat owing traitors back
  * may only return them, unless a window admitting no side action is open
  * (its answers stand); the families it is offered meanwhile. */

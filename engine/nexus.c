@@ -471,6 +471,21 @@ size_t engine__nexus_ship_legal(engine_legal *out, size_t cap, const engine_stat
     return n;
 }
 
+engine_verdict engine__nexus_ship(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                  const engine_action *act,
+                                  unsigned (*price)(unsigned loc, unsigned forces), int to_bank)
+{
+    int loc = act->arg[1], forces = act->arg[2];
+    if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, loc);
+    /* checked in full before anything changes */
+    engine_verdict v = engine__ship_by_panel(why, st, owner, loc, forces,
+                                             price((unsigned)loc, (unsigned)forces), to_bank);
+    if (v == ENGINE_ACCEPTED)
+        engine__nexus_spend(st, owner);
+    return v;
+}
+
 int engine__nexus_may_ship(const engine_state *st, unsigned owner, unsigned seat)
 {
     (void)seat;

@@ -31,16 +31,7 @@ static engine_verdict secret_ally(engine_verdict_detail *why, engine_state *st, 
                                   const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    int loc = act->arg[1], forces = act->arg[2];
-    if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, loc);
-    /* checked in full before anything changes; the card is spent once
-     * the shipment is made */
-    engine_verdict v = engine__ship_by_panel(why, st, owner, loc, forces,
-                                             guild_rate((unsigned)loc, (unsigned)forces), 1);
-    if (v == ENGINE_ACCEPTED)
-        engine__nexus_spend(st, owner);
-    return v;
+    return engine__nexus_ship(why, st, owner, act, guild_rate, 1);
 }
 
 static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_state *st,

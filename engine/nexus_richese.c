@@ -20,6 +20,13 @@ static unsigned most_for_one(const engine_state *st, unsigned seat, unsigned loc
     return n < MOST_FORCES ? n : MOST_FORCES;
 }
 
+/* The price of one force at `loc`, whatever the forces shipped. */
+static unsigned one_force(unsigned loc, unsigned forces)
+{
+    (void)forces;
+    return engine__ship_price(loc);
+}
+
 /* Row 30: "priced as one": the price of one force at that destination,
  * paid as any shipment (to the Guild when seated, else the bank), never
  * halved again (R93). */
@@ -27,16 +34,7 @@ static engine_verdict secret_ally(engine_verdict_detail *why, engine_state *st, 
                                   const engine_action *act, engine_rng *rng)
 {
     (void)rng;
-    int loc = act->arg[1], forces = act->arg[2];
-    if (loc < 0 || loc >= ENGINE_LOCATION_HMS)
-        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, loc);
-    /* checked in full before anything changes; the card is spent once
-     * the shipment is made */
-    engine_verdict v = engine__ship_by_panel(why, st, owner, loc, forces,
-                                             engine__ship_price((unsigned)loc), 0);
-    if (v == ENGINE_ACCEPTED)
-        engine__nexus_spend(st, owner);
-    return v;
+    return engine__nexus_ship(why, st, owner, act, one_force, 0);
 }
 
 static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_state *st,
