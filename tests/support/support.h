@@ -84,7 +84,7 @@ void test_rm_tree(const char *path);
 size_t test_state_canonical(uint8_t *out, const engine_state *st);
 
 /* 0 when st re-encodes byte for byte through its canonical encoding (the
- * fields of rules versions 2 to 6) and decodes back to the same step, the
+ * fields of rules versions 2 to 7) and decodes back to the same step, the
  * same window frames and the same effect records; -1 otherwise. */
 int test_state_round_trip(const engine_state *st);
 
