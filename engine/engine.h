@@ -353,8 +353,13 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
-/* Every advantage's bit (1..20). */
-#define ENGINE_ADVANTAGE_ALL (((uint32_t)1u << ENGINE_ADVANTAGE_COUNT) - 2u)
+/* Every advantage's bit (1..COUNT-1; at most 31 fit the 32-bit masks). */
+#define ENGINE_ADVANTAGE_ALL ((uint32_t)(((uint64_t)1u << ENGINE_ADVANTAGE_COUNT) - 2u))
+/* The Basic game's twenty (1..20): what a seat is asked about from setup
+ * and what a `karama_policy` of rules versions 3 on can name. Advantages
+ * appended after them (the Advanced game's) never change these. */
+#define ENGINE_ADVANTAGE_BASIC_COUNT 21
+#define ENGINE_ADVANTAGE_BASIC (((uint32_t)1u << ENGINE_ADVANTAGE_BASIC_COUNT) - 2u)
 
 typedef struct engine_action {
     uint8_t kind;                  /* engine_action_kind */

@@ -42,7 +42,8 @@
  * (internal.h ENGINE__KARAMA_*): its faction, whether the owner's ally
  * uses it, whether the held action stands without it, and the action
  * retaken in its place. */
-_Static_assert(ENGINE_ADVANTAGE_COUNT <= 32, "advantages fit a 32-bit mask");
+_Static_assert(ENGINE_ADVANTAGE_COUNT <= 32 && ENGINE_ADVANTAGE_BASIC_COUNT <= ENGINE_ADVANTAGE_COUNT,
+               "advantages fit a 32-bit mask");
 
 static const engine__power_row *row_of(unsigned advantage)
 {
@@ -101,7 +102,8 @@ static int wants(const engine_state *st, unsigned seat, uint32_t offered, unsign
 
 #define POLICY_HALF 10             /* advantages per argument: 1..10, then 11..20 */
 #define POLICY_HALF_MAX ((1 << POLICY_HALF) - 1)
-_Static_assert(2 * POLICY_HALF == ENGINE_ADVANTAGE_COUNT - 1, "two arguments cover the advantages");
+_Static_assert(2 * POLICY_HALF == ENGINE_ADVANTAGE_BASIC_COUNT - 1,
+               "two arguments cover the Basic advantages");
 
 /* The seat's standing policy, changed at most once a turn (so a game is
  * not made of policy changes): arg 0 bit i asks it about advantage 1 + i,

@@ -598,7 +598,7 @@ static void test_battle__karama_policy(void **state)
     assert_int_equal(engine_state_step(&st), BATTLE_STEP_VOICE);
     /* Every seat starts asked about every advantage. */
     for (unsigned s = 0; s < 3; s++)
-        assert_int_equal(st.karama_ask[s], ENGINE_ADVANTAGE_ALL);
+        assert_int_equal(st.karama_ask[s], ENGINE_ADVANTAGE_BASIC);
     /* The Bene Gesserit, asked, set their own policy: a side action. */
     expect_reject(&st, ENGINE_ACTION_KARAMA_POLICY, 0, 1024, 0, 0, 0, 0,
                   ENGINE_REJECT_ARG_OUT_OF_RANGE);

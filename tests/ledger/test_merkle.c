@@ -497,9 +497,9 @@ static void test_merkle__stored_rooms_get_trees(void **state)
     (void)state;
     size_t len;
     char *text = test_slurp("tests/fixtures/rooms/manifest.json", &len);
-    static codec_json_token tok[512];
+    static codec_json_token tok[4096];
     char err[SCHEMA_ERRMSG];
-    assert_true(codec_json_parse(tok, 512, text, len, err) > 0);
+    assert_true(codec_json_parse(tok, sizeof tok / sizeof tok[0], text, len, err) > 0);
     int rooms = codec_json_member(tok, 0, text, "rooms");
     assert_true(rooms >= 0 && tok[rooms].type == CODEC_JSON_ARRAY && tok[rooms].size >= 8);
     fixture *f = fixture_new(0);
