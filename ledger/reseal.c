@@ -34,10 +34,8 @@ static void seal_key(uint8_t out[SEAL_KEY_BYTES], const char *room)
 
 int ledger__genesis_seal(ledger *db, ledger_txn *txn, codec_genesis *g)
 {
-    uint8_t kbuf[SEAL_KEY_BYTES];
-    seal_key(kbuf, g->room);
-    MDB_val k = {sizeof kbuf, kbuf}, v;
-    int rc = ledger__get(txn, db->dbi_meta, &k, &v);
+    MDB_val v;
+    int rc = ledger__meta_room_get(txn, &v, SEAL_META, g->room);
     if (rc == MDB_NOTFOUND)
         return 0;
     if (rc != 0)

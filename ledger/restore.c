@@ -55,6 +55,8 @@ typedef struct plan {
     codec_key audit_record;        /* the genesis's audit key from the archive */
     int has_seed;                  /* 1 = seed is the room's, checked */
     uint8_t seed[ENGINE_SEED_BYTES]; /* from the archive or unsealed */
+    ledger_seat_keys bound;        /* the seats bound so far, at creation or as they joined */
+    ledger_seat_keys joined;       /* of them, those the events bound as they joined */
     int has_room_key;              /* 1 = room_key opens the events of format 3 */
     uint8_t room_key[LEDGER_ROOM_KEY_BYTES]; /* from the archive, or this ledger's */
     int has_opening;               /* 1 = opening holds the position at version 0 */
@@ -247,6 +249,18 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
         p->has_unsigned = 1;
     }
     ledger__event_chain_hash(p->hash[version - 1], canon, len, &ev);
+    /* A seat bound as it joins: bound from this event on, once. */
+    ledger_seat_keys before = p->bound;
+    char seat_why[240];
+    if (ev.has_bind_key) {
+        if (ledger__seat_bind_check(seat_why, sizeof seat_why, &p->bound, p->g.config.n_seats,
+                                    ev.seat, ev.bind_key) != 0)
+            return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
+        p->bound.bound = (uint16_t)(p->bound.bound | 1u << ev.seat);
+        memcpy(p->bound.key[ev.seat], ev.bind_key, SCHEMA_KEY_BYTES);
+        p->joined.bound = (uint16_t)(p->joined.bound | 1u << ev.seat);
+        memcpy(p->joined.key[ev.seat], ev.bind_key, SCHEMA_KEY_BYTES);
+    }
     /* A sealed action: its seat signature and its fold need it opened. */
     engine_action act = ev.action;
     if (ev.sealed_len != 0 && !p->has_room_key) {
@@ -258,9 +272,10 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
     rc = p->has_room_key ? ledger__event_open_with(db, &act, p->a.room, &ev, p->room_key) : 0;
     if (rc != 0)
         return rc;
-    char seat_why[160];
-    if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &p->g, p->a.room, version - 1, prev,
-                                &act, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
+    if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &before, p->g.config.n_seats,
+                                p->a.room, version - 1, prev, &act,
+                                ev.has_seat_signature ? ev.seat_signature : NULL,
+                                ev.has_bind_key ? ev.bind_key : NULL) != 0)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
     if (st == NULL)
         return 0;
@@ -355,6 +370,8 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
     if (rc != 0)
         return LEDGER_CORRUPT_MSG(db, "archive genesis: %s", ledger_errmsg(db));
     const codec_genesis *g = &p->g;
+    ledger__seat_keys_of_genesis(&p->bound, g);
+    memset(&p->joined, 0, sizeof p->joined);
     if (memcmp(g->room, a->room, SCHEMA_ROOM_CHARS + 1) != 0)
         return LEDGER_CORRUPT_MSG(db, "the archive of room %s holds the genesis of %s", a->room,
                                   g->room);
@@ -630,6 +647,8 @@ static int restore_body(ledger_txn *txn, void *vctx)
             if (rc == 0)
                 rc = ledger__tree_extend(db, txn, room, ver, p->hash[ver - 1]);
         }
+        if (rc == 0) /* the lookup of the seats the events bind as they join */
+            rc = ledger__seat_joined_put(db, txn, room, &p->joined);
         if (rc != 0)
             return rc;
         head.version = n;

@@ -1383,6 +1383,10 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.signature = bin(ev->signature, ev->has_signature ? SCHEMA_SIG_BYTES : 0);
     m.has_seat_signature = ev->has_seat_signature;
     m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
+    if (ev->has_bind_key && (!ev->has_seat_signature || ev->seat == ENGINE_SEAT_ENGINE))
+        return SCHEMA_ERROR;
+    m.has_bind_key = ev->has_bind_key;
+    m.bind_key = bin(ev->bind_key, ev->has_bind_key ? SCHEMA_KEY_BYTES : 0);
     if (ev->sealed_len != 0) {
         if (ev->sealed_len < SCHEMA_SEALED_EVENT_MIN || ev->sealed_len > SCHEMA_SEALED_EVENT_MAX ||
             ev->has_signature)
@@ -1425,6 +1429,14 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
                                   "Event.seat_signature", err)) != 0)
             return rc;
         ev->has_seat_signature = 1;
+    }
+    if (m->has_bind_key) {
+        if (!m->has_seat_signature || ev->seat == ENGINE_SEAT_ENGINE)
+            return codec__fail(err, "Event.bind_key: a binding without a seat's signature");
+        if ((rc = bytes_from_wire(ev->bind_key, SCHEMA_KEY_BYTES, &m->bind_key, "Event.bind_key",
+                                  err)) != 0)
+            return rc;
+        ev->has_bind_key = 1;
     }
     if (m->has_sealed_action) {
         if (m->sealed_action.len < SCHEMA_SEALED_EVENT_MIN ||

@@ -100,6 +100,8 @@ typedef struct codec_event {
     uint8_t signature[SCHEMA_SIG_BYTES];       /* format 1 only */
     int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
     uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
+    int has_bind_key;                          /* 1 = this event binds its seat to bind_key */
+    uint8_t bind_key[SCHEMA_KEY_BYTES];        /* Ed25519 public key (with a seat signature) */
     size_t sealed_len;                         /* 0, or format 3: bytes in sealed_action */
     uint8_t sealed_action[SCHEMA_SEALED_EVENT_MAX]; /* nonce || ciphertext || tag */
     int is_sealed;                             /* 1 = action's secret arguments are 0, still

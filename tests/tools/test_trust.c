@@ -164,14 +164,20 @@ static void test_trust__keygen_files_and_refusals(void **state)
 /* Two seats bound, then: unsigned, wrongly signed and stale-signed acts
  * refused with nothing written; the right key accepted; verify counts it;
  * a seat signature altered in the file fails verify. */
+/* The ledger's keys and two seat key pairs, a.seat and b.seat. */
+static void keys_and_two_seats(char a[2 * SCHEMA_KEY_BYTES + 1], char b[2 * SCHEMA_KEY_BYTES + 1])
+{
+    make_ledger_keys();
+    seat_keygen("a.seat", a);
+    seat_keygen("b.seat", b);
+}
+
 static void test_trust__bound_room_through_the_command(void **state)
 {
     (void)state;
     test_run_result r;
-    make_ledger_keys();
     char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
-    seat_keygen("a.seat", a);
-    seat_keygen("b.seat", b);
+    keys_and_two_seats(a, b);
 
     const char *bad1[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
                           "--rules", "basic", "--seat-keys", "3=a.seat.pub", NULL};
@@ -255,6 +261,77 @@ static void test_trust__bound_room_through_the_command(void **state)
     const char *verify_text[] = {"verify", room, NULL};
     expect(1, &r, verify_text);
     assert_non_null(strstr(r.out, "BAD at version 2"));
+    test_run_free(&r);
+}
+
+/* `mentat act --seat-key FILE --bind`: a room created with no seat bound;
+ * each seat's first action binds it to its key, after which its actions
+ * need that key; --bind without a key, a second binding and a key another
+ * seat holds are refused in one line, nothing written; verify counts them. */
+static void test_trust__act_binds_a_joining_seat(void **state)
+{
+    (void)state;
+    test_run_result r;
+    char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
+    keys_and_two_seats(a, b);
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", NULL};
+    expect(0, &r, create);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+
+    unsigned n_signed = 0, n_binds = 0;
+    for (unsigned i = 0; i < 6; i++) {
+        char json[512], seat[8], version[16];
+        engine_action act;
+        uint32_t v = pick(json, seat, &act, room);
+        snprintf(version, sizeof version, "%u", v);
+        if (act.seat == ENGINE_SEAT_ENGINE)
+            continue;
+        const char *own = act.seat == 0 ? "a.seat" : "b.seat";
+        const char *other = act.seat == 0 ? "b.seat" : "a.seat";
+        ledger *db = open_ro("mentat.db");
+        ledger_seat_keys keys;
+        assert_int_equal(ledger_room_seat_keys(db, &keys, room), 0);
+        ledger_close(db);
+        int is_bound = keys.bound >> act.seat & 1;
+        const char *no_key[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                                json, "--bind", NULL};
+        expect_refused(no_key, "--bind");
+        if (!is_bound && (keys.bound & ~(1u << act.seat)) != 0) {
+            /* The other seat joined with `other`: it binds no second seat. */
+            const char *taken[] = {"act", room, "--seat", seat, "--version", version,
+                                   "--action", json, "--seat-key", other, "--bind", NULL};
+            expect_refused(taken, "already seat");
+        }
+        if (is_bound) {
+            const char *again[] = {"act", room, "--seat", seat, "--version", version,
+                                   "--action", json, "--seat-key", own, "--bind", NULL};
+            expect_refused(again, "already bound");
+            const char *bare[] = {"act", room, "--seat", seat, "--version", version,
+                                  "--action", json, NULL};
+            expect_refused(bare, "carries no seat signature");
+        }
+        assert_int_equal(head_of(room), v);
+        const char *bind[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                              json, "--seat-key", own, "--bind", "--json", NULL};
+        const char *signed_act[] = {"act", room, "--seat", seat, "--version", version,
+                                    "--action", json, "--seat-key", own, NULL};
+        expect(0, &r, is_bound ? signed_act : bind);
+        assert_non_null(strstr(r.out, "accepted"));
+        test_run_free(&r);
+        n_binds += !is_bound;
+        n_signed++;
+        assert_int_equal(head_of(room), v + 1);
+    }
+    assert_int_equal(n_binds, 2);
+    const char *verify[] = {"verify", room, "--json", NULL};
+    expect(0, &r, verify);
+    char want[64];
+    snprintf(want, sizeof want, "\"n_seat_signatures\":%u,", n_signed);
+    assert_non_null(strstr(r.out, want));
     test_run_free(&r);
 }
 
@@ -799,6 +876,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_trust__keygen_files_and_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__bound_room_through_the_command, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_trust__act_binds_a_joining_seat, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_trust__play_signs_bound_seats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__games_bind_their_bots, setup, teardown),
