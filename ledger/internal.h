@@ -68,6 +68,8 @@
 #define LEDGER_EVENT_RECORD_MAX 480
 
 #define LEDGER_ROOM_KEY_BYTES 32            /* a room key (ledger/room_key.c) */
+#define LEDGER_META_SEAL_PREFIX "seal/"     /* + room (8): a resealed room's seed (reseal.c) */
+#define LEDGER_SEAL_RECORD_BYTES (4 + SCHEMA_SEALED_SEED_BYTES) /* audit key id, sealed seed */
 #define LEDGER_ROOM_KEY_RECORD_BYTES (4 + 48 + LEDGER_ROOM_KEY_BYTES) /* id, crypto_box_seal */
 #define LEDGER_SIGN_SECRET_BYTES 64         /* crypto_sign_SECRETKEYBYTES */
 #define LEDGER_AUDIT_FILE_BYTES 64          /* X25519 secret 32 + public 32 */
@@ -215,6 +217,14 @@ int ledger__get(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val) MENTAT
 #define LEDGER_META_ROOM_KEY_MAX 32
 int ledger__meta_room_get(ledger_txn *txn, MDB_val *val, const char *prefix,
                           const char *room) MENTAT_MUST_CHECK;
+/* ledger/reseal.c: the resealed seed record of room (seal/<room>,
+ * LEDGER_SEAL_RECORD_BYTES), borrowed from txn: 0, MDB_NOTFOUND when the
+ * room was never resealed, LEDGER_ECORRUPT for a malformed record. */
+int ledger__seal_record(ledger *db, ledger_txn *txn, const uint8_t **rec_out,
+                        const char *room) MENTAT_MUST_CHECK;
+/* Writes that record (a restore of a resealed room's archive). */
+int ledger__seal_record_put(ledger *db, ledger_txn *txn, const char *room,
+                            const uint8_t rec[LEDGER_SEAL_RECORD_BYTES]) MENTAT_MUST_CHECK;
 int ledger__put(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val,
                 unsigned flags) MENTAT_MUST_CHECK;
 /* mdb_del; MDB_NOTFOUND does not poison. */
@@ -720,6 +730,8 @@ typedef struct ledger_archive {
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
     int has_room_key;              /* 1 = the archive carries the room key's record */
     uint8_t room_key[LEDGER_ROOM_KEY_RECORD_BYTES]; /* as `meta` roomkey/<room> holds it */
+    int has_sealed_seed;           /* 1 = the archive carries a resealed room's seed record */
+    uint8_t sealed_seed[LEDGER_SEAL_RECORD_BYTES]; /* as `meta` seal/<room> holds it (unchecked) */
     int has_revealed_room_key;     /* 1 = and the room key revealed (unchecked) */
     uint8_t revealed_room_key[LEDGER_ROOM_KEY_BYTES];
     int has_head;                  /* 1 = the archive carries the signed tree head */

@@ -183,11 +183,18 @@ static int audit_key_resolve(ledger *db, ledger_txn *txn, plan *p)
 }
 
 /* The room's seed, when this ledger's audit key or the archive can give
- * it; checked against the commitment either way. */
+ * it; checked against the commitment either way. A resealed room's seed
+ * is opened from the archive's seal record, in place of the genesis's. */
 static int seed_find(ledger *db, plan *p)
 {
     const codec_genesis *g = &p->g;
     uint8_t h[SCHEMA_HASH_BYTES];
+    uint32_t audit_key_id = g->audit_key_id;
+    const uint8_t *sealed = g->sealed_seed;
+    if (p->a.has_sealed_seed) {
+        audit_key_id = ledger__be32_get(p->a.sealed_seed);
+        sealed = p->a.sealed_seed + 4;
+    }
     if (p->a.has_seed) {
         crypto_generichash(h, sizeof h, p->a.seed, ENGINE_SEED_BYTES, NULL, 0);
         if (sodium_memcmp(h, g->seed_commitment, sizeof h) != 0)
@@ -196,9 +203,9 @@ static int seed_find(ledger *db, plan *p)
         memcpy(p->seed, p->a.seed, ENGINE_SEED_BYTES);
         p->has_seed = 1;
     }
-    if (db->has_audit_key && g->audit_key_id == db->audit_key_id) {
+    if (db->has_audit_key && audit_key_id == db->audit_key_id) {
         uint8_t seed[ENGINE_SEED_BYTES];
-        if (crypto_box_seal_open(seed, g->sealed_seed, SCHEMA_SEALED_SEED_BYTES, db->audit_pk,
+        if (crypto_box_seal_open(seed, sealed, SCHEMA_SEALED_SEED_BYTES, db->audit_pk,
                                  db->audit_sk) != 0)
             return ledger__fail(db, LEDGER_EBADSIG, "the archive's sealed seed does not open "
                                 "with audit key %08x", db->audit_key_id);
@@ -637,6 +644,9 @@ static int restore_body(ledger_txn *txn, void *vctx)
          * format 3); an archive of an older build has none, and a room new
          * here then gets a key of its own for the rejections it will
          * record (none without an audit key). */
+        /* A resealed room keeps its seal: readers here open the seed with it. */
+        if (rc == 0 && p->is_new_room && a->has_sealed_seed)
+            rc = ledger__seal_record_put(db, txn, room, a->sealed_seed);
         if (rc == 0 && p->is_new_room && a->has_room_key)
             rc = ledger__room_key_import(db, txn, a->room_key, NULL, room);
         else if (rc == 0 && p->is_new_room && db->has_audit_key)

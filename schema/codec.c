@@ -1746,7 +1746,7 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
     char head_room[SCHEMA_ROOM_CHARS + 1];
 
     *len_out = 0;
-    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_REVEALED_ROOM_KEY)
+    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_SEALED_SEED)
         return SCHEMA_ERROR;
     switch ((codec_archive_kind)r->kind) {
     case CODEC_ARCHIVE_HEADER:
@@ -1796,6 +1796,12 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
         m.revealed_room_key = bin(r->seed, ENGINE_SEED_BYTES);
         m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY;
         return pack(out, cap, len_out, &m.base);
+    case CODEC_ARCHIVE_SEALED_SEED:
+        if (r->bytes == NULL || r->bytes_len == 0)
+            return SCHEMA_ERROR;
+        m.sealed_seed = bin(r->bytes, r->bytes_len);
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_SEALED_SEED;
+        return pack(out, cap, len_out, &m.base);
     }
     m.record_case = (Mentat__ArchiveRecord__RecordCase)r->kind;
     return pack(out, cap, len_out, &m.base);
@@ -1824,6 +1830,13 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
         if (r->bytes == NULL || r->bytes_len != m->room_key.len || r->bytes_len == 0)
             return codec__fail(err, "ArchiveRecord: malformed room key record");
         r->kind = CODEC_ARCHIVE_ROOM_KEY;
+        return SCHEMA_OK;
+    }
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_SEALED_SEED) {
+        r->bytes = wire_find(&r->bytes_len, in, len, (uint64_t)m->record_case);
+        if (r->bytes == NULL || r->bytes_len != m->sealed_seed.len || r->bytes_len == 0)
+            return codec__fail(err, "ArchiveRecord: malformed sealed seed record");
+        r->kind = CODEC_ARCHIVE_SEALED_SEED;
         return SCHEMA_OK;
     }
     if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY) {
@@ -1868,9 +1881,10 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
                                   "ArchiveRecord.trailer.digest", err)) != 0)
             return rc;
         break;
-    case CODEC_ARCHIVE_HEAD: /* fields 800, 1100 and 1101, taken above */
+    case CODEC_ARCHIVE_HEAD: /* fields 800, 1100, 1101 and 1260, taken above */
     case CODEC_ARCHIVE_ROOM_KEY:
     case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
+    case CODEC_ARCHIVE_SEALED_SEED:
         return codec__fail(err, "ArchiveRecord: unknown record");
     }
     r->kind = (uint8_t)m->record_case;

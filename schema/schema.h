@@ -162,7 +162,8 @@ typedef enum codec_archive_kind {
     CODEC_ARCHIVE_TRAILER,
     CODEC_ARCHIVE_HEAD,                        /* ArchiveRecord field 800 */
     CODEC_ARCHIVE_ROOM_KEY,                    /* field 1100: the sealed room key record */
-    CODEC_ARCHIVE_REVEALED_ROOM_KEY            /* field 1101: the room key, revealed */
+    CODEC_ARCHIVE_REVEALED_ROOM_KEY,           /* field 1101: the room key, revealed */
+    CODEC_ARCHIVE_SEALED_SEED                  /* field 1260: a resealed room's seed record */
 } codec_archive_kind;
 
 typedef struct codec_archive_record {
@@ -174,7 +175,7 @@ typedef struct codec_archive_record {
     uint64_t created_at;
     /* KEY */
     codec_key key;
-    /* GENESIS, EVENT, ROOM_KEY: borrowed bytes of the stored record */
+    /* GENESIS, EVENT, ROOM_KEY, SEALED_SEED: borrowed bytes of the stored record */
     const uint8_t *bytes;
     size_t bytes_len;
     /* REVEALED_SEED, REVEALED_ROOM_KEY (as long) */

@@ -844,6 +844,26 @@ static void test_trust__reseal_to_a_new_host(void **state)
     expect(0, &r, new_audit);
     assert_non_null(strstr(r.out, "no leak"));
     test_run_free(&r);
+    /* Its archive carries the seal as resealed: restored on the new
+     * host's own ledger, it opens with the new audit key and re-folds. */
+    const char *backup[] = {"backup", played, "--out", "played.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+    const char *restore[] = {"--keys", "host2.keys", "--db", "moved.db", "restore",
+                             "played.mentat-archive", "--trust-keys", NULL};
+    expect(0, &r, restore);
+    test_run_free(&r);
+    const char *moved_verify[] = {"--keys", "host2.keys", "--db", "moved.db", "verify", played,
+                                  "--json", NULL};
+    expect(0, &r, moved_verify);
+    assert_non_null(strstr(r.out, "\"refolded\":true"));
+    test_run_free(&r);
+    const char *moved_state[] = {"--keys", "host2.keys", "--db", "moved.db", "state", played,
+                                 "--at", "1", "--json", NULL};
+    expect(0, &r, moved_state);
+    test_run_free(&r);
+    const char *moved_old[] = {"--db", "moved.db", "state", played, "--at", "1", NULL};
+    expect_refused(moved_old, "audit key");
     const char *new_reveal[] = {"--keys", "host2.keys", "reveal", played, NULL};
     expect(0, &r, new_reveal);
     assert_non_null(strstr(r.out, "matches commitment"));
