@@ -607,6 +607,150 @@ static void test_trust__states_sealed_until_the_reveal(void **state)
     test_run_free(&r);
 }
 
+/* 1 if the n bytes at needle are somewhere in hay[0..len). */
+static int has_bytes(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n)
+{
+    for (size_t i = 0; n > 0 && i + n <= len; i++)
+        if (memcmp(hay + i, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* No secret of a genuine game at rest: a room replayed from a bots' game
+ * (same seed, same actions) up to a battle plan, before the battle is
+ * revealed. Neither the plan (its event record in the clear, its action
+ * bytes, its JSON) nor the opening deck order (its bytes in the state
+ * encoding, its JSON) is anywhere in the ledger file, its archive or any
+ * keyless output; the auditor's outputs show both (so the needles are
+ * real). */
+static void test_trust__no_secret_of_a_game_at_rest(void **state)
+{
+    (void)state;
+    test_run_result r;
+    make_ledger_keys();
+    const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
+                           "--rules", "basic", "--seed", "7", "--turns", "3", NULL};
+    expect(0, &r, games);
+    const char *p = strstr(r.out, "rooms: ");
+    assert_non_null(p);
+    char played[SCHEMA_ROOM_CHARS + 1], room[SCHEMA_ROOM_CHARS + 1];
+    memcpy(played, p + 7, SCHEMA_ROOM_CHARS);
+    played[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+
+    /* The played room's first battle plan, and the room replayed to it. */
+    ledger_options opt;
+    ledger_options_init(&opt);
+    opt.path = "mentat.db";
+    opt.keys_dir = "mentat.keys";
+    ledger *db = NULL;
+    assert_int_equal(ledger_open(&db, &opt), 0);
+    ledger_room_info info;
+    assert_int_equal(ledger_room_info_get(db, &info, played), 0);
+    codec_event plan;
+    uint32_t v_plan = 0;
+    for (uint32_t v = 1; v <= info.version && v_plan == 0; v++) {
+        assert_int_equal(ledger_event_get(db, &plan, played, v), 0);
+        if (plan.action.kind == ENGINE_ACTION_BATTLE_PLAN)
+            v_plan = v;
+    }
+    assert_true(v_plan > 0);
+    assert_int_equal(plan.is_sealed, 0);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    assert_int_equal(ledger_room_seed(db, seed, played), 0);
+    assert_int_equal(ledger_room_create_seeded(db, room, &info.config, seed), 0);
+    sodium_memzero(seed, sizeof seed);
+    for (uint32_t v = 1; v <= v_plan; v++) {
+        codec_event ev;
+        ledger_append_result res;
+        assert_int_equal(ledger_event_get(db, &ev, played, v), 0);
+        assert_int_equal(ledger_append(db, &res, room, v - 1, &ev.action), 0);
+        assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+        codec_event mine;
+        assert_int_equal(ledger_event_get(db, &mine, room, v), 0);
+        assert_memory_equal(mine.state_digest, ev.state_digest, SCHEMA_HASH_BYTES);
+    }
+    static engine_state st;
+    assert_int_equal(ledger_state_at(db, &st, room, 0), 0);
+    static uint8_t enc[ENGINE_STATE_ENCODED_MAX];
+    size_t enc_len = engine_state_encode(enc, sizeof enc, &st);
+    assert_true(enc_len > 0 && st.n_deck >= 16);
+    assert_true(has_bytes(enc, enc_len, st.deck, st.n_deck)); /* the deck as the state holds it */
+    ledger_close(db);
+
+    /* The needles: the plan's event record and action in the clear, and
+     * both as the auditor's outputs print them. */
+    codec_event clear = plan;
+    clear.sealed_len = 0;
+    clear.is_sealed = 0;
+    uint8_t rec[512], act_bytes[64];
+    size_t rec_len = 0, act_len = 0;
+    assert_int_equal(codec_event_encode(rec, sizeof rec, &rec_len, &clear, 0), 0);
+    assert_int_equal(codec_action_encode(act_bytes, sizeof act_bytes, &act_len, &plan.action), 0);
+    char plan_json[512];
+    assert_int_equal(codec_action_to_json(plan_json, sizeof plan_json, &plan.action), 0);
+    const char *plan_args = strchr(plan_json, ',');  /* past the kind: the secret arguments */
+    assert_non_null(plan_args);
+    char at_plan[16];
+    snprintf(at_plan, sizeof at_plan, "%u", v_plan);
+    const char *keyed_state[] = {"state", room, "--at", "0", "--json", NULL};
+    expect(0, &r, keyed_state);
+    const char *deck = strstr(r.out, "\"treachery_deck_order\":[");
+    assert_non_null(deck);
+    const char *deck_end = strchr(deck, ']');
+    assert_non_null(deck_end);
+    char *deck_json = strndup(deck, (size_t)(deck_end - deck + 1));
+    test_run_free(&r);
+    const char *keyed_log[] = {"log", room, "--json", NULL};
+    expect(0, &r, keyed_log);
+    assert_non_null(strstr(r.out, plan_args));
+    test_run_free(&r);
+
+    /* The file and the archive: neither needle. */
+    const char *backup[] = {"backup", room, "--out", "room.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+    const char *files[] = {"mentat.db", "room.mentat-archive"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t len = 0;
+        uint8_t *bytes = (uint8_t *)test_slurp(files[i], &len);
+        assert_false(has_bytes(bytes, len, rec + 1, rec_len - 1));
+        assert_false(has_bytes(bytes, len, act_bytes, act_len));
+        assert_false(has_bytes(bytes, len, st.deck, st.n_deck));
+        assert_false(has_bytes(bytes, len, enc, enc_len));
+        free(bytes);
+    }
+
+    /* Every keyless output: neither needle. */
+    signing_only();
+    const char *outputs[][11] = {
+        {"--keys", "signing-only", "log", room, NULL},
+        {"--keys", "signing-only", "log", room, "--json", NULL},
+        {"--keys", "signing-only", "log", room, "--public", "--json", NULL},
+        {"--keys", "signing-only", "log", room, "--rejections", "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--at", "0", "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--at", at_plan, "--public", "--json", NULL},
+        {"--keys", "signing-only", "replay", room, "--to", at_plan, "--public", NULL},
+        {"--keys", "signing-only", "diff", room, "0", at_plan, "--public", NULL},
+        {"--keys", "signing-only", "render", room, "--at", at_plan, "--public", "--out",
+         "board.svg", NULL},
+        {"--keys", "signing-only", "verify", room, "--json", NULL},
+        {"--keys", "signing-only", "proof", room, "--inclusion", at_plan, NULL},
+    };
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+        (void)test_run_argv(&r, mentat_bin, ".seat-out", ".seat-err", outputs[i]);
+        const char *texts[] = {r.out, r.err};
+        for (size_t t = 0; t < 2; t++) {
+            if (strstr(texts[t], plan_args) != NULL || strstr(texts[t], deck_json) != NULL)
+                print_error("%s %s leaks: %s\n", outputs[i][2], outputs[i][4], texts[t]);
+            assert_null(strstr(texts[t], plan_args));
+            assert_null(strstr(texts[t], deck_json));
+        }
+        test_run_free(&r);
+    }
+    free(deck_json);
+}
+
 static char *hex_member(const char *json, const char *key)
 {
     char pat[64];
@@ -906,6 +1050,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__refused_secrets_sealed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__reseal_to_a_new_host, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__no_secret_of_a_game_at_rest, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_trust__states_sealed_until_the_reveal, setup,
                                         teardown),
     };
