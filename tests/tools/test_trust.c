@@ -65,16 +65,21 @@ static void expect_refused(const char *const *args, const char *why)
     test_run_free(&r);
 }
 
-static ledger *open_ro(const char *path)
+static ledger *open_with(const char *path, int is_read_only)
 {
     ledger_options opt;
     ledger_options_init(&opt);
     opt.path = path;
     opt.keys_dir = "mentat.keys";
-    opt.is_read_only = 1;
+    opt.is_read_only = is_read_only;
     ledger *db = NULL;
     assert_int_equal(ledger_open(&db, &opt), 0);
     return db;
+}
+
+static ledger *open_ro(const char *path)
+{
+    return open_with(path, 1);
 }
 
 /* The room's head version and a legal action there as JSON, its seat 1-based. */
@@ -438,18 +443,24 @@ static void other_host(const char *archive)
 }
 
 /* Plays one short bot game; its room code into room. */
-static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+/* A bots' game of `turns` turns from seed, in a ledger of its own. */
+static void game_of(char room[SCHEMA_ROOM_CHARS + 1], const char *seed, const char *turns)
 {
     test_run_result r;
     make_ledger_keys();
     const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
-                           "--rules", "basic", "--seed", "5", "--turns", "1", NULL};
+                           "--rules", "basic", "--seed", seed, "--turns", turns, NULL};
     expect(0, &r, games);
     const char *p = strstr(r.out, "rooms: ");
     assert_non_null(p);
     memcpy(room, p + 7, SCHEMA_ROOM_CHARS);
     room[SCHEMA_ROOM_CHARS] = '\0';
     test_run_free(&r);
+}
+
+static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+{
+    game_of(room, "5", "1");
 }
 
 /* A revealed room audits from its archive on a host without the
@@ -627,24 +638,11 @@ static void test_trust__no_secret_of_a_game_at_rest(void **state)
 {
     (void)state;
     test_run_result r;
-    make_ledger_keys();
-    const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
-                           "--rules", "basic", "--seed", "7", "--turns", "3", NULL};
-    expect(0, &r, games);
-    const char *p = strstr(r.out, "rooms: ");
-    assert_non_null(p);
     char played[SCHEMA_ROOM_CHARS + 1], room[SCHEMA_ROOM_CHARS + 1];
-    memcpy(played, p + 7, SCHEMA_ROOM_CHARS);
-    played[SCHEMA_ROOM_CHARS] = '\0';
-    test_run_free(&r);
+    game_of(played, "7", "3");
 
     /* The played room's first battle plan, and the room replayed to it. */
-    ledger_options opt;
-    ledger_options_init(&opt);
-    opt.path = "mentat.db";
-    opt.keys_dir = "mentat.keys";
-    ledger *db = NULL;
-    assert_int_equal(ledger_open(&db, &opt), 0);
+    ledger *db = open_with("mentat.db", 0);
     ledger_room_info info;
     assert_int_equal(ledger_room_info_get(db, &info, played), 0);
     codec_event plan;
