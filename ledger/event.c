@@ -78,7 +78,10 @@
  *   161    4  position_len (0 unless constructed)
  *   165    n  position: canonical engine state of a constructed room
  *   and only for a fork (`mentat room fork`), after the position:
- *   165+n   4  "FORK"
+ *   165+n   4  "FORK"; "FRKS" when the position is sealed (a fork made
+ *             since: position = nonce 24 || XChaCha20-Poly1305 of the
+ *             canonical state with the fork's room key, additional data
+ *             "MNFP" || room || tag 16; ledger/room.c)
  *   169+n   8  fork_of_room
  *   177+n   4  fork_of_version
  *   181+n  32  fork_of_hash: chain hash of that version in fork_of_room
@@ -260,7 +263,7 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
         memcpy(out + 165, g->position, g->position_len);
     if (g->is_fork) {
         uint8_t *f = out + 165 + g->position_len;
-        memcpy(f, "FORK", 4);
+        memcpy(f, g->is_position_sealed ? "FRKS" : "FORK", 4);
         if (!room_bytes(f + 4, g->fork_room))
             return 0;
         ledger__be32_put(f + 12, g->fork_version);

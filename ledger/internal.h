@@ -526,9 +526,17 @@ int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
  * `rc` and a message naming both. */
 int ledger__rules_check(ledger *db, int rc, const codec_genesis *g);
 /* The opening position (version 0) of a genesis: its position if
- * constructed, else engine_setup with the seed's version-0 stream. */
+ * constructed (a fork's sealed position opened with room_key: LEDGER_EKEY
+ * when room_key is NULL), else engine_setup with the seed's version-0
+ * stream. */
 int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
-                          const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+                          const uint8_t seed[ENGINE_SEED_BYTES],
+                          const uint8_t *room_key) MENTAT_MUST_CHECK;
+/* ledger__opening_state with the room key read from txn when g's
+ * position is sealed (LEDGER_EKEY when this reader cannot open it). */
+int ledger__opening_state_in(ledger *db, ledger_txn *txn, engine_state *out,
+                             const codec_genesis *g,
+                             const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
 
 /* ============================================================ heads */
 

@@ -411,8 +411,9 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
 
     /* The opening position, when it can be had: a checkpoint at 0, and
      * with the seed the start of the re-fold. */
-    if (p->has_seed || g->position_len > 0) {
-        rc = ledger__opening_state(db, p->opening, g, p->seed);
+    if ((p->has_seed || g->position_len > 0) && (!g->is_position_sealed || p->has_room_key)) {
+        rc = ledger__opening_state(db, p->opening, g, p->seed,
+                                   p->has_room_key ? p->room_key : NULL);
         if (rc != 0)
             return rc;
         p->has_opening = 1;

@@ -339,7 +339,11 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     rc = ledger__room_seed(db, txn, room, job->seed);
     if (rc == 0) {
         job->has_seed = 1;
-        rc = ledger__opening_state(db, job->state, &g, job->seed);
+        rc = ledger__opening_state_in(db, txn, job->state, &g, job->seed);
+        if (rc == LEDGER_EKEY) {
+            job->has_seed = 0; /* a fork's position sealed from this reader: no re-fold */
+            rc = 0;
+        }
         if (rc == LEDGER_ECORRUPT) {
             find(f, rc, 0, "%s", ledger_errmsg(db));
             return 0;

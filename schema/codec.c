@@ -1214,6 +1214,10 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
         m.fork_of_version = g->fork_version;
         m.has_fork_of_hash = 1;
         m.fork_of_hash = bin(g->fork_hash, SCHEMA_HASH_BYTES);
+        m.has_position_sealed = g->is_position_sealed;
+        m.position_sealed = g->is_position_sealed != 0;
+    } else if (g->is_position_sealed) {
+        return SCHEMA_ERROR;
     }
     ProtobufCBinaryData seat_keys[ENGINE_MAX_SEATS];
     if (g->seat_bound != 0) {
@@ -1344,6 +1348,9 @@ static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
             return rc;
         g->is_fork = 1;
         g->fork_version = m->fork_of_version;
+        g->is_position_sealed = m->has_position_sealed && m->position_sealed;
+    } else if (m->has_position_sealed) {
+        return codec__fail(err, "Genesis.position_sealed: not a fork");
     }
     if ((rc = seat_keys_from_wire(g, m, err)) != 0)
         return rc;

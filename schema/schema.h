@@ -80,6 +80,8 @@ typedef struct codec_genesis {
     size_t position_len;
     uint8_t signature[SCHEMA_SIG_BYTES];
     int is_fork;                               /* 1 = forked from fork_room (constructed) */
+    int is_position_sealed;                    /* 1 = a fork's position, sealed with its room
+                                                  key (nonce || ciphertext || tag) */
     char fork_room[SCHEMA_ROOM_CHARS + 1];     /* the room it was taken from, NUL-terminated */
     uint32_t fork_version;                     /* the version of fork_room it starts from */
     uint8_t fork_hash[SCHEMA_HASH_BYTES];      /* chain hash of that version in fork_room */

@@ -618,15 +618,6 @@ static void test_trust__states_sealed_until_the_reveal(void **state)
     test_run_free(&r);
 }
 
-/* 1 if the n bytes at needle are somewhere in hay[0..len). */
-static int has_bytes(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n)
-{
-    for (size_t i = 0; n > 0 && i + n <= len; i++)
-        if (memcmp(hay + i, needle, n) == 0)
-            return 1;
-    return 0;
-}
-
 /* No secret of a genuine game at rest: a room replayed from a bots' game
  * (same seed, same actions) up to a battle plan, before the battle is
  * revealed. Neither the plan (its event record in the clear, its action
@@ -673,7 +664,7 @@ static void test_trust__no_secret_of_a_game_at_rest(void **state)
     static uint8_t enc[ENGINE_STATE_ENCODED_MAX];
     size_t enc_len = engine_state_encode(enc, sizeof enc, &st);
     assert_true(enc_len > 0 && st.n_deck >= 16);
-    assert_true(has_bytes(enc, enc_len, st.deck, st.n_deck)); /* the deck as the state holds it */
+    assert_true(test_has_bytes(enc, enc_len, st.deck, st.n_deck)); /* the deck as the state holds it */
     ledger_close(db);
 
     /* The needles: the plan's event record and action in the clear, and
@@ -712,10 +703,10 @@ static void test_trust__no_secret_of_a_game_at_rest(void **state)
     for (size_t i = 0; i < 2; i++) {
         size_t len = 0;
         uint8_t *bytes = (uint8_t *)test_slurp(files[i], &len);
-        assert_false(has_bytes(bytes, len, rec + 1, rec_len - 1));
-        assert_false(has_bytes(bytes, len, act_bytes, act_len));
-        assert_false(has_bytes(bytes, len, st.deck, st.n_deck));
-        assert_false(has_bytes(bytes, len, enc, enc_len));
+        assert_false(test_has_bytes(bytes, len, rec + 1, rec_len - 1));
+        assert_false(test_has_bytes(bytes, len, act_bytes, act_len));
+        assert_false(test_has_bytes(bytes, len, st.deck, st.n_deck));
+        assert_false(test_has_bytes(bytes, len, enc, enc_len));
         free(bytes);
     }
 
