@@ -135,9 +135,14 @@ static void check_signatures_as(verify_job *job, unsigned worker)
         char why[240];
         if (job->is_unopened[i])
             continue; /* the seat signed its real action, sealed from this reader */
-        ledger_seat_keys before = job->seats; /* the keys bound so far */
-        before.bound = job->bound_before[i];
-        if (ledger__seat_sig_verify(why, sizeof why, &before, job->n_seats, job->room,
+        const ledger_seat_keys *k = &job->seats; /* the keys bound before this event */
+        ledger_seat_keys before;
+        if (job->bound_before[i] != job->seats.bound) { /* a seat bound later: not yet */
+            before = job->seats;
+            before.bound = job->bound_before[i];
+            k = &before;
+        }
+        if (ledger__seat_sig_verify(why, sizeof why, k, job->n_seats, job->room,
                                     ev->version - 1, ev->prev_hash, &job->act[i],
                                     ev->has_seat_signature ? ev->seat_signature : NULL,
                                     ev->has_bind_key ? ev->bind_key : NULL) != 0)
