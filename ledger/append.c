@@ -70,7 +70,8 @@ static int same_action(const engine_action *a, const engine_action *b)
  * retry answered with the original receipt; anything else a conflict. */
 static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *out,
                              const char *room, uint32_t expected, const ledger_head_rec *head,
-                             const engine_action *act, const uint8_t *seat_sig)
+                             const engine_action *act, const uint8_t *seat_sig,
+                             const uint8_t *bind_key)
 {
     if (expected < head->version) {
         codec_event ev;
@@ -84,10 +85,19 @@ static int retry_or_conflict(ledger *db, ledger_txn *txn, ledger_append_result *
         int is_same = ev.seat == act->seat && same_action(&stored, act);
         sodium_memzero(&stored, sizeof stored);
         if (is_same) {
-            /* A bound seat's retry carries the very signature stored. */
-            rc = ledger__seat_sig_admit(db, txn, room, expected, ev.prev_hash, act, seat_sig);
-            if (rc != 0)
-                return rc;
+            /* A bound seat's retry carries the very signature (and binding) stored. */
+            if (ev.has_seat_signature && seat_sig == NULL)
+                return ledger__fail(db, LEDGER_EINPUT, "seat %u is bound to a key and its "
+                                    "action carries no seat signature; nothing written",
+                                    act->seat + 1u);
+            if ((seat_sig != NULL) != ev.has_seat_signature ||
+                (bind_key != NULL) != ev.has_bind_key ||
+                (seat_sig != NULL &&
+                 sodium_memcmp(seat_sig, ev.seat_signature, SCHEMA_SIG_BYTES) != 0) ||
+                (bind_key != NULL && sodium_memcmp(bind_key, ev.bind_key, SCHEMA_KEY_BYTES) != 0))
+                return ledger__fail(db, LEDGER_EINPUT, "a retry of version %u must carry the seat "
+                                    "signature and binding of the action stored there; nothing "
+                                    "written", expected + 1);
             rc = ledger__receipt_make(db, txn, &out->receipt, room, expected + 1, hash,
                                       ev.committed_at);
             if (rc != 0)
@@ -136,7 +146,8 @@ static int reject(ledger *db, ledger_txn *txn, const char *room, uint32_t expect
 
 /* One request inside the open write txn. */
 static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, const char *room,
-                      uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
+                      uint32_t expected, const engine_action *act, const uint8_t *seat_sig,
+                      const uint8_t *bind_key)
 {
     engine_state st;
     ledger_head_rec head;
@@ -152,10 +163,10 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
     if (rc != 0)
         return rc;
     if (head.version != expected)
-        return retry_or_conflict(db, txn, out, room, expected, &head, act, seat_sig);
+        return retry_or_conflict(db, txn, out, room, expected, &head, act, seat_sig, bind_key);
     if (expected == UINT32_MAX)
         return ledger__fail(db, LEDGER_EINPUT, "room %s has no versions left", room);
-    rc = ledger__seat_sig_admit(db, txn, room, expected, head.hash, act, seat_sig);
+    rc = ledger__seat_sig_admit(db, txn, room, expected, head.hash, act, seat_sig, bind_key);
     if (rc != 0)
         return rc;
 
@@ -191,6 +202,10 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         ev.has_seat_signature = 1;
         memcpy(ev.seat_signature, seat_sig, SCHEMA_SIG_BYTES);
     }
+    if (bind_key != NULL) { /* admitted above: the seat is bound from this event on */
+        ev.has_bind_key = 1;
+        memcpy(ev.bind_key, bind_key, SCHEMA_KEY_BYTES);
+    }
     /* Format 2: the ledger's one signature is the receipt's, below, over
      * the tree head that covers this event's hash. */
     if (db->is_signing_events) {
@@ -220,6 +235,8 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         return rc == LEDGER_ECONFLICT ? LEDGER_CORRUPT_MSG(db, "room %s: head %u but event %u "
                                                            "exists", room, expected, ev.version)
                                       : rc;
+    if (bind_key != NULL && (rc = ledger__seat_bind_record(db, txn, room, act->seat, bind_key)) != 0)
+        return rc;
     /* The tree grows from the room's compact range, kept in the cache
      * with the head it belongs to; read from `trees` when not. */
     ledger_cache_entry *e = ledger__cache_take(db, room);
@@ -267,11 +284,13 @@ typedef struct batch_ctx {
     int *rc_out;
     const ledger_append_req *req;
     const uint8_t *const *seat_sigs; /* seat_sigs[i] for req[i] (NULL: none at all) */
+    const uint8_t *const *bind_keys; /* bind_keys[i] for req[i] (NULL: none at all) */
     size_t n;
     const char *room;              /* single append: these instead of req */
     uint32_t expected_version;
     const engine_action *act;
     const uint8_t *seat_sig;
+    const uint8_t *bind_key;
 } batch_ctx;
 
 static int single_body(ledger_txn *txn, void *vctx)
@@ -281,7 +300,7 @@ static int single_body(ledger_txn *txn, void *vctx)
     if (rc != 0)
         return rc;
     return append_one(txn->db, txn, ctx->out, ctx->room, ctx->expected_version, ctx->act,
-                      ctx->seat_sig);
+                      ctx->seat_sig, ctx->bind_key);
 }
 
 static int batch_body(ledger_txn *txn, void *vctx)
@@ -294,7 +313,8 @@ static int batch_body(ledger_txn *txn, void *vctx)
     for (size_t i = 0; i < ctx->n; i++) {
         const ledger_append_req *r = &ctx->req[i];
         int rc = append_one(db, txn, &ctx->out[i], r->room, r->expected_version, &r->action,
-                            ctx->seat_sigs != NULL ? ctx->seat_sigs[i] : NULL);
+                            ctx->seat_sigs != NULL ? ctx->seat_sigs[i] : NULL,
+                            ctx->bind_keys != NULL ? ctx->bind_keys[i] : NULL);
         ctx->rc_out[i] = rc;
         if (rc != 0 && (!is_request_error(rc) || txn->is_poisoned))
             return rc;
@@ -321,6 +341,14 @@ int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room
                          uint32_t expected_version, const engine_action *act,
                          const uint8_t *seat_sig)
 {
+    return ledger_append_bind(db, out, room, expected_version, act, seat_sig, NULL);
+}
+
+int ledger_append_bind(ledger *db, ledger_append_result *out, const char *room,
+                       uint32_t expected_version, const engine_action *act,
+                       const uint8_t seat_sig[SCHEMA_SIG_BYTES],
+                       const uint8_t bind_key[SCHEMA_KEY_BYTES])
+{
     batch_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.out = out;
@@ -328,6 +356,7 @@ int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room
     ctx.expected_version = expected_version;
     ctx.act = act;
     ctx.seat_sig = seat_sig;
+    ctx.bind_key = bind_key;
     int rc = can_write(db);
     if (rc == 0)
         rc = ledger__write(db, single_body, &ctx);
@@ -341,12 +370,12 @@ int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room
 int ledger_append_batch(ledger *db, ledger_append_result *out, int *rc_out,
                         const ledger_append_req *req, size_t n)
 {
-    return ledger__append_batch_signed(db, out, rc_out, req, NULL, n);
+    return ledger__append_batch_signed(db, out, rc_out, req, NULL, NULL, n);
 }
 
 int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
-                                const ledger_append_req *req,
-                                const uint8_t *const *seat_sigs, size_t n)
+                                const ledger_append_req *req, const uint8_t *const *seat_sigs,
+                                const uint8_t *const *bind_keys, size_t n)
 {
     if (n == 0)
         return 0;
@@ -356,6 +385,7 @@ int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_o
     ctx.rc_out = rc_out;
     ctx.req = req;
     ctx.seat_sigs = seat_sigs;
+    ctx.bind_keys = bind_keys;
     ctx.n = n;
     char msg[sizeof db->errmsg];
     int rc = can_write(db);

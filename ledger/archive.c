@@ -50,6 +50,10 @@
  *     7  room_key       the room key's `meta` record, sealed to the audit
  *                       key, as it is (84 bytes), for a room with one: it
  *                       opens the events of format 3
+ *    10  sealed_seed    only for a resealed room (`room reseal`): its
+ *                       `meta` seal/<room> record as it is (84 bytes: the
+ *                       audit key id, the seed sealed to that key), which
+ *                       a reader opens in place of the genesis's seal
  *     8  revealed_room_key  only if the room key was revealed (32 bytes)
  *     9  trailer        n_records = the number of records before it;
  *                       digest = BLAKE2b-256 (32 bytes, unkeyed) of every
@@ -490,6 +494,21 @@ static int backup_write(backup *b, writer *w)
         r.bytes_len = sealed_key_len;
         rc = writer_put(w, &r);
     }
+    const uint8_t *seal = NULL;
+    if (rc == 0) {
+        rc = ledger__seal_record(db, &b->txn, &seal, b->room);
+        if (rc == MDB_NOTFOUND) {
+            seal = NULL;
+            rc = 0;
+        }
+    }
+    if (rc == 0 && seal != NULL) {
+        memset(&r, 0, sizeof r);
+        r.kind = CODEC_ARCHIVE_SEALED_SEED;
+        r.bytes = seal;
+        r.bytes_len = LEDGER_SEAL_RECORD_BYTES;
+        rc = writer_put(w, &r);
+    }
     if (rc == 0 && revealed_key != NULL) {
         memset(&r, 0, sizeof r);
         r.kind = CODEC_ARCHIVE_REVEALED_ROOM_KEY;
@@ -662,7 +681,8 @@ enum expect {
     EXPECT_EVENT,                  /* after the genesis or an event: event, head, seed or trailer */
     EXPECT_SEED,                   /* after the head: seed, room key or trailer */
     EXPECT_TRAILER,                /* after the seed: room key or trailer */
-    EXPECT_REVEALED_KEY,           /* after the room key: its revealed form or trailer */
+    EXPECT_REVEALED_KEY,           /* after the room key: a sealed seed, the key's revealed
+                                      form or trailer */
     EXPECT_ONLY_TRAILER,           /* after the revealed room key */
     EXPECT_NOTHING                 /* after the trailer */
 };
@@ -803,8 +823,18 @@ static int reader_take(reader *rd, const codec_archive_record *r, size_t at)
         a->has_room_key = 1;
         rd->expect = EXPECT_REVEALED_KEY;
         return 0;
+    case CODEC_ARCHIVE_SEALED_SEED:
+        if (rd->expect < EXPECT_EVENT || rd->expect > EXPECT_REVEALED_KEY || a->has_sealed_seed)
+            break;
+        if (r->bytes_len != sizeof a->sealed_seed)
+            return LEDGER_CORRUPT_MSG(db, "archive: a sealed seed record of %zu bytes",
+                                      r->bytes_len);
+        memcpy(a->sealed_seed, r->bytes, sizeof a->sealed_seed);
+        a->has_sealed_seed = 1;
+        rd->expect = EXPECT_REVEALED_KEY;
+        return 0;
     case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
-        if (rd->expect != EXPECT_REVEALED_KEY)
+        if (rd->expect != EXPECT_REVEALED_KEY || !a->has_room_key)
             break;
         memcpy(a->revealed_room_key, r->seed, sizeof a->revealed_room_key);
         a->has_revealed_room_key = 1;

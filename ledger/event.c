@@ -30,11 +30,16 @@
  *  96+2n  64  seat_signature: only for an action of a bound seat (the
  *             genesis's seat keys), the seat's signature of its action
  *             (ledger/seat_sig.c); absent for an unbound seat or the engine
+ *  160+2n  32  bind_key: only in the event that binds its seat as its
+ *             player joins (Event.bind_key, ledger/seat_sig.c), after the
+ *             seat signature (which is then the binding's); absent in
+ *             every other event, whose bytes are as before
  *   signature = Ed25519 (crypto_sign_detached) over those bytes
  *   event hash = BLAKE2b-256(signed bytes || signature (64))
  * EVENT canonical bytes, format 2 (92 + 2 * n_args bytes; every event an
  * append writes now): format byte 2 (LEDGER_EVENT_FORMAT_UNSIGNED), and no
- * key_id: bytes 0..92+2n as above without it, then the seat signature.
+ * key_id: bytes 0..92+2n as above without it, then the seat signature
+ * and the bind key.
  * The ledger does not sign them: the signed tree head of the room's head
  * (and of every receipt) covers the event through the chain and the tree.
  *   event hash = BLAKE2b-256(canonical bytes)
@@ -44,8 +49,8 @@
  * arguments 0 (n_args counts the stored ones); then after state_digest
  *  92+2n  32  BLAKE2b-256 of the sealed action (Event.sealed_action: the
  *             nonce, the ciphertext of the whole canonical action, the tag)
- * then the seat signature as in format 2. The seat signature is the
- * seat's over its real action (the seat message), checked once the sealed
+ * then the seat signature and the bind key as in format 2. The seat
+ * signature is the seat's over its real action (the seat message), checked once the sealed
  * action is opened; the chain, the tree and the signed tree head cover the
  * stored form, so they are checked without any key.
  *   event hash = BLAKE2b-256(canonical bytes)
@@ -73,7 +78,10 @@
  *   161    4  position_len (0 unless constructed)
  *   165    n  position: canonical engine state of a constructed room
  *   and only for a fork (`mentat room fork`), after the position:
- *   165+n   4  "FORK"
+ *   165+n   4  "FORK"; "FRKS" when the position is sealed (a fork made
+ *             since: position = nonce 24 || XChaCha20-Poly1305 of the
+ *             canonical state with the fork's room key, additional data
+ *             "MNFP" || room || tag 16; ledger/room.c)
  *   169+n   8  fork_of_room
  *   177+n   4  fork_of_version
  *   181+n  32  fork_of_hash: chain hash of that version in fork_of_room
@@ -191,6 +199,12 @@ size_t ledger__event_canonical(uint8_t out[LEDGER_EVENT_CANONICAL_MAX], const ch
         memcpy(p, ev->seat_signature, SCHEMA_SIG_BYTES);
         p += SCHEMA_SIG_BYTES;
     }
+    if (ev->has_bind_key) { /* a seat bound as it joins: the key, hashed with the event */
+        if (!ev->has_seat_signature)
+            return 0;
+        memcpy(p, ev->bind_key, SCHEMA_KEY_BYTES);
+        p += SCHEMA_KEY_BYTES;
+    }
     return (size_t)(p - out);
 }
 
@@ -249,7 +263,7 @@ size_t ledger__genesis_canonical(uint8_t *out, size_t cap, const codec_genesis *
         memcpy(out + 165, g->position, g->position_len);
     if (g->is_fork) {
         uint8_t *f = out + 165 + g->position_len;
-        memcpy(f, "FORK", 4);
+        memcpy(f, g->is_position_sealed ? "FRKS" : "FORK", 4);
         if (!room_bytes(f + 4, g->fork_room))
             return 0;
         ledger__be32_put(f + 12, g->fork_version);

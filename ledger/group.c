@@ -22,6 +22,7 @@
 typedef struct group_req {
     ledger_append_req req;         /* what to append */
     const uint8_t *seat_sig;       /* its seat's signature, or NULL; the caller's, who waits */
+    const uint8_t *bind_key;       /* the key it binds its seat to, or NULL; the caller's */
     ledger_append_result *out;     /* the caller's result */
     int rc;                        /* its return code, once done */
     int is_done;                   /* 1 = the batch holding it has ended */
@@ -38,6 +39,7 @@ struct ledger_group {
     int is_running;                /* 1 = a leader is committing a batch */
     ledger_append_req *reqs;       /* the leader's batch, cap entries, reused */
     const uint8_t **sigs;          /* their seat signatures */
+    const uint8_t **binds;         /* the keys they bind their seats to (NULL: none) */
     ledger_append_result *results; /* its results */
     int *rcs;                      /* its return codes */
     size_t cap;                    /* entries allocated in the three arrays */
@@ -72,6 +74,7 @@ void ledger_group_free(ledger_group *g)
     pthread_mutex_destroy(&g->mutex);
     free(g->reqs);
     free(g->sigs);
+    free(g->binds);
     free(g->results);
     free(g->rcs);
     free(g);
@@ -96,7 +99,10 @@ static int reserve(ledger_group *g, size_t n)
     const uint8_t **s = realloc(g->sigs, cap * sizeof *s);
     if (s != NULL)
         g->sigs = s;
-    if (r == NULL || o == NULL || c == NULL || s == NULL)
+    const uint8_t **bk = realloc(g->binds, cap * sizeof *bk);
+    if (bk != NULL)
+        g->binds = bk;
+    if (r == NULL || o == NULL || c == NULL || s == NULL || bk == NULL)
         return -1;
     g->cap = cap;
     return 0;
@@ -120,8 +126,9 @@ static void lead(ledger_group *g, group_req *batch)
     for (group_req *r = batch; r != NULL; r = r->next, i++) {
         g->reqs[i] = r->req;
         g->sigs[i] = r->seat_sig;
+        g->binds[i] = r->bind_key;
     }
-    rc = ledger__append_batch_signed(g->db, g->results, g->rcs, g->reqs, g->sigs, n);
+    rc = ledger__append_batch_signed(g->db, g->results, g->rcs, g->reqs, g->sigs, g->binds, n);
     i = 0;
     for (group_req *r = batch; r != NULL; r = r->next, i++) {
         *r->out = g->results[i];
@@ -141,11 +148,20 @@ int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const
                                uint32_t expected_version, const engine_action *act,
                                const uint8_t *seat_sig)
 {
+    return ledger_group_append_bind(g, out, room, expected_version, act, seat_sig, NULL);
+}
+
+int ledger_group_append_bind(ledger_group *g, ledger_append_result *out, const char *room,
+                             uint32_t expected_version, const engine_action *act,
+                             const uint8_t seat_sig[SCHEMA_SIG_BYTES],
+                             const uint8_t bind_key[SCHEMA_KEY_BYTES])
+{
     group_req me;
     memset(&me, 0, sizeof me);
     me.req.room = room;
     me.req.expected_version = expected_version;
     me.req.action = *act;
+    me.bind_key = bind_key;
     me.seat_sig = seat_sig; /* the caller waits here: it outlives the batch */
     me.out = out;
 

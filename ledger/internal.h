@@ -55,8 +55,9 @@
 #define LEDGER_GENESIS_MAGIC "MNTG"
 #define LEDGER_RECEIPT_MAGIC "MNTR"         /* a receipt without a tree head (older) */
 #define LEDGER_RECEIPT_TREE_MAGIC "MNTH"    /* a receipt with its signed tree head */
-#define LEDGER_EVENT_CANONICAL_MAX 224      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64,
-                                               + sealed action hash 32 (format 3, no key id) */
+#define LEDGER_EVENT_CANONICAL_MAX 256      /* 4+1+8+4+32+1+2+2*8+8+32+4 = 112, + seat sig 64,
+                                               + sealed action hash 32 (format 3, no key id),
+                                               + bind key 32 */
 #define LEDGER_EVENT_FORMAT_SIGNED 1        /* MNTE format byte: the ledger signs each event */
 #define LEDGER_EVENT_FORMAT_UNSIGNED 2      /* MNTE format byte: the signed head covers it */
 #define LEDGER_EVENT_FORMAT_SEALED 3        /* format 2 with the action's secrets sealed */
@@ -67,6 +68,8 @@
 #define LEDGER_EVENT_RECORD_MAX 480
 
 #define LEDGER_ROOM_KEY_BYTES 32            /* a room key (ledger/room_key.c) */
+#define LEDGER_META_SEAL_PREFIX "seal/"     /* + room (8): a resealed room's seed (reseal.c) */
+#define LEDGER_SEAL_RECORD_BYTES (4 + SCHEMA_SEALED_SEED_BYTES) /* audit key id, sealed seed */
 #define LEDGER_ROOM_KEY_RECORD_BYTES (4 + 48 + LEDGER_ROOM_KEY_BYTES) /* id, crypto_box_seal */
 #define LEDGER_SIGN_SECRET_BYTES 64         /* crypto_sign_SECRETKEYBYTES */
 #define LEDGER_AUDIT_FILE_BYTES 64          /* X25519 secret 32 + public 32 */
@@ -209,6 +212,19 @@ void ledger__txn_abort(ledger_txn *txn);
 
 /* mdb_get: 0, MDB_NOTFOUND (does not poison), or an error. Borrowed (4). */
 int ledger__get(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val) MENTAT_MUST_CHECK;
+/* ledger__get of `meta` prefix<room> (prefix e.g. "seal/"): 0, MDB_NOTFOUND
+ * or an error. */
+#define LEDGER_META_ROOM_KEY_MAX 32
+int ledger__meta_room_get(ledger_txn *txn, MDB_val *val, const char *prefix,
+                          const char *room) MENTAT_MUST_CHECK;
+/* ledger/reseal.c: the resealed seed record of room (seal/<room>,
+ * LEDGER_SEAL_RECORD_BYTES), borrowed from txn: 0, MDB_NOTFOUND when the
+ * room was never resealed, LEDGER_ECORRUPT for a malformed record. */
+int ledger__seal_record(ledger *db, ledger_txn *txn, const uint8_t **rec_out,
+                        const char *room) MENTAT_MUST_CHECK;
+/* Writes that record (a restore of a resealed room's archive). */
+int ledger__seal_record_put(ledger *db, ledger_txn *txn, const char *room,
+                            const uint8_t rec[LEDGER_SEAL_RECORD_BYTES]) MENTAT_MUST_CHECK;
 int ledger__put(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val,
                 unsigned flags) MENTAT_MUST_CHECK;
 /* mdb_del; MDB_NOTFOUND does not poison. */
@@ -419,29 +435,55 @@ int ledger__verify_sig(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t *msg, 
                        const uint8_t pk[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 
 /* ledger_append_batch with seat_sigs[i] (NULL: none) the seat signature
- * of req[i], as ledger_append_signed takes it; seat_sigs may be NULL. */
+ * of req[i], as ledger_append_signed takes it, and bind_keys[i] (NULL:
+ * none) the key it binds its seat to, as ledger_append_bind takes it;
+ * either array may be NULL. */
 int ledger__append_batch_signed(ledger *db, ledger_append_result *out, int *rc_out,
-                                const ledger_append_req *req,
-                                const uint8_t *const *seat_sigs, size_t n) MENTAT_MUST_CHECK;
+                                const ledger_append_req *req, const uint8_t *const *seat_sigs,
+                                const uint8_t *const *bind_keys, size_t n) MENTAT_MUST_CHECK;
 
 /* ledger/seat_sig.c: seat signatures. */
 /* Reads a public key file of 64 hex digits and an optional newline (not
  * all zero); LEDGER_EKEY with err "PATH is no <what>" otherwise. */
 int ledger__public_key_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path, const char *what,
                             char *err) MENTAT_MUST_CHECK;
-/* 0 if sig (NULL = none) is what the genesis g asks of act acting on
- * `version` (chain hash prev): the bound seat's signature, or none for an
- * unbound seat or the engine; else LEDGER_EBADSIG with why (one line).
- * Pure. */
-int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
-                            const char *room, uint32_t version,
+/* 0 if key may bind seat (of n_seats) where k holds the seats bound so
+ * far: a seat of the room, not bound yet, the key no other seat's; else
+ * LEDGER_EBADSIG with why (one line). Pure. */
+int ledger__seat_bind_check(char *why, size_t why_cap, const ledger_seat_keys *k,
+                            unsigned n_seats, uint8_t seat,
+                            const uint8_t key[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* 0 if sig (NULL = none) is what k (the seats bound before this action)
+ * asks of act acting on `version` (chain hash prev): the bound seat's
+ * signature, none for an unbound seat or the engine; or, with bind_key
+ * (NULL = none), a binding of act's unbound seat (of n_seats) signed by
+ * bind_key (docs/FORMAT.md "Seat binding"); else LEDGER_EBADSIG with why
+ * (one line). Pure. */
+int ledger__seat_sig_verify(char *why, size_t why_cap, const ledger_seat_keys *k,
+                            unsigned n_seats, const char *room, uint32_t version,
                             const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
-                            const uint8_t *sig) MENTAT_MUST_CHECK;
-/* The append path's check of the same (the genesis read from txn):
+                            const uint8_t *sig, const uint8_t *bind_key) MENTAT_MUST_CHECK;
+/* The append path's check of the same (the bindings read from txn):
  * LEDGER_EINPUT naming why, so the request fails alone (append.c (A2)). */
 int ledger__seat_sig_admit(ledger *db, ledger_txn *txn, const char *room, uint32_t expected,
                            const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
-                           const uint8_t *sig) MENTAT_MUST_CHECK;
+                           const uint8_t *sig, const uint8_t *bind_key) MENTAT_MUST_CHECK;
+/* The seats g binds, as a ledger_seat_keys. */
+void ledger__seat_keys_of_genesis(ledger_seat_keys *out, const codec_genesis *g);
+/* The seats bound as their players joined (meta seatbind/<room>; bound 0
+ * when none): LEDGER_ECORRUPT for a malformed record. */
+int ledger__seat_joined_read(ledger *db, ledger_txn *txn, ledger_seat_keys *out,
+                             const char *room) MENTAT_MUST_CHECK;
+/* Writes that record (deletes it when joined binds none). */
+int ledger__seat_joined_put(ledger *db, ledger_txn *txn, const char *room,
+                            const ledger_seat_keys *joined) MENTAT_MUST_CHECK;
+/* Adds seat -> key to that record (the binding admitted and appended). */
+int ledger__seat_bind_record(ledger *db, ledger_txn *txn, const char *room, uint8_t seat,
+                             const uint8_t key[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
+/* Every seat of room bound now, at creation or as it joined;
+ * *n_seats_out (may be NULL) the room's seats. */
+int ledger__seat_bindings(ledger *db, ledger_txn *txn, ledger_seat_keys *out,
+                          unsigned *n_seats_out, const char *room) MENTAT_MUST_CHECK;
 
 /* ledger/key_chain.c: the pinned signing key chain. */
 #define LEDGER_ENDORSEMENT_BYTES 44 /* "MNTK", predecessor u32, key id u32, public key */
@@ -484,9 +526,17 @@ int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
  * `rc` and a message naming both. */
 int ledger__rules_check(ledger *db, int rc, const codec_genesis *g);
 /* The opening position (version 0) of a genesis: its position if
- * constructed, else engine_setup with the seed's version-0 stream. */
+ * constructed (a fork's sealed position opened with room_key: LEDGER_EKEY
+ * when room_key is NULL), else engine_setup with the seed's version-0
+ * stream. */
 int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
-                          const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
+                          const uint8_t seed[ENGINE_SEED_BYTES],
+                          const uint8_t *room_key) MENTAT_MUST_CHECK;
+/* ledger__opening_state with the room key read from txn when g's
+ * position is sealed (LEDGER_EKEY when this reader cannot open it). */
+int ledger__opening_state_in(ledger *db, ledger_txn *txn, engine_state *out,
+                             const codec_genesis *g,
+                             const uint8_t seed[ENGINE_SEED_BYTES]) MENTAT_MUST_CHECK;
 
 /* ============================================================ heads */
 
@@ -688,6 +738,8 @@ typedef struct ledger_archive {
     uint8_t seed[ENGINE_SEED_BYTES]; /* the revealed seed if has_seed (unchecked) */
     int has_room_key;              /* 1 = the archive carries the room key's record */
     uint8_t room_key[LEDGER_ROOM_KEY_RECORD_BYTES]; /* as `meta` roomkey/<room> holds it */
+    int has_sealed_seed;           /* 1 = the archive carries a resealed room's seed record */
+    uint8_t sealed_seed[LEDGER_SEAL_RECORD_BYTES]; /* as `meta` seal/<room> holds it (unchecked) */
     int has_revealed_room_key;     /* 1 = and the room key revealed (unchecked) */
     uint8_t revealed_room_key[LEDGER_ROOM_KEY_BYTES];
     int has_head;                  /* 1 = the archive carries the signed tree head */

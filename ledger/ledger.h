@@ -131,11 +131,12 @@ typedef struct ledger_repin_report {
 int ledger_key_repin(ledger *db, ledger_repin_report *out) MENTAT_MUST_CHECK;
 /* ------------------------------------------------------------ seat keys */
 
-/* A room may bind each seat to an Ed25519 public key at creation; an
- * action of a bound seat is then accepted only with the seat's signature
- * of the seat message (ledger/seat_sig.c, docs/FORMAT.md "Seat
- * signature"): the room, the version it acts on, that version's chain
- * hash and the canonical action bytes. */
+/* A room may bind each seat to an Ed25519 public key at creation, or as
+ * its player joins (the seat's action that carries the key, signed by it:
+ * ledger_append_bind); an action of a bound seat is then accepted only
+ * with the seat's signature of the seat message (ledger/seat_sig.c,
+ * docs/FORMAT.md "Seat signature", "Seat binding"): the room, the version
+ * it acts on, that version's chain hash and the canonical action bytes. */
 #define LEDGER_SEAT_SECRET_BYTES 64    /* crypto_sign_SECRETKEYBYTES */
 #define LEDGER_SEAT_MESSAGE_MAX 72     /* 50 + 2 + 2 * ENGINE_ACTION_MAX_ARGS, rounded up */
 
@@ -163,16 +164,29 @@ int ledger_seat_public_load(uint8_t pk_out[SCHEMA_KEY_BYTES], const char *path,
 size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
                            uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
                            const engine_action *act);
+/* As ledger_seat_message, the binding message ("MNSB" in place of
+ * "MNSA"): what a seat joining with a key signs on the action that binds
+ * it (docs/FORMAT.md "Seat binding"). Pure. */
+size_t ledger_seat_bind_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
+                                uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                                const engine_action *act);
 /* sig_out = the seat's signature of that message; LEDGER_EINPUT if none. */
 int ledger_seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES],
                      const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
                      uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
                      const engine_action *act) MENTAT_MUST_CHECK;
+/* As ledger_seat_sign, the signature of the binding message ("MNSB"):
+ * what the key a seat is bound to signs on the action that binds it. */
+int ledger_seat_sign_bind(uint8_t sig_out[SCHEMA_SIG_BYTES],
+                          const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
+                          uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                          const engine_action *act) MENTAT_MUST_CHECK;
 /* The chain hash of version of room (0: the genesis hash): what a seat
  * acting on that version signs as prev_hash. LEDGER_ENOTFOUND past the head. */
 int ledger_chain_hash(ledger *db, uint8_t out[SCHEMA_HASH_BYTES], const char *room,
                       uint32_t version) MENTAT_MUST_CHECK;
-/* The seats room binds (out->bound 0 when none). */
+/* The seats room binds now, at creation or as they joined (out->bound 0
+ * when none). */
 int ledger_room_seat_keys(ledger *db, ledger_seat_keys *out, const char *room) MENTAT_MUST_CHECK;
 
 /* ---------------------------------------------------------------- rooms */
@@ -249,6 +263,18 @@ int ledger_append(ledger *db, ledger_append_result *out, const char *room,
 int ledger_append_signed(ledger *db, ledger_append_result *out, const char *room,
                          uint32_t expected_version, const engine_action *act,
                          const uint8_t *seat_sig) MENTAT_MUST_CHECK;
+/* ledger_append_signed for the action that binds its seat, not yet bound,
+ * to bind_key as its player joins: seat_sig is bind_key's signature of
+ * the binding message (ledger_seat_sign_bind). Accepted, the event carries
+ * the key and every later action of the seat needs its signature. A seat
+ * already bound, a key already another seat's, a missing or wrong
+ * signature (another key, room, version, seat or action): LEDGER_EINPUT
+ * naming why, nothing written. An action the engine refuses binds
+ * nothing. */
+int ledger_append_bind(ledger *db, ledger_append_result *out, const char *room,
+                       uint32_t expected_version, const engine_action *act,
+                       const uint8_t seat_sig[SCHEMA_SIG_BYTES],
+                       const uint8_t bind_key[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 
 typedef struct ledger_append_req {
     const char *room;
@@ -272,6 +298,11 @@ int ledger_group_append(ledger_group *g, ledger_append_result *out, const char *
 int ledger_group_append_signed(ledger_group *g, ledger_append_result *out, const char *room,
                                uint32_t expected_version, const engine_action *act,
                                const uint8_t *seat_sig) MENTAT_MUST_CHECK;
+/* ledger_group_append of a binding (ledger_append_bind). */
+int ledger_group_append_bind(ledger_group *g, ledger_append_result *out, const char *room,
+                             uint32_t expected_version, const engine_action *act,
+                             const uint8_t seat_sig[SCHEMA_SIG_BYTES],
+                             const uint8_t bind_key[SCHEMA_KEY_BYTES]) MENTAT_MUST_CHECK;
 void ledger_group_free(ledger_group *g);
 
 /* --------------------------------------------------------------- reading */

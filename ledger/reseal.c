@@ -22,9 +22,9 @@
 
 #include "ledger/internal.h"
 
-#define SEAL_META "seal/"
+#define SEAL_META LEDGER_META_SEAL_PREFIX
 #define SEAL_KEY_BYTES (sizeof SEAL_META - 1 + SCHEMA_ROOM_CHARS)
-#define SEAL_RECORD_BYTES (4 + SCHEMA_SEALED_SEED_BYTES)
+#define SEAL_RECORD_BYTES LEDGER_SEAL_RECORD_BYTES
 
 static void seal_key(uint8_t out[SEAL_KEY_BYTES], const char *room)
 {
@@ -32,20 +32,36 @@ static void seal_key(uint8_t out[SEAL_KEY_BYTES], const char *room)
     memcpy(out + sizeof SEAL_META - 1, room, SCHEMA_ROOM_CHARS);
 }
 
-int ledger__genesis_seal(ledger *db, ledger_txn *txn, codec_genesis *g)
+int ledger__seal_record(ledger *db, ledger_txn *txn, const uint8_t **rec_out, const char *room)
 {
-    uint8_t kbuf[SEAL_KEY_BYTES];
-    seal_key(kbuf, g->room);
-    MDB_val k = {sizeof kbuf, kbuf}, v;
-    int rc = ledger__get(txn, db->dbi_meta, &k, &v);
-    if (rc == MDB_NOTFOUND)
-        return 0;
+    MDB_val v;
+    int rc = ledger__meta_room_get(txn, &v, SEAL_META, room);
     if (rc != 0)
         return rc;
     if (v.mv_size != SEAL_RECORD_BYTES)
-        return LEDGER_CORRUPT_MSG(db, "room %s: resealed seed record of %zu bytes", g->room,
+        return LEDGER_CORRUPT_MSG(db, "room %s: resealed seed record of %zu bytes", room,
                                   v.mv_size);
-    const uint8_t *p = v.mv_data;
+    *rec_out = v.mv_data;
+    return 0;
+}
+
+int ledger__seal_record_put(ledger *db, ledger_txn *txn, const char *room,
+                            const uint8_t rec[LEDGER_SEAL_RECORD_BYTES])
+{
+    uint8_t kbuf[SEAL_KEY_BYTES];
+    seal_key(kbuf, room);
+    MDB_val k = {sizeof kbuf, kbuf}, v = {SEAL_RECORD_BYTES, (void *)rec};
+    return ledger__put(txn, db->dbi_meta, &k, &v, 0);
+}
+
+int ledger__genesis_seal(ledger *db, ledger_txn *txn, codec_genesis *g)
+{
+    const uint8_t *p = NULL;
+    int rc = ledger__seal_record(db, txn, &p, g->room);
+    if (rc == MDB_NOTFOUND)
+        return 0;
+    if (rc != 0 || p == NULL)
+        return rc;
     g->audit_key_id = ledger__be32_get(p);
     memcpy(g->sealed_seed, p + 4, SCHEMA_SEALED_SEED_BYTES);
     return 0;
@@ -86,7 +102,7 @@ static int reseal_body(ledger_txn *txn, void *vctx)
     ledger_reseal_report *out = ctx->out;
     codec_genesis g;
     uint8_t seed[ENGINE_SEED_BYTES], key[LEDGER_ROOM_KEY_BYTES], h[SCHEMA_HASH_BYTES];
-    uint8_t rec[SEAL_RECORD_BYTES], kbuf[SEAL_KEY_BYTES];
+    uint8_t rec[SEAL_RECORD_BYTES];
     int rc = ledger__genesis_read(db, txn, &g, ctx->room);
     if (rc == 0)
         rc = ledger__genesis_seal(db, txn, &g);
@@ -126,9 +142,7 @@ static int reseal_body(ledger_txn *txn, void *vctx)
         rc = ledger__fail(db, LEDGER_ERROR, "cannot seal room %s's seed", ctx->room);
         goto out;
     }
-    seal_key(kbuf, ctx->room);
-    MDB_val k = {sizeof kbuf, kbuf}, v = {sizeof rec, rec};
-    rc = ledger__put(txn, db->dbi_meta, &k, &v, 0);
+    rc = ledger__seal_record_put(db, txn, ctx->room, rec);
     if (rc == 0 && out->has_room_key)
         rc = ledger__room_key_put(db, txn, ctx->room, key, ctx->pk, 0);
 out:

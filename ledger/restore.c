@@ -55,6 +55,8 @@ typedef struct plan {
     codec_key audit_record;        /* the genesis's audit key from the archive */
     int has_seed;                  /* 1 = seed is the room's, checked */
     uint8_t seed[ENGINE_SEED_BYTES]; /* from the archive or unsealed */
+    ledger_seat_keys bound;        /* the seats bound so far, at creation or as they joined */
+    ledger_seat_keys joined;       /* of them, those the events bound as they joined */
     int has_room_key;              /* 1 = room_key opens the events of format 3 */
     uint8_t room_key[LEDGER_ROOM_KEY_BYTES]; /* from the archive, or this ledger's */
     int has_opening;               /* 1 = opening holds the position at version 0 */
@@ -181,11 +183,18 @@ static int audit_key_resolve(ledger *db, ledger_txn *txn, plan *p)
 }
 
 /* The room's seed, when this ledger's audit key or the archive can give
- * it; checked against the commitment either way. */
+ * it; checked against the commitment either way. A resealed room's seed
+ * is opened from the archive's seal record, in place of the genesis's. */
 static int seed_find(ledger *db, plan *p)
 {
     const codec_genesis *g = &p->g;
     uint8_t h[SCHEMA_HASH_BYTES];
+    uint32_t audit_key_id = g->audit_key_id;
+    const uint8_t *sealed = g->sealed_seed;
+    if (p->a.has_sealed_seed) {
+        audit_key_id = ledger__be32_get(p->a.sealed_seed);
+        sealed = p->a.sealed_seed + 4;
+    }
     if (p->a.has_seed) {
         crypto_generichash(h, sizeof h, p->a.seed, ENGINE_SEED_BYTES, NULL, 0);
         if (sodium_memcmp(h, g->seed_commitment, sizeof h) != 0)
@@ -194,9 +203,9 @@ static int seed_find(ledger *db, plan *p)
         memcpy(p->seed, p->a.seed, ENGINE_SEED_BYTES);
         p->has_seed = 1;
     }
-    if (db->has_audit_key && g->audit_key_id == db->audit_key_id) {
+    if (db->has_audit_key && audit_key_id == db->audit_key_id) {
         uint8_t seed[ENGINE_SEED_BYTES];
-        if (crypto_box_seal_open(seed, g->sealed_seed, SCHEMA_SEALED_SEED_BYTES, db->audit_pk,
+        if (crypto_box_seal_open(seed, sealed, SCHEMA_SEALED_SEED_BYTES, db->audit_pk,
                                  db->audit_sk) != 0)
             return ledger__fail(db, LEDGER_EBADSIG, "the archive's sealed seed does not open "
                                 "with audit key %08x", db->audit_key_id);
@@ -247,6 +256,18 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
         p->has_unsigned = 1;
     }
     ledger__event_chain_hash(p->hash[version - 1], canon, len, &ev);
+    /* A seat bound as it joins: bound from this event on, once. */
+    ledger_seat_keys before = p->bound;
+    char seat_why[240];
+    if (ev.has_bind_key) {
+        if (ledger__seat_bind_check(seat_why, sizeof seat_why, &p->bound, p->g.config.n_seats,
+                                    ev.seat, ev.bind_key) != 0)
+            return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
+        p->bound.bound = (uint16_t)(p->bound.bound | 1u << ev.seat);
+        memcpy(p->bound.key[ev.seat], ev.bind_key, SCHEMA_KEY_BYTES);
+        p->joined.bound = (uint16_t)(p->joined.bound | 1u << ev.seat);
+        memcpy(p->joined.key[ev.seat], ev.bind_key, SCHEMA_KEY_BYTES);
+    }
     /* A sealed action: its seat signature and its fold need it opened. */
     engine_action act = ev.action;
     if (ev.sealed_len != 0 && !p->has_room_key) {
@@ -258,9 +279,10 @@ static int verify_event(ledger *db, ledger_txn *txn, plan *p, uint32_t version,
     rc = p->has_room_key ? ledger__event_open_with(db, &act, p->a.room, &ev, p->room_key) : 0;
     if (rc != 0)
         return rc;
-    char seat_why[160];
-    if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &p->g, p->a.room, version - 1, prev,
-                                &act, ev.has_seat_signature ? ev.seat_signature : NULL) != 0)
+    if (ledger__seat_sig_verify(seat_why, sizeof seat_why, &before, p->g.config.n_seats,
+                                p->a.room, version - 1, prev, &act,
+                                ev.has_seat_signature ? ev.seat_signature : NULL,
+                                ev.has_bind_key ? ev.bind_key : NULL) != 0)
         return ledger__fail(db, LEDGER_EBADSIG, "archive event %u: %s", version, seat_why);
     if (st == NULL)
         return 0;
@@ -355,6 +377,8 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
     if (rc != 0)
         return LEDGER_CORRUPT_MSG(db, "archive genesis: %s", ledger_errmsg(db));
     const codec_genesis *g = &p->g;
+    ledger__seat_keys_of_genesis(&p->bound, g);
+    memset(&p->joined, 0, sizeof p->joined);
     if (memcmp(g->room, a->room, SCHEMA_ROOM_CHARS + 1) != 0)
         return LEDGER_CORRUPT_MSG(db, "the archive of room %s holds the genesis of %s", a->room,
                                   g->room);
@@ -387,8 +411,9 @@ static int verify_archive(ledger *db, ledger_txn *txn, plan *p)
 
     /* The opening position, when it can be had: a checkpoint at 0, and
      * with the seed the start of the re-fold. */
-    if (p->has_seed || g->position_len > 0) {
-        rc = ledger__opening_state(db, p->opening, g, p->seed);
+    if ((p->has_seed || g->position_len > 0) && (!g->is_position_sealed || p->has_room_key)) {
+        rc = ledger__opening_state(db, p->opening, g, p->seed,
+                                   p->has_room_key ? p->room_key : NULL);
         if (rc != 0)
             return rc;
         p->has_opening = 1;
@@ -620,6 +645,9 @@ static int restore_body(ledger_txn *txn, void *vctx)
          * format 3); an archive of an older build has none, and a room new
          * here then gets a key of its own for the rejections it will
          * record (none without an audit key). */
+        /* A resealed room keeps its seal: readers here open the seed with it. */
+        if (rc == 0 && p->is_new_room && a->has_sealed_seed)
+            rc = ledger__seal_record_put(db, txn, room, a->sealed_seed);
         if (rc == 0 && p->is_new_room && a->has_room_key)
             rc = ledger__room_key_import(db, txn, a->room_key, NULL, room);
         else if (rc == 0 && p->is_new_room && db->has_audit_key)
@@ -630,6 +658,8 @@ static int restore_body(ledger_txn *txn, void *vctx)
             if (rc == 0)
                 rc = ledger__tree_extend(db, txn, room, ver, p->hash[ver - 1]);
         }
+        if (rc == 0) /* the lookup of the seats the events bind as they join */
+            rc = ledger__seat_joined_put(db, txn, room, &p->joined);
         if (rc != 0)
             return rc;
         head.version = n;

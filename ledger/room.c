@@ -187,9 +187,54 @@ int ledger__room_seed(ledger *db, ledger_txn *txn, const char *room,
     return 0;
 }
 
-int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
-                          const uint8_t seed[ENGINE_SEED_BYTES])
+/* A fork's sealed position (docs/FORMAT.md "Genesis"): additional data
+ * "MNFP" || room, so it opens only as this room's genesis. */
+#define POSITION_AD "MNFP"
+#define POSITION_AD_BYTES (4 + SCHEMA_ROOM_CHARS)
+#define POSITION_NONCE crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
+#define POSITION_TAG crypto_aead_xchacha20poly1305_ietf_ABYTES
+#define POSITION_SEALED_MAX (POSITION_NONCE + ENGINE_STATE_ENCODED_MAX + POSITION_TAG)
+
+static void position_ad(uint8_t ad[POSITION_AD_BYTES], const char *room)
 {
+    memcpy(ad, POSITION_AD, 4);
+    memcpy(ad + 4, room, SCHEMA_ROOM_CHARS);
+}
+
+static int position_open(ledger *db, engine_state *out, const codec_genesis *g,
+                         const uint8_t *room_key)
+{
+    if (room_key == NULL)
+        return ledger__fail(db, LEDGER_EKEY, "room %s: its opening position (a fork's) is "
+                            "sealed with the room key, which this reader cannot open", g->room);
+    size_t n = g->position_len;
+    if (n < POSITION_NONCE + POSITION_TAG || n > POSITION_SEALED_MAX)
+        return LEDGER_CORRUPT_MSG(db, "room %s: a sealed position of %zu bytes", g->room, n);
+    uint8_t *plain = malloc(ENGINE_STATE_ENCODED_MAX);
+    if (plain == NULL)
+        return ledger__fail(db, LEDGER_ERROR, "out of memory");
+    uint8_t ad[POSITION_AD_BYTES];
+    unsigned long long plen = 0;
+    position_ad(ad, g->room);
+    int rc = 0;
+    if (crypto_aead_xchacha20poly1305_ietf_decrypt(plain, &plen, NULL, g->position + POSITION_NONCE,
+                                                   n - POSITION_NONCE, ad, sizeof ad,
+                                                   g->position, room_key) != 0)
+        rc = LEDGER_CORRUPT_MSG(db, "room %s: the sealed position does not open with its room "
+                                "key", g->room);
+    else if (engine_state_decode(out, plain, (size_t)plen) != 0)
+        rc = LEDGER_CORRUPT_MSG(db, "room %s: the constructed position does not decode",
+                                g->room);
+    sodium_memzero(plain, ENGINE_STATE_ENCODED_MAX);
+    free(plain);
+    return rc;
+}
+
+int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
+                          const uint8_t seed[ENGINE_SEED_BYTES], const uint8_t *room_key)
+{
+    if (g->position_len > 0 && g->is_position_sealed)
+        return position_open(db, out, g, room_key);
     if (g->position_len > 0) {
         if (engine_state_decode(out, g->position, g->position_len) != 0)
             return LEDGER_CORRUPT_MSG(db, "room %s: the constructed position does not decode",
@@ -208,6 +253,21 @@ int ledger__opening_state(ledger *db, engine_state *out, const codec_genesis *g,
     return 0;
 }
 
+int ledger__opening_state_in(ledger *db, ledger_txn *txn, engine_state *out,
+                             const codec_genesis *g, const uint8_t seed[ENGINE_SEED_BYTES])
+{
+    uint8_t key[LEDGER_ROOM_KEY_BYTES];
+    if (!g->is_position_sealed)
+        return ledger__opening_state(db, out, g, seed, NULL);
+    int rc = ledger__room_key(db, txn, g->room, key);
+    if (rc == LEDGER_ENOTFOUND)
+        rc = LEDGER_CORRUPT_MSG(db, "room %s: a sealed position and no room key", g->room);
+    if (rc == 0)
+        rc = ledger__opening_state(db, out, g, seed, key);
+    sodium_memzero(key, sizeof key);
+    return rc;
+}
+
 /* ============================================================= create */
 
 /* A stored genesis record: the canonical bytes' fields in protobuf. */
@@ -222,7 +282,31 @@ typedef struct create_ctx {
     uint8_t canon[LEDGER_GENESIS_CANONICAL_MAX]; /* the genesis's signed bytes */
     uint8_t rec[CREATE_RECORD_MAX]; /* its stored record */
     uint8_t position[ENGINE_STATE_ENCODED_MAX]; /* a constructed opening, encoded */
+    size_t position_len;           /* of it */
+    uint8_t sealed[POSITION_SEALED_MAX]; /* a fork's: it sealed with the room key */
 } create_ctx;
+
+/* A fork's position, sealed with the room key just drawn for it: the
+ * genesis holds that, never the origin's state in the clear. */
+static int position_seal(ledger *db, ledger_txn *txn, create_ctx *ctx)
+{
+    uint8_t key[LEDGER_ROOM_KEY_BYTES], ad[POSITION_AD_BYTES];
+    unsigned long long clen = 0;
+    int rc = ledger__room_key_new(db, txn, ctx->room);
+    if (rc == 0)
+        rc = ledger__room_key(db, txn, ctx->room, key);
+    if (rc != 0)
+        return rc;
+    position_ad(ad, ctx->room);
+    randombytes_buf(ctx->sealed, POSITION_NONCE);
+    crypto_aead_xchacha20poly1305_ietf_encrypt(ctx->sealed + POSITION_NONCE, &clen, ctx->position,
+                                               ctx->position_len, ad, sizeof ad, NULL,
+                                               ctx->sealed, key);
+    sodium_memzero(key, sizeof key);
+    ctx->genesis.position = ctx->sealed;
+    ctx->genesis.position_len = POSITION_NONCE + (size_t)clen;
+    return 0;
+}
 
 static int create_body(ledger_txn *txn, void *vctx)
 {
@@ -247,6 +331,8 @@ static int create_body(ledger_txn *txn, void *vctx)
             return ledger__fail(db, LEDGER_ERROR, "no free room code after 64 draws");
     }
     memcpy(g->room, ctx->room, sizeof g->room);
+    if (g->is_position_sealed && (rc = position_seal(db, txn, ctx)) != 0)
+        return rc;
     size_t len = ledger__genesis_canonical(canon, LEDGER_GENESIS_CANONICAL_MAX, g);
     if (len == 0)
         return ledger__fail(db, LEDGER_EINPUT, "the genesis cannot be encoded");
@@ -259,7 +345,7 @@ static int create_body(ledger_txn *txn, void *vctx)
         return rc;
     MDB_val k = {SCHEMA_ROOM_CHARS, ctx->room}, v = {rec_len, rec};
     rc = ledger__put(txn, db->dbi_rooms, &k, &v, MDB_NOOVERWRITE);
-    if (rc == 0)
+    if (rc == 0 && !g->is_position_sealed) /* (a fork's was drawn to seal its position) */
         rc = ledger__room_key_new(db, txn, ctx->room);
     if (rc != 0)
         return rc;
@@ -347,6 +433,7 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
             goto out;
         }
         g->position = ctx->position;
+        ctx->position_len = g->position_len;
     } else {
         engine_rng_init(&rng, seed, 0);
         engine_verdict_detail why = {-1, 0};
@@ -363,6 +450,7 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
         memcpy(g->fork_room, fork->fork_room, sizeof g->fork_room);
         g->fork_version = fork->fork_version;
         memcpy(g->fork_hash, fork->fork_hash, sizeof g->fork_hash);
+        g->is_position_sealed = 1; /* the origin's hidden facts stay sealed */
     }
     if (seats != NULL) {
         rc = seats_bind(db, g, cfg, seats);

@@ -4,13 +4,16 @@
  * path, in `verify` and in a restore.
  *
  * Part of ledger/. A room's genesis may bind each seat to an Ed25519
- * public key (Genesis.seat_keys, docs/FORMAT.md "Seat signature"); an
- * action of a bound seat is then accepted only with that seat's signature,
- * and the ledger stores it in the event and signs it with the event, so
- * the operator cannot make up an action for a bound seat and the seat
- * cannot deny one. It never holds a seat's secret key longer than the
- * call that was given it, and never accepts an action of a bound seat
- * without a signature, nor a signature on an action of an unbound one.
+ * public key (Genesis.seat_keys, docs/FORMAT.md "Seat signature"), and a
+ * seat not bound there may be bound as its player joins, by its action
+ * that carries the key (Event.bind_key) signed by it over the binding
+ * message ("Seat binding"); an action of a bound seat is then accepted
+ * only with that seat's signature, and the ledger stores it in the event
+ * and hashes it with the event, so the operator cannot make up an action
+ * for a bound seat and the seat cannot deny one. It never holds a seat's
+ * secret key longer than the call that was given it, never accepts an
+ * action of a bound seat without a signature, nor a signature on an
+ * action of an unbound one that binds no key, nor a second binding.
  *
  * SEAT MESSAGE (50 + 2 * n_args bytes, at most 68), what a seat signs:
  *   off  len  field
@@ -22,6 +25,13 @@
  *    49    1  seat, wire form: 1..N = engine seat index + 1
  *    50 2+2n  the canonical action bytes: kind, n_args, args int16 BE
  *   seat_signature = Ed25519 (crypto_sign_detached) over those bytes
+ * BINDING MESSAGE: the same bytes with "MNSB" for "MNSA", signed by the
+ * key the action binds its seat to (Event.bind_key).
+ *
+ * `meta` seatbind/<room> -> 194 bytes (only where a seat was bound as it
+ * joined), the append path's lookup; verify checks it against the events:
+ *     0    2  bound u16 BE: bit s = seat s was bound as it joined
+ *     2  192  six 32-byte Ed25519 public keys in seat order (0 if not)
  *
  * Seat key files: FILE holds the 64-byte Ed25519 secret key (libsodium
  * layout, as signing.key), mode 0600; FILE.pub its public key as 64
@@ -36,18 +46,24 @@
 #include "ledger/internal.h"
 
 #define SEAT_MAGIC "MNSA"
+#define BIND_MAGIC "MNSB"
+#define BIND_META "seatbind/"
+#define BIND_META_KEY_BYTES (sizeof BIND_META - 1 + SCHEMA_ROOM_CHARS)
+#define BIND_RECORD_BYTES (2 + ENGINE_MAX_SEATS * SCHEMA_KEY_BYTES)
 #define PUB_SUFFIX ".pub"
 #define PUB_TEXT_BYTES (2 * SCHEMA_KEY_BYTES + 1) /* hex digits and a newline */
 
 /* ====================================================== the message */
 
-size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
-                           uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
-                           const engine_action *act)
+/* The message signed under magic: SEAT_MAGIC for an action, BIND_MAGIC
+ * for the action that binds its seat (the same layout otherwise). */
+static size_t message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *magic, const char *room,
+                      uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                      const engine_action *act)
 {
     if (!ledger__room_valid(room) || act->seat >= ENGINE_MAX_SEATS)
         return 0;
-    memcpy(out, SEAT_MAGIC, 4);
+    memcpy(out, magic, 4);
     out[4] = LEDGER_FORMAT_VERSION;
     memcpy(out + 5, room, SCHEMA_ROOM_CHARS);
     ledger__be32_put(out + 13, version);
@@ -57,35 +73,101 @@ size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *roo
     return alen == 0 ? 0 : 50 + alen;
 }
 
-int ledger_seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES],
-                     const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
-                     uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
-                     const engine_action *act)
+size_t ledger_seat_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
+                           uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                           const engine_action *act)
+{
+    return message(out, SEAT_MAGIC, room, version, prev_hash, act);
+}
+
+size_t ledger_seat_bind_message(uint8_t out[LEDGER_SEAT_MESSAGE_MAX], const char *room,
+                                uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                                const engine_action *act)
+{
+    return message(out, BIND_MAGIC, room, version, prev_hash, act);
+}
+
+static int sign_as(uint8_t sig_out[SCHEMA_SIG_BYTES], const char *magic,
+                   const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room, uint32_t version,
+                   const uint8_t prev_hash[SCHEMA_HASH_BYTES], const engine_action *act)
 {
     uint8_t msg[LEDGER_SEAT_MESSAGE_MAX];
-    size_t len = ledger_seat_message(msg, room, version, prev_hash, act);
+    size_t len = message(msg, magic, room, version, prev_hash, act);
     if (len == 0)
         return LEDGER_EINPUT;
     crypto_sign_detached(sig_out, NULL, msg, len, sk);
     return 0;
 }
 
-/* 1 if sig is seat key pk's signature of act at (version, prev). */
-static int signs(const uint8_t sig[SCHEMA_SIG_BYTES], const uint8_t pk[SCHEMA_KEY_BYTES],
-                 const char *room, uint32_t version, const uint8_t prev[SCHEMA_HASH_BYTES],
-                 const engine_action *act)
+int ledger_seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES],
+                     const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
+                     uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                     const engine_action *act)
+{
+    return sign_as(sig_out, SEAT_MAGIC, sk, room, version, prev_hash, act);
+}
+
+int ledger_seat_sign_bind(uint8_t sig_out[SCHEMA_SIG_BYTES],
+                          const uint8_t sk[LEDGER_SEAT_SECRET_BYTES], const char *room,
+                          uint32_t version, const uint8_t prev_hash[SCHEMA_HASH_BYTES],
+                          const engine_action *act)
+{
+    return sign_as(sig_out, BIND_MAGIC, sk, room, version, prev_hash, act);
+}
+
+/* 1 if sig is key pk's signature under magic of act at (version, prev). */
+static int signs(const uint8_t sig[SCHEMA_SIG_BYTES], const char *magic,
+                 const uint8_t pk[SCHEMA_KEY_BYTES], const char *room, uint32_t version,
+                 const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act)
 {
     uint8_t msg[LEDGER_SEAT_MESSAGE_MAX];
-    size_t len = ledger_seat_message(msg, room, version, prev, act);
+    size_t len = message(msg, magic, room, version, prev, act);
     return len != 0 && ledger__verify_sig(sig, msg, len, pk) == 0;
 }
 
-int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
-                            const char *room, uint32_t version,
-                            const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
-                            const uint8_t *sig)
+int ledger__seat_bind_check(char *why, size_t why_cap, const ledger_seat_keys *k,
+                            unsigned n_seats, uint8_t seat, const uint8_t key[SCHEMA_KEY_BYTES])
 {
-    int is_bound = act->seat < ENGINE_MAX_SEATS && ((unsigned)g->seat_bound >> act->seat & 1u);
+    if (seat == ENGINE_SEAT_ENGINE || seat >= n_seats || seat >= ENGINE_MAX_SEATS) {
+        snprintf(why, why_cap, "a binding for no seat of the room (seat %u of %u)", seat + 1u,
+                 n_seats);
+        return LEDGER_EBADSIG;
+    }
+    if ((unsigned)k->bound >> seat & 1u) {
+        snprintf(why, why_cap, "seat %u is already bound to a key, and a seat is bound once",
+                 seat + 1u);
+        return LEDGER_EBADSIG;
+    }
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if (((unsigned)k->bound >> s & 1u) && sodium_memcmp(k->key[s], key, SCHEMA_KEY_BYTES) == 0) {
+            snprintf(why, why_cap, "the key seat %u would be bound to is already seat %u's",
+                     seat + 1u, s + 1u);
+            return LEDGER_EBADSIG;
+        }
+    return 0;
+}
+
+int ledger__seat_sig_verify(char *why, size_t why_cap, const ledger_seat_keys *k,
+                            unsigned n_seats, const char *room, uint32_t version,
+                            const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
+                            const uint8_t *sig, const uint8_t *bind_key)
+{
+    if (bind_key != NULL) {
+        if (ledger__seat_bind_check(why, why_cap, k, n_seats, act->seat, bind_key) != 0)
+            return LEDGER_EBADSIG;
+        if (sig == NULL) {
+            snprintf(why, why_cap, "the binding of seat %u carries no signature by the key it "
+                     "binds", act->seat + 1u);
+            return LEDGER_EBADSIG;
+        }
+        if (signs(sig, BIND_MAGIC, bind_key, room, version, prev, act))
+            return 0;
+        snprintf(why, why_cap, "the binding of seat %u is not signed by the key it binds for "
+                 "this action at version %u of room %s (another key, room, version, seat or "
+                 "action)", act->seat + 1u, version, room);
+        return LEDGER_EBADSIG;
+    }
+    int is_bound = act->seat < ENGINE_MAX_SEATS && ((unsigned)k->bound >> act->seat & 1u);
     if (!is_bound && sig == NULL)
         return 0;
     if (!is_bound) {
@@ -93,7 +175,7 @@ int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
             snprintf(why, why_cap, "an automatic step carries a seat signature");
         else
             snprintf(why, why_cap, "seat %u is not bound to a key but its action carries a "
-                     "seat signature", act->seat + 1u);
+                     "seat signature and binds no key", act->seat + 1u);
         return LEDGER_EBADSIG;
     }
     if (sig == NULL) {
@@ -101,11 +183,11 @@ int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
                  "signature", act->seat + 1u);
         return LEDGER_EBADSIG;
     }
-    if (signs(sig, g->seat_key[act->seat], room, version, prev, act))
+    if (signs(sig, SEAT_MAGIC, k->key[act->seat], room, version, prev, act))
         return 0;
-    for (unsigned s = 0; s < g->config.n_seats; s++)
-        if (s != act->seat && ((unsigned)g->seat_bound >> s & 1u) &&
-            signs(sig, g->seat_key[s], room, version, prev, act)) {
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if (s != act->seat && ((unsigned)k->bound >> s & 1u) &&
+            signs(sig, SEAT_MAGIC, k->key[s], room, version, prev, act)) {
             snprintf(why, why_cap, "the seat signature is seat %u's, not seat %u's", s + 1u,
                      act->seat + 1u);
             return LEDGER_EBADSIG;
@@ -115,20 +197,117 @@ int ledger__seat_sig_verify(char *why, size_t why_cap, const codec_genesis *g,
     return LEDGER_EBADSIG;
 }
 
-int ledger__seat_sig_admit(ledger *db, ledger_txn *txn, const char *room, uint32_t expected,
-                           const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
-                           const uint8_t *sig)
+/* ================================================ the bindings record */
+
+static void bind_meta_key(uint8_t out[BIND_META_KEY_BYTES], const char *room)
 {
-    codec_genesis g;
-    char why[200];
-    if (act->seat == ENGINE_SEAT_ENGINE && sig == NULL)
-        return 0; /* an automatic step binds no one: no genesis read */
-    int rc = ledger__genesis_read(db, txn, &g, room);
+    memcpy(out, BIND_META, sizeof BIND_META - 1);
+    memcpy(out + sizeof BIND_META - 1, room, SCHEMA_ROOM_CHARS);
+}
+
+void ledger__seat_keys_of_genesis(ledger_seat_keys *out, const codec_genesis *g)
+{
+    memset(out, 0, sizeof *out);
+    out->bound = g->seat_bound;
+    memcpy(out->key, g->seat_key, sizeof out->key);
+}
+
+int ledger__seat_joined_read(ledger *db, ledger_txn *txn, ledger_seat_keys *out,
+                             const char *room)
+{
+    MDB_val v;
+    memset(out, 0, sizeof *out);
+    int rc = ledger__meta_room_get(txn, &v, BIND_META, room);
+    if (rc == MDB_NOTFOUND)
+        return 0;
     if (rc != 0)
         return rc;
-    if (ledger__seat_sig_verify(why, sizeof why, &g, room, expected, prev, act, sig) != 0)
+    const uint8_t *p = v.mv_data;
+    if (v.mv_size != BIND_RECORD_BYTES || (p[0] << 8 | p[1]) == 0 ||
+        (p[0] << 8 | p[1]) >> ENGINE_MAX_SEATS != 0)
+        return LEDGER_CORRUPT_MSG(db, "room %s: a seat binding record of %zu bytes that binds "
+                                  "no seat", room, v.mv_size);
+    out->bound = (uint16_t)(p[0] << 8 | p[1]);
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        memcpy(out->key[s], p + 2 + (size_t)s * SCHEMA_KEY_BYTES, SCHEMA_KEY_BYTES);
+    return 0;
+}
+
+int ledger__seat_joined_put(ledger *db, ledger_txn *txn, const char *room,
+                            const ledger_seat_keys *joined)
+{
+    uint8_t kbuf[BIND_META_KEY_BYTES], rec[BIND_RECORD_BYTES];
+    bind_meta_key(kbuf, room);
+    MDB_val k = {sizeof kbuf, kbuf};
+    if (joined->bound == 0) {
+        int rc = ledger__del(txn, db->dbi_meta, &k, NULL);
+        return rc == MDB_NOTFOUND ? 0 : rc;
+    }
+    memset(rec, 0, sizeof rec);
+    rec[0] = (uint8_t)(joined->bound >> 8);
+    rec[1] = (uint8_t)joined->bound;
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if ((unsigned)joined->bound >> s & 1u)
+            memcpy(rec + 2 + (size_t)s * SCHEMA_KEY_BYTES, joined->key[s], SCHEMA_KEY_BYTES);
+    MDB_val v = {sizeof rec, rec};
+    return ledger__put(txn, db->dbi_meta, &k, &v, 0);
+}
+
+/* Every seat g binds and every seat bound as it joined (joined). */
+static void bindings_merge(ledger_seat_keys *out, const ledger_seat_keys *joined)
+{
+    for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
+        if (((unsigned)joined->bound >> s & 1u) && !((unsigned)out->bound >> s & 1u)) {
+            out->bound = (uint16_t)(out->bound | 1u << s);
+            memcpy(out->key[s], joined->key[s], SCHEMA_KEY_BYTES);
+        }
+}
+
+int ledger__seat_bindings(ledger *db, ledger_txn *txn, ledger_seat_keys *out,
+                          unsigned *n_seats_out, const char *room)
+{
+    codec_genesis g;
+    ledger_seat_keys joined;
+    int rc = ledger__genesis_read(db, txn, &g, room);
+    if (rc == 0)
+        rc = ledger__seat_joined_read(db, txn, &joined, room);
+    if (rc != 0)
+        return rc;
+    ledger__seat_keys_of_genesis(out, &g);
+    bindings_merge(out, &joined);
+    if (n_seats_out != NULL)
+        *n_seats_out = g.config.n_seats;
+    return 0;
+}
+
+int ledger__seat_sig_admit(ledger *db, ledger_txn *txn, const char *room, uint32_t expected,
+                           const uint8_t prev[SCHEMA_HASH_BYTES], const engine_action *act,
+                           const uint8_t *sig, const uint8_t *bind_key)
+{
+    ledger_seat_keys k;
+    unsigned n_seats = 0;
+    char why[240];
+    if (act->seat == ENGINE_SEAT_ENGINE && sig == NULL && bind_key == NULL)
+        return 0; /* an automatic step binds no one: no genesis read */
+    int rc = ledger__seat_bindings(db, txn, &k, &n_seats, room);
+    if (rc != 0)
+        return rc;
+    if (ledger__seat_sig_verify(why, sizeof why, &k, n_seats, room, expected, prev, act, sig,
+                                bind_key) != 0)
         return ledger__fail(db, LEDGER_EINPUT, "%s; nothing written", why);
     return 0;
+}
+
+int ledger__seat_bind_record(ledger *db, ledger_txn *txn, const char *room, uint8_t seat,
+                             const uint8_t key[SCHEMA_KEY_BYTES])
+{
+    ledger_seat_keys joined;
+    int rc = ledger__seat_joined_read(db, txn, &joined, room);
+    if (rc != 0)
+        return rc;
+    joined.bound = (uint16_t)(joined.bound | 1u << seat);
+    memcpy(joined.key[seat], key, SCHEMA_KEY_BYTES);
+    return ledger__seat_joined_put(db, txn, room, &joined);
 }
 
 int ledger_chain_hash(ledger *db, uint8_t out[SCHEMA_HASH_BYTES], const char *room,
@@ -153,19 +332,16 @@ int ledger_chain_hash(ledger *db, uint8_t out[SCHEMA_HASH_BYTES], const char *ro
 
 int ledger_room_seat_keys(ledger *db, ledger_seat_keys *out, const char *room)
 {
-    codec_genesis g;
     ledger_txn txn;
     memset(out, 0, sizeof *out);
     int rc = ledger__txn_begin(&txn, db, 0);
     if (rc != 0)
         return rc;
-    rc = ledger__genesis_read(db, &txn, &g, room);
+    rc = ledger__seat_bindings(db, &txn, out, NULL, room);
     ledger__txn_abort(&txn);
     if (rc != 0)
-        return rc;
-    out->bound = g.seat_bound;
-    memcpy(out->key, g.seat_key, sizeof out->key);
-    return 0;
+        memset(out, 0, sizeof *out);
+    return rc;
 }
 
 /* ======================================================== key files */

@@ -119,7 +119,7 @@ int ledger__state_load(ledger *db, ledger_txn *txn, engine_state *out, const cha
         if (rc == 0)
             rc = ledger__genesis_read(db, txn, &g, room);
         if (rc == 0)
-            rc = ledger__opening_state(db, out, &g, seed);
+            rc = ledger__opening_state_in(db, txn, out, &g, seed);
         if (rc != 0)
             goto out;
         has_seed = 1;

@@ -157,6 +157,18 @@ int ledger__get(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val)
     return rc;
 }
 
+int ledger__meta_room_get(ledger_txn *txn, MDB_val *val, const char *prefix, const char *room)
+{
+    uint8_t kbuf[LEDGER_META_ROOM_KEY_MAX];
+    size_t plen = strlen(prefix);
+    if (plen + SCHEMA_ROOM_CHARS > sizeof kbuf)
+        return MDB_BAD_VALSIZE;
+    memcpy(kbuf, prefix, plen);
+    memcpy(kbuf + plen, room, SCHEMA_ROOM_CHARS);
+    MDB_val k = {plen + SCHEMA_ROOM_CHARS, kbuf};
+    return ledger__get(txn, txn->db->dbi_meta, &k, val);
+}
+
 int ledger__put(ledger_txn *txn, MDB_dbi dbi, MDB_val *key, MDB_val *val, unsigned flags)
 {
     WRAP_PROLOGUE(txn, "put");

@@ -76,7 +76,9 @@ typedef struct verify_job {
     pthread_cond_t more;           /* signalled when either changes */
     atomic_uint next_sig;          /* next event whose signature nobody took yet */
     finding sig[2];                /* first bad signature seen by each worker */
-    codec_genesis seats;           /* the genesis's seat keys (seat_bound, seat_key) */
+    ledger_seat_keys seats;        /* every seat's key, bound at creation or as it joined */
+    unsigned n_seats;              /* the room's seats */
+    uint16_t *bound_before;        /* bound_before[i]: the seats bound before event i; owned */
     /* fold */
     int has_seed;
     uint8_t seed[ENGINE_SEED_BYTES];
@@ -130,12 +132,20 @@ static void check_signatures_as(verify_job *job, unsigned worker)
                          ledger__verify_sig(ev->signature, canon, len, job->pk[i]) != 0))
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "bad signature (key %08x)",
                  ev->key_id);
-        char why[160];
+        char why[240];
         if (job->is_unopened[i])
             continue; /* the seat signed its real action, sealed from this reader */
-        if (ledger__seat_sig_verify(why, sizeof why, &job->seats, job->room, ev->version - 1,
-                                    ev->prev_hash, &job->act[i],
-                                    ev->has_seat_signature ? ev->seat_signature : NULL) != 0)
+        const ledger_seat_keys *k = &job->seats; /* the keys bound before this event */
+        ledger_seat_keys before;
+        if (job->bound_before[i] != job->seats.bound) { /* a seat bound later: not yet */
+            before = job->seats;
+            before.bound = job->bound_before[i];
+            k = &before;
+        }
+        if (ledger__seat_sig_verify(why, sizeof why, k, job->n_seats, job->room,
+                                    ev->version - 1, ev->prev_hash, &job->act[i],
+                                    ev->has_seat_signature ? ev->seat_signature : NULL,
+                                    ev->has_bind_key ? ev->bind_key : NULL) != 0)
             find(&job->sig[worker], LEDGER_EBADSIG, ev->version, "%s", why);
     }
 }
@@ -303,9 +313,8 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         free(gcanon);
     if (rc != 0 || f->rc != 0)
         return rc;
-    job->seats.config.n_seats = g.config.n_seats;
-    job->seats.seat_bound = g.seat_bound;
-    memcpy(job->seats.seat_key, g.seat_key, sizeof g.seat_key);
+    ledger__seat_keys_of_genesis(&job->seats, &g);
+    job->n_seats = g.config.n_seats;
 
     /* A seed revealed after the game must match the genesis commitment,
      * whichever seed the fold then uses. */
@@ -335,7 +344,11 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     rc = ledger__room_seed(db, txn, room, job->seed);
     if (rc == 0) {
         job->has_seed = 1;
-        rc = ledger__opening_state(db, job->state, &g, job->seed);
+        rc = ledger__opening_state_in(db, txn, job->state, &g, job->seed);
+        if (rc == LEDGER_EKEY) {
+            job->has_seed = 0; /* a fork's position sealed from this reader: no re-fold */
+            rc = 0;
+        }
         if (rc == LEDGER_ECORRUPT) {
             find(f, rc, 0, "%s", ledger_errmsg(db));
             return 0;
@@ -367,7 +380,9 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     job->pk = calloc(head.version ? head.version : 1, sizeof *job->pk);
     job->act = calloc(head.version ? head.version : 1, sizeof *job->act);
     job->is_unopened = calloc(head.version ? head.version : 1, 1);
-    if (job->ev == NULL || job->pk == NULL || job->act == NULL || job->is_unopened == NULL)
+    job->bound_before = calloc(head.version ? head.version : 1, sizeof *job->bound_before);
+    if (job->ev == NULL || job->pk == NULL || job->act == NULL || job->is_unopened == NULL ||
+        job->bound_before == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory for %u events", head.version);
 
     /* The chain, in one pass over the room's duplicates. */
@@ -382,6 +397,8 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     uint64_t last_retired_at = 0;
     int has_last = 0, has_unsigned = 0;
     uint8_t last_pk[SCHEMA_KEY_BYTES], leaf[LEDGER_TREE_HASH_BYTES];
+    ledger_seat_keys joined;       /* the seats the events bind as they join */
+    memset(&joined, 0, sizeof joined);
     ledger__range *range = calloc(1, sizeof *range); /* the room's tree, leaf by leaf */
     if (range == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory");
@@ -458,6 +475,20 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
             rc = orc;
             break;
         }
+        /* A seat bound as it joins: bound from this event on, once. */
+        job->bound_before[want - 1] = job->seats.bound;
+        if (ev->has_bind_key) {
+            char why[160];
+            if (ledger__seat_bind_check(why, sizeof why, &job->seats, job->n_seats, ev->seat,
+                                        ev->bind_key) != 0) {
+                find(f, LEDGER_EBADSIG, want, "%s", why);
+                break;
+            }
+            job->seats.bound = (uint16_t)(job->seats.bound | 1u << ev->seat);
+            memcpy(job->seats.key[ev->seat], ev->bind_key, SCHEMA_KEY_BYTES);
+            joined.bound = (uint16_t)(joined.bound | 1u << ev->seat);
+            memcpy(joined.key[ev->seat], ev->bind_key, SCHEMA_KEY_BYTES);
+        }
         memcpy(job->pk[want - 1], last_pk, SCHEMA_KEY_BYTES);
         job->n_ok = want;
         sig_publish(job, want, 0);
@@ -474,6 +505,19 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
         find(f, LEDGER_ECORRUPT, job->n_ok + 1, "missing (the head is at %u)", head.version);
     if (f->rc == 0 && memcmp(hash, head.hash, SCHEMA_HASH_BYTES) != 0)
         find(f, LEDGER_EBADSIG, head.version, "the head's hash differs from the chain");
+    if (f->rc == 0) { /* the lookup record must say what the events bind */
+        ledger_seat_keys stored;
+        int brc = ledger__seat_joined_read(db, txn, &stored, room);
+        if (brc == LEDGER_ECORRUPT)
+            find(f, brc, head.version, "%s", ledger_errmsg(db));
+        else if (brc != 0) {
+            free(range);
+            return brc;
+        } else if (stored.bound != joined.bound ||
+                   sodium_memcmp(stored.key, joined.key, sizeof stored.key) != 0)
+            find(f, LEDGER_ECORRUPT, head.version, "the seat binding record (meta seatbind/%s) "
+                 "differs from the bindings its events carry", room);
+    }
     if (f->rc == 0 && has_unsigned && !head.is_signed)
         find(f, LEDGER_EBADSIG, head.version, "the head is unsigned, and nothing else "
              "authenticates the events of format 2");
@@ -652,6 +696,7 @@ out:
         sodium_memzero(job.act, (n_events ? n_events : 1) * sizeof *job.act);
     free(job.act);
     free(job.is_unopened);
+    free(job.bound_before);
     free(job.ckpt);
     free(job.state);
     return rc;

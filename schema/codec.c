@@ -1214,6 +1214,10 @@ int codec_genesis_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_
         m.fork_of_version = g->fork_version;
         m.has_fork_of_hash = 1;
         m.fork_of_hash = bin(g->fork_hash, SCHEMA_HASH_BYTES);
+        m.has_position_sealed = g->is_position_sealed;
+        m.position_sealed = g->is_position_sealed != 0;
+    } else if (g->is_position_sealed) {
+        return SCHEMA_ERROR;
     }
     ProtobufCBinaryData seat_keys[ENGINE_MAX_SEATS];
     if (g->seat_bound != 0) {
@@ -1344,6 +1348,9 @@ static int genesis_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in
             return rc;
         g->is_fork = 1;
         g->fork_version = m->fork_of_version;
+        g->is_position_sealed = m->has_position_sealed && m->position_sealed;
+    } else if (m->has_position_sealed) {
+        return codec__fail(err, "Genesis.position_sealed: not a fork");
     }
     if ((rc = seat_keys_from_wire(g, m, err)) != 0)
         return rc;
@@ -1383,6 +1390,10 @@ int codec_event_encode(uint8_t *out, size_t cap, size_t *len_out, const codec_ev
     m.signature = bin(ev->signature, ev->has_signature ? SCHEMA_SIG_BYTES : 0);
     m.has_seat_signature = ev->has_seat_signature;
     m.seat_signature = bin(ev->seat_signature, ev->has_seat_signature ? SCHEMA_SIG_BYTES : 0);
+    if (ev->has_bind_key && (!ev->has_seat_signature || ev->seat == ENGINE_SEAT_ENGINE))
+        return SCHEMA_ERROR;
+    m.has_bind_key = ev->has_bind_key;
+    m.bind_key = bin(ev->bind_key, ev->has_bind_key ? SCHEMA_KEY_BYTES : 0);
     if (ev->sealed_len != 0) {
         if (ev->sealed_len < SCHEMA_SEALED_EVENT_MIN || ev->sealed_len > SCHEMA_SEALED_EVENT_MAX ||
             ev->has_signature)
@@ -1425,6 +1436,14 @@ static int event_from_wire(void *dst, ProtobufCMessage *msg, const uint8_t *in, 
                                   "Event.seat_signature", err)) != 0)
             return rc;
         ev->has_seat_signature = 1;
+    }
+    if (m->has_bind_key) {
+        if (!m->has_seat_signature || ev->seat == ENGINE_SEAT_ENGINE)
+            return codec__fail(err, "Event.bind_key: a binding without a seat's signature");
+        if ((rc = bytes_from_wire(ev->bind_key, SCHEMA_KEY_BYTES, &m->bind_key, "Event.bind_key",
+                                  err)) != 0)
+            return rc;
+        ev->has_bind_key = 1;
     }
     if (m->has_sealed_action) {
         if (m->sealed_action.len < SCHEMA_SEALED_EVENT_MIN ||
@@ -1734,7 +1753,7 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
     char head_room[SCHEMA_ROOM_CHARS + 1];
 
     *len_out = 0;
-    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_REVEALED_ROOM_KEY)
+    if (r->kind < CODEC_ARCHIVE_HEADER || r->kind > CODEC_ARCHIVE_SEALED_SEED)
         return SCHEMA_ERROR;
     switch ((codec_archive_kind)r->kind) {
     case CODEC_ARCHIVE_HEADER:
@@ -1784,6 +1803,12 @@ int codec_archive_record_encode(uint8_t *out, size_t cap, size_t *len_out,
         m.revealed_room_key = bin(r->seed, ENGINE_SEED_BYTES);
         m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY;
         return pack(out, cap, len_out, &m.base);
+    case CODEC_ARCHIVE_SEALED_SEED:
+        if (r->bytes == NULL || r->bytes_len == 0)
+            return SCHEMA_ERROR;
+        m.sealed_seed = bin(r->bytes, r->bytes_len);
+        m.record_case = MENTAT__ARCHIVE_RECORD__RECORD_SEALED_SEED;
+        return pack(out, cap, len_out, &m.base);
     }
     m.record_case = (Mentat__ArchiveRecord__RecordCase)r->kind;
     return pack(out, cap, len_out, &m.base);
@@ -1812,6 +1837,13 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
         if (r->bytes == NULL || r->bytes_len != m->room_key.len || r->bytes_len == 0)
             return codec__fail(err, "ArchiveRecord: malformed room key record");
         r->kind = CODEC_ARCHIVE_ROOM_KEY;
+        return SCHEMA_OK;
+    }
+    if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_SEALED_SEED) {
+        r->bytes = wire_find(&r->bytes_len, in, len, (uint64_t)m->record_case);
+        if (r->bytes == NULL || r->bytes_len != m->sealed_seed.len || r->bytes_len == 0)
+            return codec__fail(err, "ArchiveRecord: malformed sealed seed record");
+        r->kind = CODEC_ARCHIVE_SEALED_SEED;
         return SCHEMA_OK;
     }
     if (m->record_case == MENTAT__ARCHIVE_RECORD__RECORD_REVEALED_ROOM_KEY) {
@@ -1856,9 +1888,10 @@ static int archive_record_from_wire(void *dst, ProtobufCMessage *msg, const uint
                                   "ArchiveRecord.trailer.digest", err)) != 0)
             return rc;
         break;
-    case CODEC_ARCHIVE_HEAD: /* fields 800, 1100 and 1101, taken above */
+    case CODEC_ARCHIVE_HEAD: /* fields 800, 1100, 1101 and 1260, taken above */
     case CODEC_ARCHIVE_ROOM_KEY:
     case CODEC_ARCHIVE_REVEALED_ROOM_KEY:
+    case CODEC_ARCHIVE_SEALED_SEED:
         return codec__fail(err, "ArchiveRecord: unknown record");
     }
     r->kind = (uint8_t)m->record_case;

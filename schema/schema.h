@@ -80,6 +80,8 @@ typedef struct codec_genesis {
     size_t position_len;
     uint8_t signature[SCHEMA_SIG_BYTES];
     int is_fork;                               /* 1 = forked from fork_room (constructed) */
+    int is_position_sealed;                    /* 1 = a fork's position, sealed with its room
+                                                  key (nonce || ciphertext || tag) */
     char fork_room[SCHEMA_ROOM_CHARS + 1];     /* the room it was taken from, NUL-terminated */
     uint32_t fork_version;                     /* the version of fork_room it starts from */
     uint8_t fork_hash[SCHEMA_HASH_BYTES];      /* chain hash of that version in fork_room */
@@ -100,6 +102,8 @@ typedef struct codec_event {
     uint8_t signature[SCHEMA_SIG_BYTES];       /* format 1 only */
     int has_seat_signature;                    /* 1 = the acting seat signed (a bound seat) */
     uint8_t seat_signature[SCHEMA_SIG_BYTES];  /* Ed25519 by the seat's key (docs/FORMAT.md) */
+    int has_bind_key;                          /* 1 = this event binds its seat to bind_key */
+    uint8_t bind_key[SCHEMA_KEY_BYTES];        /* Ed25519 public key (with a seat signature) */
     size_t sealed_len;                         /* 0, or format 3: bytes in sealed_action */
     uint8_t sealed_action[SCHEMA_SEALED_EVENT_MAX]; /* nonce || ciphertext || tag */
     int is_sealed;                             /* 1 = action's secret arguments are 0, still
@@ -160,7 +164,8 @@ typedef enum codec_archive_kind {
     CODEC_ARCHIVE_TRAILER,
     CODEC_ARCHIVE_HEAD,                        /* ArchiveRecord field 800 */
     CODEC_ARCHIVE_ROOM_KEY,                    /* field 1100: the sealed room key record */
-    CODEC_ARCHIVE_REVEALED_ROOM_KEY            /* field 1101: the room key, revealed */
+    CODEC_ARCHIVE_REVEALED_ROOM_KEY,           /* field 1101: the room key, revealed */
+    CODEC_ARCHIVE_SEALED_SEED                  /* field 1260: a resealed room's seed record */
 } codec_archive_kind;
 
 typedef struct codec_archive_record {
@@ -172,7 +177,7 @@ typedef struct codec_archive_record {
     uint64_t created_at;
     /* KEY */
     codec_key key;
-    /* GENESIS, EVENT, ROOM_KEY: borrowed bytes of the stored record */
+    /* GENESIS, EVENT, ROOM_KEY, SEALED_SEED: borrowed bytes of the stored record */
     const uint8_t *bytes;
     size_t bytes_len;
     /* REVEALED_SEED, REVEALED_ROOM_KEY (as long) */

@@ -778,9 +778,10 @@ static int acting_request(uint8_t *seat, body *b, int64_t *version, engine_actio
     return 0;
 }
 
-/* POST .../seat_message {version, action}: the bytes a bound seat signs
- * for that action on that version (ledger_seat_message) and the chain
- * hash in them, in hex. */
+/* POST .../seat_message {version, action[, bind]}: the bytes a bound seat
+ * signs for that action on that version (ledger_seat_message; with
+ * "bind": true those a seat joining with a key signs to bind it,
+ * ledger_seat_bind_message) and the chain hash in them, in hex. */
 static void route_seat_message(server_response *out, server *s, server__room *r,
                                const server_request *req)
 {
@@ -794,7 +795,11 @@ static void route_seat_message(server_response *out, server *s, server__room *r,
     pthread_rwlock_wrlock(&s->gate); /* (1) */
     int rc = ledger_chain_hash(s->opt.db, chain, r->code, (uint32_t)version);
     pthread_rwlock_unlock(&s->gate);
-    size_t n = rc == 0 ? ledger_seat_message(msg, r->code, (uint32_t)version, chain, &act) : 0;
+    int bt = codec_json_member(b.tok, 0, b.text, "bind");
+    int is_bind = bt >= 0 && b.tok[bt].type == CODEC_JSON_BOOL && b.text[b.tok[bt].start] == 't';
+    size_t n = rc != 0 ? 0
+               : is_bind ? ledger_seat_bind_message(msg, r->code, (uint32_t)version, chain, &act)
+                         : ledger_seat_message(msg, r->code, (uint32_t)version, chain, &act);
     if (rc == LEDGER_ENOTFOUND || (rc == 0 && n == 0)) {
         server__fail(out, 400, rc != 0 ? "version: beyond the head" : "action: it has no seat message");
         return;
@@ -827,16 +832,34 @@ static void route_act(server_response *out, server *s, server__room *r,
     engine_action act;
     if (acting_request(&seat, &b, &version, &act, out, s, r, req) != 0)
         return;
-    uint8_t sig[SCHEMA_SIG_BYTES];
+    uint8_t sig[SCHEMA_SIG_BYTES], bind_key[SCHEMA_KEY_BYTES];
     int st = codec_json_member(b.tok, 0, b.text, "seat_sig");
-    int is_bound = (r->bound >> seat) & 1; /* fixed at creation: read without the mutex */
-    if (is_bound && st < 0) {
+    int bt = codec_json_member(b.tok, 0, b.text, "bind_key");
+    pthread_mutex_lock(&r->mutex);
+    int is_bound = (r->bound >> seat) & 1;
+    pthread_mutex_unlock(&r->mutex);
+    if (bt >= 0) { /* the seat joins bound to a key of its own */
+        if (hex_bytes(bind_key, sizeof bind_key, &b.tok[bt], b.text) != 0) {
+            server__fail(out, 400, "bind_key: an Ed25519 public key is 64 hex digits");
+            return;
+        }
+        if (is_bound) {
+            server__fail(out, 409, "bind_key: this seat is already bound to a seat key");
+            return;
+        }
+        if (st < 0) {
+            server__fail(out, 400, "seat_sig: a binding must carry the key's signature of the "
+                                   "binding message (seat_message with \"bind\": true)");
+            return;
+        }
+    } else if (is_bound && st < 0) {
         server__fail(out, 400, "seat_sig: this seat is bound to a seat key: the action must carry "
                                "the seat's signature (the bytes `mentat act --seat-key` signs)");
         return;
     }
-    if (!is_bound && st >= 0) {
-        server__fail(out, 400, "seat_sig: this seat is bound to no seat key: send no signature");
+    if (!is_bound && bt < 0 && st >= 0) {
+        server__fail(out, 400, "seat_sig: this seat is bound to no seat key: send no signature, "
+                               "or bind it with bind_key");
         return;
     }
     if (st >= 0 && hex_bytes(sig, sizeof sig, &b.tok[st], b.text) != 0) {
@@ -844,7 +867,8 @@ static void route_act(server_response *out, server *s, server__room *r,
         return;
     }
     ledger_append_result res;
-    int rc = server__room_append(&res, s, r, (uint32_t)version, &act, st >= 0 ? sig : NULL);
+    int rc = server__room_append(&res, s, r, (uint32_t)version, &act, st >= 0 ? sig : NULL,
+                                 bt >= 0 ? bind_key : NULL);
     if (rc == -2) {
         server__fail(out, 503, "the server is stopping");
         return;
@@ -868,6 +892,11 @@ static void route_act(server_response *out, server *s, server__room *r,
         inspect_json_member_uint(&rp.j, "head", head);
         inspect_json_object_end(&rp.j);
         reply_end(&rp);
+        return;
+    }
+    if (rc == LEDGER_EINPUT && bt >= 0) {
+        server__fail(out, 403, "seat_sig: not bind_key's signature of this binding at this version, "
+                               "or the key is another seat's");
         return;
     }
     if (rc == LEDGER_EINPUT && is_bound) {

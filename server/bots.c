@@ -57,7 +57,7 @@ static int room_step(server *s, server__room *r, void *thread, engine_state *ful
             if (rc != 0)
                 continue;
             ledger_append_result res;
-            rc = server__room_append(&res, s, r, version, &act, NULL);
+            rc = server__room_append(&res, s, r, version, &act, NULL, NULL);
             return rc == 0 && res.verdict == ENGINE_ACCEPTED;
         }
     return 0;

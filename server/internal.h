@@ -46,7 +46,8 @@ typedef struct server__room {
     uint8_t bot_level[ENGINE_MAX_SEATS]; /* level + 1 for a bot seat, 0 for a person */
     uint8_t is_joined[ENGINE_MAX_SEATS]; /* 1 = a person took the seat's token */
     int is_queued;                 /* 1 = on the bot queue */
-    uint16_t bound;                /* bit s: the genesis binds seat s to a seat key */
+    uint16_t bound;                /* bit s: seat s is bound to a seat key (at creation or
+                                      as it joined); under mutex */
 } server__room;
 
 struct server {
@@ -90,11 +91,14 @@ int server__room_create(server__room **out, server *s, const engine_config *cfg,
  * bot's or already taken. */
 int server__room_join(server *s, server__room *r, uint8_t seat);
 /* Appends act for seat at expected version through the group (1), with
- * the seat's signature (64 bytes) if the room binds the seat, then
- * refreshes the room's cache (3) and wakes subscribers and bots. 0 and
- * *res, or a ledger code (LEDGER_ECONFLICT...). -2: the server is stopping. */
+ * the seat's signature (64 bytes) if the room binds the seat, or with
+ * bind_key (32 bytes, NULL for none) the key it binds the seat to as its
+ * player joins (ledger_append_bind), then refreshes the room's cache (3)
+ * and wakes subscribers and bots. 0 and *res, or a ledger code
+ * (LEDGER_ECONFLICT...). -2: the server is stopping. */
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig);
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig,
+                        const uint8_t *bind_key);
 /* Brings r's cache to the ledger's head if another process moved it,
  * then queues the bots and wakes subscribers: 0 or a ledger code. Takes
  * r->mutex, then the gate (2). */

@@ -47,6 +47,11 @@ static int room_refresh(server *s, server__room *r)
     rc = ledger_state_at(s->opt.db, r->cur, r->code, head);
     if (rc != 0)
         goto out;
+    ledger_seat_keys keys; /* a seat may have been bound as it joined */
+    rc = ledger_room_seat_keys(s->opt.db, &keys, r->code);
+    if (rc != 0)
+        goto out;
+    r->bound = keys.bound;
     r->has_prev = head > 0;
     if (head > 0) {
         codec_event ev;
@@ -342,7 +347,8 @@ void server__room_queue_bots(server *s, server__room *r)
 }
 
 int server__room_append(ledger_append_result *res, server *s, server__room *r,
-                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig)
+                        uint32_t expected, const engine_action *act, const uint8_t *seat_sig,
+                        const uint8_t *bind_key)
 {
     pthread_mutex_lock(&s->rooms_mutex);
     if (s->is_stopping) {
@@ -354,10 +360,12 @@ int server__room_append(ledger_append_result *res, server *s, server__room *r,
 
     memset(res, 0, sizeof *res);
     pthread_rwlock_rdlock(&s->gate); /* (1) */
-    int rc = ledger_group_append_signed(s->group, res, r->code, expected, act, seat_sig);
+    int rc = ledger_group_append_bind(s->group, res, r->code, expected, act, seat_sig, bind_key);
     pthread_rwlock_unlock(&s->gate);
     if (rc == 0 && res->verdict == ENGINE_ACCEPTED) {
         pthread_mutex_lock(&r->mutex);
+        if (bind_key != NULL) /* bound as its player joined: signed from now on */
+            r->bound = (uint16_t)(r->bound | 1u << act->seat);
         if (!room_fold(r, act, res->receipt.version))
             (void)room_refresh(s, r); /* a failed refresh reloads on the next one (3) */
         server__room_queue_bots(s, r);

@@ -15,7 +15,7 @@
 #include "tools/internal.h"
 
 static const char help[] =
-    "usage: mentat act ROOM --seat S --version V --action JSON [--seat-key FILE]\n"
+    "usage: mentat act ROOM --seat S --version V --action JSON [--seat-key FILE [--bind]]\n"
     "\n"
     "Appends one action to ROOM. S is the seat, 1..N in the order the room's\n"
     "factions were given, or a faction name. V is the version the seat acted\n"
@@ -35,6 +35,12 @@ static const char help[] =
     "sign; one it does not bind must not. A missing, wrong or replayed seat\n"
     "signature is refused with the reason (exit 2), nothing written.\n"
     "\n"
+    "--bind (with --seat-key) binds the seat, not bound yet, to that key as\n"
+    "its player joins: the action carries the key's public half and its\n"
+    "signature of the binding, and from then on every action of the seat\n"
+    "must be signed with it. A seat already bound, a key already another\n"
+    "seat's, or an action the rules refuse binds nothing (exit 2).\n"
+    "\n"
     "JSON is {\"kind\": NAME, field: value, ...}; docs/CLI.md lists every kind.\n"
     "Factions, leaders and territories are named by slug, locations as\n"
     "{\"territory\": SLUG, \"sector\": N}.\n"
@@ -47,6 +53,10 @@ static const char help[] =
     "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"feyd_rautha\"}'\n"
     "  mentat act K7QX2M9P --seat fremen --version 7 --seat-key fremen.seat \\\n"
     "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n"
+    "  # join seat 2 with a key of its own: its first signed action binds it\n"
+    "  mentat seat keygen atreides.seat\n"
+    "  mentat act K7QX2M9P --seat 2 --version 1 --seat-key atreides.seat --bind \\\n"
+    "      --action '{\"kind\":\"traitor_pick\",\"leader\":\"duncan_idaho\"}'\n"
     "  mentat act K7QX2M9P --seat fremen --version 7 --json \\\n"
     "      --action '{\"kind\":\"storm_dial\",\"value\":3}'\n";
 
@@ -136,9 +146,10 @@ static int print_conflict(const tool_globals *g, ledger *db, const char *room,
     return TOOL_EXIT_USAGE;
 }
 
-/* sig_out = the seat's signature of act on `expected` with the key in path. */
-static int seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES], const tool_globals *g, ledger *db,
-                     const char *path, const char *room, uint32_t expected,
+/* sig_out = the seat's signature of act on `expected` with the key in
+ * path; with pk_out (a binding), the binding's, and pk_out the key. */
+static int seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES], uint8_t *pk_out, const tool_globals *g,
+                     ledger *db, const char *path, const char *room, uint32_t expected,
                      const engine_action *act)
 {
     uint8_t sk[LEDGER_SEAT_SECRET_BYTES], pk[SCHEMA_KEY_BYTES], prev[SCHEMA_HASH_BYTES];
@@ -153,11 +164,14 @@ static int seat_sign(uint8_t sig_out[SCHEMA_SIG_BYTES], const tool_globals *g, l
         rc = print_conflict(g, db, room, expected);
     else if (rc != 0)
         rc = tool_ledger_fail(g, db, rc);
-    else if (ledger_seat_sign(sig_out, sk, room, expected, prev, act) != 0) {
+    else if ((pk_out != NULL ? ledger_seat_sign_bind(sig_out, sk, room, expected, prev, act)
+                             : ledger_seat_sign(sig_out, sk, room, expected, prev, act)) != 0) {
         tool_err(g, "--seat-key: the action of seat %u has no seat message", act->seat + 1u);
         rc = TOOL_EXIT_USAGE;
     }
     sodium_memzero(sk, sizeof sk);
+    if (rc == 0 && pk_out != NULL)
+        memcpy(pk_out, pk, sizeof pk);
     return rc;
 }
 
@@ -165,8 +179,10 @@ int cmd_act(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *seat = NULL, *version = NULL, *action = NULL, *seat_key = NULL;
+    int is_bind = 0;
     const tool_opt opts[] = {
         {"--seat-key", "FILE", &seat_key, NULL},
+        {"--bind", NULL, NULL, &is_bind},
         {"--seat", "S", &seat, NULL},
         {"--version", "V", &version, NULL},
         {"--action", "JSON", &action, NULL},
@@ -181,6 +197,10 @@ int cmd_act(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "missing %s (see mentat act --help)",
                  n_pos == 0 ? "ROOM" : seat == NULL ? "--seat S"
                              : version == NULL ? "--version V" : "--action JSON");
+        return TOOL_EXIT_USAGE;
+    }
+    if (is_bind && seat_key == NULL) {
+        tool_err(&g, "--bind binds the seat to the key of --seat-key FILE: give it");
         return TOOL_EXIT_USAGE;
     }
     uint32_t expected;
@@ -206,16 +226,17 @@ int cmd_act(int argc, char **argv, const tool_globals *gin)
         ex = TOOL_EXIT_USAGE;
         goto out;
     }
-    uint8_t sig[SCHEMA_SIG_BYTES];
+    uint8_t sig[SCHEMA_SIG_BYTES], bind_key[SCHEMA_KEY_BYTES];
     if (seat_key != NULL) {
-        ex = seat_sign(sig, &g, db, seat_key, info.room, expected, &act);
+        ex = seat_sign(sig, is_bind ? bind_key : NULL, &g, db, seat_key, info.room, expected,
+                       &act);
         if (ex != TOOL_EXIT_OK)
             goto out;
     }
     ledger_append_result res;
     memset(&res, 0, sizeof res);
-    int rc = ledger_append_signed(db, &res, info.room, expected, &act,
-                                  seat_key != NULL ? sig : NULL);
+    int rc = ledger_append_bind(db, &res, info.room, expected, &act,
+                                seat_key != NULL ? sig : NULL, is_bind ? bind_key : NULL);
     if (rc == LEDGER_ECONFLICT) {
         ex = print_conflict(&g, db, info.room, expected);
     } else if (rc != 0) {

@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_message(err);
         return 0;
     }
-    if (rc != SCHEMA_OK || r.kind < CODEC_ARCHIVE_HEADER || r.kind > CODEC_ARCHIVE_HEAD)
+    if (rc != SCHEMA_OK || r.kind < CODEC_ARCHIVE_HEADER || r.kind > CODEC_ARCHIVE_SEALED_SEED)
         abort();
     if (r.bytes_len != 0 && (r.bytes < data || r.bytes + r.bytes_len > data + size))
         abort();

@@ -27,6 +27,8 @@ static int event_eq(const codec_event *a, const codec_event *b)
         && a->has_seat_signature == b->has_seat_signature
         && (!a->has_seat_signature ||
             memcmp(a->seat_signature, b->seat_signature, SCHEMA_SIG_BYTES) == 0)
+        && a->has_bind_key == b->has_bind_key
+        && (!a->has_bind_key || memcmp(a->bind_key, b->bind_key, SCHEMA_KEY_BYTES) == 0)
         && a->sealed_len == b->sealed_len
         && memcmp(a->sealed_action, b->sealed_action, a->sealed_len) == 0;
 }

@@ -26,7 +26,7 @@ static int genesis_eq(const codec_genesis *a, const codec_genesis *b)
         && a->created_at == b->created_at && a->position_len == b->position_len
         && (a->position_len == 0 || memcmp(a->position, b->position, a->position_len) == 0)
         && memcmp(a->signature, b->signature, SCHEMA_SIG_BYTES) == 0
-        && a->is_fork == b->is_fork
+        && a->is_fork == b->is_fork && a->is_position_sealed == b->is_position_sealed
         && (!a->is_fork || (strcmp(a->fork_room, b->fork_room) == 0
                             && a->fork_version == b->fork_version
                             && memcmp(a->fork_hash, b->fork_hash, SCHEMA_HASH_BYTES) == 0))

@@ -152,6 +152,58 @@ static int forge_body(ledger_txn *txn, void *vctx)
     return rc;
 }
 
+/* A fork's position is the origin's whole state, hidden facts and all:
+ * its genesis holds it sealed with the fork's room key, so the ledger
+ * file holds the origin's state nowhere in the clear (not as the fork's
+ * position, not as the origin's), the auditor still opens and folds it,
+ * and a reader without the audit key is refused it and verifies the
+ * chain without a re-fold. */
+static void test_fork__position_sealed_at_rest(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(16);
+    char room[SCHEMA_ROOM_CHARS + 1], fork[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    assert_int_equal(play(f->db, room, 60), 60);
+    assert_int_equal(ledger_room_fork(f->db, fork, room, 41), 0);
+    static engine_state orig, opening;
+    static uint8_t as_origin[ENGINE_STATE_ENCODED_MAX], as_fork[ENGINE_STATE_ENCODED_MAX];
+    assert_int_equal(ledger_state_at(f->db, &orig, room, 41), 0);
+    size_t n_origin = engine_state_encode(as_origin, sizeof as_origin, &orig);
+    orig.config.is_constructed = 1;
+    size_t n_fork = engine_state_encode(as_fork, sizeof as_fork, &orig);
+    assert_true(n_origin > 0 && n_fork > 0);
+    assert_true(orig.n_deck >= 8);
+
+    codec_genesis g;
+    assert_int_equal(ledger_genesis_get(f->db, &g, fork), 0);
+    assert_true(g.is_fork && g.is_position_sealed);
+    assert_int_equal(g.position_len, n_fork + 24 + 16);
+    assert_false(test_has_bytes(g.position, g.position_len, orig.deck, orig.n_deck));
+    size_t len = 0;
+    uint8_t *file = (uint8_t *)test_slurp(f->path, &len);
+    assert_false(test_has_bytes(file, len, as_fork, n_fork));
+    assert_false(test_has_bytes(file, len, as_origin, n_origin));
+    free(file);
+
+    /* The auditor opens it: the opening is the origin's state, and it folds. */
+    assert_int_equal(ledger_state_at(f->db, &opening, fork, 0), 0);
+    static uint8_t back[ENGINE_STATE_ENCODED_MAX];
+    assert_int_equal(engine_state_encode(back, sizeof back, &opening), n_fork);
+    assert_memory_equal(back, as_fork, n_fork);
+    assert_int_equal(play(f->db, fork, 10), 10);
+    ledger_verify_report rep;
+    assert_int_equal(ledger_verify_room(f->db, &rep, fork, 2), 0);
+    assert_true(rep.is_refolded);
+
+    /* Without the audit key: refused, and the chain still verifies. */
+    fixture_reopen_keyless(f);
+    assert_int_equal(ledger_state_at(f->db, &opening, fork, 0), LEDGER_EKEY);
+    assert_int_equal(ledger_verify_room(f->db, &rep, fork, 1), 0);
+    assert_false(rep.is_refolded);
+    fixture_free(f);
+}
+
 static void test_fork__a_false_origin_does_not_verify(void **state)
 {
     (void)state;
@@ -203,6 +255,7 @@ static void test_fork__refusals_write_nothing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fork__position_sealed_at_rest),
         cmocka_unit_test(test_fork__opens_on_the_state_and_says_whence),
         cmocka_unit_test(test_fork__travels_in_an_archive),
         cmocka_unit_test(test_fork__refusals_write_nothing),

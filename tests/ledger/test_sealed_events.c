@@ -16,15 +16,6 @@
 
 #define VERSIONS 40
 
-/* 1 if the n bytes at needle are somewhere in hay[0..len). */
-static int contains(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n)
-{
-    for (size_t i = 0; i + n <= len; i++)
-        if (memcmp(hay + i, needle, n) == 0)
-            return 1;
-    return 0;
-}
-
 /* The whole ledger file. */
 static uint8_t *file_bytes(const char *path, size_t *len_out)
 {
@@ -105,7 +96,7 @@ static void test_sealed_events__secrets_sealed_in_the_file(void **state)
         uint8_t rec[LEDGER_EVENT_RECORD_MAX];
         size_t rec_len = 0;
         assert_int_equal(ledger__event_record_encode(f->db, rec, sizeof rec, &rec_len, &clear), 0);
-        assert_false(contains(file, file_len, rec + 1, rec_len - 1));
+        assert_false(test_has_bytes(file, file_len, rec + 1, rec_len - 1));
     }
     free(file);
     assert_true(n_sealed >= 6); /* six traitor picks at least */

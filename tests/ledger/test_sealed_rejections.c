@@ -30,14 +30,6 @@ static int collect(void *ctx, uint32_t n, const codec_rejection *r)
     return 0;
 }
 
-static int has_bytes(const uint8_t *hay, size_t n, const uint8_t *needle, size_t m)
-{
-    for (size_t i = 0; i + m <= n; i++)
-        if (memcmp(hay + i, needle, m) == 0)
-            return 1;
-    return 0;
-}
-
 static void test_sealed_rejections__secret_arguments_sealed(void **state)
 {
     (void)state;
@@ -68,7 +60,7 @@ static void test_sealed_rejections__secret_arguments_sealed(void **state)
     assert_true(stored.sealed_len > 0);
     uint8_t canon[2 + 2 * ENGINE_ACTION_MAX_ARGS];
     size_t clen = ledger__action_canonical(canon, sizeof canon, &bad);
-    assert_false(has_bytes(rec, len, canon, clen));
+    assert_false(test_has_bytes(rec, len, canon, clen));
 
     /* With the audit key: as refused. */
     got g = {0};

@@ -79,31 +79,13 @@ static void play_signed(sfix *s, const char *room, unsigned n)
     }
 }
 
-typedef struct room_mark {
-    uint32_t version;
-    uint8_t hash[SCHEMA_HASH_BYTES];
-    uint32_t n_rejections;
-} room_mark;
-
-static void mark(ledger *db, room_mark *out, const char *room)
-{
-    ledger_txn txn;
-    ledger_head_rec h;
-    assert_int_equal(ledger__txn_begin(&txn, db, 0), 0);
-    assert_int_equal(ledger__head_read(db, &txn, &h, room), 0);
-    ledger__txn_abort(&txn);
-    out->version = h.version;
-    memcpy(out->hash, h.hash, sizeof out->hash);
-    out->n_rejections = h.n_rejections;
-}
-
 /* The append is refused with LEDGER_EINPUT naming `why`, and nothing of
  * the room changed: not its head, not its events, not its rejections. */
 static void expect_refused(sfix *s, const char *room, uint32_t head, const engine_action *act,
                            const uint8_t *sig, const char *why)
 {
     room_mark before, after;
-    mark(s->f->db, &before, room);
+    room_mark_get(s->f->db, &before, room);
     ledger_append_result res;
     int rc = ledger_append_signed(s->f->db, &res, room, head, act, sig);
     assert_int_equal(rc, LEDGER_EINPUT);
@@ -112,7 +94,7 @@ static void expect_refused(sfix *s, const char *room, uint32_t head, const engin
     assert_non_null(strstr(ledger_errmsg(s->f->db), why));
     assert_non_null(strstr(ledger_errmsg(s->f->db), "nothing written"));
     assert_null(strchr(ledger_errmsg(s->f->db), '\n'));
-    mark(s->f->db, &after, room);
+    room_mark_get(s->f->db, &after, room);
     assert_int_equal(after.version, before.version);
     assert_memory_equal(after.hash, before.hash, sizeof after.hash);
     assert_int_equal(after.n_rejections, before.n_rejections);
@@ -247,44 +229,6 @@ static void test_seat_sig__unbound_seats_carry_none(void **state)
     assert_int_equal(verify_ok(s->f->db, plain), 0);
 }
 
-/* Rewrites the stored record of (room, version) in place through edit,
- * which gets the decoded event (prev_hash linked) and may re-sign it. */
-static void raw_edit(ledger *db, const char *room, uint32_t version,
-                     void (*edit)(ledger *db, const char *room, codec_event *ev))
-{
-    codec_event ev;
-    uint8_t prev[SCHEMA_HASH_BYTES], rec[LEDGER_EVENT_RECORD_MAX + 4];
-    size_t rec_len = 0;
-    ledger_txn rt;
-    assert_int_equal(ledger__txn_begin(&rt, db, 0), 0);
-    assert_int_equal(ledger__event_hash_at(db, &rt, prev, room, version - 1), 0);
-    ledger__txn_abort(&rt);
-    MDB_txn *txn;
-    MDB_cursor *cur;
-    uint8_t vbuf[4];
-    ledger__be32_put(vbuf, version);
-    MDB_val k = {SCHEMA_ROOM_CHARS, (void *)room}, v = {4, vbuf};
-    assert_int_equal(mdb_txn_begin(db->env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_cursor_open(txn, db->dbi_events, &cur), 0);
-    assert_int_equal(mdb_cursor_get(cur, &k, &v, MDB_GET_BOTH_RANGE), 0);
-    assert_int_equal(ledger__be32_get(v.mv_data), version);
-    assert_int_equal(ledger__event_record_decode(db, &ev, (uint8_t *)v.mv_data + 4,
-                                                 v.mv_size - 4),
-                     0);
-    size_t old_len = v.mv_size;
-    ev.has_prev_hash = 1;
-    memcpy(ev.prev_hash, prev, sizeof prev);
-    edit(db, room, &ev);
-    memcpy(rec, vbuf, 4);
-    assert_int_equal(ledger__event_record_encode(db, rec + 4, sizeof rec - 4, &rec_len, &ev), 0);
-    assert_int_equal(rec_len + 4, old_len); /* same size: the dup stays in its place */
-    MDB_val nv = {old_len, rec};
-    assert_int_equal(mdb_cursor_put(cur, &k, &nv, MDB_CURRENT), 0);
-    mdb_cursor_close(cur);
-    assert_int_equal(mdb_txn_commit(txn), 0);
-    ledger__cache_forget(db, room);
-}
-
 static void flip_seat_sig(ledger *db, const char *room, codec_event *ev)
 {
     (void)db;
@@ -340,12 +284,12 @@ static void forged_and_altered_fail(sfix *s, int is_signing_events)
     codec_event ev;
     assert_int_equal(ledger_event_get(s->f->db, &ev, s->room, v), 0);
     assert_true(ev.has_seat_signature);
-    raw_edit(s->f->db, s->room, v, flip_seat_sig);
+    event_raw_edit(s->f->db, s->room, v, flip_seat_sig);
     expect_bad_at(s->f->db, s->room, v, NULL);
     /* Re-signed by the ledger key around a seat signature it made up
      * (format 1): the ledger's signature holds and only the seat's fails.
      * Format 2: the head's signed tree no longer holds the event either. */
-    raw_edit(s->f->db, s->room, v, forge_seat_sig);
+    event_raw_edit(s->f->db, s->room, v, forge_seat_sig);
     assert_int_equal(ledger_event_get(s->f->db, &ev, s->room, v),
                      is_signing_events ? 0 : LEDGER_EBADSIG);
     expect_bad_at(s->f->db, s->room, v, "does not sign this action");
@@ -378,7 +322,7 @@ static void test_seat_sig__restore_checks_seat_signatures(void **state)
     assert_int_equal(verify_ok(g->db, s->room), 0);
     fixture_free(g);
 
-    raw_edit(s->f->db, s->room, 4, forge_seat_sig);
+    event_raw_edit(s->f->db, s->room, 4, forge_seat_sig);
     char forged[256];
     snprintf(forged, sizeof forged, "%s/forged.mentat-archive", s->f->dir);
     assert_int_equal(ledger_backup_room(s->f->db, s->room, forged), 0);

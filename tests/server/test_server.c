@@ -672,6 +672,34 @@ static void hex_of(char *out, const uint8_t *b, size_t n)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
+/* Two seat key pairs, the public keys also in hex. */
+static void seat_key_pairs(uint8_t pk[2][SCHEMA_KEY_BYTES], uint8_t sk[2][LEDGER_SEAT_SECRET_BYTES],
+                           char pk_hex[2][2 * SCHEMA_KEY_BYTES + 1])
+{
+    for (unsigned i = 0; i < 2; i++) {
+        crypto_sign_keypair(pk[i], sk[i]);
+        hex_of(pk_hex[i], pk[i], SCHEMA_KEY_BYTES);
+    }
+}
+
+/* The server's seat message (is_bind: binding message) for the action
+ * example at version 0, and the chain hash in it, both in hex. */
+static void seat_message_of(char msg_hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1],
+                            char chain_hex[2 * SCHEMA_HASH_BYTES + 1], const fixture *fx,
+                            const char *room, const char *token, const char *example, int is_bind)
+{
+    char mpath[96], body[1400];
+    snprintf(mpath, sizeof mpath, "/api/rooms/%s/seat_message", room);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s%s}", example,
+             is_bind ? ",\"bind\":true" : "");
+    tool_http_reply r = http(fx, 200, "POST", mpath, token, body);
+    doc d = doc_of(r.body);
+    string_of(msg_hex, 2 * LEDGER_SEAT_MESSAGE_MAX + 1, &d, member(&d, 0, "message"));
+    string_of(chain_hex, 2 * SCHEMA_HASH_BYTES + 1, &d, member(&d, 0, "chain_hash"));
+    free(d.tok);
+    tool_http_reply_free(&r);
+}
+
 /* A room created over the API with both seats bound to Ed25519 keys: an
  * action without the seat's signature is a 400, with a wrong one a 403
  * (nothing written), with the seat message signed (ledger_seat_sign, the
@@ -683,10 +711,7 @@ static void test_server__bound_seats_sign_their_actions(void **state)
     server_start(fx);
     uint8_t pk[2][SCHEMA_KEY_BYTES], sk[2][LEDGER_SEAT_SECRET_BYTES];
     char pk_hex[2][2 * SCHEMA_KEY_BYTES + 1], body[1400];
-    for (unsigned i = 0; i < 2; i++) {
-        crypto_sign_keypair(pk[i], sk[i]);
-        hex_of(pk_hex[i], pk[i], SCHEMA_KEY_BYTES);
-    }
+    seat_key_pairs(pk, sk, pk_hex);
     snprintf(body, sizeof body, "{\"factions\":[\"atreides\",\"harkonnen\"],\"rules\":\"basic\","
              "\"bots\":{\"2\":\"easy\"},\"seat_keys\":{\"2\":\"%s\"}}", pk_hex[1]);
     tool_http_reply r = http(fx, 400, "POST", "/api/rooms", NULL, body);
@@ -731,16 +756,8 @@ static void test_server__bound_seats_sign_their_actions(void **state)
     assert_int_equal(ledger_seat_sign(sig, sk[acting], room, 0, chain, &act), 0);
     hex_of(sig_hex, sig, sizeof sig);
     /* The server's seat message is those bytes: signed, the same signature. */
-    char mpath[96];
-    snprintf(mpath, sizeof mpath, "/api/rooms/%s/seat_message", room);
-    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s}", example);
-    r = http(fx, 200, "POST", mpath, token[acting], body);
-    doc d = doc_of(r.body);
     char msg_hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1], chain_hex[2 * SCHEMA_HASH_BYTES + 1];
-    string_of(msg_hex, sizeof msg_hex, &d, member(&d, 0, "message"));
-    string_of(chain_hex, sizeof chain_hex, &d, member(&d, 0, "chain_hash"));
-    free(d.tok);
-    tool_http_reply_free(&r);
+    seat_message_of(msg_hex, chain_hex, fx, room, token[acting], example, 0);
     char want_chain[2 * SCHEMA_HASH_BYTES + 1];
     hex_of(want_chain, chain, sizeof chain);
     assert_string_equal(chain_hex, want_chain);
@@ -763,6 +780,89 @@ static void test_server__bound_seats_sign_their_actions(void **state)
     assert_int_equal(test_run_argv(&run, mentat_bin, ".out", ".err", args), 0);
     test_run_free(&run);
     free(example);
+    assert_int_equal(server_signal(fx, SIGTERM), 0);
+}
+
+/* A room created with no seat bound: a player who joins binds its seat
+ * to a key of its own with its first action (bind_key and the key's
+ * signature of the binding message the server gives with "bind": true).
+ * A binding signed by another key is a 403, nothing written; once bound
+ * the room says so and a second binding is a 409; verify checks it. */
+static void test_server__joined_seat_binds_its_key(void **state)
+{
+    fixture *fx = *state;
+    server_start(fx);
+    uint8_t pk[2][SCHEMA_KEY_BYTES], sk[2][LEDGER_SEAT_SECRET_BYTES];
+    char pk_hex[2][2 * SCHEMA_KEY_BYTES + 1], body[1400];
+    seat_key_pairs(pk, sk, pk_hex);
+    char room[SCHEMA_ROOM_CHARS + 1], path[96], mpath[96], token[2][SERVER_TOKEN_CHARS + 1];
+    unsigned acting = 2;
+    char *example = two_seat_room(fx, "{\"factions\":[\"atreides\",\"harkonnen\"],"
+                                  "\"rules\":\"basic\"}", room, token, &acting);
+    snprintf(path, sizeof path, "/api/rooms/%s", room);
+    tool_http_reply r = http(fx, 200, "GET", path, NULL, NULL);
+    assert_null(strstr(r.body, "\"bound\":true"));
+    tool_http_reply_free(&r);
+
+    /* The binding message, from the server and as the ledger makes it. */
+    char msg_hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1], chain_hex[2 * SCHEMA_HASH_BYTES + 1];
+    seat_message_of(msg_hex, chain_hex, fx, room, token[acting], example, 1);
+    engine_action act;
+    char err[SCHEMA_ERRMSG];
+    assert_int_equal(codec_action_from_json(&act, example, strlen(example), err), 0);
+    act.seat = (uint8_t)acting;
+    uint8_t chain[SCHEMA_HASH_BYTES], msg[LEDGER_SEAT_MESSAGE_MAX], sig[SCHEMA_SIG_BYTES];
+    for (size_t i = 0; i < SCHEMA_HASH_BYTES; i++) {
+        unsigned byte;
+        assert_int_equal(sscanf(chain_hex + 2 * i, "%2x", &byte), 1);
+        chain[i] = (uint8_t)byte;
+    }
+    size_t msg_len = ledger_seat_bind_message(msg, room, 0, chain, &act);
+    assert_true(msg_len > 0);
+    char want_hex[2 * LEDGER_SEAT_MESSAGE_MAX + 1];
+    hex_of(want_hex, msg, msg_len);
+    assert_string_equal(msg_hex, want_hex);
+    assert_memory_equal(msg, "MNSB", 4);
+
+    /* Signed by the other seat's key: refused, nothing written. */
+    char sig_hex[2 * SCHEMA_SIG_BYTES + 1];
+    snprintf(path, sizeof path, "/api/rooms/%s/actions", room);
+    assert_int_equal(ledger_seat_sign_bind(sig, sk[1 - acting], room, 0, chain, &act), 0);
+    hex_of(sig_hex, sig, sizeof sig);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s,\"seat_sig\":\"%s\","
+             "\"bind_key\":\"%s\"}", example, sig_hex, pk_hex[acting]);
+    r = http(fx, 403, "POST", path, token[acting], body);
+    tool_http_reply_free(&r);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s,\"bind_key\":\"%s\"}",
+             example, pk_hex[acting]);
+    r = http(fx, 400, "POST", path, token[acting], body);
+    assert_non_null(strstr(r.body, "seat_sig"));
+    tool_http_reply_free(&r);
+    /* Signed by the key it binds: accepted, and the seat is bound. */
+    crypto_sign_detached(sig, NULL, msg, msg_len, sk[acting]);
+    hex_of(sig_hex, sig, sizeof sig);
+    snprintf(body, sizeof body, "{\"version\":0,\"action\":%s,\"seat_sig\":\"%s\","
+             "\"bind_key\":\"%s\"}", example, sig_hex, pk_hex[acting]);
+    r = http(fx, 200, "POST", path, token[acting], body);
+    tool_http_reply_free(&r);
+    snprintf(mpath, sizeof mpath, "/api/rooms/%s", room);
+    r = http(fx, 200, "GET", mpath, NULL, NULL);
+    assert_non_null(strstr(r.body, "\"bound\":true"));
+    assert_non_null(strstr(r.body, "\"bound\":false"));
+    tool_http_reply_free(&r);
+    /* Bound once: a second binding of the seat is a conflict. */
+    snprintf(body, sizeof body, "{\"version\":1,\"action\":%s,\"seat_sig\":\"%s\","
+             "\"bind_key\":\"%s\"}", example, sig_hex, pk_hex[1 - acting]);
+    r = http(fx, 409, "POST", path, token[acting], body);
+    assert_non_null(strstr(r.body, "already bound"));
+    tool_http_reply_free(&r);
+    test_run_result run;
+    const char *args[] = {"--keys", "keys", "verify", room, "--json", NULL};
+    assert_int_equal(test_run_argv(&run, mentat_bin, ".out", ".err", args), 0);
+    assert_non_null(strstr(run.out, "\"n_seat_signatures\":1,"));
+    test_run_free(&run);
+    free(example);
+    sodium_memzero(sk, sizeof sk);
     assert_int_equal(server_signal(fx, SIGTERM), 0);
 }
 
@@ -1056,6 +1156,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_server__push_stream_resumes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__sees_appends_by_another_process, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_server__joined_seat_binds_its_key, setup, teardown),
         cmocka_unit_test_setup_teardown(test_server__bound_seats_sign_their_actions, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_server__kill_and_restart_keeps_acknowledged, setup,

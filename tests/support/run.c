@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,4 +114,12 @@ int test_run_argv(test_run_result *r, char *bin, const char *out_path,
     r->out = test_slurp(out_path, &r->out_len);
     r->err = test_slurp(err_path, NULL);
     return r->status;
+}
+
+int test_has_bytes(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n)
+{
+    for (size_t i = 0; n > 0 && i + n <= len; i++)
+        if (memcmp(hay + i, needle, n) == 0)
+            return 1;
+    return 0;
 }

@@ -44,6 +44,9 @@ typedef struct test_run_result {
 /* The whole file at path, NUL-terminated, malloc'd; its length in
  * *len_out unless NULL. Asserts it can be read. */
 char *test_slurp(const char *path, size_t *len_out);
+/* 1 if the n bytes at needle (n > 0) are somewhere in hay[0..len): a
+ * secret looked for in a file or an output. */
+int test_has_bytes(const uint8_t *hay, size_t len, const uint8_t *needle, size_t n);
 
 /* Copies the file at from to to (made or replaced), then gives it mode. */
 void test_copy_file(const char *from, const char *to, unsigned mode);

@@ -65,16 +65,21 @@ static void expect_refused(const char *const *args, const char *why)
     test_run_free(&r);
 }
 
-static ledger *open_ro(const char *path)
+static ledger *open_with(const char *path, int is_read_only)
 {
     ledger_options opt;
     ledger_options_init(&opt);
     opt.path = path;
     opt.keys_dir = "mentat.keys";
-    opt.is_read_only = 1;
+    opt.is_read_only = is_read_only;
     ledger *db = NULL;
     assert_int_equal(ledger_open(&db, &opt), 0);
     return db;
+}
+
+static ledger *open_ro(const char *path)
+{
+    return open_with(path, 1);
 }
 
 /* The room's head version and a legal action there as JSON, its seat 1-based. */
@@ -164,14 +169,20 @@ static void test_trust__keygen_files_and_refusals(void **state)
 /* Two seats bound, then: unsigned, wrongly signed and stale-signed acts
  * refused with nothing written; the right key accepted; verify counts it;
  * a seat signature altered in the file fails verify. */
+/* The ledger's keys and two seat key pairs, a.seat and b.seat. */
+static void keys_and_two_seats(char a[2 * SCHEMA_KEY_BYTES + 1], char b[2 * SCHEMA_KEY_BYTES + 1])
+{
+    make_ledger_keys();
+    seat_keygen("a.seat", a);
+    seat_keygen("b.seat", b);
+}
+
 static void test_trust__bound_room_through_the_command(void **state)
 {
     (void)state;
     test_run_result r;
-    make_ledger_keys();
     char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
-    seat_keygen("a.seat", a);
-    seat_keygen("b.seat", b);
+    keys_and_two_seats(a, b);
 
     const char *bad1[] = {"room", "create", "--players", "2", "--factions", "atreides,harkonnen",
                           "--rules", "basic", "--seat-keys", "3=a.seat.pub", NULL};
@@ -255,6 +266,77 @@ static void test_trust__bound_room_through_the_command(void **state)
     const char *verify_text[] = {"verify", room, NULL};
     expect(1, &r, verify_text);
     assert_non_null(strstr(r.out, "BAD at version 2"));
+    test_run_free(&r);
+}
+
+/* `mentat act --seat-key FILE --bind`: a room created with no seat bound;
+ * each seat's first action binds it to its key, after which its actions
+ * need that key; --bind without a key, a second binding and a key another
+ * seat holds are refused in one line, nothing written; verify counts them. */
+static void test_trust__act_binds_a_joining_seat(void **state)
+{
+    (void)state;
+    test_run_result r;
+    char a[2 * SCHEMA_KEY_BYTES + 1], b[2 * SCHEMA_KEY_BYTES + 1];
+    keys_and_two_seats(a, b);
+    const char *create[] = {"room", "create", "--players", "2", "--factions",
+                            "atreides,harkonnen", "--rules", "basic", NULL};
+    expect(0, &r, create);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    memcpy(room, r.out, SCHEMA_ROOM_CHARS);
+    room[SCHEMA_ROOM_CHARS] = '\0';
+    test_run_free(&r);
+
+    unsigned n_signed = 0, n_binds = 0;
+    for (unsigned i = 0; i < 6; i++) {
+        char json[512], seat[8], version[16];
+        engine_action act;
+        uint32_t v = pick(json, seat, &act, room);
+        snprintf(version, sizeof version, "%u", v);
+        if (act.seat == ENGINE_SEAT_ENGINE)
+            continue;
+        const char *own = act.seat == 0 ? "a.seat" : "b.seat";
+        const char *other = act.seat == 0 ? "b.seat" : "a.seat";
+        ledger *db = open_ro("mentat.db");
+        ledger_seat_keys keys;
+        assert_int_equal(ledger_room_seat_keys(db, &keys, room), 0);
+        ledger_close(db);
+        int is_bound = keys.bound >> act.seat & 1;
+        const char *no_key[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                                json, "--bind", NULL};
+        expect_refused(no_key, "--bind");
+        if (!is_bound && (keys.bound & ~(1u << act.seat)) != 0) {
+            /* The other seat joined with `other`: it binds no second seat. */
+            const char *taken[] = {"act", room, "--seat", seat, "--version", version,
+                                   "--action", json, "--seat-key", other, "--bind", NULL};
+            expect_refused(taken, "already seat");
+        }
+        if (is_bound) {
+            const char *again[] = {"act", room, "--seat", seat, "--version", version,
+                                   "--action", json, "--seat-key", own, "--bind", NULL};
+            expect_refused(again, "already bound");
+            const char *bare[] = {"act", room, "--seat", seat, "--version", version,
+                                  "--action", json, NULL};
+            expect_refused(bare, "carries no seat signature");
+        }
+        assert_int_equal(head_of(room), v);
+        const char *bind[] = {"act", room, "--seat", seat, "--version", version, "--action",
+                              json, "--seat-key", own, "--bind", "--json", NULL};
+        const char *signed_act[] = {"act", room, "--seat", seat, "--version", version,
+                                    "--action", json, "--seat-key", own, NULL};
+        expect(0, &r, is_bound ? signed_act : bind);
+        assert_non_null(strstr(r.out, "accepted"));
+        test_run_free(&r);
+        n_binds += !is_bound;
+        n_signed++;
+        assert_int_equal(head_of(room), v + 1);
+    }
+    assert_int_equal(n_binds, 2);
+    const char *verify[] = {"verify", room, "--json", NULL};
+    expect(0, &r, verify);
+    char want[64];
+    snprintf(want, sizeof want, "\"n_seat_signatures\":%u,", n_signed);
+    assert_non_null(strstr(r.out, want));
     test_run_free(&r);
 }
 
@@ -361,18 +443,24 @@ static void other_host(const char *archive)
 }
 
 /* Plays one short bot game; its room code into room. */
-static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+/* A bots' game of `turns` turns from seed, in a ledger of its own. */
+static void game_of(char room[SCHEMA_ROOM_CHARS + 1], const char *seed, const char *turns)
 {
     test_run_result r;
     make_ledger_keys();
     const char *games[] = {"games", "--players", "2", "--factions", "atreides,harkonnen",
-                           "--rules", "basic", "--seed", "5", "--turns", "1", NULL};
+                           "--rules", "basic", "--seed", seed, "--turns", turns, NULL};
     expect(0, &r, games);
     const char *p = strstr(r.out, "rooms: ");
     assert_non_null(p);
     memcpy(room, p + 7, SCHEMA_ROOM_CHARS);
     room[SCHEMA_ROOM_CHARS] = '\0';
     test_run_free(&r);
+}
+
+static void one_game(char room[SCHEMA_ROOM_CHARS + 1])
+{
+    game_of(room, "5", "1");
 }
 
 /* A revealed room audits from its archive on a host without the
@@ -528,6 +616,128 @@ static void test_trust__states_sealed_until_the_reveal(void **state)
     expect(0, &r, audit);
     assert_non_null(strstr(r.out, " ok "));
     test_run_free(&r);
+}
+
+/* No secret of a genuine game at rest: a room replayed from a bots' game
+ * (same seed, same actions) up to a battle plan, before the battle is
+ * revealed. Neither the plan (its event record in the clear, its action
+ * bytes, its JSON) nor the opening deck order (its bytes in the state
+ * encoding, its JSON) is anywhere in the ledger file, its archive or any
+ * keyless output; the auditor's outputs show both (so the needles are
+ * real). */
+static void test_trust__no_secret_of_a_game_at_rest(void **state)
+{
+    (void)state;
+    test_run_result r;
+    char played[SCHEMA_ROOM_CHARS + 1], room[SCHEMA_ROOM_CHARS + 1];
+    game_of(played, "7", "3");
+
+    /* The played room's first battle plan, and the room replayed to it. */
+    ledger *db = open_with("mentat.db", 0);
+    ledger_room_info info;
+    assert_int_equal(ledger_room_info_get(db, &info, played), 0);
+    codec_event plan;
+    uint32_t v_plan = 0;
+    for (uint32_t v = 1; v <= info.version && v_plan == 0; v++) {
+        assert_int_equal(ledger_event_get(db, &plan, played, v), 0);
+        if (plan.action.kind == ENGINE_ACTION_BATTLE_PLAN)
+            v_plan = v;
+    }
+    assert_true(v_plan > 0);
+    assert_int_equal(plan.is_sealed, 0);
+    uint8_t seed[ENGINE_SEED_BYTES];
+    assert_int_equal(ledger_room_seed(db, seed, played), 0);
+    assert_int_equal(ledger_room_create_seeded(db, room, &info.config, seed), 0);
+    sodium_memzero(seed, sizeof seed);
+    for (uint32_t v = 1; v <= v_plan; v++) {
+        codec_event ev;
+        ledger_append_result res;
+        assert_int_equal(ledger_event_get(db, &ev, played, v), 0);
+        assert_int_equal(ledger_append(db, &res, room, v - 1, &ev.action), 0);
+        assert_int_equal(res.verdict, ENGINE_ACCEPTED);
+        codec_event mine;
+        assert_int_equal(ledger_event_get(db, &mine, room, v), 0);
+        assert_memory_equal(mine.state_digest, ev.state_digest, SCHEMA_HASH_BYTES);
+    }
+    static engine_state st;
+    assert_int_equal(ledger_state_at(db, &st, room, 0), 0);
+    static uint8_t enc[ENGINE_STATE_ENCODED_MAX];
+    size_t enc_len = engine_state_encode(enc, sizeof enc, &st);
+    assert_true(enc_len > 0 && st.n_deck >= 16);
+    assert_true(test_has_bytes(enc, enc_len, st.deck, st.n_deck)); /* the deck as the state holds it */
+    ledger_close(db);
+
+    /* The needles: the plan's event record and action in the clear, and
+     * both as the auditor's outputs print them. */
+    codec_event clear = plan;
+    clear.sealed_len = 0;
+    clear.is_sealed = 0;
+    uint8_t rec[512], act_bytes[64];
+    size_t rec_len = 0, act_len = 0;
+    assert_int_equal(codec_event_encode(rec, sizeof rec, &rec_len, &clear, 0), 0);
+    assert_int_equal(codec_action_encode(act_bytes, sizeof act_bytes, &act_len, &plan.action), 0);
+    char plan_json[512];
+    assert_int_equal(codec_action_to_json(plan_json, sizeof plan_json, &plan.action), 0);
+    const char *plan_args = strchr(plan_json, ',');  /* past the kind: the secret arguments */
+    assert_non_null(plan_args);
+    char at_plan[16];
+    snprintf(at_plan, sizeof at_plan, "%u", v_plan);
+    const char *keyed_state[] = {"state", room, "--at", "0", "--json", NULL};
+    expect(0, &r, keyed_state);
+    const char *deck = strstr(r.out, "\"treachery_deck_order\":[");
+    assert_non_null(deck);
+    const char *deck_end = strchr(deck, ']');
+    assert_non_null(deck_end);
+    char *deck_json = strndup(deck, (size_t)(deck_end - deck + 1));
+    test_run_free(&r);
+    const char *keyed_log[] = {"log", room, "--json", NULL};
+    expect(0, &r, keyed_log);
+    assert_non_null(strstr(r.out, plan_args));
+    test_run_free(&r);
+
+    /* The file and the archive: neither needle. */
+    const char *backup[] = {"backup", room, "--out", "room.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+    const char *files[] = {"mentat.db", "room.mentat-archive"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t len = 0;
+        uint8_t *bytes = (uint8_t *)test_slurp(files[i], &len);
+        assert_false(test_has_bytes(bytes, len, rec + 1, rec_len - 1));
+        assert_false(test_has_bytes(bytes, len, act_bytes, act_len));
+        assert_false(test_has_bytes(bytes, len, st.deck, st.n_deck));
+        assert_false(test_has_bytes(bytes, len, enc, enc_len));
+        free(bytes);
+    }
+
+    /* Every keyless output: neither needle. */
+    signing_only();
+    const char *outputs[][11] = {
+        {"--keys", "signing-only", "log", room, NULL},
+        {"--keys", "signing-only", "log", room, "--json", NULL},
+        {"--keys", "signing-only", "log", room, "--public", "--json", NULL},
+        {"--keys", "signing-only", "log", room, "--rejections", "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--at", "0", "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--at", at_plan, "--public", "--json", NULL},
+        {"--keys", "signing-only", "replay", room, "--to", at_plan, "--public", NULL},
+        {"--keys", "signing-only", "diff", room, "0", at_plan, "--public", NULL},
+        {"--keys", "signing-only", "render", room, "--at", at_plan, "--public", "--out",
+         "board.svg", NULL},
+        {"--keys", "signing-only", "verify", room, "--json", NULL},
+        {"--keys", "signing-only", "proof", room, "--inclusion", at_plan, NULL},
+    };
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+        (void)test_run_argv(&r, mentat_bin, ".seat-out", ".seat-err", outputs[i]);
+        const char *texts[] = {r.out, r.err};
+        for (size_t t = 0; t < 2; t++) {
+            if (strstr(texts[t], plan_args) != NULL || strstr(texts[t], deck_json) != NULL)
+                print_error("%s %s leaks: %s\n", outputs[i][2], outputs[i][4], texts[t]);
+            assert_null(strstr(texts[t], plan_args));
+            assert_null(strstr(texts[t], deck_json));
+        }
+        test_run_free(&r);
+    }
+    free(deck_json);
 }
 
 static char *hex_member(const char *json, const char *key)
@@ -767,6 +977,26 @@ static void test_trust__reseal_to_a_new_host(void **state)
     expect(0, &r, new_audit);
     assert_non_null(strstr(r.out, "no leak"));
     test_run_free(&r);
+    /* Its archive carries the seal as resealed: restored on the new
+     * host's own ledger, it opens with the new audit key and re-folds. */
+    const char *backup[] = {"backup", played, "--out", "played.mentat-archive", NULL};
+    expect(0, &r, backup);
+    test_run_free(&r);
+    const char *restore[] = {"--keys", "host2.keys", "--db", "moved.db", "restore",
+                             "played.mentat-archive", "--trust-keys", NULL};
+    expect(0, &r, restore);
+    test_run_free(&r);
+    const char *moved_verify[] = {"--keys", "host2.keys", "--db", "moved.db", "verify", played,
+                                  "--json", NULL};
+    expect(0, &r, moved_verify);
+    assert_non_null(strstr(r.out, "\"refolded\":true"));
+    test_run_free(&r);
+    const char *moved_state[] = {"--keys", "host2.keys", "--db", "moved.db", "state", played,
+                                 "--at", "1", "--json", NULL};
+    expect(0, &r, moved_state);
+    test_run_free(&r);
+    const char *moved_old[] = {"--db", "moved.db", "state", played, "--at", "1", NULL};
+    expect_refused(moved_old, "audit key");
     const char *new_reveal[] = {"--keys", "host2.keys", "reveal", played, NULL};
     expect(0, &r, new_reveal);
     assert_non_null(strstr(r.out, "matches commitment"));
@@ -800,6 +1030,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__keygen_files_and_refusals, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__bound_room_through_the_command, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_trust__act_binds_a_joining_seat, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_trust__play_signs_bound_seats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__games_bind_their_bots, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__third_party_audit_after_reveal, setup,
@@ -807,6 +1039,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_trust__signed_audit_report, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__refused_secrets_sealed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_trust__reseal_to_a_new_host, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_trust__no_secret_of_a_game_at_rest, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_trust__states_sealed_until_the_reveal, setup,
                                         teardown),
     };
