@@ -1202,6 +1202,14 @@ unsigned engine_collection_rate(const engine_state *st, unsigned seat);
 unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
                               int karama);
 
+/* The card `seat` would spend as a Karama card now, 0xFF for none
+ * (engine/karama_card.c): a Karama, or in the Advanced game from rules
+ * version 7 a worthless card of the Bene Gesserit (LR 1.14.06, 2.02.22;
+ * docs/RULINGS.md R113). Every place that asks for a Karama asks this, so
+ * the legal families and engine_apply agree; on a view it answers from
+ * what the viewer sees. 0xFF for a seat out of range. */
+unsigned engine_karama_card(const engine_state *st, unsigned seat);
+
 /* What a prescience question asks of a battle plan (LR 2.01.05): the
  * element of ENGINE_ACTION_PRESCIENCE (engine_battle_prescience). The
  * answer (engine_battle_prescience_answer) is a leader, a card number or -1 for

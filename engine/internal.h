@@ -412,6 +412,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
+    ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -505,6 +506,9 @@ typedef enum engine__point {
     ENGINE__POINT_WINDOW,            /* a window the row declares (rules version 6 on): opened by
                                         engine__window_open, answered with the generic
                                         ENGINE_ACTION_ANSWER (its `form`, `answer`, `close`) */
+    ENGINE__POINT_WORTHLESS_KARAMA,  /* seat: plays a worthless card as a Karama, for every
+                                        Karama use (B Advanced v7, LR 1.14.06, 2.02.22;
+                                        engine__karama_card) */
     ENGINE__POINT_COUNT
 } engine__point;
 

@@ -66,6 +66,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA] = {7, 0, "LR 1.14.06, 2.02.22",
+        "Advanced: the Bene Gesserit may play a worthless card as a Karama card, for every "
+        "Karama use"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
