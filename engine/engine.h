@@ -845,6 +845,10 @@ typedef struct engine_state {
     uint8_t spice_discard_b[ENGINE_SPICE_CARD_MAX]; /* pile B, top is last, public */
     uint8_t blow_pile;             /* the pile being revealed: 0 A, 1 B, public */
     uint8_t pile_worms;            /* worms revealed on it in this phase after turn 1, public */
+    /* (the double blow's fields go on below: this one fills their padding) */
+    uint16_t karama_power_used;    /* Advanced, rules version 7 on, public: seats that used
+                                      their faction's Karama power (LR 1.14.00, once a game);
+                                      0, and never encoded, elsewhere */
     uint64_t worms_struck;         /* bit t: territory t devoured from this pile, its ride
                                       still to come after the Nexus, public */
     /* spice accounting: sum of seats and board == minted - burned */

@@ -413,6 +413,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
     ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA,
+    ENGINE__RULE_ADVANCED_KARAMA_EMPEROR,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -776,6 +777,20 @@ unsigned engine__faction_special(const engine_state *st, unsigned faction);
 /* 1 if `seat` has forces (plain or elite) in `territory`; advisors do not
  * count (engine/phase_mentat_pause.c). */
 int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
+
+/* The faction Karama powers of the Advanced game (LR 1.14; engine/karama_card.c):
+ * 1 if the rooms' once-a-game record is carried (encoded, checked); 1 if
+ * `seat` may use its power now as far as the card and the record go (it
+ * holds a card to spend, engine_karama_card, and has not used it); the
+ * power used: its card discarded face up, the seat recorded. */
+int engine__karama_powers_carried(const engine_state *st);
+int engine__karama_power_ready(const engine_state *st, unsigned seat);
+void engine__karama_power_spend(engine_state *st, unsigned seat);
+/* The Revival phase's one-elite-a-turn cap, shared by every source (LR
+ * 2.03.10, 2.04.20; R106; engine/phase_revival.c): the elite forces `seat`
+ * may still revive this turn, and `elite` of them revived. */
+unsigned engine__revival_elite_left(const engine_state *st, unsigned seat);
+void engine__revival_elite_revived(engine_state *st, unsigned seat, unsigned elite);
 
 /* The Advanced game's phase rules (engine/advanced.c): 1 if `st` plays
  * the Advanced game under a rules version that has its built parts

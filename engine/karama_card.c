@@ -5,10 +5,14 @@
  * engine/powers_bene_gesserit.c), a worthless card (LR 1.14.06, 2.02.22).
  * Every use of a Karama asks this one question (the Karama window's
  * cancel, a shipment at the Guild's rate for oneself or another seat, a
- * bid beyond one's spice, a card taken free), so the legal families and
- * engine_apply agree. Reads hidden hands: callers that must stay public
- * (who a window asks) ask hand sizes instead. Engine layer: no I/O, no
- * allocation, no clock; it never mutates the state and names no faction.
+ * bid beyond one's spice, a card taken free, a faction Karama power), so
+ * the legal families and engine_apply agree. And the faction Karama
+ * powers' once-a-game record (LR 1.14.00), a seat mask of the Advanced
+ * block, public: the powers themselves are rows of their families
+ * (engine/powers_*.c) that spend the card here. Reads hidden hands:
+ * callers that must stay public (who a window asks) ask hand sizes
+ * instead. Engine layer: no I/O, no allocation, no clock; only
+ * engine__karama_power_spend mutates the state, and it names no faction.
  */
 #include "engine/internal.h"
 
@@ -27,4 +31,24 @@ unsigned engine_karama_card(const engine_state *st, unsigned seat)
                 (engine_card_kind_classes(st->card_kind[i]) & ENGINE_CARD_CLASS_WORTHLESS))
                 return i;
     return engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA);
+}
+
+/* ================================================ faction Karama powers */
+
+int engine__karama_powers_carried(const engine_state *st)
+{
+    return engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA_EMPEROR);
+}
+
+int engine__karama_power_ready(const engine_state *st, unsigned seat)
+{
+    return engine__karama_powers_carried(st) && seat < st->config.n_seats &&
+           !(st->karama_power_used & ENGINE_SEAT_BIT(seat)) &&
+           engine_karama_card(st, seat) != CARD_NONE;
+}
+
+void engine__karama_power_spend(engine_state *st, unsigned seat)
+{
+    engine__treachery_discard(st, engine_karama_card(st, seat));
+    st->karama_power_used |= ENGINE_SEAT_BIT(seat);
 }

@@ -1,7 +1,8 @@
 /*
  * test_karama_powers.c - the Karama in the Advanced game (ADVANCED_RULES.md
  * 5; LR 1.14): the Bene Gesserit's worthless cards played as Karama cards
- * (LR 1.14.06, 2.02.22), through the engine API on constructed positions.
+ * (LR 1.14.06, 2.02.22) and the faction Karama powers (the Emperor's free
+ * revival, 1.14.02), through the engine API on constructed positions.
  * Each is in force only in an Advanced room of rules version 7 on, never
  * in a Basic room nor in an Advanced room of version 6 (whose stored
  * states must re-fold as they were); the legal families offer exactly
@@ -209,6 +210,108 @@ static void test_karama_powers__worthless_shipment_legal_exactly(void **state)
     }
 }
 
+/* The Emperor (seat 0) in the Revival of room r, holding `card` (or no
+ * card for ENGINE_CARD_KIND_COUNT), 4 forces, 2 Sardaukar and one leader
+ * in the Tanks; that leader's number. */
+static unsigned emperor_revival(engine_state *st, size_t r, unsigned card)
+{
+    table(st, ROOMS[r].advanced, ROOMS[r].version);
+    if (card < ENGINE_CARD_KIND_COUNT)
+        assert_true(engine_position_give_card(st, EMPEROR, card) >= 0);
+    assert_int_equal(engine_position_tanks(st, EMPEROR, 4, ROOMS[r].advanced ? 2 : 0), 0);
+    unsigned leader = 0;
+    while (engine_leader_faction(leader) != ENGINE_FACTION_EMPEROR)
+        leader++;
+    assert_int_equal(engine_position_leader_dead(st, leader), 0);
+    enter(st, ENGINE_PHASE_REVIVAL);
+    assert_true(engine_state_awaiting(st) & (1u << EMPEROR));
+    return leader;
+}
+
+static engine_action karama_revival(int forces, int elite, int leader)
+{
+    engine_action a = {ENGINE_ACTION_POWER, EMPEROR, {0}};
+    a.arg[0] = (int16_t)engine_power_from_slug("emperor_karama_revival");
+    a.arg[1] = (int16_t)forces;
+    a.arg[2] = (int16_t)elite;
+    a.arg[3] = (int16_t)leader;
+    return a;
+}
+
+/* LR 1.14.02: every argument combination is accepted exactly when a legal
+ * family holds it, only in an Advanced room of version 7, only with a
+ * card to spend (a worthless card is the Bene Gesserit's alone). */
+static void test_karama_powers__emperor_revival_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("emperor_karama_revival") > 0);
+    static const unsigned cards[] = {ENGINE_CARD_KARAMA, ENGINE_CARD_BALISET,
+                                     ENGINE_CARD_KIND_COUNT};
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++)
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++) {
+            engine_state st;
+            unsigned leader = emperor_revival(&st, r, cards[k]);
+            int in_force = ROOMS[r].advanced && ROOMS[r].version >= 7;
+            int ready = in_force && cards[k] == ENGINE_CARD_KARAMA;
+            unsigned accepted = 0;
+            for (int f = 0; f <= 4; f++)
+                for (int e = 0; e <= 2; e++)
+                    for (int l = -1; l < ENGINE_LEADER_COUNT; l++) {
+                        engine_action a = karama_revival(f, e, l);
+                        engine_state copy = st;
+                        engine_rng rng;
+                        engine_rng_init(&rng, SEED, 9);
+                        engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
+                        assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
+                        if (v != ENGINE_ACCEPTED) {
+                            assert_memory_equal(&copy, &st, sizeof st);
+                            if (!in_force)
+                                assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
+                            continue;
+                        }
+                        accepted++;
+                        /* Free, beyond the limit, the card spent face up. */
+                        assert_true(f + e <= 3 && e <= 1 && (l < 0) == (f + e > 0));
+                        assert_true(l < 0 || (unsigned)l == leader);
+                        assert_int_equal(copy.seat[EMPEROR].spice, 10);
+                        assert_int_equal(copy.seat[EMPEROR].tanks, 4 - f);
+                        assert_int_equal(copy.seat[EMPEROR].special_tanks, 2 - e);
+                        assert_int_equal(copy.karama_power_used, 1u << EMPEROR);
+                        assert_int_equal(engine_karama_card(&copy, EMPEROR), CARD_NONE);
+                        assert_int_equal(engine_state_check(&copy), 0);
+                        assert_int_equal(test_state_round_trip(&copy), 0);
+                    }
+            /* 1..3 plain, 0..2 plain with a Sardaukar, or the leader. */
+            assert_int_equal(accepted, ready ? 3 + 3 + 1 : 0);
+        }
+}
+
+/* Once a game; the Sardaukar revived is the turn's (R106); the normal
+ * revival still follows, with its own limit. */
+static void test_karama_powers__emperor_revival_once_a_game(void **state)
+{
+    (void)state;
+    engine_state st;
+    unsigned leader = emperor_revival(&st, 0, ENGINE_CARD_KARAMA);
+    assert_true(engine_position_give_card(&st, EMPEROR, ENGINE_CARD_KARAMA) >= 0);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 10);
+    engine_action a = karama_revival(0, 0, (int)leader);
+    assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(st.leader[leader].place, ENGINE_PLACE_POOL);
+    /* A second Karama in hand: the power is spent for the game. */
+    assert_true(engine_karama_card(&st, EMPEROR) != CARD_NONE);
+    a = karama_revival(1, 0, -1);
+    assert_false(test_legal_contains(&st, &a));
+    assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_REJECT_ALREADY_ANSWERED);
+    /* The normal revival: 3 forces, one of them a Sardaukar. */
+    engine_action revive = {ENGINE_ACTION_REVIVE, EMPEROR, {2, 1, -1}};
+    assert_int_equal(engine_apply(NULL, &st, &revive, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(st.seat[EMPEROR].special_tanks, 1);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+}
+
 /* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
  * every action drawn from the families is accepted, and the state holds
  * its invariants. */
@@ -241,6 +344,8 @@ int main(void)
         cmocka_unit_test(test_karama_powers__worthless_card_is_karama_only_for_advanced_bg),
         cmocka_unit_test(test_karama_powers__worthless_take_and_bid_legal_exactly),
         cmocka_unit_test(test_karama_powers__worthless_shipment_legal_exactly),
+        cmocka_unit_test(test_karama_powers__emperor_revival_legal_exactly),
+        cmocka_unit_test(test_karama_powers__emperor_revival_once_a_game),
         cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
