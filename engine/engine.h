@@ -1247,7 +1247,8 @@ enum {
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
     ENGINE_BLOW_STEP_NEXUS_DRAW = 3,    /* (Nexus Cards) the unallied seats draw or decline */
-    ENGINE_BLOW_STEP_WORM_PLACE = 4     /* (Advanced) the Fremen place a pile's further worm */
+    ENGINE_BLOW_STEP_WORM_PLACE = 4,    /* (Advanced) the Fremen place a pile's further worm */
+    ENGINE_BLOW_STEP_KARAMA_WORM = 5    /* (Advanced) the Fremen may place a Karama worm */
 };
 
 /* What step `step` of `phase` waits for, as a snake_case slug

@@ -414,6 +414,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_GENERIC_WINDOWS,
     ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA,
     ENGINE__RULE_ADVANCED_KARAMA_EMPEROR,
+    ENGINE__RULE_ADVANCED_KARAMA_FREMEN,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -510,6 +511,9 @@ typedef enum engine__point {
     ENGINE__POINT_WORTHLESS_KARAMA,  /* seat: plays a worthless card as a Karama, for every
                                         Karama use (B Advanced v7, LR 1.14.06, 2.02.22;
                                         engine__karama_card) */
+    ENGINE__POINT_KARAMA_WORM,       /* owner: is asked as the Spice Blow begins whether it
+                                        places a worm with its Karama power (F Advanced v7,
+                                        LR 1.14.03), with its power at ENGINE__POINT_POWER */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -806,6 +810,13 @@ int engine__double_blow(const engine_state *st);
  * public fact; the worm placed in sand `territory`, which strikes it and
  * the blow goes on (the placer's power checked the territory). */
 int engine__worm_placing(const engine_state *st);
+/* The Fremen's Karama worm (LR 1.14.03): 1 while the step waits on its
+ * owner's answer (BLOW_STEP_KARAMA_WORM, no window over it); the answer:
+ * a worm striking sand `territory` as if revealed first on pile A (it
+ * causes the pile's Nexus and may be ridden after it), or, for -1, none;
+ * then the blow goes on. */
+int engine__karama_worm_asking(const engine_state *st);
+void engine__karama_worm(engine_state *st, int territory, engine_rng *rng);
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng);
 /* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
  * check (the verdict, *arg the argument at fault), its legal ranges and

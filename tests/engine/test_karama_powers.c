@@ -2,7 +2,7 @@
  * test_karama_powers.c - the Karama in the Advanced game (ADVANCED_RULES.md
  * 5; LR 1.14): the Bene Gesserit's worthless cards played as Karama cards
  * (LR 1.14.06, 2.02.22) and the faction Karama powers (the Emperor's free
- * revival, 1.14.02), through the engine API on constructed positions.
+ * revival, 1.14.02; the Fremen's worm, 1.14.03), through the engine API on constructed positions.
  * Each is in force only in an Advanced room of rules version 7 on, never
  * in a Basic room nor in an Advanced room of version 6 (whose stored
  * states must re-fold as they were); the legal families offer exactly
@@ -27,10 +27,9 @@ static const uint8_t SEED[ENGINE_SEED_BYTES] = {14, 6, 2, 22};
 /* Emperor, Guild and Bene Gesserit (seat 2), every seat holding 10 spice. */
 enum { EMPEROR = 0, GUILD = 1, BG = 2 };
 
-static void table(engine_state *st, int advanced, unsigned version)
+/* Three seats of these factions, every seat holding 10 spice. */
+static void table_of(engine_state *st, const uint8_t faction[3], int advanced, unsigned version)
 {
-    static const uint8_t faction[3] = {ENGINE_FACTION_EMPEROR, ENGINE_FACTION_GUILD,
-                                       ENGINE_FACTION_BENE_GESSERIT};
     engine_config cfg;
     engine_config_init(&cfg);
     cfg.n_seats = 3;
@@ -44,12 +43,24 @@ static void table(engine_state *st, int advanced, unsigned version)
         assert_int_equal(engine_position_seat_spice(st, s, 10), 0);
 }
 
-static void enter(engine_state *st, unsigned phase)
+static void table(engine_state *st, int advanced, unsigned version)
+{
+    static const uint8_t faction[3] = {ENGINE_FACTION_EMPEROR, ENGINE_FACTION_GUILD,
+                                       ENGINE_FACTION_BENE_GESSERIT};
+    table_of(st, faction, advanced, version);
+}
+
+static void enter_turn(engine_state *st, unsigned phase, unsigned turn)
 {
     engine_rng rng;
     engine_rng_init(&rng, SEED, 1);
-    assert_int_equal(engine_position_enter(st, phase, 2, 0, &rng), 0);
+    assert_int_equal(engine_position_enter(st, phase, turn, 0, &rng), 0);
     assert_int_equal(engine_state_check(st), 0);
+}
+
+static void enter(engine_state *st, unsigned phase)
+{
+    enter_turn(st, phase, 2);
 }
 
 static unsigned hand_of_kind(const engine_state *st, unsigned seat, unsigned kind)
@@ -312,6 +323,83 @@ static void test_karama_powers__emperor_revival_once_a_game(void **state)
     assert_int_equal(test_state_round_trip(&st), 0);
 }
 
+/* The Fremen (seat 0) as the Spice Blow of `turn` begins in room r,
+ * holding `card` (none for ENGINE_CARD_KIND_COUNT), the Atreides' 4
+ * forces in Red Chasm. */
+enum { FREMEN = 0, ATREIDES = 1 };
+
+static void fremen_blow(engine_state *st, size_t r, unsigned card, unsigned turn)
+{
+    static const uint8_t faction[3] = {ENGINE_FACTION_FREMEN, ENGINE_FACTION_ATREIDES,
+                                       ENGINE_FACTION_HARKONNEN};
+    table_of(st, faction, ROOMS[r].advanced, ROOMS[r].version);
+    if (card < ENGINE_CARD_KIND_COUNT)
+        assert_true(engine_position_give_card(st, FREMEN, card) >= 0);
+    unsigned loc = 0;
+    while (engine_location_territory(loc) != ENGINE_TERRITORY_RED_CHASM)
+        loc++;
+    assert_int_equal(engine_position_forces(st, ATREIDES, loc, 4, 0), 0);
+    enter_turn(st, ENGINE_PHASE_SPICE_BLOW, turn);
+}
+
+/* A worm in `territory`, or, for -1, the pass. */
+static engine_action karama_worm(int territory)
+{
+    engine_action a = {ENGINE_ACTION_POWER, FREMEN, {0}};
+    a.arg[0] = (int16_t)engine_power_from_slug(territory < 0 ? "fremen_karama_worm_pass"
+                                                             : "fremen_karama_worm");
+    a.arg[1] = (int16_t)(territory < 0 ? 0 : territory);
+    return a;
+}
+
+/* LR 1.14.03: asked as the blow begins from turn 2 when they hold any card
+ * (a public fact), only in an Advanced room of version 7; a worm only with
+ * a card to spend, in sand; declining always legal; every territory is
+ * accepted exactly when a family holds it. */
+static void test_karama_powers__fremen_worm_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("fremen_karama_worm") > 0);
+    assert_true(engine_power_from_slug("fremen_karama_worm_pass") > 0);
+    static const unsigned cards[] = {ENGINE_CARD_KARAMA, ENGINE_CARD_BALISET,
+                                     ENGINE_CARD_KIND_COUNT};
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++)
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
+            for (unsigned turn = 1; turn <= 2; turn++) {
+                engine_state st;
+                fremen_blow(&st, r, cards[k], turn);
+                int asked = ROOMS[r].advanced && ROOMS[r].version >= 7 && turn >= 2 &&
+                            cards[k] < ENGINE_CARD_KIND_COUNT;
+                int ready = asked && cards[k] == ENGINE_CARD_KARAMA;
+                assert_int_equal(st.step == ENGINE_BLOW_STEP_KARAMA_WORM && st.phase == ENGINE_PHASE_SPICE_BLOW,
+                                 asked);
+                if (asked)
+                    assert_int_equal(engine_state_awaiting(&st), 1u << FREMEN);
+                unsigned accepted = 0;
+                for (int t = -1; t < ENGINE_TERRITORY_COUNT; t++) {
+                    engine_action a = karama_worm(t);
+                    engine_state copy = st;
+                    engine_rng rng;
+                    engine_rng_init(&rng, SEED, 11);
+                    engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
+                    assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
+                    if (v != ENGINE_ACCEPTED) {
+                        assert_memory_equal(&copy, &st, sizeof st);
+                        continue;
+                    }
+                    accepted++;
+                    assert_int_equal(engine_state_check(&copy), 0);
+                    assert_int_equal(test_state_round_trip(&copy), 0);
+                    assert_int_equal(copy.karama_power_used, t < 0 ? 0u : 1u << FREMEN);
+                    if (t == ENGINE_TERRITORY_RED_CHASM)
+                        assert_int_equal(copy.seat[ATREIDES].tanks, 4);
+                }
+                /* none, and each sand territory with a Karama */
+                assert_int_equal(accepted > 1, ready);
+                assert_int_equal(accepted > 0, asked);
+            }
+}
+
 /* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
  * every action drawn from the families is accepted, and the state holds
  * its invariants. */
@@ -346,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_karama_powers__worthless_shipment_legal_exactly),
         cmocka_unit_test(test_karama_powers__emperor_revival_legal_exactly),
         cmocka_unit_test(test_karama_powers__emperor_revival_once_a_game),
+        cmocka_unit_test(test_karama_powers__fremen_worm_legal_exactly),
         cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
