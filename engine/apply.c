@@ -125,6 +125,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BLOW_STEP_WORM_RIDE] = engine__legal_worm_ride,
         [BLOW_STEP_NEXUS_DRAW] = engine__legal_nexus_draw,
         [BLOW_STEP_WORM_PLACE] = engine__legal_power_decision,
+        [BLOW_STEP_KARAMA_WORM] = engine__legal_power_decision,
     },
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = engine__legal_charity},
     [ENGINE_PHASE_BIDDING] = {

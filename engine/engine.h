@@ -845,6 +845,10 @@ typedef struct engine_state {
     uint8_t spice_discard_b[ENGINE_SPICE_CARD_MAX]; /* pile B, top is last, public */
     uint8_t blow_pile;             /* the pile being revealed: 0 A, 1 B, public */
     uint8_t pile_worms;            /* worms revealed on it in this phase after turn 1, public */
+    /* (the double blow's fields go on below: this one fills their padding) */
+    uint16_t karama_power_used;    /* Advanced, rules version 7 on, public: seats that used
+                                      their faction's Karama power (LR 1.14.00, once a game);
+                                      0, and never encoded, elsewhere */
     uint64_t worms_struck;         /* bit t: territory t devoured from this pile, its ride
                                       still to come after the Nexus, public */
     /* spice accounting: sum of seats and board == minted - burned */
@@ -1202,6 +1206,14 @@ unsigned engine_collection_rate(const engine_state *st, unsigned seat);
 unsigned engine_shipment_cost(const engine_state *st, unsigned seat, unsigned loc, unsigned n,
                               int karama);
 
+/* The card `seat` would spend as a Karama card now, 0xFF for none
+ * (engine/karama_card.c): a Karama, or in the Advanced game from rules
+ * version 7 a worthless card of the Bene Gesserit (LR 1.14.06, 2.02.22;
+ * docs/RULINGS.md R113). Every place that asks for a Karama asks this, so
+ * the legal families and engine_apply agree; on a view it answers from
+ * what the viewer sees. 0xFF for a seat out of range. */
+unsigned engine_karama_card(const engine_state *st, unsigned seat);
+
 /* What a prescience question asks of a battle plan (LR 2.01.05): the
  * element of ENGINE_ACTION_PRESCIENCE (engine_battle_prescience). The
  * answer (engine_battle_prescience_answer) is a leader, a card number or -1 for
@@ -1235,7 +1247,8 @@ enum {
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
     ENGINE_BLOW_STEP_NEXUS_DRAW = 3,    /* (Nexus Cards) the unallied seats draw or decline */
-    ENGINE_BLOW_STEP_WORM_PLACE = 4     /* (Advanced) the Fremen place a pile's further worm */
+    ENGINE_BLOW_STEP_WORM_PLACE = 4,    /* (Advanced) the Fremen place a pile's further worm */
+    ENGINE_BLOW_STEP_KARAMA_WORM = 5    /* (Advanced) the Fremen may place a Karama worm */
 };
 
 /* What step `step` of `phase` waits for, as a snake_case slug

@@ -169,7 +169,8 @@ _Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
                    SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) && BATTLE_STEP_COUNT == 7,
                "the battle steps of engine.h are phase.h's");
 _Static_assert(SAME(ENGINE_BLOW_STEP_NEXUS_DRAW, BLOW_STEP_NEXUS_DRAW) &&
-                   SAME(ENGINE_BLOW_STEP_WORM_PLACE, BLOW_STEP_WORM_PLACE),
+                   SAME(ENGINE_BLOW_STEP_WORM_PLACE, BLOW_STEP_WORM_PLACE) &&
+                   SAME(ENGINE_BLOW_STEP_KARAMA_WORM, BLOW_STEP_KARAMA_WORM),
                "the Spice Blow steps of engine.h are phase.h's");
 
 /* What each step waits for, by phase and step (engine/phase.h): the words
@@ -183,7 +184,8 @@ static const char *const step_names[ENGINE_PHASE_COUNT][8] = {
     [ENGINE_PHASE_SPICE_BLOW] = {[BLOW_STEP_NEXUS] = "nexus", [BLOW_STEP_WORM_RIDE] = "worm_ride",
                                  [BLOW_STEP_WORM_ALLY] = "fremen_ally_worm_choice",
                                  [BLOW_STEP_NEXUS_DRAW] = "nexus_card_draws",
-                                 [BLOW_STEP_WORM_PLACE] = "worm_placement"},
+                                 [BLOW_STEP_WORM_PLACE] = "worm_placement",
+                                 [BLOW_STEP_KARAMA_WORM] = "fremen_karama_worm"},
     [ENGINE_PHASE_CHOAM_CHARITY] = {[CHARITY_STEP_CLAIM] = "charity_claims"},
     [ENGINE_PHASE_BIDDING] = {[BIDDING_STEP_SUPPORT] = "ally_support",
                               [BIDDING_STEP_AUCTION] = "auction"},

@@ -412,6 +412,9 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
+    ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA,
+    ENGINE__RULE_ADVANCED_KARAMA_EMPEROR,
+    ENGINE__RULE_ADVANCED_KARAMA_FREMEN,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -505,6 +508,12 @@ typedef enum engine__point {
     ENGINE__POINT_WINDOW,            /* a window the row declares (rules version 6 on): opened by
                                         engine__window_open, answered with the generic
                                         ENGINE_ACTION_ANSWER (its `form`, `answer`, `close`) */
+    ENGINE__POINT_WORTHLESS_KARAMA,  /* seat: plays a worthless card as a Karama, for every
+                                        Karama use (B Advanced v7, LR 1.14.06, 2.02.22;
+                                        engine__karama_card) */
+    ENGINE__POINT_KARAMA_WORM,       /* owner: is asked as the Spice Blow begins whether it
+                                        places a worm with its Karama power (F Advanced v7,
+                                        LR 1.14.03), with its power at ENGINE__POINT_POWER */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -773,6 +782,20 @@ unsigned engine__faction_special(const engine_state *st, unsigned faction);
  * count (engine/phase_mentat_pause.c). */
 int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
 
+/* The faction Karama powers of the Advanced game (LR 1.14; engine/karama_card.c):
+ * 1 if the rooms' once-a-game record is carried (encoded, checked); 1 if
+ * `seat` may use its power now as far as the card and the record go (it
+ * holds a card to spend, engine_karama_card, and has not used it); the
+ * power used: its card discarded face up, the seat recorded. */
+int engine__karama_powers_carried(const engine_state *st);
+int engine__karama_power_ready(const engine_state *st, unsigned seat);
+void engine__karama_power_spend(engine_state *st, unsigned seat);
+/* The Revival phase's one-elite-a-turn cap, shared by every source (LR
+ * 2.03.10, 2.04.20; R106; engine/phase_revival.c): the elite forces `seat`
+ * may still revive this turn, and `elite` of them revived. */
+unsigned engine__revival_elite_left(const engine_state *st, unsigned seat);
+void engine__revival_elite_revived(engine_state *st, unsigned seat, unsigned elite);
+
 /* The Advanced game's phase rules (engine/advanced.c): 1 if `st` plays
  * the Advanced game under a rules version that has its built parts
  * (ENGINE__RULE_ROOM_OPTIONS); the spice the strongholds `seat` occupies
@@ -787,6 +810,13 @@ int engine__double_blow(const engine_state *st);
  * public fact; the worm placed in sand `territory`, which strikes it and
  * the blow goes on (the placer's power checked the territory). */
 int engine__worm_placing(const engine_state *st);
+/* The Fremen's Karama worm (LR 1.14.03): 1 while the step waits on its
+ * owner's answer (BLOW_STEP_KARAMA_WORM, no window over it); the answer:
+ * a worm striking sand `territory` as if revealed first on pile A (it
+ * causes the pile's Nexus and may be ridden after it), or, for -1, none;
+ * then the blow goes on. */
+int engine__karama_worm_asking(const engine_state *st);
+void engine__karama_worm(engine_state *st, int territory, engine_rng *rng);
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng);
 /* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
  * check (the verdict, *arg the argument at fault), its legal ranges and

@@ -246,7 +246,7 @@ engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *s
     if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
         !(f->rows & ENGINE_ADVANTAGE_BIT((unsigned)a)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
-    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
+    unsigned card = engine_karama_card(st, act->seat);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, card);
@@ -306,7 +306,7 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
     if (!f || f->point != ENGINE_WINDOW_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) == CARD_NONE)
+    if (engine_karama_card(st, seat) == CARD_NONE)
         return n;
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (f->rows & ENGINE_ADVANTAGE_BIT(a))

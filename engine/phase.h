@@ -36,7 +36,9 @@
  *                     rides (one WORM_RIDE per territory struck), then
  *                     pile B, its Nexus and rides; a pile's second worm
  *                     on is placed at step WORM_PLACE by the power's
- *                     owner (the Fremen); NEXUS_DRAW only after pile B
+ *                     owner (the Fremen); NEXUS_DRAW only after pile B;
+ *                     from rules version 7, turn 2, step KARAMA_WORM
+ *                     first asks the Fremen for their Karama worm
  *   SPICE_BLOW/last  -> CHOAM_CHARITY      engine__charity_begin()    (phase_charity.c)
  *   CHARITY/CLAIM    -> BIDDING            engine__bidding_begin()    (phase_bidding.c)
  *   BIDDING/SUPPORT  -> BIDDING/AUCTION    one card at a time, storm order
@@ -162,6 +164,9 @@ enum engine__blow_step {
                                       decline, as one opportunity (engine/nexus.c) */
     BLOW_STEP_WORM_PLACE,          /* (Advanced, rules version 6) a pile's second worm or
                                       later: its placer names the sand territory it strikes */
+    BLOW_STEP_KARAMA_WORM,         /* (Advanced, rules version 7) as the blow begins, from
+                                      turn 2: the Fremen place a worm with their Karama
+                                      power, or decline */
     BLOW_STEP_COUNT
 };
 

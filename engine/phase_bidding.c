@@ -394,7 +394,7 @@ engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const e
         return engine__reject(why, ENGINE_REJECT_BID_TOO_LOW, 0, amount);
     unsigned karama_card = CARD_NONE;
     if (karama) {
-        karama_card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
+        karama_card = engine_karama_card(st, act->seat);
         if (karama_card == CARD_NONE)
             return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 1, 1);
         if ((unsigned)amount > karama_bid_cap(st))
@@ -425,7 +425,7 @@ engine_verdict engine__bid_pass(engine_verdict_detail *why, engine_state *st,
 engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
                                    const engine_action *act, engine_rng *rng)
 {
-    unsigned karama = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
+    unsigned karama = engine_karama_card(st, act->seat);
     if (karama == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     st->high_bidder = act->seat;
@@ -452,7 +452,7 @@ size_t engine__legal_auction(engine_legal *out, size_t cap, const engine_state *
     if (limit > st->high_bid)
         engine__legal_push1(out, cap, &n, ENGINE_ACTION_BID, seat, (int)st->high_bid + 1,
                             (int)limit, 0, 0);
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE) {
+    if (engine_karama_card(st, seat) != CARD_NONE) {
         unsigned most = karama_bid_cap(st);
         if (most > st->high_bid)
             engine__legal_push1(out, cap, &n, ENGINE_ACTION_BID, seat, (int)st->high_bid + 1,

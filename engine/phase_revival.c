@@ -38,6 +38,16 @@ static void elite_revived(engine_state *st, unsigned seat, unsigned elite)
         st->elite_revival_turn[seat] = st->turn;
 }
 
+unsigned engine__revival_elite_left(const engine_state *st, unsigned seat)
+{
+    return elite_left(st, seat, 1);
+}
+
+void engine__revival_elite_revived(engine_state *st, unsigned seat, unsigned elite)
+{
+    elite_revived(st, seat, elite);
+}
+
 /* The free revivals of a seat's own faction. */
 static unsigned own_free_revivals(const engine_state *st, unsigned seat)
 {

@@ -455,7 +455,7 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
         return v;
     if (karama < 0 || karama > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 3, karama);
-    unsigned card = karama ? engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) : CARD_NONE;
+    unsigned card = karama ? engine_karama_card(st, act->seat) : CARD_NONE;
     if (karama && card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 3, karama);
     unsigned cost;
@@ -564,7 +564,7 @@ engine_verdict engine__ship_karama_answer(engine_verdict_detail *why, engine_sta
     int pay = act->arg[0];
     if (pay < 0 || pay > 1)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, pay);
-    if (pay && engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA) == CARD_NONE)
+    if (pay && engine_karama_card(st, act->seat) == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 0, pay);
     engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
@@ -578,7 +578,7 @@ void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
     (void)rng;
     if (!answer->arg[0])
         return;
-    unsigned card = engine__card_in_hand(st, answer->seat, ENGINE_CARD_KARAMA);
+    unsigned card = engine_karama_card(st, answer->seat);
     const engine_action *made = &f->held;
     unsigned loc = (unsigned)made->arg[0], plain = (unsigned)made->arg[1],
              elite = (unsigned)made->arg[2];
@@ -943,7 +943,7 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
 {
     size_t n = 0;
     const engine_seat_state *p = &st->seat[seat];
-    int has_karama = engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE;
+    int has_karama = engine_karama_card(st, seat) != CARD_NONE;
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
         if (!may_land(st, loc, seat))
             continue;
@@ -1007,7 +1007,7 @@ size_t engine__legal_ship_karama_answer(engine_legal *out, size_t cap, const eng
 {
     size_t n = 0;
     engine__legal_push1(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_ANSWER, seat, 0,
-                        engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE, 0, 0);
+                        engine_karama_card(st, seat) != CARD_NONE, 0, 0);
     return n;
 }
 

@@ -323,6 +323,45 @@ void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng 
     blow(st, 1, rng);
 }
 
+/* From turn 2 the owner of ENGINE__POINT_KARAMA_WORM, if it has not used
+ * its Karama power and holds any card (hand sizes are public: being asked
+ * says nothing of a Karama), is asked before the first reveal whether it
+ * places a worm (LR 1.14.03; docs/RULINGS.md R115). Returns 1 if asked. */
+static int ask_karama_worm(engine_state *st)
+{
+    int fremen = engine__point_owner(st, ENGINE__POINT_KARAMA_WORM);
+    if (fremen < 0 || st->turn < 2 || (st->karama_power_used & ENGINE_SEAT_BIT((unsigned)fremen)) ||
+        !engine__holds_cards(st, (unsigned)fremen))
+        return 0;
+    st->step = BLOW_STEP_KARAMA_WORM;
+    st->awaiting = ENGINE_SEAT_BIT((unsigned)fremen);
+    st->answered = 0;
+    return 1;
+}
+
+/* Like engine__worm_placing: not under a window held over the step. */
+static int under_window(const engine_state *st)
+{
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (!engine__windows[st->frame[i].point].is_question)
+            return 1;
+    return 0;
+}
+
+int engine__karama_worm_asking(const engine_state *st)
+{
+    return st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_KARAMA_WORM &&
+           !under_window(st);
+}
+
+void engine__karama_worm(engine_state *st, int territory, engine_rng *rng)
+{
+    if (territory < 0)
+        blow(st, 0, rng);
+    else
+        engine__worm_placed(st, (unsigned)territory, rng);
+}
+
 void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_SPICE_BLOW);
@@ -330,6 +369,8 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
     st->worm_territory = ENGINE_TERRITORY_COUNT;
     if (st->config.is_advanced && !engine__double_blow(st))
         return; /* an Advanced room of a version before 6: not built (engine__phase_is_built) */
+    if (ask_karama_worm(st))
+        return;
     blow(st, 0, rng);
 }
 
@@ -337,13 +378,9 @@ void engine__spice_blow_begin(engine_state *st, engine_rng *rng)
 
 int engine__worm_placing(const engine_state *st)
 {
-    if (st->phase != ENGINE_PHASE_SPICE_BLOW || st->step != BLOW_STEP_WORM_PLACE)
-        return 0;
     /* Not under a window held over the step (a question only pauses it). */
-    for (unsigned i = 0; i < st->n_frames; i++)
-        if (!engine__windows[st->frame[i].point].is_question)
-            return 0;
-    return 1;
+    return st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_WORM_PLACE &&
+           !under_window(st);
 }
 
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng)

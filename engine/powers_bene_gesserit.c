@@ -119,6 +119,12 @@ static const engine__power_row rows[] = {
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .fn = advanced_charity,
      .source = "LR 2.02.09"},
+    /* Advanced, rules version 7 on: no faction Karama power; every
+     * worthless card serves as a Karama card instead (engine/karama_card.c). */
+    {.point = ENGINE__POINT_WORTHLESS_KARAMA, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA),
+     .source = "LR 1.14.06, 2.02.22"},
     /* B1: one force free to the Polar Sink after another's off-planet shipment. */
     {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_BG_SEND,

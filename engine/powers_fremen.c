@@ -167,20 +167,26 @@ static int placing(const engine_state *st, unsigned owner, unsigned seat)
     return engine__worm_placing(st);
 }
 
-static size_t legal_place_worm(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+/* One family of power `slug` per sand territory, its one argument. */
+static size_t sand_families(engine_legal *out, size_t cap, uint8_t seat, const char *slug)
 {
-    (void)st;
     size_t n = 0;
     for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
         if (!is_sand(t))
             continue;
         engine_legal l;
         engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
-        l.lo[0] = l.hi[0] = engine_power_id(place_worm_form.slug);
+        l.lo[0] = l.hi[0] = engine_power_id(slug);
         l.lo[1] = l.hi[1] = (int16_t)t;
         engine__legal_push(out, cap, &n, &l);
     }
     return n;
+}
+
+static size_t legal_place_worm(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    (void)st;
+    return sand_families(out, cap, seat, place_worm_form.slug);
 }
 
 static engine_verdict place_worm(engine_verdict_detail *why, engine_state *st, unsigned owner,
@@ -190,6 +196,72 @@ static engine_verdict place_worm(engine_verdict_detail *why, engine_state *st, u
     if (!is_sand((unsigned)act->arg[1]))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
     engine__worm_placed(st, (unsigned)act->arg[1], rng);
+    return ENGINE_ACCEPTED;
+}
+
+/* Advanced, rules version 7 on: the Fremen's Karama power (LR 1.14.03;
+ * docs/RULINGS.md R115), once a game with a Karama card spent: asked as
+ * the Spice Blow begins from turn 2, a worm in any sand territory, a
+ * normal worm (fremen_karama_worm), or none (fremen_karama_worm_pass,
+ * always legal: being asked says nothing of the hand). */
+static const engine_power_form karama_worm_form = {
+    .slug = "fremen_karama_worm",
+    .n_args = 1,
+    .arg_name = {"territory"},
+    .arg_type = {ENGINE_ARG_TERRITORY},
+    .lo = {0},
+    .hi = {ENGINE_TERRITORY_COUNT - 1},
+    .fallback = {ENGINE_TERRITORY_THE_GREAT_FLAT},
+};
+
+static const engine_power_form karama_worm_pass_form = {.slug = "fremen_karama_worm_pass"};
+
+static int karama_worm_asking(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return engine__karama_worm_asking(st);
+}
+
+static size_t legal_karama_worm(engine_legal *out, size_t cap, const engine_state *st,
+                                uint8_t seat)
+{
+    return engine__karama_power_ready(st, seat) ? sand_families(out, cap, seat, karama_worm_form.slug)
+                                                : 0;
+}
+
+static size_t legal_karama_worm_pass(engine_legal *out, size_t cap, const engine_state *st,
+                                     uint8_t seat)
+{
+    (void)st;
+    size_t n = 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
+    l.lo[0] = l.hi[0] = engine_power_id(karama_worm_pass_form.slug);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}
+
+static engine_verdict karama_worm(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                  const engine_action *act, engine_rng *rng)
+{
+    int t = act->arg[1];
+    if (!is_sand((unsigned)t))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, t);
+    if (!engine__karama_power_ready(st, owner))
+        return engine__reject(why, ENGINE_REJECT_NO_KARAMA, 1, t);
+    engine__karama_power_spend(st, owner);
+    engine__karama_worm(st, t, rng);
+    return ENGINE_ACCEPTED;
+}
+
+static engine_verdict karama_worm_pass(engine_verdict_detail *why, engine_state *st,
+                                       unsigned owner, const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)owner;
+    (void)act;
+    engine__karama_worm(st, -1, rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -219,6 +291,15 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      FROM(ADVANCED_FREMEN_WORMS), .when = placing, .form = &place_worm_form, .use = place_worm,
      .decision = legal_place_worm, .source = "LR 2.04.15"},
+    /* Advanced (rules version 7): the faction Karama power, a worm. */
+    {.point = ENGINE__POINT_KARAMA_WORM, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_FREMEN), .source = "LR 1.14.03"},
+    {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_KARAMA_FREMEN), .when = karama_worm_asking, .form = &karama_worm_form,
+     .use = karama_worm, .decision = legal_karama_worm, .source = "LR 1.14.03"},
+    {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_KARAMA_FREMEN), .when = karama_worm_asking, .form = &karama_worm_pass_form,
+     .use = karama_worm_pass, .decision = legal_karama_worm_pass, .source = "LR 1.14.03"},
     /* F4: the ally revives 3 free; from version 3 on when the Fremen give it. */
     {.point = ENGINE__POINT_ALLY_REVIVAL_GIFT, FREMEN, .to = ENGINE__TO_OWNER,
      FROM(FREMEN_CHOOSE_ALLY_REVIVAL), .fn = asks_ally_revival, .source = "LR 2.04.11"},

@@ -66,6 +66,15 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA] = {7, 0, "LR 1.14.06, 2.02.22",
+        "Advanced: the Bene Gesserit may play a worthless card as a Karama card, for every "
+        "Karama use"},
+    [ENGINE__RULE_ADVANCED_KARAMA_EMPEROR] = {7, 0, "LR 1.14.00, 1.14.02",
+        "Advanced: a faction Karama power once a game, spending a Karama card (a record per "
+        "seat); the Emperor's: in the Revival phase up to 3 forces or 1 leader revived free"},
+    [ENGINE__RULE_ADVANCED_KARAMA_FREMEN] = {7, 0, "LR 1.14.03",
+        "Advanced: the Fremen's Karama power: as the Spice Blow begins, from turn 2, a worm in "
+        "any sand territory, a normal worm (it devours, causes a Nexus, may be ridden)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -355,6 +355,10 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
         for (unsigned s = 0; s < n; s++)
             put_u8(&w, st->elite_revival_turn[s]);
+    /* Advanced rooms of rules version 7 on: the faction Karama powers used
+     * (engine/karama_card.c) */
+    if (engine__karama_powers_carried(st))
+        put_u16(&w, st->karama_power_used);
     /* Advanced rooms of rules version 6 on (engine/advisors.c) */
     if (engine__advisors_encoded(st))
         put_u8(&w, st->bg_accompany);
@@ -704,6 +708,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     if (engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))
         for (unsigned s = 0; s < n; s++)
             st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
+    if (engine__karama_powers_carried(st))
+        st->karama_power_used = (uint16_t)get_u16(&r);
     if (engine__advisors_encoded(st))
         st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
@@ -943,6 +949,11 @@ static int check(const engine_state *st, int is_quiet)
               !engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_REVIVAL))))
             BROKEN("seat %u revived an elite force in turn %u (turn %u)", s,
                    st->elite_revival_turn[s], st->turn);
+    /* the faction Karama powers used, seats at the table, in the rooms
+     * that carry them */
+    if ((st->karama_power_used && !engine__karama_powers_carried(st)) ||
+        (st->karama_power_used >> c->n_seats))
+        BROKEN("karama powers used %x", st->karama_power_used);
     /* the Nexus Cards (engine/nexus.c) */
     if (!engine__nexus_check(st))
         BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,

@@ -256,6 +256,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, kh_losses),
     SCALAR(engine_state, kh_state),
     SCALAR(engine_state, kh_territory),
+    SCALAR(engine_state, karama_power_used),
     STRUCTS(engine_state, frame, frame_fields),
     SCALAR(engine_state, n_frames),
     STRUCTS(engine_state, effect, effect_fields),

@@ -55,15 +55,24 @@ static void view_neighbour_traitors(engine_state *out, const engine_state *st, u
             out->traitor[l] = st->traitor[l];
 }
 
+/* The seats holding a card they could spend as a Karama (a worthless
+ * card of the Advanced Bene Gesserit too, engine_karama_card). */
+static uint16_t karama_holders(const engine_state *st)
+{
+    uint16_t holders = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (engine_karama_card(st, s) != 0xFF)
+            holders = (uint16_t)(holders | (1u << s));
+    return holders;
+}
+
 /* ---- a prompt offered only to the holder of a secret card: every
  * holder of a Karama is shown as asked */
 
 static void view_karama_prompt(engine_state *out, const engine_state *st, uint8_t viewer)
 {
     engine_view(out, st, viewer);
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card_kind[i] == ENGINE_CARD_KARAMA)
-            out->awaiting = (uint16_t)(out->awaiting | (1u << st->card[i].holder));
+    out->awaiting = (uint16_t)(out->awaiting | karama_holders(st));
 }
 
 /* ---- a window's prompt that depends on a hidden hand: an open Karama
@@ -75,10 +84,7 @@ static void view_window_prompt(engine_state *out, const engine_state *st, uint8_
     if (out->n_frames == 0 || out->frame[out->n_frames - 1].point != ENGINE_WINDOW_KARAMA)
         return;
     engine_frame *f = &out->frame[out->n_frames - 1];
-    uint16_t holders = 0;
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (st->card[i].place == ENGINE_PLACE_HAND && st->card_kind[i] == ENGINE_CARD_KARAMA)
-            holders = (uint16_t)(holders | (1u << st->card[i].holder));
+    uint16_t holders = karama_holders(st);
     if ((f->asked & holders) == 0)
         return;
     f->asked = (uint16_t)(f->asked & holders);

@@ -1029,6 +1029,9 @@ int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
  * nothing of the plan), revived whenever it can be; -1 when neither is
  * offered. */
 int bot__advanced_kh(engine_action *out, const bot__ctx *c);
+/* bots/karama_powers.c: a faction Karama power worth using now, from
+ * Medium up; -1 when none is offered or worth it. */
+int bot__karama_powers(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

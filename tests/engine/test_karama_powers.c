@@ -1,0 +1,441 @@
+/*
+ * test_karama_powers.c - the Karama in the Advanced game (ADVANCED_RULES.md
+ * 5; LR 1.14): the Bene Gesserit's worthless cards played as Karama cards
+ * (LR 1.14.06, 2.02.22) and the faction Karama powers (the Emperor's free
+ * revival, 1.14.02; the Fremen's worm, 1.14.03), through the engine API on constructed positions.
+ * Each is in force only in an Advanced room of rules version 7 on, never
+ * in a Basic room nor in an Advanced room of version 6 (whose stored
+ * states must re-fold as they were); the legal families offer exactly
+ * what engine_apply accepts. The rules with their sources are the
+ * tests/scenarios/advanced_karama_*.json scenarios.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/engine.h"
+#include "tests/support/support.h"
+
+static const uint8_t SEED[ENGINE_SEED_BYTES] = {14, 6, 2, 22};
+
+#define CARD_NONE 0xFFu
+
+/* Emperor, Guild and Bene Gesserit (seat 2), every seat holding 10 spice. */
+enum { EMPEROR = 0, GUILD = 1, BG = 2 };
+
+/* Three seats of these factions, every seat holding 10 spice. */
+static void table_of(engine_state *st, const uint8_t faction[3], int advanced, unsigned version)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    memcpy(cfg.faction, faction, 3);
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    for (uint8_t s = 0; s < 3; s++)
+        assert_int_equal(engine_position_seat_spice(st, s, 10), 0);
+}
+
+static void table(engine_state *st, int advanced, unsigned version)
+{
+    static const uint8_t faction[3] = {ENGINE_FACTION_EMPEROR, ENGINE_FACTION_GUILD,
+                                       ENGINE_FACTION_BENE_GESSERIT};
+    table_of(st, faction, advanced, version);
+}
+
+static void enter_turn(engine_state *st, unsigned phase, unsigned turn)
+{
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, phase, turn, 0, &rng), 0);
+    assert_int_equal(engine_state_check(st), 0);
+}
+
+static void enter(engine_state *st, unsigned phase)
+{
+    enter_turn(st, phase, 2);
+}
+
+static unsigned hand_of_kind(const engine_state *st, unsigned seat, unsigned kind)
+{
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == kind)
+            return i;
+    return CARD_NONE;
+}
+
+/* 1 if a legal family of `seat` has kind `kind`. */
+static int offers(const engine_state *st, unsigned seat, unsigned kind)
+{
+    engine_legal l[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(l, ENGINE_LEGAL_MAX, st, (uint8_t)seat);
+    for (size_t i = 0; i < n; i++)
+        if (l[i].kind == kind)
+            return 1;
+    return 0;
+}
+
+static const struct {
+    int advanced;
+    unsigned version;
+    int worthless_is_karama;       /* the Bene Gesserit's worthless card serves */
+} ROOMS[] = {{1, 7, 1}, {1, 6, 0}, {0, 7, 0}, {0, 6, 0}};
+
+/* Room r of ROOMS in `phase`, the Bene Gesserit holding `card`, and the
+ * generator its actions are applied with. */
+static void room_in(engine_state *st, engine_rng *rng, size_t r, unsigned card, unsigned phase)
+{
+    table(st, ROOMS[r].advanced, ROOMS[r].version);
+    assert_true(engine_position_give_card(st, BG, card) >= 0);
+    enter(st, phase);
+    engine_rng_init(rng, SEED, 2 + (uint32_t)phase);
+}
+
+/* LR 1.14.06: each worthless card, and only for the Bene Gesserit of an
+ * Advanced room of version 7 on; a worthless card is spent before a
+ * Karama, which is kept (docs/RULINGS.md R113). */
+static void test_karama_powers__worthless_card_is_karama_only_for_advanced_bg(void **state)
+{
+    (void)state;
+    static const unsigned worthless[] = {ENGINE_CARD_BALISET, ENGINE_CARD_JUBBA_CLOAK,
+                                         ENGINE_CARD_KULON, ENGINE_CARD_LA_LA_LA,
+                                         ENGINE_CARD_TRIP_TO_GAMONT};
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++)
+        for (size_t w = 0; w < sizeof worthless / sizeof worthless[0]; w++) {
+            engine_state st;
+            table(&st, ROOMS[r].advanced, ROOMS[r].version);
+            assert_true(engine_position_give_card(&st, BG, worthless[w]) >= 0);
+            assert_true(engine_position_give_card(&st, EMPEROR, worthless[(w + 1) % 5]) >= 0);
+            unsigned card = hand_of_kind(&st, BG, worthless[w]);
+            assert_int_equal(engine_karama_card(&st, BG),
+                             ROOMS[r].worthless_is_karama ? card : CARD_NONE);
+            assert_int_equal(engine_karama_card(&st, EMPEROR), CARD_NONE);
+            /* With a Karama as well: the worthless card goes first. */
+            assert_true(engine_position_give_card(&st, BG, ENGINE_CARD_KARAMA) >= 0);
+            unsigned karama = hand_of_kind(&st, BG, ENGINE_CARD_KARAMA);
+            assert_int_equal(engine_karama_card(&st, BG),
+                             ROOMS[r].worthless_is_karama ? card : karama);
+        }
+    engine_state st;
+    table(&st, 1, 7);
+    assert_int_equal(engine_karama_card(&st, BG), CARD_NONE);
+    assert_int_equal(engine_karama_card(&st, 3), CARD_NONE);
+}
+
+/* The auction: a worthless card takes the card up free, or bids beyond
+ * the seat's spice, exactly where the families offer it (LR 3.01.11.04). */
+static void test_karama_powers__worthless_take_and_bid_legal_exactly(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++) {
+        engine_state st;
+        engine_rng rng;
+        room_in(&st, &rng, r, ENGINE_CARD_KULON, ENGINE_PHASE_BIDDING);
+        assert_true(engine_position_give_card(&st, EMPEROR, ENGINE_CARD_BALISET) >= 0);
+        /* The others pass until the Bene Gesserit are to bid. */
+        for (int i = 0; i < 2 && !(engine_state_awaiting(&st) & (1u << BG)); i++) {
+            unsigned s = engine_state_awaiting(&st) & (1u << EMPEROR) ? EMPEROR : GUILD;
+            if (s == EMPEROR) {
+                engine_action take = {ENGINE_ACTION_KARAMA_TAKE, EMPEROR, {0}};
+                assert_false(offers(&st, EMPEROR, ENGINE_ACTION_KARAMA_TAKE));
+                engine_state copy = st;
+                assert_int_equal(engine_apply(NULL, &copy, &take, &rng), ENGINE_REJECT_NO_KARAMA);
+            }
+            engine_action pass = {ENGINE_ACTION_BID_PASS, (uint8_t)s, {0}};
+            assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+        }
+        assert_true(engine_state_awaiting(&st) & (1u << BG));
+        int want = ROOMS[r].worthless_is_karama;
+        assert_int_equal(offers(&st, BG, ENGINE_ACTION_KARAMA_TAKE), want);
+        engine_action over = {ENGINE_ACTION_BID, BG, {11, 1}}; /* beyond its 10 */
+        assert_int_equal(test_legal_contains(&st, &over), want);
+        engine_state copy = st;
+        assert_int_equal(engine_apply(NULL, &copy, &over, &rng),
+                         want ? ENGINE_ACCEPTED : ENGINE_REJECT_NO_KARAMA);
+        engine_action take = {ENGINE_ACTION_KARAMA_TAKE, BG, {0}};
+        copy = st;
+        engine_verdict v = engine_apply(NULL, &copy, &take, &rng);
+        assert_int_equal(v, want ? ENGINE_ACCEPTED : ENGINE_REJECT_NO_KARAMA);
+        if (!want) {
+            assert_memory_equal(&copy, &st, sizeof st);
+            continue;
+        }
+        /* Taken free: the Kulon is discarded face up, no spice moves. */
+        assert_int_equal(copy.card[hand_of_kind(&st, BG, ENGINE_CARD_KULON)].place,
+                         ENGINE_PLACE_DISCARD);
+        assert_int_equal(copy.seat[BG].spice, 10);
+        assert_int_equal(copy.seat[EMPEROR].spice, 10);
+        assert_int_equal(engine_state_check(&copy), 0);
+    }
+}
+
+/* A shipment at the Guild's rate bought with a worthless card, for the
+ * Bene Gesserit alone, in an Advanced room of version 7 (LR 3.01.11.03). */
+static void test_karama_powers__worthless_shipment_legal_exactly(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++) {
+        engine_state st;
+        engine_rng rng;
+        room_in(&st, &rng, r, ENGINE_CARD_JUBBA_CLOAK, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        for (int i = 0; i < 8 && !(engine_state_awaiting(&st) & (1u << BG)); i++) {
+            unsigned s = engine_state_awaiting(&st) & (1u << EMPEROR) ? EMPEROR : GUILD;
+            engine_action pass = {ENGINE_ACTION_SHIP_PASS, (uint8_t)s, {0}};
+            if (engine_apply(NULL, &st, &pass, &rng) != ENGINE_ACCEPTED) {
+                pass.kind = ENGINE_ACTION_MOVE_PASS;
+                assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+            }
+        }
+        assert_true(engine_state_awaiting(&st) & (1u << BG));
+        int want = ROOMS[r].worthless_is_karama;
+        /* Every location offered to a Karama shipment is one that would be
+         * accepted; none is offered without the card. */
+        engine_legal l[ENGINE_LEGAL_MAX];
+        size_t n = engine_legal_actions(l, ENGINE_LEGAL_MAX, &st, BG);
+        int offered = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (l[i].kind != ENGINE_ACTION_SHIP || l[i].lo[3] != 1)
+                continue;
+            offered++;
+            engine_action ship = {ENGINE_ACTION_SHIP, BG, {l[i].lo[0], l[i].hi[1], 0, 1}};
+            engine_state copy = st;
+            assert_int_equal(engine_apply(NULL, &copy, &ship, &rng), ENGINE_ACCEPTED);
+            assert_int_equal(copy.card[hand_of_kind(&st, BG, ENGINE_CARD_JUBBA_CLOAK)].place,
+                             ENGINE_PLACE_DISCARD);
+            assert_int_equal(copy.seat[GUILD].spice, st.seat[GUILD].spice);
+        }
+        assert_int_equal(offered > 0, want);
+        if (!want) {
+            engine_action ship = {ENGINE_ACTION_SHIP, BG, {0, 1, 0, 1}};
+            engine_state copy = st;
+            assert_int_not_equal(engine_apply(NULL, &copy, &ship, &rng), ENGINE_ACCEPTED);
+        }
+    }
+}
+
+/* The Emperor (seat 0) in the Revival of room r, holding `card` (or no
+ * card for ENGINE_CARD_KIND_COUNT), 4 forces, 2 Sardaukar and one leader
+ * in the Tanks; that leader's number. */
+static unsigned emperor_revival(engine_state *st, size_t r, unsigned card)
+{
+    table(st, ROOMS[r].advanced, ROOMS[r].version);
+    if (card < ENGINE_CARD_KIND_COUNT)
+        assert_true(engine_position_give_card(st, EMPEROR, card) >= 0);
+    assert_int_equal(engine_position_tanks(st, EMPEROR, 4, ROOMS[r].advanced ? 2 : 0), 0);
+    unsigned leader = 0;
+    while (engine_leader_faction(leader) != ENGINE_FACTION_EMPEROR)
+        leader++;
+    assert_int_equal(engine_position_leader_dead(st, leader), 0);
+    enter(st, ENGINE_PHASE_REVIVAL);
+    assert_true(engine_state_awaiting(st) & (1u << EMPEROR));
+    return leader;
+}
+
+static engine_action karama_revival(int forces, int elite, int leader)
+{
+    engine_action a = {ENGINE_ACTION_POWER, EMPEROR, {0}};
+    a.arg[0] = (int16_t)engine_power_from_slug("emperor_karama_revival");
+    a.arg[1] = (int16_t)forces;
+    a.arg[2] = (int16_t)elite;
+    a.arg[3] = (int16_t)leader;
+    return a;
+}
+
+/* LR 1.14.02: every argument combination is accepted exactly when a legal
+ * family holds it, only in an Advanced room of version 7, only with a
+ * card to spend (a worthless card is the Bene Gesserit's alone). */
+static void test_karama_powers__emperor_revival_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("emperor_karama_revival") > 0);
+    static const unsigned cards[] = {ENGINE_CARD_KARAMA, ENGINE_CARD_BALISET,
+                                     ENGINE_CARD_KIND_COUNT};
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++)
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++) {
+            engine_state st;
+            unsigned leader = emperor_revival(&st, r, cards[k]);
+            int in_force = ROOMS[r].advanced && ROOMS[r].version >= 7;
+            int ready = in_force && cards[k] == ENGINE_CARD_KARAMA;
+            unsigned accepted = 0;
+            for (int f = 0; f <= 4; f++)
+                for (int e = 0; e <= 2; e++)
+                    for (int l = -1; l < ENGINE_LEADER_COUNT; l++) {
+                        engine_action a = karama_revival(f, e, l);
+                        engine_state copy = st;
+                        engine_rng rng;
+                        engine_rng_init(&rng, SEED, 9);
+                        engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
+                        assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
+                        if (v != ENGINE_ACCEPTED) {
+                            assert_memory_equal(&copy, &st, sizeof st);
+                            if (!in_force)
+                                assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
+                            continue;
+                        }
+                        accepted++;
+                        /* Free, beyond the limit, the card spent face up. */
+                        assert_true(f + e <= 3 && e <= 1 && (l < 0) == (f + e > 0));
+                        assert_true(l < 0 || (unsigned)l == leader);
+                        assert_int_equal(copy.seat[EMPEROR].spice, 10);
+                        assert_int_equal(copy.seat[EMPEROR].tanks, 4 - f);
+                        assert_int_equal(copy.seat[EMPEROR].special_tanks, 2 - e);
+                        assert_int_equal(copy.karama_power_used, 1u << EMPEROR);
+                        assert_int_equal(engine_karama_card(&copy, EMPEROR), CARD_NONE);
+                        assert_int_equal(engine_state_check(&copy), 0);
+                        assert_int_equal(test_state_round_trip(&copy), 0);
+                    }
+            /* 1..3 plain, 0..2 plain with a Sardaukar, or the leader. */
+            assert_int_equal(accepted, ready ? 3 + 3 + 1 : 0);
+        }
+}
+
+/* Once a game; the Sardaukar revived is the turn's (R106); the normal
+ * revival still follows, with its own limit. */
+static void test_karama_powers__emperor_revival_once_a_game(void **state)
+{
+    (void)state;
+    engine_state st;
+    unsigned leader = emperor_revival(&st, 0, ENGINE_CARD_KARAMA);
+    assert_true(engine_position_give_card(&st, EMPEROR, ENGINE_CARD_KARAMA) >= 0);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 10);
+    engine_action a = karama_revival(0, 0, (int)leader);
+    assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(st.leader[leader].place, ENGINE_PLACE_POOL);
+    /* A second Karama in hand: the power is spent for the game. */
+    assert_true(engine_karama_card(&st, EMPEROR) != CARD_NONE);
+    a = karama_revival(1, 0, -1);
+    assert_false(test_legal_contains(&st, &a));
+    assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_REJECT_ALREADY_ANSWERED);
+    /* The normal revival: 3 forces, one of them a Sardaukar. */
+    engine_action revive = {ENGINE_ACTION_REVIVE, EMPEROR, {2, 1, -1}};
+    assert_int_equal(engine_apply(NULL, &st, &revive, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(st.seat[EMPEROR].special_tanks, 1);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+}
+
+/* The Fremen (seat 0) as the Spice Blow of `turn` begins in room r,
+ * holding `card` (none for ENGINE_CARD_KIND_COUNT), the Atreides' 4
+ * forces in Red Chasm. */
+enum { FREMEN = 0, ATREIDES = 1 };
+
+static void fremen_blow(engine_state *st, size_t r, unsigned card, unsigned turn)
+{
+    static const uint8_t faction[3] = {ENGINE_FACTION_FREMEN, ENGINE_FACTION_ATREIDES,
+                                       ENGINE_FACTION_HARKONNEN};
+    table_of(st, faction, ROOMS[r].advanced, ROOMS[r].version);
+    if (card < ENGINE_CARD_KIND_COUNT)
+        assert_true(engine_position_give_card(st, FREMEN, card) >= 0);
+    unsigned loc = 0;
+    while (engine_location_territory(loc) != ENGINE_TERRITORY_RED_CHASM)
+        loc++;
+    assert_int_equal(engine_position_forces(st, ATREIDES, loc, 4, 0), 0);
+    enter_turn(st, ENGINE_PHASE_SPICE_BLOW, turn);
+}
+
+/* A worm in `territory`, or, for -1, the pass. */
+static engine_action karama_worm(int territory)
+{
+    engine_action a = {ENGINE_ACTION_POWER, FREMEN, {0}};
+    a.arg[0] = (int16_t)engine_power_from_slug(territory < 0 ? "fremen_karama_worm_pass"
+                                                             : "fremen_karama_worm");
+    a.arg[1] = (int16_t)(territory < 0 ? 0 : territory);
+    return a;
+}
+
+/* LR 1.14.03: asked as the blow begins from turn 2 when they hold any card
+ * (a public fact), only in an Advanced room of version 7; a worm only with
+ * a card to spend, in sand; declining always legal; every territory is
+ * accepted exactly when a family holds it. */
+static void test_karama_powers__fremen_worm_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("fremen_karama_worm") > 0);
+    assert_true(engine_power_from_slug("fremen_karama_worm_pass") > 0);
+    static const unsigned cards[] = {ENGINE_CARD_KARAMA, ENGINE_CARD_BALISET,
+                                     ENGINE_CARD_KIND_COUNT};
+    for (size_t r = 0; r < sizeof ROOMS / sizeof ROOMS[0]; r++)
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
+            for (unsigned turn = 1; turn <= 2; turn++) {
+                engine_state st;
+                fremen_blow(&st, r, cards[k], turn);
+                int asked = ROOMS[r].advanced && ROOMS[r].version >= 7 && turn >= 2 &&
+                            cards[k] < ENGINE_CARD_KIND_COUNT;
+                int ready = asked && cards[k] == ENGINE_CARD_KARAMA;
+                assert_int_equal(st.step == ENGINE_BLOW_STEP_KARAMA_WORM && st.phase == ENGINE_PHASE_SPICE_BLOW,
+                                 asked);
+                if (asked)
+                    assert_int_equal(engine_state_awaiting(&st), 1u << FREMEN);
+                unsigned accepted = 0;
+                for (int t = -1; t < ENGINE_TERRITORY_COUNT; t++) {
+                    engine_action a = karama_worm(t);
+                    engine_state copy = st;
+                    engine_rng rng;
+                    engine_rng_init(&rng, SEED, 11);
+                    engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
+                    assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
+                    if (v != ENGINE_ACCEPTED) {
+                        assert_memory_equal(&copy, &st, sizeof st);
+                        continue;
+                    }
+                    accepted++;
+                    assert_int_equal(engine_state_check(&copy), 0);
+                    assert_int_equal(test_state_round_trip(&copy), 0);
+                    assert_int_equal(copy.karama_power_used, t < 0 ? 0u : 1u << FREMEN);
+                    if (t == ENGINE_TERRITORY_RED_CHASM)
+                        assert_int_equal(copy.seat[ATREIDES].tanks, 4);
+                }
+                /* none, and each sand territory with a Karama */
+                assert_int_equal(accepted > 1, ready);
+                assert_int_equal(accepted > 0, asked);
+            }
+}
+
+/* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
+ * every action drawn from the families is accepted, and the state holds
+ * its invariants. */
+static void test_karama_powers__random_advanced_games_legal(void **state)
+{
+    (void)state;
+    for (uint64_t g = 0; g < 3; g++) {
+        uint64_t prng = 1200 + g;
+        engine_config cfg;
+        test_random_config(&cfg, 6, 1, &prng);
+        engine_state st;
+        engine_rng rng;
+        engine_rng_init(&rng, SEED, 0);
+        assert_int_equal(engine_setup(NULL, &st, &cfg, &rng), ENGINE_ACCEPTED);
+        for (uint32_t version = 1; version < 100000; version++) {
+            engine_action act;
+            if (test_random_legal(&act, &st, &prng) != 0)
+                break;
+            engine_rng_init(&rng, SEED, version);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            assert_int_equal(engine_state_check(&st), 0);
+        }
+        assert_int_equal(st.phase, ENGINE_PHASE_GAME_OVER);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_karama_powers__worthless_card_is_karama_only_for_advanced_bg),
+        cmocka_unit_test(test_karama_powers__worthless_take_and_bid_legal_exactly),
+        cmocka_unit_test(test_karama_powers__worthless_shipment_legal_exactly),
+        cmocka_unit_test(test_karama_powers__emperor_revival_legal_exactly),
+        cmocka_unit_test(test_karama_powers__emperor_revival_once_a_game),
+        cmocka_unit_test(test_karama_powers__fremen_worm_legal_exactly),
+        cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

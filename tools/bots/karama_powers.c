@@ -1,0 +1,89 @@
+/*
+ * bots/karama_powers.c - the faction Karama powers of the Advanced game
+ * (LR 1.14), used from Medium up with simple heuristics; Easy leaves them
+ * to the generic chooser (a row's default, when it draws one). The
+ * Emperor's free revival (1.14.02): a leader when none is left to fight,
+ * else 3 forces (a Sardaukar among them when it may) once that many are
+ * in the Tanks. The Fremen's worm (1.14.03): where it devours the most
+ * forces of others (not the ally's), when that is at least 4; else
+ * declined.
+ *
+ * Layer: tools. Like all bot code it reads the seat's view and legal
+ * families only: whether it holds a card to spend is in its families.
+ */
+#include "tools/internal.h"
+
+#define KARAMA_REVIVAL_WORTH 3 /* forces in the Tanks worth the power */
+#define KARAMA_WORM_WORTH 4    /* forces of others a worm must devour */
+
+static int emperor_revival(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_power_from_slug("emperor_karama_revival");
+    const engine_legal *forces = NULL, *leader = NULL;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || l->lo[0] != id)
+            continue;
+        if (l->lo[3] >= 0)
+            leader = leader ? leader : l;
+        else if (!forces || l->hi[1] + l->hi[2] > forces->hi[1] + forces->hi[2])
+            forces = l;
+    }
+    if (leader && bot__leaders_ready(c->v, c->seat, ENGINE_TERRITORY_COUNT) == 0) {
+        bot__action_lo(out, leader);
+        return BOT_OK;
+    }
+    if (forces && forces->hi[1] + forces->hi[2] >= KARAMA_REVIVAL_WORTH) {
+        bot__action_lo(out, forces);
+        out->arg[1] = forces->hi[1];
+        return BOT_OK;
+    }
+    return -1;
+}
+
+/* Forces of seats other than `seat` and its ally in `territory`. */
+static unsigned others_in(const engine_state *v, unsigned seat, unsigned territory)
+{
+    int ally = bot__ally(v, seat);
+    unsigned n = 0;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++) {
+        if (engine_location_territory(loc) != territory)
+            continue;
+        for (unsigned s = 0; s < v->config.n_seats; s++)
+            if (s != seat && (int)s != ally)
+                n += (unsigned)v->forces[loc][s] + v->special[loc][s];
+    }
+    return n;
+}
+
+static int fremen_worm(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_power_from_slug("fremen_karama_worm");
+    int pass = engine_power_from_slug("fremen_karama_worm_pass");
+    const engine_legal *none = NULL, *best = NULL;
+    unsigned most = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind == ENGINE_ACTION_POWER && l->lo[0] == pass)
+            none = l;
+        if (l->kind != ENGINE_ACTION_POWER || l->lo[0] != id)
+            continue;
+        unsigned n = others_in(c->v, c->seat, (unsigned)l->lo[1]);
+        if (n > most) {
+            most = n;
+            best = l;
+        }
+    }
+    const engine_legal *pick = best && most >= KARAMA_WORM_WORTH ? best : none;
+    if (pick == NULL)
+        return -1;
+    bot__action_lo(out, pick);
+    return BOT_OK;
+}
+
+int bot__karama_powers(engine_action *out, const bot__ctx *c)
+{
+    if (fremen_worm(out, c) == BOT_OK)
+        return BOT_OK;
+    return emperor_revival(out, c);
+}
