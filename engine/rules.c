@@ -66,6 +66,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_ADVANCED_ELITE_FAMILIES] = {7, 0, "LR 2.03.08, 2.04.18 (ADVANCED_RULES.md 6.3)",
+        "Advanced: the legal families of a shipment from reserves, a Fremen send, a move and "
+        "a Hajr move offer the elite forces (Sardaukar, Fedaykin) alone or with plain forces, "
+        "as those actions accept them"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

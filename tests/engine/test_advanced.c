@@ -557,6 +557,155 @@ static void test_advanced__advisor_moves_legal_exactly(void **state)
     assert_true(up_in_arms >= 2);
 }
 
+/* The shipments from reserves (`ship`, `fremen_send`) of `seat` to its
+ * turn are accepted exactly when its legal families hold them: every
+ * location, up to 4 plain and 3 elite forces. Returns how many accepted
+ * ones ship elite forces. */
+static unsigned shipments_exact(const engine_state *st, uint8_t seat, uint32_t version)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n_legal = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, seat);
+    assert_true(n_legal < ENGINE_LEGAL_MAX);
+    unsigned elite_shipped = 0;
+    static const uint8_t kinds[] = {ENGINE_ACTION_SHIP, ENGINE_ACTION_FREMEN_SEND};
+    for (size_t k = 0; k < sizeof kinds; k++)
+        for (int loc = 0; loc < ENGINE_LOCATION_COUNT - 1; loc++)
+            for (int plain = 0; plain <= 4; plain++)
+                for (int elite = 0; elite <= 3; elite++) {
+                    engine_action ship = {.kind = kinds[k], .seat = seat,
+                                          .arg = {(int16_t)loc, (int16_t)plain, (int16_t)elite}};
+                    engine_state t = *st;
+                    engine_rng rng;
+                    engine_rng_init(&rng, SEED, version);
+                    int ok = engine_apply(NULL, &t, &ship, &rng) == ENGINE_ACCEPTED;
+                    int listed = 0;
+                    for (size_t i = 0; i < n_legal && !listed; i++)
+                        listed = engine_legal_contains(&legal[i], &ship);
+                    assert_int_equal(ok, listed);
+                    elite_shipped += (unsigned)(ok && elite);
+                }
+    return elite_shipped;
+}
+
+/* The seat awaited in Shipment and Movement is passed through its
+ * shipment; 1 if it is then asked to move. */
+static int to_move(engine_state *st, uint8_t seat, uint32_t *version)
+{
+    engine_rng rng;
+    engine_action pass = {.kind = ENGINE_ACTION_SHIP_PASS, .seat = seat};
+    engine_rng_init(&rng, SEED, (*version)++);
+    if (engine_apply(NULL, st, &pass, &rng) != ENGINE_ACCEPTED)
+        return 0;
+    return engine_state_awaiting(st) == 1u << seat;
+}
+
+/* LR 2.03.08, 2.04.18 (a Sardaukar or a Fedaykin is an ordinary token
+ * in shipment and movement): in an Advanced room of version 7 the
+ * shipments from reserves (Fremen sends), the moves and Hajr moves
+ * of the Emperor (holding the Hajr, 10 spice: a shipment's plain and
+ * elite forces capped together) and the Fremen, elite forces alone or
+ * with plain ones, are exactly what their legal families hold: every
+ * from territory they stand in, every to, every count of each up to 3 and
+ * every source, checked both ways. Version 6 rooms keep their families,
+ * which offer plain forces only. */
+static void test_advanced__elite_shipments_and_moves_legal_exactly(void **state)
+{
+    (void)state;
+    static const uint8_t factions[3] = {ENGINE_FACTION_EMPEROR, ENGINE_FACTION_FREMEN,
+                                        ENGINE_FACTION_HARKONNEN};
+    static const unsigned versions[] = {7, 6};
+    for (size_t vi = 0; vi < sizeof versions / sizeof versions[0]; vi++) {
+        engine_state st;
+        table(&st, factions, 1, versions[vi]);
+        unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        unsigned hagga = location_of(ENGINE_TERRITORY_HAGGA_BASIN);
+        unsigned rock = location_of(ENGINE_TERRITORY_ROCK_OUTCROPPINGS);
+        assert_int_equal(engine_position_forces(&st, 0, flat, 2, 2), 0);
+        assert_int_equal(engine_position_forces(&st, 0, hagga, 0, 1), 0);
+        assert_int_equal(engine_position_forces(&st, 1, rock, 0, 1), 0);
+        assert_int_equal(engine_position_forces(&st, 1, location_of(ENGINE_TERRITORY_FUNERAL_PLAIN), 1, 1), 0);
+        assert_true(engine_position_give_card(&st, 0, ENGINE_CARD_HAJR) >= 0); /* the only one */
+        enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        uint32_t version = 2;
+        unsigned seen = 0, accepted = 0, elite_alone = 0, hajr = 0, shipped = 0;
+        while (st.phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && seen < 3) {
+            uint8_t seat = 0;
+            while (!(engine_state_awaiting(&st) >> seat & 1))
+                seat++;
+            if (versions[vi] == 7) {
+                shipped += shipments_exact(&st, seat, version);
+            } else {
+                static engine_legal ships[ENGINE_LEGAL_MAX];
+                size_t n_ships = engine_legal_actions(ships, ENGINE_LEGAL_MAX, &st, seat);
+                for (size_t i = 0; i < n_ships; i++)
+                    assert_true((ships[i].kind != ENGINE_ACTION_SHIP &&
+                                 ships[i].kind != ENGINE_ACTION_FREMEN_SEND) ||
+                                ships[i].hi[2] == 0);
+            }
+            int moving = to_move(&st, seat, &version);
+            seen++;
+            static engine_legal legal[ENGINE_LEGAL_MAX];
+            size_t n_legal = moving ? engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, seat) : 0;
+            assert_true(n_legal < ENGINE_LEGAL_MAX);
+            for (size_t i = 0; i < n_legal && versions[vi] == 6; i++)
+                assert_true((legal[i].kind != ENGINE_ACTION_MOVE &&
+                             legal[i].kind != ENGINE_ACTION_HAJR_MOVE) ||
+                            legal[i].hi[3] == 0);
+            for (int from = 0; moving && seat < 2 && versions[vi] == 7 &&
+                               from < ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD;
+                 from++) {
+                int here = 0;
+                for (unsigned l = 0; l < ENGINE_LOCATION_COUNT - 1; l++)
+                    here |= engine_location_territory(l) == (unsigned)from &&
+                            (st.forces[l][seat] || st.special[l][seat]);
+                if (!here)
+                    continue;
+                for (int to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
+                    for (int plain = 0; plain <= 3; plain++)
+                        for (int elite = 0; elite <= 3; elite++)
+                            for (int source = 0; source < ENGINE_LOCATION_COUNT - 1; source++) {
+                                if (source && engine_location_territory((unsigned)source) !=
+                                                  (unsigned)from)
+                                    continue;
+                                for (int k = 0; k < 2; k++) {
+                                    engine_action move = {
+                                        .kind = k ? ENGINE_ACTION_HAJR_MOVE : ENGINE_ACTION_MOVE,
+                                        .seat = seat,
+                                        .arg = {(int16_t)from, (int16_t)to, (int16_t)plain,
+                                                (int16_t)elite, (int16_t)source}};
+                                    engine_state t = st;
+                                    engine_rng rng;
+                                    engine_rng_init(&rng, SEED, version);
+                                    int ok = engine_apply(NULL, &t, &move, &rng) == ENGINE_ACCEPTED;
+                                    int listed = 0;
+                                    for (size_t i = 0; i < n_legal && !listed; i++)
+                                        listed = engine_legal_contains(&legal[i], &move);
+                                    assert_int_equal(ok, listed);
+                                    if (!ok)
+                                        assert_memory_equal(&t, &st, sizeof st);
+                                    accepted += (unsigned)ok;
+                                    elite_alone += (unsigned)(ok && !plain);
+                                    hajr += (unsigned)(ok && k && elite);
+                                }
+                            }
+            }
+            if (st.phase != ENGINE_PHASE_SHIPMENT_MOVEMENT || !moving)
+                continue;
+            engine_action pass = {.kind = ENGINE_ACTION_MOVE_PASS, .seat = seat};
+            engine_rng rng;
+            engine_rng_init(&rng, SEED, version++);
+            assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+        }
+        assert_int_equal(seen, 3);
+        if (versions[vi] == 7) {
+            assert_true(accepted > 0);
+            assert_true(elite_alone > 0); /* the Sardaukar of Hagga Basin, the Fedaykin */
+            assert_true(hajr > 0);
+            assert_true(shipped > 0); /* Sardaukar shipped, Fedaykin sent */
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -570,6 +719,7 @@ int main(void)
         cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
         cmocka_unit_test(test_advanced__wartime_legal_exactly),
         cmocka_unit_test(test_advanced__advisor_moves_legal_exactly),
+        cmocka_unit_test(test_advanced__elite_shipments_and_moves_legal_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

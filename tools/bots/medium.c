@@ -581,10 +581,22 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
         }
         if (karama && c->level < BOT_LEVEL_HARD)
             continue;
+        /* From reserves the elite forces go first (worth more in
+         * battle), a plain force with them; a family of elite forces
+         * alone ships them alone. */
+        int from_reserves = l->kind != ENGINE_ACTION_CROSS_SHIP;
+        int elite_only = from_reserves && l->hi[ci] == 0;
+        int most = from_reserves ? l->hi[ci] + l->hi[ci + 1] : l->hi[ci];
+        if (from_reserves && l->cap_mask[0])
+            most = l->cap[0];
         int ns[10];
-        unsigned nn = counts(ns, l->lo[ci], l->hi[ci]);
+        unsigned nn = counts(ns, elite_only ? l->lo[ci + 1] : l->lo[ci], most);
         for (unsigned k = 0; k < nn; k++) {
             unsigned n = (unsigned)ns[k];
+            int e = !from_reserves ? 0
+                    : elite_only  ? (int)n
+                    : l->hi[ci + 1] < (int)n - 1 ? l->hi[ci + 1]
+                                                  : (int)n - 1;
             int value = bot__place_value(c, b, loc, n);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
@@ -598,7 +610,9 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             if (c->faction == ENGINE_FACTION_FREMEN)
                 score -= (int)n / 3; /* reserves kept for later sends */
             bot__action_lo(&act, l);
-            act.arg[ci] = (int16_t)n;
+            act.arg[ci] = (int16_t)((int)n - e);
+            if (from_reserves)
+                act.arg[ci + 1] = (int16_t)e;
             bot__candidates_add(cs, &act, score);
         }
     }
@@ -698,13 +712,17 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             bot__candidates_add(cs, &act, 0);
             continue;
         }
-        if ((l->kind != ENGINE_ACTION_MOVE && l->kind != ENGINE_ACTION_HAJR_MOVE) || l->lo[3] != 0)
+        if (l->kind != ENGINE_ACTION_MOVE && l->kind != ENGINE_ACTION_HAJR_MOVE)
             continue;
+        /* A group is plain forces, its elite forces going along when all
+         * of them go; or (a family of elite forces alone) the elite. */
         unsigned from = (unsigned)l->lo[0], loc = (unsigned)l->lo[1];
+        unsigned elite_only = l->hi[2] == 0;
         int ns[10];
-        unsigned nn = counts(ns, l->lo[2], l->hi[2]);
+        unsigned nn = elite_only ? counts(ns, l->lo[3], l->hi[3]) : counts(ns, l->lo[2], l->hi[2]);
         for (unsigned k = 0; k < nn; k++) {
-            unsigned n = (unsigned)ns[k];
+            unsigned e = elite_only ? (unsigned)ns[k] : ns[k] == l->hi[2] ? (unsigned)l->hi[3] : 0u;
+            unsigned n = (elite_only ? 0u : (unsigned)ns[k]) + e;
             int value;
             if (engine_location_territory(loc) == from)
                 value = -(int)n; /* a reshuffle within the territory */
@@ -713,7 +731,8 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
             bot__action_lo(&act, l);
-            act.arg[2] = (int16_t)n;
+            act.arg[2] = (int16_t)(n - e);
+            act.arg[3] = (int16_t)e;
             bot__candidates_add(cs, &act, value);
         }
     }
