@@ -70,6 +70,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Advanced: the legal families of a shipment from reserves, a Fremen send, a move and "
         "a Hajr move offer the elite forces (Sardaukar, Fedaykin) alone or with plain forces, "
         "as those actions accept them"},
+    [ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL] = {7, 0, "LR 2.01.05, 1.13.04",
+        "Advanced: prescience may ask the dial, answered as the forces' strength and the spice "
+        "supporting them, which then bind the plan"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

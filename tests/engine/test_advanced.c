@@ -354,6 +354,18 @@ static void test_advanced__random_battles_legal_exactly(void **state)
     assert_true(capped > BATTLES / 4); /* forces at half strength were played */
 }
 
+/* Two worlds look alike to `viewer`: their views encode the same. */
+static void views_alike(const engine_state world[2], uint8_t viewer)
+{
+    engine_state a, b;
+    engine_view(&a, &world[0], viewer);
+    engine_view(&b, &world[1], viewer);
+    static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+    size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+    assert_int_equal(lx, ly);
+    assert_memory_equal(x, y, lx);
+}
+
 /* The forces by strength of a plan committed but not revealed (and so
  * its spice support) are a new hidden fact: two worlds where the
  * Harkonnen committed the same plan but for its forces at half strength
@@ -396,15 +408,8 @@ static void test_advanced__support_hidden_until_reveal(void **state)
         assert_int_equal(engine_plan_forces_strength2(st, 1), w ? 8u : 2u);
     }
     static const uint8_t viewers[] = {0, ENGINE_VIEW_PUBLIC};
-    for (unsigned i = 0; i < sizeof viewers; i++) {
-        engine_state a, b;
-        engine_view(&a, &world[0], viewers[i]);
-        engine_view(&b, &world[1], viewers[i]);
-        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
-        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
-        assert_int_equal(lx, ly);
-        assert_memory_equal(x, y, lx);
-    }
+    for (unsigned i = 0; i < sizeof viewers; i++)
+        views_alike(world, viewers[i]);
     engine_state own;
     engine_view(&own, &world[1], 1);
     assert_int_equal(own.plan[1].half, 6);
@@ -706,6 +711,150 @@ static void test_advanced__elite_shipments_and_moves_legal_exactly(void **state)
     }
 }
 
+/* ------------------------------------------------ prescience of the dial */
+
+/* An Advanced battle in The Great Flat of rules `version`: the Atreides
+ * (seat 0, 3 forces) against the Emperor (seat 1: 3 forces and 2
+ * Sardaukar, `spice` spice), the Harkonnen (seat 2) looking on; the
+ * Atreides asked for prescience. */
+static void dial_battle(engine_state *st, unsigned version, unsigned spice)
+{
+    static const uint8_t factions[3] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_EMPEROR,
+                                        ENGINE_FACTION_HARKONNEN};
+    table(st, factions, 1, version);
+    unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    assert_int_equal(engine_position_forces(st, 0, flat, 3, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, flat, 3, 2), 0);
+    assert_int_equal(engine_position_seat_spice(st, 1, spice), 0);
+    enter(st, ENGINE_PHASE_BATTLE);
+    assert_int_equal(engine_state_awaiting(st), 1u << 0);
+}
+
+static int listed(const engine_state *st, uint8_t seat, const engine_action *act)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, seat);
+    assert_true(n < ENGINE_LEGAL_MAX);
+    for (size_t i = 0; i < n; i++)
+        if (engine_legal_contains(&legal[i], act))
+            return 1;
+    return 0;
+}
+
+/* LR 2.01.05, 1.13.04 (docs/RULINGS.md R114): in an Advanced room of
+ * version 7 the Atreides may ask the dial; the Emperor's answer, the
+ * forces' strength in half points with its spice support, is accepted
+ * exactly when a legal family holds it (every value 0..40, support
+ * 0..8), and exactly the answers some plan can give are (2 spice: no
+ * support above 2; 3 forces and 2 Sardaukar worth 2 each: at most 5
+ * tokens, 14 half points). The answer then binds the plan: every forces
+ * part is accepted exactly when listed, and exactly when its strength and
+ * support are the answer's. Up to version 6 the dial is refused. */
+static void test_advanced__dial_prescience_legal_exactly(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    engine_action ask = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0, .arg = {ENGINE_PRESCIENCE_DIAL}};
+    dial_battle(&st, 6, 2);
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &ask, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    assert_false(listed(&st, 0, &ask));
+
+    dial_battle(&st, 7, 2);
+    assert_true(listed(&st, 0, &ask));
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &ask, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    unsigned answers = 0, most = 0;
+    for (int value = 0; value <= 40; value++)
+        for (int support = -1; support <= 8; support++) { /* -1: absent */
+            engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1,
+                                    .arg = {(int16_t)value, (int16_t)(support + 1)}};
+            engine_state t = st;
+            engine_rng_init(&rng, SEED, 3);
+            int ok = engine_apply(NULL, &t, &answer, &rng) == ENGINE_ACCEPTED;
+            assert_int_equal(ok, listed(&st, 1, &answer));
+            if (!ok)
+                assert_memory_equal(&t, &st, sizeof st);
+            assert_true(!ok || (support >= 0 && support <= 2));
+            answers += (unsigned)ok;
+            most = ok && (unsigned)value > most ? (unsigned)value : most;
+        }
+    /* 2 Sardaukar and 0 plain supported, 3 plain at half: 8 + 3 */
+    assert_int_equal(most, 11u);
+    assert_true(answers > 20);
+    /* 2 plain at full, 1 at half and 1 Sardaukar at half: 4 + 1 + 2 = 7
+     * half points, 2 spice */
+    engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1, .arg = {7, 3}};
+    engine_rng_init(&rng, SEED, 3);
+    assert_int_equal(engine_apply(NULL, &st, &answer, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_battle_prescience_answer(&st), 7);
+    assert_int_equal(engine_battle_prescience_support(&st), 2);
+    assert_int_equal(engine_state_check(&st), 0);
+    unsigned plans = 0;
+    int leader = -1;
+    for (int l = 0; l < ENGINE_LEADER_COUNT && leader < 0; l++)
+        if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_EMPEROR)
+            leader = l;
+    for (int dial = 0; dial <= 3; dial++)
+        for (int half = 0; half <= 3; half++)
+            for (int elite = 0; elite <= 2; elite++)
+                for (int elite_half = 0; elite_half <= 2; elite_half++) {
+                    engine_action plan = {.kind = ENGINE_ACTION_BATTLE_PLAN, .seat = 1,
+                                          .arg = {(int16_t)leader, -1, -1, -1, (int16_t)dial,
+                                                  (int16_t)(half + 1), (int16_t)(elite + 1),
+                                                  (int16_t)(elite_half + 1)}};
+                    engine_state t = st;
+                    engine_rng_init(&rng, SEED, 4);
+                    int ok = engine_apply(NULL, &t, &plan, &rng) == ENGINE_ACCEPTED;
+                    assert_int_equal(ok, listed(&st, 1, &plan));
+                    int gives = dial + half <= 3 && elite + elite_half <= 2 &&
+                                2 * dial + half + 4 * elite + 2 * elite_half == 7 &&
+                                dial + elite == 2;
+                    assert_int_equal(ok, gives);
+                    plans += (unsigned)ok;
+                }
+    assert_int_equal(plans, 2u); /* 2 + 1 half + 1 Sardaukar half; 1 + 1 Sardaukar + 1 half */
+}
+
+/* The dial's answer, strength and support, is told to the Atreides side
+ * and the seat that gave it, and to nobody else (docs/RULINGS.md R114):
+ * two worlds answered differently give the Harkonnen and a spectator
+ * identical views, the Atreides different ones. */
+static void test_advanced__dial_prescience_answer_private(void **state)
+{
+    (void)state;
+    engine_state world[2];
+    static const int16_t told[2][2] = {{7, 2}, {5, 1}};
+    for (unsigned w = 0; w < 2; w++) {
+        dial_battle(&world[w], 7, 2);
+        engine_rng rng;
+        engine_action ask = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0,
+                             .arg = {ENGINE_PRESCIENCE_DIAL}};
+        engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1,
+                                .arg = {told[w][0], (int16_t)(told[w][1] + 1)}};
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, &world[w], &ask, &rng), ENGINE_ACCEPTED);
+        engine_rng_init(&rng, SEED, 3);
+        assert_int_equal(engine_apply(NULL, &world[w], &answer, &rng), ENGINE_ACCEPTED);
+    }
+    static const uint8_t outsiders[] = {2, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof outsiders; i++) {
+        views_alike(world, outsiders[i]);
+        engine_state a;
+        engine_view(&a, &world[0], outsiders[i]);
+        assert_int_equal(engine_battle_prescience_support(&a), 0);
+    }
+    for (uint8_t seat = 0; seat < 2; seat++)
+        for (unsigned w = 0; w < 2; w++) {
+            engine_state v;
+            engine_view(&v, &world[w], seat);
+            assert_int_equal(engine_battle_prescience_answer(&v), told[w][0]);
+            assert_int_equal(engine_battle_prescience_support(&v), told[w][1]);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -720,6 +869,8 @@ int main(void)
         cmocka_unit_test(test_advanced__wartime_legal_exactly),
         cmocka_unit_test(test_advanced__advisor_moves_legal_exactly),
         cmocka_unit_test(test_advanced__elite_shipments_and_moves_legal_exactly),
+        cmocka_unit_test(test_advanced__dial_prescience_legal_exactly),
+        cmocka_unit_test(test_advanced__dial_prescience_answer_private),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

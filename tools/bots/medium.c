@@ -822,6 +822,40 @@ int bot__medium_plan(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+/* The Advanced dial's answer (a family per support, strengths in half
+ * points): a strength above half the opponent's forces, the smallest,
+ * with the least spice, but some while the seat holds any (its plans buy
+ * strength with support, as when unasked); else the greatest strength. */
+static int medium_dial_answer(engine_action *out, bot__ctx *c)
+{
+    bot__battle bt;
+    bot__battle_init(&bt, c);
+    int target2 = 2 * ((int)bt.theirs / 2 + 1);
+    int has_spice = c->v->seat[c->seat].spice > 0;
+    long best_score = 0;
+    int best = -1, best_v = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_PRESCIENCE_ANSWER)
+            continue;
+        int support = l->lo[1] - 1; /* held as n + 1 */
+        int reach = l->hi[0] >= target2;
+        int v = !reach ? l->hi[0] : l->lo[0] > target2 ? l->lo[0] : target2;
+        long score = (reach ? 1000000L : 0) + (support > 0 || !has_spice ? 100000L : 0) -
+                     100L * support + (reach ? -v : v);
+        if (best < 0 || score > best_score) {
+            best = (int)i;
+            best_score = score;
+            best_v = v;
+        }
+    }
+    if (best < 0)
+        return -1;
+    bot__action_lo(out, &c->legal[best]);
+    out->arg[0] = (int16_t)best_v;
+    return BOT_OK;
+}
+
 /* Answers the prescience question with what its plan will hold. */
 int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
 {
@@ -853,6 +887,8 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     if (best == NULL)
         return -1;
     bot__action_lo(out, best);
+    if (engine_battle_prescience(v) == ENGINE_PRESCIENCE_DIAL && engine_is_advanced(v))
+        return medium_dial_answer(out, c);
     if (engine_battle_prescience(v) == ENGINE_PRESCIENCE_DIAL) {
         bot__battle bt;
         bot__battle_init(&bt, c);
