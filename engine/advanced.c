@@ -160,7 +160,7 @@ void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned
 /* In the Advanced game the dial of a plan is its forces by strength with
  * the spice supporting them (LR 1.13.04): the Atreides asking "the
  * number" (LR 2.01.05) learn both, the strength in half points and the
- * spice, and the plan must then give exactly both (docs/RULINGS.md R114).
+ * spice, and the plan must then give exactly both (docs/RULINGS.md R117).
  * Before rules version 7 the question was refused (R75). */
 
 #define DIAL_ANSWER_UNIT 128       /* packed = strength2 + support * 128 */

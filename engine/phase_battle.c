@@ -383,7 +383,7 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
  * forces at full and half strength with its spice support (LR 1.13.04):
  * up to rules version 6 the Advanced game asked only the leader, the
  * weapon and the defense (docs/RULINGS.md R75); from version 7 on the
- * dial too, answered by strength and support (engine/advanced.c, R114). */
+ * dial too, answered by strength and support (engine/advanced.c, R117). */
 static int last_element(const engine_state *st)
 {
     return engine__advanced(st) && !engine__dial_prescience(st) ? ENGINE_PRESCIENCE_DEFENSE
@@ -659,7 +659,7 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
     int v = act->arg[0], support = act->arg[1] - 1; /* held as n + 1 */
     const engine_frame *question = engine_window_top(st);
     unsigned element = (unsigned)question->held.arg[0];
-    /* The Advanced dial's answer also gives its spice support (R114). */
+    /* The Advanced dial's answer also gives its spice support (R117). */
     int with_support = element == ENGINE_PRESCIENCE_DIAL && engine__dial_prescience(st);
     if (with_support ? act->arg[1] == 0 : act->arg[1] != 0)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
@@ -1087,7 +1087,7 @@ static void plan_family(engine_legal *l, uint8_t seat, const engine_battle_plan 
 }
 
 /* The plans of p's leader and cards, one family for each forces part
- * that gives the Advanced dial's answer `packed` (R114). */
+ * that gives the Advanced dial's answer `packed` (R117). */
 static size_t push_forces_parts(engine_legal *out, size_t cap, size_t n, const engine_state *st,
                                 uint8_t seat, const engine_battle_plan *p, int packed)
 {
@@ -1148,7 +1148,7 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
     int lo = dial_locked ? answer->arg : 0;
     int hi = dial_locked ? answer->arg : (int)forces;
     /* The Advanced dial's answer binds the forces part whole: the plans
-     * are those of each forces part that gives it (R114). */
+     * are those of each forces part that gives it (R117). */
     int by_strength = dial_locked && engine__dial_prescience(st);
     engine_battle_plan forces_part = {LEADER_NONE, -1, -1, -1, 0, 1, 0, 0, 0, ENGINE_KH_UNDECLARED};
     unsigned first = 0;

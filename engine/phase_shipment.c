@@ -883,7 +883,7 @@ engine_verdict engine__move_pass(engine_verdict_detail *why, engine_state *st,
 /* Elite forces (Sardaukar, Fedaykin) are ordinary tokens in shipment and
  * movement (LR 2.03.08, 2.04.18): a shipment or move always accepted
  * them, but before rules version 7 the legal families offered plain
- * forces only; from version 7 on they offer the elite too (R113). */
+ * forces only; from version 7 on they offer the elite too (R116). */
 static int elite_offered_at_all(const engine_state *st)
 {
     return engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_FAMILIES);

@@ -741,7 +741,7 @@ static int listed(const engine_state *st, uint8_t seat, const engine_action *act
     return 0;
 }
 
-/* LR 2.01.05, 1.13.04 (docs/RULINGS.md R114): in an Advanced room of
+/* LR 2.01.05, 1.13.04 (docs/RULINGS.md R117): in an Advanced room of
  * version 7 the Atreides may ask the dial; the Emperor's answer, the
  * forces' strength in half points with its spice support, is accepted
  * exactly when a legal family holds it (every value 0..40, support
@@ -819,7 +819,7 @@ static void test_advanced__dial_prescience_legal_exactly(void **state)
 }
 
 /* The dial's answer, strength and support, is told to the Atreides side
- * and the seat that gave it, and to nobody else (docs/RULINGS.md R114):
+ * and the seat that gave it, and to nobody else (docs/RULINGS.md R117):
  * two worlds answered differently give the Harkonnen and a spectator
  * identical views, the Atreides different ones. */
 static void test_advanced__dial_prescience_answer_private(void **state)
