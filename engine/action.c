@@ -82,7 +82,11 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
         {ENGINE_ARG_TERRITORY, ENGINE_ARG_FACTION}, 0},
     [ENGINE_ACTION_PRESCIENCE] = {"prescience", 1, {"element"}, {ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_PRESCIENCE_PASS] = {"prescience_pass", 0, {0}, {0}, 0},
-    [ENGINE_ACTION_PRESCIENCE_ANSWER] = {"prescience_answer", 1, {"value"}, {ENGINE_ARG_SIGNED}, 0},
+    /* support: the Advanced dial's spice support (rules version 7 on), the
+     * value then the forces' strength in half points (R117); a count held
+     * as n + 1, always given there, so a secret answer is of one size */
+    [ENGINE_ACTION_PRESCIENCE_ANSWER] = {"prescience_answer", 2, {"value", "support"},
+                                         {ENGINE_ARG_SIGNED, ENGINE_ARG_COUNT1}, 1},
     [ENGINE_ACTION_VOICE] = {"voice", 2, {"must", "class"}, {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_VOICE_PASS] = {"voice_pass", 0, {0}, {0}, 0},
     [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 1, {"advantage"}, {ENGINE_ARG_INT}, 0},

@@ -11,6 +11,9 @@
  * room recorded by an earlier build, folds exactly as before. Engine
  * layer: no I/O, no allocation, no clock; it never names a faction.
  */
+#include <assert.h>
+#include <string.h>
+
 #include "engine/internal.h"
 
 /* What each stronghold pays its occupants from the bank in the Spice
@@ -150,6 +153,122 @@ void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned
         l->cap_mask[2] = 1u << 4 | 1u << 6;
         l->cap[2] = (int16_t)(spice + 1);
     }
+}
+
+/* ============================================ prescience of the dial */
+
+/* In the Advanced game the dial of a plan is its forces by strength with
+ * the spice supporting them (LR 1.13.04): the Atreides asking "the
+ * number" (LR 2.01.05) learn both, the strength in half points and the
+ * spice, and the plan must then give exactly both (docs/RULINGS.md R117).
+ * Before rules version 7 the question was refused (R75). */
+
+#define DIAL_ANSWER_UNIT 128       /* packed = strength2 + support * 128 */
+
+int engine__dial_prescience(const engine_state *st)
+{
+    return engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL);
+}
+
+int16_t engine__dial_answer_pack(unsigned strength2, unsigned support)
+{
+    assert(strength2 <= ENGINE__DIAL_ANSWER_STRENGTH_MAX &&
+           support <= ENGINE__DIAL_ANSWER_SUPPORT_MAX);
+    return (int16_t)(strength2 + support * DIAL_ANSWER_UNIT);
+}
+
+unsigned engine__dial_answer_strength2(int packed)
+{
+    return packed < 0 ? 0u : (unsigned)packed % DIAL_ANSWER_UNIT;
+}
+
+unsigned engine__dial_answer_support(int packed)
+{
+    return packed < 0 ? 0u : (unsigned)packed / DIAL_ANSWER_UNIT;
+}
+
+/* The elite forces' full strength of `seat` in half points, as
+ * engine__plan_strength2 counts it. */
+static unsigned elite_strength2(const engine_state *st, unsigned seat)
+{
+    return (unsigned)engine__point_value(st, ENGINE__POINT_ELITE_VALUE, seat, HALF_POINTS);
+}
+
+int engine__plan_forces_next(engine_battle_plan *p, unsigned *cursor, const engine_state *st,
+                             unsigned seat, int packed)
+{
+    unsigned plain, elite;
+    present(st, seat, &plain, &elite);
+    unsigned want2 = engine__dial_answer_strength2(packed);
+    unsigned want_support = engine__dial_answer_support(packed);
+    unsigned e2 = elite_strength2(st, seat), side = elite + 1;
+    /* The cursor runs over (dial, elite, elite_half); half follows. */
+    for (; *cursor < (plain + 1) * side * side; (*cursor)++) {
+        unsigned c = *cursor;
+        unsigned eh = c % side, el = c / side % side, dial = c / side / side;
+        if (el + eh > elite)
+            continue;
+        unsigned base = dial * HALF_POINTS + el * e2 + eh * (e2 / 2);
+        if (base > want2 || want2 - base > plain - dial)
+            continue;
+        engine_battle_plan q = *p;
+        q.dial = (uint8_t)dial;
+        q.half = (uint8_t)(want2 - base);
+        q.elite = (uint8_t)el;
+        q.elite_half = (uint8_t)eh;
+        int arg;
+        if (engine__plan_support(st, seat, &q) != want_support ||
+            engine__plan_forces_check(st, seat, &q, &arg) != ENGINE_ACCEPTED)
+            continue;
+        *p = q;
+        (*cursor)++;
+        return 1;
+    }
+    return 0;
+}
+
+size_t engine__legal_dial_answers(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                                  uint8_t seat)
+{
+    /* Every (strength, support) some forces part gives, as bits: a
+     * (dial, elite, elite_half) gives its support with the strengths of
+     * every count of half-strength plain forces (a run). */
+    uint64_t given[ENGINE__DIAL_ANSWER_SUPPORT_MAX + 1][2];
+    memset(given, 0, sizeof given);
+    unsigned plain, elite;
+    present(st, seat, &plain, &elite);
+    unsigned e2 = elite_strength2(st, seat);
+    for (unsigned dial = 0; dial <= plain; dial++)
+        for (unsigned el = 0; el <= elite; el++)
+            for (unsigned eh = 0; el + eh <= elite; eh++) {
+                engine_battle_plan q = {-1, -1, -1, -1, (uint8_t)dial, 1, 0,
+                                        (uint8_t)el, (uint8_t)eh, ENGINE_KH_UNDECLARED};
+                int arg;
+                unsigned base = dial * HALF_POINTS + el * e2 + eh * (e2 / 2);
+                unsigned support = engine__plan_support(st, seat, &q);
+                for (unsigned half = 0; half <= plain - dial; half++) {
+                    q.half = (uint8_t)half;
+                    if (base + half > ENGINE__DIAL_ANSWER_STRENGTH_MAX ||
+                        support > ENGINE__DIAL_ANSWER_SUPPORT_MAX ||
+                        engine__plan_forces_check(st, seat, &q, &arg) != ENGINE_ACCEPTED)
+                        continue;
+                    given[support][(base + half) / 64] |= UINT64_C(1) << ((base + half) % 64);
+                }
+            }
+    for (unsigned support = 0; support <= ENGINE__DIAL_ANSWER_SUPPORT_MAX; support++)
+        for (unsigned v = 0; v <= ENGINE__DIAL_ANSWER_STRENGTH_MAX; v++) {
+            if (!(given[support][v / 64] >> (v % 64) & 1))
+                continue;
+            unsigned last = v;
+            while (last < ENGINE__DIAL_ANSWER_STRENGTH_MAX &&
+                   given[support][(last + 1) / 64] >> ((last + 1) % 64) & 1)
+                last++;
+            /* the support a count held as n + 1 */
+            engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, (int)v,
+                                (int)last, (int)support + 1, (int)support + 1);
+            v = last;
+        }
+    return n;
 }
 
 int engine_is_advanced(const engine_state *st)

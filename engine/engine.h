@@ -927,11 +927,14 @@ uint32_t engine_effect_sources(const engine_state *st, unsigned kind);
  * read off its frames and effect records: the class the Voice named
  * (ENGINE_VOICE_NONE: none) and whether it says "must"; the element the
  * Atreides asked (ENGINE_PRESCIENCE_NONE: none, or no question yet) and
- * its answer (0 until given; a view hides it from seats not told). */
+ * its answer (0 until given; a view hides it from seats not told): for
+ * the Advanced dial (rules version 7 on) the forces' strength in half
+ * points, and the spice supporting them (otherwise 0). */
 unsigned engine_battle_voice(const engine_state *st);
 int engine_battle_voice_must(const engine_state *st);
 unsigned engine_battle_prescience(const engine_state *st);
 int engine_battle_prescience_answer(const engine_state *st);
+int engine_battle_prescience_support(const engine_state *st);
 /* The step as the canonical encoding and the verdicts tell it: a window
  * that was a step in rules versions 2 to 4 (the Voice, prescience, a
  * shipment's payer, the Bene Gesserit send) is told as that step. */
@@ -1218,7 +1221,8 @@ unsigned engine_karama_card(const engine_state *st, unsigned seat);
  * element of ENGINE_ACTION_PRESCIENCE (engine_battle_prescience). The
  * answer (engine_battle_prescience_answer) is a leader, a card number or -1 for
  * none, ENGINE_PRESCIENCE_CHEAP_HERO for a Cheap Hero played as the
- * leader, or the dial. */
+ * leader, or the dial (Advanced, rules version 7 on: the forces' strength
+ * in half points, with engine_battle_prescience_support). */
 typedef enum engine_prescience_element {
     ENGINE_PRESCIENCE_NONE = 0,
     ENGINE_PRESCIENCE_LEADER = 1,

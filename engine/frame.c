@@ -401,7 +401,9 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
     out->voice_class = (uint8_t)engine_battle_voice(st);
     out->voice_must = (uint8_t)engine_battle_voice_must(st);
     out->prescience_element = (uint8_t)engine_battle_prescience(st);
-    out->prescience_value = (int16_t)engine_battle_prescience_answer(st);
+    /* the effect's own argument: the Advanced dial's answer packed whole */
+    const engine_effect *told = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    out->prescience_value = told ? told->arg : 0;
     const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
     if (answer) {
         out->tt_asker = answer->owner;

@@ -415,6 +415,8 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA,
     ENGINE__RULE_ADVANCED_KARAMA_EMPEROR,
     ENGINE__RULE_ADVANCED_KARAMA_FREMEN,
+    ENGINE__RULE_ADVANCED_ELITE_FAMILIES,
+    ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -827,6 +829,23 @@ engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
 void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
 unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+/* The Advanced prescience of the dial (engine/advanced.c, rules version 7
+ * on; LR 2.01.05, 1.13.04): whether it is in force; its answer, the
+ * forces' strength in half points and their spice support, packed into
+ * one effect argument and read back; the next forces part after *cursor
+ * (start at 0) that gives exactly that answer, written into p's dial,
+ * half, elite and elite_half (1, or 0 when there is none more); and the
+ * answers `seat` may give, as legal families. */
+#define ENGINE__DIAL_ANSWER_STRENGTH_MAX 127 /* half points; packing unit 128 */
+#define ENGINE__DIAL_ANSWER_SUPPORT_MAX 63
+int engine__dial_prescience(const engine_state *st);
+int16_t engine__dial_answer_pack(unsigned strength2, unsigned support);
+unsigned engine__dial_answer_strength2(int packed);
+unsigned engine__dial_answer_support(int packed);
+int engine__plan_forces_next(engine_battle_plan *p, unsigned *cursor, const engine_state *st,
+                             unsigned seat, int packed);
+size_t engine__legal_dial_answers(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                                  uint8_t seat);
 
 /* The Kwisatz Haderach (engine/kwisatz_haderach.c; Advanced, LR
  * 2.01.10-15): its owner's seat (-1 when not in force); counting the

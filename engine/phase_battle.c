@@ -380,13 +380,14 @@ engine_verdict engine__voice_pass(engine_verdict_detail *why, engine_state *st,
 }
 
 /* The elements prescience may ask. The Advanced dial is a strength of
- * forces at full and half strength (LR 1.13.04), an answer that one
- * range per argument cannot bind: until it is built the Advanced game
- * asks only the leader, the weapon and the defense (docs/RULINGS.md
- * R75). */
+ * forces at full and half strength with its spice support (LR 1.13.04):
+ * up to rules version 6 the Advanced game asked only the leader, the
+ * weapon and the defense (docs/RULINGS.md R75); from version 7 on the
+ * dial too, answered by strength and support (engine/advanced.c, R117). */
 static int last_element(const engine_state *st)
 {
-    return engine__advanced(st) ? ENGINE_PRESCIENCE_DEFENSE : ENGINE_PRESCIENCE_DIAL;
+    return engine__advanced(st) && !engine__dial_prescience(st) ? ENGINE_PRESCIENCE_DEFENSE
+                                                                 : ENGINE_PRESCIENCE_DIAL;
 }
 
 /* The Voice window closed, cast or not: prescience next. */
@@ -465,10 +466,24 @@ unsigned engine_battle_prescience(const engine_state *st)
     return e ? e->value : ENGINE_PRESCIENCE_NONE;
 }
 
+/* The Advanced dial's answer is packed in its effect (engine/advanced.c). */
+static int dial_answered(const engine_state *st, const engine_effect *e)
+{
+    return e && e->value == ENGINE_PRESCIENCE_DIAL && engine__dial_prescience(st);
+}
+
 int engine_battle_prescience_answer(const engine_state *st)
 {
     const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    if (dial_answered(st, e))
+        return (int)engine__dial_answer_strength2(e->arg);
     return e ? e->arg : 0;
+}
+
+int engine_battle_prescience_support(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    return dial_answered(st, e) ? (int)engine__dial_answer_support(e->arg) : 0;
 }
 
 int engine__plans_asked(const engine_state *st)
@@ -570,7 +585,10 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
             ok = p->defense == v;
             break;
         case ENGINE_PRESCIENCE_DIAL:
-            ok = p->dial == v;
+            ok = engine__dial_prescience(st)
+                     ? engine__plan_strength2(st, seat, p) == engine__dial_answer_strength2(v) &&
+                           engine__plan_support(st, seat, p) == engine__dial_answer_support(v)
+                     : p->dial == v;
             break;
         default:
             break;
@@ -638,9 +656,13 @@ static int answer_leaves_a_plan(const engine_state *st, uint8_t seat, int value)
 engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_state *st,
                                          const engine_action *act, engine_rng *rng)
 {
-    int v = act->arg[0];
+    int v = act->arg[0], support = act->arg[1] - 1; /* held as n + 1 */
     const engine_frame *question = engine_window_top(st);
     unsigned element = (unsigned)question->held.arg[0];
+    /* The Advanced dial's answer also gives its spice support (R117). */
+    int with_support = element == ENGINE_PRESCIENCE_DIAL && engine__dial_prescience(st);
+    if (with_support ? act->arg[1] == 0 : act->arg[1] != 0)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
     unsigned side = st->battle_seat[0] == act->seat ? 0 : 1;
     /* The answer must be one some legal plan has: try it as a plan. */
     engine_battle_plan p = {LEADER_NONE, -1, -1, -1, 0, 0, 0, 0, 0, ENGINE_KH_UNDECLARED};
@@ -662,13 +684,19 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
         ok = v >= -1 && v < ENGINE_TREACHERY_MAX;
         break;
     case ENGINE_PRESCIENCE_DIAL:
-        ok = v >= 0 && (unsigned)v <= forces;
+        ok = v >= 0 && (with_support ? v <= ENGINE__DIAL_ANSWER_STRENGTH_MAX
+                                     : (unsigned)v <= forces);
         break;
     default:
         break;
     }
     if (!ok)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, v);
+    if (with_support) {
+        if (support < 0 || support > ENGINE__DIAL_ANSWER_SUPPORT_MAX)
+            return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, support);
+    }
+    int held = with_support ? engine__dial_answer_pack((unsigned)v, (unsigned)support) : v;
     if (element == ENGINE_PRESCIENCE_LEADER &&
         check_plan(st, act->seat, side, &p, &arg) == ENGINE_REJECT_LEADER_UNAVAILABLE)
         return engine__reject(why, ENGINE_REJECT_LEADER_UNAVAILABLE, 0, v);
@@ -681,9 +709,9 @@ engine_verdict engine__prescience_answer(engine_verdict_detail *why, engine_stat
         if (!holds(st, act->seat, v) || !slot_ok || !must_play_a_leader(st, act->seat, side))
             return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 0, v);
     }
-    if (!answer_leaves_a_plan(st, act->seat, v))
+    if (!answer_leaves_a_plan(st, act->seat, held))
         return engine__reject(why, ENGINE_REJECT_VOICE_DISOBEYED, 0, v);
-    engine_effect e = answer_effect(st, question, act->seat, v);
+    engine_effect e = answer_effect(st, question, act->seat, held);
     int full = engine__effect_add(st, &e);
     assert(full == 0); /* one answer a battle */
     (void)full;
@@ -1047,6 +1075,37 @@ engine_verdict engine__keep_cards(engine_verdict_detail *why, engine_state *st,
 
 /* ===================================================== legal families */
 
+/* A plan family of p's leader and cards (arguments 0..3), the rest of
+ * its arguments the caller's. */
+static void plan_family(engine_legal *l, uint8_t seat, const engine_battle_plan *p)
+{
+    engine__legal_init(l, ENGINE_ACTION_BATTLE_PLAN, seat);
+    l->lo[0] = l->hi[0] = p->leader;
+    l->lo[1] = l->hi[1] = p->cheap_hero;
+    l->lo[2] = l->hi[2] = p->weapon;
+    l->lo[3] = l->hi[3] = p->defense;
+}
+
+/* The plans of p's leader and cards, one family for each forces part
+ * that gives the Advanced dial's answer `packed` (R117). */
+static size_t push_forces_parts(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                                uint8_t seat, const engine_battle_plan *p, int packed)
+{
+    engine_battle_plan q = *p;
+    unsigned cursor = 0;
+    while (engine__plan_forces_next(&q, &cursor, st, seat, packed)) {
+        engine_legal l;
+        plan_family(&l, seat, &q);
+        l.lo[4] = l.hi[4] = q.dial;
+        /* counts held as n + 1 (ENGINE_ARG_COUNT1) */
+        l.lo[5] = l.hi[5] = (int16_t)(q.half + 1);
+        l.lo[6] = l.hi[6] = (int16_t)(q.elite + 1);
+        l.lo[7] = l.hi[7] = (int16_t)(q.elite_half + 1);
+        engine__legal_push(out, cap, &n, &l);
+    }
+    return n;
+}
+
 /* Every legal battle plan of `seat`: each leader choice, weapon and
  * defense, with the dials that pass. */
 static size_t plan_families(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
@@ -1088,23 +1147,33 @@ static size_t plan_families(engine_legal *out, size_t cap, const engine_state *s
                       answer->value == ENGINE_PRESCIENCE_DIAL;
     int lo = dial_locked ? answer->arg : 0;
     int hi = dial_locked ? answer->arg : (int)forces;
+    /* The Advanced dial's answer binds the forces part whole: the plans
+     * are those of each forces part that gives it (R117). */
+    int by_strength = dial_locked && engine__dial_prescience(st);
+    engine_battle_plan forces_part = {LEADER_NONE, -1, -1, -1, 0, 1, 0, 0, 0, ENGINE_KH_UNDECLARED};
+    unsigned first = 0;
+    if (by_strength) {
+        if (!engine__plan_forces_next(&forces_part, &first, st, seat, answer->arg))
+            return 0;
+        lo = hi = forces_part.dial;
+    }
     for (unsigned li = 0; li < nl; li++)
         for (unsigned wi = 0; wi < nw; wi++)
             for (unsigned di = 0; di < nd; di++) {
                 engine_battle_plan p = {leaders[li][0], leaders[li][1], weapons[wi], defenses[di],
-                                        (uint8_t)lo, 1, 0, 0, 0,
-                                        st->plan[side].kwisatz_haderach};
+                                        (uint8_t)lo, 1, forces_part.half, forces_part.elite,
+                                        forces_part.elite_half, st->plan[side].kwisatz_haderach};
                 if (p.weapon >= 0 && p.weapon == p.defense)
                     continue;
                 int arg;
                 if (check_plan(st, seat, side, &p, &arg) != ENGINE_ACCEPTED)
                     continue;
+                if (by_strength) {
+                    n = push_forces_parts(out, cap, n, st, seat, &p, answer->arg);
+                    continue;
+                }
                 engine_legal l;
-                engine__legal_init(&l, ENGINE_ACTION_BATTLE_PLAN, seat);
-                l.lo[0] = l.hi[0] = p.leader;
-                l.lo[1] = l.hi[1] = p.cheap_hero;
-                l.lo[2] = l.hi[2] = p.weapon;
-                l.lo[3] = l.hi[3] = p.defense;
+                plan_family(&l, seat, &p);
                 l.lo[4] = (int16_t)lo;
                 l.hi[4] = (int16_t)hi;
                 if (engine__advanced(st))
@@ -1205,6 +1274,8 @@ size_t engine__legal_prescience_answer(engine_legal *out, size_t cap, const engi
     }
     /* One family per answer that leaves a legal plan. */
     for (int v = lo; v <= hi; v++) {
+        if (element == ENGINE_PRESCIENCE_DIAL && engine__dial_prescience(st))
+            return engine__legal_dial_answers(out, cap, n, st, seat);
         if (element == ENGINE_PRESCIENCE_DIAL) {
             engine__legal_push1(out, cap, &n, ENGINE_ACTION_PRESCIENCE_ANSWER, seat, lo, hi, 0, 0);
             break;

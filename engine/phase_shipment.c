@@ -880,6 +880,21 @@ engine_verdict engine__move_pass(engine_verdict_detail *why, engine_state *st,
 
 /* ===================================================== legal families */
 
+/* Elite forces (Sardaukar, Fedaykin) are ordinary tokens in shipment and
+ * movement (LR 2.03.08, 2.04.18): a shipment or move always accepted
+ * them, but before rules version 7 the legal families offered plain
+ * forces only; from version 7 on they offer the elite too (R116). */
+static int elite_offered_at_all(const engine_state *st)
+{
+    return engine__rule(st, ENGINE__RULE_ADVANCED_ELITE_FAMILIES);
+}
+
+/* The elite forces in reserve a shipment's legal families offer. */
+static unsigned elite_reserves(const engine_state *st, unsigned seat)
+{
+    return elite_offered_at_all(st) ? st->seat[seat].special_reserves : 0u;
+}
+
 static void push(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
                  const int16_t lo[ENGINE_ACTION_MAX_ARGS], const int16_t hi[ENGINE_ACTION_MAX_ARGS])
 {
@@ -888,6 +903,40 @@ static void push(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_
     memcpy(l.lo, lo, sizeof l.lo);
     memcpy(l.hi, hi, sizeof l.hi);
     engine__legal_push(out, cap, n, &l);
+}
+
+/* The families of a shipment from reserves of `plain` plain and `elite`
+ * elite forces, `most` of them in all (what the seat can pay for), the
+ * counts in arguments 1 and 2 and the rest as `lo`/`hi` give them: plain
+ * forces with elite ones, capped at `most` together, and elite forces
+ * alone, so no family admits an empty shipment. */
+static void push_shipment(engine_legal *out, size_t cap, size_t *n, unsigned kind, uint8_t seat,
+                          int16_t lo[ENGINE_ACTION_MAX_ARGS], int16_t hi[ENGINE_ACTION_MAX_ARGS],
+                          unsigned plain, unsigned elite, unsigned most)
+{
+    engine_legal l;
+    engine__legal_init(&l, kind, seat);
+    memcpy(l.lo, lo, sizeof l.lo);
+    memcpy(l.hi, hi, sizeof l.hi);
+    if (plain && most) {
+        l.lo[1] = 1;
+        l.hi[1] = (int16_t)(plain < most ? plain : most);
+        l.lo[2] = 0;
+        l.hi[2] = (int16_t)(elite < most - 1 ? elite : most - 1);
+        if ((unsigned)(l.hi[1] + l.hi[2]) > most) {
+            l.cap_mask[0] = 1u << 1 | 1u << 2;
+            l.cap[0] = (int16_t)most;
+        }
+        engine__legal_push(out, cap, n, &l);
+    }
+    if (elite && most) {
+        l.lo[1] = l.hi[1] = 0;
+        l.lo[2] = 1;
+        l.hi[2] = (int16_t)(elite < most ? elite : most);
+        l.cap_mask[0] = 0;
+        l.cap[0] = 0;
+        engine__legal_push(out, cap, n, &l);
+    }
 }
 
 /* The most forces (of `have`) whose shipping to loc costs no more than spice. */
@@ -927,13 +976,15 @@ static size_t legal_karama_from(engine_legal *out, size_t cap, const engine_stat
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
         if (!may_land(st, loc, seat))
             continue;
-        unsigned most = affordable(st, seat, loc, st->seat[seat].reserves, 1);
+        unsigned plain = st->seat[seat].reserves, elite = elite_reserves(st, seat);
+        unsigned most = affordable(st, seat, loc, plain + elite, 1);
         if (most == 0)
             continue;
         for (unsigned r = 0; r < n_runs; r++) {
             int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, run_lo[r]};
             int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, (int16_t)most, 0, run_hi[r]};
-            push(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_FROM, seat, lo, hi);
+            push_shipment(out, cap, &n, ENGINE_ACTION_SHIP_KARAMA_FROM, seat, lo, hi, plain, elite,
+                          most);
         }
     }
     return n;
@@ -949,21 +1000,18 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
             continue;
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, 0};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 0, 0, 0};
+        unsigned elite = elite_reserves(st, seat);
         if (sends(st, seat)) {
-            /* Elite forces are Advanced only: p->special_reserves is 0 here. */
-            if (!may_send_to(st, seat, loc) || p->reserves == 0)
+            if (!may_send_to(st, seat, loc))
                 continue;
-            hi[1] = p->reserves;
-            push(out, cap, &n, ENGINE_ACTION_FREMEN_SEND, seat, lo, hi);
+            push_shipment(out, cap, &n, ENGINE_ACTION_FREMEN_SEND, seat, lo, hi, p->reserves,
+                          elite, p->reserves + elite);
             continue;
         }
         for (int karama = 0; karama <= has_karama; karama++) {
-            unsigned most = affordable(st, seat, loc, p->reserves, karama);
-            if (most == 0)
-                continue;
-            hi[1] = (int16_t)most;
+            unsigned most = affordable(st, seat, loc, p->reserves + elite, karama);
             lo[3] = hi[3] = (int16_t)karama;
-            push(out, cap, &n, ENGINE_ACTION_SHIP, seat, lo, hi);
+            push_shipment(out, cap, &n, ENGINE_ACTION_SHIP, seat, lo, hi, p->reserves, elite, most);
         }
     }
     if (engine__point_holds(st, ENGINE__POINT_SHIP_ACROSS, seat) ||
@@ -1044,6 +1092,32 @@ static size_t push_take_up_arms(engine_legal *out, size_t cap, size_t n, const e
     return n;
 }
 
+/* The elite forces of `seat` at `l` a move's legal families offer. */
+static unsigned elite_offered(const engine_state *st, unsigned l, unsigned seat)
+{
+    return elite_offered_at_all(st) ? st->special[l][seat] : 0u;
+}
+
+/* The families of a move from t to `to` of up to `plain` plain and
+ * `elite` elite forces, source `source` (0 absent): plain forces with any
+ * elite forces, and elite forces alone, so no family admits an empty group. */
+static size_t push_group(engine_legal *out, size_t cap, size_t n, const engine_state *st,
+                         unsigned kind, uint8_t seat, unsigned t, unsigned to, unsigned plain,
+                         unsigned elite, unsigned source)
+{
+    int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0, (int16_t)source};
+    int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)plain,
+                                          (int16_t)elite, (int16_t)source};
+    if (plain)
+        n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
+    if (elite) {
+        lo[2] = hi[2] = 0;
+        lo[3] = 1;
+        n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
+    }
+    return n;
+}
+
 /* The moves from t to `to` naming their source (rules version 4 on): one
  * family per location of t whose forces reach `to`. Location 0, the
  * Polar Sink's only one, is the absent source: its family is the plain one. */
@@ -1052,16 +1126,14 @@ static size_t legal_sources(engine_legal *out, size_t cap, const engine_state *s
 {
     unsigned limit = allowance(st, seat, t);
     for (unsigned l = 1; l < ENGINE_LOCATION_HMS; l++) {
-        if (!in_territory(l, t) || !plain_at(st, l, seat) || stays(st, l, to))
-            continue; /* elite forces are Advanced only */
+        unsigned plain = plain_at(st, l, seat), elite = elite_offered(st, l, seat);
+        if (!in_territory(l, t) || !(plain || elite) || stays(st, l, to))
+            continue;
         uint8_t dist[ENGINE_LOCATION_COUNT];
         distances(dist, st, l, seat);
         if (dist[to] > limit)
             continue;
-        int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0, (int16_t)l};
-        int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to,
-                                              (int16_t)plain_at(st, l, seat), 0, (int16_t)l};
-        n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
+        n = push_group(out, cap, n, st, kind, seat, t, to, plain, elite, l);
     }
     return n;
 }
@@ -1073,12 +1145,14 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
         unsigned limit = 0; /* asked once the territory holds a group */
         /* Forces that can reach each destination, summed over the sectors
          * of t they stand in (one search per sector). */
-        unsigned reach[ENGINE_LOCATION_COUNT] = {0};
+        unsigned reach[ENGINE_LOCATION_COUNT] = {0}, reach_elite[ENGINE_LOCATION_COUNT] = {0};
         int any = 0;
         for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {
-            unsigned here = in_territory(l, t) ? plain_at(st, l, seat) : 0;
-            if (!here)
-                continue; /* elite forces are Advanced only */
+            if (!in_territory(l, t))
+                continue;
+            unsigned here = plain_at(st, l, seat), elite = elite_offered(st, l, seat);
+            if (!(here || elite))
+                continue;
             if (!limit)
                 limit = allowance(st, seat, t);
             uint8_t dist[ENGINE_LOCATION_COUNT];
@@ -1086,6 +1160,7 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
             for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++)
                 if (dist[to] <= limit && !stays(st, l, to)) {
                     reach[to] += here;
+                    reach_elite[to] += elite;
                     any = 1;
                 }
         }
@@ -1093,11 +1168,10 @@ static size_t legal_moves(engine_legal *out, size_t cap, const engine_state *st,
             continue;
         for (unsigned to = 0; to < ENGINE_LOCATION_HMS; to++) {
             unsigned dest = engine__locations[to].territory;
-            if (!reach[to] || (dest != t && engine__stronghold_full(st, dest, seat)))
+            if (!(reach[to] || reach_elite[to]) ||
+                (dest != t && engine__stronghold_full(st, dest, seat)))
                 continue;
-            int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, 1, 0};
-            int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)t, (int16_t)to, (int16_t)reach[to], 0};
-            n = push_take_up_arms(out, cap, n, st, kind, seat, lo, hi);
+            n = push_group(out, cap, n, st, kind, seat, t, to, reach[to], reach_elite[to], 0);
             if (engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS))
                 n = legal_sources(out, cap, st, seat, kind, t, to, n);
         }

@@ -75,6 +75,13 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_KARAMA_FREMEN] = {7, 0, "LR 1.14.03",
         "Advanced: the Fremen's Karama power: as the Spice Blow begins, from turn 2, a worm in "
         "any sand territory, a normal worm (it devours, causes a Nexus, may be ridden)"},
+    [ENGINE__RULE_ADVANCED_ELITE_FAMILIES] = {7, 0, "LR 2.03.08, 2.04.18 (ADVANCED_RULES.md 6.3)",
+        "Advanced: the legal families of a shipment from reserves, a Fremen send, a move and "
+        "a Hajr move offer the elite forces (Sardaukar, Fedaykin) alone or with plain forces, "
+        "as those actions accept them"},
+    [ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL] = {7, 0, "LR 2.01.05, 1.13.04",
+        "Advanced: prescience may ask the dial, answered as the forces' strength and the spice "
+        "supporting them, which then bind the plan"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

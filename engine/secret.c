@@ -25,7 +25,7 @@ static const struct {
     /* Each keeps one of the traitors dealt, face down. */
     {ENGINE_ACTION_TRAITOR_PICK, 0x01, "LR 0.04 (setup: traitors)"},
     /* The element asked is told to the Atreides side alone. */
-    {ENGINE_ACTION_PRESCIENCE_ANSWER, 0x01, "LR 2.01 (Atreides: battle prescience)"},
+    {ENGINE_ACTION_PRESCIENCE_ANSWER, 0x03, "LR 2.01 (Atreides: battle prescience), 1.13.04"},
     /* Plans are made in secret and revealed together. */
     {ENGINE_ACTION_BATTLE_PLAN, 0xFF, "LR 1.07.04, 1.07.05, 1.13.04 (forces by strength)"},
     /* The Nexus Cards: the own-faction policy is the drawer's alone. */

@@ -33,6 +33,7 @@ enum {
     WHEN_TOP_AT_SHIPMENT,          /* it is the top spice card during Shipment and Movement */
     WHEN_ANSWER_NAMES,             /* the event is a prescience answer naming it */
     WHEN_KARAMA_BID,               /* it became the Karama set aside for the high bid */
+    WHEN_KARAMA_REDEALT,           /* the Karama this event spent, discarded and reshuffled at once */
     WHEN_TRAITOR_CALLED,           /* the event calls its leader, in a plan, as a traitor */
 };
 
@@ -84,6 +85,10 @@ static const marks_rule rules[] = {
      "[LR] 2.01.05; RULINGS R43"},
     {PART_CARD, WHEN_KARAMA_BID, ANY, ANY, WHO_TABLE, 1, 0,
      "a Karama used to bid or take a card is shown", "[LR] 1.04.04, 3.01.11"},
+    {PART_CARD, WHEN_KARAMA_REDEALT, ANY, ANY, WHO_HOLDER, 1, 0,
+     "the Karama spent on a card is discarded, and when the Harkonnen's free card empties the "
+     "deck it is reshuffled and may be drawn at once: its face dealt afresh",
+     "[LR] 1.04.09, 2.05.08; RULINGS R28"},
     /* traitor cards */
     {PART_TRAITOR, WHEN_MOVED, ENGINE_PLACE_DECK, ENGINE_PLACE_DEALT, WHO_HOLDER, 1, 0,
      "traitor cards dealt in secret, one to be kept; the others stay known to it alone",
@@ -168,6 +173,25 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
                 engine_battle_prescience(before) == ENGINE_PRESCIENCE_DEFENSE);
     case WHEN_KARAMA_BID:
         return after->high_bid_karama == i && before->high_bid_karama != i;
+    case WHEN_KARAMA_REDEALT: {
+        /* spent: the one a karama_take plays (the seat's lowest-numbered
+         * Karama), or the one a high bid set aside, at its sale; the
+         * discard pile reshuffled into the deck in the event (only a
+         * reshuffle grows the deck while a card is sold); and out of the
+         * discard pile after it */
+        const engine_card_state *c = &before->card[i];
+        int taken = act->kind == ENGINE_ACTION_KARAMA_TAKE && c->place == ENGINE_PLACE_HAND &&
+                    c->holder == act->seat && before->card_kind[i] == ENGINE_CARD_KARAMA;
+        for (unsigned j = 0; taken && j < i; j++)
+            taken = !(before->card[j].place == ENGINE_PLACE_HAND &&
+                      before->card[j].holder == act->seat &&
+                      before->card_kind[j] == ENGINE_CARD_KARAMA);
+        int sold = before->high_bid_karama == i &&
+                   (after->auction_index > before->auction_index ||
+                    after->phase != ENGINE_PHASE_BIDDING);
+        return (taken || sold) && after->n_deck > before->n_deck &&
+               after->card[i].place != ENGINE_PLACE_DISCARD;
+    }
     case WHEN_TRAITOR_CALLED: {
         /* the caller (a side, or its ally) shows the traitor card it holds
          * of the opposing side's leader */

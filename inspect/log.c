@@ -520,7 +520,13 @@ static void describe_action(const line_ctx *c)
                            : card_words(c->a, v, w3, sizeof w3));
             break;
         default:
-            snprintf(w1, sizeof w1, "a dial of %d", v);
+            /* The Advanced dial (asked from rules version 7 on): the
+             * forces' strength in half points and their spice support. */
+            if (engine_is_advanced(b))
+                snprintf(w1, sizeof w1, "forces of strength %d%s with %d spice in support",
+                         v / 2, v % 2 ? ".5" : "", x->arg[1] > 0 ? x->arg[1] - 1 : 0);
+            else
+                snprintf(w1, sizeof w1, "a dial of %d", v);
             break;
         }
         inspect__text_sentence(t, "%s answered the prescience question: %s.", who, w1);
@@ -1130,8 +1136,11 @@ void inspect_log_describe(inspect_log_line *out, const engine_state *before_view
      * Atreides side's after-view holds the prescience answer, so its line
      * and its masked action give it too (1). */
     if (act->kind == ENGINE_ACTION_PRESCIENCE_ANSWER &&
-        out->action.arg[0] == INSPECT_ARG_HIDDEN && is_atreides_side(after_view))
+        out->action.arg[0] == INSPECT_ARG_HIDDEN && is_atreides_side(after_view)) {
         out->action.arg[0] = (int16_t)engine_battle_prescience_answer(after_view);
+        if (out->action.arg[1] == INSPECT_ARG_HIDDEN) /* held as n + 1 */
+            out->action.arg[1] = (int16_t)(engine_battle_prescience_support(after_view) + 1);
+    }
     /* (1): from here on only the masked action. */
     inspect__text t;
     inspect__text_init(&t, out->text, sizeof out->text);

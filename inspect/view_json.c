@@ -652,6 +652,9 @@ static void print_battle(FILE *f, const engine_state *st)
         fprintf(f, "  prescience: %s = ", prescience_elements[engine_battle_prescience(st)]);
         if (!prescience_known(st))
             fputs("hidden", f);
+        else if (engine_battle_prescience(st) == ENGINE_PRESCIENCE_DIAL && engine_is_advanced(st))
+            fprintf(f, "forces of strength %d%s with %d spice in support", v / 2, v % 2 ? ".5" : "",
+                    engine_battle_prescience_support(st));
         else if (engine_battle_prescience(st) == ENGINE_PRESCIENCE_DIAL)
             fprintf(f, "%d", v);
         else if (v == -1)
@@ -1148,6 +1151,14 @@ static void json_battle(inspect_json *j, const engine_state *st)
             inspect_json_int(j, engine_battle_prescience_answer(st));
         else
             inspect_json_null(j);
+        /* the Advanced dial's answer: value in half points, and its support */
+        if (engine_battle_prescience(st) == ENGINE_PRESCIENCE_DIAL && engine_is_advanced(st)) {
+            inspect_json_key(j, "support");
+            if (prescience_known(st))
+                inspect_json_int(j, engine_battle_prescience_support(st));
+            else
+                inspect_json_null(j);
+        }
         inspect_json_object_end(j);
     } else {
         inspect_json_null(j);

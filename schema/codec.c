@@ -860,6 +860,8 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_PRESCIENCE_ANSWER:  /* value */
         ATTACH(prescience_answer, mentat__prescience_answer__init);
         b->snum[0] = &pb->prescience_answer->value;
+        b->num[1] = &pb->prescience_answer->support; /* optional: Advanced dial, 0 absent */
+        b->has[1] = &pb->prescience_answer->has_support;
         return;
     case ENGINE_ACTION_VOICE:  /* must, class */
         ATTACH(voice, mentat__voice__init);

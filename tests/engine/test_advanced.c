@@ -355,6 +355,18 @@ static void test_advanced__random_battles_legal_exactly(void **state)
     assert_true(capped > BATTLES / 4); /* forces at half strength were played */
 }
 
+/* Two worlds look alike to `viewer`: their views encode the same. */
+static void views_alike(const engine_state world[2], uint8_t viewer)
+{
+    engine_state a, b;
+    engine_view(&a, &world[0], viewer);
+    engine_view(&b, &world[1], viewer);
+    static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+    size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+    assert_int_equal(lx, ly);
+    assert_memory_equal(x, y, lx);
+}
+
 /* The forces by strength of a plan committed but not revealed (and so
  * its spice support) are a new hidden fact: two worlds where the
  * Harkonnen committed the same plan but for its forces at half strength
@@ -397,15 +409,8 @@ static void test_advanced__support_hidden_until_reveal(void **state)
         assert_int_equal(engine_plan_forces_strength2(st, 1), w ? 8u : 2u);
     }
     static const uint8_t viewers[] = {0, ENGINE_VIEW_PUBLIC};
-    for (unsigned i = 0; i < sizeof viewers; i++) {
-        engine_state a, b;
-        engine_view(&a, &world[0], viewers[i]);
-        engine_view(&b, &world[1], viewers[i]);
-        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
-        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
-        assert_int_equal(lx, ly);
-        assert_memory_equal(x, y, lx);
-    }
+    for (unsigned i = 0; i < sizeof viewers; i++)
+        views_alike(world, viewers[i]);
     engine_state own;
     engine_view(&own, &world[1], 1);
     assert_int_equal(own.plan[1].half, 6);
@@ -558,6 +563,299 @@ static void test_advanced__advisor_moves_legal_exactly(void **state)
     assert_true(up_in_arms >= 2);
 }
 
+/* The shipments from reserves (`ship`, `fremen_send`) of `seat` to its
+ * turn are accepted exactly when its legal families hold them: every
+ * location, up to 4 plain and 3 elite forces. Returns how many accepted
+ * ones ship elite forces. */
+static unsigned shipments_exact(const engine_state *st, uint8_t seat, uint32_t version)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n_legal = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, seat);
+    assert_true(n_legal < ENGINE_LEGAL_MAX);
+    unsigned elite_shipped = 0;
+    static const uint8_t kinds[] = {ENGINE_ACTION_SHIP, ENGINE_ACTION_FREMEN_SEND};
+    for (size_t k = 0; k < sizeof kinds; k++)
+        for (int loc = 0; loc < ENGINE_LOCATION_COUNT - 1; loc++)
+            for (int plain = 0; plain <= 4; plain++)
+                for (int elite = 0; elite <= 3; elite++) {
+                    engine_action ship = {.kind = kinds[k], .seat = seat,
+                                          .arg = {(int16_t)loc, (int16_t)plain, (int16_t)elite}};
+                    engine_state t = *st;
+                    engine_rng rng;
+                    engine_rng_init(&rng, SEED, version);
+                    int ok = engine_apply(NULL, &t, &ship, &rng) == ENGINE_ACCEPTED;
+                    int listed = 0;
+                    for (size_t i = 0; i < n_legal && !listed; i++)
+                        listed = engine_legal_contains(&legal[i], &ship);
+                    assert_int_equal(ok, listed);
+                    elite_shipped += (unsigned)(ok && elite);
+                }
+    return elite_shipped;
+}
+
+/* The seat awaited in Shipment and Movement is passed through its
+ * shipment; 1 if it is then asked to move. */
+static int to_move(engine_state *st, uint8_t seat, uint32_t *version)
+{
+    engine_rng rng;
+    engine_action pass = {.kind = ENGINE_ACTION_SHIP_PASS, .seat = seat};
+    engine_rng_init(&rng, SEED, (*version)++);
+    if (engine_apply(NULL, st, &pass, &rng) != ENGINE_ACCEPTED)
+        return 0;
+    return engine_state_awaiting(st) == 1u << seat;
+}
+
+/* LR 2.03.08, 2.04.18 (a Sardaukar or a Fedaykin is an ordinary token
+ * in shipment and movement): in an Advanced room of version 7 the
+ * shipments from reserves (Fremen sends), the moves and Hajr moves
+ * of the Emperor (holding the Hajr, 10 spice: a shipment's plain and
+ * elite forces capped together) and the Fremen, elite forces alone or
+ * with plain ones, are exactly what their legal families hold: every
+ * from territory they stand in, every to, every count of each up to 3 and
+ * every source, checked both ways. Version 6 rooms keep their families,
+ * which offer plain forces only. */
+static void test_advanced__elite_shipments_and_moves_legal_exactly(void **state)
+{
+    (void)state;
+    static const uint8_t factions[3] = {ENGINE_FACTION_EMPEROR, ENGINE_FACTION_FREMEN,
+                                        ENGINE_FACTION_HARKONNEN};
+    static const unsigned versions[] = {7, 6};
+    for (size_t vi = 0; vi < sizeof versions / sizeof versions[0]; vi++) {
+        engine_state st;
+        table(&st, factions, 1, versions[vi]);
+        unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+        unsigned hagga = location_of(ENGINE_TERRITORY_HAGGA_BASIN);
+        unsigned rock = location_of(ENGINE_TERRITORY_ROCK_OUTCROPPINGS);
+        assert_int_equal(engine_position_forces(&st, 0, flat, 2, 2), 0);
+        assert_int_equal(engine_position_forces(&st, 0, hagga, 0, 1), 0);
+        assert_int_equal(engine_position_forces(&st, 1, rock, 0, 1), 0);
+        assert_int_equal(engine_position_forces(&st, 1, location_of(ENGINE_TERRITORY_FUNERAL_PLAIN), 1, 1), 0);
+        assert_true(engine_position_give_card(&st, 0, ENGINE_CARD_HAJR) >= 0); /* the only one */
+        enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+        uint32_t version = 2;
+        unsigned seen = 0, accepted = 0, elite_alone = 0, hajr = 0, shipped = 0;
+        while (st.phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && seen < 3) {
+            uint8_t seat = 0;
+            while (!(engine_state_awaiting(&st) >> seat & 1))
+                seat++;
+            if (versions[vi] == 7) {
+                shipped += shipments_exact(&st, seat, version);
+            } else {
+                static engine_legal ships[ENGINE_LEGAL_MAX];
+                size_t n_ships = engine_legal_actions(ships, ENGINE_LEGAL_MAX, &st, seat);
+                for (size_t i = 0; i < n_ships; i++)
+                    assert_true((ships[i].kind != ENGINE_ACTION_SHIP &&
+                                 ships[i].kind != ENGINE_ACTION_FREMEN_SEND) ||
+                                ships[i].hi[2] == 0);
+            }
+            int moving = to_move(&st, seat, &version);
+            seen++;
+            static engine_legal legal[ENGINE_LEGAL_MAX];
+            size_t n_legal = moving ? engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, seat) : 0;
+            assert_true(n_legal < ENGINE_LEGAL_MAX);
+            for (size_t i = 0; i < n_legal && versions[vi] == 6; i++)
+                assert_true((legal[i].kind != ENGINE_ACTION_MOVE &&
+                             legal[i].kind != ENGINE_ACTION_HAJR_MOVE) ||
+                            legal[i].hi[3] == 0);
+            for (int from = 0; moving && seat < 2 && versions[vi] == 7 &&
+                               from < ENGINE_TERRITORY_HIDDEN_MOBILE_STRONGHOLD;
+                 from++) {
+                int here = 0;
+                for (unsigned l = 0; l < ENGINE_LOCATION_COUNT - 1; l++)
+                    here |= engine_location_territory(l) == (unsigned)from &&
+                            (st.forces[l][seat] || st.special[l][seat]);
+                if (!here)
+                    continue;
+                for (int to = 0; to < ENGINE_LOCATION_COUNT - 1; to++)
+                    for (int plain = 0; plain <= 3; plain++)
+                        for (int elite = 0; elite <= 3; elite++)
+                            for (int source = 0; source < ENGINE_LOCATION_COUNT - 1; source++) {
+                                if (source && engine_location_territory((unsigned)source) !=
+                                                  (unsigned)from)
+                                    continue;
+                                for (int k = 0; k < 2; k++) {
+                                    engine_action move = {
+                                        .kind = k ? ENGINE_ACTION_HAJR_MOVE : ENGINE_ACTION_MOVE,
+                                        .seat = seat,
+                                        .arg = {(int16_t)from, (int16_t)to, (int16_t)plain,
+                                                (int16_t)elite, (int16_t)source}};
+                                    engine_state t = st;
+                                    engine_rng rng;
+                                    engine_rng_init(&rng, SEED, version);
+                                    int ok = engine_apply(NULL, &t, &move, &rng) == ENGINE_ACCEPTED;
+                                    int listed = 0;
+                                    for (size_t i = 0; i < n_legal && !listed; i++)
+                                        listed = engine_legal_contains(&legal[i], &move);
+                                    assert_int_equal(ok, listed);
+                                    if (!ok)
+                                        assert_memory_equal(&t, &st, sizeof st);
+                                    accepted += (unsigned)ok;
+                                    elite_alone += (unsigned)(ok && !plain);
+                                    hajr += (unsigned)(ok && k && elite);
+                                }
+                            }
+            }
+            if (st.phase != ENGINE_PHASE_SHIPMENT_MOVEMENT || !moving)
+                continue;
+            engine_action pass = {.kind = ENGINE_ACTION_MOVE_PASS, .seat = seat};
+            engine_rng rng;
+            engine_rng_init(&rng, SEED, version++);
+            assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
+        }
+        assert_int_equal(seen, 3);
+        if (versions[vi] == 7) {
+            assert_true(accepted > 0);
+            assert_true(elite_alone > 0); /* the Sardaukar of Hagga Basin, the Fedaykin */
+            assert_true(hajr > 0);
+            assert_true(shipped > 0); /* Sardaukar shipped, Fedaykin sent */
+        }
+    }
+}
+
+/* ------------------------------------------------ prescience of the dial */
+
+/* An Advanced battle in The Great Flat of rules `version`: the Atreides
+ * (seat 0, 3 forces) against the Emperor (seat 1: 3 forces and 2
+ * Sardaukar, `spice` spice), the Harkonnen (seat 2) looking on; the
+ * Atreides asked for prescience. */
+static void dial_battle(engine_state *st, unsigned version, unsigned spice)
+{
+    static const uint8_t factions[3] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_EMPEROR,
+                                        ENGINE_FACTION_HARKONNEN};
+    table(st, factions, 1, version);
+    unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    assert_int_equal(engine_position_forces(st, 0, flat, 3, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, flat, 3, 2), 0);
+    assert_int_equal(engine_position_seat_spice(st, 1, spice), 0);
+    enter(st, ENGINE_PHASE_BATTLE);
+    assert_int_equal(engine_state_awaiting(st), 1u << 0);
+}
+
+static int listed(const engine_state *st, uint8_t seat, const engine_action *act)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, seat);
+    assert_true(n < ENGINE_LEGAL_MAX);
+    for (size_t i = 0; i < n; i++)
+        if (engine_legal_contains(&legal[i], act))
+            return 1;
+    return 0;
+}
+
+/* LR 2.01.05, 1.13.04 (docs/RULINGS.md R117): in an Advanced room of
+ * version 7 the Atreides may ask the dial; the Emperor's answer, the
+ * forces' strength in half points with its spice support, is accepted
+ * exactly when a legal family holds it (every value 0..40, support
+ * 0..8), and exactly the answers some plan can give are (2 spice: no
+ * support above 2; 3 forces and 2 Sardaukar worth 2 each: at most 5
+ * tokens, 14 half points). The answer then binds the plan: every forces
+ * part is accepted exactly when listed, and exactly when its strength and
+ * support are the answer's. Up to version 6 the dial is refused. */
+static void test_advanced__dial_prescience_legal_exactly(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    engine_action ask = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0, .arg = {ENGINE_PRESCIENCE_DIAL}};
+    dial_battle(&st, 6, 2);
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &ask, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    assert_false(listed(&st, 0, &ask));
+
+    dial_battle(&st, 7, 2);
+    assert_true(listed(&st, 0, &ask));
+    engine_rng_init(&rng, SEED, 2);
+    assert_int_equal(engine_apply(NULL, &st, &ask, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), 1u << 1);
+    unsigned answers = 0, most = 0;
+    for (int value = 0; value <= 40; value++)
+        for (int support = -1; support <= 8; support++) { /* -1: absent */
+            engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1,
+                                    .arg = {(int16_t)value, (int16_t)(support + 1)}};
+            engine_state t = st;
+            engine_rng_init(&rng, SEED, 3);
+            int ok = engine_apply(NULL, &t, &answer, &rng) == ENGINE_ACCEPTED;
+            assert_int_equal(ok, listed(&st, 1, &answer));
+            if (!ok)
+                assert_memory_equal(&t, &st, sizeof st);
+            assert_true(!ok || (support >= 0 && support <= 2));
+            answers += (unsigned)ok;
+            most = ok && (unsigned)value > most ? (unsigned)value : most;
+        }
+    /* 2 Sardaukar and 0 plain supported, 3 plain at half: 8 + 3 */
+    assert_int_equal(most, 11u);
+    assert_true(answers > 20);
+    /* 2 plain at full, 1 at half and 1 Sardaukar at half: 4 + 1 + 2 = 7
+     * half points, 2 spice */
+    engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1, .arg = {7, 3}};
+    engine_rng_init(&rng, SEED, 3);
+    assert_int_equal(engine_apply(NULL, &st, &answer, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_battle_prescience_answer(&st), 7);
+    assert_int_equal(engine_battle_prescience_support(&st), 2);
+    assert_int_equal(engine_state_check(&st), 0);
+    unsigned plans = 0;
+    int leader = -1;
+    for (int l = 0; l < ENGINE_LEADER_COUNT && leader < 0; l++)
+        if (engine_leader_faction((unsigned)l) == ENGINE_FACTION_EMPEROR)
+            leader = l;
+    for (int dial = 0; dial <= 3; dial++)
+        for (int half = 0; half <= 3; half++)
+            for (int elite = 0; elite <= 2; elite++)
+                for (int elite_half = 0; elite_half <= 2; elite_half++) {
+                    engine_action plan = {.kind = ENGINE_ACTION_BATTLE_PLAN, .seat = 1,
+                                          .arg = {(int16_t)leader, -1, -1, -1, (int16_t)dial,
+                                                  (int16_t)(half + 1), (int16_t)(elite + 1),
+                                                  (int16_t)(elite_half + 1)}};
+                    engine_state t = st;
+                    engine_rng_init(&rng, SEED, 4);
+                    int ok = engine_apply(NULL, &t, &plan, &rng) == ENGINE_ACCEPTED;
+                    assert_int_equal(ok, listed(&st, 1, &plan));
+                    int gives = dial + half <= 3 && elite + elite_half <= 2 &&
+                                2 * dial + half + 4 * elite + 2 * elite_half == 7 &&
+                                dial + elite == 2;
+                    assert_int_equal(ok, gives);
+                    plans += (unsigned)ok;
+                }
+    assert_int_equal(plans, 2u); /* 2 + 1 half + 1 Sardaukar half; 1 + 1 Sardaukar + 1 half */
+}
+
+/* The dial's answer, strength and support, is told to the Atreides side
+ * and the seat that gave it, and to nobody else (docs/RULINGS.md R117):
+ * two worlds answered differently give the Harkonnen and a spectator
+ * identical views, the Atreides different ones. */
+static void test_advanced__dial_prescience_answer_private(void **state)
+{
+    (void)state;
+    engine_state world[2];
+    static const int16_t told[2][2] = {{7, 2}, {5, 1}};
+    for (unsigned w = 0; w < 2; w++) {
+        dial_battle(&world[w], 7, 2);
+        engine_rng rng;
+        engine_action ask = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0,
+                             .arg = {ENGINE_PRESCIENCE_DIAL}};
+        engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1,
+                                .arg = {told[w][0], (int16_t)(told[w][1] + 1)}};
+        engine_rng_init(&rng, SEED, 2);
+        assert_int_equal(engine_apply(NULL, &world[w], &ask, &rng), ENGINE_ACCEPTED);
+        engine_rng_init(&rng, SEED, 3);
+        assert_int_equal(engine_apply(NULL, &world[w], &answer, &rng), ENGINE_ACCEPTED);
+    }
+    static const uint8_t outsiders[] = {2, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof outsiders; i++) {
+        views_alike(world, outsiders[i]);
+        engine_state a;
+        engine_view(&a, &world[0], outsiders[i]);
+        assert_int_equal(engine_battle_prescience_support(&a), 0);
+    }
+    for (uint8_t seat = 0; seat < 2; seat++)
+        for (unsigned w = 0; w < 2; w++) {
+            engine_state v;
+            engine_view(&v, &world[w], seat);
+            assert_int_equal(engine_battle_prescience_answer(&v), told[w][0]);
+            assert_int_equal(engine_battle_prescience_support(&v), told[w][1]);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -571,6 +869,9 @@ int main(void)
         cmocka_unit_test(test_advanced__accompanying_advisor_legal_exactly),
         cmocka_unit_test(test_advanced__wartime_legal_exactly),
         cmocka_unit_test(test_advanced__advisor_moves_legal_exactly),
+        cmocka_unit_test(test_advanced__elite_shipments_and_moves_legal_exactly),
+        cmocka_unit_test(test_advanced__dial_prescience_legal_exactly),
+        cmocka_unit_test(test_advanced__dial_prescience_answer_private),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,7 +25,7 @@ static uint8_t expected(unsigned kind)
     case ENGINE_ACTION_PREDICT: return 0x03;           /* faction, turn */
     case ENGINE_ACTION_TRAITOR_PICK: return 0x01;      /* the leader kept */
     case ENGINE_ACTION_STORM_DIAL: return 0x01;        /* the dial */
-    case ENGINE_ACTION_PRESCIENCE_ANSWER: return 0x01; /* the element's value */
+    case ENGINE_ACTION_PRESCIENCE_ANSWER: return 0x03; /* the element's value, the dial's support */
     case ENGINE_ACTION_BATTLE_PLAN: return 0xFF;       /* leader, hero, weapon, defense, dial,
                                                           and the Advanced forces by strength */
     case ENGINE_ACTION_NEXUS_DRAW: return 0x02;        /* the own-faction policy (R80) */

@@ -98,10 +98,12 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
          * not an alternative to a plain one, and so are a generic kind's
          * arguments, which its row's form names (all of them given), and the
          * Advanced advisor sent with a shipment (a send naming another place
-         * than the Polar Sink): kept. */
+         * than the Polar Sink), and the Advanced dial's prescience answer
+         * with its spice support: kept. */
         int only_form = legal[i].kind == ENGINE_ACTION_BATTLE_PLAN ||
                         engine_action_is_generic(legal[i].kind) ||
-                        (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0);
+                        (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0) ||
+                        (legal[i].kind == ENGINE_ACTION_PRESCIENCE_ANSWER && legal[i].lo[1] > 0);
         if (spec != NULL && !only_form &&
             engine_legal_n_given(&legal[i]) > (unsigned)(spec->n_args - spec->n_optional))
             continue;

@@ -146,7 +146,12 @@ static void bind_answer(engine_state *w, unsigned side, const engine_action *pla
         bot__suppose_answer(w, plan->arg[3]);
         break;
     default:
-        bot__suppose_answer(w, plan->arg[4]);
+        /* The Advanced dial's answer is a strength and its support, which
+         * the engine packs: the world is left unbound by it instead. */
+        if (engine_is_advanced(w))
+            bot__lift_answer(w);
+        else
+            bot__suppose_answer(w, plan->arg[4]);
         break;
     }
 }

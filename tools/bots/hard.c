@@ -358,6 +358,9 @@ void bot__battle_init(bot__battle *bt, const bot__ctx *c)
         bt->opponent != (unsigned)atreides) {
         bt->seen_element = engine_battle_prescience(v);
         bt->seen_value = engine_battle_prescience_answer(v);
+        /* The Advanced dial is told in half points: as whole ones here. */
+        if (bt->seen_element == ENGINE_PRESCIENCE_DIAL && engine_is_advanced(v))
+            bt->seen_value = (bt->seen_value + 1) / 2;
     }
 }
 

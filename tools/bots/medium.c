@@ -581,10 +581,22 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
         }
         if (karama && c->level < BOT_LEVEL_HARD)
             continue;
+        /* From reserves the elite forces go first (worth more in
+         * battle), a plain force with them; a family of elite forces
+         * alone ships them alone. */
+        int from_reserves = l->kind != ENGINE_ACTION_CROSS_SHIP;
+        int elite_only = from_reserves && l->hi[ci] == 0;
+        int most = from_reserves ? l->hi[ci] + l->hi[ci + 1] : l->hi[ci];
+        if (from_reserves && l->cap_mask[0])
+            most = l->cap[0];
         int ns[10];
-        unsigned nn = counts(ns, l->lo[ci], l->hi[ci]);
+        unsigned nn = counts(ns, elite_only ? l->lo[ci + 1] : l->lo[ci], most);
         for (unsigned k = 0; k < nn; k++) {
             unsigned n = (unsigned)ns[k];
+            int e = !from_reserves ? 0
+                    : elite_only  ? (int)n
+                    : l->hi[ci + 1] < (int)n - 1 ? l->hi[ci + 1]
+                                                  : (int)n - 1;
             int value = bot__place_value(c, b, loc, n);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
@@ -598,7 +610,9 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             if (c->faction == ENGINE_FACTION_FREMEN)
                 score -= (int)n / 3; /* reserves kept for later sends */
             bot__action_lo(&act, l);
-            act.arg[ci] = (int16_t)n;
+            act.arg[ci] = (int16_t)((int)n - e);
+            if (from_reserves)
+                act.arg[ci + 1] = (int16_t)e;
             bot__candidates_add(cs, &act, score);
         }
     }
@@ -698,13 +712,17 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             bot__candidates_add(cs, &act, 0);
             continue;
         }
-        if ((l->kind != ENGINE_ACTION_MOVE && l->kind != ENGINE_ACTION_HAJR_MOVE) || l->lo[3] != 0)
+        if (l->kind != ENGINE_ACTION_MOVE && l->kind != ENGINE_ACTION_HAJR_MOVE)
             continue;
+        /* A group is plain forces, its elite forces going along when all
+         * of them go; or (a family of elite forces alone) the elite. */
         unsigned from = (unsigned)l->lo[0], loc = (unsigned)l->lo[1];
+        unsigned elite_only = l->hi[2] == 0;
         int ns[10];
-        unsigned nn = counts(ns, l->lo[2], l->hi[2]);
+        unsigned nn = elite_only ? counts(ns, l->lo[3], l->hi[3]) : counts(ns, l->lo[2], l->hi[2]);
         for (unsigned k = 0; k < nn; k++) {
-            unsigned n = (unsigned)ns[k];
+            unsigned e = elite_only ? (unsigned)ns[k] : ns[k] == l->hi[2] ? (unsigned)l->hi[3] : 0u;
+            unsigned n = (elite_only ? 0u : (unsigned)ns[k]) + e;
             int value;
             if (engine_location_territory(loc) == from)
                 value = -(int)n; /* a reshuffle within the territory */
@@ -713,7 +731,8 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
             bot__action_lo(&act, l);
-            act.arg[2] = (int16_t)n;
+            act.arg[2] = (int16_t)(n - e);
+            act.arg[3] = (int16_t)e;
             bot__candidates_add(cs, &act, value);
         }
     }
@@ -803,6 +822,40 @@ int bot__medium_plan(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+/* The Advanced dial's answer (a family per support, strengths in half
+ * points): a strength above half the opponent's forces, the smallest,
+ * with the least spice, but some while the seat holds any (its plans buy
+ * strength with support, as when unasked); else the greatest strength. */
+static int medium_dial_answer(engine_action *out, bot__ctx *c)
+{
+    bot__battle bt;
+    bot__battle_init(&bt, c);
+    int target2 = 2 * ((int)bt.theirs / 2 + 1);
+    int has_spice = c->v->seat[c->seat].spice > 0;
+    long best_score = 0;
+    int best = -1, best_v = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_PRESCIENCE_ANSWER)
+            continue;
+        int support = l->lo[1] - 1; /* held as n + 1 */
+        int reach = l->hi[0] >= target2;
+        int v = !reach ? l->hi[0] : l->lo[0] > target2 ? l->lo[0] : target2;
+        long score = (reach ? 1000000L : 0) + (support > 0 || !has_spice ? 100000L : 0) -
+                     100L * support + (reach ? -v : v);
+        if (best < 0 || score > best_score) {
+            best = (int)i;
+            best_score = score;
+            best_v = v;
+        }
+    }
+    if (best < 0)
+        return -1;
+    bot__action_lo(out, &c->legal[best]);
+    out->arg[0] = (int16_t)best_v;
+    return BOT_OK;
+}
+
 /* Answers the prescience question with what its plan will hold. */
 int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
 {
@@ -834,6 +887,8 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
     if (best == NULL)
         return -1;
     bot__action_lo(out, best);
+    if (engine_battle_prescience(v) == ENGINE_PRESCIENCE_DIAL && engine_is_advanced(v))
+        return medium_dial_answer(out, c);
     if (engine_battle_prescience(v) == ENGINE_PRESCIENCE_DIAL) {
         bot__battle bt;
         bot__battle_init(&bt, c);
