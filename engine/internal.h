@@ -412,6 +412,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
+    ENGINE__RULE_ADVANCED_KARAMA,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

@@ -66,6 +66,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_ADVANCED_KARAMA] = {7, 0, "LR 1.13.06, 3.01.11; FAQ20 pp. 7-8",
+        "Advanced: a Karama may stop one use of an Advanced ability (the Kwisatz Haderach in "
+        "one battle), a seat starts asked about every advantage its room can offer, and a "
+        "standing policy may name them (karama_policy's ask_21_31, own_21_31)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
