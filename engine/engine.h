@@ -352,6 +352,8 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP = 20, /* G6: the ally ships site to site or back */
     /* The Advanced game's (rules version 7 on; FAQ20 pp. 7-8): */
     ENGINE_ADVANTAGE_ATREIDES_KH = 21,           /* the Kwisatz Haderach in one battle */
+    ENGINE_ADVANTAGE_BG_CHARITY = 22,            /* the Advanced charity, holding 2 or more */
+    ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))

@@ -40,6 +40,8 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = "guild_ally_half_price",
     [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = "guild_ally_cross_ship",
     [ENGINE_ADVANTAGE_ATREIDES_KH] = "atreides_kwisatz_haderach",
+    [ENGINE_ADVANTAGE_BG_CHARITY] = "bg_advanced_charity",
+    [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
 };
 
 const char *engine_advantage_name(unsigned advantage)

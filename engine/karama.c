@@ -358,13 +358,18 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
 
 /* An automatic step held in a window: a worm about to devour (F2, F3); a
  * card coming up for auction (A1), a sale (E1, H1); the Shipment phase's
- * start (A2). */
+ * start (A2); the charity's (the Bene Gesserit's Advanced charity); the
+ * storm's move (the Fremen's half losses). */
 static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng)
 {
     if (st->phase == ENGINE_PHASE_BIDDING)
         engine__bidding_resume(st, (unsigned)held->arg[0], (unsigned)held->arg[1], rng);
     else if (st->phase == ENGINE_PHASE_SPICE_BLOW)
         engine__spice_blow_resume(st, (unsigned)held->arg[0], rng);
+    else if (st->phase == ENGINE_PHASE_CHOAM_CHARITY)
+        engine__charity_resume(st, rng);
+    else if (st->phase == ENGINE_PHASE_STORM)
+        engine__storm_resume(st, (unsigned)held->arg[0], rng);
     else
         engine__shipment_resume(st, rng);
 }
@@ -412,7 +417,8 @@ int engine__karama_check(const engine_state *st)
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
            (p->kind == ENGINE_ACTION_NONE || open != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
-            st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+            st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT || st->phase == ENGINE_PHASE_CHOAM_CHARITY ||
+            (st->phase == ENGINE_PHASE_STORM && p->arg[0] >= 0) ||
             (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
              p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
            !(f->asked & ENGINE_SEAT_BIT(f->owner)) && st->phase != ENGINE_PHASE_SETUP &&

@@ -114,11 +114,13 @@ static const engine__power_row rows[] = {
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .fn = wartime_allows,
      .form = &wartime_form, .use = wartime, .source = "LR 2.02.17"},
     /* Advanced: the charity comes every turn, claimed or not, whatever the
-     * Bene Gesserit hold (in force from rules version 5). */
+     * Bene Gesserit hold (in force from rules version 5); from version 7
+     * a Karama may stop it when they hold 2 or more (engine/phase_charity.c):
+     * the phase goes on without it. */
     {.point = ENGINE__POINT_CHARITY_GRANT, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
-     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .fn = advanced_charity,
-     .source = "LR 2.02.09"},
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .advantage = ENGINE_ADVANTAGE_BG_CHARITY,
+     .karama = ENGINE__KARAMA_STANDING, .fn = advanced_charity, .source = "LR 2.02.09; FAQ20 pp. 7-8"},
     /* B1: one force free to the Polar Sink after another's off-planet shipment. */
     {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_BG_SEND,

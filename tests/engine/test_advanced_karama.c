@@ -177,11 +177,164 @@ static void test_advanced_karama__policy_wire(void **state)
     assert_int_equal(engine_action_n_given(&wide), 6);
 }
 
+/* The Bene Gesserit, the Harkonnen (holding a Karama) and the Emperor,
+ * entering CHOAM Charity with the Bene Gesserit holding `bg_spice`. */
+static void charity(engine_state *st, int advanced, unsigned version, unsigned bg_spice)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_BENE_GESSERIT;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_position_seat_spice(st, 0, bg_spice), 0);
+    assert_int_equal(engine_position_seat_spice(st, 1, 0), 0);
+    assert_int_equal(engine_position_seat_spice(st, 2, 9), 0);
+    assert_true(engine_position_give_card(st, 1, ENGINE_CARD_KARAMA) >= 0);
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_CHOAM_CHARITY, 3, 0, &rng), 0);
+    assert_int_equal(engine_state_check(st), 0);
+}
+
+/* The Bene Gesserit's Advanced charity when they hold 2 or more (FAQ20
+ * pp. 7-8): the phase's start is held in a Karama window asking the
+ * Harkonnen; allowed, they receive 2; cancelled, nothing (they hold 2 or
+ * more, so no ordinary charity either), the card is spent, and the phase
+ * goes on to the Harkonnen's claim. Holding 1 there is nothing to stop (a
+ * Karama would leave them the ordinary top-up): no window. Version 6: no
+ * window. */
+static void test_advanced_karama__bg_charity(void **state)
+{
+    (void)state;
+    engine_state st;
+    charity(&st, 1, 7, 5);
+    const engine_frame *f = engine_window_top(&st);
+    assert_non_null(f);
+    assert_int_equal(f->point, ENGINE_WINDOW_KARAMA);
+    assert_int_equal(f->rows, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_CHARITY));
+    assert_int_equal(f->asked, 1u << 1);
+    assert_int_equal(f->held.kind, ENGINE_ACTION_NONE);
+    assert_int_equal(st.seat[0].spice, 5);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+    engine_state allowed = st, stopped = st;
+    engine_action allow = simple(ENGINE_ACTION_KARAMA_ALLOW, 1, 0);
+    assert_int_equal(engine_apply(NULL, &allowed, &allow, NULL), ENGINE_ACCEPTED);
+    assert_null(engine_window_top(&allowed));
+    assert_int_equal(allowed.seat[0].spice, 7);
+    assert_int_equal(engine_state_awaiting(&allowed), 1u << 1); /* the Harkonnen may claim */
+    assert_int_equal(engine_state_check(&allowed), 0);
+    engine_action cancel = simple(ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_CHARITY);
+    assert_int_equal(engine_apply(NULL, &stopped, &cancel, NULL), ENGINE_ACCEPTED);
+    assert_null(engine_window_top(&stopped));
+    assert_int_equal(stopped.seat[0].spice, 5);
+    assert_int_equal(engine_effect_sources(&stopped, ENGINE_EFFECT_CANCELLED), 0); /* used up */
+    assert_int_equal(engine_state_awaiting(&stopped), 1u << 1);
+    assert_int_equal(engine_state_check(&stopped), 0);
+    engine_action claim = simple(ENGINE_ACTION_CHARITY_CLAIM, 1, 0);
+    assert_int_equal(engine_apply(NULL, &stopped, &claim, NULL), ENGINE_ACCEPTED);
+    assert_int_equal(stopped.seat[1].spice, 2);
+    assert_int_equal(stopped.phase, ENGINE_PHASE_BIDDING);
+    /* Holding 1, or under version 6: no window, the 2 given at once. */
+    static const struct {
+        unsigned version, spice;
+    } none[] = {{7, 1}, {6, 5}};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        charity(&st, 1, none[i].version, none[i].spice);
+        assert_null(engine_window_top(&st));
+        assert_int_equal(st.seat[0].spice, none[i].spice + 2);
+    }
+}
+
+/* The Fremen (4 forces in Cielago North, sector 2), the Harkonnen
+ * (holding a Karama) and the Atreides, the turn-1 storm dialled to move 2
+ * sectors from sector 0 over them. */
+static void storm(engine_state *st, unsigned version)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_FREMEN;
+    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[2] = ENGINE_FACTION_ATREIDES;
+    cfg.is_advanced = 1;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    int at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
+    assert_true(at >= 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)at, 4, 0), 0);
+    assert_true(engine_position_give_card(st, 1, ENGINE_CARD_KARAMA) >= 0);
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_STORM, 1, 0, &rng), 0);
+    uint16_t dialers = engine_state_awaiting(st);
+    for (uint8_t s = 0; s < 3; s++)
+        if (dialers & (1u << s)) {
+            engine_action d = simple(ENGINE_ACTION_STORM_DIAL, s, 1);
+            engine_rng_init(&rng, SEED, 2 + s);
+            assert_int_equal(engine_apply(NULL, st, &d, &rng), ENGINE_ACCEPTED);
+        }
+}
+
+/* The Fremen's half losses in the storm (FAQ20 pp. 7-8: "all die"): a
+ * storm about to strike Fremen forces it would spare some of is held in a
+ * Karama window before it moves, asking the Harkonnen; allowed, half die
+ * (rounded up); cancelled, all of them; either way the storm moves the
+ * sectors dialled and the Fremen's next storm card is drawn. Version 6:
+ * no window. */
+static void test_advanced_karama__fremen_storm_losses(void **state)
+{
+    (void)state;
+    int at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
+    engine_state st;
+    storm(&st, 7);
+    const engine_frame *f = engine_window_top(&st);
+    assert_non_null(f);
+    assert_int_equal(f->rows, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES));
+    assert_int_equal(f->asked, 1u << 1);
+    assert_int_equal(st.phase, ENGINE_PHASE_STORM);
+    assert_int_equal(st.storm_sector, 0); /* not moved yet */
+    assert_int_equal(st.forces[at][0], 4);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+    engine_state allowed = st, stopped = st;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 9);
+    engine_action allow = simple(ENGINE_ACTION_KARAMA_ALLOW, 1, 0);
+    assert_int_equal(engine_apply(NULL, &allowed, &allow, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(allowed.storm_sector, 2);
+    assert_int_equal(allowed.forces[at][0], 2);
+    assert_int_equal(allowed.seat[0].tanks, 2);
+    assert_true(allowed.next_storm >= 1);
+    assert_int_not_equal(allowed.phase, ENGINE_PHASE_STORM);
+    assert_int_equal(engine_state_check(&allowed), 0);
+    engine_rng_init(&rng, SEED, 9);
+    engine_action cancel = simple(ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES);
+    assert_int_equal(engine_apply(NULL, &stopped, &cancel, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(stopped.storm_sector, 2);
+    assert_int_equal(stopped.forces[at][0], 0);
+    assert_int_equal(stopped.seat[0].tanks, 4);
+    assert_true(stopped.next_storm >= 1);
+    assert_int_equal(engine_effect_sources(&stopped, ENGINE_EFFECT_CANCELLED), 0);
+    assert_int_equal(engine_state_check(&stopped), 0);
+    storm(&st, 6);
+    assert_int_equal(st.storm_sector, 2); /* moved at once, half of them spared */
+    assert_int_equal(st.forces[at][0], 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_advanced_karama__policy_names_every_advantage),
         cmocka_unit_test(test_advanced_karama__policy_wire),
+        cmocka_unit_test(test_advanced_karama__bg_charity),
+        cmocka_unit_test(test_advanced_karama__fremen_storm_losses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
