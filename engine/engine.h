@@ -354,6 +354,7 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_ATREIDES_KH = 21,           /* the Kwisatz Haderach in one battle */
     ENGINE_ADVANTAGE_BG_CHARITY = 22,            /* the Advanced charity, holding 2 or more */
     ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
+    ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))

@@ -42,6 +42,7 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_ATREIDES_KH] = "atreides_kwisatz_haderach",
     [ENGINE_ADVANTAGE_BG_CHARITY] = "bg_advanced_charity",
     [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
+    [ENGINE_ADVANTAGE_BG_FLIP] = "bg_advisors_flip",
 };
 
 const char *engine_advantage_name(unsigned advantage)

@@ -858,6 +858,15 @@ int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
 void engine__advisors_to_fighters(engine_state *st, unsigned bg, unsigned territory);
 /* The advisors at `loc` go to the Tanks of seat `bg`. */
 void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
+/* Rules version 7: a flip of seat `bg`'s tokens to or from advisors
+ * (WARTIME, TAKE UP ARMS, INTRUSION) is one use a Karama may stop (FAQ20
+ * pp. 7-8). At the moment of the flip, after `act` was checked in full,
+ * engine__advisors_flip_held holds it in a Karama window (1: return
+ * ENGINE_ACCEPTED at once); when it is applied, engine__advisors_flip_stopped
+ * says whether a Karama stopped the flip (the action stands without it)
+ * and uses the cancellation up. */
+int engine__advisors_flip_held(engine_state *st, const engine_action *act, unsigned bg);
+int engine__advisors_flip_stopped(engine_state *st);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -277,6 +277,20 @@ void engine__karama_after(engine_state *st, const engine_action *act)
         consume(st);
 }
 
+/* The Karama card `seat` may spend on a window: one in its hand, from
+ * rules version 7 (where a window may open during an auction: a flip of
+ * advisors) but the one it set aside for the high bid
+ * (engine/phase_bidding.c); CARD_NONE if none. */
+static unsigned spendable_karama(const engine_state *st, unsigned seat)
+{
+    unsigned aside = engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) ? st->high_bid_karama : CARD_NONE;
+    for (unsigned c = 0; c < st->n_cards; c++)
+        if (st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == seat &&
+            st->card_kind[c] == ENGINE_CARD_KARAMA && c != aside)
+            return c;
+    return CARD_NONE;
+}
+
 /* A Karama cancels one use of the named advantage (LR 3.01.11.01): arg 0
  * the advantage, which the window must offer. The card is discarded face
  * up, and the window closes. */
@@ -288,7 +302,7 @@ engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *s
     if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
         !(f->rows & ENGINE_ADVANTAGE_BIT((unsigned)a)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
-    unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_KARAMA);
+    unsigned card = spendable_karama(st, act->seat);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, card);
@@ -348,7 +362,7 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
     if (!f || f->point != ENGINE_WINDOW_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
-    if (engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) == CARD_NONE)
+    if (spendable_karama(st, seat) == CARD_NONE)
         return n;
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (f->rows & ENGINE_ADVANTAGE_BIT(a))

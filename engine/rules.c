@@ -68,8 +68,8 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "action"},
     [ENGINE__RULE_ADVANCED_KARAMA] = {7, 0, "LR 1.13.06, 3.01.11; FAQ20 pp. 7-8",
         "Advanced: a Karama may stop one use of an Advanced ability (the Kwisatz Haderach in "
-        "one battle, the Bene Gesserit's charity holding 2 or more, the Fremen's half storm "
-        "losses), a seat starts asked "
+        "one battle, the Bene Gesserit's charity holding 2 or more, a flip to or from "
+        "advisors, the Fremen's half storm losses), a seat starts asked "
         "about every advantage its room can offer, and a "
         "standing policy may name them (karama_policy's ask_21_31, own_21_31)"},
 };

@@ -29,6 +29,23 @@ enum { ATREIDES = 0, HARKONNEN = 1, EMPEROR = 2 };
 
 #define KH_BIT ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH)
 
+/* A cleared table of three seats, f0..f2 their factions. */
+static void table(engine_state *st, uint8_t f0, uint8_t f1, uint8_t f2, int advanced,
+                  unsigned version)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = f0;
+    cfg.faction[1] = f1;
+    cfg.faction[2] = f2;
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+}
+
 static unsigned first_loc(unsigned territory)
 {
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
@@ -43,17 +60,9 @@ static unsigned first_loc(unsigned territory)
  * the Harkonnen and the Emperor each hold a Karama; in the Battle. */
 static void battle(engine_state *st, int advanced, unsigned version)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[ATREIDES] = ENGINE_FACTION_ATREIDES;
-    cfg.faction[HARKONNEN] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[EMPEROR] = ENGINE_FACTION_EMPEROR;
-    cfg.is_advanced = (uint8_t)advanced;
-    cfg.rules_version = (uint16_t)version;
+    table(st, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR, advanced,
+          version);
     engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
     unsigned carthag = first_loc(ENGINE_TERRITORY_CARTHAG);
     unsigned basin = first_loc(ENGINE_TERRITORY_IMPERIAL_BASIN);
     for (uint8_t s = 0; s < 2; s++) {
@@ -181,17 +190,9 @@ static void test_advanced_karama__policy_wire(void **state)
  * entering CHOAM Charity with the Bene Gesserit holding `bg_spice`. */
 static void charity(engine_state *st, int advanced, unsigned version, unsigned bg_spice)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_BENE_GESSERIT;
-    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[2] = ENGINE_FACTION_EMPEROR;
-    cfg.is_advanced = (uint8_t)advanced;
-    cfg.rules_version = (uint16_t)version;
+    table(st, ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR,
+          advanced, version);
     engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
     assert_int_equal(engine_position_seat_spice(st, 0, bg_spice), 0);
     assert_int_equal(engine_position_seat_spice(st, 1, 0), 0);
     assert_int_equal(engine_position_seat_spice(st, 2, 9), 0);
@@ -256,17 +257,8 @@ static void test_advanced_karama__bg_charity(void **state)
  * sectors from sector 0 over them. */
 static void storm(engine_state *st, unsigned version)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_FREMEN;
-    cfg.faction[1] = ENGINE_FACTION_HARKONNEN;
-    cfg.faction[2] = ENGINE_FACTION_ATREIDES;
-    cfg.is_advanced = 1;
-    cfg.rules_version = (uint16_t)version;
+    table(st, ENGINE_FACTION_FREMEN, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_ATREIDES, 1, version);
     engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
     int at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
     assert_true(at >= 0);
     assert_int_equal(engine_position_forces(st, 0, (unsigned)at, 4, 0), 0);
@@ -328,6 +320,61 @@ static void test_advanced_karama__fremen_storm_losses(void **state)
     assert_int_equal(st.forces[at][0], 2);
 }
 
+/* One flip to or from advisors (FAQ20 pp. 7-8), WARTIME: in the Revival
+ * the Bene Gesserit's 2 advisors in Arrakeen, beside 3 Harkonnen forces,
+ * would become fighters; the flip is held in a Karama window asking the
+ * Harkonnen (holding a Karama); allowed, they are fighters; cancelled,
+ * they stay advisors, the card is spent, and the Bene Gesserit are still
+ * asked for their revival. Version 6: no window. */
+static void test_advanced_karama__bg_flip(void **state)
+{
+    (void)state;
+    int arrakeen = engine_location_find(ENGINE_TERRITORY_ARRAKEEN, 9);
+    assert_true(arrakeen >= 0);
+    for (unsigned version = 6; version <= 7; version++) {
+        engine_state st;
+        table(&st, ENGINE_FACTION_BENE_GESSERIT, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR, 1,
+              version);
+        engine_rng rng;
+        assert_int_equal(engine_position_forces(&st, 1, (unsigned)arrakeen, 3, 0), 0);
+        assert_int_equal(engine_position_advisors(&st, 0, (unsigned)arrakeen, 2), 0);
+        assert_int_equal(engine_position_tanks(&st, 0, 2, 0), 0);
+        assert_true(engine_position_give_card(&st, 1, ENGINE_CARD_KARAMA) >= 0);
+        engine_rng_init(&rng, SEED, 1);
+        assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_REVIVAL, 2, 15, &rng), 0);
+        engine_action wartime = simple(ENGINE_ACTION_POWER, 0, engine_power_id("bg_wartime"));
+        wartime.arg[1] = ENGINE_TERRITORY_ARRAKEEN;
+        assert_int_equal(engine_apply(NULL, &st, &wartime, NULL), ENGINE_ACCEPTED);
+        if (version == 6) {
+            assert_null(engine_window_top(&st));
+            assert_int_equal(st.forces[arrakeen][0], 2);
+            continue;
+        }
+        const engine_frame *f = engine_window_top(&st);
+        assert_non_null(f);
+        assert_int_equal(f->rows, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_FLIP));
+        assert_int_equal(f->asked, 1u << 1);
+        assert_int_equal(st.advisors[arrakeen], 2);
+        assert_int_equal(engine_state_check(&st), 0);
+        assert_int_equal(test_state_round_trip(&st), 0);
+        engine_state allowed = st, stopped = st;
+        engine_action allow = simple(ENGINE_ACTION_KARAMA_ALLOW, 1, 0);
+        assert_int_equal(engine_apply(NULL, &allowed, &allow, NULL), ENGINE_ACCEPTED);
+        assert_int_equal(allowed.forces[arrakeen][0], 2);
+        assert_int_equal(allowed.advisors[arrakeen], 0);
+        assert_int_equal(engine_state_check(&allowed), 0);
+        engine_action cancel = simple(ENGINE_ACTION_KARAMA_CANCEL, 1, ENGINE_ADVANTAGE_BG_FLIP);
+        assert_int_equal(engine_apply(NULL, &stopped, &cancel, NULL), ENGINE_ACCEPTED);
+        assert_null(engine_window_top(&stopped));
+        assert_int_equal(stopped.forces[arrakeen][0], 0);
+        assert_int_equal(stopped.advisors[arrakeen], 2);
+        assert_int_equal(engine_effect_sources(&stopped, ENGINE_EFFECT_CANCELLED), 0);
+        assert_int_equal(stopped.phase, ENGINE_PHASE_REVIVAL);
+        assert_true(engine_state_awaiting(&stopped) & 1u);
+        assert_int_equal(engine_state_check(&stopped), 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_advanced_karama__policy_wire),
         cmocka_unit_test(test_advanced_karama__bg_charity),
         cmocka_unit_test(test_advanced_karama__fremen_storm_losses),
+        cmocka_unit_test(test_advanced_karama__bg_flip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
