@@ -1,6 +1,6 @@
 /*
  * test_advanced_karama.c - the Karama in the Advanced game from rules
- * version 7 (LR 1.13.06, 3.01.11; FAQ20 pp. 7-8; docs/RULINGS.md R113)
+ * version 7 (LR 1.13.06, 3.01.11; FAQ20 pp. 7-8; docs/RULINGS.md R118)
  * through the engine API on constructed positions: the standing policy
  * names every advantage the room can offer (a Basic room and every room
  * of versions 3 to 6 keep the Basic twenty, their action and its wire

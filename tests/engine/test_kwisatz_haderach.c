@@ -297,7 +297,7 @@ static void declared(engine_state *st, unsigned version, int use)
 }
 
 /* Rules version 7: a Karama may stop the token's use in one battle, before
- * the plans are revealed (FAQ20 pp. 7-8; docs/RULINGS.md R113). Every
+ * the plans are revealed (FAQ20 pp. 7-8; docs/RULINGS.md R118). Every
  * declaration, with or without it, is held in a Karama window asking the
  * Harkonnen (they hold a Karama), the secret choice hidden from them;
  * allowed, the declaration stands; cancelled, the card is spent, the
