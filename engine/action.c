@@ -114,9 +114,12 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
     [ENGINE_ACTION_SHIP_KARAMA_ANSWER] = {"ship_karama_answer", 1, {"pay"}, {ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_FREMEN_PROTECT_ALLY] = {"fremen_protect_ally", 1, {"protect"}, {ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_FREMEN_ALLY_REVIVAL] = {"fremen_ally_revival", 1, {"give"}, {ENGINE_ARG_INT}, 0},
-    [ENGINE_ACTION_KARAMA_POLICY] = {"karama_policy", 4,
-        {"ask_1_10", "ask_11_20", "own_1_10", "own_11_20"},
-        {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
+    /* ask_21_31, own_21_31: the advantages after the Basic twenty (rules
+     * version 7 on, an Advanced room), absent (0) elsewhere */
+    [ENGINE_ACTION_KARAMA_POLICY] = {"karama_policy", 6,
+        {"ask_1_10", "ask_11_20", "own_1_10", "own_11_20", "ask_21_31", "own_21_31"},
+        {ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT, ENGINE_ARG_INT,
+         ENGINE_ARG_INT}, 2},
     [ENGINE_ACTION_NEXUS_DRAW] = {"nexus_draw", 2, {"draw", "policy"},
         {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
     /* generic (rules version 5 on): the power's id, then the arguments its

@@ -2,7 +2,8 @@
  * advisors.c - the Bene Gesserit's advisors on the board (Advanced, LR
  * 2.02.11-2.02.21): the side their tokens in a territory take when more
  * arrive, where an advisor may accompany another's shipment, and the
- * advisors that become fighters when alone. The phases call these where
+ * advisors that become fighters when alone, and the Karama that may stop a
+ * flip (rules version 7). The phases call these where
  * tokens arrive or a phase begins; the rows of powers_bene_gesserit.c say
  * whom they apply to and from which rules version, so this file names no
  * faction. Engine layer: no I/O, no allocation.
@@ -127,4 +128,32 @@ void engine__advisors_stewards(engine_state *st)
         if (st->advisors[l] && alone(st, t, (unsigned)bg) && !engine__advisors_stormed_in(st, t))
             engine__advisors_to_fighters(st, (unsigned)bg, t);
     }
+}
+
+/* The flip's advantage is granted by the row of the point's owner (the
+ * WARTIME power's, engine/powers_bene_gesserit.c). */
+static unsigned flip_advantage(const engine_state *st, unsigned bg)
+{
+    if (!engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) || !engine__advisors_encoded(st))
+        return ENGINE_ADVANTAGE_NONE;
+    for (unsigned i = 0; i < ENGINE__POINT_ROWS_MAX; i++) {
+        const engine__power_row *r = engine__point_row_nth(st, ENGINE__POINT_POWER, bg, i, NULL);
+        if (r && r->advantage != ENGINE_ADVANTAGE_NONE && r->faction == st->seat[bg].faction &&
+            engine__point_owner(st, ENGINE__POINT_ADVISORS) == (int)bg)
+            return r->advantage;
+    }
+    return ENGINE_ADVANTAGE_NONE;
+}
+
+int engine__advisors_flip_held(engine_state *st, const engine_action *act, unsigned bg)
+{
+    unsigned a = flip_advantage(st, bg);
+    return a != ENGINE_ADVANTAGE_NONE && engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(a), bg);
+}
+
+int engine__advisors_flip_stopped(engine_state *st)
+{
+    int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
+    unsigned a = bg >= 0 ? flip_advantage(st, (unsigned)bg) : ENGINE_ADVANTAGE_NONE;
+    return a != ENGINE_ADVANTAGE_NONE && engine__karama_consume(st, a);
 }

@@ -350,13 +350,18 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_GUILD_HALF_PRICE = 18,      /* G4: ship at half price */
     ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE = 19, /* G5: the ally ships at half price */
     ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP = 20, /* G6: the ally ships site to site or back */
+    /* The Advanced game's (rules version 7 on; FAQ20 pp. 7-8): */
+    ENGINE_ADVANTAGE_ATREIDES_KH = 21,           /* the Kwisatz Haderach in one battle */
+    ENGINE_ADVANTAGE_BG_CHARITY = 22,            /* the Advanced charity, holding 2 or more */
+    ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
+    ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
 /* Every advantage's bit (1..COUNT-1; at most 31 fit the 32-bit masks). */
 #define ENGINE_ADVANTAGE_ALL ((uint32_t)(((uint64_t)1u << ENGINE_ADVANTAGE_COUNT) - 2u))
 /* The Basic game's twenty (1..20): what a seat is asked about from setup
- * and what a `karama_policy` of rules versions 3 on can name. Advantages
+ * and what a `karama_policy` of rules versions 3 to 6 can name. Advantages
  * appended after them (the Advanced game's) never change these. */
 #define ENGINE_ADVANTAGE_BASIC_COUNT 21
 #define ENGINE_ADVANTAGE_BASIC (((uint32_t)1u << ENGINE_ADVANTAGE_BASIC_COUNT) - 2u)
@@ -1093,6 +1098,20 @@ unsigned engine_leader_strength(unsigned leader);
 const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
 const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
+int engine_advantage_from_name(const char *name);   /* -1 if unknown */
+/* The advantages a Karama window of this room may offer, so those a seat
+ * is asked about from setup and a `karama_policy` may name: the Basic
+ * twenty, and every advantage in an Advanced room of rules version 7 on
+ * (engine/karama.c). */
+uint32_t engine_karama_offered(const engine_state *st);
+/* A `karama_policy`'s two masks (ENGINE_ADVANTAGE_BIT each): asked in
+ * every window offering it, and only in the seat's own battle. The
+ * arguments: ask_1_10, ask_11_20, own_1_10, own_11_20 (bit i is advantage
+ * 1 + i, resp. 11 + i), and from rules version 7 ask_21_31, own_21_31
+ * (bit i is advantage 21 + i). _set writes `act`'s arguments (kind and
+ * seat untouched) for two masks. */
+void engine_karama_policy_masks(uint32_t *ask_out, uint32_t *own_out, const engine_action *act);
+void engine_karama_policy_set(engine_action *act, uint32_t ask, uint32_t own);
 
 /* ==================================================================
  * Facts, read-only (engine/facts.c)

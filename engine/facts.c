@@ -10,6 +10,8 @@
  * first and answers its declared value for anything out of range; none
  * keeps state, allocates or mutates the state it is handed.
  */
+#include <string.h>
+
 #include "engine/phase.h"
 
 /* ========================================================== advantages */
@@ -37,11 +39,23 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_GUILD_HALF_PRICE] = "guild_half_price",
     [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = "guild_ally_half_price",
     [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = "guild_ally_cross_ship",
+    [ENGINE_ADVANTAGE_ATREIDES_KH] = "atreides_kwisatz_haderach",
+    [ENGINE_ADVANTAGE_BG_CHARITY] = "bg_advanced_charity",
+    [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
+    [ENGINE_ADVANTAGE_BG_FLIP] = "bg_advisors_flip",
 };
 
 const char *engine_advantage_name(unsigned advantage)
 {
     return advantage < ENGINE_ADVANTAGE_COUNT ? advantage_names[advantage] : NULL;
+}
+
+int engine_advantage_from_name(const char *name)
+{
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (strcmp(advantage_names[a], name) == 0)
+            return (int)a;
+    return -1;
 }
 
 /* ========================================================== card kinds */

@@ -417,6 +417,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_KARAMA_FREMEN,
     ENGINE__RULE_ADVANCED_ELITE_FAMILIES,
     ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL,
+    ENGINE__RULE_ADVANCED_KARAMA,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -792,6 +793,9 @@ int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
 int engine__karama_powers_carried(const engine_state *st);
 int engine__karama_power_ready(const engine_state *st, unsigned seat);
 void engine__karama_power_spend(engine_state *st, unsigned seat);
+/* engine_karama_card, passing over the card `except` (a Karama set aside
+ * for a high bid, which no window may spend too; 0xFF: none). */
+unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except);
 /* The Revival phase's one-elite-a-turn cap, shared by every source (LR
  * 2.03.10, 2.04.20; R106; engine/phase_revival.c): the elite forces `seat`
  * may still revive this turn, and `elite` of them revived. */
@@ -906,6 +910,15 @@ int engine__advisors_stormed_in(const engine_state *st, unsigned territory);
 void engine__advisors_to_fighters(engine_state *st, unsigned bg, unsigned territory);
 /* The advisors at `loc` go to the Tanks of seat `bg`. */
 void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
+/* Rules version 7: a flip of seat `bg`'s tokens to or from advisors
+ * (WARTIME, TAKE UP ARMS, INTRUSION) is one use a Karama may stop (FAQ20
+ * pp. 7-8). At the moment of the flip, after `act` was checked in full,
+ * engine__advisors_flip_held holds it in a Karama window (1: return
+ * ENGINE_ACCEPTED at once); when it is applied, engine__advisors_flip_stopped
+ * says whether a Karama stopped the flip (the action stands without it)
+ * and uses the cancellation up. */
+int engine__advisors_flip_held(engine_state *st, const engine_action *act, unsigned bg);
+int engine__advisors_flip_stopped(engine_state *st);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

@@ -77,12 +77,14 @@ static unsigned first_advantage(uint32_t offered)
 
 /* ================================================ the standing policy */
 
-/* The advantages used against one side of a battle. */
+/* The advantages used against one side of a battle (the Advanced ones
+ * exist from rules version 7 only). */
 #define BATTLE_ADVANTAGES                                              \
     (ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE) |      \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) | \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |                 \
-     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE))
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE) |            \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH))
 
 /* 1 if `seat`'s standing policy asks it about one of `offered`: from rules
  * version 3 on a window asks only the seats whose policy wants one of its
@@ -104,12 +106,52 @@ static int wants(const engine_state *st, unsigned seat, uint32_t offered, unsign
 #define POLICY_HALF_MAX ((1 << POLICY_HALF) - 1)
 _Static_assert(2 * POLICY_HALF == ENGINE_ADVANTAGE_BASIC_COUNT - 1,
                "two arguments cover the Basic advantages");
+_Static_assert(ENGINE_ADVANTAGE_COUNT - ENGINE_ADVANTAGE_BASIC_COUNT <= 15,
+               "one 15-bit argument covers the appended advantages");
+
+uint32_t engine_karama_offered(const engine_state *st)
+{
+    return engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) && engine__advanced(st)
+               ? ENGINE_ADVANTAGE_ALL
+               : ENGINE_ADVANTAGE_BASIC;
+}
+
+void engine_karama_policy_masks(uint32_t *ask_out, uint32_t *own_out, const engine_action *act)
+{
+    uint32_t a[6];
+    for (unsigned i = 0; i < 6; i++)
+        a[i] = (uint16_t)act->arg[i];
+    *ask_out = (a[0] << 1 | a[1] << (1 + POLICY_HALF) | a[4] << ENGINE_ADVANTAGE_BASIC_COUNT) &
+               ENGINE_ADVANTAGE_ALL;
+    *own_out = (a[2] << 1 | a[3] << (1 + POLICY_HALF) | a[5] << ENGINE_ADVANTAGE_BASIC_COUNT) &
+               ENGINE_ADVANTAGE_ALL;
+}
+
+void engine_karama_policy_set(engine_action *act, uint32_t ask, uint32_t own)
+{
+    const uint32_t wide = ENGINE_ADVANTAGE_ALL >> ENGINE_ADVANTAGE_BASIC_COUNT;
+    act->arg[0] = (int16_t)(ask >> 1 & POLICY_HALF_MAX);
+    act->arg[1] = (int16_t)(ask >> (1 + POLICY_HALF) & POLICY_HALF_MAX);
+    act->arg[2] = (int16_t)(own >> 1 & POLICY_HALF_MAX);
+    act->arg[3] = (int16_t)(own >> (1 + POLICY_HALF) & POLICY_HALF_MAX);
+    act->arg[4] = (int16_t)(ask >> ENGINE_ADVANTAGE_BASIC_COUNT & wide);
+    act->arg[5] = (int16_t)(own >> ENGINE_ADVANTAGE_BASIC_COUNT & wide);
+}
+
+/* The highest value of each policy argument in this room: args 0..3 the
+ * Basic twenty, args 4 and 5 (rules version 7 on) the advantages after
+ * them the room can offer, none in a Basic room. The advantages offered
+ * are a prefix of the enum, so each argument is one range. */
+static void policy_hi(int16_t hi[6], const engine_state *st)
+{
+    hi[0] = hi[1] = hi[2] = hi[3] = POLICY_HALF_MAX;
+    hi[4] = hi[5] = (int16_t)(engine_karama_offered(st) >> ENGINE_ADVANTAGE_BASIC_COUNT);
+}
 
 /* The seat's standing policy, changed at most once a turn (so a game is
- * not made of policy changes): arg 0 bit i asks it about advantage 1 + i,
- * arg 1 bit i about advantage 11 + i; args 2 and 3 the same, asked only
- * when used against it in its own battle (docs/ARCHITECTURE.md
- * "Responses"). */
+ * not made of policy changes): the advantages it is asked about in every
+ * window, and those asked only when used against it in its own battle
+ * (engine_karama_policy_masks; docs/ARCHITECTURE.md "Responses"). */
 engine_verdict engine__karama_policy(engine_verdict_detail *why, engine_state *st,
                                      const engine_action *act, engine_rng *rng)
 {
@@ -118,13 +160,13 @@ engine_verdict engine__karama_policy(engine_verdict_detail *why, engine_state *s
         return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, -1, st->config.rules_version);
     if (st->karama_policy_set & ENGINE_SEAT_BIT(act->seat))
         return engine__reject(why, ENGINE_REJECT_ALREADY_ANSWERED, -1, 0);
-    for (int i = 0; i < 4; i++)
-        if (act->arg[i] < 0 || act->arg[i] > POLICY_HALF_MAX)
+    int16_t hi[6];
+    policy_hi(hi, st);
+    for (int i = 0; i < 6; i++)
+        if (act->arg[i] < 0 || act->arg[i] > hi[i])
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
     st->karama_policy_set |= ENGINE_SEAT_BIT(act->seat);
-    st->karama_ask[act->seat] = (uint32_t)act->arg[0] << 1 | (uint32_t)act->arg[1] << (1 + POLICY_HALF);
-    st->karama_ask_own[act->seat] =
-        (uint32_t)act->arg[2] << 1 | (uint32_t)act->arg[3] << (1 + POLICY_HALF);
+    engine_karama_policy_masks(&st->karama_ask[act->seat], &st->karama_ask_own[act->seat], act);
     return ENGINE_ACCEPTED;
 }
 
@@ -137,7 +179,7 @@ size_t engine__legal_karama_policy(engine_legal *out, size_t cap, const engine_s
         return 0;
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_KARAMA_POLICY, seat);
-    l.hi[0] = l.hi[1] = l.hi[2] = l.hi[3] = POLICY_HALF_MAX;
+    policy_hi(l.hi, st);
     engine__legal_push(out, cap, &n, &l);
     return n;
 }
@@ -235,6 +277,16 @@ void engine__karama_after(engine_state *st, const engine_action *act)
         consume(st);
 }
 
+/* The Karama card `seat` may spend on a window: one in its hand, from
+ * rules version 7 (where a window may open during an auction: a flip of
+ * advisors) but the one it set aside for the high bid
+ * (engine/phase_bidding.c); CARD_NONE if none. */
+static unsigned spendable_karama(const engine_state *st, unsigned seat)
+{
+    unsigned aside = engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) ? st->high_bid_karama : CARD_NONE;
+    return engine__karama_card_except(st, seat, aside);
+}
+
 /* A Karama cancels one use of the named advantage (LR 3.01.11.01): arg 0
  * the advantage, which the window must offer. The card is discarded face
  * up, and the window closes. */
@@ -246,7 +298,7 @@ engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *s
     if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
         !(f->rows & ENGINE_ADVANTAGE_BIT((unsigned)a)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
-    unsigned card = engine_karama_card(st, act->seat);
+    unsigned card = spendable_karama(st, act->seat);
     if (card == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
     engine__treachery_discard(st, card);
@@ -306,7 +358,7 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
     if (!f || f->point != ENGINE_WINDOW_KARAMA || !(f->asked & ~f->answered & ENGINE_SEAT_BIT(seat)))
         return 0;
     engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
-    if (engine_karama_card(st, seat) == CARD_NONE)
+    if (spendable_karama(st, seat) == CARD_NONE)
         return n;
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (f->rows & ENGINE_ADVANTAGE_BIT(a))
@@ -316,13 +368,18 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
 
 /* An automatic step held in a window: a worm about to devour (F2, F3); a
  * card coming up for auction (A1), a sale (E1, H1); the Shipment phase's
- * start (A2). */
+ * start (A2); the charity's (the Bene Gesserit's Advanced charity); the
+ * storm's move (the Fremen's half losses). */
 static void resume_step(engine_state *st, const engine_action *held, engine_rng *rng)
 {
     if (st->phase == ENGINE_PHASE_BIDDING)
         engine__bidding_resume(st, (unsigned)held->arg[0], (unsigned)held->arg[1], rng);
     else if (st->phase == ENGINE_PHASE_SPICE_BLOW)
         engine__spice_blow_resume(st, (unsigned)held->arg[0], rng);
+    else if (st->phase == ENGINE_PHASE_CHOAM_CHARITY)
+        engine__charity_resume(st, rng);
+    else if (st->phase == ENGINE_PHASE_STORM)
+        engine__storm_resume(st, (unsigned)held->arg[0], rng);
     else
         engine__shipment_resume(st, rng);
 }
@@ -365,11 +422,13 @@ int engine__karama_check(const engine_state *st)
     return owner >= 0 && f->owner == (unsigned)owner && f->user < n &&
            p->kind < ENGINE_ACTION_KIND_COUNT && p->seat < n &&
            (p->kind == ENGINE_ACTION_NONE || p->kind == ENGINE_ACTION_ANSWER ||
+            p->kind == ENGINE_ACTION_POWER ||
             engine__action_home_phase(p->kind) == st->phase) &&
            !(st->awaiting & ~all) && !(st->answered & ~st->awaiting) &&
            (p->kind == ENGINE_ACTION_NONE || open != 0) &&
            (p->kind != ENGINE_ACTION_NONE || st->phase == ENGINE_PHASE_BIDDING ||
-            st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+            st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT || st->phase == ENGINE_PHASE_CHOAM_CHARITY ||
+            (st->phase == ENGINE_PHASE_STORM && p->arg[0] >= 0) ||
             (st->phase == ENGINE_PHASE_SPICE_BLOW && p->arg[0] >= 0 &&
              p->arg[0] < ENGINE_TERRITORY_COUNT)) &&
            !(f->asked & ENGINE_SEAT_BIT(f->owner)) && st->phase != ENGINE_PHASE_SETUP &&

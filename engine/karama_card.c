@@ -18,7 +18,7 @@
 
 #define CARD_NONE 0xFF
 
-unsigned engine_karama_card(const engine_state *st, unsigned seat)
+unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except)
 {
     if (seat >= st->config.n_seats)
         return CARD_NONE;
@@ -26,11 +26,20 @@ unsigned engine_karama_card(const engine_state *st, unsigned seat)
      * serves the same uses later (docs/RULINGS.md R113). */
     if (engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat))
         for (unsigned i = 0; i < st->n_cards; i++)
-            if (st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-                st->card_kind[i] < ENGINE_CARD_KIND_COUNT &&
+            if (i != except && st->card[i].place == ENGINE_PLACE_HAND &&
+                st->card[i].holder == seat && st->card_kind[i] < ENGINE_CARD_KIND_COUNT &&
                 (engine_card_kind_classes(st->card_kind[i]) & ENGINE_CARD_CLASS_WORTHLESS))
                 return i;
-    return engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA);
+    for (unsigned i = 0; i < st->n_cards; i++)
+        if (i != except && st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
+            st->card_kind[i] == ENGINE_CARD_KARAMA)
+            return i;
+    return CARD_NONE;
+}
+
+unsigned engine_karama_card(const engine_state *st, unsigned seat)
+{
+    return engine__karama_card_except(st, seat, CARD_NONE);
 }
 
 /* ================================================ faction Karama powers */

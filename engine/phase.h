@@ -231,6 +231,10 @@ void engine__shipment_resume(engine_state *st, engine_rng *rng);
 /* ... and in the Spice Blow, the worm about to devour `territory`
  * (engine/phase_spice_blow.c). */
 void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng);
+/* ... and the Advanced charity about to be given (engine/phase_charity.c),
+ * the storm about to move `move` sectors (engine/phase_storm.c). */
+void engine__charity_resume(engine_state *st, engine_rng *rng);
+void engine__storm_resume(engine_state *st, unsigned move, engine_rng *rng);
 
 /* The Nexus Cards module (engine/nexus.c); each does nothing in a room
  * without it. engine__nexus_setup deals the twelve faces to card numbers

@@ -167,10 +167,11 @@ engine_verdict engine_setup(engine_verdict_detail *why, engine_state *out,
         p->reserves = (uint8_t)engine__faction_forces(st, f);
         p->special_reserves = (uint8_t)engine__faction_special(st, f);
         p->storm_dial = 0xFF;
-        /* Rules version 3: every seat starts asked about every advantage,
-         * as under version 2, until it sets its policy (engine/karama.c). */
+        /* Rules version 3: every seat starts asked about every advantage
+         * its room can offer, as under version 2, until it sets its policy
+         * (engine/karama.c). */
         if (engine__rule(st, ENGINE__RULE_KARAMA_POLICY))
-            st->karama_ask[s] = ENGINE_ADVANTAGE_BASIC;
+            st->karama_ask[s] = engine_karama_offered(st);
         /* Fixed starting positions; the BG start force is chosen in the
          * Advanced game (SETUP_STEP_BG_PLACE). */
         int fixed = row->start_territory < ENGINE_TERRITORY_COUNT && row->start_forces > 0 &&

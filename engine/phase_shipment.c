@@ -811,6 +811,13 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
         *held_out = 1;
         return ENGINE_ACCEPTED;
     }
+    /* Rules version 7: taking up arms is a flip a Karama may stop. */
+    if (fighters == 1 && engine__advisors_flip_held(st, act, act->seat)) {
+        *held_out = 1;
+        return ENGINE_ACCEPTED;
+    }
+    if (fighters == 1 && engine__advisors_flip_stopped(st))
+        fighters = 0;
     int as_advisors = engine__advisors_moving(st, act->seat, (unsigned)from);
     int stay_advisors = as_advisors && !fighters && engine__advisors_stay(st, act->seat, dest);
     for (unsigned l = 0; l < ENGINE_LOCATION_HMS; l++) {

@@ -91,6 +91,52 @@ unsigned engine__storm_order(const engine_state *st, uint8_t out[ENGINE_MAX_SEAT
     return n;
 }
 
+/* The seat whose storm losses a power spares in the sectors a move of
+ * `move` enters (the Advanced Fremen's half), or -1: from rules version 7
+ * a Karama may stop that, so the move is held first. */
+static int spared_in_path(const engine_state *st, unsigned move)
+{
+    if (!engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA))
+        return -1;
+    unsigned hits = move < ENGINE_SECTOR_COUNT ? move : ENGINE_SECTOR_COUNT;
+    for (unsigned i = 1; i <= hits; i++) {
+        unsigned sector = (st->storm_sector + i) % ENGINE_SECTOR_COUNT;
+        for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
+            const engine__location_row *loc = &engine__locations[l];
+            if (loc->sector != (int)sector || engine_territory_is_storm_safe(st, loc->territory))
+                continue;
+            for (uint8_t s = 0; s < st->config.n_seats; s++) {
+                int n = st->forces[l][s] + st->special[l][s];
+                if (n > 0 && engine__point_value(st, ENGINE__POINT_STORM_LOSSES, s, n) < n)
+                    return s;
+            }
+        }
+    }
+    return -1;
+}
+
+static void storm_end(engine_state *st, engine_rng *rng);
+
+/* The storm moves `move` sectors and the Spice Blow follows, unless the
+ * move is held in a Karama window first (engine__storm_resume). */
+static void storm_moves(engine_state *st, unsigned move, engine_rng *rng)
+{
+    int seat = spared_in_path(st, move);
+    if (seat >= 0) {
+        engine_action step = {ENGINE_ACTION_NONE, (uint8_t)seat, {(int16_t)move}};
+        unsigned a = engine__point_advantage(st, ENGINE__POINT_STORM_LOSSES, (unsigned)seat);
+        if (engine__karama_hold(st, &step, ENGINE_ADVANTAGE_BIT(a), (unsigned)seat))
+            return;
+    }
+    engine__storm_resume(st, move, rng);
+}
+
+void engine__storm_resume(engine_state *st, unsigned move, engine_rng *rng)
+{
+    storm_move(st, move);
+    storm_end(st, rng);
+}
+
 /* After the storm, the Spice Blow. */
 static void storm_end(engine_state *st, engine_rng *rng)
 {
@@ -144,8 +190,7 @@ static void storm_calculated(engine_state *st, unsigned move, engine_rng *rng)
             return;
         st->storm_pending = 0;
     }
-    storm_move(st, move);
-    storm_end(st, rng);
+    storm_moves(st, move, rng);
 }
 
 /* After the storm cards: Weather Control, else (version 3) the move
@@ -155,8 +200,7 @@ static void storm_decide(engine_state *st, engine_rng *rng)
     if (engine__rule(st, ENGINE__RULE_ATOMICS_AFTER_STORM_DIAL)) {
         unsigned move = st->weather_control != 0xFF ? st->weather_control : st->storm_pending;
         st->storm_pending = 0;
-        storm_move(st, move);
-        storm_end(st, rng);
+        storm_moves(st, move, rng);
         return;
     }
     if (st->weather_control != 0xFF) {

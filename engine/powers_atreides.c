@@ -18,14 +18,16 @@ static unsigned fighting_side(const engine_state *st, unsigned seat)
 /* The owner, asked for its plan and not yet committed, declares once
  * whether the Kwisatz Haderach accompanies its leader or Cheap Hero: the
  * token is awake and may join this territory's battles, and the plan
- * has a leader or a Cheap Hero to carry it (LR 2.01.11-12). */
+ * has a leader or a Cheap Hero to carry it (LR 2.01.11-12); not after a
+ * Karama stopped its use in this battle (rules version 7 on). */
 static int kh_may_declare(const engine_state *st, unsigned owner, unsigned seat)
 {
     unsigned side = fighting_side(st, seat);
     return seat == owner && side < 2 && engine__plans_asked(st) &&
            !st->plan[side].is_committed &&
            st->plan[side].kwisatz_haderach == ENGINE_KH_UNDECLARED && engine__kh_may_join(st) &&
-           engine__battle_leader_required(st, seat);
+           engine__battle_leader_required(st, seat) &&
+           !engine__karama_cancelled(st, ENGINE_ADVANTAGE_ATREIDES_KH);
 }
 
 static engine_verdict kh_declare(engine_verdict_detail *why, engine_state *st, unsigned owner,
@@ -33,6 +35,14 @@ static engine_verdict kh_declare(engine_verdict_detail *why, engine_state *st, u
 {
     (void)why;
     (void)rng;
+    /* Rules version 7: a Karama may stop its use in this battle, before
+     * the plans are revealed (FAQ20 pp. 7-8). Every declaration is held,
+     * with or without the token, so the window says nothing of the
+     * secret choice; stopped, the owner is asked again and may no longer
+     * declare (its plan goes without it). */
+    if (engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) &&
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH), owner))
+        return ENGINE_ACCEPTED;
     unsigned side = fighting_side(st, owner);
     st->plan[side].kwisatz_haderach = (uint8_t)act->arg[1]; /* ENGINE_KH_WITHOUT or _WITH */
     return ENGINE_ACCEPTED;
@@ -96,7 +106,9 @@ static const engine__power_row rows[] = {
     /* ...declared with the plan... */
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KH),
-     .when = kh_may_declare, .form = &kh_form, .use = kh_declare, .source = "LR 2.01.11-12"},
+     .advantage = ENGINE_ADVANTAGE_ATREIDES_KH, .karama = ENGINE__KARAMA_CANCELS,
+     .retake = ENGINE_ACTION_NONE, .when = kh_may_declare, .form = &kh_form, .use = kh_declare,
+     .source = "LR 2.01.11-12; FAQ20 pp. 7-8"},
     /* ...and revived for 2 spice. */
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KH),

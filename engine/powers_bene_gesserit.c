@@ -71,7 +71,11 @@ static engine_verdict wartime(engine_verdict_detail *why, engine_state *st, unsi
     engine_verdict v = wartime_refusal(st, owner, act->arg[1]);
     if (v != ENGINE_ACCEPTED)
         return engine__reject(why, v, 1, act->arg[1]);
-    engine__advisors_to_fighters(st, owner, (unsigned)act->arg[1]);
+    /* Rules version 7: a Karama may stop the flip (engine/advisors.c). */
+    if (engine__advisors_flip_held(st, act, owner))
+        return ENGINE_ACCEPTED;
+    if (!engine__advisors_flip_stopped(st))
+        engine__advisors_to_fighters(st, owner, (unsigned)act->arg[1]);
     return ENGINE_ACCEPTED;
 }
 
@@ -112,13 +116,16 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .fn = wartime_allows,
-     .form = &wartime_form, .use = wartime, .source = "LR 2.02.17"},
+     .advantage = ENGINE_ADVANTAGE_BG_FLIP, .karama = ENGINE__KARAMA_STANDING,
+     .form = &wartime_form, .use = wartime, .source = "LR 2.02.17; FAQ20 pp. 7-8"},
     /* Advanced: the charity comes every turn, claimed or not, whatever the
-     * Bene Gesserit hold (in force from rules version 5). */
+     * Bene Gesserit hold (in force from rules version 5); from version 7
+     * a Karama may stop it when they hold 2 or more (engine/phase_charity.c):
+     * the phase goes on without it. */
     {.point = ENGINE__POINT_CHARITY_GRANT, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
-     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .fn = advanced_charity,
-     .source = "LR 2.02.09"},
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS), .advantage = ENGINE_ADVANTAGE_BG_CHARITY,
+     .karama = ENGINE__KARAMA_STANDING, .fn = advanced_charity, .source = "LR 2.02.09; FAQ20 pp. 7-8"},
     /* Advanced, rules version 7 on: no faction Karama power; every
      * worthless card serves as a Karama card instead (engine/karama_card.c). */
     {.point = ENGINE__POINT_WORTHLESS_KARAMA, .faction = ENGINE_FACTION_BENE_GESSERIT,

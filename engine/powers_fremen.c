@@ -272,8 +272,10 @@ static engine_verdict karama_worm_pass(engine_verdict_detail *why, engine_state 
 static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_SETUP_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
      .source = "LR 2.04.02"},
+    /* From rules version 7 a Karama may stop it (all die; FAQ20 pp. 7-8). */
     {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.16"},
+     .game = ENGINE__GAME_ADVANCED, .advantage = ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES,
+     .karama = ENGINE__KARAMA_STANDING, .fn = storm_losses, .source = "LR 2.04.16"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */

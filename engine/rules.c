@@ -82,6 +82,12 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL] = {7, 0, "LR 2.01.05, 1.13.04",
         "Advanced: prescience may ask the dial, answered as the forces' strength and the spice "
         "supporting them, which then bind the plan"},
+    [ENGINE__RULE_ADVANCED_KARAMA] = {7, 0, "LR 1.13.06, 3.01.11; FAQ20 pp. 7-8",
+        "Advanced: a Karama may stop one use of an Advanced ability (the Kwisatz Haderach in "
+        "one battle, the Bene Gesserit's charity holding 2 or more, a flip to or from "
+        "advisors, the Fremen's half storm losses), a seat starts asked "
+        "about every advantage its room can offer, and a "
+        "standing policy may name them (karama_policy's ask_21_31, own_21_31)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -901,7 +901,7 @@ static int check(const engine_state *st, int is_quiet)
         (st->fremen_gifts & ENGINE_GIFT_REVIVAL && st->phase != ENGINE_PHASE_REVIVAL))
         BROKEN("fremen gifts %x in phase %u step %u", st->fremen_gifts, st->phase, st->step);
     for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
-        if (((st->karama_ask[s] | st->karama_ask_own[s]) & ~ENGINE_ADVANTAGE_ALL) ||
+        if (((st->karama_ask[s] | st->karama_ask_own[s]) & ~engine_karama_offered(st)) ||
             ((s >= n || st->config.rules_version < 3) &&
              (st->karama_ask[s] | st->karama_ask_own[s])))
             BROKEN("karama policy %x, %x of seat %u", st->karama_ask[s], st->karama_ask_own[s], s);

@@ -16,7 +16,9 @@
  * discard": which of the two, and the piles' sizes, would show an
  * own-faction redraw (engine/nexus.c); a seat's own-faction policy is its own;
  * (6) a Nexus panel's effect record is public but for the answer a seat
- * gave the Ecaz Secret Ally, told to the asker and the asked only.
+ * gave the Ecaz Secret Ally, told to the asker and the asked only; (7) an
+ * action held in a Karama window is public but for the arguments its form
+ * keeps secret (the Kwisatz Haderach's use), its user's alone.
  */
 #include <string.h>
 
@@ -119,6 +121,16 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
             if (out->effect[i].kind == ENGINE_EFFECT_NEXUS_ANSWER &&
                 viewer != out->effect[i].owner && viewer != out->effect[i].value)
                 out->effect[i].arg = 0;
+    }
+    /* (7) A held action's secret arguments are its user's. */
+    for (unsigned i = 0; i < out->n_frames; i++) {
+        engine_action *held = &out->frame[i].held;
+        uint8_t secret = engine_generic_secret_mask(held);
+        if (out->frame[i].point != ENGINE_WINDOW_KARAMA || held->seat == viewer || secret == 0)
+            continue;
+        for (unsigned a = 0; a < ENGINE_ACTION_MAX_ARGS; a++)
+            if (secret & (1u << a))
+                held->arg[a] = 0;
     }
     /* The Advanced storm deck's next card is the Fremen's. */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);

@@ -35,6 +35,8 @@ enum {
     WHEN_KARAMA_BID,               /* it became the Karama set aside for the high bid */
     WHEN_KARAMA_REDEALT,           /* the Karama this event spent, discarded and reshuffled at once */
     WHEN_TRAITOR_CALLED,           /* the event calls its leader, in a plan, as a traitor */
+    WHEN_SPENT_AND_REDRAWN,        /* a Karama spent on a window, reshuffled and drawn into
+                                      another hand by the action the window held */
 };
 
 /* Who learns. */
@@ -68,6 +70,10 @@ static const marks_rule rules[] = {
     {PART_CARD, WHEN_MOVED, ENGINE_PLACE_DISCARD, ANY, WHO_NOBODY, 1, 0,
      "a card leaves the discard pile only reshuffled into a new deck (and may be drawn at "
      "once): faces dealt afresh to the numbers", "[LR] 1.04.09; RULINGS R28"},
+    {PART_CARD, WHEN_SPENT_AND_REDRAWN, ANY, ANY, WHO_NOBODY, 1, 0,
+     "a Karama spent on a window is discarded; the held action resumed may reshuffle the "
+     "discard and draw it into another hand: its face dealt afresh",
+     "[LR] 1.04.09, 3.01.11; RULINGS R28, R56"},
     {PART_CARD, WHEN_MOVED, ANY, ENGINE_PLACE_HAND, WHO_HOLDER, 0, 0,
      "a card bought, drawn, taken or kept goes face down to its holder, who sees it",
      "[LR] 1.04.02, 2.05.04; RULINGS R27"},
@@ -161,6 +167,9 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
     case WHEN_MOVED:
         return (b->place != a->place || b->holder != a->holder) &&
                (r->from == ANY || r->from == b->place) && (r->to == ANY || r->to == a->place);
+    case WHEN_SPENT_AND_REDRAWN:
+        return act->kind == ENGINE_ACTION_KARAMA_CANCEL && b->place == ENGINE_PLACE_HAND &&
+               b->holder == act->seat && a->place == ENGINE_PLACE_HAND && a->holder != b->holder;
     case WHEN_UP_FOR_BID:
         return card_up(after) == (int)i;
     case WHEN_TOP_AT_SHIPMENT:

@@ -634,16 +634,18 @@ static void describe_action(const line_ctx *c)
     case ENGINE_ACTION_KARAMA_POLICY: {
         /* Rules version 3: a public standing policy (docs/ARCHITECTURE.md
          * "Responses"); it says nothing of the seat's hand. */
-        uint32_t ask = (uint32_t)x->arg[0] << 1 | (uint32_t)x->arg[1] << 11;
-        uint32_t own = (uint32_t)x->arg[2] << 1 | (uint32_t)x->arg[3] << 11;
-        unsigned n_ask = 0, n_own = 0;
-        for (unsigned a = 1; a < ENGINE_ADVANTAGE_BASIC_COUNT; a++) {
+        uint32_t ask, own;
+        engine_karama_policy_masks(&ask, &own, x);
+        uint32_t offered = engine_karama_offered(c->b);
+        unsigned n_ask = 0, n_own = 0, n_offered = 0;
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++) {
             n_ask += (ask >> a) & 1u;
             n_own += (own >> a & 1u) & !(ask >> a & 1u);
+            n_offered += (offered >> a) & 1u;
         }
         inspect__text_sentence(t, "%s will be asked in windows of %u of the %u advantages, "
-                               "and of %u more in its own battles.", who, n_ask,
-                               (unsigned)ENGINE_ADVANTAGE_BASIC_COUNT - 1, n_own);
+                               "and of %u more in its own battles.", who, n_ask, n_offered,
+                               n_own);
         return;
     }
     case ENGINE_ACTION_NEXUS_DRAW: {

@@ -164,6 +164,11 @@ static int arg_from_json(int16_t *out, unsigned kind, const engine_action_spec *
         *out = CODEC_NONE;
         return SCHEMA_OK;
     }
+    /* The advantage a Karama cancels may be named ("bg_voice") as well as
+     * numbered; it is written as its number. */
+    if (kind == ENGINE_ACTION_KARAMA_CANCEL && i == 0)
+        return named_from_json(out, t, text, name, "advantage", engine_advantage_from_name, lo, hi,
+                               err);
     switch ((engine_arg_type)spec->arg_type[i]) {
     case ENGINE_ARG_INT:
     case ENGINE_ARG_SIGNED:

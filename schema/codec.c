@@ -939,12 +939,17 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
         ATTACH(fremen_ally_revival, mentat__fremen_ally_revival__init);
         b->num[0] = &pb->fremen_ally_revival->give;
         return;
-    case ENGINE_ACTION_KARAMA_POLICY:      /* ask_1_10, ask_11_20, own_1_10, own_11_20 */
+    case ENGINE_ACTION_KARAMA_POLICY:      /* ask_1_10, ask_11_20, own_1_10, own_11_20,
+                                              ask_21_31, own_21_31 */
         ATTACH(karama_policy, mentat__karama_policy__init);
         b->num[0] = &pb->karama_policy->ask_1_10;
         b->num[1] = &pb->karama_policy->ask_11_20;
         b->num[2] = &pb->karama_policy->own_1_10;
         b->num[3] = &pb->karama_policy->own_11_20;
+        b->num[4] = &pb->karama_policy->ask_21_31; /* rules version 7 on */
+        b->has[4] = &pb->karama_policy->has_ask_21_31;
+        b->num[5] = &pb->karama_policy->own_21_31;
+        b->has[5] = &pb->karama_policy->has_own_21_31;
         return;
     case ENGINE_ACTION_NEXUS_DRAW:         /* draw, policy */
         ATTACH(nexus_draw, mentat__nexus_draw__init);

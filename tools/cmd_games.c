@@ -380,6 +380,17 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
                  n_acts != 0 ? (double)n_window / (double)n_acts : 0.0);
         tool_json_key(&j, "window_share");
         tool_json_raw(&j, share);
+        /* Karama cancels, by advantage: {"bg_voice": n, ...} for each cancelled */
+        tool_json_key(&j, "karama_cancelled");
+        tool_json_object_begin(&j);
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++) {
+            uint64_t n_cancelled = 0;
+            for (uint32_t i = 0; i < o.games; i++)
+                n_cancelled += results[i].n_cancelled[a];
+            if (n_cancelled != 0)
+                tool_json_member_uint(&j, engine_advantage_name(a), n_cancelled);
+        }
+        tool_json_object_end(&j);
         tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
         tool_json_member_uint(&j, "nexus_draws", n_draws);
         /* Nexus cards played, by panel: {"14": n, ...} for each row played */

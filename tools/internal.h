@@ -726,6 +726,7 @@ typedef struct bot_game_result {
     char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
     uint32_t n_actions;            /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
+    uint32_t n_cancelled[ENGINE_ADVANTAGE_COUNT]; /* of those, karama_cancel, by advantage */
     uint32_t n_nexus_answers;      /* of those, Nexus Cards draw answers (nexus_draw) */
     uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the

@@ -1,6 +1,7 @@
 /*
  * test_kwisatz_haderach.c - the Kwisatz Haderach (Advanced, rules version
- * 6; LR 2.01.10-15) through the engine API on constructed positions: in
+ * 6; LR 2.01.10-15; its use stoppable by a Karama from version 7, FAQ20
+ * pp. 7-8) through the engine API on constructed positions: in
  * force only in an Advanced room of version 6 with the Atreides, so that
  * a Basic room and an Advanced room of version 5 fold and encode as
  * before; its declaration is a new hidden fact until the plans are
@@ -90,6 +91,40 @@ static engine_action plan(uint8_t seat, unsigned faction)
     return act;
 }
 
+/* The two worlds give the Harkonnen and a spectator identical views. */
+static void same_to_others(const engine_state world[2])
+{
+    static const uint8_t viewers[] = {HARKONNEN, ENGINE_VIEW_PUBLIC};
+    for (unsigned i = 0; i < sizeof viewers; i++) {
+        engine_state a, b;
+        engine_view(&a, &world[0], viewers[i]);
+        engine_view(&b, &world[1], viewers[i]);
+        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
+        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
+        assert_int_equal(lx, ly);
+        assert_memory_equal(x, y, lx);
+    }
+}
+
+static unsigned hand_size(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < st->n_cards; c++)
+        n += st->card[c].place == ENGINE_PLACE_HAND && st->card[c].holder == seat;
+    return n;
+}
+
+/* 1 if `seat` is offered the power `id`. */
+static int power_offered(const engine_state *st, uint8_t seat, int id)
+{
+    static engine_legal legal[512];
+    size_t n = engine_legal_actions(legal, 512, st, seat);
+    for (size_t i = 0; i < n && i < 512; i++)
+        if (legal[i].kind == ENGINE_ACTION_POWER && legal[i].lo[0] == id)
+            return 1;
+    return 0;
+}
+
 /* In force in an Advanced room of version 6 alone: elsewhere the position
  * refuses it, the power is no power of the Atreides, and the state
  * encodes as under version 5 (no byte of it). */
@@ -150,16 +185,7 @@ static void test_kwisatz_haderach__declaration_hidden_until_reveal(void **state)
         assert_int_equal(apply(st, &kh, 1), ENGINE_ACCEPTED);
         assert_int_equal(apply(st, &mine, 2), ENGINE_ACCEPTED);
     }
-    static const uint8_t viewers[] = {HARKONNEN, ENGINE_VIEW_PUBLIC};
-    for (unsigned i = 0; i < sizeof viewers; i++) {
-        engine_state a, b;
-        engine_view(&a, &world[0], viewers[i]);
-        engine_view(&b, &world[1], viewers[i]);
-        static uint8_t x[ENGINE_STATE_ENCODED_MAX], y[ENGINE_STATE_ENCODED_MAX];
-        size_t lx = test_state_canonical(x, &a), ly = test_state_canonical(y, &b);
-        assert_int_equal(lx, ly);
-        assert_memory_equal(x, y, lx);
-    }
+    same_to_others(world);
     engine_state own;
     engine_view(&own, &world[1], ATREIDES);
     assert_int_equal(own.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
@@ -197,18 +223,18 @@ static void test_kwisatz_haderach__random_battles(void **state)
     assert_true(declared[ENGINE_KH_WITH] > 0);
 }
 
-/* What a bot of `level` playing the Atreides decides in `st`, once it has
- * set its standing Karama policy (its first prompt of a turn). */
-static engine_action bot_choice(const engine_state *st, bot_level level)
+/* What a bot of `level` in `seat` decides in `st`, once it has set its
+ * standing Karama policy (its first prompt of a turn). */
+static engine_action bot_choice_of(const engine_state *st, uint8_t seat, bot_level level)
 {
     bot_input *in = malloc(sizeof *in);
     assert_non_null(in);
     bot *b;
-    assert_int_equal(bot_new(&b, ATREIDES, level, 7), BOT_OK);
+    assert_int_equal(bot_new(&b, seat, level, 7), BOT_OK);
     engine_state now = *st;
     engine_action act;
     for (unsigned v = 5;; v++) {
-        bot_input_build(in, &now, ATREIDES, v, 1);
+        bot_input_build(in, &now, seat, v, 1);
         assert_int_equal(bot_decide(&act, b, in), BOT_OK);
         if (act.kind != ENGINE_ACTION_KARAMA_POLICY)
             break;
@@ -217,6 +243,11 @@ static engine_action bot_choice(const engine_state *st, bot_level level)
     bot_free(b);
     free(in);
     return act;
+}
+
+static engine_action bot_choice(const engine_state *st, bot_level level)
+{
+    return bot_choice_of(st, ATREIDES, level);
 }
 
 /* From Medium up the bots declare the token with every plan it may join
@@ -254,10 +285,102 @@ static void test_kwisatz_haderach__bots(void **state)
     assert_int_equal(st.kh_state, ENGINE_KH_REVIVED);
 }
 
+/* A battle of rules version `version`, the Harkonnen holding a Karama,
+ * in which the Atreides passed prescience and declared `use`. */
+static void declared(engine_state *st, unsigned version, int use)
+{
+    assert_int_equal(battle(st, 1, version), 0);
+    assert_true(engine_position_give_card(st, HARKONNEN, ENGINE_CARD_KARAMA) >= 0);
+    engine_action pass = pass_prescience(), d = declare(use);
+    assert_int_equal(apply(st, &pass, 0), ENGINE_ACCEPTED);
+    assert_int_equal(apply(st, &d, 1), ENGINE_ACCEPTED);
+}
+
+/* Rules version 7: a Karama may stop the token's use in one battle, before
+ * the plans are revealed (FAQ20 pp. 7-8; docs/RULINGS.md R118). Every
+ * declaration, with or without it, is held in a Karama window asking the
+ * Harkonnen (they hold a Karama), the secret choice hidden from them;
+ * allowed, the declaration stands; cancelled, the card is spent, the
+ * Atreides are asked again, may no longer declare, and their plan goes
+ * without it. Under version 6 there is no window (the test above). */
+static void test_kwisatz_haderach__karama_stops_its_use(void **state)
+{
+    (void)state;
+    const uint32_t kh = ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH);
+    engine_state world[2];
+    for (unsigned w = 0; w < 2; w++) {
+        declared(&world[w], 7, w ? ENGINE_KH_WITH : ENGINE_KH_WITHOUT);
+        const engine_frame *f = engine_window_top(&world[w]);
+        assert_non_null(f);
+        assert_int_equal(f->point, ENGINE_WINDOW_KARAMA);
+        assert_int_equal(f->rows, kh);
+        assert_int_equal(f->asked, 1u << HARKONNEN);
+        assert_int_equal(world[w].plan[0].kwisatz_haderach, ENGINE_KH_UNDECLARED);
+        assert_int_equal(engine_state_check(&world[w]), 0);
+        assert_int_equal(test_state_round_trip(&world[w]), 0);
+    }
+    /* The window tells the Harkonnen and a spectator nothing of it. */
+    same_to_others(world);
+    engine_state mine;
+    engine_view(&mine, &world[1], ATREIDES);
+    assert_int_equal(engine_window_top(&mine)->held.arg[1], ENGINE_KH_WITH);
+    /* Allowed: the declaration stands as made. */
+    engine_state allowed = world[1];
+    engine_action allow = {ENGINE_ACTION_KARAMA_ALLOW, HARKONNEN, {0}};
+    assert_int_equal(apply(&allowed, &allow, 2), ENGINE_ACCEPTED);
+    assert_null(engine_window_top(&allowed));
+    assert_int_equal(allowed.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
+    assert_int_equal(engine_state_check(&allowed), 0);
+    /* Cancelled: the card is gone, the Atreides are asked again and may
+     * not declare; the plan they commit goes without the token. */
+    engine_state stopped = world[1];
+    engine_action cancel = {ENGINE_ACTION_KARAMA_CANCEL, HARKONNEN, {ENGINE_ADVANTAGE_ATREIDES_KH}};
+    unsigned hand = hand_size(&stopped, HARKONNEN);
+    assert_int_equal(apply(&stopped, &cancel, 3), ENGINE_ACCEPTED);
+    assert_null(engine_window_top(&stopped));
+    assert_int_equal(hand_size(&stopped, HARKONNEN), hand - 1);
+    assert_int_equal(stopped.plan[0].kwisatz_haderach, ENGINE_KH_UNDECLARED);
+    assert_int_equal(engine_state_check(&stopped), 0);
+    int id = engine_power_from_slug("kwisatz_haderach");
+    assert_false(power_offered(&stopped, ATREIDES, id));
+    engine_action again = declare(ENGINE_KH_WITH);
+    assert_int_equal(apply(&stopped, &again, 4), ENGINE_REJECT_NOT_YOUR_POWER);
+    engine_action p = plan(ATREIDES, ENGINE_FACTION_ATREIDES);
+    assert_int_equal(apply(&stopped, &p, 5), ENGINE_ACCEPTED);
+    assert_int_equal(engine_effect_sources(&stopped, ENGINE_EFFECT_CANCELLED), 0);
+    assert_int_not_equal(stopped.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
+    assert_int_equal(engine_state_check(&stopped), 0);
+    /* Version 6: no window, the declaration applies at once. */
+    engine_state v6;
+    declared(&v6, 6, ENGINE_KH_WITH);
+    assert_null(engine_window_top(&v6));
+    assert_int_equal(v6.plan[0].kwisatz_haderach, ENGINE_KH_WITH);
+}
+
+/* From Medium up the bots ask about the token in their own battle (their
+ * policy follows from the level and the room alone) and cancel it from
+ * their own view when it would join their battle; Easy lets it stand. */
+static void test_kwisatz_haderach__bots_cancel_it(void **state)
+{
+    (void)state;
+    engine_state st;
+    declared(&st, 7, ENGINE_KH_WITH);
+    assert_non_null(engine_window_top(&st));
+    static const bot_level levels[] = {BOT_LEVEL_MEDIUM, BOT_LEVEL_HARD, BOT_LEVEL_BRUTAL};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        engine_action act = bot_choice_of(&st, HARKONNEN, levels[i]);
+        assert_int_equal(act.kind, ENGINE_ACTION_KARAMA_CANCEL);
+        assert_int_equal(act.arg[0], ENGINE_ADVANTAGE_ATREIDES_KH);
+    }
+    assert_int_equal(bot_choice_of(&st, HARKONNEN, BOT_LEVEL_EASY).kind, ENGINE_ACTION_KARAMA_ALLOW);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kwisatz_haderach__only_in_version_6_advanced),
+        cmocka_unit_test(test_kwisatz_haderach__karama_stops_its_use),
+        cmocka_unit_test(test_kwisatz_haderach__bots_cancel_it),
         cmocka_unit_test(test_kwisatz_haderach__declaration_hidden_until_reveal),
         cmocka_unit_test(test_kwisatz_haderach__random_battles),
         cmocka_unit_test(test_kwisatz_haderach__bots),

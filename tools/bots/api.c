@@ -98,9 +98,11 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
          * not an alternative to a plain one, and so are a generic kind's
          * arguments, which its row's form names (all of them given), and the
          * Advanced advisor sent with a shipment (a send naming another place
-         * than the Polar Sink), and the Advanced dial's prescience answer
-         * with its spice support: kept. */
+         * than the Polar Sink), the Advanced dial's prescience answer with
+         * its spice support, and the standing policy's advantages after the
+         * Basic twenty (rules version 7): kept. */
         int only_form = legal[i].kind == ENGINE_ACTION_BATTLE_PLAN ||
+                        legal[i].kind == ENGINE_ACTION_KARAMA_POLICY ||
                         engine_action_is_generic(legal[i].kind) ||
                         (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0) ||
                         (legal[i].kind == ENGINE_ACTION_PRESCIENCE_ANSWER && legal[i].lo[1] > 0);
@@ -291,28 +293,28 @@ void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *le
 
 /* Rules version 3: a bot's standing Karama policy is the advantages its
  * level's Karama decision ever cancels (bot__medium_karama: the Voice and
- * prescience in its own battle, the Fremen's own worm immunity; Easy
- * cancels none). It
- * follows from the level alone, never from the hand, and is set at the
- * first prompt where the engine offers it. */
+ * prescience in its own battle, the Fremen's own worm immunity, and where
+ * the room offers it (an Advanced room of rules version 7) the Kwisatz
+ * Haderach in its own battle; Easy cancels none). It follows from the
+ * level and the room alone, never from the hand, and is set at the first
+ * prompt where the engine offers it. */
 static int choose_policy(engine_action *out, const bot__ctx *c)
 {
     static const uint32_t own_battle =
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |
-        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE);
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH);
     int easy = c->level == BOT_LEVEL_EASY;
-    uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
-    uint32_t own = easy ? 0 : own_battle;
+    uint32_t offered = engine_karama_offered(c->v);
+    uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM) & offered;
+    uint32_t own = easy ? 0 : own_battle & offered;
     const engine_legal *l = bot__family(c, ENGINE_ACTION_KARAMA_POLICY);
     if (l == NULL || (c->v->karama_ask[c->seat] == ask && c->v->karama_ask_own[c->seat] == own))
         return -1;
     bot__action_lo(out, l);
-    out->arg[0] = (int16_t)(ask >> 1 & 0x3FF);
-    out->arg[1] = (int16_t)(ask >> 11 & 0x3FF);
-    out->arg[2] = (int16_t)(own >> 1 & 0x3FF);
-    out->arg[3] = (int16_t)(own >> 11 & 0x3FF);
+    engine_karama_policy_set(out, ask, own);
     return BOT_OK;
 }
 

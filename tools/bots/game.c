@@ -131,6 +131,7 @@ typedef struct game {
     engine_state st;               /* the game as folded here */
     uint32_t version;              /* actions accepted */
     uint32_t n_window;             /* of those, Karama window answers */
+    uint32_t n_cancelled[ENGINE_ADVANTAGE_COUNT]; /* of those, cancels, by advantage */
     uint32_t n_nexus_answers, n_nexus_draws; /* Nexus Cards draw answers, of them draws */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by panel row */
     uint8_t last;                  /* seat that acted last */
@@ -199,6 +200,8 @@ static int game_fold(game *gm, const engine_action *act)
         return -1;
     gm->version++;
     gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW || act->kind == ENGINE_ACTION_KARAMA_CANCEL;
+    if (act->kind == ENGINE_ACTION_KARAMA_CANCEL) /* accepted: the advantage is in range */
+        gm->n_cancelled[act->arg[0]]++;
     gm->n_nexus_answers += act->kind == ENGINE_ACTION_NEXUS_DRAW;
     gm->n_nexus_draws += act->kind == ENGINE_ACTION_NEXUS_DRAW && act->arg[0] == 1;
     if (act->kind == ENGINE_ACTION_POWER)
@@ -210,6 +213,7 @@ static void game_result(bot_game_result *out, const game *gm)
 {
     out->n_actions = gm->version;
     out->n_window = gm->n_window;
+    memcpy(out->n_cancelled, gm->n_cancelled, sizeof out->n_cancelled);
     out->n_nexus_answers = gm->n_nexus_answers;
     out->n_nexus_draws = gm->n_nexus_draws;
     memcpy(out->n_nexus_panels, gm->n_nexus_panels, sizeof out->n_nexus_panels);

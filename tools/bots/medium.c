@@ -898,7 +898,8 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
 }
 
 /* A Karama window: cancel a Voice or prescience question held against
- * this seat's own battle when the battle matters, or the Fremen's immunity
+ * this seat's own battle when the battle matters, the Kwisatz Haderach
+ * about to join its battle (Advanced, rules version 7), or the Fremen's immunity
  * when a worm is about to strike 6 or more of their forces; let every
  * other advantage stand. */
 int bot__medium_karama(engine_action *out, bot__ctx *c)
@@ -925,6 +926,12 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
             bot__action_lo(out, cancel);
             return BOT_OK;
         }
+    }
+    /* The token's +2 about to join its own battle, wherever it is. */
+    if (cancel != NULL && fights && (window->rows & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH))) {
+        bot__action_lo(out, cancel);
+        out->arg[0] = ENGINE_ADVANTAGE_ATREIDES_KH;
+        return BOT_OK;
     }
     /* A worm about to strike a large Fremen army: let it be devoured. */
     int fremen = bot__seat_of(v, ENGINE_FACTION_FREMEN);
