@@ -572,6 +572,17 @@ typedef enum engine_nexus_policy {
     ENGINE_NEXUS_POLICY_COUNT
 } engine_nexus_policy;
 
+/* The points at which the neutral Nexus window (rules version 7 on,
+ * engine/nexus_window.c) asks every publicly possible holder of a panel
+ * that answers there; a seat's standing policy (engine_state.nexus_quiet)
+ * is a mask of them. */
+typedef enum engine_nexus_point {
+    ENGINE_NEXUS_AT_VOICE = 0,     /* a Voice cast (panel 4, the Bene Gesserit Betrayal) */
+    ENGINE_NEXUS_AT_PRESCIENCE,    /* a prescience question (panel 1, the Atreides Betrayal) */
+    ENGINE_NEXUS_POINT_COUNT
+} engine_nexus_point;
+#define ENGINE_NEXUS_POINTS_ALL ((1u << ENGINE_NEXUS_POINT_COUNT) - 1u)
+
 /* A battle plan (LR 1.07.04): card numbers, -1 for none. */
 typedef struct engine_battle_plan {
     int8_t leader;                 /* leader index, -1 none */
@@ -867,6 +878,15 @@ typedef struct engine_state {
                                       seats that answered draw */
     uint8_t nexus_policy[ENGINE_MAX_SEATS]; /* the same, secret (its seat's): the own-faction
                                       policy a seat answered, ENGINE_NEXUS_KEEP.. */
+    /* The neutral Nexus window (engine/nexus_window.c, rules version 7 on),
+     * public: */
+    uint8_t nexus_quiet[ENGINE_MAX_SEATS]; /* a seat's standing policy: bit i set = not
+                                      asked at Nexus point i (engine_nexus_point); 0 = asked
+                                      at every point, the default */
+    uint8_t nexus_quiet_turn[ENGINE_MAX_SEATS]; /* the turn a seat last set it (once a
+                                      turn), 0 = never */
+    uint16_t nexus_played;         /* seats whose answer to the open Nexus window plays a
+                                      panel (the first in storm order applies at its close) */
 } engine_state;
 
 /* engine_state.fremen_gifts: what the Fremen granted their ally (LR

@@ -552,6 +552,8 @@ size_t engine__nexus_legal_owed(engine_legal *out, size_t cap, const engine_stat
 int engine__nexus_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
+    if (!engine__nexus_window_check(st))
+        return 0;
     if (!has_module(st)) {
         static const engine_state zero;
         for (unsigned i = 0; i < st->n_effects; i++)

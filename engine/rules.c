@@ -66,6 +66,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_NEXUS_WINDOWS] = {7, 0, "E3 p.11 (docs/RULINGS.md R120)",
+        "a Nexus panel answering another seat's attempt is played in one neutral window asking "
+        "every publicly possible holder, whose standing policy (nexus_policy) says where it is "
+        "asked"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

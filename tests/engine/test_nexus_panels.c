@@ -79,7 +79,9 @@ static unsigned offered(int16_t ids[8], const engine_state *st, unsigned seat)
     assert_true(n <= 256);
     unsigned k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (legal[i].kind != ENGINE_ACTION_POWER)
+        /* the Nexus window's standing policy is every seat's, not a panel */
+        if (legal[i].kind != ENGINE_ACTION_POWER ||
+            legal[i].lo[0] == engine_power_from_slug("nexus_policy"))
             continue;
         unsigned j = 0;
         while (j < k && ids[j] != legal[i].lo[0])
