@@ -579,6 +579,7 @@ typedef enum engine_nexus_policy {
 typedef enum engine_nexus_point {
     ENGINE_NEXUS_AT_VOICE = 0,     /* a Voice cast (panel 4, the Bene Gesserit Betrayal) */
     ENGINE_NEXUS_AT_PRESCIENCE,    /* a prescience question (panel 1, the Atreides Betrayal) */
+    ENGINE_NEXUS_AT_TRAITOR,       /* a traitor called (panel 13, the Harkonnen Betrayal) */
     ENGINE_NEXUS_POINT_COUNT
 } engine_nexus_point;
 #define ENGINE_NEXUS_POINTS_ALL ((1u << ENGINE_NEXUS_POINT_COUNT) - 1u)
@@ -708,6 +709,9 @@ typedef enum engine_effect_kind {
                                       Fremen's worm ride, their two-territory move): source
                                       the card's faction, owner the seat whose rows at the
                                       point `value` (engine__point) are set aside */
+    ENGINE_EFFECT_NEXUS_TRAITOR_OWED, /* rules version 7: a traitor a Betrayal cancelled went
+                                      back to the deck; owner draws `value` replacements in
+                                      the Mentat Pause (source the card's faction) */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

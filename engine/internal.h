@@ -661,11 +661,25 @@ int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point)
 int engine__nexus_hold(engine_state *st, const engine_action *act, unsigned point);
 /* A stop panel's use: the card spent, the held attempt's pass applied for
  * its seat in its place (G3: that attempt only). The `fn` of a panel row
- * answering the Voice, or a prescience question. A stop panel's row. */
+ * answering the Voice, or a prescience question (`owner`: the faction of
+ * the attempt's user; a pure function of it and the point). A stop
+ * panel's row. */
 engine_verdict engine__nexus_stop(engine_verdict_detail *why, engine_state *st, unsigned owner,
                                   const engine_action *held, engine_rng *rng);
 int engine__nexus_at_voice(const engine_state *st, unsigned owner, unsigned seat, int point);
 int engine__nexus_at_prescience(const engine_state *st, unsigned owner, unsigned seat, int point);
+/* ... a traitor the Harkonnen call (`owner`: the caller's faction). */
+int engine__nexus_at_traitor(const engine_state *st, unsigned owner, unsigned seat, int point);
+/* The traitor `leader`, held by `seat`, back into the traitor deck,
+ * shuffled (the seat still knows it lies there); the replacements owed by
+ * records of ENGINE_EFFECT_NEXUS_TRAITOR_OWED drawn as the Mentat Pause
+ * begins (engine/nexus.c). */
+void engine__nexus_traitor_to_deck(engine_state *st, unsigned seat, unsigned leader,
+                                   engine_rng *rng);
+void engine__nexus_mentat_pause(engine_state *st);
+/* The leader a traitor call by `seat` would reveal now, -1 if it may not
+ * call (engine/phase_battle.c). */
+int engine__battle_traitor_of(const engine_state *st, unsigned seat);
 #define ENGINE__NEXUS_STOP_ROW(fac, mode, at, source_)                                       \
     {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = (fac), .to = ENGINE__TO_OWNER,          \
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .nexus = 1 + (mode),           \

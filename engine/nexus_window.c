@@ -3,7 +3,8 @@
  * (rules version 7 on; the digest's EXPANSIONS_AND_NEXUS.md 5.2 G5, G7;
  * docs/RULINGS.md R120-R122; docs/ARCHITECTURE.md "The Nexus window").
  * Where a held Nexus panel may answer another seat's attempt (a Voice, a
- * prescience question), the attempt, checked in full, is held in ONE
+ * prescience question, a traitor the Harkonnen call), the attempt,
+ * checked in full, is held in ONE
  * generic window (engine/generic.c, the row `nexus` below) asking every
  * publicly possible holder: a seat holding a Nexus card (who holds one is
  * public) for which some card could be in the mode a panel answering that
@@ -36,7 +37,7 @@
 #define SEAT_NONE 0xFF
 
 /* The attempts held at each Nexus point, by the kind of the action, and
- * the pass a stop panel applies in its place. */
+ * the pass a stop panel applies in its place (every argument 0). */
 static const struct {
     uint8_t point;                 /* engine_nexus_point */
     uint8_t kind;                  /* engine_action_kind held there */
@@ -44,6 +45,7 @@ static const struct {
 } held_at[] = {
     {ENGINE_NEXUS_AT_VOICE, ENGINE_ACTION_VOICE, ENGINE_ACTION_VOICE_PASS},
     {ENGINE_NEXUS_AT_PRESCIENCE, ENGINE_ACTION_PRESCIENCE, ENGINE_ACTION_PRESCIENCE_PASS},
+    {ENGINE_NEXUS_AT_TRAITOR, ENGINE_ACTION_TRAITOR_CALL, ENGINE_ACTION_TRAITOR_CALL}, /* no call */
 };
 
 static unsigned point_of(unsigned kind)
@@ -90,24 +92,32 @@ static const engine_power_form policy_form = {
     .fallback = {0},
 };
 
-/* 1 if the panel row `r` answers Nexus point `point` (its `fn` is a pure
- * function of the point). */
-static int answers(const engine_state *st, const engine__power_row *r, unsigned point)
+/* 1 if the panel row `r` answers an attempt at Nexus point `point` by a
+ * seat of faction `user` (its `fn` is a pure function of the two). */
+static int answers(const engine_state *st, const engine__power_row *r, unsigned user,
+                   unsigned point)
 {
     return r->point == ENGINE__POINT_NEXUS_ANSWER && r->nexus && r->fn &&
-           engine__row_in_force(st, r) && r->fn(st, 0, 0, (int)point);
+           engine__row_in_force(st, r) && r->fn(st, user, 0, (int)point);
+}
+
+/* The faction of the seat whose attempt frame `f` holds. */
+static unsigned user_of(const engine_state *st, const engine_frame *f)
+{
+    return f->held.seat < st->config.n_seats ? st->seat[f->held.seat].faction
+                                             : ENGINE_FACTION_COUNT;
 }
 
 /* (1) 1 if some Nexus card could, from public facts alone, give `seat` a
  * panel answering `point`: the mode a row needs is the one its card would
  * have for that seat (the roster decides it, not the face held). */
-static int could_answer(const engine_state *st, unsigned seat, unsigned point)
+static int could_answer(const engine_state *st, unsigned seat, unsigned user, unsigned point)
 {
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
         const engine__power_family *fam = engine__nexus_families[f];
         for (size_t i = 0; i < fam->n; i++) {
             const engine__power_row *r = &fam->rows[i];
-            if (answers(st, r, point) &&
+            if (answers(st, r, user, point) &&
                 engine_nexus_mode_of(st, seat, r->faction) == (int)r->nexus - 1)
                 return 1;
         }
@@ -133,7 +143,8 @@ int engine__nexus_hold(engine_state *st, const engine_action *act, unsigned poin
     uint16_t asked = 0;
     for (unsigned s = 0; s < st->config.n_seats; s++)
         if (s != act->seat && engine_nexus_held(st, s) >= 0 &&
-            !(st->nexus_quiet[s] & (1u << point)) && could_answer(st, s, point))
+            !(st->nexus_quiet[s] & (1u << point)) &&
+            could_answer(st, s, st->seat[act->seat].faction, point))
             asked |= (uint16_t)ENGINE_SEAT_BIT(s);
     if (asked == 0)
         return 0;
@@ -170,7 +181,7 @@ static engine_verdict window_answer(engine_verdict_detail *why, engine_state *st
     const engine__power_row *r = held_panel(st, act->seat, panel, &owner);
     if (r == NULL)
         return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 1, panel);
-    if (!answers(st, r, point_of(f->held.kind)) || r->use == NULL)
+    if (!answers(st, r, user_of(st, f), point_of(f->held.kind)) || r->use == NULL)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, panel);
     st->nexus_played |= (uint16_t)ENGINE_SEAT_BIT(act->seat);
     return ENGINE_ACCEPTED;
@@ -192,7 +203,7 @@ static size_t window_legal(engine_legal *out, size_t cap, const engine_state *st
             engine__point_row_nth(st, ENGINE__POINT_NEXUS_ANSWER, seat, i, &owner);
         if (r == NULL)
             break;
-        if (!answers(st, r, point) || r->use == NULL)
+        if (!answers(st, r, f ? user_of(st, f) : ENGINE_FACTION_COUNT, point) || r->use == NULL)
             continue;
         int panel = (int)engine_nexus_panel_row(r->faction, r->nexus - 1u);
         engine_legal l;
@@ -243,7 +254,7 @@ static void window_close(engine_state *st, const engine_frame *f, const engine_a
         assert(r != NULL); /* checked when it answered; nothing changed since */
         if (r == NULL)
             return;
-        if (answers(st, r, point) && r->use) {
+        if (answers(st, r, user_of(st, f), point) && r->use) {
             engine_verdict v = r->use(NULL, st, owner, &f->held, rng);
             assert(v == ENGINE_ACCEPTED);
             (void)v;
@@ -266,6 +277,13 @@ engine_verdict engine__nexus_stop(engine_verdict_detail *why, engine_state *st, 
     assert(instead.kind != ENGINE_ACTION_NONE); /* a row answers only a point of the table */
     apply_held(st, &instead, rng);
     return ENGINE_ACCEPTED;
+}
+
+int engine__nexus_at_traitor(const engine_state *st, unsigned user, unsigned seat, int point)
+{
+    (void)st;
+    (void)seat;
+    return point == ENGINE_NEXUS_AT_TRAITOR && user == ENGINE_FACTION_HARKONNEN;
 }
 
 /* ================================================= the standing policy */

@@ -1005,6 +1005,11 @@ static void resolve(engine_state *st, engine_rng *rng)
     winner_cards(st, win, rng);
 }
 
+int engine__battle_traitor_of(const engine_state *st, unsigned seat)
+{
+    return may_call(st, seat) ? st->plan[1 - caller_side(st, seat)].leader : -1;
+}
+
 engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st,
                                     const engine_action *act, engine_rng *rng)
 {
@@ -1014,6 +1019,8 @@ engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st
     if (yes) {
         if (!may_call(st, act->seat))
             return engine__reject(why, ENGINE_REJECT_NOT_A_TRAITOR, 0, yes);
+        if (engine__nexus_hold(st, act, ENGINE_NEXUS_AT_TRAITOR))
+            return ENGINE_ACCEPTED;
         unsigned side = caller_side(st, act->seat);
         assert(side < 2); /* may_call: the seat serves a side */
         int leader = st->plan[1 - side].leader;

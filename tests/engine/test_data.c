@@ -732,9 +732,14 @@ static void test_data__power_rows(void **state)
             assert_non_null(r->use);
             assert_null(r->form);
             assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS));
+            /* one Nexus point, for some factions of the attempt's user */
             unsigned points = 0;
-            for (int p = 0; p < ENGINE_NEXUS_POINT_COUNT; p++)
-                points += r->fn(NULL, 0, 0, p) != 0;
+            for (int p = 0; p < ENGINE_NEXUS_POINT_COUNT; p++) {
+                unsigned users = 0;
+                for (unsigned u = 0; u < ENGINE_FACTION_COUNT; u++)
+                    users += r->fn(NULL, u, 0, p) != 0;
+                points += users != 0;
+            }
             assert_int_equal(points, 1);
             per_point[r->point]++;
         }

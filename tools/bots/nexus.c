@@ -80,6 +80,7 @@ static const struct {
 } stops[] = {
     {4, ENGINE_ACTION_VOICE},      /* Bene Gesserit Betrayal */
     {1, ENGINE_ACTION_PRESCIENCE}, /* Atreides Betrayal */
+    {13, ENGINE_ACTION_TRAITOR_CALL}, /* Harkonnen Betrayal */
 };
 
 /* Medium and up: a panel they hold that stops the attempt, used against
