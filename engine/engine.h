@@ -939,6 +939,9 @@ uint16_t engine_state_awaiting(const engine_state *st);
  * `kind` (the first), or NULL; the sources (bit per source) of every
  * effect of `kind`. */
 const engine_frame *engine_window_top(const engine_state *st);
+/* The neutral Nexus window (rules version 7 on, engine/nexus_window.c) if
+ * it is the top window, else NULL. */
+const engine_frame *engine_nexus_window(const engine_state *st);
 const engine_frame *engine_window_find(const engine_state *st, unsigned point);
 const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
 uint32_t engine_effect_sources(const engine_state *st, unsigned kind);

@@ -125,6 +125,15 @@ static int could_answer(const engine_state *st, unsigned seat, unsigned user, un
     return 0;
 }
 
+const engine_frame *engine_nexus_window(const engine_state *st)
+{
+    const engine_frame *f = engine_window_top(st);
+    return f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+                   f->window == (uint16_t)engine_window_id(window_form.slug)
+               ? f
+               : NULL;
+}
+
 /* 1 while the Nexus window holding an attempt is resuming it. */
 static int resuming_own(const engine_state *st)
 {
@@ -335,9 +344,9 @@ int engine__nexus_window_check(const engine_state *st)
         if ((st->nexus_quiet[s] & ~ENGINE_NEXUS_POINTS_ALL) || st->nexus_quiet_turn[s] > st->turn ||
             (s >= st->config.n_seats && (st->nexus_quiet[s] || st->nexus_quiet_turn[s])))
             return 0;
-    const engine_frame *f = engine_window_top(st);
+    const engine_frame *f = engine_nexus_window(st);
     int16_t id = engine_window_id(window_form.slug);
-    int open = f && f->point == ENGINE_WINDOW_GENERIC && f->window == (uint16_t)id;
+    int open = f != NULL;
     if (open && point_of(f->held.kind) >= ENGINE_NEXUS_POINT_COUNT)
         return 0;
     for (unsigned i = 0; i < st->n_frames; i++)

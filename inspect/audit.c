@@ -1158,9 +1158,7 @@ static uint16_t nexus_known(const engine_state *st, uint8_t viewer)
  * asks must not follow from the held Nexus cards. */
 static int nexus_window_open(const engine_state *st)
 {
-    const engine_frame *f = engine_window_top(st);
-    return f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
-           f->window == (uint16_t)engine_window_from_slug("nexus");
+    return engine_nexus_window(st) != NULL;
 }
 
 /* In the Spice Blow and Nexus phase of a room with the module (where

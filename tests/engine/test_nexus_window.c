@@ -100,11 +100,9 @@ static engine_verdict try(const engine_state *st, const engine_action *a, engine
 
 static const engine_frame *nexus_window(const engine_state *st)
 {
-    const engine_frame *f = engine_window_top(st);
-    return f && f->point == ENGINE_WINDOW_GENERIC &&
-                   f->window == (uint16_t)engine_window_from_slug("nexus")
-               ? f
-               : NULL;
+    const engine_frame *f = engine_nexus_window(st);
+    assert_true(f == NULL || f->window == (uint16_t)engine_window_from_slug("nexus"));
+    return f;
 }
 
 /* The answer families of `seat`: a bit per panel offered (bit 0 = pass). */

@@ -90,9 +90,8 @@ static const struct {
 static int answer_window(engine_action *out, const bot__ctx *c)
 {
     const engine_legal *l = &c->legal[0];
-    const engine_frame *f = engine_window_top(c->v);
-    if (l->kind != ENGINE_ACTION_ANSWER || l->lo[0] != engine_window_from_slug("nexus") ||
-        f == NULL)
+    const engine_frame *f = engine_nexus_window(c->v);
+    if (l->kind != ENGINE_ACTION_ANSWER || f == NULL || l->lo[0] != (int16_t)f->window)
         return -1;
     const engine_state *v = c->v;
     int card = engine_nexus_held(v, c->seat);
