@@ -102,13 +102,17 @@ static int answer_window(engine_action *out, const bot__ctx *c)
     unsigned face = v->nexus_face[card];
     int mode = engine_nexus_mode_of(v, c->seat, face);
     unsigned panel = mode >= 0 ? engine_nexus_panel_row(face, (unsigned)mode) : 0;
-    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
-        if (stops[i].panel == panel && stops[i].kind == f->held.kind &&
-            (int)panel >= l->lo[1] && (int)panel <= l->hi[1]) {
-            bot__action_lo(out, l);
-            out->arg[1] = (int16_t)panel;
-            return BOT_OK;
-        }
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        if (stops[i].panel != panel || stops[i].kind != f->held.kind)
+            continue;
+        for (size_t k = 0; k < c->n_legal; k++) /* the family playing it, if offered */
+            if (c->legal[k].kind == ENGINE_ACTION_ANSWER && c->legal[k].lo[0] == l->lo[0] &&
+                (int)panel >= c->legal[k].lo[1] && (int)panel <= c->legal[k].hi[1]) {
+                bot__action_lo(out, &c->legal[k]);
+                out->arg[1] = (int16_t)panel;
+                return BOT_OK;
+            }
+    }
     return -1;
 }
 
