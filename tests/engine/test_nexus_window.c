@@ -30,15 +30,6 @@ static const uint8_t SEED[ENGINE_SEED_BYTES] = {71};
  * Betrayal for a seat not its faction. */
 enum { BG = 0, HARKONNEN = 1, ATREIDES = 2, FREMEN = 3, EMPEROR = 4, N_SEATS = 5 };
 
-static unsigned location_of(unsigned territory)
-{
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        if (engine_location_territory(l) == territory)
-            return l;
-    fail();
-    return 0;
-}
-
 /* `cards[s]` the faction of the Nexus card seat s holds, -1 none. */
 static void position(engine_state *st, engine_rng *rng, unsigned rules_version,
                      const int cards[N_SEATS])
@@ -55,7 +46,9 @@ static void position(engine_state *st, engine_rng *rng, unsigned rules_version,
     cfg.rules_version = (uint16_t)rules_version;
     engine_rng_init(rng, SEED, 0);
     assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
-    unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    int at = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(at >= 0);
+    unsigned flat = (unsigned)at;
     assert_int_equal(engine_position_forces(st, BG, flat, 5, 0), 0);
     assert_int_equal(engine_position_forces(st, HARKONNEN, flat, 5, 0), 0);
     for (unsigned s = 0; s < N_SEATS; s++)

@@ -24,15 +24,6 @@ static const uint8_t SEED[ENGINE_SEED_BYTES] = {91};
 
 enum { BG = 0, HARKONNEN = 1, ATREIDES = 2, N_SEATS = 3 };
 
-static unsigned location_of(unsigned territory)
-{
-    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-        if (engine_location_territory(l) == territory)
-            return l;
-    fail();
-    return 0;
-}
-
 /* The Bene Gesserit fight the Harkonnen, who hold the Nexus card printed
  * for `card`; the Atreides hold the Fremen's. */
 static void position(engine_state *st, engine_rng *rng, unsigned card)
@@ -46,7 +37,9 @@ static void position(engine_state *st, engine_rng *rng, unsigned card)
     cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
     engine_rng_init(rng, SEED, 0);
     assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
-    unsigned flat = location_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    int at = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(at >= 0);
+    unsigned flat = (unsigned)at;
     assert_int_equal(engine_position_forces(st, BG, flat, 5, 0), 0);
     assert_int_equal(engine_position_forces(st, HARKONNEN, flat, 5, 0), 0);
     assert_true(engine_position_nexus_give(st, HARKONNEN, card) >= 0);
