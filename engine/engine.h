@@ -577,6 +577,18 @@ typedef enum engine_nexus_policy {
     ENGINE_NEXUS_POLICY_COUNT
 } engine_nexus_policy;
 
+/* The points at which the neutral Nexus window (rules version 7 on,
+ * engine/nexus_window.c) asks every publicly possible holder of a panel
+ * that answers there; a seat's standing policy (engine_state.nexus_quiet)
+ * is a mask of them. */
+typedef enum engine_nexus_point {
+    ENGINE_NEXUS_AT_VOICE = 0,     /* a Voice cast (panel 4, the Bene Gesserit Betrayal) */
+    ENGINE_NEXUS_AT_PRESCIENCE,    /* a prescience question (panel 1, the Atreides Betrayal) */
+    ENGINE_NEXUS_AT_TRAITOR,       /* a traitor called (panel 13, the Harkonnen Betrayal) */
+    ENGINE_NEXUS_POINT_COUNT
+} engine_nexus_point;
+#define ENGINE_NEXUS_POINTS_ALL ((1u << ENGINE_NEXUS_POINT_COUNT) - 1u)
+
 /* A battle plan (LR 1.07.04): card numbers, -1 for none. */
 typedef struct engine_battle_plan {
     int8_t leader;                 /* leader index, -1 none */
@@ -702,6 +714,9 @@ typedef enum engine_effect_kind {
                                       Fremen's worm ride, their two-territory move): source
                                       the card's faction, owner the seat whose rows at the
                                       point `value` (engine__point) are set aside */
+    ENGINE_EFFECT_NEXUS_TRAITOR_OWED, /* rules version 7: a traitor a Betrayal cancelled went
+                                      back to the deck; owner draws `value` replacements in
+                                      the Mentat Pause (source the card's faction) */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;
@@ -876,6 +891,15 @@ typedef struct engine_state {
                                       seats that answered draw */
     uint8_t nexus_policy[ENGINE_MAX_SEATS]; /* the same, secret (its seat's): the own-faction
                                       policy a seat answered, ENGINE_NEXUS_KEEP.. */
+    /* The neutral Nexus window (engine/nexus_window.c, rules version 7 on),
+     * public: */
+    uint8_t nexus_quiet[ENGINE_MAX_SEATS]; /* a seat's standing policy: bit i set = not
+                                      asked at Nexus point i (engine_nexus_point); 0 = asked
+                                      at every point, the default */
+    uint8_t nexus_quiet_turn[ENGINE_MAX_SEATS]; /* the turn a seat last set it (once a
+                                      turn), 0 = never */
+    uint16_t nexus_played;         /* seats whose answer to the open Nexus window plays a
+                                      panel (the first in storm order applies at its close) */
 } engine_state;
 
 /* engine_state.fremen_gifts: what the Fremen granted their ally (LR
@@ -924,6 +948,9 @@ uint16_t engine_state_awaiting(const engine_state *st);
  * `kind` (the first), or NULL; the sources (bit per source) of every
  * effect of `kind`. */
 const engine_frame *engine_window_top(const engine_state *st);
+/* The neutral Nexus window (rules version 7 on, engine/nexus_window.c) if
+ * it is the top window, else NULL. */
+const engine_frame *engine_nexus_window(const engine_state *st);
 const engine_frame *engine_window_find(const engine_state *st, unsigned point);
 const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
 uint32_t engine_effect_sources(const engine_state *st, unsigned kind);

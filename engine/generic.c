@@ -58,10 +58,13 @@ static const engine__power_row *row_in(const engine__power_family *fam, unsigned
     return NULL;
 }
 
-/* The row of any family (a faction's, a Nexus card's) at `point`
- * declaring the form with id `id`, or NULL. */
+/* The row of any family (a faction's, a Nexus card's, the Nexus Cards
+ * module's) at `point` declaring the form with id `id`, or NULL. */
 static const engine__power_row *row_of(unsigned point, int id)
 {
+    const engine__power_row *module = row_in(&engine__nexus_module, point, id);
+    if (module)
+        return module;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
         const engine__power_row *r = row_in(engine__power_families[f], point, id);
         if (!r)
@@ -277,6 +280,8 @@ size_t engine__legal_answer(engine_legal *out, size_t cap, const engine_state *s
     const engine__power_row *r = engine__generic_window(st, f->window);
     if (!r)
         return 0;
+    if (r->legal) /* narrower than the form: the seat's own answers */
+        return r->legal(out, cap, st, seat, (int16_t)f->window);
     engine_legal l;
     form_family(&l, ENGINE_ACTION_ANSWER, seat, r->form);
     engine__legal_push(out, cap, &n, &l);

@@ -418,6 +418,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_FAMILIES,
     ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL,
     ENGINE__RULE_ADVANCED_KARAMA,
+    ENGINE__RULE_NEXUS_WINDOWS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -517,6 +518,10 @@ typedef enum engine__point {
     ENGINE__POINT_KARAMA_WORM,       /* owner: is asked as the Spice Blow begins whether it
                                         places a worm with its Karama power (F Advanced v7,
                                         LR 1.14.03), with its power at ENGINE__POINT_POWER */
+    ENGINE__POINT_NEXUS_ANSWER,      /* a Nexus panel that answers the neutral Nexus window
+                                        (rules version 7 on, engine/nexus_window.c): `fn` 1 for
+                                        the engine_nexus_point it answers (a pure function of
+                                        it), `use` what playing it does to the held attempt */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -659,6 +664,49 @@ unsigned engine__nexus_owed(const engine_state *st, unsigned seat);
 /* 1 while a Nexus Betrayal sets aside `owner`'s faction rows at `point`
  * (engine/points.c skips them). */
 int engine__nexus_banned(const engine_state *st, unsigned owner, unsigned point);
+/* The neutral Nexus window (engine/nexus_window.c, rules version 7 on):
+ * an attempt `act` checked in full, at Nexus point `point`, is held in one
+ * generic window asking every publicly possible holder of a panel
+ * answering there whose policy asks it; 1 if held (the handler returns at
+ * once: the window's close applies the attempt, or the panel played
+ * instead). Never holds the attempt its own window resumes. */
+int engine__nexus_hold(engine_state *st, const engine_action *act, unsigned point);
+/* A stop panel's use: the card spent, the held attempt's pass applied for
+ * its seat in its place (G3: that attempt only). The `fn` of a panel row
+ * answering the Voice, or a prescience question (`owner`: the faction of
+ * the attempt's user; a pure function of it and the point). A stop
+ * panel's row. */
+engine_verdict engine__nexus_stop(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                  const engine_action *held, engine_rng *rng);
+int engine__nexus_at_voice(const engine_state *st, unsigned owner, unsigned seat, int point);
+int engine__nexus_at_prescience(const engine_state *st, unsigned owner, unsigned seat, int point);
+/* ... a traitor the Harkonnen call (`owner`: the caller's faction). */
+int engine__nexus_at_traitor(const engine_state *st, unsigned owner, unsigned seat, int point);
+/* The traitor `leader`, held by `seat`, back into the traitor deck,
+ * shuffled (the seat still knows it lies there); the replacements owed by
+ * records of ENGINE_EFFECT_NEXUS_TRAITOR_OWED drawn as the Mentat Pause
+ * begins (engine/nexus.c). */
+void engine__nexus_traitor_to_deck(engine_state *st, unsigned seat, unsigned leader,
+                                   engine_rng *rng);
+void engine__nexus_mentat_pause(engine_state *st);
+/* The leader a traitor call by `seat` would reveal now, -1 if it may not
+ * call (engine/phase_battle.c). */
+int engine__battle_traitor_of(const engine_state *st, unsigned seat);
+#define ENGINE__NEXUS_STOP_ROW(fac, mode, at, source_)                                       \
+    {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = (fac), .to = ENGINE__TO_OWNER,          \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .nexus = 1 + (mode),           \
+     .fn = (at), .source = (source_), .use = engine__nexus_stop}
+/* A panel built from rules version 7 on: until then named, not built. */
+#define ENGINE__NEXUS_NOT_BUILT_UNTIL_WINDOWS(fac, mode, form_)                               \
+    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS),                                  \
+     .until = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .nexus = 1 + (mode),            \
+     .source = "E3 p.11 (not built)", .form = (form_)}
+/* The module's rows every seat of a Nexus room owns (the window, the
+ * standing policy): engine/points.c and engine/generic.c walk them. */
+extern const engine__power_family engine__nexus_module;
+/* The window's fields hold together (engine__nexus_check calls it). */
+int engine__nexus_window_check(const engine_state *st);
 /* Revival panels (engine/nexus.c): forces of `seat` in the Tanks; `forces`
  * of them revived free, plain first (`counted`: they count among its
  * revivals this turn, a record engine/phase_revival.c reads through

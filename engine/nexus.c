@@ -348,14 +348,10 @@ engine_verdict engine__nexus_traitor_return(engine_verdict_detail *why, engine_s
     const engine_effect *e = owed_record(st, act->seat);
     if (!e)
         return engine__reject(why, ENGINE_REJECT_NOT_YOUR_POWER, 0, act->arg[0]);
-    engine_card_state *t = &st->traitor[leader];
+    const engine_card_state *t = &st->traitor[leader];
     if (t->place != ENGINE_PLACE_HAND || t->holder != act->seat)
         return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 1, leader);
-    t->place = ENGINE_PLACE_DECK;
-    t->holder = SEAT_NONE;
-    t->known_by = (uint16_t)ENGINE_SEAT_BIT(act->seat);
-    st->traitor_deck[st->n_traitor_deck++] = (uint8_t)leader;
-    engine__shuffle(st->traitor_deck, st->n_traitor_deck, rng);
+    engine__nexus_traitor_to_deck(st, act->seat, (unsigned)leader, rng);
     engine_effect left = *e;
     engine__effect_remove(st, ENGINE_EFFECT_NEXUS_RETURN, left.source);
     if (--left.value > 0)
@@ -363,6 +359,35 @@ engine_verdict engine__nexus_traitor_return(engine_verdict_detail *why, engine_s
     else
         engine__nexus_spend(st, act->seat);
     return ENGINE_ACCEPTED;
+}
+
+void engine__nexus_traitor_to_deck(engine_state *st, unsigned seat, unsigned leader,
+                                   engine_rng *rng)
+{
+    engine_card_state *t = &st->traitor[leader];
+    t->place = ENGINE_PLACE_DECK;
+    t->holder = SEAT_NONE;
+    t->known_by = (uint16_t)ENGINE_SEAT_BIT(seat);
+    st->traitor_deck[st->n_traitor_deck++] = (uint8_t)leader;
+    engine__shuffle(st->traitor_deck, st->n_traitor_deck, rng);
+}
+
+/* Rules version 7: a cancelled traitor's replacement, drawn off the top
+ * of the traitor deck as the Mentat Pause begins (digest 5.2 row 13). */
+void engine__nexus_mentat_pause(engine_state *st)
+{
+    for (unsigned i = st->n_effects; i-- > 0;) {
+        engine_effect e = st->effect[i];
+        if (e.kind != ENGINE_EFFECT_NEXUS_TRAITOR_OWED)
+            continue;
+        for (unsigned k = 0; k < e.value && st->n_traitor_deck > 0; k++) {
+            uint8_t l = st->traitor_deck[--st->n_traitor_deck];
+            st->traitor[l].place = ENGINE_PLACE_HAND;
+            st->traitor[l].holder = e.owner;
+            st->traitor[l].known_by = (uint16_t)ENGINE_SEAT_BIT(e.owner);
+        }
+        engine__effect_remove(st, ENGINE_EFFECT_NEXUS_TRAITOR_OWED, e.source);
+    }
 }
 
 /* One family per traitor the seat holds. */
@@ -552,6 +577,8 @@ size_t engine__nexus_legal_owed(engine_legal *out, size_t cap, const engine_stat
 int engine__nexus_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
+    if (!engine__nexus_window_check(st))
+        return 0;
     if (!has_module(st)) {
         static const engine_state zero;
         for (unsigned i = 0; i < st->n_effects; i++)
@@ -623,6 +650,10 @@ int engine__nexus_check(const engine_state *st)
         } else if (e->kind == ENGINE_EFFECT_NEXUS_BANNED) {
             if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
                 (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_TRAITOR_OWED) {
+            if (!engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS) || e->value == 0 || e->value > 1 ||
+                e->arg != 0 || e->expiry != ENGINE_EXPIRY_REPLACED)
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||

@@ -5,9 +5,10 @@
  * card, in the mode the card has for it. Cunning (row 14) is built: at any
  * safe boundary (R85) the Harkonnen draw a traitor card, then shuffle one
  * they hold back (engine/nexus.c: the draw and the record of what is owed,
- * then the return, which spends the card). Betrayal (13) and Secret Ally
- * (15, the Mentat Pause) are named and refused with their rows. A row
- * never mutates but through its `use`.
+ * then the return, which spends the card). Betrayal (13) cancels a traitor
+ * the Harkonnen call, in the neutral Nexus window (rules version 7,
+ * engine/nexus_window.c). Secret Ally (15, the Mentat Pause) is named and
+ * refused with its row. A row never mutates but through its `use`.
  */
 #include "engine/internal.h"
 
@@ -32,12 +33,36 @@ static engine_verdict cunning(engine_verdict_detail *why, engine_state *st, unsi
     return ENGINE_ACCEPTED;
 }
 
+/* Row 13 (digest 5.2; face: "cancel a traitor the Harkonnen just
+ * revealed"), rules version 7, played in the neutral Nexus window over the
+ * Harkonnen's traitor call: that traitor card goes back into the traitor
+ * deck, shuffled, the Harkonnen are owed a replacement drawn in the Mentat
+ * Pause (a record, G4: owed even once the battle is over), and the battle
+ * resolves as if no traitor had been called (docs/RULINGS.md R123). */
+static engine_verdict betrayal(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                               const engine_action *held, engine_rng *rng)
+{
+    int leader = engine__battle_traitor_of(st, held->seat);
+    if (leader >= 0)
+        engine__nexus_traitor_to_deck(st, held->seat, (unsigned)leader, rng);
+    engine_effect e = {ENGINE_EFFECT_NEXUS_TRAITOR_OWED, ENGINE_FACTION_HARKONNEN, held->seat, 1,
+                       ENGINE_EXPIRY_REPLACED, 0};
+    (void)engine__effect_add(st, &e);
+    return engine__nexus_stop(why, st, owner, held, rng);
+}
+
 static const engine_power_form betrayal_form = {.slug = "nexus_harkonnen_betrayal"};
 static const engine_power_form cunning_form = {.slug = "nexus_harkonnen_cunning"};
 static const engine_power_form secret_ally_form = {.slug = "nexus_harkonnen_secret_ally"};
 
 static const engine__power_row rows[] = {
-    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL, &betrayal_form),
+    ENGINE__NEXUS_NOT_BUILT_UNTIL_WINDOWS(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL,
+                                          &betrayal_form),
+    {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = ENGINE_FACTION_HARKONNEN,
+     .to = ENGINE__TO_OWNER, .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS),
+     .nexus = 1 + ENGINE_NEXUS_BETRAYAL, .fn = engine__nexus_at_traitor,
+     .source = "E3 p.11; EXPANSIONS_AND_NEXUS.md 5.2 row 13 (docs/RULINGS.md R123)",
+     .use = betrayal},
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_HARKONNEN, .to = ENGINE__TO_OWNER,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_CUNNING,
      .when = can_draw_one, .source = "E3 p.11, Harkonnen Nexus card (Cunning); digest 5.2 row 14",

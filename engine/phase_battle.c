@@ -359,7 +359,8 @@ engine_verdict engine__voice(engine_verdict_detail *why, engine_state *st,
     if (vclass <= ENGINE_VOICE_NONE || vclass >= ENGINE_VOICE_CLASS_COUNT)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, vclass);
     unsigned advantage = voice_advantage(st, act->seat);
-    if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(advantage), act->seat))
+    if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(advantage), act->seat) ||
+        engine__nexus_hold(st, act, ENGINE_NEXUS_AT_VOICE))
         return ENGINE_ACCEPTED;
     engine_effect e = {ENGINE_EFFECT_VOICE, (uint8_t)advantage,
                        (uint8_t)victim_of(st, act->seat), (uint8_t)vclass, ENGINE_EXPIRY_BATTLE,
@@ -407,7 +408,8 @@ engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
     if (element < ENGINE_PRESCIENCE_LEADER || element > last_element(st))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, element);
     if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(prescience_advantage(st, act->seat)),
-                            act->seat))
+                            act->seat) ||
+        engine__nexus_hold(st, act, ENGINE_NEXUS_AT_PRESCIENCE))
         return ENGINE_ACCEPTED;
     engine__frame_close(st, act, rng);
     return ENGINE_ACCEPTED;
@@ -1031,6 +1033,11 @@ static void resolve(engine_state *st, engine_rng *rng)
     winner_cards(st, win, rng);
 }
 
+int engine__battle_traitor_of(const engine_state *st, unsigned seat)
+{
+    return may_call(st, seat) ? st->plan[1 - caller_side(st, seat)].leader : -1;
+}
+
 engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st,
                                     const engine_action *act, engine_rng *rng)
 {
@@ -1040,6 +1047,8 @@ engine_verdict engine__traitor_call(engine_verdict_detail *why, engine_state *st
     if (yes) {
         if (!may_call(st, act->seat))
             return engine__reject(why, ENGINE_REJECT_NOT_A_TRAITOR, 0, yes);
+        if (engine__nexus_hold(st, act, ENGINE_NEXUS_AT_TRAITOR))
+            return ENGINE_ACCEPTED;
         unsigned side = caller_side(st, act->seat);
         assert(side < 2); /* may_call: the seat serves a side */
         int leader = st->plan[1 - side].leader;

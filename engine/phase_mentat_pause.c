@@ -86,6 +86,7 @@ static void last_turn(engine_state *st)
 void engine__mentat_pause_begin(engine_state *st, engine_rng *rng)
 {
     engine__phase_enter(st, ENGINE_PHASE_MENTAT_PAUSE);
+    engine__nexus_mentat_pause(st); /* replacements a Nexus panel owes (rules version 7) */
     uint8_t order[ENGINE_MAX_SEATS];
     unsigned n = engine__storm_order(st, order);
     for (unsigned i = 0; i < n; i++) {

@@ -68,12 +68,15 @@ static unsigned collect_family(match *m, unsigned n, const engine_state *st,
     return n;
 }
 
-/* The rows of `owner`'s faction family, then the panels of the Nexus card
- * it holds in the mode that card has for it (engine_nexus_mode_of). */
+/* The rows of `owner`'s faction family, the Nexus Cards module's in a
+ * room with it (every seat's), then the panels of the Nexus card it holds
+ * in the mode that card has for it (engine_nexus_mode_of). */
 static unsigned collect(match *m, unsigned n, const engine_state *st, engine__point p,
                         unsigned owner, unsigned to, unsigned seat)
 {
     n = collect_family(m, n, st, family_of(st, owner), 0, p, owner, to, seat);
+    if (st->config.modules & ENGINE_MODULE_NEXUS_CARDS)
+        n = collect_family(m, n, st, &engine__nexus_module, 0, p, owner, to, seat);
     int card = engine_nexus_held(st, owner);
     if (card < 0 || st->nexus_face[card] >= ENGINE_FACTION_COUNT)
         return n;

@@ -88,6 +88,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "advisors, the Fremen's half storm losses), a seat starts asked "
         "about every advantage its room can offer, and a "
         "standing policy may name them (karama_policy's ask_21_31, own_21_31)"},
+    [ENGINE__RULE_NEXUS_WINDOWS] = {7, 0, "E3 p.11 (docs/RULINGS.md R120)",
+        "a Nexus panel answering another seat's attempt is played in one neutral window asking "
+        "every publicly possible holder, whose standing policy (nexus_policy) says where it is "
+        "asked"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -393,6 +393,14 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
                 put_u16(&w, (uint16_t)e->arg);
             }
         }
+        /* rules version 7 on: the neutral Nexus window (engine/nexus_window.c) */
+        if (engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS)) {
+            for (unsigned s = 0; s < n; s++) {
+                put_u8(&w, st->nexus_quiet[s]);
+                put_u8(&w, st->nexus_quiet_turn[s]);
+            }
+            put_u16(&w, st->nexus_played);
+        }
     }
     /* Rules version 6 on: the windows rows declare (engine/generic.c),
      * only while one is open, so every other state encodes as it did. It
@@ -739,6 +747,13 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
                                (e->kind == e[-1].kind && e->source <= e[-1].source))))
                     r.is_bad = 1; /* the canonical order, each record once */
             }
+        }
+        if (engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS)) {
+            for (unsigned s = 0; s < n; s++) {
+                st->nexus_quiet[s] = get_below(&r, ENGINE_NEXUS_POINTS_ALL + 1u);
+                st->nexus_quiet_turn[s] = (uint8_t)get_u8(&r);
+            }
+            st->nexus_played = (uint16_t)get_u16(&r);
         }
     }
     /* the windows rows declare, when bytes are left (rules version 6 on) */

@@ -300,6 +300,9 @@ static const field_desc state_fields[] = {
     ARRAY(engine_state, nexus_discard),
     SCALAR(engine_state, nexus_drawing),
     ARRAY(engine_state, nexus_policy),
+    ARRAY(engine_state, nexus_quiet),
+    ARRAY(engine_state, nexus_quiet_turn),
+    SCALAR(engine_state, nexus_played),
 };
 
 static int64_t leaf_value(const uint8_t *p, size_t size, int is_signed)
@@ -1152,6 +1155,13 @@ static uint16_t nexus_known(const engine_state *st, uint8_t viewer)
     return m;
 }
 
+/* 1 while the neutral Nexus window (rules version 7 on) is open: whom it
+ * asks must not follow from the held Nexus cards. */
+static int nexus_window_open(const engine_state *st)
+{
+    return engine_nexus_window(st) != NULL;
+}
+
 /* In the Spice Blow and Nexus phase of a room with the module (where
  * cards are drawn, replaced and discarded), mostly in the draw
  * opportunity: the own-faction policy of another seat's next draw
@@ -1162,11 +1172,13 @@ static uint16_t nexus_known(const engine_state *st, uint8_t viewer)
 static int make_nexus(pair *p, engine_state *b, const engine_state *a, const audit_game *g,
                       uint64_t *prng)
 {
-    if (!(a->config.modules & ENGINE_MODULE_NEXUS_CARDS) || a->phase != ENGINE_PHASE_SPICE_BLOW)
+    int window = nexus_window_open(a); /* and while the neutral Nexus window asks */
+    if (!(a->config.modules & ENGINE_MODULE_NEXUS_CARDS) ||
+        (a->phase != ENGINE_PHASE_SPICE_BLOW && !window))
         return 0;
     /* Mostly in the draw opportunity itself, where the cards move. */
     int drawing = a->step == ENGINE_BLOW_STEP_NEXUS_DRAW;
-    if (!drawing && prng_below(prng, 8) != 0)
+    if (!drawing && !window && prng_below(prng, 8) != 0)
         return 0;
     p->nexus_known = nexus_known(a, p->viewer);
     if (p->version < g->n_events && prng_below(prng, 2) == 0) {
@@ -1211,8 +1223,21 @@ static int make_nexus(pair *p, engine_state *b, const engine_state *a, const aud
     int top = a->n_nexus_deck > 0 ? a->nexus_deck[a->n_nexus_deck - 1] : -1;
     for (int tries = 0; tries < CHOICE_TRIES; tries++) {
         unsigned x = cand[prng_below(prng, n)], y = cand[prng_below(prng, n)];
-        if (top >= 0 && !knows(a, p->viewer, a->nexus_card[top].known_by) &&
-            prng_below(prng, drawing ? 2 : 3) == 0) {
+        if (window && prng_below(prng, 2) == 0) {
+            /* While the Nexus window asks: the card of the faction whose
+             * attempt it holds against a card another seat holds, so that
+             * whoever holds that Betrayal differs between the worlds. */
+            unsigned faction = a->seat[engine_window_top(a)->owner].faction;
+            for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++) {
+                if (knows(a, p->viewer, a->nexus_card[c].known_by))
+                    continue;
+                if (a->nexus_face[c] == faction)
+                    x = c;
+                else if (a->nexus_card[c].place == ENGINE_PLACE_HAND && prng_below(prng, 2) == 0)
+                    y = c;
+            }
+        } else if (top >= 0 && !knows(a, p->viewer, a->nexus_card[top].known_by) &&
+                   prng_below(prng, drawing ? 2 : 3) == 0) {
             unsigned s = prng_below(prng, a->config.n_seats);
             /* In the opportunity: the first seat in storm order that may
              * still draw (one still to answer, or one drawing), the one
@@ -1819,6 +1844,17 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
     if (at_opening)
         return pair_make(p, &r->b, g, lo, viewer, fact, r->lb, prng);
     uint32_t n = hi + 1 - lo;
+    /* The neutral Nexus window is rare and short: one pair in two of the
+     * Nexus cards is made while it asks, if it ever does. */
+    if (fact == INSPECT_FACT_NEXUS_CARDS && prng_below(prng, 2) == 0) {
+        uint32_t start = prng_below(prng, n);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t v = lo + (start + i) % n;
+            if (nexus_window_open(&g->state[v]) &&
+                pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
+                return 1;
+        }
+    }
     for (int tries = 0; tries < 24; tries++) {
         uint32_t v = lo + prng_below(prng, n);
         if (pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
@@ -1832,7 +1868,9 @@ static int pair_pick(pair *p, audit_run *r, uint8_t viewer, unsigned fact, int a
         int maybe = fact == INSPECT_FACT_BATTLE_PLAN ? a->phase == ENGINE_PHASE_BATTLE
                   : fact == INSPECT_FACT_STORM_DIAL ? a->phase == ENGINE_PHASE_STORM
                   : fact == INSPECT_FACT_PREDICTION ? a->phase != ENGINE_PHASE_GAME_OVER
-                  : fact == INSPECT_FACT_NEXUS_CARDS ? a->phase == ENGINE_PHASE_SPICE_BLOW : 1;
+                  : fact == INSPECT_FACT_NEXUS_CARDS ? a->phase == ENGINE_PHASE_SPICE_BLOW ||
+                                                           nexus_window_open(a)
+                                                         : 1;
         if (maybe && pair_make(p, &r->b, g, v, viewer, fact, r->lb, prng))
             return 1;
     }
@@ -2096,7 +2134,7 @@ out:
 
 /* ========================================================== self-test */
 
-#define SELF_GAMES 4 /* the last with the Nexus Cards */
+#define SELF_GAMES 5 /* the last two with the Nexus Cards */
 #define SELF_MAX_ACTIONS 2000
 #define SELF_TRIALS 140
 #define SELF_STEPS 24
@@ -2174,7 +2212,7 @@ int inspect_audit_self_test(inspect_audit_self_report *out)
         cfg.n_seats = ENGINE_MAX_SEATS;
         for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
             cfg.faction[s] = (uint8_t)((s + gi) % ENGINE_MAX_SEATS);
-        if (gi == SELF_GAMES - 1) { /* five seats: someone unallied, so cards are drawn */
+        if (gi >= SELF_GAMES - 2) { /* five seats: someone unallied, so cards are drawn */
             cfg.n_seats = ENGINE_MAX_SEATS - 1;
             cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
         }

@@ -124,6 +124,28 @@ static void view_nexus_holder_prompt(engine_state *out, const engine_state *st, 
             out->awaiting = (uint16_t)(out->awaiting | (1u << st->nexus_card[c].holder));
 }
 
+/* ---- ... the neutral Nexus window (rules version 7 on) asking only the
+ * real holder of the Betrayal that answers the attempt (the card of the
+ * faction whose power it holds), not every publicly possible holder */
+
+static void view_nexus_window_to_holder(engine_state *out, const engine_state *st, uint8_t viewer)
+{
+    engine_view(out, st, viewer);
+    const engine_frame *f = engine_window_top(st);
+    if (f == NULL || f->point != ENGINE_WINDOW_GENERIC ||
+        f->window != (uint16_t)engine_window_from_slug("nexus") || f->owner >= st->config.n_seats)
+        return;
+    unsigned faction = st->seat[f->owner].faction;
+    uint16_t holder = 0;
+    for (unsigned c = 0; c < ENGINE_NEXUS_CARD_COUNT; c++)
+        if (st->nexus_card[c].place == ENGINE_PLACE_HAND && st->nexus_face[c] == faction &&
+            engine_nexus_mode_of(st, st->nexus_card[c].holder, faction) == ENGINE_NEXUS_BETRAYAL)
+            holder = (uint16_t)(holder | (1u << st->nexus_card[c].holder));
+    engine_frame *top = &out->frame[f - st->frame];
+    top->asked = (uint16_t)(holder ? holder : top->asked);
+    top->answered = (uint16_t)(top->answered & top->asked);
+}
+
 /* ---- ... a public view showing an own-faction redraw: the deck and
  * discard piles told apart */
 
@@ -322,6 +344,10 @@ static const inspect_audit_plant plants[] = {
      "a prompt offered only to the real holder of a Nexus card",
      {.view = view_nexus_holder_prompt},
      "view.awaiting", INSPECT_AUDIT_ALL_SEATS, FACT(NEXUS_CARDS)},
+    {"nexus_window_to_holder", INSPECT_CHANNEL_PROMPT,
+     "a Nexus window offered only to the real holder of the panel answering it",
+     {.view = view_nexus_window_to_holder},
+     "view.frame[", INSPECT_AUDIT_ALL_SEATS, FACT(NEXUS_CARDS)},
     {"nexus_card_in_log", INSPECT_CHANNEL_LOG, "a log line naming a held Nexus card",
      {.log = log_nexus_held},
      "log.text", INSPECT_AUDIT_ALL_SEATS, FACT(NEXUS_CARDS)},

@@ -203,8 +203,19 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
     }
     case WHEN_TRAITOR_CALLED: {
         /* the caller (a side, or its ally) shows the traitor card it holds
-         * of the opposing side's leader */
+         * of the opposing side's leader, when the call applies: from rules
+         * version 7 a call the neutral Nexus window holds applies when the
+         * window closes, unless a panel cancelled it (the card then went
+         * back to the deck) */
         const engine_card_state *t = &before->traitor[i];
+        const engine_frame *held = engine_nexus_window(before);
+        const engine_frame *holding = engine_nexus_window(after);
+        if (holding != NULL && holding->held.kind == ENGINE_ACTION_TRAITOR_CALL)
+            return 0; /* held, not applied yet */
+        if (act->kind == ENGINE_ACTION_ANSWER && held != NULL &&
+            held->held.kind == ENGINE_ACTION_TRAITOR_CALL &&
+            after->traitor[i].place == ENGINE_PLACE_HAND)
+            act = &held->held;
         if (act->kind != ENGINE_ACTION_TRAITOR_CALL || act->arg[0] != 1 ||
             t->place != ENGINE_PLACE_HAND || t->holder != act->seat)
             return 0;

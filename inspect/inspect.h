@@ -213,6 +213,7 @@ typedef struct inspect_verify_report {
     uint32_t n_nexus_opportunities; /* Nexus draw opportunities, each opened and closed once */
     uint32_t n_nexus_answers;      /* their answers, one a seat asked */
     uint32_t n_windows;            /* window frames opened (and closed, or open at the head) */
+    uint32_t n_nexus_windows;      /* of them, neutral Nexus windows (rules version 7 on) */
 } inspect_verify_report;
 
 /* Verifies room: ledger_verify_room (genesis, dense versions, chain,
@@ -243,6 +244,8 @@ typedef struct inspect_nexus_report {
     uint32_t n_windows_opened;     /* window frames opened */
     uint32_t n_windows_closed;     /* of them, closed */
     uint32_t n_windows_open;       /* open at the head */
+    uint32_t n_nexus_windows_opened; /* of the windows, neutral Nexus windows opened */
+    uint32_t n_nexus_windows_closed; /* of them, closed */
     uint32_t bad_version;          /* the version a finding names; valid if !is_ok */
     char reason[240];              /* why, one line */
 } inspect_nexus_report;

@@ -728,7 +728,22 @@ static int caller_side(const engine_state *v, uint8_t seat)
 static void battle_result(const line_ctx *c)
 {
     const engine_state *b = c->b, *a = c->a;
-    if (c->act->kind != ENGINE_ACTION_TRAITOR_CALL || !plans_committed(b))
+    /* From rules version 7 a traitor call the neutral Nexus window held is
+     * resolved by the answer closing it: as called, or, a panel spent
+     * there, as not called. */
+    const engine_action *call = c->act;
+    const engine_frame *f = engine_nexus_window(b);
+    engine_action no_call;
+    if (call->kind == ENGINE_ACTION_ANSWER && f != NULL &&
+        f->held.kind == ENGINE_ACTION_TRAITOR_CALL) {
+        call = &f->held;
+        if (a->n_nexus_discard > b->n_nexus_discard) {
+            no_call = *call;
+            no_call.arg[0] = 0;
+            call = &no_call;
+        }
+    }
+    if (call->kind != ENGINE_ACTION_TRAITOR_CALL || !plans_committed(b))
         return;
     int resolved = a->phase != ENGINE_PHASE_BATTLE || a->battle_winner != 0xFF ||
                    !plans_committed(a) || a->battle_territory != b->battle_territory;
@@ -736,8 +751,8 @@ static void battle_result(const line_ctx *c)
         return;
     const char *where = inspect__territory(b->battle_territory);
     unsigned called = b->traitor_called;
-    int side = caller_side(b, c->act->seat);
-    if (c->act->arg[0] == 1 && side >= 0)
+    int side = caller_side(b, call->seat);
+    if (call->arg[0] == 1 && side >= 0)
         called |= 1u << side;
     if (called == 3) {
         inspect__text_sentence(c->t, "Both leaders were traitors: both sides lost everything "

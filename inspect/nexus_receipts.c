@@ -27,7 +27,10 @@
  *       versions the frames below the first that changed are the same
  *       window, those above it closed, the new ones opened; a frame never
  *       records an answer of a seat it did not ask, and no window closes
- *       and opens again as the very same window in one event.
+ *       and opens again as the very same window in one event;
+ *   (5) each neutral Nexus window (counted apart, opened and closed as
+ *       every window by (4)) asks only seats holding a Nexus card, never
+ *       the seat whose attempt it holds.
  * At the head an opportunity or windows may still be open: the game waits
  * on them (counted, not failed).
  */
@@ -85,6 +88,13 @@ static const char *seats_text(char buf[32], uint16_t mask)
     return buf;
 }
 
+/* The neutral Nexus window (rules version 7 on, engine/nexus_window.c). */
+static int is_nexus_window(const engine_frame *f)
+{
+    return f->point == ENGINE_WINDOW_GENERIC &&
+           f->window == (uint16_t)engine_window_from_slug("nexus");
+}
+
 static int same_window(const engine_frame *a, const engine_frame *b)
 {
     return a->point == b->point && a->owner == b->owner && a->user == b->user &&
@@ -118,6 +128,27 @@ static void windows_step(walk *w, uint32_t version)
             }
     w->out->n_windows_closed += p->n_frames - k;
     w->out->n_windows_opened += n->n_frames - k;
+    /* (5) the neutral Nexus windows among them */
+    for (unsigned i = k; i < p->n_frames; i++)
+        w->out->n_nexus_windows_closed += (uint32_t)is_nexus_window(&p->frame[i]);
+    for (unsigned i = k; i < n->n_frames; i++) {
+        const engine_frame *f = &n->frame[i];
+        if (!is_nexus_window(f))
+            continue;
+        w->out->n_nexus_windows_opened++;
+        uint16_t holders = 0;
+        for (unsigned s = 0; s < n->config.n_seats; s++)
+            if (engine_nexus_held(n, s) >= 0)
+                holders |= SEAT_BIT(s);
+        char a[32];
+        if ((f->asked & ~holders) || (f->held.seat < ENGINE_MAX_SEATS &&
+                                      (f->asked & SEAT_BIT(f->held.seat)))) {
+            find(w, version, "the Nexus window opened over seat %u's attempt asks seats %s: "
+                 "not only seats holding a Nexus card, or the attempt's own seat",
+                 f->held.seat + 1u, seats_text(a, f->asked));
+            return;
+        }
+    }
 }
 
 /* (1) the opportunity that opened at `version`. */

@@ -158,6 +158,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
     out->n_nexus_opportunities = nx.n_opportunities;
     out->n_nexus_answers = nx.n_answers;
     out->n_windows = nx.n_windows_opened;
+    out->n_nexus_windows = nx.n_nexus_windows_opened;
     if (rc == 0 && !nx.is_ok && !out->is_ok && nx.bad_version == out->bad_version) {
         /* Both at one version: what the game shows first, then the ledger's. */
         char both[sizeof out->reason];

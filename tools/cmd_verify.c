@@ -237,6 +237,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
             tool_json_member_uint(j, "n_opportunities", rep.n_nexus_opportunities);
             tool_json_member_uint(j, "n_answers", rep.n_nexus_answers);
             tool_json_member_uint(j, "n_windows", rep.n_windows);
+            tool_json_member_uint(j, "n_nexus_windows", rep.n_nexus_windows);
             tool_json_object_end(j);
         }
         if (!rep.is_ok) {
@@ -269,10 +270,10 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         if (rep.n_receipts != 0)
             printf("; %u receipt%s", rep.n_receipts, rep.n_receipts == 1 ? "" : "s");
         if (rep.is_nexus_checked)
-            printf("; %u Nexus draw opportunit%s (%u answers) and %u windows, each opened and "
-                   "closed once", rep.n_nexus_opportunities,
+            printf("; %u Nexus draw opportunit%s (%u answers) and %u windows (%u Nexus "
+                   "windows), each opened and closed once", rep.n_nexus_opportunities,
                    rep.n_nexus_opportunities == 1 ? "y" : "ies", rep.n_nexus_answers,
-                   rep.n_windows);
+                   rep.n_windows, rep.n_nexus_windows);
         if (is_unlinked)
             printf("; a fork of %s at %u, which this ledger does not hold: its link to the "
                    "origin was not checked", origin, fork_at);

@@ -725,7 +725,7 @@ typedef struct bot_game_spec {
 typedef struct bot_game_result {
     char room[SCHEMA_ROOM_CHARS + 1]; /* its room (ledger games), else "" */
     uint32_t n_actions;            /* actions accepted */
-    uint32_t n_window;             /* of those, Karama window answers (karama_allow, _cancel) */
+    uint32_t n_window;             /* of those, window answers (karama_allow, _cancel, answer) */
     uint32_t n_cancelled[ENGINE_ADVANTAGE_COUNT]; /* of those, karama_cancel, by advantage */
     uint32_t n_nexus_answers;      /* of those, Nexus Cards draw answers (nexus_draw) */
     uint32_t n_nexus_draws;        /* of those, answers that drew */
@@ -948,6 +948,9 @@ int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
 /* A held Nexus card's panel, played before the step's decision
  * (tools/bots/nexus.c): BOT_OK and *out, or -1 (Easy: always). */
 int bot__nexus_play(engine_action *out, bot__ctx *c);
+/* The seat's standing Nexus window policy from its level alone, set at the
+ * first prompt offering it (rules version 7 on). */
+int bot__nexus_policy(engine_action *out, const bot__ctx *c);
 /* A shipment chosen, made through a held Nexus card when it is cheaper
  * (Medium and up; tools/bots/nexus.c). */
 void bot__nexus_ship(engine_action *out, const bot__ctx *c);

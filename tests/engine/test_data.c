@@ -716,10 +716,47 @@ static void test_data__power_rows(void **state)
             per_point[r->point]++;
         }
     }
+    /* The Nexus panels answering the neutral Nexus window (rules version 7
+     * on, engine/nexus_window.c): each a card's row in a mode, saying
+     * which Nexus point it answers and what it does; and the module's
+     * rows (the window, its standing policy), every seat's. */
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__nexus_families[f];
+        for (size_t i = 0; i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            assert_int_equal(r->faction, f);
+            if (r->point != ENGINE__POINT_NEXUS_ANSWER)
+                continue;
+            assert_true(r->nexus >= 1 && r->nexus <= ENGINE_NEXUS_MODE_COUNT);
+            assert_non_null(r->fn);
+            assert_non_null(r->use);
+            assert_null(r->form);
+            assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS));
+            /* one Nexus point, for some factions of the attempt's user */
+            unsigned points = 0;
+            for (int p = 0; p < ENGINE_NEXUS_POINT_COUNT; p++) {
+                unsigned users = 0;
+                for (unsigned u = 0; u < ENGINE_FACTION_COUNT; u++)
+                    users += r->fn(NULL, u, 0, p) != 0;
+                points += users != 0;
+            }
+            assert_int_equal(points, 1);
+            per_point[r->point]++;
+        }
+    }
+    for (size_t i = 0; i < engine__nexus_module.n; i++) {
+        const engine__power_row *r = &engine__nexus_module.rows[i];
+        assert_true(r->point == ENGINE__POINT_POWER || r->point == ENGINE__POINT_WINDOW);
+        assert_non_null(r->form);
+        assert_true((r->point == ENGINE__POINT_POWER) == (r->use != NULL));
+        assert_true((r->point == ENGINE__POINT_WINDOW) == (r->answer != NULL && r->close != NULL));
+        assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS));
+        unsigned kind = r->point == ENGINE__POINT_POWER ? ENGINE_ACTION_POWER : ENGINE_ACTION_ANSWER;
+        assert_ptr_equal(engine_generic_form(kind, engine_power_id(r->form->slug)), r->form);
+        per_point[r->point]++;
+    }
     for (unsigned p = 0; p < ENGINE__POINT_COUNT; p++) {
-        /* no shipped window is on the generic kind yet
-         * (tests/engine/test_windows.c) */
-        assert_true(per_point[p] > 0 || p == ENGINE__POINT_WINDOW);
+        assert_true(per_point[p] > 0);
         assert_true(per_point[p] <= ENGINE__POINT_ROWS_MAX);
     }
     /* Every advantage a Karama may cancel is granted by a row, named, and

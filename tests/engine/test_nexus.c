@@ -138,8 +138,10 @@ static void test_nexus__encoded_only_with_the_module(void **state)
     assert_int_equal(engine_setup(NULL, &off, &cfg, &rng), ENGINE_ACCEPTED);
     size_t n_on = engine_state_encode(NULL, 0, &on), n_off = engine_state_encode(NULL, 0, &off);
     /* 12 faces and components, two lists, the drawing mask, a policy a seat,
-     * and (rules version 6 on) the count of the panels' records. */
-    assert_int_equal(n_on - n_off, 12u * 5u + 1u + 12u + 1u + 2u + N_SEATS + 1u);
+     * (rules version 6 on) the count of the panels' records, and (rules
+     * version 7 on) the Nexus window's policy and its turn a seat and the
+     * mask of its players. */
+    assert_int_equal(n_on - n_off, 12u * 5u + 1u + 12u + 1u + 2u + N_SEATS + 1u + 2u * N_SEATS + 2u);
     uint8_t buf[ENGINE_STATE_ENCODED_MAX];
     engine_state back;
     assert_int_equal(engine_state_encode(buf, sizeof buf, &on), n_on);

@@ -79,7 +79,9 @@ static unsigned offered(int16_t ids[8], const engine_state *st, unsigned seat)
     assert_true(n <= 256);
     unsigned k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (legal[i].kind != ENGINE_ACTION_POWER)
+        /* the Nexus window's standing policy is every seat's, not a panel */
+        if (legal[i].kind != ENGINE_ACTION_POWER ||
+            legal[i].lo[0] == engine_power_from_slug("nexus_policy"))
             continue;
         unsigned j = 0;
         while (j < k && ids[j] != legal[i].lo[0])
@@ -174,7 +176,7 @@ static void test_nexus_panels__not_built_refused_with_its_row(void **state)
     assert_int_equal(engine_nexus_panel_of_power(engine_power_from_slug("nexus_traitor_return")), 0);
     /* Which are built, as the bots read it. */
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING));
-    assert_false(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL));
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL)); /* v7, the window */
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_BETRAYAL));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_CUNNING));

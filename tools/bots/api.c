@@ -322,7 +322,7 @@ int bot__choose(engine_action *out, bot__ctx *c)
 {
     if (c->n_legal == 0)
         return BOT_ERROR;
-    if (choose_policy(out, c) == BOT_OK)
+    if (choose_policy(out, c) == BOT_OK || bot__nexus_policy(out, c) == BOT_OK)
         return BOT_OK;
     if (bot__nexus_play(out, c) == BOT_OK)
         return BOT_OK;

@@ -199,13 +199,18 @@ static int game_fold(game *gm, const engine_action *act)
     if (v != ENGINE_ACCEPTED)
         return -1;
     gm->version++;
-    gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW || act->kind == ENGINE_ACTION_KARAMA_CANCEL;
+    gm->n_window += act->kind == ENGINE_ACTION_KARAMA_ALLOW ||
+                    act->kind == ENGINE_ACTION_KARAMA_CANCEL || act->kind == ENGINE_ACTION_ANSWER;
     if (act->kind == ENGINE_ACTION_KARAMA_CANCEL) /* accepted: the advantage is in range */
         gm->n_cancelled[act->arg[0]]++;
     gm->n_nexus_answers += act->kind == ENGINE_ACTION_NEXUS_DRAW;
     gm->n_nexus_draws += act->kind == ENGINE_ACTION_NEXUS_DRAW && act->arg[0] == 1;
     if (act->kind == ENGINE_ACTION_POWER)
         gm->n_nexus_panels[engine_nexus_panel_of_power(act->arg[0])]++;
+    /* a panel played in the neutral Nexus window (rules version 7 on) */
+    if (act->kind == ENGINE_ACTION_ANSWER && act->arg[0] == engine_window_from_slug("nexus") &&
+        act->arg[1] > 0 && act->arg[1] <= ENGINE_NEXUS_PANEL_COUNT)
+        gm->n_nexus_panels[act->arg[1]]++;
     return 0;
 }
 

@@ -3,8 +3,9 @@
  * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
- * the Fremen Betrayal),
- * from their own view and legal families only.
+ * the Fremen Betrayal; from rules version 7 the Bene Gesserit's and the
+ * Atreides' Betrayals in the neutral Nexus window, and the window's
+ * standing policy), from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
  * prompt. Tools layer: never reads the engine's state beyond the view.
@@ -71,10 +72,70 @@ static int ask_whom(const bot__ctx *c)
     return best;
 }
 
+/* The neutral Nexus window (rules version 7 on): the attempts a held
+ * panel stops, by the panel's row of the matrix. */
+static const struct {
+    uint8_t panel;                 /* EXPANSIONS_AND_NEXUS.md 5.2 row */
+    uint8_t kind;                  /* the attempt it stops */
+} stops[] = {
+    {4, ENGINE_ACTION_VOICE},      /* Bene Gesserit Betrayal */
+    {1, ENGINE_ACTION_PRESCIENCE}, /* Atreides Betrayal */
+    {13, ENGINE_ACTION_TRAITOR_CALL}, /* Harkonnen Betrayal */
+};
+
+/* Medium and up: a panel they hold that stops the attempt, used against
+ * their own battle (they fight it and are not its user); else pass, the
+ * window's default. Only the seat's own card and the public window are
+ * read. */
+static int answer_window(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *l = &c->legal[0];
+    const engine_frame *f = engine_nexus_window(c->v);
+    if (l->kind != ENGINE_ACTION_ANSWER || f == NULL || l->lo[0] != (int16_t)f->window)
+        return -1;
+    const engine_state *v = c->v;
+    int card = engine_nexus_held(v, c->seat);
+    int fights = v->battle_seat[0] == c->seat || v->battle_seat[1] == c->seat;
+    if (card < 0 || v->nexus_face[card] >= ENGINE_FACTION_COUNT || !fights ||
+        f->held.seat == c->seat)
+        return -1;
+    unsigned face = v->nexus_face[card];
+    int mode = engine_nexus_mode_of(v, c->seat, face);
+    unsigned panel = mode >= 0 ? engine_nexus_panel_row(face, (unsigned)mode) : 0;
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+        if (stops[i].panel != panel || stops[i].kind != f->held.kind)
+            continue;
+        for (size_t k = 0; k < c->n_legal; k++) /* the family playing it, if offered */
+            if (c->legal[k].kind == ENGINE_ACTION_ANSWER && c->legal[k].lo[0] == l->lo[0] &&
+                (int)panel >= c->legal[k].lo[1] && (int)panel <= c->legal[k].hi[1]) {
+                bot__action_lo(out, &c->legal[k]);
+                out->arg[1] = (int16_t)panel;
+                return BOT_OK;
+            }
+    }
+    return -1;
+}
+
+int bot__nexus_policy(engine_action *out, const bot__ctx *c)
+{
+    /* Easy never plays a panel in the window: it asks to be asked nowhere.
+     * The others keep the default, asked at every point. From the level
+     * alone, never from the card. */
+    unsigned quiet = c->level == BOT_LEVEL_EASY ? ENGINE_NEXUS_POINTS_ALL : 0;
+    const engine_legal *l = power_family(c, "nexus_policy", 0);
+    if (l == NULL || c->v->nexus_quiet[c->seat] == quiet)
+        return -1;
+    bot__action_lo(out, l);
+    out->arg[1] = (int16_t)quiet;
+    return BOT_OK;
+}
+
 int bot__nexus_play(engine_action *out, bot__ctx *c)
 {
     if (c->level == BOT_LEVEL_EASY)
         return -1;
+    if (answer_window(out, c) == BOT_OK)
+        return BOT_OK;
     if (choose_return(out, c) == BOT_OK)
         return BOT_OK;
     /* Row 14: a traitor more to choose from costs nothing but the card. */
