@@ -350,6 +350,8 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_GUILD_HALF_PRICE = 18,      /* G4: ship at half price */
     ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE = 19, /* G5: the ally ships at half price */
     ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP = 20, /* G6: the ally ships site to site or back */
+    /* Advanced (rules version 7 on): appended after the Basic twenty */
+    ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN = 21,     /* G7: ships and moves out of storm order */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
@@ -598,6 +600,12 @@ enum { ENGINE_KH_ALIVE = 0, ENGINE_KH_DEAD = 1, ENGINE_KH_REVIVED = 2 /* alive, 
                                                                         Revival */ };
 #define ENGINE_KH_AWAKENING_LOSSES 7 /* forces lost in battles that awaken it (LR 2.01.10) */
 
+/* engine_state.guild_turn: the Guild's turn in Shipment and Movement
+ * (Advanced, LR 2.06.12). ACTING: it takes its turn now, out of storm
+ * order; DONE: it has had its turn this phase; IN_ORDER: a Karama stopped
+ * it acting out of order, it takes its turn at its storm-order place. */
+enum { ENGINE_GUILD_TURN_ACTING = 1, ENGINE_GUILD_TURN_DONE = 2, ENGINE_GUILD_TURN_IN_ORDER = 4 };
+
 /* Card classes the Voice may name (LR 2.02.06). */
 typedef enum engine_voice_class {
     ENGINE_VOICE_NONE = 0,
@@ -806,6 +814,10 @@ typedef struct engine_state {
     /* Effects that outlast their window (engine/frame.c): public. */
     engine_effect effect[ENGINE_EFFECT_MAX]; /* effect[0..n_effects) */
     uint8_t n_effects;
+    /* The Guild's turn in Shipment and Movement (engine/phase_shipment.c;
+     * Advanced, rules version 7 on, public): ENGINE_GUILD_TURN_* bits,
+     * LR 2.06.12; 0 outside the phase and in every other room. */
+    uint8_t guild_turn;
     /* A shipment paid with another seat's Karama (engine/phase_shipment.c) */
     uint16_t karama_ship_named;    /* seats the shipper has named this shipment turn */
     /* Advanced, rules version 6 on (engine/advisors.c): 1 + the location of

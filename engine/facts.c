@@ -37,6 +37,7 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_GUILD_HALF_PRICE] = "guild_half_price",
     [ENGINE_ADVANTAGE_GUILD_ALLY_HALF_PRICE] = "guild_ally_half_price",
     [ENGINE_ADVANTAGE_GUILD_ALLY_CROSS_SHIP] = "guild_ally_cross_ship",
+    [ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN] = "guild_out_of_turn",
 };
 
 const char *engine_advantage_name(unsigned advantage)

@@ -412,6 +412,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
+    ENGINE__RULE_ADVANCED_GUILD_TIMING,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -505,6 +506,9 @@ typedef enum engine__point {
     ENGINE__POINT_WINDOW,            /* a window the row declares (rules version 6 on): opened by
                                         engine__window_open, answered with the generic
                                         ENGINE_ACTION_ANSWER (its `form`, `answer`, `close`) */
+    ENGINE__POINT_SHIP_ANY_TIME,     /* owner: takes its Shipment and Movement turn at any one
+                                        boundary of the phase, asked there by its windows (G7,
+                                        Advanced v7, LR 2.06.12; engine__guild_turn_answered) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -665,6 +669,16 @@ size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_st
  * seat may ship from reserves now, may land at `loc`, the price of one
  * force there (1 a stronghold, else 2), and the shipment, checked, paid
  * and landed (a verdict; nothing changed unless accepted). */
+/* The seat whose Shipment and Movement turn it is (the Guild acting out
+ * of storm order included, LR 2.06.12), 0xFF once every seat has had it. */
+unsigned engine__ship_seat(const engine_state *st);
+/* The windows asking the owner of ENGINE__POINT_SHIP_ANY_TIME at a
+ * boundary of the phase (rows in engine/powers_guild.c), and what their
+ * close tells the phase: out of order (acts now, or delays), a Karama
+ * stopped it. */
+#define ENGINE__WINDOW_TURN_NOW "guild_act_now"
+#define ENGINE__WINDOW_TURN_DELAY "guild_delay"
+void engine__guild_turn_answered(engine_state *st, int out_of_order, int stopped, engine_rng *rng);
 int engine__panel_may_ship(const engine_state *st, unsigned seat);
 int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
 unsigned engine__ship_price(unsigned loc);

@@ -66,6 +66,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
+    [ENGINE__RULE_ADVANCED_GUILD_TIMING] = {7, 0, "LR 2.06.12",
+        "Advanced: the Guild takes its Shipment and Movement turn at the start of the phase or "
+        "after any other seat's complete turn, asked at each boundary, once a phase"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

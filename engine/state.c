@@ -145,6 +145,13 @@ static inline void put_component(writer *w, const engine_card_state *c)
     put_u16(w, c->known_by);
 }
 
+/* The Guild's turn (engine_state.guild_turn) is encoded only in Advanced
+ * rooms of rules version 7 on, so no earlier state's digest changes. */
+static int guild_turn_encoded(const engine_state *st)
+{
+    return engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_GUILD_TIMING);
+}
+
 static int location_is_empty(const engine_state *st, unsigned loc)
 {
     static const uint8_t none[ENGINE_MAX_SEATS];
@@ -358,6 +365,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     /* Advanced rooms of rules version 6 on (engine/advisors.c) */
     if (engine__advisors_encoded(st))
         put_u8(&w, st->bg_accompany);
+    /* Advanced rooms of rules version 7 on: the Guild's turn (LR 2.06.12) */
+    if (guild_turn_encoded(st))
+        put_u8(&w, st->guild_turn);
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -706,6 +716,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
     if (engine__advisors_encoded(st))
         st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
+    if (guild_turn_encoded(st))
+        st->guild_turn = get_below(&r, 8);
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);

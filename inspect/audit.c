@@ -260,6 +260,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, n_frames),
     STRUCTS(engine_state, effect, effect_fields),
     SCALAR(engine_state, n_effects),
+    SCALAR(engine_state, guild_turn),
     SCALAR(engine_state, karama_ship_named),
     SCALAR(engine_state, bg_accompany),
     SCALAR(engine_state, weather_control),

@@ -213,9 +213,10 @@ static void test_advanced__double_blow_only_from_version_6(void **state)
      * the pile, its worms, the territories struck (8 bytes), then the other
      * blocks of an Advanced state of version 6 (docs/FORMAT.md): the Kwisatz
      * Haderach (a byte a plan, 3 for the token), the elite revival turn (a
-     * byte a seat, 3 seats) and the advisor's accompanying send (1) */
+     * byte a seat, 3 seats) and the advisor's accompanying send (1), and
+     * of version 7 the Guild's turn (1) */
     assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic),
-                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u);
+                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u + 1u);
 }
 
 /* The position API: advisors are the Advanced Bene Gesserit's, out of
