@@ -413,6 +413,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
     ENGINE__RULE_ADVANCED_GUILD_TIMING,
+    ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -509,6 +510,9 @@ typedef enum engine__point {
     ENGINE__POINT_SHIP_ANY_TIME,     /* owner: takes its Shipment and Movement turn at any one
                                         boundary of the phase, asked there by its windows (G7,
                                         Advanced v7, LR 2.06.12; engine__guild_turn_answered) */
+    ENGINE__POINT_SEND_INTO_STORM,   /* value: of `base` forces a seat's send lands in the storm,
+                                        those that die at once; a row lets the send land there
+                                        (F Advanced v7, LR 2.04.17) */
     ENGINE__POINT_COUNT
 } engine__point;
 

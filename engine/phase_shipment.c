@@ -192,12 +192,30 @@ static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
 /* 1 if `seat` may put forces at `loc` now (ship or send): not in the
  * storm, and not a third faction in a stronghold, but as advisors joining
  * its advisors there (Advanced, LR 1.06.03.05, 2.02.20). */
-static int may_land(const engine_state *st, unsigned loc, unsigned seat)
+static int may_land_at(const engine_state *st, unsigned loc, unsigned seat, int storm_ok)
 {
-    if (loc >= ENGINE_LOCATION_HMS || engine__in_storm(st, loc))
+    if (loc >= ENGINE_LOCATION_HMS || (engine__in_storm(st, loc) && !storm_ok))
         return 0;
     unsigned t = engine__locations[loc].territory;
     return !engine__stronghold_full(st, t, seat) || engine__advisors_arriving(st, seat, t);
+}
+
+static int may_land(const engine_state *st, unsigned loc, unsigned seat)
+{
+    return may_land_at(st, loc, seat, 0);
+}
+
+/* Storm migration (Advanced Fremen, rules version 7 on, LR 2.04.17): a
+ * send may land in the storm, where the point's rows say how many of the
+ * forces sent die at once. */
+static int migrates(const engine_state *st, unsigned seat)
+{
+    return engine__point_holds(st, ENGINE__POINT_SEND_INTO_STORM, seat);
+}
+
+static int may_send_land(const engine_state *st, unsigned loc, unsigned seat)
+{
+    return may_land_at(st, loc, seat, migrates(st, seat));
 }
 
 /* ============================================================ shipping */
@@ -711,14 +729,22 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
         elite > p->special_reserves)
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
-    if (engine__in_storm(st, (unsigned)loc))
+    int into_storm = engine__in_storm(st, (unsigned)loc);
+    if (into_storm && !migrates(st, act->seat))
         return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
-    if (!may_land(st, (unsigned)loc, act->seat))
+    if (!may_send_land(st, (unsigned)loc, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
     p->reserves = (uint8_t)(p->reserves - plain);
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
     st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
+    if (into_storm) {
+        /* those the rows say die at once, plain forces first (R114) */
+        unsigned lose = (unsigned)engine__point_value(st, ENGINE__POINT_SEND_INTO_STORM, act->seat,
+                                                      plain + elite);
+        unsigned lose_plain = lose < (unsigned)plain ? lose : (unsigned)plain;
+        engine__forces_to_tanks(st, (unsigned)loc, act->seat, lose_plain, lose - lose_plain);
+    }
     ally_conflict(st, act->seat, engine__locations[loc].territory);
     after_shipment(st, act->seat, 0, (unsigned)loc);
     return ENGINE_ACCEPTED;
@@ -1054,7 +1080,7 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
     const engine_seat_state *p = &st->seat[seat];
     int has_karama = engine__card_in_hand(st, seat, ENGINE_CARD_KARAMA) != CARD_NONE;
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
-        if (!may_land(st, loc, seat))
+        if (!(sends(st, seat) ? may_send_land(st, loc, seat) : may_land(st, loc, seat)))
             continue;
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, 0};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 0, 0, 0};

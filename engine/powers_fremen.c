@@ -51,7 +51,8 @@ static int move_allowance(const engine_state *st, unsigned owner, unsigned seat,
     return at_least(value, MOVE_TERRITORIES);
 }
 
-/* Advanced: half the forces in a sector the storm enters, rounded up. */
+/* Advanced: half the forces in a sector the storm enters, rounded up;
+ * from rules version 7 also half a send landing in the storm. */
 static int storm_losses(const engine_state *st, unsigned owner, unsigned seat, int value)
 {
     (void)st;
@@ -202,6 +203,10 @@ static const engine__power_row rows[] = {
      .source = "LR 2.04.02"},
     {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .fn = storm_losses, .source = "LR 2.04.16"},
+    /* Advanced (rules version 7): the send may land in the storm, half of it lost. */
+    {.point = ENGINE__POINT_SEND_INTO_STORM, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_MIGRATION), .fn = storm_losses,
+     .source = "LR 2.04.17"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */

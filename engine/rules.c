@@ -69,6 +69,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_GUILD_TIMING] = {7, 0, "LR 2.06.12",
         "Advanced: the Guild takes its Shipment and Movement turn at the start of the phase or "
         "after any other seat's complete turn, asked at each boundary, once a phase"},
+    [ENGINE__RULE_ADVANCED_FREMEN_MIGRATION] = {7, 0, "LR 2.04.17",
+        "Advanced: the Fremen send may land in the storm, where half the forces sent, rounded "
+        "up, die at once"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -960,6 +960,7 @@ int bot__easy_plan(engine_action *out, bot__ctx *c);
 
 /* bots/medium.c */
 int bot__storm_may_hit(const engine_state *v, unsigned loc);
+unsigned bot__send_survivors(const engine_state *v, unsigned loc, unsigned n);
 int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader);
 int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
 int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned n);

@@ -57,6 +57,14 @@ int bot__storm_may_hit(const engine_state *v, unsigned loc)
     return ahead >= 1 && ahead <= 6;
 }
 
+/* Of n forces a send lands at `loc`, those that live: half of them,
+ * rounded up, die at once under the storm (the Advanced Fremen's storm
+ * migration, LR 2.04.17; the engine offers such a send only there). */
+unsigned bot__send_survivors(const engine_state *v, unsigned loc, unsigned n)
+{
+    return engine_location_sector(loc) == (int)v->storm_sector ? n - (n + 1) / 2 : n;
+}
+
 /* Chance in percent that `mine` forces (with the seat's best leader) beat
  * `theirs` forces with their best leader, roughly: a margin of a few
  * forces is safe, an even fight a coin. */
@@ -585,7 +593,8 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
         unsigned nn = counts(ns, l->lo[ci], l->hi[ci]);
         for (unsigned k = 0; k < nn; k++) {
             unsigned n = (unsigned)ns[k];
-            int value = bot__place_value(c, b, loc, n);
+            unsigned lands = l->kind == ENGINE_ACTION_FREMEN_SEND ? bot__send_survivors(v, loc, n) : n;
+            int value = bot__place_value(c, b, loc, lands) - 2 * (int)(n - lands);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
             if (l->kind == ENGINE_ACTION_CROSS_SHIP)
