@@ -811,6 +811,10 @@ typedef struct engine_state {
      * phase, step, awaiting and answered (the step's) stay untouched. */
     engine_frame frame[ENGINE_FRAME_MAX]; /* frame[n_frames-1] on top */
     uint8_t n_frames;
+    /* Advanced, rules version 7 on, public (engine/phase_storm.c): in the
+     * storm's step LOSSES, the location whose Fremen tokens the storm
+     * takes, the Fremen choosing which (LR 2.04.16); 0 otherwise. */
+    uint8_t storm_loss_at;
     /* Effects that outlast their window (engine/frame.c): public. */
     engine_effect effect[ENGINE_EFFECT_MAX]; /* effect[0..n_effects) */
     uint8_t n_effects;
@@ -1238,6 +1242,7 @@ enum {
     ENGINE_SETUP_STEP_BG_PLACE = 3,     /* (Advanced) the Bene Gesserit place one force */
     ENGINE_STORM_STEP_DIAL = 0,         /* two dialers dial in secret */
     ENGINE_STORM_STEP_CARDS = 1,        /* Weather Control, Family Atomics, or pass */
+    ENGINE_STORM_STEP_LOSSES = 2,       /* (Advanced) the Fremen choose their storm losses */
     ENGINE_BATTLE_STEP_CHOOSE = 0,      /* the aggressor picks a territory and opponent */
     ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice (the
                                            VOICE window, as engine_state_step tells it) */

@@ -72,6 +72,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_FREMEN_MIGRATION] = {7, 0, "LR 2.04.17",
         "Advanced: the Fremen send may land in the storm, where half the forces sent, rounded "
         "up, die at once"},
+    [ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE] = {7, 0, "LR 2.04.16",
+        "Advanced: the Fremen choose which of their tokens the storm takes, plain forces or "
+        "Fedaykin, where that makes a difference"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
