@@ -944,6 +944,7 @@ int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
 int bot__easy_charity(engine_action *out, bot__ctx *c);
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
+int bot__medium_answer(engine_action *out, bot__ctx *c);
 /* A held Nexus card's panel, played before the step's decision
  * (tools/bots/nexus.c): BOT_OK and *out, or -1 (Easy: always). */
 int bot__nexus_play(engine_action *out, bot__ctx *c);

@@ -358,6 +358,20 @@ int bot__medium_nexus(engine_action *out, bot__ctx *c)
  * the small deck into reshuffles inside an opportunity, docs/RULINGS.md
  * R80's residual); its own faction's card (its Cunning) is redrawn once
  * unless that panel is built. */
+/* A window's answer: the Guild's turn (Advanced, LR 2.06.12) is best
+ * taken last, once every other seat has shipped and moved (its holding
+ * pattern: it delays at its place and waits at every boundary, acting
+ * when it is the only one left); any other window, its row's default. */
+int bot__medium_answer(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = &c->legal[0];
+    if (engine_generic_default(out, l) != 0)
+        return -1;
+    if (l->lo[0] == engine_window_id("guild_delay"))
+        out->arg[1] = (int16_t)bot__clamp(1, l->lo[1], l->hi[1]);
+    return BOT_OK;
+}
+
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_NEXUS_DRAW);
@@ -695,6 +709,23 @@ int bot__medium_karama_ship(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+/* TAKE UP ARMS (Advanced Bene Gesserit, LR 2.02.16): advisors moved in as
+ * fighters (a move family with `fighters` 1) are worth it where they
+ * would outnumber every other faction there, a stronghold most of all;
+ * elsewhere they stay advisors, out of the battle. Public facts only. */
+static int take_up_arms(const bot__ctx *c, unsigned territory, unsigned n)
+{
+    unsigned most = 0;
+    for (unsigned s = 0; s < c->v->config.n_seats; s++)
+        if (s != c->seat) {
+            unsigned f = bot__forces_in(c->v, territory, s);
+            most = f > most ? f : most;
+        }
+    if (n <= most)
+        return -4;
+    return engine_territory_is_stronghold(territory) ? 6 : 1;
+}
+
 void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                           bot__bonus_fn bonus)
 {
@@ -721,6 +752,8 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                 value = bot__place_value(c, b, loc, n) - bot__leave_cost(c, b, from, n);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
+            if (l->lo[5] == 1)
+                value += take_up_arms(c, engine_location_territory(loc), n);
             bot__action_lo(&act, l);
             act.arg[2] = (int16_t)n;
             bot__candidates_add(cs, &act, value);
