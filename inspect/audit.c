@@ -258,6 +258,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, kh_territory),
     STRUCTS(engine_state, frame, frame_fields),
     SCALAR(engine_state, n_frames),
+    SCALAR(engine_state, storm_loss_at),
     STRUCTS(engine_state, effect, effect_fields),
     SCALAR(engine_state, n_effects),
     SCALAR(engine_state, guild_turn),
