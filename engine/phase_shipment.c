@@ -739,7 +739,7 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
     st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
     if (into_storm) {
-        /* those the rows say die at once, plain forces first (R114) */
+        /* those the rows say die at once, plain forces first (R125) */
         unsigned lose = (unsigned)engine__point_value(st, ENGINE__POINT_SEND_INTO_STORM, act->seat,
                                                       plain + elite);
         unsigned lose_plain = lose < (unsigned)plain ? lose : (unsigned)plain;

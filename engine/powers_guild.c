@@ -23,7 +23,7 @@ static int default_victory(const engine_state *st, unsigned owner, unsigned seat
  * boundary before its storm-order place the phase asks it whether it acts
  * now, at that place whether it delays; an answer at each boundary, not a
  * standing choice, so it decides on the board it sees (docs/RULINGS.md
- * R113). 0 keeps storm order: the default of a bot that knows no better. */
+ * R124). 0 keeps storm order: the default of a bot that knows no better. */
 static const engine_power_form act_now_form = {
     .slug = ENGINE__WINDOW_TURN_NOW,
     .n_args = 1,

@@ -1,7 +1,7 @@
 /*
  * test_guild_timing.c - the Spacing Guild's out-of-turn Shipment and
  * Movement (Advanced, rules version 7 on; LR 2.06.12, ADVANCED_RULES.md
- * 6.6, docs/RULINGS.md R113) through the engine API on constructed
+ * 6.6, docs/RULINGS.md R124) through the engine API on constructed
  * positions: asked at the start of the phase and after every other
  * seat's complete turn whether it acts now, at its storm-order place
  * whether it delays; never in the middle of another's turn, once a

@@ -1,7 +1,7 @@
 /*
  * test_storm_migration.c - the Fremen's storm migration (Advanced, rules
  * version 7 on; LR 2.04.17, ADVANCED_RULES.md 6.4 and 8 item 22,
- * docs/RULINGS.md R114) through the engine API on constructed positions:
+ * docs/RULINGS.md R125) through the engine API on constructed positions:
  * the send may land in the storm, half the forces sent, rounded up, die
  * at once (plain forces first, each Fedaykin one token: D5); the legal
  * families offer exactly the sends the handler accepts; nothing of it in
