@@ -119,6 +119,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
     [ENGINE_PHASE_STORM] = {
         [STORM_STEP_DIAL] = engine__legal_storm_dial,
         [STORM_STEP_CARDS] = engine__legal_storm_cards,
+        [STORM_STEP_LOSSES] = engine__legal_power_decision,
     },
     [ENGINE_PHASE_SPICE_BLOW] = {
         [BLOW_STEP_NEXUS] = engine__legal_nexus,

@@ -355,6 +355,7 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_BG_CHARITY = 22,            /* the Advanced charity, holding 2 or more */
     ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
     ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
+    ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN = 25,     /* G7: ships and moves out of storm order */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
@@ -615,6 +616,12 @@ enum { ENGINE_KH_ALIVE = 0, ENGINE_KH_DEAD = 1, ENGINE_KH_REVIVED = 2 /* alive, 
                                                                         Revival */ };
 #define ENGINE_KH_AWAKENING_LOSSES 7 /* forces lost in battles that awaken it (LR 2.01.10) */
 
+/* engine_state.guild_turn: the Guild's turn in Shipment and Movement
+ * (Advanced, LR 2.06.12). ACTING: it takes its turn now, out of storm
+ * order; DONE: it has had its turn this phase; IN_ORDER: a Karama stopped
+ * it acting out of order, it takes its turn at its storm-order place. */
+enum { ENGINE_GUILD_TURN_ACTING = 1, ENGINE_GUILD_TURN_DONE = 2, ENGINE_GUILD_TURN_IN_ORDER = 4 };
+
 /* Card classes the Voice may name (LR 2.02.06). */
 typedef enum engine_voice_class {
     ENGINE_VOICE_NONE = 0,
@@ -823,9 +830,17 @@ typedef struct engine_state {
      * phase, step, awaiting and answered (the step's) stay untouched. */
     engine_frame frame[ENGINE_FRAME_MAX]; /* frame[n_frames-1] on top */
     uint8_t n_frames;
+    /* Advanced, rules version 7 on, public (engine/phase_storm.c): in the
+     * storm's step LOSSES, the location whose Fremen tokens the storm
+     * takes, the Fremen choosing which (LR 2.04.16); 0 otherwise. */
+    uint8_t storm_loss_at;
     /* Effects that outlast their window (engine/frame.c): public. */
     engine_effect effect[ENGINE_EFFECT_MAX]; /* effect[0..n_effects) */
     uint8_t n_effects;
+    /* The Guild's turn in Shipment and Movement (engine/phase_shipment.c;
+     * Advanced, rules version 7 on, public): ENGINE_GUILD_TURN_* bits,
+     * LR 2.06.12; 0 outside the phase and in every other room. */
+    uint8_t guild_turn;
     /* A shipment paid with another seat's Karama (engine/phase_shipment.c) */
     uint16_t karama_ship_named;    /* seats the shipper has named this shipment turn */
     /* Advanced, rules version 6 on (engine/advisors.c): 1 + the location of
@@ -1288,6 +1303,7 @@ enum {
     ENGINE_SETUP_STEP_BG_PLACE = 3,     /* (Advanced) the Bene Gesserit place one force */
     ENGINE_STORM_STEP_DIAL = 0,         /* two dialers dial in secret */
     ENGINE_STORM_STEP_CARDS = 1,        /* Weather Control, Family Atomics, or pass */
+    ENGINE_STORM_STEP_LOSSES = 2,       /* (Advanced) the Fremen choose their storm losses */
     ENGINE_BATTLE_STEP_CHOOSE = 0,      /* the aggressor picks a territory and opponent */
     ENGINE_BATTLE_STEP_VOICE = 1,       /* the Bene Gesserit side may use the Voice (the
                                            VOICE window, as engine_state_step tells it) */

@@ -43,6 +43,7 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_BG_CHARITY] = "bg_advanced_charity",
     [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
     [ENGINE_ADVANTAGE_BG_FLIP] = "bg_advisors_flip",
+    [ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN] = "guild_out_of_turn",
 };
 
 const char *engine_advantage_name(unsigned advantage)
@@ -172,7 +173,8 @@ _Static_assert(SAME(ENGINE_SETUP_STEP_PREDICTION, SETUP_STEP_PREDICTION) &&
                    SAME(ENGINE_SETUP_STEP_BG_PLACE, SETUP_STEP_BG_PLACE) && SETUP_STEP_COUNT == 4,
                "the setup steps of engine.h are phase.h's");
 _Static_assert(SAME(ENGINE_STORM_STEP_DIAL, STORM_STEP_DIAL) &&
-                   SAME(ENGINE_STORM_STEP_CARDS, STORM_STEP_CARDS) && STORM_STEP_COUNT == 2,
+                   SAME(ENGINE_STORM_STEP_CARDS, STORM_STEP_CARDS) &&
+                   SAME(ENGINE_STORM_STEP_LOSSES, STORM_STEP_LOSSES) && STORM_STEP_COUNT == 3,
                "the storm steps of engine.h are phase.h's");
 _Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
                    SAME(ENGINE_BATTLE_STEP_VOICE, BATTLE_STEP_VOICE) &&
@@ -194,7 +196,8 @@ static const char *const step_names[ENGINE_PHASE_COUNT][8] = {
                             [SETUP_STEP_TRAITORS] = "traitor_picks",
                             [SETUP_STEP_FREMEN] = "fremen_placement",
                             [SETUP_STEP_BG_PLACE] = "bene_gesserit_placement"},
-    [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = "storm_dials", [STORM_STEP_CARDS] = "storm_cards"},
+    [ENGINE_PHASE_STORM] = {[STORM_STEP_DIAL] = "storm_dials", [STORM_STEP_CARDS] = "storm_cards",
+                            [STORM_STEP_LOSSES] = "fremen_storm_losses"},
     [ENGINE_PHASE_SPICE_BLOW] = {[BLOW_STEP_NEXUS] = "nexus", [BLOW_STEP_WORM_RIDE] = "worm_ride",
                                  [BLOW_STEP_WORM_ALLY] = "fremen_ally_worm_choice",
                                  [BLOW_STEP_NEXUS_DRAW] = "nexus_card_draws",

@@ -544,15 +544,13 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in)
     uint16_t step_answered = in->offered ? in->saved_answered : in->answered;
     if (st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && in->step == SHIP_STEP_BG_SEND) {
         unsigned bg = engine__lowest_seat(step_awaiting);
-        uint8_t order[ENGINE_MAX_SEATS];
-        engine__storm_order(st, order);
+        unsigned shipper = engine__ship_seat(st);
         if (st->n_frames != 0 || bg >= n || step_awaiting != ENGINE_SEAT_BIT(bg) ||
-            step_answered != 0 || st->ship_index >= n || order[st->ship_index] == bg)
+            step_answered != 0 || shipper >= n || shipper == bg)
             return -1;
-        engine__frame_push(st, ENGINE_WINDOW_BG_SEND, order[st->ship_index], bg, NULL,
-                           step_awaiting);
+        engine__frame_push(st, ENGINE_WINDOW_BG_SEND, shipper, bg, NULL, step_awaiting);
         st->step = SHIP_STEP_SHIP;
-        st->awaiting = ENGINE_SEAT_BIT(order[st->ship_index]);
+        st->awaiting = ENGINE_SEAT_BIT(shipper);
         st->answered = 0;
     }
     /* The Fremen's choices for their ally, and the Emperor's offer, are

@@ -419,6 +419,9 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_PRESCIENCE_DIAL,
     ENGINE__RULE_ADVANCED_KARAMA,
     ENGINE__RULE_NEXUS_WINDOWS,
+    ENGINE__RULE_ADVANCED_GUILD_TIMING,
+    ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
+    ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -522,6 +525,15 @@ typedef enum engine__point {
                                         (rules version 7 on, engine/nexus_window.c): `fn` 1 for
                                         the engine_nexus_point it answers (a pure function of
                                         it), `use` what playing it does to the held attempt */
+    ENGINE__POINT_SHIP_ANY_TIME,     /* owner: takes its Shipment and Movement turn at any one
+                                        boundary of the phase, asked there by its windows (G7,
+                                        Advanced v7, LR 2.06.12; engine__guild_turn_answered) */
+    ENGINE__POINT_SEND_INTO_STORM,   /* value: of `base` forces a seat's send lands in the storm,
+                                        those that die at once; a row lets the send land there
+                                        (F Advanced v7, LR 2.04.17) */
+    ENGINE__POINT_STORM_LOSS_CHOICE, /* owner: chooses which of its tokens the storm takes where
+                                        that makes a difference, with its POWER row
+                                        fremen_storm_losses (F Advanced v7, LR 2.04.16) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -725,6 +737,22 @@ size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_st
  * seat may ship from reserves now, may land at `loc`, the price of one
  * force there (1 a stronghold, else 2), and the shipment, checked, paid
  * and landed (a verdict; nothing changed unless accepted). */
+/* The seat whose Shipment and Movement turn it is (the Guild acting out
+ * of storm order included, LR 2.06.12), 0xFF once every seat has had it. */
+unsigned engine__ship_seat(const engine_state *st);
+/* The Fremen's choice of their storm losses (engine/phase_storm.c,
+ * Advanced v7, LR 2.04.16): 1 while the storm's step LOSSES waits on it,
+ * with the Fedaykin that may die at storm_loss_at (lo..hi); the choice
+ * made, the next location or the Spice Blow. */
+int engine__storm_loss_range(const engine_state *st, unsigned *lo, unsigned *hi);
+void engine__storm_loss_chosen(engine_state *st, unsigned fedaykin, engine_rng *rng);
+/* The windows asking the owner of ENGINE__POINT_SHIP_ANY_TIME at a
+ * boundary of the phase (rows in engine/powers_guild.c), and what their
+ * close tells the phase: out of order (acts now, or delays), a Karama
+ * stopped it. */
+#define ENGINE__WINDOW_TURN_NOW "guild_act_now"
+#define ENGINE__WINDOW_TURN_DELAY "guild_delay"
+void engine__guild_turn_answered(engine_state *st, int out_of_order, int stopped, engine_rng *rng);
 int engine__panel_may_ship(const engine_state *st, unsigned seat);
 int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
 unsigned engine__ship_price(unsigned loc);

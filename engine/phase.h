@@ -140,6 +140,9 @@ enum engine__setup_step {
 enum engine__storm_step {
     STORM_STEP_DIAL = 0,           /* two dialers dial in secret */
     STORM_STEP_CARDS,              /* after turn 1: Weather Control, Family Atomics, or pass */
+    STORM_STEP_LOSSES,             /* (Advanced, rules version 7) the storm has moved: the
+                                      Fremen choose which of their tokens it takes, one
+                                      location at a time (storm_loss_at) */
     STORM_STEP_COUNT
 };
 

@@ -16,6 +16,7 @@
  * factions hold. Forces ending beside their ally's (but in the Polar Sink)
  * are lost. Atreides see the top card of the spice deck.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "engine/phase.h"
@@ -191,12 +192,30 @@ static void ally_conflict(engine_state *st, unsigned seat, unsigned territory)
 /* 1 if `seat` may put forces at `loc` now (ship or send): not in the
  * storm, and not a third faction in a stronghold, but as advisors joining
  * its advisors there (Advanced, LR 1.06.03.05, 2.02.20). */
-static int may_land(const engine_state *st, unsigned loc, unsigned seat)
+static int may_land_at(const engine_state *st, unsigned loc, unsigned seat, int storm_ok)
 {
-    if (loc >= ENGINE_LOCATION_HMS || engine__in_storm(st, loc))
+    if (loc >= ENGINE_LOCATION_HMS || (engine__in_storm(st, loc) && !storm_ok))
         return 0;
     unsigned t = engine__locations[loc].territory;
     return !engine__stronghold_full(st, t, seat) || engine__advisors_arriving(st, seat, t);
+}
+
+static int may_land(const engine_state *st, unsigned loc, unsigned seat)
+{
+    return may_land_at(st, loc, seat, 0);
+}
+
+/* Storm migration (Advanced Fremen, rules version 7 on, LR 2.04.17): a
+ * send may land in the storm, where the point's rows say how many of the
+ * forces sent die at once. */
+static int migrates(const engine_state *st, unsigned seat)
+{
+    return engine__point_holds(st, ENGINE__POINT_SEND_INTO_STORM, seat);
+}
+
+static int may_send_land(const engine_state *st, unsigned loc, unsigned seat)
+{
+    return may_land_at(st, loc, seat, migrates(st, seat));
 }
 
 /* ============================================================ shipping */
@@ -303,30 +322,137 @@ static void await_seat(engine_state *st, unsigned step, unsigned seat)
     st->answered = 0;
 }
 
-static unsigned current_seat(const engine_state *st)
+/* ------------------------------------------- a turn at any one boundary */
+
+/* The seat owning ENGINE__POINT_SHIP_ANY_TIME (Advanced, rules version 7
+ * on: the Guild, LR 2.06.12), or -1. It takes its whole turn (one
+ * shipment, then one move) at any one boundary of the phase: the start,
+ * or after any other seat's complete turn. At each boundary before its
+ * storm-order place it is asked whether it acts now (window
+ * ENGINE__WINDOW_TURN_NOW), at its place whether it delays
+ * (ENGINE__WINDOW_TURN_DELAY, not asked once it is the only one left),
+ * after it whether it acts now; all others done, it acts. Acting out of
+ * order is held for a Karama (the point's row); stopped, it acts at its
+ * storm-order place (ENGINE_GUILD_TURN_IN_ORDER). */
+static int any_time_seat(const engine_state *st)
 {
+    return engine__point_owner(st, ENGINE__POINT_SHIP_ANY_TIME);
+}
+
+unsigned engine__ship_seat(const engine_state *st)
+{
+    if (st->guild_turn & ENGINE_GUILD_TURN_ACTING)
+        return (unsigned)any_time_seat(st);
+    if (st->ship_index >= st->config.n_seats)
+        return SEAT_NONE;
     uint8_t order[ENGINE_MAX_SEATS];
     engine__storm_order(st, order);
     return order[st->ship_index];
 }
 
+/* The seat in turn, inside the phase's turns (there is one). */
+static unsigned current_seat(const engine_state *st)
+{
+    unsigned seat = engine__ship_seat(st);
+    assert(seat < ENGINE_MAX_SEATS);
+    return seat;
+}
+
+/* 1 if the any-time seat `g` may still take its turn this phase. */
+static int may_act_any_time(const engine_state *st, int g)
+{
+    return g >= 0 && !(st->guild_turn & (ENGINE_GUILD_TURN_DONE | ENGINE_GUILD_TURN_ACTING));
+}
+
+/* The any-time seat takes its turn now, ahead of `ship_index`. */
+static void act_any_time(engine_state *st, unsigned g)
+{
+    st->guild_turn |= ENGINE_GUILD_TURN_ACTING;
+    await_seat(st, SHIP_STEP_SHIP, g);
+}
+
+/* A boundary of the phase: the next seat in storm order is up, unless
+ * the any-time seat, asked here, acts first. `ask` is 0 right after it
+ * delayed (the same boundary). */
+static void boundary(engine_state *st, engine_rng *rng, int ask)
+{
+    unsigned n = st->config.n_seats;
+    int g = any_time_seat(st);
+    uint8_t order[ENGINE_MAX_SEATS];
+    engine__storm_order(st, order);
+    /* its place in storm order, once it has had its turn: passed over */
+    if (st->ship_index < n && g >= 0 && order[st->ship_index] == (unsigned)g &&
+        (st->guild_turn & ENGINE_GUILD_TURN_DONE))
+        st->ship_index++;
+    if (st->ship_index >= n) {
+        if (may_act_any_time(st, g)) {
+            act_any_time(st, (unsigned)g); /* it delayed to the last */
+            return;
+        }
+        st->guild_turn = 0;
+        engine__battle_begin(st, rng);
+        return;
+    }
+    unsigned next = order[st->ship_index];
+    await_seat(st, SHIP_STEP_SHIP, next);
+    if (!may_act_any_time(st, g))
+        return;
+    uint16_t bit = ENGINE_SEAT_BIT((unsigned)g);
+    if (next == (unsigned)g) {
+        /* its storm-order place: it may delay, unless stopped or last */
+        if (!(st->guild_turn & ENGINE_GUILD_TURN_IN_ORDER) && st->ship_index + 1u < n)
+            engine__window_open(st, engine_window_id(ENGINE__WINDOW_TURN_DELAY), (unsigned)g,
+                                (unsigned)g, NULL, bit);
+    } else if (ask && !(st->guild_turn & ENGINE_GUILD_TURN_IN_ORDER)) {
+        engine__window_open(st, engine_window_id(ENGINE__WINDOW_TURN_NOW), (unsigned)g,
+                            (unsigned)g, NULL, bit);
+    }
+}
+
+/* The any-time seat answered at a boundary (its windows' close, after a
+ * Karama window on acting out of order, if any, resumed): `out_of_order`
+ * 1 if it acts now ahead of its place or delays at it, `stopped` 1 if a
+ * Karama cancelled that, when it keeps its storm-order place. */
+void engine__guild_turn_answered(engine_state *st, int out_of_order, int stopped, engine_rng *rng)
+{
+    int g = any_time_seat(st);
+    if (g < 0 || !out_of_order)
+        return; /* the step below, as it was */
+    if (stopped) {
+        st->guild_turn |= ENGINE_GUILD_TURN_IN_ORDER;
+        return;
+    }
+    if (engine__ship_seat(st) == (unsigned)g) { /* it delays: the next seat is up */
+        st->ship_index++;
+        boundary(st, rng, 0);
+        return;
+    }
+    act_any_time(st, (unsigned)g);
+}
+
 static void end_seat(engine_state *st, engine_rng *rng)
 {
+    unsigned seat = current_seat(st);
     if (engine__rule(st, ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT))
         for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
-            ally_losses(st, current_seat(st), t);
+            ally_losses(st, seat, t);
     st->has_moved = 0;
+    int g = any_time_seat(st);
+    if (g >= 0 && seat == (unsigned)g) {
+        int acted_out_of_order = (st->guild_turn & ENGINE_GUILD_TURN_ACTING) != 0;
+        st->guild_turn = ENGINE_GUILD_TURN_DONE;
+        if (acted_out_of_order) {
+            begin_seat(st, rng); /* the seat it went ahead of is up, unasked */
+            return;
+        }
+    }
     st->ship_index++;
     begin_seat(st, rng);
 }
 
 static void begin_seat(engine_state *st, engine_rng *rng)
 {
-    if (st->ship_index >= st->config.n_seats) {
-        engine__battle_begin(st, rng);
-        return;
-    }
-    await_seat(st, SHIP_STEP_SHIP, current_seat(st));
+    boundary(st, rng, 1);
 }
 
 /* The seat's SHIP step is over: the seats it named are forgotten. */
@@ -355,6 +481,7 @@ void engine__shipment_begin(engine_state *st, engine_rng *rng)
     st->emperor_ally_revivals = 0;
     engine__phase_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
     st->ship_index = 0;
+    st->guild_turn = 0;
     int atreides = engine__point_owner(st, ENGINE__POINT_SPICE_PEEK);
     if (atreides >= 0 && st->n_spice_deck > 0) {
         engine_action step;
@@ -602,14 +729,22 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
     if (plain < 0 || elite < 0 || plain + elite < 1 || plain > p->reserves ||
         elite > p->special_reserves)
         return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, 1, plain);
-    if (engine__in_storm(st, (unsigned)loc))
+    int into_storm = engine__in_storm(st, (unsigned)loc);
+    if (into_storm && !migrates(st, act->seat))
         return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
-    if (!may_land(st, (unsigned)loc, act->seat))
+    if (!may_send_land(st, (unsigned)loc, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
     p->reserves = (uint8_t)(p->reserves - plain);
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
     st->special[loc][act->seat] = (uint8_t)(st->special[loc][act->seat] + elite);
+    if (into_storm) {
+        /* those the rows say die at once, plain forces first (R125) */
+        unsigned lose = (unsigned)engine__point_value(st, ENGINE__POINT_SEND_INTO_STORM, act->seat,
+                                                      plain + elite);
+        unsigned lose_plain = lose < (unsigned)plain ? lose : (unsigned)plain;
+        engine__forces_to_tanks(st, (unsigned)loc, act->seat, lose_plain, lose - lose_plain);
+    }
     ally_conflict(st, act->seat, engine__locations[loc].territory);
     after_shipment(st, act->seat, 0, (unsigned)loc);
     return ENGINE_ACCEPTED;
@@ -1003,7 +1138,7 @@ size_t engine__legal_ship(engine_legal *out, size_t cap, const engine_state *st,
     const engine_seat_state *p = &st->seat[seat];
     int has_karama = engine_karama_card(st, seat) != CARD_NONE;
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
-        if (!may_land(st, loc, seat))
+        if (!(sends(st, seat) ? may_send_land(st, loc, seat) : may_land(st, loc, seat)))
             continue;
         int16_t lo[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 1, 0, 0};
         int16_t hi[ENGINE_ACTION_MAX_ARGS] = {(int16_t)loc, 0, 0, 0};
@@ -1202,10 +1337,17 @@ int engine__shipment_check(const engine_state *st)
 {
     unsigned n = st->config.n_seats;
     uint16_t named = st->karama_ship_named;
-    int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->ship_index < n;
+    int in_phase = st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && engine__ship_seat(st) < n;
     const engine_frame *f = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     const engine_frame *send = engine_window_find(st, ENGINE_WINDOW_BG_SEND);
     if (named >> n)
+        return 0;
+    /* the Guild's turn: only in the phase, acting out of order only while
+     * it may (never once done, nor once a Karama kept it in order) */
+    unsigned turn = st->guild_turn;
+    if (turn && (any_time_seat(st) < 0 || st->phase != ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+                 ((turn & ENGINE_GUILD_TURN_ACTING) &&
+                  (turn & (ENGINE_GUILD_TURN_DONE | ENGINE_GUILD_TURN_IN_ORDER)))))
         return 0;
     /* where an advisor may follow a shipment: only while the send is asked */
     if (st->bg_accompany && (send == NULL || st->bg_accompany > ENGINE_LOCATION_HMS ||

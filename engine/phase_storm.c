@@ -8,6 +8,8 @@
  */
 #include <string.h>
 
+#include <assert.h>
+
 #include "engine/phase.h"
 
 #define TURN1_DIAL_MAX 20
@@ -39,9 +41,31 @@ static void nearest_dialers(const engine_state *st, uint8_t out[2])
     out[1] = (uint8_t)last;
 }
 
-/* Moves the storm `move` sectors, destroying in each sector entered. */
+/* The Fremen's storm losses at location `l` (of `seat`, the owner of
+ * ENGINE__POINT_STORM_LOSS_CHOICE): how many die, and the Fedaykin among
+ * them, lo..hi; 1 if that is a choice (lo < hi), which the Fremen make
+ * (Advanced, rules version 7, LR 2.04.16; D5: each Fedaykin one token). */
+static int loss_choice(const engine_state *st, unsigned l, unsigned seat, unsigned *lose,
+                       unsigned *lo, unsigned *hi)
+{
+    unsigned plain = st->forces[l][seat], elite = st->special[l][seat];
+    *lose = (unsigned)engine__point_value(st, ENGINE__POINT_STORM_LOSSES, seat, (int)(plain + elite));
+    *lo = *lose > plain ? *lose - plain : 0;
+    *hi = *lose < elite ? *lose : elite;
+    return *lo < *hi;
+}
+
+/* The seat choosing its storm losses, or -1. */
+static int loss_chooser(const engine_state *st)
+{
+    return engine__point_owner(st, ENGINE__POINT_STORM_LOSS_CHOICE);
+}
+
+/* Moves the storm `move` sectors, destroying in each sector entered; the
+ * losses the Fremen choose wait (loss_choice). */
 static void storm_move(engine_state *st, unsigned move)
 {
+    int chooser = loss_chooser(st);
     unsigned hits = move < ENGINE_SECTOR_COUNT ? move : ENGINE_SECTOR_COUNT;
     for (unsigned i = 1; i <= hits; i++) {
         unsigned sector = (st->storm_sector + i) % ENGINE_SECTOR_COUNT;
@@ -53,10 +77,12 @@ static void storm_move(engine_state *st, unsigned move)
             if (engine_territory_is_storm_safe(st, loc->territory))
                 continue;
             for (uint8_t s = 0; s < st->config.n_seats; s++) {
-                unsigned plain = st->forces[l][s], elite = st->special[l][s];
+                unsigned plain = st->forces[l][s], elite = st->special[l][s], due, lo, hi;
+                if ((int)s == chooser && loss_choice(st, l, s, &due, &lo, &hi))
+                    continue; /* asked once the storm has moved (R14) */
                 /* The rows may spare some: Advanced Fremen lose half, rounded
-                 * up, plain forces first (LR 2.04.15; docs/RULINGS.md "Fremen
-                 * storm losses"). */
+                 * up, plain forces first where they have no choice (LR 2.04.16;
+                 * docs/RULINGS.md R14). */
                 unsigned lose = (unsigned)engine__point_value(st, ENGINE__POINT_STORM_LOSSES, s,
                                                               (int)(plain + elite));
                 plain = lose < plain ? lose : plain;
@@ -116,8 +142,10 @@ static int spared_in_path(const engine_state *st, unsigned move)
 }
 
 static void storm_end(engine_state *st, engine_rng *rng);
+static void storm_losses(engine_state *st, unsigned from, engine_rng *rng);
 
-/* The storm moves `move` sectors and the Spice Blow follows, unless the
+/* The storm moves `move` sectors, its losses are taken (those the Fremen
+ * choose asked first) and the Spice Blow follows, unless the
  * move is held in a Karama window first (engine__storm_resume). */
 static void storm_moves(engine_state *st, unsigned move, engine_rng *rng)
 {
@@ -134,7 +162,7 @@ static void storm_moves(engine_state *st, unsigned move, engine_rng *rng)
 void engine__storm_resume(engine_state *st, unsigned move, engine_rng *rng)
 {
     storm_move(st, move);
-    storm_end(st, rng);
+    storm_losses(st, 0, rng);
 }
 
 /* After the storm, the Spice Blow. */
@@ -146,6 +174,55 @@ static void storm_end(engine_state *st, engine_rng *rng)
     if (engine__point_owner(st, ENGINE__POINT_STORM_DECK) >= 0)
         st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
     engine__spice_blow_begin(st, rng);
+}
+
+/* 1 if location `l` lies in a sector the storm's last move entered. */
+static int struck(const engine_state *st, unsigned l)
+{
+    int sector = engine__locations[l].sector;
+    if (sector == ENGINE_NO_SECTOR || engine_territory_is_storm_safe(st, engine__locations[l].territory))
+        return 0;
+    unsigned move = st->last_storm_move, hits = move < ENGINE_SECTOR_COUNT ? move : ENGINE_SECTOR_COUNT;
+    unsigned behind = (st->storm_sector + ENGINE_SECTOR_COUNT - (unsigned)sector) % ENGINE_SECTOR_COUNT;
+    return hits == ENGINE_SECTOR_COUNT || behind < hits;
+}
+
+/* The storm has moved: the Fremen are asked, location by location from
+ * `from`, which tokens it takes where that is a choice; then the Spice
+ * Blow. */
+static void storm_losses(engine_state *st, unsigned from, engine_rng *rng)
+{
+    int chooser = loss_chooser(st);
+    for (unsigned l = from; chooser >= 0 && l < ENGINE_LOCATION_COUNT; l++) {
+        unsigned lose, lo, hi;
+        if (struck(st, l) && loss_choice(st, l, (unsigned)chooser, &lose, &lo, &hi)) {
+            st->step = STORM_STEP_LOSSES;
+            st->storm_loss_at = (uint8_t)l;
+            st->awaiting = ENGINE_SEAT_BIT((unsigned)chooser);
+            st->answered = 0;
+            return;
+        }
+    }
+    st->storm_loss_at = 0;
+    storm_end(st, rng);
+}
+
+int engine__storm_loss_range(const engine_state *st, unsigned *lo, unsigned *hi)
+{
+    unsigned lose;
+    int chooser = loss_chooser(st);
+    return st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_LOSSES && chooser >= 0 &&
+           loss_choice(st, st->storm_loss_at, (unsigned)chooser, &lose, lo, hi);
+}
+
+void engine__storm_loss_chosen(engine_state *st, unsigned fedaykin, engine_rng *rng)
+{
+    unsigned lose, lo, hi, l = st->storm_loss_at;
+    unsigned seat = (unsigned)loss_chooser(st);
+    loss_choice(st, l, seat, &lose, &lo, &hi);
+    assert(fedaykin >= lo && fedaykin <= hi);
+    engine__forces_to_tanks(st, l, (uint8_t)seat, lose - fedaykin, fedaykin);
+    storm_losses(st, l + 1, rng);
 }
 
 /* The two dialers are asked. */
@@ -204,14 +281,12 @@ static void storm_decide(engine_state *st, engine_rng *rng)
         return;
     }
     if (st->weather_control != 0xFF) {
-        storm_move(st, st->weather_control);
-        storm_end(st, rng);
+        storm_moves(st, st->weather_control, rng);
         return;
     }
     if (st->turn > 1 && st->next_storm) {
         /* The storm deck's card, drawn last turn, moves the storm. */
-        storm_move(st, st->next_storm);
-        storm_end(st, rng);
+        storm_moves(st, st->next_storm, rng);
         return;
     }
     ask_dialers(st);

@@ -11,6 +11,7 @@
 #define SEAT_NONE 0xFF
 #define ALLY_FREE_REVIVALS 3
 #define MOVE_TERRITORIES 2
+#define FEDAYKIN_TOKENS 3 /* the Fremen's starred tokens (LR 2.04.18) */
 
 /* The Fremen may send reserves to The Great Flat or any territory within
  * two of it (LR 2.04.05; [TO] lists them, DUNE_RULES_DIGEST.md 3.3). */
@@ -51,7 +52,8 @@ static int move_allowance(const engine_state *st, unsigned owner, unsigned seat,
     return at_least(value, MOVE_TERRITORIES);
 }
 
-/* Advanced: half the forces in a sector the storm enters, rounded up. */
+/* Advanced: half the forces in a sector the storm enters, rounded up;
+ * from rules version 7 also half a send landing in the storm. */
 static int storm_losses(const engine_state *st, unsigned owner, unsigned seat, int value)
 {
     (void)st;
@@ -238,6 +240,41 @@ static size_t legal_karama_worm_pass(engine_legal *out, size_t cap, const engine
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
     l.lo[0] = l.hi[0] = engine_power_id(karama_worm_pass_form.slug);
+
+/* Advanced (rules version 7): where the storm takes half, rounded up, of
+ * Fremen tokens of both kinds and which is a choice, the Fremen say how
+ * many Fedaykin die (LR 2.04.16; D5: each one token); the step waiting
+ * on it offers exactly the counts possible. 0: plain forces first (a
+ * bot's default, clamped to the family). */
+static const engine_power_form storm_losses_form = {
+    .slug = "fremen_storm_losses",
+    .n_args = 1,
+    .arg_name = {"fedaykin"},
+    .arg_type = {ENGINE_ARG_INT},
+    .lo = {0},
+    .hi = {FEDAYKIN_TOKENS},
+    .fallback = {0},
+};
+
+static int choosing_losses(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    unsigned lo, hi;
+    return engine__storm_loss_range(st, &lo, &hi);
+}
+
+static size_t legal_storm_losses(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat)
+{
+    size_t n = 0;
+    unsigned lo, hi;
+    if (!engine__storm_loss_range(st, &lo, &hi))
+        return 0;
+    engine_legal l;
+    engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
+    l.lo[0] = l.hi[0] = engine_power_id(storm_losses_form.slug);
+    l.lo[1] = (int16_t)lo;
+    l.hi[1] = (int16_t)hi;
     engine__legal_push(out, cap, &n, &l);
     return n;
 }
@@ -262,6 +299,16 @@ static engine_verdict karama_worm_pass(engine_verdict_detail *why, engine_state 
     (void)owner;
     (void)act;
     engine__karama_worm(st, -1, rng);
+
+static engine_verdict storm_losses_chosen(engine_verdict_detail *why, engine_state *st,
+                                          unsigned owner, const engine_action *act,
+                                          engine_rng *rng)
+{
+    (void)owner;
+    unsigned lo, hi;
+    if (!engine__storm_loss_range(st, &lo, &hi) || act->arg[1] < (int)lo || act->arg[1] > (int)hi)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
+    engine__storm_loss_chosen(st, (unsigned)act->arg[1], rng);
     return ENGINE_ACCEPTED;
 }
 
@@ -276,6 +323,16 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_STORM_LOSSES, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .advantage = ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES,
      .karama = ENGINE__KARAMA_STANDING, .fn = storm_losses, .source = "LR 2.04.16"},
+    /* Advanced (rules version 7): which tokens the storm takes is theirs to say. */
+    {.point = ENGINE__POINT_STORM_LOSS_CHOICE, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_STORM_CHOICE), .source = "LR 2.04.16"},
+    {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_FREMEN_STORM_CHOICE), .when = choosing_losses, .form = &storm_losses_form,
+     .use = storm_losses_chosen, .decision = legal_storm_losses, .source = "LR 2.04.16"},
+    /* Advanced (rules version 7): the send may land in the storm, half of it lost. */
+    {.point = ENGINE__POINT_SEND_INTO_STORM, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_MIGRATION), .fn = storm_losses,
+     .source = "LR 2.04.17"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
     /* F2, F3: the worm spares the Fremen, and their ally. */

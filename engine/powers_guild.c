@@ -18,7 +18,69 @@ static int default_victory(const engine_state *st, unsigned owner, unsigned seat
     return ENGINE_VICTORY_GUILD;
 }
 
+/* G7 (Advanced, rules version 7 on): the Guild takes its whole turn at
+ * any one boundary of Shipment and Movement (LR 2.06.12). At each
+ * boundary before its storm-order place the phase asks it whether it acts
+ * now, at that place whether it delays; an answer at each boundary, not a
+ * standing choice, so it decides on the board it sees (docs/RULINGS.md
+ * R124). 0 keeps storm order: the default of a bot that knows no better. */
+static const engine_power_form act_now_form = {
+    .slug = ENGINE__WINDOW_TURN_NOW,
+    .n_args = 1,
+    .arg_name = {"act"},
+    .arg_type = {ENGINE_ARG_INT},
+    .lo = {0},
+    .hi = {1},
+    .fallback = {0},
+};
+
+static const engine_power_form delay_form = {
+    .slug = ENGINE__WINDOW_TURN_DELAY,
+    .n_args = 1,
+    .arg_name = {"delay"},
+    .arg_type = {ENGINE_ARG_INT},
+    .lo = {0},
+    .hi = {1},
+    .fallback = {0},
+};
+
+/* Acting out of order (either answer 1) is held first: a Karama may stop
+ * it (FAQ20 pp. 7-8), and the Guild then keeps its storm-order place. */
+static engine_verdict timing_answer(engine_verdict_detail *why, engine_state *st, engine_frame *f,
+                                    const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)f;
+    (void)rng;
+    if (act->arg[1] == 1)
+        engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN),
+                            act->seat);
+    return ENGINE_ACCEPTED;
+}
+
+static void timing_close(engine_state *st, const engine_frame *f, const engine_action *answer,
+                         engine_rng *rng)
+{
+    (void)f;
+    int stopped = engine__karama_consume(st, ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN);
+    engine__guild_turn_answered(st, answer->arg[1] == 1, stopped, rng);
+}
+
+#define GUILD .faction = ENGINE_FACTION_GUILD
+#define FROM(change) .since = ENGINE__RULE_SINCE(ENGINE__RULE_##change)
+
 static const engine__power_row rows[] = {
+    /* G7: out of turn; the advantage a Karama stops, held as it is used. */
+    {.point = ENGINE__POINT_SHIP_ANY_TIME, GUILD, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_GUILD_TIMING),
+     .advantage = ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN, .karama = ENGINE__KARAMA_STANDING,
+     .source = "LR 2.06.12"},
+    {.point = ENGINE__POINT_WINDOW, GUILD, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_GUILD_TIMING), .form = &act_now_form, .answer = timing_answer,
+     .close = timing_close, .source = "LR 2.06.12.01"},
+    {.point = ENGINE__POINT_WINDOW, GUILD, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_GUILD_TIMING), .form = &delay_form, .answer = timing_answer,
+     .close = timing_close, .source = "LR 2.06.12.02"},
     /* G1: the other factions pay the Guild for their shipments. */
     {.point = ENGINE__POINT_SHIPPING_PAYEE, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
      .advantage = ENGINE_ADVANTAGE_GUILD_PAYMENT, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.06.04"},

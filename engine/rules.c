@@ -92,6 +92,15 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "a Nexus panel answering another seat's attempt is played in one neutral window asking "
         "every publicly possible holder, whose standing policy (nexus_policy) says where it is "
         "asked"},
+    [ENGINE__RULE_ADVANCED_GUILD_TIMING] = {7, 0, "LR 2.06.12",
+        "Advanced: the Guild takes its Shipment and Movement turn at the start of the phase or "
+        "after any other seat's complete turn, asked at each boundary, once a phase"},
+    [ENGINE__RULE_ADVANCED_FREMEN_MIGRATION] = {7, 0, "LR 2.04.17",
+        "Advanced: the Fremen send may land in the storm, where half the forces sent, rounded "
+        "up, die at once"},
+    [ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE] = {7, 0, "LR 2.04.16",
+        "Advanced: the Fremen choose which of their tokens the storm takes, plain forces or "
+        "Fedaykin, where that makes a difference"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

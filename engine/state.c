@@ -145,6 +145,14 @@ static inline void put_component(writer *w, const engine_card_state *c)
     put_u16(w, c->known_by);
 }
 
+/* The Guild's turn (engine_state.guild_turn) and the location of the
+ * Fremen's storm losses (storm_loss_at) are encoded only in Advanced
+ * rooms of rules version 7 on, so no earlier state's digest changes. */
+static int guild_turn_encoded(const engine_state *st)
+{
+    return engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_GUILD_TIMING);
+}
+
 static int location_is_empty(const engine_state *st, unsigned loc)
 {
     static const uint8_t none[ENGINE_MAX_SEATS];
@@ -362,6 +370,11 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     /* Advanced rooms of rules version 6 on (engine/advisors.c) */
     if (engine__advisors_encoded(st))
         put_u8(&w, st->bg_accompany);
+    /* Advanced rooms of rules version 7 on: the Guild's turn (LR 2.06.12) */
+    if (guild_turn_encoded(st)) {
+        put_u8(&w, st->guild_turn);
+        put_u8(&w, st->storm_loss_at);
+    }
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -720,6 +733,10 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
         st->karama_power_used = (uint16_t)get_u16(&r);
     if (engine__advisors_encoded(st))
         st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
+    if (guild_turn_encoded(st)) {
+        st->guild_turn = get_below(&r, 8);
+        st->storm_loss_at = get_below(&r, ENGINE_LOCATION_COUNT);
+    }
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -1097,6 +1114,12 @@ static int check(const engine_state *st, int is_quiet)
         (st->phase != ENGINE_PHASE_SPICE_BLOW && (st->blow_pile || st->pile_worms || st->worms_struck)))
         BROKEN("double blow: pile %u, %u worms, struck %llx out of the phase", st->blow_pile,
                st->pile_worms, (unsigned long long)st->worms_struck);
+    /* the Fremen asked for their storm losses only where that is a choice */
+    unsigned loss_lo, loss_hi;
+    if (st->phase == ENGINE_PHASE_STORM && st->step == STORM_STEP_LOSSES
+            ? !engine__storm_loss_range(st, &loss_lo, &loss_hi)
+            : st->storm_loss_at != 0)
+        BROKEN("storm losses asked at location %u", st->storm_loss_at);
     if (st->prediction_turn > c->turn_limit)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
 

@@ -4,9 +4,9 @@
 # a rule point (engine/points.c) and the powers are rows in
 # engine/powers_*.c, each naming the advantage it grants; a faction
 # constant other than ENGINE_FACTION_COUNT and ENGINE_FACTION_NONE, or an
-# advantage constant other than ENGINE_ADVANTAGE_NONE, _BIT, _ALL,
-# _COUNT and the Basic set's _BASIC and _BASIC_COUNT, in an engine/phase_*.c is a power written inline. Exits 1 naming
-# each breach.
+# advantage constant other than ENGINE_ADVANTAGE_NONE, _BIT, _ALL, _BASIC,
+# _BASIC_COUNT and _COUNT (masks and counts, no one advantage), in an
+# engine/phase_*.c is a power written inline. Exits 1 naming each breach.
 # Usage: check-phase-factions.sh [FILE...]   (default engine/phase_*.c)
 #        check-phase-factions.sh --self-test (the check catches a breach)
 set -u
@@ -16,7 +16,7 @@ scan() { # files...; prints each breach, returns 1 if any
     for f in "$@"; do
         hits=$(grep -n -o -E 'ENGINE_(FACTION|ADVANTAGE)_[A-Z_]*' "$f" |
                grep -v -E ':ENGINE_FACTION_(COUNT|NONE)$' |
-               grep -v -E ':ENGINE_ADVANTAGE_(NONE|BIT|ALL|COUNT|BASIC|BASIC_COUNT)$' || true)
+               grep -v -E ':ENGINE_ADVANTAGE_(NONE|BIT|ALL|BASIC|BASIC_COUNT|COUNT)$' || true)
         [ -z "$hits" ] && continue
         printf '%s\n' "$hits" | while IFS= read -r h; do
             echo "phase-faction-check: $f:${h%%:*} names ${h#*:} (ask a rule point instead, engine/points.c)"

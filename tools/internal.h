@@ -945,6 +945,7 @@ int bot__always_max(engine_action *out, bot__ctx *c);
 int bot__easy_pass(engine_action *out, bot__ctx *c);
 int bot__easy_charity(engine_action *out, bot__ctx *c);
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c);
+int bot__medium_answer(engine_action *out, bot__ctx *c);
 /* A held Nexus card's panel, played before the step's decision
  * (tools/bots/nexus.c): BOT_OK and *out, or -1 (Easy: always). */
 int bot__nexus_play(engine_action *out, bot__ctx *c);
@@ -964,6 +965,7 @@ int bot__easy_plan(engine_action *out, bot__ctx *c);
 
 /* bots/medium.c */
 int bot__storm_may_hit(const engine_state *v, unsigned loc);
+unsigned bot__send_survivors(const engine_state *v, unsigned loc, unsigned n);
 int bot__battle_odds(unsigned mine, unsigned my_leader, unsigned theirs, unsigned their_leader);
 int bot__place_value(const bot__ctx *c, const bot__board *b, unsigned loc, unsigned n);
 int bot__leave_cost(const bot__ctx *c, const bot__board *b, unsigned t, unsigned n);

@@ -131,6 +131,20 @@ static void dial(engine_state *st, unsigned seat, int value)
     assert_int_equal(engine_apply(NULL, st, &a, &rng), ENGINE_ACCEPTED);
 }
 
+/* The Fremen, asked which of their tokens the storm takes, lose
+ * `fedaykin` Fedaykin. */
+static void fremen_storm_losses(engine_state *st, int fedaykin)
+{
+    assert_int_equal(st->phase, ENGINE_PHASE_STORM);
+    assert_int_equal(st->step, ENGINE_STORM_STEP_LOSSES);
+    assert_int_equal(engine_state_awaiting(st), 1u << 0);
+    engine_action a = {ENGINE_ACTION_POWER, 0, {engine_power_id("fremen_storm_losses"),
+                                                (int16_t)fedaykin}};
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 8);
+    assert_int_equal(engine_apply(NULL, st, &a, &rng), ENGINE_ACCEPTED);
+}
+
 static void test_advanced__fremen_storm_deck_and_half_losses(void **state)
 {
     (void)state;
@@ -144,6 +158,8 @@ static void test_advanced__fremen_storm_deck_and_half_losses(void **state)
         for (unsigned s = 0; s < 3; s++)
             if (dialers & (1u << s))
                 dial(&st, s, 1);
+        if (advanced) /* rules version 7: which tokens die is theirs to say (R14) */
+            fremen_storm_losses(&st, 0);
         int fremen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
         int harkonnen_at = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 1);
         assert_int_equal(st.storm_sector, 2);
@@ -173,6 +189,7 @@ static void test_advanced__fremen_storm_deck_and_half_losses(void **state)
         engine_rng_init(&rng, SEED, 3);
         assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_STORM, 2, 0, &rng), 0);
         if (advanced) {
+            fremen_storm_losses(&st, 0);
             assert_int_not_equal(st.phase, ENGINE_PHASE_STORM);
             assert_int_equal(st.storm_sector, 4);
             assert_true(st.next_storm >= 1 && st.next_storm <= 6);
@@ -214,9 +231,10 @@ static void test_advanced__double_blow_only_from_version_6(void **state)
      * blocks of an Advanced state of version 6 (docs/FORMAT.md): the Kwisatz
      * Haderach (a byte a plan, 3 for the token), the elite revival turn (a
      * byte a seat, 3 seats), the advisor's accompanying send (1), and from
-     * version 7 the faction Karama powers used (a u16 seat mask) */
+     * version 7 the faction Karama powers used (a u16 seat mask), the Guild's
+     * turn and the Fremen's storm losses (2) */
     assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic),
-                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u + 2u);
+                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u + 2u + 2u);
 }
 
 /* The position API: advisors are the Advanced Bene Gesserit's, out of

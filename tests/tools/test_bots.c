@@ -832,6 +832,44 @@ static void test_bots__advanced_battles(void **state)
 /* The decision table maps every action kind (none silently to the
  * first decision), a generic kind to its row's default, and every power
  * and window row of the families this build links is defaulted. */
+/* Advanced: the Guild first in storm order is asked whether it delays
+ * (LR 2.06.12.02). Easy keeps storm order (the window's default); from
+ * Medium up it delays, to take its turn last. */
+static void test_bots__guild_delays_its_turn(void **state)
+{
+    (void)state;
+    engine_config cfg;
+    three_seats(&cfg, ENGINE_FACTION_GUILD, ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_ATREIDES);
+    cfg.is_advanced = 1;
+    engine_state *st = malloc(sizeof *st);
+    bot_input *in = malloc(sizeof *in);
+    assert_non_null(st);
+    assert_non_null(in);
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {10};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+    const engine_frame *f = engine_window_top(st);
+    assert_non_null(f);
+    assert_int_equal(f->window, (uint16_t)engine_window_id("guild_delay"));
+    for (unsigned level = BOT_LEVEL_EASY; level < BOT_LEVEL_COUNT; level++) {
+        bot_input_build(in, st, 0, 3, 0);
+        bot *b;
+        assert_int_equal(bot_new(&b, 0, (bot_level)level, 5), BOT_OK);
+        engine_action act;
+        engine_state copy = *st;
+        decide_past_policy(&act, b, &copy, in, 0, 3);
+        assert_int_equal(act.kind, ENGINE_ACTION_ANSWER);
+        assert_int_equal(act.arg[0], engine_window_id("guild_delay"));
+        assert_int_equal(act.arg[1], level == BOT_LEVEL_EASY ? 0 : 1);
+        assert_int_equal(engine_apply(NULL, &copy, &act, &rng), ENGINE_ACCEPTED);
+        bot_free(b);
+    }
+    free(in);
+    free(st);
+}
+
 static void test_bots__every_kind_and_row_has_a_decision(void **state)
 {
     (void)state;
@@ -844,19 +882,22 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
     }
     assert_int_equal(bot__decision_of(ENGINE_ACTION_KIND_COUNT), BOT__DECISION_MISSING);
     /* the shipped generic powers: the Atreides' two Kwisatz Haderach
-     * powers, the Fremen's place_worm and Karama worm (placed or passed), the Bene
-     * Gesserit's Wartime, the Emperor's Karama revival, and the Nexus panels
-     * (tests/engine/test_windows.c walks a made-up window) */
+     * powers, the Fremen's place_worm, Karama worm (placed or passed) and
+     * fremen_storm_losses, the Bene Gesserit's Wartime, the Emperor's Karama
+     * revival, the Guild's two windows on its turn (guild_act_now,
+     * guild_delay), and the Nexus panels (tests/engine/test_windows.c walks a
+     * made-up window) */
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_ATREIDES]), 2);
-    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_FREMEN]), 3);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_FREMEN]), 4);
     assert_int_equal(
         generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_BENE_GESSERIT]), 1);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_EMPEROR]), 1);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_GUILD]), 2);
     unsigned panels = 0;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
         panels += generic_rows_defaulted_in(engine__nexus_families[f]);
     assert_true(panels > 0);
-    assert_int_equal(generic_rows_defaulted(), 2 + 3 + 1 + 1 + panels);
+    assert_int_equal(generic_rows_defaulted(), 2 + 4 + 1 + 1 + 2 + panels);
 }
 
 static void test_bots__levels_parse(void **state)
@@ -892,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
         cmocka_unit_test(test_bots__advanced_battles),
         cmocka_unit_test(test_bots__fremen_place_a_further_worm),
+        cmocka_unit_test(test_bots__guild_delays_its_turn),
         cmocka_unit_test(test_bots__every_kind_and_row_has_a_decision),
         cmocka_unit_test(test_bots__levels_parse),
     };

@@ -242,7 +242,7 @@ static int generic_default(engine_action *out, bot__ctx *c)
  * below it (NULL), Easy to the generic chooser. */
 static const bot__fn decide_table[BOT__DECISION_COUNT][BOT_LEVEL_COUNT] = {
     /*                        easy                 medium                  hard              brutal */
-    [BOT__GENERIC] =         {generic_default,     NULL,                   NULL,             NULL},
+    [BOT__GENERIC] =         {generic_default,     bot__medium_answer,     NULL,             NULL},
     [BOT__PREDICT] =         {NULL,                bot__faction_predict,   NULL,             NULL},
     [BOT__TRAITOR_PICK] =    {NULL,                bot__faction_traitor,   NULL,             NULL},
     [BOT__FREMEN_PLACE] =    {NULL,                bot__faction_fremen_place, NULL,          NULL},

@@ -181,7 +181,8 @@ static void project(engine_state *p, const bot__ctx *c, const engine_action *act
     case ENGINE_ACTION_FREMEN_SEND: {
         unsigned loc = (unsigned)act->arg[0], n = (unsigned)act->arg[1];
         int cost = bot__ship_cost(c, act->kind, loc, n, act->kind == ENGINE_ACTION_SHIP && act->arg[3]);
-        p->forces[loc][me] = (uint8_t)(p->forces[loc][me] + n);
+        unsigned lands = act->kind == ENGINE_ACTION_FREMEN_SEND ? bot__send_survivors(p, loc, n) : n;
+        p->forces[loc][me] = (uint8_t)(p->forces[loc][me] + lands);
         p->seat[me].reserves = (uint8_t)(p->seat[me].reserves > n ? p->seat[me].reserves - n : 0);
         p->seat[me].spice = (uint16_t)(p->seat[me].spice > cost ? p->seat[me].spice - cost : 0);
         break;

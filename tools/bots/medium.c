@@ -57,6 +57,14 @@ int bot__storm_may_hit(const engine_state *v, unsigned loc)
     return ahead >= 1 && ahead <= 6;
 }
 
+/* Of n forces a send lands at `loc`, those that live: half of them,
+ * rounded up, die at once under the storm (the Advanced Fremen's storm
+ * migration, LR 2.04.17; the engine offers such a send only there). */
+unsigned bot__send_survivors(const engine_state *v, unsigned loc, unsigned n)
+{
+    return engine_location_sector(loc) == (int)v->storm_sector ? n - (n + 1) / 2 : n;
+}
+
 /* Chance in percent that `mine` forces (with the seat's best leader) beat
  * `theirs` forces with their best leader, roughly: a margin of a few
  * forces is safe, an even fight a coin. */
@@ -350,6 +358,20 @@ int bot__medium_nexus(engine_action *out, bot__ctx *c)
  * the small deck into reshuffles inside an opportunity, docs/RULINGS.md
  * R80's residual); its own faction's card (its Cunning) is redrawn once
  * unless that panel is built. */
+/* A window's answer: the Guild's turn (Advanced, LR 2.06.12) is best
+ * taken last, once every other seat has shipped and moved (its holding
+ * pattern: it delays at its place and waits at every boundary, acting
+ * when it is the only one left); any other window, its row's default. */
+int bot__medium_answer(engine_action *out, bot__ctx *c)
+{
+    const engine_legal *l = &c->legal[0];
+    if (engine_generic_default(out, l) != 0)
+        return -1;
+    if (l->lo[0] == engine_window_id("guild_delay"))
+        out->arg[1] = (int16_t)bot__clamp(1, l->lo[1], l->hi[1]);
+    return BOT_OK;
+}
+
 int bot__medium_nexus_draw(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_NEXUS_DRAW);
@@ -597,7 +619,8 @@ void bot__ship_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                     : elite_only  ? (int)n
                     : l->hi[ci + 1] < (int)n - 1 ? l->hi[ci + 1]
                                                   : (int)n - 1;
-            int value = bot__place_value(c, b, loc, n);
+            unsigned lands = l->kind == ENGINE_ACTION_FREMEN_SEND ? bot__send_survivors(v, loc, n) : n;
+            int value = bot__place_value(c, b, loc, lands) - 2 * (int)(n - lands);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
             if (l->kind == ENGINE_ACTION_CROSS_SHIP)
@@ -700,6 +723,23 @@ int bot__medium_karama_ship(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
+/* TAKE UP ARMS (Advanced Bene Gesserit, LR 2.02.16): advisors moved in as
+ * fighters (a move family with `fighters` 1) are worth it where they
+ * would outnumber every other faction there, a stronghold most of all;
+ * elsewhere they stay advisors, out of the battle. Public facts only. */
+static int take_up_arms(const bot__ctx *c, unsigned territory, unsigned n)
+{
+    unsigned most = 0;
+    for (unsigned s = 0; s < c->v->config.n_seats; s++)
+        if (s != c->seat) {
+            unsigned f = bot__forces_in(c->v, territory, s);
+            most = f > most ? f : most;
+        }
+    if (n <= most)
+        return -4;
+    return engine_territory_is_stronghold(territory) ? 6 : 1;
+}
+
 void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                           bot__bonus_fn bonus)
 {
@@ -730,6 +770,8 @@ void bot__move_candidates(bot__candidates *cs, bot__ctx *c, const bot__board *b,
                 value = bot__place_value(c, b, loc, n) - bot__leave_cost(c, b, from, n);
             if (bonus != NULL)
                 value += bonus(c, b, loc, n);
+            if (l->lo[5] == 1)
+                value += take_up_arms(c, engine_location_territory(loc), n);
             bot__action_lo(&act, l);
             act.arg[2] = (int16_t)(n - e);
             act.arg[3] = (int16_t)e;
