@@ -240,6 +240,9 @@ static size_t legal_karama_worm_pass(engine_legal *out, size_t cap, const engine
     engine_legal l;
     engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
     l.lo[0] = l.hi[0] = engine_power_id(karama_worm_pass_form.slug);
+    engine__legal_push(out, cap, &n, &l);
+    return n;
+}
 
 /* Advanced (rules version 7): where the storm takes half, rounded up, of
  * Fremen tokens of both kinds and which is a choice, the Fremen say how
@@ -299,6 +302,8 @@ static engine_verdict karama_worm_pass(engine_verdict_detail *why, engine_state 
     (void)owner;
     (void)act;
     engine__karama_worm(st, -1, rng);
+    return ENGINE_ACCEPTED;
+}
 
 static engine_verdict storm_losses_chosen(engine_verdict_detail *why, engine_state *st,
                                           unsigned owner, const engine_action *act,
