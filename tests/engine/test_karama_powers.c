@@ -189,6 +189,15 @@ static void test_karama_powers__worthless_shipment_legal_exactly(void **state)
         for (int i = 0; i < 8 && !(engine_state_awaiting(&st) & (1u << BG)); i++) {
             unsigned s = engine_state_awaiting(&st) & (1u << EMPEROR) ? EMPEROR : GUILD;
             engine_action pass = {ENGINE_ACTION_SHIP_PASS, (uint8_t)s, {0}};
+            /* the Advanced Guild of version 7 is asked when it takes its
+             * turn (R124): in storm order */
+            engine_action in_order = {ENGINE_ACTION_ANSWER, (uint8_t)s, {0}};
+            engine_legal l[64];
+            if (engine_legal_actions(l, 64, &st, (uint8_t)s) > 0 && l[0].kind == ENGINE_ACTION_ANSWER) {
+                in_order.arg[0] = l[0].lo[0];
+                assert_int_equal(engine_apply(NULL, &st, &in_order, &rng), ENGINE_ACCEPTED);
+                continue;
+            }
             if (engine_apply(NULL, &st, &pass, &rng) != ENGINE_ACCEPTED) {
                 pass.kind = ENGINE_ACTION_MOVE_PASS;
                 assert_int_equal(engine_apply(NULL, &st, &pass, &rng), ENGINE_ACCEPTED);
