@@ -412,6 +412,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_ELITE_REVIVAL,
     ENGINE__RULE_ADVANCED_ADVISORS,
     ENGINE__RULE_GENERIC_WINDOWS,
+    ENGINE__RULE_NEXUS_OWN_PANELS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -666,6 +667,14 @@ size_t engine__nexus_forces_legal(engine_legal *out, size_t cap, const engine_st
  * force there (1 a stronghold, else 2), and the shipment, checked, paid
  * and landed (a verdict; nothing changed unless accepted). */
 int engine__panel_may_ship(const engine_state *st, unsigned seat);
+/* The seat's own SHIP step, no window open, and it ships: the shipment a
+ * panel may replace, from reserves or (engine__ship_board_by_panel) from
+ * the board: site to site, or back to reserves when `to` is -1, `cost`
+ * paid to the bank. */
+int engine__panel_shipment_turn(const engine_state *st, unsigned seat);
+engine_verdict engine__ship_board_by_panel(engine_verdict_detail *why, engine_state *st,
+                                           unsigned seat, int from, int to, int forces,
+                                           unsigned cost);
 int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
 unsigned engine__ship_price(unsigned loc);
 engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *st, unsigned seat,

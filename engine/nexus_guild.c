@@ -2,12 +2,13 @@
  * nexus_guild.c - the panels of the Spacing Guild Nexus card (E3 p.11; the
  * digest's EXPANSIONS_AND_NEXUS.md 5.2 rows 16-18; docs/RULINGS.md R85,
  * R92) as power rows: engine/points.c offers them to the seat holding the
- * card, in the mode the card has for it. Secret Ally (row 18) is built for
- * its first alternative: the holder's shipment of its turn, from its
- * reserves, at the Guild's rates (half price, rounded up), paid to the
- * bank. Its cross-ship and ship-back alternatives, Betrayal (16, a window
- * on another's payment) and Cunning (17) are named and refused with their
- * rows. A row never mutates but through its `use`.
+ * card, in the mode the card has for it. Secret Ally (row 18) is built:
+ * the holder's shipment of its turn at the Guild's rates (half price,
+ * rounded up), paid to the bank, from its reserves (rules version 6 on),
+ * or (from version 7) site to site, or back to its reserves at 1 spice per
+ * 2 forces: three rows, one use. Betrayal (16, a window on another's
+ * payment) and Cunning (17) are named and refused with their rows. A row
+ * never mutates but through its `use`.
  */
 #include "engine/internal.h"
 
@@ -16,13 +17,109 @@ static unsigned guild_rate(unsigned loc, unsigned forces)
     return (engine__ship_price(loc) * forces + 1) / 2;
 }
 
+/* The most of its `here` forces the seat can pay for at `price`. */
+static unsigned most_affordable(const engine_state *st, unsigned seat, unsigned here,
+                                unsigned (*price)(unsigned loc, unsigned forces), unsigned loc)
+{
+    while (here > 0 && price(loc, here) > st->seat[seat].spice)
+        here--;
+    return here;
+}
+
+/* Back to reserves at the Guild's rate for it, 1 spice per 2 forces
+ * rounded up (LR 2.06.05), whatever the location left. */
+static unsigned back_rate(unsigned loc, unsigned forces)
+{
+    (void)loc;
+    return (forces + 1) / 2;
+}
+
+/* Row 18, from rules version 7: "cross-shipping or returning to reserves
+ * is allowed as the shipping action" (R92): argument 1 the location left,
+ * 2 where to (cross) or the forces (back), 3 the forces (cross). */
+static engine_verdict board_shipment(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                     const engine_action *act, int cross)
+{
+    int from = act->arg[1], to = cross ? act->arg[2] : -1, forces = act->arg[cross ? 3 : 2];
+    unsigned cost = forces < 1 ? 0
+                    : cross && to >= 0 && to < ENGINE_LOCATION_HMS
+                        ? guild_rate((unsigned)to, (unsigned)forces)
+                        : back_rate(0, (unsigned)forces);
+    engine_verdict v = engine__ship_board_by_panel(why, st, owner, from, to, forces, cost);
+    if (v == ENGINE_ACCEPTED)
+        engine__nexus_spend(st, owner);
+    return v;
+}
+
+static engine_verdict secret_ally_cross(engine_verdict_detail *why, engine_state *st,
+                                        unsigned owner, const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    return board_shipment(why, st, owner, act, 1);
+}
+
+static engine_verdict secret_ally_back(engine_verdict_detail *why, engine_state *st,
+                                       unsigned owner, const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    return board_shipment(why, st, owner, act, 0);
+}
+
+/* One family per location left (its forces, out of the storm) and, for a
+ * cross-shipment, per destination it may land at. */
+static size_t board_legal(engine_legal *out, size_t cap, const engine_state *st, unsigned seat,
+                          int16_t id, int cross)
+{
+    size_t n = 0;
+    for (unsigned from = 0; from < ENGINE_LOCATION_HMS; from++) {
+        unsigned here = st->forces[from][seat];
+        if (here == 0 || engine__in_storm(st, from))
+            continue;
+        for (unsigned to = 0; to < (cross ? ENGINE_LOCATION_HMS : 1u); to++) {
+            if (cross && (to == from || !engine__panel_may_land(st, seat, to)))
+                continue;
+            unsigned most = most_affordable(st, seat, here, cross ? guild_rate : back_rate, to);
+            if (most == 0)
+                continue;
+            engine_legal f;
+            engine__legal_init(&f, ENGINE_ACTION_POWER, (uint8_t)seat);
+            f.lo[0] = f.hi[0] = id;
+            f.lo[1] = f.hi[1] = (int16_t)from;
+            unsigned k = 2;
+            if (cross) {
+                f.lo[2] = f.hi[2] = (int16_t)to;
+                k = 3;
+            }
+            f.lo[k] = 1;
+            f.hi[k] = (int16_t)most;
+            engine__legal_push(out, cap, &n, &f);
+        }
+    }
+    return n;
+}
+
+static size_t secret_ally_cross_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                      unsigned seat, int16_t id)
+{
+    return board_legal(out, cap, st, seat, id, 1);
+}
+
+static size_t secret_ally_back_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                     unsigned seat, int16_t id)
+{
+    return board_legal(out, cap, st, seat, id, 0);
+}
+
+static int may_ship_from_board(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return engine__panel_shipment_turn(st, owner);
+}
+
 /* The most forces of its reserves the seat can pay for at `loc`. */
 static unsigned most_at_rates(const engine_state *st, unsigned seat, unsigned loc)
 {
-    unsigned n = st->seat[seat].reserves;
-    while (n > 0 && guild_rate(loc, n) > st->seat[seat].spice)
-        n--;
-    return n;
+    return most_affordable(st, seat, st->seat[seat].reserves, guild_rate, loc);
 }
 
 /* Row 18 (first alternative): "use Guild shipping prices" as the
@@ -47,6 +144,18 @@ static const engine_power_form secret_ally_form = {
     .arg_name = {"to", "forces"}, .arg_type = {ENGINE_ARG_LOCATION, ENGINE_ARG_INT},
     .lo = {0, 1}, .hi = {ENGINE_LOCATION_HMS - 1, 20}, .fallback = {0, 1},
 };
+static const engine_power_form secret_ally_cross_form = {
+    .slug = "nexus_guild_secret_ally_cross", .n_args = 3,
+    .arg_name = {"from", "to", "forces"},
+    .arg_type = {ENGINE_ARG_LOCATION, ENGINE_ARG_LOCATION, ENGINE_ARG_INT},
+    .lo = {0, 0, 1}, .hi = {ENGINE_LOCATION_HMS - 1, ENGINE_LOCATION_HMS - 1, 20},
+    .fallback = {0, 0, 1},
+};
+static const engine_power_form secret_ally_back_form = {
+    .slug = "nexus_guild_secret_ally_back", .n_args = 2,
+    .arg_name = {"from", "forces"}, .arg_type = {ENGINE_ARG_LOCATION, ENGINE_ARG_INT},
+    .lo = {0, 1}, .hi = {ENGINE_LOCATION_HMS - 1, 20}, .fallback = {0, 1},
+};
 
 static const engine__power_row rows[] = {
     ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_GUILD, ENGINE_NEXUS_BETRAYAL, &betrayal_form),
@@ -56,6 +165,16 @@ static const engine__power_row rows[] = {
      .when = engine__nexus_may_ship,
      .source = "E3 p.11, Spacing Guild Nexus card (Secret Ally); digest 5.2 row 18",
      .form = &secret_ally_form, .use = secret_ally, .legal = secret_ally_legal},
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_OWN_PANELS),
+     .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY, .when = may_ship_from_board,
+     .source = "E3 p.11, Spacing Guild Nexus card (Secret Ally, cross-ship); digest 5.2 row 18",
+     .form = &secret_ally_cross_form, .use = secret_ally_cross, .legal = secret_ally_cross_legal},
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_OWN_PANELS),
+     .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY, .when = may_ship_from_board,
+     .source = "E3 p.11, Spacing Guild Nexus card (Secret Ally, ship back); digest 5.2 row 18",
+     .form = &secret_ally_back_form, .use = secret_ally_back, .legal = secret_ally_back_legal},
 };
 
 const engine__power_family engine__nexus_guild = {rows, sizeof rows / sizeof rows[0]};
