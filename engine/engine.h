@@ -697,6 +697,10 @@ typedef enum engine_effect_kind {
                                       Fremen's worm ride, their two-territory move): source
                                       the card's faction, owner the seat whose rows at the
                                       point `value` (engine__point) are set aside */
+    ENGINE_EFFECT_NEXUS_SHIPMENT,  /* the Guild Cunning's second shipment (rules version 7
+                                      on): source the card's faction, owner the seat, value
+                                      1 owed after its turn, 2 being made; expires with the
+                                      Shipment and Movement phase */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

@@ -618,6 +618,20 @@ extern const engine__power_family *const engine__nexus_families[ENGINE_FACTION_C
     {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + (mode),             \
      .source = "E3 p.11 (not built)", .form = (form_)}
+/* A panel built from a later rules version: named and refused under the
+ * versions before `change` (its built row carries since = that change). */
+#define ENGINE__NEXUS_NOT_BUILT_UNTIL(fac, mode, form_, change)                               \
+    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS),                                  \
+     .until = ENGINE__RULE_SINCE(change), .nexus = 1 + (mode),                                \
+     .source = "E3 p.11 (not built)", .form = (form_)}
+/* The Guild Cunning's second shipment (engine/nexus_guild.c, an effect
+ * record): asked as `seat`'s Shipment and Movement turn ends, 1 if the
+ * seat ships once more now (the record marked being made); asked as a
+ * shipment of `seat` is over, 1 if it was that second one (the record
+ * gone: the seat is then offered no move but a Hajr's). */
+int engine__nexus_ship_again(engine_state *st, unsigned seat);
+int engine__nexus_shipped_again(engine_state *st, unsigned seat);
 /* The shuffle back of the traitors a panel drew (engine/nexus.c): a row of
  * the card's file in the panel's mode, offered while the seat owes one. */
 #define ENGINE__NEXUS_RETURN_ROW(fac, mode)                                                   \

@@ -624,6 +624,11 @@ int engine__nexus_check(const engine_state *st)
             if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
                 (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
                 return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_SHIPMENT) {
+            if (e->value == 0 || e->value > 2 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
+                st->phase != ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_REVIVAL)

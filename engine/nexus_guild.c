@@ -6,11 +6,14 @@
  * the holder's shipment of its turn at the Guild's rates (half price,
  * rounded up), paid to the bank, from its reserves (rules version 6 on),
  * or (from version 7) site to site, or back to its reserves at 1 spice per
- * 2 forces: three rows, one use. Betrayal (16, a window on another's
- * payment) and Cunning (17) are named and refused with their rows. A row
- * never mutates but through its `use`.
+ * 2 forces: three rows, one use. Cunning (row 17, from version 7): a
+ * second shipment right after the Guild's turn, an effect record the
+ * phase asks as that turn ends. Betrayal (16, a window on another's
+ * payment) is named and refused with its row. A row never mutates but
+ * through its `use`.
  */
 #include "engine/internal.h"
+#include "engine/phase.h"
 
 static unsigned guild_rate(unsigned loc, unsigned forces)
 {
@@ -137,6 +140,66 @@ static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_stat
     return engine__nexus_ship_legal(out, cap, st, seat, id, most_at_rates);
 }
 
+/* Row 17: "right after your Shipment and Movement turn, make a second
+ * shipment; that group may not move unless you play Hajr" (R140). The
+ * record says it is owed (value 1), then being made (2); the phase asks
+ * it as the turn ends and as the shipment is over
+ * (engine__nexus_ship_again, engine__nexus_shipped_again), so the card
+ * discarded takes nothing with it (G4). */
+enum { SHIP_OWED = 1, SHIP_MAKING = 2 };
+
+static engine_effect *second_shipment(engine_state *st, unsigned seat, unsigned value)
+{
+    for (unsigned i = 0; i < st->n_effects; i++) {
+        engine_effect *e = &st->effect[i];
+        if (e->kind == ENGINE_EFFECT_NEXUS_SHIPMENT && e->owner == seat && e->value == value)
+            return e;
+    }
+    return NULL;
+}
+
+int engine__nexus_ship_again(engine_state *st, unsigned seat)
+{
+    engine_effect *e = second_shipment(st, seat, SHIP_OWED);
+    if (e == NULL)
+        return 0;
+    e->value = SHIP_MAKING;
+    return 1;
+}
+
+int engine__nexus_shipped_again(engine_state *st, unsigned seat)
+{
+    if (second_shipment(st, seat, SHIP_MAKING) == NULL)
+        return 0;
+    (void)engine__effect_remove(st, ENGINE_EFFECT_NEXUS_SHIPMENT, ENGINE_FACTION_GUILD);
+    return 1;
+}
+
+/* In its own Shipment and Movement turn, at its SHIP or MOVE prompt, no
+ * window open, before the turn ends; a record slot free. */
+static int may_ship_twice(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT &&
+           (st->step == SHIP_STEP_SHIP || st->step == SHIP_STEP_MOVE) &&
+           engine_window_top(st) == NULL && st->awaiting == ENGINE_SEAT_BIT(owner) &&
+           !(st->answered & ENGINE_SEAT_BIT(owner)) && st->n_effects < ENGINE_EFFECT_MAX &&
+           engine_effect_find(st, ENGINE_EFFECT_NEXUS_SHIPMENT) == NULL;
+}
+
+static engine_verdict cunning(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                              const engine_action *act, engine_rng *rng)
+{
+    (void)act;
+    (void)rng;
+    engine_effect e = {ENGINE_EFFECT_NEXUS_SHIPMENT, ENGINE_FACTION_GUILD, (uint8_t)owner,
+                       SHIP_OWED, ENGINE_EXPIRY_PHASE, 0};
+    if (engine__effect_add(st, &e) != 0) /* may_ship_twice: a slot */
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, 0);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
 static const engine_power_form betrayal_form = {.slug = "nexus_guild_betrayal"};
 static const engine_power_form cunning_form = {.slug = "nexus_guild_cunning"};
 static const engine_power_form secret_ally_form = {
@@ -159,7 +222,13 @@ static const engine_power_form secret_ally_back_form = {
 
 static const engine__power_row rows[] = {
     ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_GUILD, ENGINE_NEXUS_BETRAYAL, &betrayal_form),
-    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_GUILD, ENGINE_NEXUS_CUNNING, &cunning_form),
+    ENGINE__NEXUS_NOT_BUILT_UNTIL(ENGINE_FACTION_GUILD, ENGINE_NEXUS_CUNNING, &cunning_form,
+                                  ENGINE__RULE_NEXUS_OWN_PANELS),
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_OWN_PANELS),
+     .nexus = 1 + ENGINE_NEXUS_CUNNING, .when = may_ship_twice,
+     .source = "E3 p.11, Spacing Guild Nexus card (Cunning); digest 5.2 row 17",
+     .form = &cunning_form, .use = cunning},
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY,
      .when = engine__nexus_may_ship,

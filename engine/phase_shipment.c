@@ -312,6 +312,11 @@ static unsigned current_seat(const engine_state *st)
 
 static void end_seat(engine_state *st, engine_rng *rng)
 {
+    if (engine__nexus_ship_again(st, current_seat(st))) {
+        st->has_moved = 0;
+        await_seat(st, SHIP_STEP_SHIP, current_seat(st));
+        return;
+    }
     if (engine__rule(st, ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT))
         for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
             ally_losses(st, current_seat(st), t);
@@ -334,6 +339,8 @@ static void to_move(engine_state *st)
 {
     st->karama_ship_named = 0;
     await_seat(st, SHIP_STEP_MOVE, current_seat(st));
+    if (engine__nexus_shipped_again(st, current_seat(st)))
+        st->has_moved = 1;
 }
 
 /* Atreides see the top card of the spice deck (LR 2.01.07), unless a

@@ -3,7 +3,8 @@
  * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
- * the Guild's site to site and back to reserves, the Fremen Betrayal),
+ * the Guild's site to site and back to reserves, the Guild Cunning's
+ * second shipment, the Fremen Betrayal),
  * from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
@@ -123,6 +124,15 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
             return BOT_OK;
         }
     }
+    /* Row 17: at its MOVE prompt, with reserves and spice for a second
+     * shipment after it. */
+    if ((l = power_family(c, "nexus_guild_cunning", 0)) != NULL &&
+        c->v->seat[c->seat].reserves >= 2 && c->v->seat[c->seat].spice >= 2)
+        for (size_t i = 0; i < c->n_legal; i++)
+            if (c->legal[i].kind == ENGINE_ACTION_MOVE_PASS) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
     /* Row 33: asked in a battle, or from the third turn on. */
     if (power_family(c, "nexus_ecaz_secret_ally", 0) != NULL &&
         (c->v->phase == ENGINE_PHASE_BATTLE || c->v->turn >= 3)) {

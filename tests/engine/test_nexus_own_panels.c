@@ -1,0 +1,213 @@
+/*
+ * test_nexus_own_panels.c - the Nexus panels played at their holder's own
+ * prompt from rules version 7 (engine/nexus_guild.c rows 17 and 18's
+ * board shipments; docs/RULINGS.md R92, R140): under version 6 they are
+ * not offered (18's board shipments) or refused naming their row (17), so
+ * the stored rooms re-fold unchanged; under version 7 each family offered
+ * is accepted and spends the card once, and the Guild Cunning's record
+ * survives the encoding and holds only in Shipment and Movement. The
+ * rules scenarios (tests/scenarios/nexus_panel_guild_*.json) show the
+ * effects themselves. Positions are constructed and folded by
+ * engine_apply, as a room would be.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "engine/phase.h"
+#include "tests/support/support.h"
+
+static const uint8_t SEED[ENGINE_SEED_BYTES] = {29};
+enum { N_SEATS = 4 };
+
+/* Shipment and Movement of turn 2, the card printed for `card` given to
+ * the seat whose SHIP step it is; *holder_out that seat. `guild`: the
+ * Guild is seated (its card their Cunning when they hold it). */
+static void position_at(engine_state *st, engine_rng *rng, unsigned rules_version, int guild,
+                        unsigned guild_seat, unsigned *holder_out)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = N_SEATS;
+    static const uint8_t others[] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                                     ENGINE_FACTION_EMPEROR, ENGINE_FACTION_BENE_GESSERIT};
+    for (unsigned s = 0, k = 0; s < N_SEATS; s++)
+        cfg.faction[s] = guild && s == guild_seat ? ENGINE_FACTION_GUILD : others[k++];
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    cfg.rules_version = (uint16_t)rules_version;
+    engine_rng_init(rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    int tueks = engine_location_find(ENGINE_TERRITORY_TUEKS_SIETCH, 4);
+    int basin = engine_location_find(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    assert_true(tueks >= 0 && basin >= 0);
+    for (unsigned s = 0; s < N_SEATS; s++)
+        assert_int_equal(engine_position_seat_spice(st, (uint8_t)s, 6), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, rng), 0);
+    unsigned holder = 0;
+    while (!(st->awaiting & ENGINE_SEAT_BIT(holder)))
+        holder++;
+    assert_true(holder < N_SEATS);
+    /* 4 forces at Tuek's Sietch, 3 in the Imperial Basin */
+    assert_int_equal(engine_position_forces(st, (uint8_t)holder, (unsigned)tueks, 4, 0), 0);
+    assert_int_equal(engine_position_forces(st, (uint8_t)holder, (unsigned)basin, 3, 0), 0);
+    assert_true(engine_position_nexus_give(st, (uint8_t)holder,
+                                           guild ? st->config.faction[holder]
+                                                 : ENGINE_FACTION_GUILD) >= 0);
+    *holder_out = holder;
+}
+
+/* position_at with the Guild, if seated, at the seat that ships first. */
+static void position(engine_state *st, engine_rng *rng, unsigned rules_version, int guild,
+                     unsigned *holder_out)
+{
+    unsigned first;
+    position_at(st, rng, rules_version, 0, 0, &first);
+    position_at(st, rng, rules_version, guild, first, holder_out);
+    assert_int_equal(*holder_out, first);
+}
+
+static engine_action power(unsigned seat, const char *slug)
+{
+    engine_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = ENGINE_ACTION_POWER;
+    a.seat = (uint8_t)seat;
+    a.arg[0] = (int16_t)engine_power_from_slug(slug);
+    return a;
+}
+
+
+/* How many families of power `slug` the seat is offered; each one's
+ * lowest and highest actions are accepted, spend the card and pay the
+ * bank alone. */
+static unsigned families_accepted(const engine_state *st, engine_rng *rng, unsigned seat,
+                                  const char *slug)
+{
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, st, (uint8_t)seat);
+    int id = engine_power_from_slug(slug);
+    unsigned found = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (legal[i].kind != ENGINE_ACTION_POWER || legal[i].lo[0] != id)
+            continue;
+        found++;
+        for (int hi = 0; hi < 2; hi++) {
+            engine_action a = power(seat, slug);
+            for (unsigned k = 1; k < ENGINE_ACTION_MAX_ARGS; k++)
+                a.arg[k] = hi ? legal[i].hi[k] : legal[i].lo[k];
+            engine_state after = *st;
+            engine_verdict_detail why;
+            assert_int_equal(engine_apply(&why, &after, &a, rng), ENGINE_ACCEPTED);
+            assert_int_equal(engine_nexus_held(&after, seat), -1);
+            /* it moves next, but for a Bene Gesserit sending after a
+             * shipment from reserves */
+            assert_true(after.step == SHIP_STEP_MOVE || engine_window_top(&after) != NULL);
+            unsigned paid = (unsigned)(st->seat[seat].spice - after.seat[seat].spice);
+            assert_true(paid > 0);
+            assert_int_equal(after.spice_burned, st->spice_burned + paid);
+            for (unsigned s = 0; s < N_SEATS; s++)
+                if (s != seat)
+                    assert_int_equal(after.seat[s].spice, st->seat[s].spice);
+        }
+    }
+    return found;
+}
+
+/* ======================================================== rules version 6 */
+
+static void test_nexus_own_panels__not_under_version_6(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    unsigned holder;
+    engine_verdict_detail why;
+    /* Row 18's board shipments are no power under version 6 ... */
+    position(&st, &rng, 6, 0, &holder);
+    assert_int_equal(families_accepted(&st, &rng, holder, "nexus_guild_secret_ally_cross"), 0);
+    assert_int_equal(families_accepted(&st, &rng, holder, "nexus_guild_secret_ally_back"), 0);
+    assert_true(families_accepted(&st, &rng, holder, "nexus_guild_secret_ally") > 0);
+    engine_action a = power(holder, "nexus_guild_secret_ally_back");
+    a.arg[1] = (int16_t)engine_location_find(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    a.arg[2] = 1;
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
+    /* ... and the Guild Cunning is refused naming its row. */
+    position(&st, &rng, 6, 1, &holder);
+    assert_int_equal(st.config.faction[holder], ENGINE_FACTION_GUILD);
+    a = power(holder, "nexus_guild_cunning");
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
+    assert_int_equal(why.value, 17);
+}
+
+/* ======================================================== rules version 7 */
+
+static void test_nexus_own_panels__board_shipments_accepted(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    unsigned holder;
+    position(&st, &rng, ENGINE_RULES_VERSION, 0, &holder);
+    /* From each of its 2 locations, to every location it may land at */
+    assert_true(families_accepted(&st, &rng, holder, "nexus_guild_secret_ally_cross") > 10);
+    assert_int_equal(families_accepted(&st, &rng, holder, "nexus_guild_secret_ally_back"), 2);
+    /* Not in another seat's turn, nor to where it stands */
+    engine_verdict_detail why;
+    engine_action a = power((holder + 1) % N_SEATS, "nexus_guild_secret_ally_back");
+    a.arg[1] = (int16_t)engine_location_find(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    a.arg[2] = 1;
+    assert_int_not_equal(test_try(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+    a = power(holder, "nexus_guild_secret_ally_cross");
+    a.arg[1] = a.arg[2] = (int16_t)engine_location_find(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    a.arg[3] = 1;
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
+}
+
+/* The Guild Cunning's record: owed once played, the card gone; it survives
+ * the encoding, and is no state outside Shipment and Movement or under
+ * version 6. */
+static void test_nexus_own_panels__guild_cunning_record(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    unsigned holder;
+    position(&st, &rng, ENGINE_RULES_VERSION, 1, &holder);
+    assert_int_equal(st.config.faction[holder], ENGINE_FACTION_GUILD);
+    engine_verdict_detail why;
+    engine_action a = power(holder, "nexus_guild_cunning");
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_nexus_held(&st, holder), -1);
+    const engine_effect *e = engine_effect_find(&st, ENGINE_EFFECT_NEXUS_SHIPMENT);
+    assert_non_null(e);
+    assert_int_equal(e->owner, holder);
+    assert_int_equal(e->value, 1);
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
+    uint8_t buf[ENGINE_STATE_ENCODED_MAX];
+    size_t n = engine_state_encode(buf, sizeof buf, &st);
+    engine_state back;
+    assert_int_equal(engine_state_decode(&back, buf, n), 0);
+    assert_memory_equal(back.effect, st.effect, sizeof st.effect);
+    assert_int_equal(engine_state_check(&back), 0);
+    assert_int_equal(engine__nexus_check(&back), 1);
+    back.config.rules_version = 6;
+    assert_int_equal(engine__nexus_check(&back), 0);
+    back = st;
+    back.phase = ENGINE_PHASE_BATTLE;
+    assert_int_equal(engine__nexus_check(&back), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nexus_own_panels__not_under_version_6),
+        cmocka_unit_test(test_nexus_own_panels__board_shipments_accepted),
+        cmocka_unit_test(test_nexus_own_panels__guild_cunning_record),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
