@@ -701,6 +701,10 @@ typedef enum engine_effect_kind {
                                       on): source the card's faction, owner the seat, value
                                       1 owed after its turn, 2 being made; expires with the
                                       Shipment and Movement phase */
+    ENGINE_EFFECT_NEXUS_RIDE,      /* the Fremen Cunning's ride (rules version 7 on): source
+                                      the card's faction, owner the seat, value the desert
+                                      territory its group rides from, arg the territory of
+                                      the worm it rides; expires with the phase */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

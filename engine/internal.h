@@ -630,6 +630,12 @@ extern const engine__power_family *const engine__nexus_families[ENGINE_FACTION_C
  * seat ships once more now (the record marked being made); asked as a
  * shipment of `seat` is over, 1 if it was that second one (the record
  * gone: the seat is then offered no move but a Hajr's). */
+/* The territory the Fremen ride the worm of `worm` from: the one the
+ * Fremen Cunning named for it (engine/nexus_fremen.c, an effect record),
+ * else `worm` itself. And the Fremen forces out of the storm in
+ * territory `t` (engine/phase_spice_blow.c), elite ones in *elite_out. */
+unsigned engine__nexus_ride_from(const engine_state *st, unsigned worm);
+unsigned engine__worm_riders_in(const engine_state *st, unsigned t, unsigned *elite_out);
 int engine__nexus_ship_again(engine_state *st, unsigned seat);
 int engine__nexus_shipped_again(engine_state *st, unsigned seat);
 /* The shuffle back of the traitors a panel drew (engine/nexus.c): a row of

@@ -629,6 +629,12 @@ int engine__nexus_check(const engine_state *st)
                 st->phase != ENGINE_PHASE_SHIPMENT_MOVEMENT ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
                 return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_RIDE) {
+            if (e->value >= ENGINE_TERRITORY_COUNT || e->arg < 0 ||
+                e->arg >= ENGINE_TERRITORY_COUNT || e->value == e->arg ||
+                e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_REVIVAL)

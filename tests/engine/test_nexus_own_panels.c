@@ -1,12 +1,14 @@
 /*
  * test_nexus_own_panels.c - the Nexus panels played at their holder's own
  * prompt from rules version 7 (engine/nexus_guild.c rows 17 and 18's
- * board shipments; docs/RULINGS.md R92, R140): under version 6 they are
- * not offered (18's board shipments) or refused naming their row (17), so
+ * board shipments, engine/nexus_fremen.c row 11; docs/RULINGS.md R92,
+ * R140, R141): under version 6 they are not offered (18's board
+ * shipments) or refused naming their row (17, 11), so
  * the stored rooms re-fold unchanged; under version 7 each family offered
  * is accepted and spends the card once, and the Guild Cunning's record
- * survives the encoding and holds only in Shipment and Movement. The
- * rules scenarios (tests/scenarios/nexus_panel_guild_*.json) show the
+ * survives the encoding and holds only in Shipment and Movement, the
+ * Fremen Cunning's names the worm it rides. The rules scenarios
+ * (tests/scenarios/nexus_panel_guild_*.json, _fremen_cunning.json) show the
  * effects themselves. Positions are constructed and folded by
  * engine_apply, as a room would be.
  */
@@ -168,6 +170,75 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
 }
 
+/* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
+ * theirs in the Funeral Plain; they hold their own card. The Nexus. */
+static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = ENGINE_FACTION_ATREIDES;
+    cfg.faction[1] = ENGINE_FACTION_FREMEN;
+    cfg.faction[2] = ENGINE_FACTION_HARKONNEN;
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    cfg.rules_version = (uint16_t)rules_version;
+    engine_rng_init(rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    int plain = engine_location_find(ENGINE_TERRITORY_FUNERAL_PLAIN, 14);
+    assert_true(plain >= 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)plain, 4, 0), 0);
+    assert_true(engine_position_nexus_give(st, 1, ENGINE_FACTION_FREMEN) >= 0);
+    int devoured = engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH);
+    int placed = engine_spice_card_of(ENGINE_TERRITORY_THE_GREAT_FLAT);
+    assert_int_equal(engine_position_spice_discard(st, (unsigned)devoured), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)placed), 0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(0)), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SPICE_BLOW, 2, 0, rng), 0);
+    assert_int_equal(st->step, BLOW_STEP_NEXUS);
+}
+
+/* Row 11: refused naming its row under version 6; from version 7 a family
+ * per desert territory holding Fremen (the Funeral Plain among them), each
+ * accepted: the card spent, the ride recorded for this worm. */
+static void test_nexus_own_panels__fremen_cunning(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    engine_verdict_detail why;
+    worm_position(&st, &rng, 6);
+    engine_action a = power(1, "nexus_fremen_cunning");
+    a.arg[1] = ENGINE_TERRITORY_FUNERAL_PLAIN;
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
+    assert_int_equal(why.value, 11);
+    worm_position(&st, &rng, ENGINE_RULES_VERSION);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, 1);
+    unsigned found = 0, plain = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (legal[i].kind != ENGINE_ACTION_POWER || legal[i].lo[0] != a.arg[0])
+            continue;
+        found++;
+        plain += legal[i].lo[1] == ENGINE_TERRITORY_FUNERAL_PLAIN;
+        a.arg[1] = legal[i].lo[1];
+        engine_state after = st;
+        assert_int_equal(engine_apply(&why, &after, &a, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_nexus_held(&after, 1), -1);
+        const engine_effect *e = engine_effect_find(&after, ENGINE_EFFECT_NEXUS_RIDE);
+        assert_non_null(e);
+        assert_int_equal(e->value, legal[i].lo[1]);
+        assert_int_equal(e->arg, ENGINE_TERRITORY_CIELAGO_NORTH);
+        assert_int_equal(engine_state_check(&after), 0);
+    }
+    assert_true(found >= 1);
+    assert_int_equal(plain, 1);
+    /* not the worm's territory, nor a stronghold */
+    a.arg[1] = ENGINE_TERRITORY_CIELAGO_NORTH;
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RIDE_SOURCE);
+    a.arg[1] = ENGINE_TERRITORY_SIETCH_TABR;
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RIDE_SOURCE);
+}
+
 /* The Guild Cunning's record: owed once played, the card gone; it survives
  * the encoding, and is no state outside Shipment and Movement or under
  * version 6. */
@@ -208,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_nexus_own_panels__not_under_version_6),
         cmocka_unit_test(test_nexus_own_panels__board_shipments_accepted),
         cmocka_unit_test(test_nexus_own_panels__guild_cunning_record),
+        cmocka_unit_test(test_nexus_own_panels__fremen_cunning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
  * the Guild's site to site and back to reserves, the Guild Cunning's
- * second shipment, the Fremen Betrayal),
+ * second shipment, the Fremen Betrayal and the Fremen Cunning's ride),
  * from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
@@ -123,6 +123,25 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
             bot__action_lo(out, l);
             return BOT_OK;
         }
+    }
+    /* Row 11: the worm struck where none of theirs stand: the largest
+     * group of 2 or more in a desert territory rides it. */
+    best = NULL;
+    unsigned most = 1;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        l = power_family(c, "nexus_fremen_cunning", i);
+        if (l == NULL)
+            break;
+        i = (size_t)(l - c->legal);
+        unsigned here = bot__forces_in(c->v, (unsigned)l->lo[1], c->seat);
+        if (here > most) {
+            best = l;
+            most = here;
+        }
+    }
+    if (best != NULL) {
+        bot__action_lo(out, best);
+        return BOT_OK;
     }
     /* Row 17: at its MOVE prompt, with reserves and spice for a second
      * shipment after it. */
