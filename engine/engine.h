@@ -705,6 +705,12 @@ typedef enum engine_effect_kind {
                                       the card's faction, owner the seat, value the desert
                                       territory its group rides from, arg the territory of
                                       the worm it rides; expires with the phase */
+    ENGINE_EFFECT_NEXUS_PRESCIENCE, /* the Atreides Cunning's second element (rules version 7
+                                      on): source the card's faction, owner the Atreides
+                                      seat, value the engine_prescience_element, arg the
+                                      value in the other side's plan (as a prescience
+                                      answer; a view tells it to those two only); expires
+                                      with the battle */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

@@ -635,6 +635,11 @@ int engine__nexus_check(const engine_state *st)
                 e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
                 return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_PRESCIENCE) {
+            if (e->value < ENGINE_PRESCIENCE_LEADER || e->value > ENGINE_PRESCIENCE_DIAL ||
+                e->expiry != ENGINE_EXPIRY_BATTLE || st->phase != ENGINE_PHASE_BATTLE ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_REVIVAL)

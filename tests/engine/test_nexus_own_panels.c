@@ -1,13 +1,14 @@
 /*
  * test_nexus_own_panels.c - the Nexus panels played at their holder's own
  * prompt from rules version 7 (engine/nexus_guild.c rows 17 and 18's
- * board shipments, engine/nexus_fremen.c row 11; docs/RULINGS.md R92,
- * R140, R141): under version 6 they are not offered (18's board
- * shipments) or refused naming their row (17, 11), so
+ * board shipments, engine/nexus_fremen.c row 11, engine/nexus_atreides.c
+ * row 2; docs/RULINGS.md R92, R140-R142): under version 6 they are not
+ * offered (18's board shipments) or refused naming their row (17, 11, 2), so
  * the stored rooms re-fold unchanged; under version 7 each family offered
  * is accepted and spends the card once, and the Guild Cunning's record
  * survives the encoding and holds only in Shipment and Movement, the
- * Fremen Cunning's names the worm it rides. The rules scenarios
+ * Fremen Cunning's names the worm it rides, the Atreides Cunning's is
+ * told to the two sides alone. The rules scenarios
  * (tests/scenarios/nexus_panel_guild_*.json, _fremen_cunning.json) show the
  * effects themselves. Positions are constructed and folded by
  * engine_apply, as a room would be.
@@ -170,20 +171,28 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
 }
 
-/* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
- * theirs in the Funeral Plain; they hold their own card. The Nexus. */
-static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
+/* A new position of three seats with the module, by `rules_version`. */
+static void three_seats(engine_state *st, engine_rng *rng, unsigned rules_version, unsigned a,
+                        unsigned b, unsigned c)
 {
     engine_config cfg;
     engine_config_init(&cfg);
     cfg.n_seats = 3;
-    cfg.faction[0] = ENGINE_FACTION_ATREIDES;
-    cfg.faction[1] = ENGINE_FACTION_FREMEN;
-    cfg.faction[2] = ENGINE_FACTION_HARKONNEN;
+    cfg.faction[0] = (uint8_t)a;
+    cfg.faction[1] = (uint8_t)b;
+    cfg.faction[2] = (uint8_t)c;
     cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
     cfg.rules_version = (uint16_t)rules_version;
     engine_rng_init(rng, SEED, 0);
     assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+}
+
+/* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
+ * theirs in the Funeral Plain; they hold their own card. The Nexus. */
+static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
+{
+    three_seats(st, rng, rules_version, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_FREMEN,
+                ENGINE_FACTION_HARKONNEN);
     int plain = engine_location_find(ENGINE_TERRITORY_FUNERAL_PLAIN, 14);
     assert_true(plain >= 0);
     assert_int_equal(engine_position_forces(st, 1, (unsigned)plain, 4, 0), 0);
@@ -239,6 +248,92 @@ static void test_nexus_own_panels__fremen_cunning(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RIDE_SOURCE);
 }
 
+/* Turn 3's battle in The Great Flat, the Atreides (seat 0, holding their
+ * own card) against the Harkonnen (seat 1, with a Crysknife and a Snooper);
+ * the Emperor (seat 2) looks on. The Atreides ask the weapon; every Karama
+ * window let stand; the Harkonnen answer and commit. */
+static void battle_position(engine_state *st, engine_rng *rng, unsigned rules_version,
+                            int *knife, int *snooper)
+{
+    three_seats(st, rng, rules_version, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                ENGINE_FACTION_EMPEROR);
+    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_true(flat >= 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)flat, 5, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)flat, 5, 0), 0);
+    *knife = engine_position_give_card(st, 1, ENGINE_CARD_CRYSKNIFE);
+    *snooper = engine_position_give_card(st, 1, ENGINE_CARD_SNOOPER);
+    assert_true(*knife >= 0 && *snooper >= 0);
+    assert_true(engine_position_nexus_give(st, 0, ENGINE_FACTION_ATREIDES) >= 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, rng), 0);
+    engine_action a = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0};
+    a.arg[0] = ENGINE_PRESCIENCE_WEAPON;
+    assert_int_equal(engine_apply(NULL, st, &a, rng), ENGINE_ACCEPTED);
+    for (unsigned s = 0; s < 3; s++) {
+        engine_action allow = {.kind = ENGINE_ACTION_KARAMA_ALLOW, .seat = (uint8_t)s};
+        if (st->awaiting & ENGINE_SEAT_BIT(s))
+            (void)engine_apply(NULL, st, &allow, rng);
+    }
+    engine_action answer = {.kind = ENGINE_ACTION_PRESCIENCE_ANSWER, .seat = 1};
+    answer.arg[0] = (int16_t)*knife;
+    assert_int_equal(engine_apply(NULL, st, &answer, rng), ENGINE_ACCEPTED);
+}
+
+/* Row 2: refused naming its row under version 6; from version 7, refused
+ * until the other plan is committed, then a family per element but the
+ * first; the defense told is the Snooper, seen by the Atreides, and the
+ * value is the two sides' alone. */
+static void test_nexus_own_panels__atreides_cunning(void **state)
+{
+    (void)state;
+    static engine_state st;
+    engine_rng rng;
+    engine_verdict_detail why;
+    int knife, snooper;
+    engine_action a = power(0, "nexus_atreides_cunning");
+    a.arg[1] = ENGINE_PRESCIENCE_DEFENSE;
+    battle_position(&st, &rng, 6, &knife, &snooper);
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
+    assert_int_equal(why.value, 2);
+    battle_position(&st, &rng, ENGINE_RULES_VERSION, &knife, &snooper);
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_WRONG_STEP);
+    engine_action plan = {.kind = ENGINE_ACTION_BATTLE_PLAN, .seat = 1};
+    plan.arg[0] = (int16_t)engine_leader_from_slug("feyd_rautha");
+    plan.arg[1] = -1;
+    plan.arg[2] = (int16_t)knife;
+    plan.arg[3] = (int16_t)snooper;
+    plan.arg[4] = 2;
+    assert_int_equal(engine_apply(&why, &st, &plan, &rng), ENGINE_ACCEPTED);
+    static engine_legal legal[ENGINE_LEGAL_MAX];
+    size_t n = engine_legal_actions(legal, ENGINE_LEGAL_MAX, &st, 0);
+    unsigned elements = 0;
+    for (size_t i = 0; i < n; i++)
+        if (legal[i].kind == ENGINE_ACTION_POWER && legal[i].lo[0] == a.arg[0]) {
+            assert_int_not_equal(legal[i].lo[1], ENGINE_PRESCIENCE_WEAPON);
+            elements++;
+        }
+    assert_int_equal(elements, 3); /* leader, defense, dial */
+    engine_action again = a;
+    again.arg[1] = ENGINE_PRESCIENCE_WEAPON;
+    assert_int_equal(test_try(&why, &st, &again, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+    const engine_effect *e = engine_effect_find(&st, ENGINE_EFFECT_NEXUS_PRESCIENCE);
+    assert_non_null(e);
+    assert_int_equal(e->owner, 0);
+    assert_int_equal(e->value, ENGINE_PRESCIENCE_DEFENSE);
+    assert_int_equal(e->arg, snooper);
+    assert_true(st.card[snooper].known_by & ENGINE_SEAT_BIT(0));
+    assert_int_equal(engine_nexus_held(&st, 0), -1);
+    assert_int_equal(engine_state_check(&st), 0);
+    for (unsigned viewer = 0; viewer <= 3; viewer++) {
+        static engine_state v;
+        engine_view(&v, &st, viewer < 3 ? (uint8_t)viewer : ENGINE_VIEW_PUBLIC);
+        const engine_effect *ve = engine_effect_find(&v, ENGINE_EFFECT_NEXUS_PRESCIENCE);
+        assert_non_null(ve);
+        assert_int_equal(ve->arg, viewer < 2 ? snooper : 0);
+    }
+}
+
 /* The Guild Cunning's record: owed once played, the card gone; it survives
  * the encoding, and is no state outside Shipment and Movement or under
  * version 6. */
@@ -280,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_nexus_own_panels__board_shipments_accepted),
         cmocka_unit_test(test_nexus_own_panels__guild_cunning_record),
         cmocka_unit_test(test_nexus_own_panels__fremen_cunning),
+        cmocka_unit_test(test_nexus_own_panels__atreides_cunning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

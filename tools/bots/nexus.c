@@ -4,7 +4,8 @@
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
  * the Guild's site to site and back to reserves, the Guild Cunning's
- * second shipment, the Fremen Betrayal and the Fremen Cunning's ride),
+ * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
+ * Atreides Cunning's second element),
  * from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
@@ -124,6 +125,22 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
             return BOT_OK;
         }
     }
+    /* Row 2: the other plan committed, the card element it does not know
+     * yet, weapon or defense first (what its own defense and weapon
+     * answer), then the leader, then the dial. */
+    static const int16_t elements[] = {ENGINE_PRESCIENCE_WEAPON, ENGINE_PRESCIENCE_DEFENSE,
+                                       ENGINE_PRESCIENCE_LEADER, ENGINE_PRESCIENCE_DIAL};
+    for (unsigned k = 0; k < sizeof elements / sizeof elements[0]; k++)
+        for (size_t i = 0; i < c->n_legal; i++) {
+            l = power_family(c, "nexus_atreides_cunning", i);
+            if (l == NULL)
+                break;
+            i = (size_t)(l - c->legal);
+            if (l->lo[1] == elements[k]) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
+        }
     /* Row 11: the worm struck where none of theirs stand: the largest
      * group of 2 or more in a desert territory rides it. */
     best = NULL;
