@@ -1,7 +1,7 @@
 /*
  * nexus_atreides.c - the panels of the Atreides Nexus card (E3 p.11; the
  * digest's EXPANSIONS_AND_NEXUS.md 5.2 rows 1-3; docs/RULINGS.md R85,
- * R142) as power rows: engine/points.c offers them to the seat holding
+ * R128) as power rows: engine/points.c offers them to the seat holding
  * the card, in the mode the card has for it. Cunning (row 2, from rules
  * version 7) is built: in the Atreides' own battle, after the ordinary
  * prescience was answered and once the other side's plan is committed,
@@ -40,7 +40,7 @@ static const engine_effect *first_answer(const engine_state *st, unsigned other)
 }
 
 /* Row 2: "learn a second, different element of the opponent's plan"
- * (R142): at the Atreides' own plan prompt in their battle, their plan
+ * (R128): at the Atreides' own plan prompt in their battle, their plan
  * not committed; told (may_tell) once the ordinary prescience is answered
  * and the other side's plan committed, so that the element is what it
  * plays, its actual card. */

@@ -96,7 +96,7 @@ static size_t betrayal_legal(engine_legal *out, size_t cap, const engine_state *
 
 /* Row 11: "when a worm appears in a territory with no Fremen forces, the
  * Fremen may still ride it with one group from one desert territory"
- * (R141). Played in the Nexus that worm brought (the Fremen's own prompt
+ * (R127). Played in the Nexus that worm brought (the Fremen's own prompt
  * before the ride step), it names the territory; the ride step then takes
  * its riders from there, storm and occupancy as for any ride: an effect
  * record, the card spent. */

@@ -141,7 +141,7 @@ static size_t secret_ally_legal(engine_legal *out, size_t cap, const engine_stat
 }
 
 /* Row 17: "right after your Shipment and Movement turn, make a second
- * shipment; that group may not move unless you play Hajr" (R140). The
+ * shipment; that group may not move unless you play Hajr" (R126). The
  * record says it is owed (value 1), then being made (2); the phase asks
  * it as the turn ends and as the shipment is over
  * (engine__nexus_ship_again, engine__nexus_shipped_again), so the card

@@ -66,7 +66,7 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_GENERIC_WINDOWS] = {6, 0, "(generic windows)",
         "a window whose row declares its answer's form is answered with the generic `answer` "
         "action"},
-    [ENGINE__RULE_NEXUS_OWN_PANELS] = {7, 0, "E3 p.11 (docs/RULINGS.md R92, R140-R142)",
+    [ENGINE__RULE_NEXUS_OWN_PANELS] = {7, 0, "E3 p.11 (docs/RULINGS.md R92, R126-R128)",
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},

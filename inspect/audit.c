@@ -1311,7 +1311,7 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
     case INSPECT_FACT_BATTLE_PLAN:
         /* Revealed once both plans are in; over with its battle; told in
          * part to the Atreides by their Nexus Cunning (docs/RULINGS.md
-         * R142), legitimately. */
+         * R128), legitimately. */
         if (nexus_prescience_told(st, p->viewer))
             return 1;
         return st->phase != ENGINE_PHASE_BATTLE || st->battle_territory != p->battle_territory ||

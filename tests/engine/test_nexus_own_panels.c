@@ -2,7 +2,7 @@
  * test_nexus_own_panels.c - the Nexus panels played at their holder's own
  * prompt from rules version 7 (engine/nexus_guild.c rows 17 and 18's
  * board shipments, engine/nexus_fremen.c row 11, engine/nexus_atreides.c
- * row 2; docs/RULINGS.md R92, R140-R142): under version 6 they are not
+ * row 2; docs/RULINGS.md R92, R126-R128): under version 6 they are not
  * offered (18's board shipments) or refused naming their row (17, 11, 2), so
  * the stored rooms re-fold unchanged; under version 7 each family offered
  * is accepted and spends the card once, and the Guild Cunning's record
