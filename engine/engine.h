@@ -724,6 +724,20 @@ typedef enum engine_effect_kind {
     ENGINE_EFFECT_NEXUS_TRAITOR_OWED, /* rules version 7: a traitor a Betrayal cancelled went
                                       back to the deck; owner draws `value` replacements in
                                       the Mentat Pause (source the card's faction) */
+    ENGINE_EFFECT_NEXUS_SHIPMENT,  /* the Guild Cunning's second shipment (rules version 7
+                                      on): source the card's faction, owner the seat, value
+                                      1 owed after its turn, 2 being made; expires with the
+                                      Shipment and Movement phase */
+    ENGINE_EFFECT_NEXUS_RIDE,      /* the Fremen Cunning's ride (rules version 7 on): source
+                                      the card's faction, owner the seat, value the desert
+                                      territory its group rides from, arg the territory of
+                                      the worm it rides; expires with the phase */
+    ENGINE_EFFECT_NEXUS_PRESCIENCE, /* the Atreides Cunning's second element (rules version 7
+                                      on): source the card's faction, owner the Atreides
+                                      seat, value the engine_prescience_element, arg the
+                                      value in the other side's plan (as a prescience
+                                      answer; a view tells it to those two only); expires
+                                      with the battle */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

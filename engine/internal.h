@@ -422,6 +422,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_GUILD_TIMING,
     ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
+    ENGINE__RULE_NEXUS_OWN_PANELS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -646,6 +647,26 @@ extern const engine__power_family *const engine__nexus_families[ENGINE_FACTION_C
     {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + (mode),             \
      .source = "E3 p.11 (not built)", .form = (form_)}
+/* A panel built from a later rules version: named and refused under the
+ * versions before `change` (its built row carries since = that change). */
+#define ENGINE__NEXUS_NOT_BUILT_UNTIL(fac, mode, form_, change)                               \
+    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS),                                  \
+     .until = ENGINE__RULE_SINCE(change), .nexus = 1 + (mode),                                \
+     .source = "E3 p.11 (not built)", .form = (form_)}
+/* The Guild Cunning's second shipment (engine/nexus_guild.c, an effect
+ * record): asked as `seat`'s Shipment and Movement turn ends, 1 if the
+ * seat ships once more now (the record marked being made); asked as a
+ * shipment of `seat` is over, 1 if it was that second one (the record
+ * gone: the seat is then offered no move but a Hajr's). */
+/* The territory the Fremen ride the worm of `worm` from: the one the
+ * Fremen Cunning named for it (engine/nexus_fremen.c, an effect record),
+ * else `worm` itself. And the Fremen forces out of the storm in
+ * territory `t` (engine/phase_spice_blow.c), elite ones in *elite_out. */
+unsigned engine__nexus_ride_from(const engine_state *st, unsigned worm);
+unsigned engine__worm_riders_in(const engine_state *st, unsigned t, unsigned *elite_out);
+int engine__nexus_ship_again(engine_state *st, unsigned seat);
+int engine__nexus_shipped_again(engine_state *st, unsigned seat);
 /* The shuffle back of the traitors a panel drew (engine/nexus.c): a row of
  * the card's file in the panel's mode, offered while the seat owes one. */
 #define ENGINE__NEXUS_RETURN_ROW(fac, mode)                                                   \
@@ -708,12 +729,9 @@ int engine__battle_traitor_of(const engine_state *st, unsigned seat);
     {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = (fac), .to = ENGINE__TO_OWNER,          \
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .nexus = 1 + (mode),           \
      .fn = (at), .source = (source_), .use = engine__nexus_stop}
-/* A panel built from rules version 7 on: until then named, not built. */
+/* A panel answering the neutral Nexus window: until then named, not built. */
 #define ENGINE__NEXUS_NOT_BUILT_UNTIL_WINDOWS(fac, mode, form_)                               \
-    {.point = ENGINE__POINT_POWER, .faction = (fac), .to = ENGINE__TO_OWNER,                  \
-     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS),                                  \
-     .until = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .nexus = 1 + (mode),            \
-     .source = "E3 p.11 (not built)", .form = (form_)}
+    ENGINE__NEXUS_NOT_BUILT_UNTIL(fac, mode, form_, ENGINE__RULE_NEXUS_WINDOWS)
 /* The module's rows every seat of a Nexus room owns (the window, the
  * standing policy): engine/points.c and engine/generic.c walk them. */
 extern const engine__power_family engine__nexus_module;
@@ -754,6 +772,14 @@ void engine__storm_loss_chosen(engine_state *st, unsigned fedaykin, engine_rng *
 #define ENGINE__WINDOW_TURN_DELAY "guild_delay"
 void engine__guild_turn_answered(engine_state *st, int out_of_order, int stopped, engine_rng *rng);
 int engine__panel_may_ship(const engine_state *st, unsigned seat);
+/* The seat's own SHIP step, no window open, and it ships: the shipment a
+ * panel may replace, from reserves or (engine__ship_board_by_panel) from
+ * the board: site to site, or back to reserves when `to` is -1, `cost`
+ * paid to the bank. */
+int engine__panel_shipment_turn(const engine_state *st, unsigned seat);
+engine_verdict engine__ship_board_by_panel(engine_verdict_detail *why, engine_state *st,
+                                           unsigned seat, int from, int to, int forces,
+                                           unsigned cost);
 int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc);
 unsigned engine__ship_price(unsigned loc);
 engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *st, unsigned seat,

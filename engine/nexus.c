@@ -655,6 +655,22 @@ int engine__nexus_check(const engine_state *st)
             if (!engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS) || e->value == 0 || e->value > 1 ||
                 e->arg != 0 || e->expiry != ENGINE_EXPIRY_REPLACED)
                 return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_SHIPMENT) {
+            if (e->value == 0 || e->value > 2 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
+                st->phase != ENGINE_PHASE_SHIPMENT_MOVEMENT ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_RIDE) {
+            if (e->value >= ENGINE_TERRITORY_COUNT || e->arg < 0 ||
+                e->arg >= ENGINE_TERRITORY_COUNT || e->value == e->arg ||
+                e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_PRESCIENCE) {
+            if (e->value < ENGINE_PRESCIENCE_LEADER || e->value > ENGINE_PRESCIENCE_DIAL ||
+                e->expiry != ENGINE_EXPIRY_BATTLE || st->phase != ENGINE_PHASE_BATTLE ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_REVIVAL)

@@ -7,10 +7,14 @@
  * the phase, each an effect record setting their row aside. Secret Ally
  * (b) (row 12b) is built: in Revival, 3 forces revived free, counted among
  * the seat's revivals this turn (an effect record engine/phase_revival.c
- * reads). Its (a) (safe from a worm) and Cunning (11) are named and
- * refused with their rows. A row never mutates but through its `use`.
+ * reads). Cunning (row 11, from rules version 7) is built: a worm
+ * striking where no Fremen stand may still be ridden by one group from one
+ * desert territory (an effect record the ride step reads). Secret Ally (a)
+ * (safe from a worm) is named and refused with its row. A row never
+ * mutates but through its `use`.
  */
 #include "engine/internal.h"
+#include "engine/phase.h"
 
 #define FREE_FORCES 3 /* "revive 3 forces free" */
 
@@ -90,12 +94,79 @@ static size_t betrayal_legal(engine_legal *out, size_t cap, const engine_state *
     return n;
 }
 
+/* Row 11: "when a worm appears in a territory with no Fremen forces, the
+ * Fremen may still ride it with one group from one desert territory"
+ * (R127). Played in the Nexus that worm brought (the Fremen's own prompt
+ * before the ride step), it names the territory; the ride step then takes
+ * its riders from there, storm and occupancy as for any ride: an effect
+ * record, the card spent. */
+static int is_desert(unsigned t)
+{
+    unsigned kind = engine__territories[t].kind;
+    return kind == ENGINE_TERRAIN_SAND || kind == ENGINE_TERRAIN_SHIELDED_SAND;
+}
+
+/* A territory the Fremen's group may ride this worm from. */
+static int may_ride_from(const engine_state *st, unsigned t)
+{
+    unsigned elite = 0;
+    return t < ENGINE_TERRITORY_COUNT && t != st->worm_territory && is_desert(t) &&
+           engine__worm_riders_in(st, t, &elite) + elite > 0;
+}
+
+static int may_ride(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    unsigned elite;
+    return st->phase == ENGINE_PHASE_SPICE_BLOW && st->step == BLOW_STEP_NEXUS &&
+           st->worm_territory < ENGINE_TERRITORY_COUNT &&
+           engine__point_owner(st, ENGINE__POINT_WORM_RIDE) == (int)owner &&
+           engine__worm_riders_in(st, st->worm_territory, &elite) + elite == 0 &&
+           st->n_effects < ENGINE_EFFECT_MAX &&
+           engine_effect_find(st, ENGINE_EFFECT_NEXUS_RIDE) == NULL;
+}
+
+unsigned engine__nexus_ride_from(const engine_state *st, unsigned worm)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_RIDE);
+    return e != NULL && e->arg == (int16_t)worm ? e->value : worm;
+}
+
+static engine_verdict cunning(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                              const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    int t = act->arg[1];
+    if (t < 0 || !may_ride_from(st, (unsigned)t))
+        return engine__reject(why, ENGINE_REJECT_RIDE_SOURCE, 1, t);
+    engine_effect e = {ENGINE_EFFECT_NEXUS_RIDE, ENGINE_FACTION_FREMEN, (uint8_t)owner,
+                       (uint8_t)t, ENGINE_EXPIRY_PHASE, (int16_t)st->worm_territory};
+    if (engine__effect_add(st, &e) != 0) /* may_ride: a slot */
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, 0);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
+static size_t cunning_legal(engine_legal *out, size_t cap, const engine_state *st, unsigned seat,
+                            int16_t id)
+{
+    size_t n = 0;
+    for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
+        if (may_ride_from(st, t))
+            engine__nexus_push(out, cap, &n, seat, id, (int16_t)t, (int16_t)t, 0, 0);
+    return n;
+}
+
 static const engine_power_form betrayal_form = {
     .slug = "nexus_fremen_betrayal", .n_args = 1,
     .arg_name = {"alternative"}, .arg_type = {ENGINE_ARG_INT},
     .lo = {NO_RIDE}, .hi = {NO_TWO_TERRITORIES}, .fallback = {NO_RIDE},
 };
-static const engine_power_form cunning_form = {.slug = "nexus_fremen_cunning"};
+static const engine_power_form cunning_form = {
+    .slug = "nexus_fremen_cunning", .n_args = 1,
+    .arg_name = {"from"}, .arg_type = {ENGINE_ARG_TERRITORY},
+    .lo = {0}, .hi = {ENGINE_TERRITORY_COUNT - 1}, .fallback = {0},
+};
 static const engine_power_form secret_ally_form = {
     .slug = "nexus_fremen_secret_ally", .n_args = 1,
     .arg_name = {"forces"}, .arg_type = {ENGINE_ARG_INT},
@@ -107,7 +178,13 @@ static const engine__power_row rows[] = {
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_BETRAYAL,
      .when = may_betray, .source = "E3 p.11, Fremen Nexus card (Betrayal); digest 5.2 row 10",
      .form = &betrayal_form, .use = betrayal, .legal = betrayal_legal},
-    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_CUNNING, &cunning_form),
+    ENGINE__NEXUS_NOT_BUILT_UNTIL(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_CUNNING, &cunning_form,
+                                  ENGINE__RULE_NEXUS_OWN_PANELS),
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_FREMEN, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_OWN_PANELS),
+     .nexus = 1 + ENGINE_NEXUS_CUNNING, .when = may_ride,
+     .source = "E3 p.11, Fremen Nexus card (Cunning); digest 5.2 row 11",
+     .form = &cunning_form, .use = cunning, .legal = cunning_legal},
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_FREMEN, .to = ENGINE__TO_OWNER,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY,
      .when = may_revive, .source = "E3 p.11, Fremen Nexus card (Secret Ally, b); digest 5.2 row 12",

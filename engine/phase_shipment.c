@@ -432,6 +432,11 @@ void engine__guild_turn_answered(engine_state *st, int out_of_order, int stopped
 
 static void end_seat(engine_state *st, engine_rng *rng)
 {
+    if (engine__nexus_ship_again(st, current_seat(st))) {
+        st->has_moved = 0;
+        await_seat(st, SHIP_STEP_SHIP, current_seat(st));
+        return;
+    }
     unsigned seat = current_seat(st);
     if (engine__rule(st, ENGINE__RULE_ALLY_TANKS_AFTER_MOVEMENT))
         for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++)
@@ -460,6 +465,8 @@ static void to_move(engine_state *st)
 {
     st->karama_ship_named = 0;
     await_seat(st, SHIP_STEP_MOVE, current_seat(st));
+    if (engine__nexus_shipped_again(st, current_seat(st)))
+        st->has_moved = 1;
 }
 
 /* Atreides see the top card of the spice deck (LR 2.01.07), unless a
@@ -606,10 +613,14 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
  * open, and it ships (the Fremen send instead). */
 int engine__panel_may_ship(const engine_state *st, unsigned seat)
 {
+    return engine__panel_shipment_turn(st, seat) && st->seat[seat].reserves > 0;
+}
+
+int engine__panel_shipment_turn(const engine_state *st, unsigned seat)
+{
     return st->phase == ENGINE_PHASE_SHIPMENT_MOVEMENT && st->step == SHIP_STEP_SHIP &&
            engine_window_top(st) == NULL && (st->awaiting & ENGINE_SEAT_BIT(seat)) &&
-           !(st->answered & ENGINE_SEAT_BIT(seat)) && !sends(st, seat) &&
-           st->seat[seat].reserves > 0;
+           !(st->answered & ENGINE_SEAT_BIT(seat)) && !sends(st, seat);
 }
 
 int engine__panel_may_land(const engine_state *st, unsigned seat, unsigned loc)
@@ -641,6 +652,41 @@ engine_verdict engine__ship_by_panel(engine_verdict_detail *why, engine_state *s
     if (cost > st->seat[seat].spice)
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
     land(st, seat, (unsigned)loc, (unsigned)forces, 0, cost, to_bank);
+    return ENGINE_ACCEPTED;
+}
+
+/* A shipment from the board a Nexus panel makes instead of the seat's
+ * shipment (engine/nexus_guild.c): `forces` of its own from `from` to
+ * `to`, or back to its reserves when `to` is -1, `cost` paid to the bank;
+ * checked in full first, as the Guild's own (engine__cross_ship,
+ * engine__ship_back), and no Karama window (the card played, R92). */
+engine_verdict engine__ship_board_by_panel(engine_verdict_detail *why, engine_state *st,
+                                           unsigned seat, int from, int to, int forces,
+                                           unsigned cost)
+{
+    if (from < 0 || from >= ENGINE_LOCATION_HMS)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, from);
+    if (to < -1 || to >= ENGINE_LOCATION_HMS || to == from)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 2, to);
+    if (forces < 1 || forces > st->forces[from][seat])
+        return engine__reject(why, ENGINE_REJECT_NOT_ENOUGH_FORCES, to < 0 ? 2 : 3, forces);
+    if (engine__in_storm(st, (unsigned)from))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 1, from);
+    if (to >= 0 && engine__in_storm(st, (unsigned)to))
+        return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 2, to);
+    if (to >= 0 && !may_land(st, (unsigned)to, seat))
+        return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 2, to);
+    if (cost > st->seat[seat].spice)
+        return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
+    pay_shipment(st, seat, cost, 1);
+    st->forces[from][seat] = (uint8_t)(st->forces[from][seat] - forces);
+    if (to < 0) {
+        st->seat[seat].reserves = (uint8_t)(st->seat[seat].reserves + forces);
+    } else {
+        engine__tokens_arrive(st, seat, (unsigned)to, (unsigned)forces, 0);
+        ally_conflict(st, seat, engine__locations[to].territory);
+    }
+    to_move(st);
     return ENGINE_ACCEPTED;
 }
 

@@ -163,21 +163,35 @@ static void devour(engine_state *st, unsigned territory)
         st->worms_struck |= UINT64_C(1) << territory;
 }
 
-/* Fremen forces that could ride the worm: in the struck territory, out of
- * the storm (LR 2.04.08). */
-static unsigned riders(const engine_state *st, unsigned *elite_out)
+unsigned engine__worm_riders_in(const engine_state *st, unsigned t, unsigned *elite_out)
 {
     int fremen = engine__point_owner(st, ENGINE__POINT_WORM_RIDE);
     unsigned plain = 0, elite = 0;
-    if (fremen >= 0 && st->worm_territory < ENGINE_TERRITORY_COUNT)
+    if (fremen >= 0 && t < ENGINE_TERRITORY_COUNT)
         for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
-            if (engine__locations[l].territory == st->worm_territory && !engine__in_storm(st, l)) {
+            if (engine__locations[l].territory == t && !engine__in_storm(st, l)) {
                 plain += st->forces[l][fremen];
                 elite += st->special[l][fremen];
             }
     if (elite_out)
         *elite_out = elite;
     return plain;
+}
+
+/* The territory the riders leave: the struck one, or the one a Nexus
+ * panel names for this worm (engine__nexus_ride_from). */
+static unsigned ride_from(const engine_state *st)
+{
+    return st->worm_territory < ENGINE_TERRITORY_COUNT
+               ? engine__nexus_ride_from(st, st->worm_territory)
+               : ENGINE_TERRITORY_COUNT;
+}
+
+/* Fremen forces that could ride the worm: in the struck territory, out of
+ * the storm (LR 2.04.08). */
+static unsigned riders(const engine_state *st, unsigned *elite_out)
+{
+    return engine__worm_riders_in(st, ride_from(st), elite_out);
 }
 
 /* ========================================================= the phase */
@@ -662,8 +676,8 @@ engine_verdict engine__worm_ride(engine_verdict_detail *why, engine_state *st,
         (unsigned)elite > have_elite)
         return engine__reject(why, ENGINE_REJECT_RIDE_SOURCE, plain < 0 || plain > (int)have ? 1 : 2,
                               plain);
-    unsigned dest = engine__locations[loc].territory;
-    if (dest == st->worm_territory)
+    unsigned dest = engine__locations[loc].territory, from = ride_from(st);
+    if (dest == st->worm_territory || dest == from)
         return engine__reject(why, ENGINE_REJECT_RIDE_DESTINATION, 0, loc);
     if (engine__in_storm(st, (unsigned)loc))
         return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
@@ -674,7 +688,7 @@ engine_verdict engine__worm_ride(engine_verdict_detail *why, engine_state *st,
     /* Take the riders from the struck territory's sectors in location order. */
     unsigned left = (unsigned)plain, left_elite = (unsigned)elite;
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {
-        if (engine__locations[l].territory != st->worm_territory || engine__in_storm(st, l))
+        if (engine__locations[l].territory != from || engine__in_storm(st, l))
             continue;
         unsigned p = st->forces[l][act->seat] < left ? st->forces[l][act->seat] : left;
         unsigned e = st->special[l][act->seat] < left_elite ? st->special[l][act->seat] : left_elite;
@@ -743,10 +757,10 @@ size_t engine__legal_worm_ride(engine_legal *out, size_t cap, const engine_state
 {
     size_t n = 0;
     unsigned have_elite;
-    unsigned have = riders(st, &have_elite);
+    unsigned have = riders(st, &have_elite), from = ride_from(st);
     for (unsigned loc = 0; loc < ENGINE_LOCATION_HMS; loc++) {
         unsigned dest = engine__locations[loc].territory;
-        if (dest == st->worm_territory || engine__in_storm(st, loc) ||
+        if (dest == st->worm_territory || dest == from || engine__in_storm(st, loc) ||
             engine__stronghold_full(st, dest, seat) || holds_allied_forces(st, dest, seat))
             continue;
         /* Families must not admit 0 riders: split on whether plain forces ride. */

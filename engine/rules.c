@@ -101,6 +101,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE] = {7, 0, "LR 2.04.16",
         "Advanced: the Fremen choose which of their tokens the storm takes, plain forces or "
         "Fedaykin, where that makes a difference"},
+    [ENGINE__RULE_NEXUS_OWN_PANELS] = {7, 0, "E3 p.11 (docs/RULINGS.md R92, R126-R128)",
+        "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
+        "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
+        "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

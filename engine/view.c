@@ -116,11 +116,17 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
         for (unsigned s = 0; s < st->config.n_seats; s++)
             if (s != viewer)
                 out->nexus_policy[s] = ENGINE_UNKNOWN;
-        /* (6) the Ecaz Secret Ally's answer is the asker's and the asked's */
-        for (unsigned i = 0; i < out->n_effects; i++)
-            if (out->effect[i].kind == ENGINE_EFFECT_NEXUS_ANSWER &&
-                viewer != out->effect[i].owner && viewer != out->effect[i].value)
-                out->effect[i].arg = 0;
+        /* (6) the Ecaz Secret Ally's answer is the asker's and the asked's;
+         * the Atreides Cunning's element, the Atreides' and the other
+         * side's (whose plan it is) */
+        for (unsigned i = 0; i < out->n_effects; i++) {
+            engine_effect *e = &out->effect[i];
+            if (e->kind == ENGINE_EFFECT_NEXUS_ANSWER && viewer != e->owner && viewer != e->value)
+                e->arg = 0;
+            if (e->kind == ENGINE_EFFECT_NEXUS_PRESCIENCE && viewer != e->owner &&
+                viewer != st->battle_seat[0] && viewer != st->battle_seat[1])
+                e->arg = 0;
+        }
     }
     /* (7) A held action's secret arguments are its user's. */
     for (unsigned i = 0; i < out->n_frames; i++) {

@@ -1306,6 +1306,14 @@ static int pair_make(pair *p, engine_state *b, const audit_game *g, uint32_t ver
     return 0;
 }
 
+/* 1 if the Atreides Cunning told the viewer an element of the other
+ * side's plan in this battle. */
+static int nexus_prescience_told(const engine_state *st, uint8_t viewer)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_PRESCIENCE);
+    return e != NULL && e->owner == viewer;
+}
+
 /* Whether the viewer has, in state st, legitimately learned the fact the
  * pair changed. */
 static int learned_in(const pair *p, const engine_state *st, int after_change)
@@ -1329,7 +1337,11 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
         /* Revealed when the game ends (and so when it comes true). */
         return st->phase == ENGINE_PHASE_GAME_OVER;
     case INSPECT_FACT_BATTLE_PLAN:
-        /* Revealed once both plans are in; over with its battle. */
+        /* Revealed once both plans are in; over with its battle; told in
+         * part to the Atreides by their Nexus Cunning (docs/RULINGS.md
+         * R128), legitimately. */
+        if (nexus_prescience_told(st, p->viewer))
+            return 1;
         return st->phase != ENGINE_PHASE_BATTLE || st->battle_territory != p->battle_territory ||
                st->battle_seat[0] != p->battle_seat[0] || st->battle_seat[1] != p->battle_seat[1] ||
                (st->plan[0].is_committed && st->plan[1].is_committed);

@@ -153,6 +153,17 @@ static int prescience_known(const engine_state *st)
     return 0;
 }
 
+static void print_card(FILE *f, const engine_state *st, int card);
+
+/* The Atreides Cunning's element is the Atreides' and the other side's
+ * (engine/view.c (6)), everyone's once both plans are in. */
+static int nexus_prescience_known(const engine_state *st, const engine_effect *e)
+{
+    return is_full(st) || (st->plan[0].is_committed && st->plan[1].is_committed) ||
+           st->viewer == e->owner || st->viewer == st->battle_seat[0] ||
+           st->viewer == st->battle_seat[1];
+}
+
 static const char *const voice_classes[ENGINE_VOICE_CLASS_COUNT] = {
     [ENGINE_VOICE_NONE] = "none",
     [ENGINE_VOICE_POISON_WEAPON] = "poison_weapon",
@@ -537,6 +548,22 @@ static void print_nexus(FILE *f, const engine_state *st)
             fprintf(f, "  seat %u %s shuffles %u traitor%s back before anything else\n", s + 1u,
                     inspect_seat_faction(cfg, s), owed, owed == 1 ? "" : "s");
     }
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_PRESCIENCE);
+    if (e != NULL && e->value < ENGINE_PRESCIENCE_ELEMENT_COUNT) {
+        fprintf(f, "  nexus prescience: seat %u %s learns the other side's %s: ", e->owner + 1u,
+                inspect_seat_faction(cfg, e->owner), prescience_elements[e->value]);
+        if (!nexus_prescience_known(st, e))
+            fputs("(theirs)", f);
+        else if (e->value == ENGINE_PRESCIENCE_DIAL)
+            fprintf(f, "%d", e->arg);
+        else if (e->arg == -1)
+            fputs("none", f);
+        else if (e->value == ENGINE_PRESCIENCE_LEADER) /* or a Cheap Hero */
+            fputs(e->arg >= 0 ? or_unknown(engine_leader_name((unsigned)e->arg)) : "a Cheap Hero", f);
+        else
+            print_card(f, st, e->arg);
+        fputc('\n', f);
+    }
 }
 
 static void json_string_or_null(inspect_json *j, const char *s);
@@ -576,6 +603,22 @@ static void json_nexus(inspect_json *j, const engine_state *st)
         inspect_json_member_uint(j, "asked", a->value + 1u);
         inspect_json_key(j, "answer");
         json_string_or_null(j, a->arg == 2 ? "yes" : a->arg == 1 ? "no" : NULL);
+        inspect_json_object_end(j);
+    }
+    /* the Atreides Cunning's element, as the viewer knows it */
+    inspect_json_key(j, "prescience");
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_PRESCIENCE);
+    if (e == NULL || e->value >= ENGINE_PRESCIENCE_ELEMENT_COUNT) {
+        inspect_json_null(j);
+    } else {
+        inspect_json_object_begin(j);
+        inspect_json_member_uint(j, "seat", e->owner + 1u);
+        inspect_json_member_string(j, "element", prescience_elements[e->value]);
+        inspect_json_key(j, "value");
+        if (nexus_prescience_known(st, e))
+            inspect_json_int(j, e->arg);
+        else
+            inspect_json_null(j);
         inspect_json_object_end(j);
     }
     inspect_json_key(j, "traitors_owed");

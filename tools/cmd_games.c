@@ -139,6 +139,15 @@ static void dir_of(char *out, size_t cap, const char *path)
         snprintf(out, cap, "%.*s", (int)(slash - path), path);
 }
 
+/* How many times panel row `p` of the Nexus Cards was played in `n` games. */
+static uint64_t panels_played(const bot_game_result *results, uint32_t n, unsigned p)
+{
+    uint64_t played = 0;
+    for (uint32_t i = 0; i < n; i++)
+        played += results[i].n_nexus_panels[p];
+    return played;
+}
+
 /* Removes our own work directory and the files a failed game left in it. */
 static void remove_work_dir(const char *dir)
 {
@@ -397,9 +406,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         tool_json_key(&j, "nexus_panels");
         tool_json_object_begin(&j);
         for (unsigned p = 1; p <= ENGINE_NEXUS_PANEL_COUNT; p++) {
-            uint64_t n_played = 0;
-            for (uint32_t i = 0; i < o.games; i++)
-                n_played += results[i].n_nexus_panels[p];
+            uint64_t n_played = panels_played(results, o.games, p);
             char key[8];
             snprintf(key, sizeof key, "%u", p);
             if (n_played != 0)
@@ -425,6 +432,15 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
                (o.modules & ENGINE_MODULE_NEXUS_CARDS) ? " with the Nexus Cards" : "", o.turns,
                o.seed, o.jobs);
         bot_stats_print(stdout, &st, seconds);
+        if (o.modules & ENGINE_MODULE_NEXUS_CARDS) {
+            fputs("nexus panels played (row: times):", stdout);
+            for (unsigned p = 1; p <= ENGINE_NEXUS_PANEL_COUNT; p++) {
+                uint64_t n_played = panels_played(results, o.games, p);
+                if (n_played != 0)
+                    printf(" %u: %" PRIu64, p, n_played);
+            }
+            putchar('\n');
+        }
         fputs("rooms:", stdout);
         for (uint32_t i = 0; i < o.games; i++)
             printf(" %s", results[i].room[0] != '\0' ? results[i].room : "-");

@@ -3,8 +3,9 @@
  * engine_legal_actions, arguments drawn uniformly within their ranges (a
  * family with a required sum draws all but the last and retries until the
  * last fits); or an action kind first, uniformly among the legal ones,
- * so that rare kinds (a pass beside many families) are played too; and a
- * state's canonical bytes to compare positions by.
+ * so that rare kinds (a pass beside many families) are played too; a
+ * state's canonical bytes to compare positions by; and an action tried on
+ * a copy.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -167,4 +168,19 @@ size_t test_state_canonical(uint8_t *out, const engine_state *st)
     if (n == 0)
         abort();
     return n;
+}
+
+engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
+                        const engine_action *a, engine_rng *rng)
+{
+    static engine_state copy;
+    static uint8_t before[ENGINE_STATE_ENCODED_MAX], after[ENGINE_STATE_ENCODED_MAX];
+    copy = *st;
+    engine_verdict v = engine_apply(why, &copy, a, rng);
+    if (v == ENGINE_ACCEPTED)
+        return v;
+    size_t n = test_state_canonical(before, st);
+    if (test_state_canonical(after, &copy) != n || memcmp(before, after, n) != 0)
+        return ENGINE_VERDICT_COUNT; /* a refusal that changed something */
+    return v;
 }

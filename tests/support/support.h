@@ -86,6 +86,12 @@ void test_rm_tree(const char *path);
  * position rebuilt as a scenario or a fork. Asserts it encodes. */
 size_t test_state_canonical(uint8_t *out, const engine_state *st);
 
+/* The verdict of `a` applied to a copy of st (st unchanged), or
+ * ENGINE_VERDICT_COUNT, no verdict, if a refusal changed the copy: a
+ * refusal changes nothing. */
+engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
+                        const engine_action *a, engine_rng *rng);
+
 /* 0 when st re-encodes byte for byte through its canonical encoding (the
  * fields of rules versions 2 to 7) and decodes back to the same step, the
  * same window frames and the same effect records; -1 otherwise. */

@@ -695,6 +695,84 @@ static void test_bots__nexus_panels_played(void **state)
     free(st);
 }
 
+/* The seat that ships first in Shipment and Movement of turn 2 from
+ * `cfg` (the storm order decides it). */
+static unsigned first_shipper(const engine_config *cfg)
+{
+    static engine_state st;
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {14};
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, &st, cfg, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+    unsigned s = 0;
+    while (s < cfg->n_seats && !(st.awaiting & ENGINE_SEAT_BIT(s)))
+        s++;
+    assert_true(s < cfg->n_seats);
+    return s;
+}
+
+/* Rules version 7: from Medium up, a seat holding the Guild card plays
+ * its shipment panels from its own view, and what it plays is accepted.
+ * As a Secret Ally (no Guild seated), with no reserves left to ship, it
+ * cross-ships its group outside the strongholds into one (row 18); as the
+ * Guild's Cunning, at its MOVE prompt with reserves and spice, it takes
+ * the second shipment after its turn (row 17). */
+static void test_bots__nexus_guild_shipment_panels_played(void **state)
+{
+    (void)state;
+    static engine_state st, start;
+    static bot_input in;
+    static const uint8_t seed[ENGINE_SEED_BYTES] = {14};
+    int basin = engine_location_find(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    assert_true(basin >= 0);
+    for (unsigned cunning = 0; cunning < 2; cunning++) {
+        engine_config cfg;
+        three_seats(&cfg, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                    ENGINE_FACTION_EMPEROR);
+        cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+        unsigned seat = first_shipper(&cfg);
+        if (cunning)
+            cfg.faction[seat] = ENGINE_FACTION_GUILD;
+        engine_rng rng;
+        engine_rng_init(&rng, seed, 0);
+        assert_int_equal(engine_position_new(NULL, &start, &cfg, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(engine_position_enter(&start, ENGINE_PHASE_SHIPMENT_MOVEMENT, 2, 0, &rng), 0);
+        assert_true(start.awaiting & ENGINE_SEAT_BIT(seat));
+        assert_true(engine_position_nexus_give(&start, (uint8_t)seat, ENGINE_FACTION_GUILD) >= 0);
+        assert_int_equal(engine_position_seat_spice(&start, (uint8_t)seat, 10), 0);
+        if (!cunning) {
+            /* every force of its reserves in the Imperial Basin */
+            assert_int_equal(engine_position_forces(&start, (uint8_t)seat, (unsigned)basin,
+                                                    start.seat[seat].reserves, 0), 0);
+            assert_int_equal(start.seat[seat].reserves, 0);
+        } else {
+            engine_action pass = {.kind = ENGINE_ACTION_SHIP_PASS, .seat = (uint8_t)seat};
+            assert_int_equal(engine_apply(NULL, &start, &pass, &rng), ENGINE_ACCEPTED);
+        }
+        const char *slug = cunning ? "nexus_guild_cunning" : "nexus_guild_secret_ally_cross";
+        for (unsigned level = BOT_LEVEL_MEDIUM; level < BOT_LEVEL_COUNT; level++) {
+            st = start;
+            bot *b;
+            assert_int_equal(bot_new(&b, (uint8_t)seat, (bot_level)level, 5), BOT_OK);
+            engine_action act;
+            bot_input_build(&in, &st, (uint8_t)seat, 1, 0);
+            decide_past_policy(&act, b, &st, &in, (uint8_t)seat, 1);
+            assert_int_equal(act.kind, ENGINE_ACTION_POWER);
+            assert_int_equal(act.arg[0], engine_power_from_slug(slug));
+            if (!cunning) {
+                assert_int_equal(act.arg[1], basin);
+                assert_true(engine_territory_is_stronghold(engine_location_territory((unsigned)act.arg[2])));
+                assert_int_equal(act.arg[3], st.forces[basin][seat]); /* all of them */
+            }
+            engine_rng_init(&rng, seed, 3);
+            assert_int_equal(engine_apply(NULL, &st, &act, &rng), ENGINE_ACCEPTED);
+            assert_int_equal(engine_nexus_held(&st, seat), -1);
+            bot_free(b);
+        }
+    }
+}
+
 /* The bots price every shipment they weigh as the engine charges it
  * (engine_shipment_cost): the Fremen allied to the Guild pay the Guild's
  * rate for a site-to-site shipment, and their send is free (LR 2.04.05,
@@ -930,6 +1008,7 @@ int main(void)
         cmocka_unit_test(test_bots__medium_advisors),
         cmocka_unit_test(test_bots__karama_shipment_answered),
         cmocka_unit_test(test_bots__nexus_panels_played),
+        cmocka_unit_test(test_bots__nexus_guild_shipment_panels_played),
         cmocka_unit_test(test_bots__shipments_priced_as_the_engine_charges),
         cmocka_unit_test(test_bots__advanced_battles),
         cmocka_unit_test(test_bots__fremen_place_a_further_worm),

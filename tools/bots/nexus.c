@@ -3,9 +3,12 @@
  * panels built: Harkonnen Cunning and the traitors it returns, the Ecaz
  * Secret Ally's question, the revivals of the Emperor's, the Fremen's and
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
- * the Fremen Betrayal; from rules version 7 the Bene Gesserit's and the
- * Atreides' Betrayals in the neutral Nexus window, and the window's
- * standing policy), from their own view and legal families only.
+ * the Guild's site to site and back to reserves, the Guild Cunning's
+ * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
+ * Atreides Cunning's second element; from rules version 7 the Bene
+ * Gesserit's and the Atreides' Betrayals in the neutral Nexus window, and
+ * the window's standing policy), from their own view and legal families
+ * only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
  * prompt. Tools layer: never reads the engine's state beyond the view.
@@ -184,6 +187,50 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
             return BOT_OK;
         }
     }
+    /* Row 2: the other plan committed, the card element it does not know
+     * yet, weapon or defense first (what its own defense and weapon
+     * answer), then the leader, then the dial. */
+    static const int16_t elements[] = {ENGINE_PRESCIENCE_WEAPON, ENGINE_PRESCIENCE_DEFENSE,
+                                       ENGINE_PRESCIENCE_LEADER, ENGINE_PRESCIENCE_DIAL};
+    for (unsigned k = 0; k < sizeof elements / sizeof elements[0]; k++)
+        for (size_t i = 0; i < c->n_legal; i++) {
+            l = power_family(c, "nexus_atreides_cunning", i);
+            if (l == NULL)
+                break;
+            i = (size_t)(l - c->legal);
+            if (l->lo[1] == elements[k]) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
+        }
+    /* Row 11: the worm struck where none of theirs stand: the largest
+     * group of 2 or more in a desert territory rides it. */
+    best = NULL;
+    unsigned most = 1;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        l = power_family(c, "nexus_fremen_cunning", i);
+        if (l == NULL)
+            break;
+        i = (size_t)(l - c->legal);
+        unsigned here = bot__forces_in(c->v, (unsigned)l->lo[1], c->seat);
+        if (here > most) {
+            best = l;
+            most = here;
+        }
+    }
+    if (best != NULL) {
+        bot__action_lo(out, best);
+        return BOT_OK;
+    }
+    /* Row 17: at its MOVE prompt, with reserves and spice for a second
+     * shipment after it. */
+    if ((l = power_family(c, "nexus_guild_cunning", 0)) != NULL &&
+        c->v->seat[c->seat].reserves >= 2 && c->v->seat[c->seat].spice >= 2)
+        for (size_t i = 0; i < c->n_legal; i++)
+            if (c->legal[i].kind == ENGINE_ACTION_MOVE_PASS) {
+                bot__action_lo(out, l);
+                return BOT_OK;
+            }
     /* Row 33: asked in a battle, or from the third turn on. */
     if (power_family(c, "nexus_ecaz_secret_ally", 0) != NULL &&
         (c->v->phase == ENGINE_PHASE_BATTLE || c->v->turn >= 3)) {
@@ -202,12 +249,51 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
     return -1;
 }
 
+/* Row 18's board shipments, when the level chose not to ship: the
+ * largest group outside the strongholds cross-shipped, all of it it can
+ * pay for, into a stronghold; else, with no reserves left to ship, that
+ * group back to the reserves. 0 if neither is offered. */
+static int board_shipment(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; c->legal != NULL && i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        int cross = power_family(c, "nexus_guild_secret_ally_cross", i) == l;
+        int back = !cross && power_family(c, "nexus_guild_secret_ally_back", i) == l;
+        if ((!cross && !back) || engine_territory_is_stronghold(
+                                     engine_location_territory((unsigned)l->lo[1])))
+            continue;
+        if (cross && !engine_territory_is_stronghold(engine_location_territory((unsigned)l->lo[2])))
+            continue;
+        if (back && c->v->seat[c->seat].reserves > 0)
+            continue;
+        int most = cross ? l->hi[3] : l->hi[2];
+        int score = most * 2 + cross;
+        if (most >= 2 && score > best_score) {
+            best = l;
+            best_score = score;
+        }
+    }
+    if (best == NULL)
+        return 0;
+    bot__action_lo(out, best);
+    unsigned k = power_family(c, "nexus_guild_secret_ally_cross", (size_t)(best - c->legal)) == best
+                     ? 3 : 2;
+    out->arg[k] = best->hi[k];
+    return 1;
+}
+
 /* Rows 18, 30: a shipment the level chose, of 2 forces or more, made
  * through the card instead (cheaper: half price, the price of one): the
- * same destination and forces. */
+ * same destination and forces; or, with no shipment chosen, a board
+ * shipment of row 18 (board_shipment). */
 void bot__nexus_ship(engine_action *out, const bot__ctx *c)
 {
     static const char *const panels[] = {"nexus_richese_secret_ally", "nexus_guild_secret_ally"};
+    if (c->level != BOT_LEVEL_EASY && out->kind == ENGINE_ACTION_SHIP_PASS &&
+        board_shipment(out, c))
+        return;
     if (c->level == BOT_LEVEL_EASY || out->kind != ENGINE_ACTION_SHIP || out->arg[3] != 0 ||
         out->arg[2] != 0)
         return;

@@ -26,7 +26,8 @@
  *   (6) committed battle plans not yet revealed: a legal plan of that
  *       seat in the sampled world, and the prescience answer it implies;
  *       a prescience answer the viewer saw (a card number) makes that
- *       card's face fit the slot it was named for;
+ *       card's face fit the slot it was named for, and "no leader" deals
+ *       the asked seat no Cheap Hero;
  *   (7) Nexus Cards: the faces unseen, dealt to the unseen numbers in
  *       random order; every card neither held nor known in the discard is
  *       in the deck, in random order; another seat's own-faction policy
@@ -142,6 +143,35 @@ static int answer_seen(const engine_state *view, int *atreides_side)
     return seen;
 }
 
+/* A leader answered "none" (no leader, no Cheap Hero): the asked seat
+ * holds no Cheap Hero in the sampled world either, else it would have to
+ * play one (LR 1.07.04.02) and could keep to the answer with no plan. A
+ * Cheap Hero drawn for one of its unseen cards trades faces with another
+ * unseen card, not its own, that is none. */
+static int no_cheap_hero(engine_state *w, const engine_state *view, unsigned asked, tool_prng *r)
+{
+    for (unsigned i = 0; i < w->n_cards; i++) {
+        if (w->card[i].place != ENGINE_PLACE_HAND || w->card[i].holder != asked ||
+            w->card_kind[i] != ENGINE_CARD_CHEAP_HERO)
+            continue;
+        if (view->card_kind[i] != ENGINE_CARD_KIND_UNKNOWN)
+            return -1;
+        uint8_t cand[ENGINE_TREACHERY_MAX];
+        unsigned n = 0;
+        for (unsigned j = 0; j < w->n_cards; j++)
+            if (view->card_kind[j] == ENGINE_CARD_KIND_UNKNOWN &&
+                w->card_kind[j] != ENGINE_CARD_CHEAP_HERO &&
+                !(w->card[j].place == ENGINE_PLACE_HAND && w->card[j].holder == asked))
+                cand[n++] = (uint8_t)j;
+        if (n == 0)
+            return -1;
+        unsigned other = cand[tool_prng_range(r, 0, (int32_t)n - 1)];
+        w->card_kind[i] = w->card_kind[other];
+        w->card_kind[other] = ENGINE_CARD_CHEAP_HERO;
+    }
+    return 0;
+}
+
 static int repair_prescience(engine_state *w, const engine_state *view, tool_prng *r)
 {
     int a_side;
@@ -159,6 +189,8 @@ static int repair_prescience(engine_state *w, const engine_state *view, tool_prn
         return 0;
     int target = -1; /* the card that must fit */
     if (element == ENGINE_PRESCIENCE_LEADER) {
+        if (value == -1) /* no leader */
+            return no_cheap_hero(w, view, (unsigned)asked, r);
         if (value != ENGINE_PRESCIENCE_CHEAP_HERO)
             return 0;
         for (unsigned i = 0; i < w->n_cards; i++)
