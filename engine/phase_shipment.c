@@ -364,10 +364,13 @@ static int may_act_any_time(const engine_state *st, int g)
     return g >= 0 && !(st->guild_turn & (ENGINE_GUILD_TURN_DONE | ENGINE_GUILD_TURN_ACTING));
 }
 
-/* The any-time seat takes its turn now, ahead of `ship_index`. */
+/* The any-time seat takes its turn now, ahead of `ship_index`, or last,
+ * having delayed (a Karama that kept it in order after its place was
+ * passed leaves it the last turn: nothing of that is left to keep). */
 static void act_any_time(engine_state *st, unsigned g)
 {
-    st->guild_turn |= ENGINE_GUILD_TURN_ACTING;
+    st->guild_turn = (uint8_t)((st->guild_turn & ~ENGINE_GUILD_TURN_IN_ORDER) |
+                               ENGINE_GUILD_TURN_ACTING);
     await_seat(st, SHIP_STEP_SHIP, g);
 }
 
