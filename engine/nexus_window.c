@@ -215,11 +215,8 @@ static size_t window_legal(engine_legal *out, size_t cap, const engine_state *st
         if (!answers(st, r, f ? user_of(st, f) : ENGINE_FACTION_COUNT, point) || r->use == NULL)
             continue;
         int panel = (int)engine_nexus_panel_row(r->faction, r->nexus - 1u);
-        engine_legal l;
-        engine__legal_init(&l, ENGINE_ACTION_ANSWER, (uint8_t)seat);
-        l.lo[0] = l.hi[0] = id;
-        l.lo[1] = l.hi[1] = (int16_t)panel;
-        engine__legal_push(out, cap, &n, &l);
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_ANSWER, (uint8_t)seat, id, id, panel,
+                            panel);
     }
     return n;
 }

@@ -237,10 +237,8 @@ static size_t legal_karama_worm_pass(engine_legal *out, size_t cap, const engine
 {
     (void)st;
     size_t n = 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
-    l.lo[0] = l.hi[0] = engine_power_id(karama_worm_pass_form.slug);
-    engine__legal_push(out, cap, &n, &l);
+    int id = engine_power_id(karama_worm_pass_form.slug);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_POWER, seat, id, id, 0, 0);
     return n;
 }
 
@@ -273,12 +271,8 @@ static size_t legal_storm_losses(engine_legal *out, size_t cap, const engine_sta
     unsigned lo, hi;
     if (!engine__storm_loss_range(st, &lo, &hi))
         return 0;
-    engine_legal l;
-    engine__legal_init(&l, ENGINE_ACTION_POWER, seat);
-    l.lo[0] = l.hi[0] = engine_power_id(storm_losses_form.slug);
-    l.lo[1] = (int16_t)lo;
-    l.hi[1] = (int16_t)hi;
-    engine__legal_push(out, cap, &n, &l);
+    int id = engine_power_id(storm_losses_form.slug);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_POWER, seat, id, id, (int)lo, (int)hi);
     return n;
 }
 

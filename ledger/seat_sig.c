@@ -269,12 +269,18 @@ int ledger__seat_bindings(ledger *db, ledger_txn *txn, ledger_seat_keys *out,
     codec_genesis g;
     ledger_seat_keys joined;
     int rc = ledger__genesis_read(db, txn, &g, room);
-    if (rc == 0)
-        rc = ledger__seat_joined_read(db, txn, &joined, room);
     if (rc != 0)
         return rc;
     ledger__seat_keys_of_genesis(out, &g);
-    bindings_merge(out, &joined);
+    /* A seat the genesis binds is never bound again as it joins, so a room
+     * whose genesis binds every seat has no join record to read (the
+     * append path asks this for every action). */
+    uint16_t all = (uint16_t)((1u << g.config.n_seats) - 1u);
+    if ((out->bound & all) != all) {
+        if ((rc = ledger__seat_joined_read(db, txn, &joined, room)) != 0)
+            return rc;
+        bindings_merge(out, &joined);
+    }
     if (n_seats_out != NULL)
         *n_seats_out = g.config.n_seats;
     return 0;
