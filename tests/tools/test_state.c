@@ -360,7 +360,11 @@ static void test_state__seat_sees_its_legal_families(void **state)
         assert_int_equal(int_of(&view, member(&view, fam, "seat")), asked);
         int args = member(&view, fam, "args");
         const engine_action_spec *spec = engine_action_spec_of(engine_action_kind_from_name(kind));
-        assert_int_equal(view.tok[args].size, spec->n_args);
+        /* every argument of the kind, but its optional trailing ones that
+         * the family does not give (engine_legal_n_given: a karama_policy
+         * of a Basic room names no Advanced advantage) */
+        assert_true(view.tok[args].size >= (unsigned)(spec->n_args - spec->n_optional) &&
+                    view.tok[args].size <= spec->n_args);
         for (unsigned a = 0; a < view.tok[args].size; a++) {
             int arg = element(&view, args, a);
             assert_true(view.r.out[0] != '\0');
