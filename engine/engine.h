@@ -22,7 +22,7 @@
  * version from ENGINE_RULES_VERSION_MIN to ENGINE_RULES_VERSION (the
  * newest, given to new rooms); what differs between them is the table of
  * rule changes in engine/rules.c. */
-#define ENGINE_RULES_VERSION 7
+#define ENGINE_RULES_VERSION 8
 #define ENGINE_RULES_VERSION_MIN 2
 
 /* ---------------------------------------------------------------- sizes */

@@ -93,7 +93,7 @@ engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
                         const engine_action *a, engine_rng *rng);
 
 /* 0 when st re-encodes byte for byte through its canonical encoding (the
- * fields of rules versions 2 to 7) and decodes back to the same step, the
+ * fields of rules versions 2 to 8) and decodes back to the same step, the
  * same window frames and the same effect records; -1 otherwise. */
 int test_state_round_trip(const engine_state *st);
 
