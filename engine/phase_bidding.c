@@ -275,7 +275,8 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
     if (free_card && engine__point_holds(st, ENGINE__POINT_CARD_BOUGHT, buyer) && has_room(st, buyer)) {
         unsigned extra = engine__treachery_draw(st, rng);
         if (extra != CARD_NONE) {
-            st->card[extra].known_by = 0;
+            if (!engine__rule(st, ENGINE__RULE_FREE_CARD_KNOWN))
+                st->card[extra].known_by = 0;
             to_hand(st, extra, buyer);
         }
     }

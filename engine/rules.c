@@ -105,6 +105,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
+    [ENGINE__RULE_FREE_CARD_KNOWN] = {8, 0, "LR 2.05.08, 2.01.05 (docs/RULINGS.md R129)",
+        "the Harkonnen's free card keeps what other seats knew of it (the Atreides saw it come "
+        "up and go back unsold); before, drawing it made every other seat forget it"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

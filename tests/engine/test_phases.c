@@ -463,6 +463,36 @@ static void test_phases__harkonnen_bonus_needs_room(void **state)
     }
 }
 
+/* LR 2.05.08 and docs/RULINGS.md R129: the Harkonnen's free card is drawn
+ * face down, so nobody learns it, but a seat that already knew the deck's
+ * top card (here the Atreides, seat 0) still knows it once the Harkonnen
+ * hold it; under rules version 7 the draw made them forget it. */
+static unsigned free_card_known_by(unsigned rules_version)
+{
+    engine_state st;
+    table(&st, FOUR, 4);
+    st.config.rules_version = (uint16_t)rules_version;
+    bidding(&st);
+    unsigned top = st.deck[st.n_deck - 1];
+    st.card[top].known_by |= 1u;
+    while (st.bid_turn != 2)
+        assert_int_equal(act(&st, ENGINE_ACTION_BID_PASS, st.bid_turn, 0, 0, 0), ENGINE_ACCEPTED);
+    assert_int_equal(act(&st, ENGINE_ACTION_BID, 2, 1, 0, 0), ENGINE_ACCEPTED);
+    while (st.auction_index == 0)
+        pass_or_allow(&st);
+    assert_int_equal(st.card[top].place, ENGINE_PLACE_HAND);
+    assert_int_equal(st.card[top].holder, 2);
+    assert_int_equal(engine_state_check(&st), 0);
+    return st.card[top].known_by;
+}
+
+static void test_phases__harkonnen_free_card_keeps_knowledge(void **state)
+{
+    (void)state;
+    assert_int_equal(free_card_known_by(8), (1u << 2) | 1u);
+    assert_int_equal(free_card_known_by(7), 1u << 2);
+}
+
 /* LR 3.01.11: Karama bids past the limit (and pays nothing), or takes the
  * card free; without a Karama both are refused. */
 static void test_phases__karama_in_the_auction(void **state)
@@ -755,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_phases__charity),
         cmocka_unit_test(test_phases__auction),
         cmocka_unit_test(test_phases__harkonnen_bonus_needs_room),
+        cmocka_unit_test(test_phases__harkonnen_free_card_keeps_knowledge),
         cmocka_unit_test(test_phases__karama_in_the_auction),
         cmocka_unit_test(test_phases__karama_prevents_the_card_peek),
         cmocka_unit_test(test_phases__karama_prevents_the_spice_peek),
