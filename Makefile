@@ -203,6 +203,9 @@ audit-soak: $(BUILD)/tests/inspect/test_audit
 # the README (SOAK_TOURNAMENT games of four levels) and SOAK_LEDGER_GAMES
 # six-seat games through a durable ledger, each moved through 3 backups.
 SOAK_TOURNAMENT ?= 1200
+# ... and SOAK_TOURNAMENT_ADVANCED games of the same four levels in the
+# Advanced game.
+SOAK_TOURNAMENT_ADVANCED ?= 1200
 SOAK_LEDGER_GAMES ?= 100
 # ... and SOAK_NEXUS_GAMES games with the Nexus Cards, a quarter at each
 # table size from 3 to 6 seats, every bot level seated: 0 rejections, 0
@@ -214,6 +217,8 @@ SOAK_ADVANCED_GAMES ?= 1000
 bots-soak: release
 	build-release/mentat tournament --games $(SOAK_TOURNAMENT) --levels easy,medium,hard,brutal \
 	    --jobs 2 --seed 1
+	build-release/mentat tournament --games $(SOAK_TOURNAMENT_ADVANCED) \
+	    --levels easy,medium,hard,brutal --rules advanced --jobs 2 --seed 1
 	rm -rf build-release/soak && mkdir -p build-release/soak
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys keygen
 	build-release/mentat --db build-release/soak/mentat.db --keys build-release/soak/keys \

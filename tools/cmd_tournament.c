@@ -32,9 +32,9 @@
 
 static const char help[] =
     "usage: mentat tournament --games G --levels LIST [--players N] [--seed S]\n"
-    "                         [--jobs J] [--turns T] [--json]\n"
+    "                         [--jobs J] [--turns T] [--rules R] [--json]\n"
     "\n"
-    "Plays G Basic games in memory between bot levels at mixed tables, seats\n"
+    "Plays G games in memory between bot levels at mixed tables, seats\n"
     "and factions rotated, and prints each level's rating (Bradley-Terry on\n"
     "the pairwise results of every game, Elo scale, the first level at 0) with\n"
     "a 95% bootstrap confidence interval, each gap between consecutive levels\n"
@@ -48,10 +48,13 @@ static const char help[] =
     "  --seed S       the run's seed (default 1): room and bot seeds derive from it\n"
     "  --jobs J       games played at once (default 1)\n"
     "  --turns T      turn limit, 1..20 (default 10)\n"
+    "  --rules R      basic (default) or advanced: the Advanced game, as for\n"
+    "                 mentat games --rules advanced\n"
     "\n"
     "Examples:\n"
     "  mentat tournament --games 400 --levels easy,medium,hard,brutal --jobs 2\n"
-    "  mentat tournament --games 100 --levels medium,hard --players 4 --json\n";
+    "  mentat tournament --games 100 --levels medium,hard --players 4 --json\n"
+    "  mentat tournament --games 400 --levels easy,medium,hard,brutal --rules advanced\n";
 
 /* Pairwise results of one game: w[a][b] = wins of level a over level b. */
 typedef struct game_pairs {
@@ -127,7 +130,7 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
 {
     tool_globals g = *gin;
     const char *games_s = NULL, *levels_s = NULL, *players_s = NULL, *seed_s = NULL;
-    const char *jobs_s = NULL, *turns_s = NULL;
+    const char *jobs_s = NULL, *turns_s = NULL, *rules_s = NULL;
     const tool_opt opts[] = {
         {"--games", "G", &games_s, NULL},
         {"--levels", "LIST", &levels_s, NULL},
@@ -135,6 +138,7 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         {"--seed", "S", &seed_s, NULL},
         {"--jobs", "J", &jobs_s, NULL},
         {"--turns", "T", &turns_s, NULL},
+        {"--rules", "R", &rules_s, NULL},
         {NULL, NULL, NULL, NULL},
     };
     size_t n_pos = 0;
@@ -154,6 +158,12 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         tool_err(&g, "--levels must list two or more of easy, medium, hard, brutal");
         return TOOL_EXIT_USAGE;
     }
+    if (rules_s != NULL && strcmp(rules_s, "basic") != 0 && strcmp(rules_s, "advanced") != 0) {
+        tool_err(&g, "--rules must be basic or advanced, not '%s'", rules_s);
+        return TOOL_EXIT_USAGE;
+    }
+    int is_advanced = rules_s != NULL && strcmp(rules_s, "advanced") == 0;
+    const char *rules_name = is_advanced ? "advanced" : "basic";
     uint8_t level_index[BOT_LEVEL_COUNT];
     memset(level_index, 0xFF, sizeof level_index);
     for (size_t i = 0; i < n_levels; i++) {
@@ -190,6 +200,7 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         engine_config_init(&sp->config);
         sp->config.n_seats = (uint8_t)players;
         sp->config.turn_limit = (uint8_t)turns;
+        sp->config.is_advanced = (uint8_t)is_advanced;
         unsigned turn_f = (unsigned)(i / n_levels) % ENGINE_MAX_SEATS;
         for (unsigned s = 0; s < players; s++) {
             sp->config.faction[s] =
@@ -259,7 +270,7 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         tool_json_object_begin(&j);
         tool_json_member_uint(&j, "games", games);
         tool_json_member_uint(&j, "players", players);
-        tool_json_member_string(&j, "rules", "basic");
+        tool_json_member_string(&j, "rules", rules_name);
         tool_json_member_uint(&j, "turn_limit", turns);
         tool_json_member_uint(&j, "seed", seed);
         tool_json_member_uint(&j, "jobs", jobs);
@@ -322,8 +333,8 @@ int cmd_tournament(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        printf("%u games, %u players a table, basic rules, %u turns, seed %" PRIu64 "\n", games,
-               players, turns, seed);
+        printf("%u games, %u players a table, %s rules, %u turns, seed %" PRIu64 "\n", games,
+               players, rules_name, turns, seed);
         printf("%-8s %8s %18s %7s %7s\n", "level", "rating", "95% interval", "wins", "seats");
         for (unsigned l = 0; l < n; l++)
             printf("%-8s %8.1f   [%6.1f, %6.1f] %7u %7u\n", bot_level_name(levels[l]), rating[l],

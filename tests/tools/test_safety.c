@@ -566,6 +566,7 @@ static void test_safety__bad_input_battery(void **state)
         {"doctor", "--out", "mentat.db", NULL},
         {"key", "rotate", "extra", NULL},
         {"tournament", "--games", "0", NULL},
+        {"tournament", "--games", "2", "--levels", "easy,hard", "--rules", "expert", NULL},
         {"no-such-command", NULL},
         {"--db", "mentat.db-lock", "room", "list", NULL},
         {"--db", "mentat.keys/signing.key", "log", R, NULL},
