@@ -191,12 +191,15 @@ bench: deps release
 
 # The hidden-information audit over SOAK_GAMES genuine games, every seat
 # and the public of each, each pair replayed up to the head (make test runs
-# the same suite with one viewer, 3 pairs and 40 steps per game).
+# the same suite with one viewer, 3 pairs and 40 steps per game); then as
+# many Advanced games the same way.
 SOAK_GAMES ?= 200
 SOAK_TRIALS ?= 28
 soak: audit-soak bots-soak campaign-soak
 audit-soak: $(BUILD)/tests/inspect/test_audit
 	MENTAT_AUDIT_GAMES=$(SOAK_GAMES) MENTAT_AUDIT_TRIALS=$(SOAK_TRIALS) MENTAT_AUDIT_STEPS=0 \
+	    MENTAT_AUDIT_EVERY_VIEWER=1 $(BUILD)/tests/inspect/test_audit
+	MENTAT_AUDIT_GAMES=$(SOAK_GAMES) MENTAT_AUDIT_ADVANCED=1 MENTAT_AUDIT_STEPS=0 \
 	    MENTAT_AUDIT_EVERY_VIEWER=1 $(BUILD)/tests/inspect/test_audit
 
 # The bots at length, from the release build: the strength tournament of

@@ -18,6 +18,30 @@
 
 #define CARD_NONE 0xFF
 
+/* Whether card `c` of `seat`'s hand is promised to its battle plan, so it
+ * may not be spent as a Karama (rules version 8 on, docs/RULINGS.md R130):
+ * the card a prescience answer named for the seat's weapon or defense
+ * (the plan must then hold it), or a card of the seat's committed plan,
+ * not yet revealed. Only a worthless card can be either. */
+static int promised_to_plan(const engine_state *st, unsigned seat, unsigned c)
+{
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_SPARES_PLAN_CARD) ||
+        st->phase != ENGINE_PHASE_BATTLE)
+        return 0;
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);
+    if (e != NULL && e->owner == seat &&
+        (e->value == ENGINE_PRESCIENCE_WEAPON || e->value == ENGINE_PRESCIENCE_DEFENSE) &&
+        e->arg == (int)c)
+        return 1;
+    for (unsigned side = 0; side < 2; side++) {
+        const engine_battle_plan *p = &st->plan[side];
+        if (st->battle_seat[side] == seat && p->is_committed &&
+            (p->weapon == (int)c || p->defense == (int)c || p->cheap_hero == (int)c))
+            return 1;
+    }
+    return 0;
+}
+
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except)
 {
     if (seat >= st->config.n_seats)
@@ -26,7 +50,8 @@ unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsig
      * serves the same uses later (docs/RULINGS.md R113). */
     if (engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat))
         for (unsigned i = 0; i < st->n_cards; i++)
-            if (i != except && st->card[i].place == ENGINE_PLACE_HAND &&
+            if (i != except && !promised_to_plan(st, seat, i) &&
+                st->card[i].place == ENGINE_PLACE_HAND &&
                 st->card[i].holder == seat && st->card_kind[i] < ENGINE_CARD_KIND_COUNT &&
                 (engine_card_kind_classes(st->card_kind[i]) & ENGINE_CARD_CLASS_WORTHLESS))
                 return i;

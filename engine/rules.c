@@ -108,6 +108,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_FREE_CARD_KNOWN] = {8, 0, "LR 2.05.08, 2.01.05 (docs/RULINGS.md R129)",
         "the Harkonnen's free card keeps what other seats knew of it (the Atreides saw it come "
         "up and go back unsold); before, drawing it made every other seat forget it"},
+    [ENGINE__RULE_KARAMA_SPARES_PLAN_CARD] = {8, 0, "LR 2.01.05, 2.02.22 (docs/RULINGS.md R130)",
+        "Advanced: the Bene Gesserit may not spend as a Karama the worthless card a prescience "
+        "answer named for their plan, nor one of their committed plan; before, spending it left "
+        "them no plan to make"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

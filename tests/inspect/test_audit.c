@@ -9,8 +9,9 @@
  * case plays (default 200), MENTAT_AUDIT_TRIALS and MENTAT_AUDIT_STEPS the
  * pairs per game (default 3) and the events replayed per pair (default 40;
  * 0 = up to the head), MENTAT_AUDIT_EVERY_VIEWER=1 audits every seat and
- * the public of each game rather than one viewer per game in turn. `make
- * soak` sets them for a long run.
+ * the public of each game rather than one viewer per game in turn, and
+ * MENTAT_AUDIT_ADVANCED=1 makes every game an Advanced one (otherwise one
+ * in four is). `make soak` sets them for a long run.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -245,6 +246,7 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     every_output.outputs = tool_audit_outputs(&every_output.n_outputs);
     unsigned trials = env_uint("MENTAT_AUDIT_TRIALS", 3);
     unsigned steps = env_uint("MENTAT_AUDIT_STEPS", 40);
+    int every_advanced = env_uint("MENTAT_AUDIT_ADVANCED", 0) != 0;
     unsigned known = 0, unknown = 0;
     uint64_t pairs = 0, comparisons = 0, by_fact[INSPECT_FACT_COUNT] = {0};
     uint64_t marks_events = 0, forgotten = 0;
@@ -259,10 +261,12 @@ static void test_audit__genuine_games_have_no_leak(void **state)
     for (unsigned g = 0; g < games + coverage_games; g++) {
         uint64_t prng = 1000 + g;
         engine_config cfg;
-        test_random_config(&cfg, 2 + g % 5, g % 4 == 3, &prng);
+        test_random_config(&cfg, 2 + g % 5, every_advanced || g % 4 == 3, &prng);
         /* One Basic game of three seats or more in three carries the
-         * Nexus Cards, so their draws are played and audited too. */
-        if (cfg.n_seats >= ENGINE_NEXUS_MIN_SEATS && !cfg.is_advanced && g % 3 == 0)
+         * Nexus Cards, so their draws are played and audited too (and one
+         * Advanced game in three when every game is Advanced). */
+        if (cfg.n_seats >= ENGINE_NEXUS_MIN_SEATS && (every_advanced || !cfg.is_advanced) &&
+            g % 3 == 0)
             cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
         uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, (uint8_t)(g >> 8), 0xa0};
         /* Every other game draws the kind first: every kind is played. */
