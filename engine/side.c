@@ -71,8 +71,8 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
     (void)full;
 }
 
-static size_t legal_truthtrance(engine_legal *out, size_t cap, const engine_state *st,
-                                uint8_t seat)
+size_t engine__legal_truthtrance(engine_legal *out, size_t cap, const engine_state *st,
+                                 uint8_t seat)
 {
     size_t n = 0;
     if (engine__card_in_hand(st, seat, ENGINE_CARD_TRUTHTRANCE) == CARD_NONE)
@@ -103,7 +103,7 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
  * has phase ENGINE__PHASE_ANY in the action table (engine/apply.c). */
 static const engine__legal_fn side_legal[] = {
     engine__legal_ghola,           /* ENGINE_ACTION_GHOLA (engine/phase_revival.c) */
-    legal_truthtrance,             /* ENGINE_ACTION_TRUTHTRANCE */
+    engine__legal_truthtrance,     /* ENGINE_ACTION_TRUTHTRANCE */
     engine__legal_karama_policy,   /* ENGINE_ACTION_KARAMA_POLICY (engine/karama.c) */
     engine__legal_power,           /* ENGINE_ACTION_POWER (engine/generic.c) */
 };
@@ -114,6 +114,8 @@ size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st,
     const engine_frame *f = engine_window_top(st);
     if (st->phase == ENGINE_PHASE_SETUP || (f && !engine__windows[f->point].admits_side))
         return 0;
+    if (!engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED))
+        return engine__legal_side_v1(out, cap, st, seat);
     for (size_t i = 0; i < sizeof side_legal / sizeof side_legal[0]; i++)
         n += side_legal[i](out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
     return n;
