@@ -325,6 +325,7 @@ typedef struct engine__legacy_pause {
     uint16_t awaiting, answered;
     uint8_t tt_pending, tt_asker, tt_answer;
     uint16_t tt_saved;             /* version 1: the plan's answers a question kept aside */
+    uint8_t tt_kept;               /* version 1: the last answer, standing while a question is */
     uint32_t offered;
     uint8_t owner, user;
     engine_action pending;
@@ -342,6 +343,9 @@ int engine__pause_decode(engine_state *st, const engine__legacy_pause *in);
  * version-1 state holds. */
 void engine__pause_to_v1(engine__legacy_pause *p, const engine_state *st);
 int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st);
+/* After engine__pause_decode: the last answer standing while a version-1
+ * question is pending (tt_kept) becomes its record again. */
+int engine__pause_v1_kept(engine_state *st, const engine__legacy_pause *p);
 
 /* The Karama window (engine/karama.c). At the moment an advantage is
  * used, after its action was checked in full and before it mutates

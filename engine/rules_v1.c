@@ -113,10 +113,10 @@ static int before_first_battle(const engine_state *st)
 
 void engine__pause_to_v1(engine__legacy_pause *p, const engine_state *st)
 {
+    const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
     if (p->tt_pending == SEAT_NONE && before_first_battle(st))
         p->tt_pending = 0;
-    if (p->tt_answer == SEAT_NONE)
-        p->tt_answer = 0;
+    p->tt_answer = answer ? answer->value : 0;
     if (st->phase != ENGINE_PHASE_BATTLE || p->step >= BATTLE_STEP_COUNT)
         return;
     if (p->offered != 0) {
@@ -154,8 +154,16 @@ int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st)
     p->pending = none;
     if (p->tt_pending == 0 && before_first_battle(st))
         p->tt_pending = SEAT_NONE;
+    if (p->tt_answer > 1)
+        return -1;
     if (p->tt_answer == 0) /* no answer, or a "no" (version 1 writes both so) */
         p->tt_answer = SEAT_NONE;
+    /* the asker of the last answer is not written: unknown (SEAT_NONE) */
+    p->tt_kept = SEAT_NONE;
+    if (p->tt_pending != SEAT_NONE) {
+        p->tt_kept = p->tt_answer;
+        p->tt_answer = SEAT_NONE;
+    }
     if (st->phase != ENGINE_PHASE_BATTLE)
         return p->tt_pending == SEAT_NONE && p->tt_saved == 0 ? 0 : -1;
     if (p->step >= V1_STEP_COUNT)
@@ -208,4 +216,13 @@ int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st)
             return 0;
         }
     return -1;
+}
+
+int engine__pause_v1_kept(engine_state *st, const engine__legacy_pause *p)
+{
+    if (p->tt_kept == SEAT_NONE)
+        return 0;
+    engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, SEAT_NONE, p->tt_kept,
+                       ENGINE_EXPIRY_REPLACED, 0};
+    return engine__effect_add(st, &e);
 }

@@ -40,8 +40,10 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
     if (t < 0 || t == act->seat)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
     engine__treachery_discard(st, card);
-    /* The question replaces the record of the last one. */
-    engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
+    /* The question replaces the record of the last one (rules version 1:
+     * its answer does, the last one standing meanwhile). */
+    if (engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED))
+        engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
     engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, act->seat, act->seat, NULL,
                        ENGINE_SEAT_BIT((unsigned)t));
     return ENGINE_ACCEPTED;
@@ -64,6 +66,7 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng)
 {
     (void)rng;
+    engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
     engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, f->owner,
                        (uint8_t)answer->arg[0], ENGINE_EXPIRY_REPLACED, 0};
     int full = engine__effect_add(st, &e);

@@ -823,7 +823,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     }
     if (r.is_bad || r.pos != len)
         goto bad;
-    if (engine__pause_decode(st, &pause) != 0)
+    if (engine__pause_decode(st, &pause) != 0 ||
+        (!v2_pause && engine__pause_v1_kept(st, &pause) != 0))
         goto bad;
     /* the panels' records join those the pause fields gave, in order */
     for (unsigned i = 0; i < n_nexus_effects; i++)
@@ -978,7 +979,8 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("truthtrance question to %x by %u pending in phase %u", question->asked,
                question->owner, st->phase);
     const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
-    if (answer && (question || answer->source != ENGINE_CARD_TRUTHTRANCE ||
+    if (answer && ((question && engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED)) ||
+                   answer->source != ENGINE_CARD_TRUTHTRANCE ||
                    answer->expiry != ENGINE_EXPIRY_REPLACED || (answer->owner != 0xFF && answer->owner >= n) ||
                    (answer->value != 0xFF && answer->value > 1) ||
                    (answer->owner == 0xFF && answer->value == 0xFF) ||

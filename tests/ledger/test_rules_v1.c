@@ -16,6 +16,7 @@
 
 static const char *const rooms[] = {"9L9A6SMD", "FKN99V27", "XC8WMWV5"};
 #define N_ROOMS (sizeof rooms / sizeof rooms[0])
+#define SEAT_BIT(s) ((uint16_t)(1u << (s)))
 
 static engine_state st, back;
 static uint8_t enc[1 << 16], re[1 << 16];
@@ -183,6 +184,98 @@ static void test_rules_v1__what_version_1_could_not_do_is_refused(void **state)
     fixture_free(f);
 }
 
+/* Gives `seat` a Truthtrance: the first card in its hand becomes one. */
+static void hand_truthtrance(engine_state *s, unsigned seat)
+{
+    for (unsigned i = 0; i < s->n_cards; i++)
+        if (s->card[i].place == ENGINE_PLACE_HAND && s->card[i].holder == seat &&
+            s->card_kind[i] != ENGINE_CARD_TRUTHTRANCE) {
+            s->card_kind[i] = ENGINE_CARD_TRUTHTRANCE;
+            return;
+        }
+    fail_msg("seat %u holds no card", seat);
+}
+
+/* The encoding's step byte, and its re-encoding after a decode is the same. */
+static unsigned v1_step_round_trip(const engine_state *s)
+{
+    size_t n = engine_state_encode(enc, sizeof enc, s);
+    assert_true(n > 0 && n <= sizeof enc);
+    assert_int_equal(engine_state_decode(&back, enc, n), 0);
+    assert_int_equal(engine_state_encode(re, sizeof re, &back), n);
+    assert_memory_equal(re, enc, n);
+    return enc[16 + s->config.n_seats]; /* magic, version, viewer, n, factions, 7, phase */
+}
+
+/* Version 1's Truthtrance: asked while the plans are, by a seat asked for
+ * one, its answer a step of its own (TRUTH_ANSWER, 7) that then gives the
+ * plans back as they stood; a second question leaves the last answer
+ * standing until it is answered; no Truthtrance in another step. */
+static void test_rules_v1__truthtrance_while_the_plans_are_asked(void **state)
+{
+    (void)state;
+    fixture *f = restored();
+    ledger_room_info info;
+    assert_int_equal(ledger_room_info_get(f->db, &info, "XC8WMWV5"), 0);
+    uint32_t v = 1;
+    for (;; v++) {
+        assert_true(v < info.version);
+        assert_int_equal(ledger_state_at(f->db, &st, "XC8WMWV5", v), 0);
+        if (st.phase == ENGINE_PHASE_BATTLE && engine_window_top(&st) == NULL &&
+            st.awaiting == (SEAT_BIT(st.battle_seat[0]) | SEAT_BIT(st.battle_seat[1])) &&
+            st.answered == 0)
+            break;
+    }
+    assert_int_equal(v1_step_round_trip(&st), 6); /* PLAN */
+    unsigned a = st.battle_seat[0], d = st.battle_seat[1];
+    engine_rng rng;
+    uint8_t seed[ENGINE_SEED_BYTES] = {0};
+    engine_rng_init(&rng, seed, 1);
+    engine_verdict_detail why;
+    hand_truthtrance(&st, a);
+    engine_action ask = {0}, answer = {0};
+    ask.kind = ENGINE_ACTION_TRUTHTRANCE;
+    ask.seat = (uint8_t)a;
+    ask.arg[0] = st.seat[d].faction;
+    assert_int_equal(engine_apply(&why, &st, &ask, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(&st), SEAT_BIT(d));
+    assert_int_equal(v1_step_round_trip(&st), 7); /* TRUTH_ANSWER */
+    answer.kind = ENGINE_ACTION_TRUTHTRANCE_ANSWER;
+    answer.seat = (uint8_t)d;
+    answer.arg[0] = 1;
+    assert_int_equal(engine_apply(&why, &st, &answer, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(v1_step_round_trip(&st), 6);
+    assert_int_equal(engine_state_awaiting(&st), SEAT_BIT(a) | SEAT_BIT(d));
+    /* a second question, by the other side: the first answer (1) stands
+     * meanwhile, as version 1 wrote it */
+    hand_truthtrance(&st, d);
+    ask.seat = (uint8_t)d;
+    ask.arg[0] = st.seat[a].faction;
+    assert_int_equal(engine_apply(&why, &st, &ask, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(v1_step_round_trip(&st), 7);
+    const engine_effect *kept = engine_effect_find(&back, ENGINE_EFFECT_ANSWER);
+    assert_non_null(kept);
+    assert_int_equal(kept->value, 1);
+    answer.seat = (uint8_t)a;
+    answer.arg[0] = 0;
+    assert_int_equal(engine_apply(&why, &st, &answer, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(v1_step_round_trip(&st), 6);
+    /* no Truthtrance but while the plans are asked */
+    for (;; v++) {
+        assert_true(v < info.version);
+        assert_int_equal(ledger_state_at(f->db, &st, "XC8WMWV5", v), 0);
+        if (st.phase != ENGINE_PHASE_BATTLE && engine_window_top(&st) == NULL &&
+            engine_state_awaiting(&st) != 0)
+            break;
+    }
+    unsigned s = (unsigned)__builtin_ctz(engine_state_awaiting(&st));
+    hand_truthtrance(&st, s);
+    ask.seat = (uint8_t)s;
+    ask.arg[0] = st.seat[(s + 1) % st.config.n_seats].faction;
+    assert_int_equal(engine_apply(&why, &st, &ask, &rng), ENGINE_REJECT_WRONG_PHASE);
+    fixture_free(f);
+}
+
 /* A room is never created under version 1; version 2 still is. */
 static void test_rules_v1__no_room_is_created_under_version_1(void **state)
 {
@@ -207,6 +300,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_v1__every_state_refolds_and_reencodes),
         cmocka_unit_test(test_rules_v1__what_version_1_could_not_do_is_refused),
+        cmocka_unit_test(test_rules_v1__truthtrance_while_the_plans_are_asked),
         cmocka_unit_test(test_rules_v1__no_room_is_created_under_version_1),
     };
     return cmocka_run_group_tests_name("rules_v1", tests, NULL, NULL);
