@@ -174,9 +174,11 @@ int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st)
         /* the asker, which version 1 does not write: the side asked for its
          * plan that had not answered, other than the target */
         unsigned t = p->tt_pending;
-        uint16_t could = (uint16_t)(plans & ~p->tt_saved & ~ENGINE_SEAT_BIT(t));
         if (p->step != V1_TRUTH_ANSWER || t >= n || p->awaiting != ENGINE_SEAT_BIT(t) ||
-            p->answered != 0 || (p->tt_saved & ~plans) || could == 0)
+            p->answered != 0 || (p->tt_saved & ~plans))
+            return -1;
+        uint16_t could = (uint16_t)(plans & ~p->tt_saved & ~ENGINE_SEAT_BIT(t));
+        if (could == 0)
             return -1;
         p->tt_asker = (uint8_t)engine__lowest_seat(could);
         p->step = BATTLE_STEP_PLAN;
