@@ -59,8 +59,9 @@ uint16_t engine__karama_asked_v1(const engine_state *st, uint32_t offered, unsig
     if (st->phase != ENGINE_PHASE_BATTLE || (offered & ~in_battle) != 0)
         return 0;
     unsigned victim = opponent_of(st, user);
-    return victim < st->config.n_seats && engine__holds_cards(st, victim)
-               ? (uint16_t)ENGINE_SEAT_BIT(victim) : 0;
+    if (victim >= st->config.n_seats || !engine__holds_cards(st, victim))
+        return 0;
+    return (uint16_t)ENGINE_SEAT_BIT(victim);
 }
 
 /* ============================================ the Ghola and Truthtrance */
@@ -169,7 +170,9 @@ int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st)
     if (p->step >= V1_STEP_COUNT)
         return -1;
     unsigned a = st->battle_seat[0], d = st->battle_seat[1];
-    uint16_t plans = a < n && d < n ? (uint16_t)(ENGINE_SEAT_BIT(a) | ENGINE_SEAT_BIT(d)) : 0;
+    uint16_t plans = 0;
+    if (a < n && d < n)
+        plans = (uint16_t)(ENGINE_SEAT_BIT(a) | ENGINE_SEAT_BIT(d));
     if (p->tt_pending != SEAT_NONE || p->tt_saved != 0) {
         /* the asker, which version 1 does not write: the side asked for its
          * plan that had not answered, other than the target */
