@@ -89,7 +89,7 @@ static const engine_action_spec action_specs[ENGINE_ACTION_KIND_COUNT] = {
                                          {ENGINE_ARG_SIGNED, ENGINE_ARG_COUNT1}, 1},
     [ENGINE_ACTION_VOICE] = {"voice", 2, {"must", "class"}, {ENGINE_ARG_INT, ENGINE_ARG_INT}, 0},
     [ENGINE_ACTION_VOICE_PASS] = {"voice_pass", 0, {0}, {0}, 0},
-    [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 1, {"advantage"}, {ENGINE_ARG_INT}, 0},
+    [ENGINE_ACTION_KARAMA_CANCEL] = {"karama_cancel", 1, {"advantage"}, {ENGINE_ARG_INT}, 1},
     [ENGINE_ACTION_KARAMA_ALLOW] = {"karama_allow", 0, {0}, {0}, 0},
     /* half, elite, elite_half: the Advanced game's forces by strength
      * (rules version 5 on, LR 1.13.04; dial is then the plain forces at

@@ -325,16 +325,15 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
     const engine_action_spec *spec = engine_action_spec_of(act->kind);
     /* the generic kinds do not exist before the rules versions adding them */
     if (!spec || (act->kind == ENGINE_ACTION_POWER && !engine__rule(st, ENGINE__RULE_GENERIC_ACTIONS)) ||
-        (act->kind == ENGINE_ACTION_ANSWER && !engine__rule(st, ENGINE__RULE_GENERIC_WINDOWS)))
+        (act->kind == ENGINE_ACTION_ANSWER && !engine__rule(st, ENGINE__RULE_GENERIC_WINDOWS)) ||
+        !engine__kind_in_force(st, act->kind))
         return engine__reject(why, ENGINE_REJECT_UNKNOWN_KIND, -1, act->kind);
     if (st->phase == ENGINE_PHASE_GAME_OVER)
         return ENGINE_REJECT_GAME_OVER;
     if (act->seat >= st->config.n_seats)
         return engine__reject(why, ENGINE_REJECT_BAD_SEAT, -1, act->seat);
     /* optional arguments are unused before the rules version adding them */
-    int used = engine__rule(st, ENGINE__RULE_OPTIONAL_ARGS) ? spec->n_args
-                                                              : spec->n_args - spec->n_optional;
-    for (int i = used; i < ENGINE_ACTION_MAX_ARGS; i++)
+    for (int i = (int)engine__args_in_force(st, act->kind); i < ENGINE_ACTION_MAX_ARGS; i++)
         if (act->arg[i] != 0)
             return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, i, act->arg[i]);
     if (!engine__phase_is_built(st))
@@ -367,8 +366,11 @@ engine_verdict engine_apply(engine_verdict_detail *why, engine_state *st,
         /* A side action is legal in any step after setup (docs/RULINGS.md
          * R32, R50), a window's answer in no step, every other kind in its
          * own. */
-        int step_ok = rule->phase == ENGINE__PHASE_ANY ? st->phase != ENGINE_PHASE_SETUP
-                      : rule->phase == st->phase && rule->step == st->step;
+        int step_ok = rule->phase == ENGINE__PHASE_ANY
+                          ? st->phase != ENGINE_PHASE_SETUP &&
+                                (engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED) ||
+                                 engine__card_step_v1(st, act->kind))
+                          : rule->phase == st->phase && rule->step == st->step;
         if (!step_ok && home == st->phase && engine__rule(st, ENGINE__RULE_WRONG_STEP))
             return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, st->step);
         if (!step_ok)

@@ -21,9 +21,10 @@
  * replayed by the rules it was played under. The engine folds every
  * version from ENGINE_RULES_VERSION_MIN to ENGINE_RULES_VERSION (the
  * newest, given to new rooms); what differs between them is the table of
- * rule changes in engine/rules.c. */
+ * rule changes in engine/rules.c. Version 1 is folded, never created
+ * (engine_rules_version_is_creatable). */
 #define ENGINE_RULES_VERSION 8
-#define ENGINE_RULES_VERSION_MIN 2
+#define ENGINE_RULES_VERSION_MIN 1
 
 /* ---------------------------------------------------------------- sizes */
 
@@ -494,6 +495,9 @@ void engine_config_init(engine_config *cfg);
 
 /* 1 if this build folds rules version `version` (a genesis's). */
 int engine_rules_version_is_folded(unsigned version);
+/* 1 if a new room may be created under `version`: a folded one from 2 on
+ * (version 1's rooms replay, none is made). */
+int engine_rules_version_is_creatable(unsigned version);
 
 /* ------------------------------------------------------------------ rng */
 

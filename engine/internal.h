@@ -230,6 +230,7 @@ ENGINE__LEGAL(engine__legal_storm_cards);
  * Truthtrance question, for its target. */
 ENGINE__LEGAL(engine__legal_side);
 ENGINE__LEGAL(engine__legal_ghola);
+ENGINE__LEGAL(engine__legal_truthtrance); /* engine/side.c */
 ENGINE__LEGAL(engine__legal_question);
 ENGINE__LEGAL(engine__legal_power); /* engine/generic.c */
 /* The families of the generic powers that are a step's decision (rows
@@ -323,6 +324,8 @@ typedef struct engine__legacy_pause {
     uint8_t step;
     uint16_t awaiting, answered;
     uint8_t tt_pending, tt_asker, tt_answer;
+    uint16_t tt_saved;             /* version 1: the plan's answers a question kept aside */
+    uint8_t tt_kept;               /* version 1: the last answer, standing while a question is */
     uint32_t offered;
     uint8_t owner, user;
     engine_action pending;
@@ -335,6 +338,14 @@ typedef struct engine__legacy_pause {
 } engine__legacy_pause;
 void engine__pause_encode(engine__legacy_pause *out, const engine_state *st);
 int engine__pause_decode(engine_state *st, const engine__legacy_pause *in);
+/* Version 1's pause fields (engine/rules_v1.c): its battle steps, the
+ * Karama answer and Truthtrance answer steps; from_v1 -1 for fields no
+ * version-1 state holds. */
+void engine__pause_to_v1(engine__legacy_pause *p, const engine_state *st);
+int engine__pause_from_v1(engine__legacy_pause *p, const engine_state *st);
+/* After engine__pause_decode: the last answer standing while a version-1
+ * question is pending (tt_kept) becomes its record again. */
+int engine__pause_v1_kept(engine_state *st, const engine__legacy_pause *p);
 
 /* The Karama window (engine/karama.c). At the moment an advantage is
  * used, after its action was checked in full and before it mutates
@@ -425,6 +436,11 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_OWN_PANELS,
     ENGINE__RULE_FREE_CARD_KNOWN,
     ENGINE__RULE_KARAMA_SPARES_PLAN_CARD,
+    /* the changes of rules version 2 (engine/rules_v1.c folds version 1) */
+    ENGINE__RULE_KARAMA_WINDOW,
+    ENGINE__RULE_KARAMA_SHIPMENT,
+    ENGINE__RULE_CARDS_WHEN_ASKED,
+    ENGINE__RULE_WINDOW_ENCODING,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -438,6 +454,17 @@ extern const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT];
 
 /* 1 if `change` holds under the rules version st is played by. */
 int engine__rule(const engine_state *st, engine__rule_change change);
+
+/* Rules version 1, where the rows of version 2 do not hold
+ * (engine/rules_v1.c): whether `kind` is in the action table; how many of
+ * its arguments may be given; the seats a Karama window asks (only the
+ * seat a Voice or prescience question is used against); whether a Ghola
+ * or Truthtrance is played in this step, and their families. */
+int engine__kind_in_force(const engine_state *st, unsigned kind);
+unsigned engine__args_in_force(const engine_state *st, unsigned kind);
+uint16_t engine__karama_asked_v1(const engine_state *st, uint32_t offered, unsigned user);
+int engine__card_step_v1(const engine_state *st, unsigned kind);
+size_t engine__legal_side_v1(engine_legal *out, size_t cap, const engine_state *st, uint8_t seat);
 
 /* ======================================================== rule points */
 

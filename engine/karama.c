@@ -210,6 +210,8 @@ int engine__karama_hold(engine_state *st, const engine_action *act, uint32_t off
         if (s != (unsigned)owner && !(alliance && s == user) && engine__holds_cards(st, s) &&
             wants(st, s, offered, user))
             asked |= ENGINE_SEAT_BIT(s);
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_WINDOW))
+        asked = engine__karama_asked_v1(st, offered, user);
     if (asked == 0)
         return 0;
     engine_frame *f = engine__frame_push(st, ENGINE_WINDOW_KARAMA, (unsigned)owner, user, act, asked);
@@ -287,14 +289,24 @@ static unsigned spendable_karama(const engine_state *st, unsigned seat)
     return engine__karama_card_except(st, seat, aside);
 }
 
+/* The advantage a cancel names: arg 0; under rules version 1, whose
+ * karama_cancel names none (0), the one its window offers. */
+static int cancelled_advantage(const engine_state *st, const engine_frame *f,
+                               const engine_action *answer)
+{
+    if (answer->arg[0] == 0 && !engine__rule(st, ENGINE__RULE_KARAMA_WINDOW) && f->rows != 0)
+        return (int)first_advantage(f->rows);
+    return answer->arg[0];
+}
+
 /* A Karama cancels one use of the named advantage (LR 3.01.11.01): arg 0
  * the advantage, which the window must offer. The card is discarded face
  * up, and the window closes. */
 engine_verdict engine__karama_cancel(engine_verdict_detail *why, engine_state *st,
                                      const engine_action *act, engine_rng *rng)
 {
-    int a = act->arg[0];
     const engine_frame *f = engine_window_top(st);
+    int a = cancelled_advantage(st, f, act);
     if (a <= ENGINE_ADVANTAGE_NONE || a >= ENGINE_ADVANTAGE_COUNT ||
         !(f->rows & ENGINE_ADVANTAGE_BIT((unsigned)a)))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, a);
@@ -329,7 +341,7 @@ void engine__karama_resume(engine_state *st, const engine_frame *f, const engine
         resume(st, &f->held, rng);
         return;
     }
-    unsigned a = (unsigned)answer->arg[0];
+    unsigned a = (unsigned)cancelled_advantage(st, f, answer);
     /* A new cancellation names the seat retaking; earlier ones bind it too. */
     for (unsigned i = 0; i < st->n_effects; i++)
         if (st->effect[i].kind == ENGINE_EFFECT_CANCELLED)
@@ -360,6 +372,10 @@ size_t engine__legal_karama(engine_legal *out, size_t cap, const engine_state *s
     engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_ALLOW, seat, 0, 0, 0, 0);
     if (spendable_karama(st, seat) == CARD_NONE)
         return n;
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_WINDOW)) { /* version 1: no argument */
+        engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, 0, 0, 0, 0);
+        return n;
+    }
     for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
         if (f->rows & ENGINE_ADVANTAGE_BIT(a))
             engine__legal_push1(out, cap, &n, ENGINE_ACTION_KARAMA_CANCEL, seat, (int)a, (int)a, 0, 0);

@@ -306,7 +306,6 @@ static unsigned ghola_dead(const engine_state *st, unsigned seat)
 engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
                              const engine_action *act, engine_rng *rng)
 {
-    (void)rng;
     engine_seat_state *p = &st->seat[act->seat];
     int forces = act->arg[0], leader = act->arg[1];
     unsigned card = engine__card_in_hand(st, act->seat, ENGINE_CARD_TLEILAXU_GHOLA);
@@ -338,6 +337,13 @@ engine_verdict engine__ghola(engine_verdict_detail *why, engine_state *st,
         elite_revived(st, act->seat, elite);
     }
     engine__treachery_discard(st, card);
+    /* Rules version 1: a Ghola is played in the Revival phase alone, and
+     * one leaving its seat nothing to revive answers for it. */
+    if (!engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED) && !has_dead(st, act->seat)) {
+        st->answered |= ENGINE_SEAT_BIT(act->seat);
+        if (st->answered == st->awaiting)
+            revival_end(st, rng);
+    }
     return ENGINE_ACCEPTED;
 }
 

@@ -1148,6 +1148,8 @@ static size_t legal_karama_from(engine_legal *out, size_t cap, const engine_stat
 {
     int16_t run_lo[ENGINE_FACTION_COUNT], run_hi[ENGINE_FACTION_COUNT];
     unsigned n_runs = 0;
+    if (!engine__rule(st, ENGINE__RULE_KARAMA_SHIPMENT))
+        return n;
     int open = 0;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
         int s = engine__seat_of(st, f);

@@ -112,6 +112,20 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Advanced: the Bene Gesserit may not spend as a Karama the worthless card a prescience "
         "answer named for their plan, nor one of their committed plan; before, spending it left "
         "them no plan to make"},
+    [ENGINE__RULE_KARAMA_WINDOW] = {2, 0, "LR 3.01.11.01",
+        "a Karama window opens at each use of a starred advantage and asks every other seat "
+        "holding a card, karama_cancel naming the advantage; under version 1 only the Voice and "
+        "prescience, asking the seat they are used against when it holds a card"},
+    [ENGINE__RULE_KARAMA_SHIPMENT] = {2, 0, "LR 3.01.11.03",
+        "a seat's Karama may pay for another seat's shipment (ship_karama_from, "
+        "ship_karama_answer)"},
+    [ENGINE__RULE_CARDS_WHEN_ASKED] = {2, 0, "D 2.1 (docs/RULINGS.md R32, R50, R55)",
+        "the Tleilaxu Ghola and Truthtrance are played whenever their holder is asked, and a "
+        "Truthtrance question pauses the game until its target answers; under version 1 a Ghola "
+        "only in the Revival phase, a Truthtrance only while the plans are asked"},
+    [ENGINE__RULE_WINDOW_ENCODING] = {2, 0, "(state encoding)",
+        "the state encoding writes the Truthtrance asker and the Karama window's fields, and the "
+        "battle's steps without the Karama and Truthtrance answer steps of version 1"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -40,8 +40,10 @@ engine_verdict engine__truthtrance(engine_verdict_detail *why, engine_state *st,
     if (t < 0 || t == act->seat)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
     engine__treachery_discard(st, card);
-    /* The question replaces the record of the last one. */
-    engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
+    /* The question replaces the record of the last one (rules version 1:
+     * its answer does, the last one standing meanwhile). */
+    if (engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED))
+        engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
     engine__frame_push(st, ENGINE_WINDOW_TRUTHTRANCE, act->seat, act->seat, NULL,
                        ENGINE_SEAT_BIT((unsigned)t));
     return ENGINE_ACCEPTED;
@@ -64,6 +66,7 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng)
 {
     (void)rng;
+    engine__effect_remove(st, ENGINE_EFFECT_ANSWER, -1);
     engine_effect e = {ENGINE_EFFECT_ANSWER, ENGINE_CARD_TRUTHTRANCE, f->owner,
                        (uint8_t)answer->arg[0], ENGINE_EXPIRY_REPLACED, 0};
     int full = engine__effect_add(st, &e);
@@ -71,8 +74,8 @@ void engine__truthtrance_resume(engine_state *st, const engine_frame *f,
     (void)full;
 }
 
-static size_t legal_truthtrance(engine_legal *out, size_t cap, const engine_state *st,
-                                uint8_t seat)
+size_t engine__legal_truthtrance(engine_legal *out, size_t cap, const engine_state *st,
+                                 uint8_t seat)
 {
     size_t n = 0;
     if (engine__card_in_hand(st, seat, ENGINE_CARD_TRUTHTRANCE) == CARD_NONE)
@@ -103,7 +106,7 @@ size_t engine__legal_question(engine_legal *out, size_t cap, const engine_state 
  * has phase ENGINE__PHASE_ANY in the action table (engine/apply.c). */
 static const engine__legal_fn side_legal[] = {
     engine__legal_ghola,           /* ENGINE_ACTION_GHOLA (engine/phase_revival.c) */
-    legal_truthtrance,             /* ENGINE_ACTION_TRUTHTRANCE */
+    engine__legal_truthtrance,     /* ENGINE_ACTION_TRUTHTRANCE */
     engine__legal_karama_policy,   /* ENGINE_ACTION_KARAMA_POLICY (engine/karama.c) */
     engine__legal_power,           /* ENGINE_ACTION_POWER (engine/generic.c) */
 };
@@ -114,6 +117,8 @@ size_t engine__legal_side(engine_legal *out, size_t cap, const engine_state *st,
     const engine_frame *f = engine_window_top(st);
     if (st->phase == ENGINE_PHASE_SETUP || (f && !engine__windows[f->point].admits_side))
         return 0;
+    if (!engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED))
+        return engine__legal_side_v1(out, cap, st, seat);
     for (size_t i = 0; i < sizeof side_legal / sizeof side_legal[0]; i++)
         n += side_legal[i](out && n < cap ? out + n : NULL, n < cap ? cap - n : 0, st, seat);
     return n;

@@ -168,6 +168,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     unsigned n = c->n_seats;
     engine__legacy_pause pause;    /* the windows as versions 2 and 3 encode them */
     engine__pause_encode(&pause, st);
+    int v2_pause = engine__rule(st, ENGINE__RULE_WINDOW_ENCODING); /* else version 1's */
+    if (!v2_pause)
+        engine__pause_to_v1(&pause, st);
 
     put_bytes(&w, (const uint8_t *)STATE_MAGIC, 4);
     put_u16(&w, c->rules_version);
@@ -266,8 +269,13 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_u8(&w, st->traitor_called);
     put_u8(&w, st->battle_winner);
     put_u8(&w, pause.tt_pending);
-    put_u8(&w, pause.tt_asker);
-    put_u8(&w, pause.tt_answer);
+    if (v2_pause) {
+        put_u8(&w, pause.tt_asker);
+        put_u8(&w, pause.tt_answer);
+    } else {
+        put_u8(&w, pause.tt_answer);
+        put_u16(&w, pause.tt_saved);
+    }
     put_bytes(&w, st->leader_territory, ENGINE_LEADER_COUNT);
     put_u8(&w, st->weather_control);
     put_u16(&w, st->winners);
@@ -303,25 +311,27 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
     put_bytes(&w, st->spice_discard, st->n_spice_discard);
     put_u32(&w, st->spice_minted);
     put_u32(&w, st->spice_burned);
-    /* the Karama window (engine/karama.c) */
-    put_u32(&w, pause.offered);
-    put_u8(&w, pause.owner);
-    put_u8(&w, pause.user);
-    put_u8(&w, pause.pending.kind);
-    put_u8(&w, pause.pending.seat);
-    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        put_u16(&w, (uint16_t)pause.pending.arg[i]);
-    put_u16(&w, pause.saved_awaiting);
-    put_u16(&w, pause.saved_answered);
-    put_u32(&w, pause.cancelled);
-    put_u8(&w, pause.retake);
-    /* a shipment paid with another seat's Karama (engine/phase_shipment.c) */
-    put_u8(&w, pause.ship_seat);
-    put_u8(&w, pause.ship_payer);
-    put_u8(&w, pause.ship_location);
-    put_u8(&w, pause.ship_forces);
-    put_u8(&w, pause.ship_elite);
-    put_u16(&w, st->karama_ship_named);
+    if (v2_pause) {
+        /* the Karama window (engine/karama.c) */
+        put_u32(&w, pause.offered);
+        put_u8(&w, pause.owner);
+        put_u8(&w, pause.user);
+        put_u8(&w, pause.pending.kind);
+        put_u8(&w, pause.pending.seat);
+        for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+            put_u16(&w, (uint16_t)pause.pending.arg[i]);
+        put_u16(&w, pause.saved_awaiting);
+        put_u16(&w, pause.saved_answered);
+        put_u32(&w, pause.cancelled);
+        put_u8(&w, pause.retake);
+        /* a shipment paid with another seat's Karama (engine/phase_shipment.c) */
+        put_u8(&w, pause.ship_seat);
+        put_u8(&w, pause.ship_payer);
+        put_u8(&w, pause.ship_location);
+        put_u8(&w, pause.ship_forces);
+        put_u8(&w, pause.ship_elite);
+        put_u16(&w, st->karama_ship_named);
+    }
     /* from rules version 3 on */
     if (c->rules_version >= 3) {
         put_u8(&w, st->has_moved);
@@ -642,9 +652,15 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     pause.voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
     st->traitor_called = get_below(&r, 4);
     st->battle_winner = (uint8_t)get_u8(&r);
+    int v2_pause = engine__rule(st, ENGINE__RULE_WINDOW_ENCODING); /* else version 1's */
     pause.tt_pending = (uint8_t)get_u8(&r);
-    pause.tt_asker = (uint8_t)get_u8(&r);
-    pause.tt_answer = (uint8_t)get_u8(&r);
+    if (v2_pause) {
+        pause.tt_asker = (uint8_t)get_u8(&r);
+        pause.tt_answer = (uint8_t)get_u8(&r);
+    } else {
+        pause.tt_answer = (uint8_t)get_u8(&r);
+        pause.tt_saved = (uint16_t)get_u16(&r);
+    }
     for (unsigned i = 0; i < ENGINE_LEADER_COUNT; i++)
         st->leader_territory[i] = (uint8_t)get_u8(&r);
     st->weather_control = (uint8_t)get_u8(&r);
@@ -678,23 +694,27 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
              st->n_spice_cards);
     st->spice_minted = get_u32(&r);
     st->spice_burned = get_u32(&r);
-    pause.offered = get_u32(&r);
-    pause.owner = (uint8_t)get_u8(&r);
-    pause.user = (uint8_t)get_u8(&r);
-    pause.pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
-    pause.pending.seat = (uint8_t)get_u8(&r);
-    for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
-        pause.pending.arg[i] = (int16_t)get_u16(&r);
-    pause.saved_awaiting = (uint16_t)get_u16(&r);
-    pause.saved_answered = (uint16_t)get_u16(&r);
-    pause.cancelled = get_u32(&r);
-    pause.retake = (uint8_t)get_u8(&r);
-    pause.ship_seat = (uint8_t)get_u8(&r);
-    pause.ship_payer = (uint8_t)get_u8(&r);
-    pause.ship_location = (uint8_t)get_u8(&r);
-    pause.ship_forces = (uint8_t)get_u8(&r);
-    pause.ship_elite = (uint8_t)get_u8(&r);
-    st->karama_ship_named = (uint16_t)get_u16(&r);
+    if (v2_pause) {
+        pause.offered = get_u32(&r);
+        pause.owner = (uint8_t)get_u8(&r);
+        pause.user = (uint8_t)get_u8(&r);
+        pause.pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+        pause.pending.seat = (uint8_t)get_u8(&r);
+        for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
+            pause.pending.arg[i] = (int16_t)get_u16(&r);
+        pause.saved_awaiting = (uint16_t)get_u16(&r);
+        pause.saved_answered = (uint16_t)get_u16(&r);
+        pause.cancelled = get_u32(&r);
+        pause.retake = (uint8_t)get_u8(&r);
+        pause.ship_seat = (uint8_t)get_u8(&r);
+        pause.ship_payer = (uint8_t)get_u8(&r);
+        pause.ship_location = (uint8_t)get_u8(&r);
+        pause.ship_forces = (uint8_t)get_u8(&r);
+        pause.ship_elite = (uint8_t)get_u8(&r);
+        st->karama_ship_named = (uint16_t)get_u16(&r);
+    } else if (engine__pause_from_v1(&pause, st) != 0) {
+        goto bad;
+    }
     if (c->rules_version >= 3) {
         st->has_moved = get_below(&r, 2);
         st->storm_pending = (uint8_t)get_u8(&r);
@@ -803,7 +823,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     }
     if (r.is_bad || r.pos != len)
         goto bad;
-    if (engine__pause_decode(st, &pause) != 0)
+    if (engine__pause_decode(st, &pause) != 0 ||
+        (!v2_pause && engine__pause_v1_kept(st, &pause) != 0))
         goto bad;
     /* the panels' records join those the pause fields gave, in order */
     for (unsigned i = 0; i < n_nexus_effects; i++)
@@ -958,7 +979,8 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("truthtrance question to %x by %u pending in phase %u", question->asked,
                question->owner, st->phase);
     const engine_effect *answer = engine_effect_find(st, ENGINE_EFFECT_ANSWER);
-    if (answer && (question || answer->source != ENGINE_CARD_TRUTHTRANCE ||
+    if (answer && ((question && engine__rule(st, ENGINE__RULE_CARDS_WHEN_ASKED)) ||
+                   answer->source != ENGINE_CARD_TRUTHTRANCE ||
                    answer->expiry != ENGINE_EXPIRY_REPLACED || (answer->owner != 0xFF && answer->owner >= n) ||
                    (answer->value != 0xFF && answer->value > 1) ||
                    (answer->owner == 0xFF && answer->value == 0xFF) ||

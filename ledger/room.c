@@ -423,6 +423,13 @@ static int room_create(ledger *db, char room_out[SCHEMA_ROOM_CHARS + 1],
         goto out;
     }
     codec_genesis *g = &ctx->genesis;
+    /* rules version 1 is folded, never played (engine/rules_v1.c) */
+    unsigned version = (position != NULL ? &position->config : cfg)->rules_version;
+    if (!engine_rules_version_is_creatable(version)) {
+        rc = ledger__fail(db, LEDGER_EINPUT, "rules version %u is replayed, never played: no "
+                          "new room is created under it", version);
+        goto out;
+    }
     if (position != NULL) {
         assert(position->config.is_constructed);
         *opening = *position;

@@ -871,9 +871,10 @@ static void action_bind(action_binding *b, Mentat__Action *pb, wire_variant *sto
     case ENGINE_ACTION_VOICE_PASS:
         ATTACH(voice_pass, mentat__voice_pass__init);
         return;
-    case ENGINE_ACTION_KARAMA_CANCEL:      /* advantage */
+    case ENGINE_ACTION_KARAMA_CANCEL:      /* [advantage]: absent in rules version 1 */
         ATTACH(karama_cancel, mentat__karama_cancel__init);
         b->num[0] = &pb->karama_cancel->advantage;
+        b->has[0] = &pb->karama_cancel->has_advantage;
         return;
     case ENGINE_ACTION_KARAMA_ALLOW:
         ATTACH(karama_allow, mentat__karama_allow__init);

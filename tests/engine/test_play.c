@@ -51,9 +51,10 @@ static void encode_round_trip(const engine_state *st)
     assert_memory_equal(a, b, la);
 }
 
-/* Plays one game to its end; returns its digest. */
+/* Plays one game to its end, under rules version `rules` (0: the
+ * newest); returns its digest. */
 static void play_game(uint8_t digest[32], unsigned n_seats, int advanced, uint64_t seed,
-                      int probe)
+                      int probe, unsigned rules)
 {
     uint64_t prng = seed;
     uint8_t room_seed[ENGINE_SEED_BYTES] = {0};
@@ -61,8 +62,10 @@ static void play_game(uint8_t digest[32], unsigned n_seats, int advanced, uint64
     engine_config cfg;
     test_random_config(&cfg, n_seats, advanced, &prng);
     /* A Basic table in four of three seats or more carries the Nexus Cards. */
-    if (!advanced && n_seats >= ENGINE_NEXUS_MIN_SEATS && seed % 4 == 1)
+    if (!advanced && n_seats >= ENGINE_NEXUS_MIN_SEATS && seed % 4 == 1 && rules == 0)
         cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    if (rules != 0)
+        cfg.rules_version = (uint16_t)rules;
     engine_state st;
     engine_rng rng;
     engine_rng_init(&rng, room_seed, 0);
@@ -113,16 +116,27 @@ static void test_play__random_games_every_table_size(void **state)
     uint8_t d[32];
     for (unsigned n = ENGINE_MIN_SEATS; n <= ENGINE_MAX_SEATS; n++)
         for (uint64_t g = 0; g < GAMES_PER_SIZE; g++)
-            play_game(d, n, g % 4 == 1, g * 7919 + n, g < 20); /* one in four Advanced */
+            play_game(d, n, g % 4 == 1, g * 7919 + n, g < 20, 0); /* one in four Advanced */
+}
+
+/* Rules version 1 is folded, never played by a room (engine/rules_v1.c),
+ * but the engine plays it as it folds it: the same properties hold. */
+static void test_play__random_games_rules_version_1(void **state)
+{
+    (void)state;
+    uint8_t d[32];
+    for (unsigned n = ENGINE_MIN_SEATS; n <= ENGINE_MAX_SEATS; n++)
+        for (uint64_t g = 0; g < 10; g++)
+            play_game(d, n, 0, g * 104729 + n, g < 3, 1);
 }
 
 static void test_play__same_seed_same_game(void **state)
 {
     (void)state;
     uint8_t a[32], b[32], c[32];
-    play_game(a, 5, 0, 42, 0);
-    play_game(b, 5, 0, 42, 0);
-    play_game(c, 5, 0, 43, 0);
+    play_game(a, 5, 0, 42, 0, 0);
+    play_game(b, 5, 0, 42, 0, 0);
+    play_game(c, 5, 0, 43, 0, 0);
     assert_memory_equal(a, b, 32);
     assert_memory_not_equal(a, c, 32);
 }
@@ -221,6 +235,7 @@ int main(void)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_play__random_games_every_table_size),
+        cmocka_unit_test(test_play__random_games_rules_version_1),
         cmocka_unit_test(test_play__same_seed_same_game),
         cmocka_unit_test(test_play__decode_refuses_damage),
         cmocka_unit_test(test_play__rng),

@@ -669,8 +669,8 @@ static void test_cli__refusals_exit_2(void **state)
 /* Stored rooms of earlier rules versions (tests/fixtures/rooms): an
  * Advanced room of rules version 2 restores, verifies and re-folds to the
  * head digest its manifest records, though new Advanced rooms are refused;
- * a room of rules version 1 (not folded by this build) is refused at
- * restore, and nothing of it is listed. */
+ * a room of rules version 1 restores, verifies (re-folded) and is listed
+ * too. */
 static void test_cli__stored_rooms_of_earlier_builds(void **state)
 {
     cli_fixture *fx = *state;
@@ -682,12 +682,13 @@ static void test_cli__stored_rooms_of_earlier_builds(void **state)
     keygen();
     EXPECT(0, &r, "restore", adv, "--trust-keys");
     test_run_free(&r);
-    /* rules version 1 is not folded: refused before anything is written */
-    EXPECT(2, &r, "restore", v1, "--trust-keys");
-    assert_non_null(strstr(r.err, "played by rules version 1"));
-    assert_non_null(strstr(r.err, "nothing restored"));
+    /* rules version 1 is folded (engine/rules_v1.c) */
+    EXPECT(0, &r, "restore", v1, "--trust-keys");
     test_run_free(&r);
     EXPECT(0, &r, "verify", "KBSVYWFD");
+    assert_non_null(strstr(r.out, "re-folded"));
+    test_run_free(&r);
+    EXPECT(0, &r, "verify", "FKN99V27");
     assert_non_null(strstr(r.out, "re-folded"));
     test_run_free(&r);
     /* the head digest is the manifest's */
@@ -712,7 +713,7 @@ static void test_cli__stored_rooms_of_earlier_builds(void **state)
     EXPECT(0, &r, "room", "list");
     assert_non_null(strstr(r.out, "KBSVYWFD"));
     assert_non_null(strstr(r.out, "advanced"));
-    assert_null(strstr(r.out, "FKN99V27"));
+    assert_non_null(strstr(r.out, "FKN99V27"));
     test_run_free(&r);
     EXPECT(0, &r, "room", "list", "--json");
     assert_non_null(strstr(r.out, "\"room\":\"KBSVYWFD\""));

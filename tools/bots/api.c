@@ -100,8 +100,11 @@ size_t bot__plain_families(engine_legal *legal, size_t n)
          * Advanced advisor sent with a shipment (a send naming another place
          * than the Polar Sink), the Advanced dial's prescience answer with
          * its spice support, and the standing policy's advantages after the
-         * Basic twenty (rules version 7): kept. */
+         * Basic twenty (rules version 7), and a Karama cancel's advantage
+         * (optional only so that rules version 1's, which has none, reads):
+         * kept. */
         int only_form = legal[i].kind == ENGINE_ACTION_BATTLE_PLAN ||
+                        legal[i].kind == ENGINE_ACTION_KARAMA_CANCEL ||
                         legal[i].kind == ENGINE_ACTION_KARAMA_POLICY ||
                         engine_action_is_generic(legal[i].kind) ||
                         (legal[i].kind == ENGINE_ACTION_BG_SEND && legal[i].lo[1] > 0) ||
