@@ -211,6 +211,8 @@ typedef struct inspect_verify_report {
                                       their seat signatures unchecked */
     int is_refolded;               /* 1 = digests re-folded */
     int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
+    int has_public_views;          /* 1 = every version's stored public view checked (and
+                                      re-derived when refolded); 0 = the room keeps none */
     uint32_t n_receipts;           /* receipts of this room checked */
     uint32_t bad_version;          /* first bad version (0 = the genesis); valid if !is_ok */
     int is_receipt_failure;        /* 1 = the failure is a receipt's */
