@@ -965,6 +965,13 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st);
  * well-formed state or break an invariant (out is then zeroed). */
 int engine_state_decode(engine_state *out, const uint8_t *in, size_t len);
 
+/* Decodes the canonical encoding of a public view (engine_view with
+ * ENGINE_VIEW_PUBLIC, then engine_state_encode): the same layout, its
+ * unknown marks accepted, its invariants not asked (a view keeps none).
+ * 0 on success; -1 when the bytes are not such a view (out is zeroed). A
+ * view decoded is printed or compared, never applied. */
+int engine_view_decode(engine_state *out, const uint8_t *in, size_t len);
+
 /* BLAKE2b-256 of the canonical encoding. */
 void engine_state_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *st);
 

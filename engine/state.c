@@ -470,6 +470,7 @@ typedef struct reader {
     size_t len;
     size_t pos;
     int is_bad;                    /* 1 once any read ran past the end or failed a range */
+    int is_view;                   /* 1 = a public view's bytes: ENGINE_UNKNOWN passes a range */
 } reader;
 
 static unsigned get_u8(reader *r)
@@ -498,7 +499,7 @@ static uint32_t get_u32(reader *r)
 static uint8_t get_below(reader *r, unsigned limit)
 {
     unsigned v = get_u8(r);
-    if (v >= limit) {
+    if (v >= limit && !(r->is_view && v == ENGINE_UNKNOWN)) {
         r->is_bad = 1;
         return 0;
     }
@@ -507,7 +508,7 @@ static uint8_t get_below(reader *r, unsigned limit)
 
 static void get_component(reader *r, engine_card_state *c, unsigned n_seats)
 {
-    c->place = get_below(r, ENGINE_PLACE_PLAYED + 1);
+    c->place = get_below(r, r->is_view ? ENGINE_PLACE_HIDDEN + 1 : ENGINE_PLACE_PLAYED + 1);
     c->holder = (uint8_t)get_u8(r);
     c->known_by = (uint16_t)get_u16(r);
     if (c->holder != 0xFF && c->holder >= n_seats)
@@ -528,9 +529,12 @@ static void get_list(reader *r, uint8_t *n_out, uint8_t *items, unsigned max, un
         items[i] = get_below(r, limit);
 }
 
-int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
+/* The decoder of states (is_view 0) and of public views (is_view 1: the
+ * viewer is ENGINE_VIEW_PUBLIC, an unknown mark passes where a range is
+ * read, and the invariants, which a view does not keep, are not asked). */
+static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
 {
-    reader r = {in, len, 0, 0};
+    reader r = {in, len, 0, 0, is_view};
     engine_state *st = out;
     engine__legacy_pause pause;    /* the windows as versions 2 and 3 encode them */
     engine_effect nexus_effects[ENGINE_EFFECT_MAX]; /* the Nexus panels' records */
@@ -547,8 +551,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     if (!engine_rules_version_is_folded(c->rules_version))
         goto bad;
     st->viewer = (uint8_t)get_u8(&r);
-    if (st->viewer != ENGINE_SEAT_ENGINE) /* views are never decoded as states */
-        goto bad;
+    if (st->viewer != (is_view ? ENGINE_VIEW_PUBLIC : ENGINE_SEAT_ENGINE))
+        goto bad; /* views are never decoded as states, nor states as views */
     c->n_seats = (uint8_t)get_u8(&r);
     if (c->n_seats < ENGINE_MIN_SEATS || c->n_seats > ENGINE_MAX_SEATS)
         goto bad;
@@ -833,12 +837,22 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
     for (unsigned i = 0; i < n_generic; i++)
         if (engine__frame_insert(st, generic_at[i], &generic[i]) != 0)
             goto bad;
-    if (check(st, 1) != 0)
+    if (!is_view && check(st, 1) != 0)
         goto bad;
     return 0;
 bad:
     memset(out, 0, sizeof *out);
     return -1;
+}
+
+int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
+{
+    return decode(out, in, len, 0);
+}
+
+int engine_view_decode(engine_state *out, const uint8_t *in, size_t len)
+{
+    return decode(out, in, len, 1);
 }
 
 /* ========================================================== invariants */

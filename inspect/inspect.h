@@ -44,6 +44,14 @@
  * a version past the head or an unknown room. */
 int inspect_room_replay(engine_state *out, ledger *db, const char *room, uint32_t version,
                         uint8_t viewer) MENTAT_MUST_CHECK;
+/* As inspect_room_replay, for a reader that may not hold the audit key:
+ * when the auditor's state or the public view is asked and the room's
+ * states are sealed to an audit key not held, *out is the public view
+ * stored at the append (ledger_public_view_at) and *is_keyless_out 1 (the
+ * caller says so); a seat's view still needs the key. LEDGER_EKEY when the
+ * room keeps no public views either (stored by an older build). */
+int inspect_room_view(engine_state *out, int *is_keyless_out, ledger *db, const char *room,
+                      uint32_t version, uint8_t viewer) MENTAT_MUST_CHECK;
 
 /* 1 if `viewer` names a seat of cfg, the public or the auditor. */
 int inspect_viewer_is_valid(const engine_config *cfg, uint8_t viewer);
@@ -203,6 +211,8 @@ typedef struct inspect_verify_report {
                                       their seat signatures unchecked */
     int is_refolded;               /* 1 = digests re-folded */
     int is_head_signed;            /* 1 = the head's signed tree head held (else an older build's) */
+    int has_public_views;          /* 1 = every version's stored public view checked (and
+                                      re-derived when refolded); 0 = the room keeps none */
     uint32_t n_receipts;           /* receipts of this room checked */
     uint32_t bad_version;          /* first bad version (0 = the genesis); valid if !is_ok */
     int is_receipt_failure;        /* 1 = the failure is a receipt's */
@@ -611,6 +621,8 @@ typedef struct inspect_state_doc {
     const engine_state *st;        /* full state (viewer ENGINE_SEAT_ENGINE) or a view; borrowed */
     const engine_legal *legal;     /* a seat's view: that seat's legal families; else NULL */
     size_t n_legal;                /* entries in legal */
+    int is_keyless;                /* 1 = the public view stored at the append, shown to a
+                                      reader without the audit key (inspect_room_view) */
 } inspect_state_doc;
 
 /* The state as text or as one JSON object: unknown facts of a view as "?"

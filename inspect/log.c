@@ -1223,19 +1223,33 @@ int inspect_log_walk(ledger *db, const char *room, uint8_t viewer, uint32_t from
         rc = LEDGER_ECORRUPT;
     if (rc != 0)
         goto out;
+    /* Without the audit key, the public's lines come from the public
+     * views stored at the appends, as the public's views with the key do. */
+    int is_keyless = 0;
     rc = ledger_state_at(db, &st[0], room, from - 1);
+    if (rc == LEDGER_EKEY && viewer == ENGINE_VIEW_PUBLIC) {
+        rc = inspect_room_view(&st[2], &is_keyless, db, room, from - 1, viewer);
+        st[0] = st[2];
+    }
     if (rc != 0)
         goto out;
     if (!inspect_viewer_is_valid(&st[0].config, viewer)) {
         rc = INSPECT_EINPUT;
         goto out;
     }
-    engine_view(&st[2], &st[0], viewer);
+    if (!is_keyless)
+        engine_view(&st[2], &st[0], viewer);
     for (uint32_t v = from; v <= to; v++) {
-        rc = ledger_state_at(db, &st[1], room, v);
-        if (rc != 0)
-            break;
-        engine_view(&st[3], &st[1], viewer);
+        if (is_keyless) {
+            rc = ledger_public_view_at(db, &st[3], room, v);
+            if (rc != 0)
+                break;
+        } else {
+            rc = ledger_state_at(db, &st[1], room, v);
+            if (rc != 0)
+                break;
+            engine_view(&st[3], &st[1], viewer);
+        }
         inspect_log_describe(line, &st[2], &st[3], &cc.action[v - from], v, viewer);
         rc = fn(ctx, line);
         if (rc != 0)

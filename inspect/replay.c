@@ -6,7 +6,8 @@
  *
  * Layer: inspect. Reads the ledger and folds in memory; never writes to
  * the ledger. A seat's replay is its view and nothing more: the full state
- * never leaves this file for a seat or the public.
+ * never leaves this file for a seat or the public. Without the audit key
+ * the public view is the one stored at the append, never a fold.
  */
 #include <string.h>
 
@@ -30,4 +31,18 @@ int inspect_room_replay(engine_state *out, ledger *db, const char *room, uint32_
     engine_view(out, &full, viewer);
     memset(&full, 0, sizeof full);
     return 0;
+}
+
+int inspect_room_view(engine_state *out, int *is_keyless_out, ledger *db, const char *room,
+                      uint32_t version, uint8_t viewer)
+{
+    *is_keyless_out = 0;
+    int rc = inspect_room_replay(out, db, room, version, viewer);
+    if (rc != LEDGER_EKEY || (viewer != ENGINE_SEAT_ENGINE && viewer != ENGINE_VIEW_PUBLIC))
+        return rc;
+    rc = ledger_public_view_at(db, out, room, version);
+    if (rc == LEDGER_ENOTFOUND)
+        return LEDGER_EKEY; /* its message: the room keeps no public views */
+    *is_keyless_out = rc == 0;
+    return rc;
 }

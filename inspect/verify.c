@@ -146,6 +146,7 @@ int inspect_room_verify(inspect_verify_report *out, ledger *db, const char *room
     out->n_sealed_unopened = rep.n_sealed_unopened;
     out->is_refolded = rep.is_refolded;
     out->is_head_signed = rep.is_head_signed;
+    out->has_public_views = rep.has_public_views;
     if (rc != 0) {
         rep.reason[sizeof rep.reason - 1] = '\0';
         finding(out, rep.bad_version, 0, rep.reason);

@@ -849,6 +849,9 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
             cfg->is_constructed ? ", constructed" : "");
     if (st->viewer == ENGINE_VIEW_PUBLIC)
         fputs("public view: public facts only; ? marks what is hidden\n", f);
+    if (d->is_keyless)
+        fputs("(no audit key: the public view stored with the event, all a reader without "
+              "the key may see)\n", f);
     else if (st->viewer < cfg->n_seats)
         fprintf(f, "view of seat %u %s: what it knows; ? marks what it does not\n",
                 st->viewer + 1u, inspect_seat_faction(cfg, st->viewer));
@@ -1333,6 +1336,8 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
     inspect_json_member_uint(j, "head", d->head);
     inspect_json_member_string(j, "view",
                             is_full(st) ? "full" : st->viewer == ENGINE_VIEW_PUBLIC ? "public" : "seat");
+    if (d->is_keyless)
+        inspect_json_member_bool(j, "keyless", 1);
     inspect_json_key(j, "viewer");
     if (st->viewer < cfg->n_seats)
         inspect_json_uint(j, st->viewer + 1u);

@@ -272,6 +272,9 @@ static int append_one(ledger *db, ledger_txn *txn, ledger_append_result *out, co
         if (rc != 0)
             return rc;
     }
+    rc = ledger__view_put(db, txn, e, room, ev.version, ev.prev_hash, hash, &st); /* (A1) */
+    if (rc != 0)
+        return rc;
     e->has_state = 1;
     e->version = ev.version;
     memcpy(e->hash, hash, SCHEMA_HASH_BYTES);

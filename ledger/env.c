@@ -21,7 +21,7 @@
 
 #define DEFAULT_MAP_SIZE ((size_t)64 << 20)
 #define DEFAULT_MAX_MAP_SIZE ((size_t)1 << 40)
-#define N_DBS 8
+#define N_DBS 9
 
 /* ============================================================== errors */
 
@@ -182,14 +182,14 @@ static int open_env_error(ledger *db, int rc, const char *path)
 }
 
 static const char *const db_names[N_DBS] = {
-    "rooms", "events", "heads", "checkpoints", "rejections", "keys", "meta", "trees",
+    "rooms", "events", "heads", "checkpoints", "rejections", "keys", "meta", "trees", "views",
 };
 
 static int open_dbs(ledger *db)
 {
     MDB_dbi *dbis[N_DBS] = {
         &db->dbi_rooms, &db->dbi_events, &db->dbi_heads, &db->dbi_checkpoints,
-        &db->dbi_rejections, &db->dbi_keys, &db->dbi_meta, &db->dbi_trees,
+        &db->dbi_rejections, &db->dbi_keys, &db->dbi_meta, &db->dbi_trees, &db->dbi_views,
     };
     MDB_txn *txn = NULL;
     int rc = mdb_txn_begin(db->env, NULL, db->is_read_only ? MDB_RDONLY : 0, &txn);
@@ -197,7 +197,7 @@ static int open_dbs(ledger *db)
         return ledger__fail(db, rc, "%s: %s", db->path, mdb_strerror(rc));
     for (int i = 0; i < N_DBS; i++) {
         unsigned flags = db->is_read_only ? 0u : MDB_CREATE;
-        if (dbis[i] == &db->dbi_events || dbis[i] == &db->dbi_trees)
+        if (dbis[i] == &db->dbi_events || dbis[i] == &db->dbi_trees || dbis[i] == &db->dbi_views)
             flags |= MDB_DUPSORT;
         rc = mdb_dbi_open(txn, db_names[i], flags, dbis[i]);
         if (rc == MDB_NOTFOUND && dbis[i] == &db->dbi_trees) {
@@ -206,8 +206,15 @@ static int open_dbs(ledger *db)
             db->has_trees = 0;
             continue;
         }
+        if (rc == MDB_NOTFOUND && dbis[i] == &db->dbi_views) {
+            /* Nor one of a build that stores public views: none to read. */
+            db->has_views = 0;
+            continue;
+        }
         if (dbis[i] == &db->dbi_trees)
             db->has_trees = 1;
+        if (dbis[i] == &db->dbi_views)
+            db->has_views = 1;
         if (rc == MDB_NOTFOUND) {
             rc = ledger__fail(db, LEDGER_ECORRUPT, "%s is not a Mentat ledger (no `%s` database)",
                               db->path, db_names[i]);
@@ -288,9 +295,10 @@ static void release(ledger *db)
     db->dctx = NULL;
     free(db->scratch);
     free(db->position);
+    free(db->view_buf);
     free(db->path);
     free(db->keys_dir);
-    db->scratch = db->position = NULL;
+    db->scratch = db->position = db->view_buf = NULL;
     db->path = db->keys_dir = NULL;
     sodium_memzero(db->signing_sk, sizeof db->signing_sk);
     sodium_memzero(db->audit_sk, sizeof db->audit_sk);
@@ -494,7 +502,8 @@ static uint64_t tree_pages(const MDB_stat *st)
  * used pages once every other tree and the free pages are taken away:
  *   used = 2 meta pages + free pages + free-list tree + main tree
  *          + every other named tree + events and trees with their sub-trees
- * (the Merkle records of `trees` are part of what an event costs).
+ * (the Merkle records of `trees` and the public views of `views` are part
+ * of what an event costs).
  */
 int ledger_stats_get(ledger *db, ledger_stats *out)
 {
@@ -506,19 +515,21 @@ int ledger_stats_get(ledger *db, ledger_stats *out)
         return ledger__fail(db, rc, "stats: %s", mdb_strerror(rc));
     MDB_dbi named[N_DBS] = {
         db->dbi_rooms, db->dbi_events, db->dbi_heads, db->dbi_checkpoints,
-        db->dbi_rejections, db->dbi_keys, db->dbi_meta, db->dbi_trees,
+        db->dbi_rejections, db->dbi_keys, db->dbi_meta, db->dbi_trees, db->dbi_views,
     };
     MDB_stat st;
     uint64_t other_pages = 0;
     for (int i = 0; i < N_DBS; i++) {
-        if (named[i] == db->dbi_trees && !db->has_trees)
+        if ((named[i] == db->dbi_trees && !db->has_trees) ||
+            (named[i] == db->dbi_views && !db->has_views))
             continue;
         rc = mdb_stat(txn, named[i], &st);
         if (rc != 0)
             goto out;
         if (named[i] == db->dbi_rooms)
             out->n_rooms = st.ms_entries;
-        if (named[i] != db->dbi_events && named[i] != db->dbi_trees)
+        if (named[i] != db->dbi_events && named[i] != db->dbi_trees &&
+            named[i] != db->dbi_views)
             other_pages += tree_pages(&st);
     }
     /* Events: the heads' versions (the version-0 markers are not events). */

@@ -41,6 +41,8 @@
 #define LEDGER_HEAD_BYTES 40       /* version u32 BE, hash 32, n_rejections u32 BE */
 #define LEDGER_HEAD_SIGNED_BYTES 148 /* + tree root 32, tree time u64, key id u32, signature 64 */
 #define LEDGER_CKPT_KEY_BYTES 12   /* room 8, version u32 BE */
+#define LEDGER_VIEW_BLOCK 64       /* public views a `views` block holds (ledger/public_view.c) */
+#define LEDGER_VIEW_PIECE 400      /* bytes of a `views` record one duplicate holds */
 #define LEDGER_REJ_KEY_BYTES 12    /* room 8, rejection counter u32 BE */
 #define LEDGER_EVENT_PREFIX 4      /* events dup value: version u32 BE, then the record */
 
@@ -108,6 +110,11 @@ typedef struct ledger_cache_entry {
     int has_range;                 /* 1 = range below is the room's tree at range_hash */
     uint8_t range_hash[SCHEMA_HASH_BYTES]; /* chain hash of event range.size (genesis at 0) */
     ledger__range range;           /* the tree of versions 1..range.size */
+    int has_view;                  /* 1 = view below is the public view at view_version */
+    uint32_t view_version;         /* version of `view` */
+    uint8_t view_hash[SCHEMA_HASH_BYTES]; /* chain hash of view_version */
+    size_t view_len;               /* bytes in view */
+    uint8_t view[ENGINE_STATE_ENCODED_MAX]; /* its canonical encoding (public facts only) */
     uint64_t used;                 /* LRU tick; larger = more recent */
     int is_dirty;                  /* (3) written by the open write txn */
 } ledger_cache_entry;
@@ -125,6 +132,9 @@ struct ledger {
     MDB_dbi dbi_meta;              /* ASCII name -> value (LEDGER_META_*) */
     MDB_dbi dbi_trees;             /* DUPSORT: room (8) -> group end u32 BE + hashes (ledger/tree.c) */
     int has_trees;                 /* 0 = a read-only file without `trees` (an older writer's) */
+    MDB_dbi dbi_views;             /* DUPSORT: room (8) -> pieces of public views (public_view.c) */
+    int has_views;                 /* 0 = a read-only file without `views` (an older writer's) */
+    uint8_t *view_buf;             /* owned, lazily: public_view.c's buffers */
     char *path;                    /* the ledger file; owned */
     char *keys_dir;                /* the keys directory; owned */
     unsigned checkpoint_every;     /* K >= 1 */
@@ -608,6 +618,34 @@ int ledger__event_put(ledger *db, ledger_txn *txn, const char *room, uint32_t ve
 
 /* Writes the checkpoint of `st` at (room, version) with the chain hash of
  * that version (compressed with db->cctx). */
+/* ============================================================ public views */
+
+/* Writes the public view of st, the state after `version` (hash its chain
+ * hash, prev_hash the one before, NULL at 0), when the room keeps views
+ * (every version from its creation); e, the room's cache entry or NULL,
+ * holds the last view written. */
+int ledger__view_put(ledger *db, ledger_txn *txn, ledger_cache_entry *e, const char *room,
+                     uint32_t version, const uint8_t *prev_hash,
+                     const uint8_t hash[SCHEMA_HASH_BYTES],
+                     const engine_state *st) MENTAT_MUST_CHECK;
+/* The stored public view after `version`, decoded. LEDGER_ENOTFOUND when
+ * the room keeps none. */
+int ledger__view_get(ledger *db, ledger_txn *txn, engine_state *out, const char *room,
+                     uint32_t version) MENTAT_MUST_CHECK;
+/* Checks that versions 0..head each have a view that decodes and, with
+ * digests (BLAKE2b-256 of each version's view, as ledger__view_digest),
+ * that each is that one; the first bad version in *bad_out. */
+int ledger__view_check(ledger *db, ledger_txn *txn, uint32_t *bad_out, const char *room,
+                       uint32_t head,
+                       const uint8_t (*digests)[ENGINE_DIGEST_BYTES]) MENTAT_MUST_CHECK;
+/* BLAKE2b-256 of the canonical encoding of st's public view. */
+void ledger__view_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *st);
+/* Splits a full block's bytes into its views, decompressed into raw. */
+int ledger__view_block_decode(ledger *db, size_t off_out[LEDGER_VIEW_BLOCK],
+                              size_t len_out[LEDGER_VIEW_BLOCK], uint8_t *raw, size_t raw_cap,
+                              const char *room, uint32_t first, const uint8_t *val,
+                              size_t len) MENTAT_MUST_CHECK;
+
 int ledger__checkpoint_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                            const uint8_t hash[SCHEMA_HASH_BYTES],
                            const engine_state *st) MENTAT_MUST_CHECK;

@@ -341,6 +341,13 @@ int ledger_rejection_foreach(ledger *db, const char *room,
  * checkpoint plus a fold. Needs the audit key to unseal the room's seed. */
 int ledger_state_at(ledger *db, engine_state *out, const char *room,
                     uint32_t version) MENTAT_MUST_CHECK;
+/* The public view after `version` (engine_view with ENGINE_VIEW_PUBLIC)
+ * as stored at its append: needs no key. 0; LEDGER_ENOTFOUND when the room
+ * keeps no public views (stored by an older build, or restored without
+ * the audit key) or has no such version; LEDGER_ECORRUPT. A view is
+ * printed or compared, never applied. */
+int ledger_public_view_at(ledger *db, engine_state *out, const char *room,
+                          uint32_t version) MENTAT_MUST_CHECK;
 /* The room's seed, unsealed with the audit key (or the revealed seed):
  * for a host that folds the room's accepted actions itself, as the ledger
  * does (the server keeps its rooms' head states so). Secret until
@@ -363,6 +370,9 @@ typedef struct ledger_verify_report {
     int is_head_signed;            /* 1 = the head's signed tree head checked; 0 = a head an
                                       older build wrote, unsigned (a truncation then shows
                                       only against receipts) */
+    int has_public_views;          /* 1 = every version's stored public view checked: it
+                                      decodes, and is the fold's when is_refolded; 0 = a
+                                      room that keeps none (an older build's) */
     char reason[200];              /* why it is bad */
 } ledger_verify_report;
 

@@ -505,15 +505,18 @@ static int keys_import(ledger *db, ledger_txn *txn, const plan *p)
     return 0;
 }
 
-/* The checkpoints every K after version `from`, from a second fold of the
- * events verified already (cheaper than keeping every K-th state). */
+/* The checkpoints every K after version `from` and the public view of each
+ * version after it, from a second fold of the events verified already
+ * (cheaper than keeping every state). A restore that cannot fold writes
+ * neither: such a room keeps no public views (ledger/public_view.c). */
 static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
 {
     const ledger_archive *a = &p->a;
     const uint32_t k = db->checkpoint_every;
-    if (!p->is_folding || a->n_events / k <= from / k)
+    if (!p->is_folding || a->n_events <= from)
         return 0;
-    const uint32_t last = a->n_events / k * k;
+    const uint32_t last = a->n_events;
+    ledger_cache_entry *e = ledger__cache_take(db, a->room);
     engine_state *st = p->state;
     *st = *p->opening;
     for (uint32_t v = 1; v <= last; v++) {
@@ -537,6 +540,13 @@ static int checkpoints_put(ledger *db, ledger_txn *txn, plan *p, uint32_t from)
             return LEDGER_CORRUPT_MSG(db, "archive event %u: refused on the second fold", v);
         if (v > from && v % k == 0) {
             rc = ledger__checkpoint_put(db, txn, a->room, v, p->hash[v - 1], st);
+            if (rc != 0)
+                return rc;
+        }
+        if (v > from) {
+            rc = ledger__view_put(db, txn, e, a->room, v, v == 1 ? p->genesis_hash
+                                                                : p->hash[v - 2],
+                                  p->hash[v - 1], st);
             if (rc != 0)
                 return rc;
         }
@@ -669,6 +679,8 @@ static int restore_body(ledger_txn *txn, void *vctx)
             rc = ledger__head_write(db, txn, room, &head);
         if (rc == 0 && p->is_new_room && p->has_opening)
             rc = ledger__checkpoint_put(db, txn, room, 0, p->genesis_hash, p->opening);
+        if (rc == 0 && p->is_new_room && p->has_opening && p->is_folding)
+            rc = ledger__view_put(db, txn, NULL, room, 0, NULL, p->genesis_hash, p->opening);
         if (rc == 0)
             rc = checkpoints_put(db, txn, p, from);
         if (rc != 0)

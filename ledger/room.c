@@ -367,6 +367,8 @@ static int create_body(ledger_txn *txn, void *vctx)
     if (rc != 0)
         return rc;
     rc = ledger__checkpoint_put(db, txn, ctx->room, 0, hash, ctx->opening);
+    if (rc == 0) /* a room keeps the public view of every version from here on */
+        rc = ledger__view_put(db, txn, NULL, ctx->room, 0, NULL, hash, ctx->opening);
     if (rc != 0)
         return rc;
     ledger_cache_entry *e = ledger__cache_take(db, ctx->room);

@@ -87,6 +87,8 @@ typedef struct verify_job {
     ckpt_seen *ckpt;               /* checkpoints with a decoded state */
     size_t n_ckpt;
     finding fold;                  /* first bad fold */
+    uint8_t (*view)[ENGINE_DIGEST_BYTES]; /* view[v]: digest of the public view the fold
+                                      gives after v, 0..n_ok; owned (NULL: not folded) */
     int is_head_signed;            /* the head's signed tree head held */
 } verify_job;
 
@@ -160,6 +162,8 @@ static void refold(verify_job *job)
 {
     engine_state *st = job->state;
     size_t c = 0;
+    if (job->view != NULL)
+        ledger__view_digest(job->view[0], st);
     for (uint32_t i = 0; i < job->n_ok; i++) {
         const codec_event *ev = &job->ev[i];
         engine_rng rng;
@@ -184,6 +188,8 @@ static void refold(verify_job *job)
             find(&job->fold, LEDGER_EBADSIG, ev->version, "state digest differs from the fold");
             return;
         }
+        if (job->view != NULL)
+            ledger__view_digest(job->view[i + 1], st);
         while (c < job->n_ckpt && job->ckpt[c].version < ev->version)
             c++;
         if (c < job->n_ckpt && job->ckpt[c].version == ev->version &&
@@ -613,6 +619,38 @@ static int gather(ledger *db, ledger_txn *txn, verify_job *job, finding *f, cons
     return rc;
 }
 
+/* The room's public views: each version has one that decodes, and after a
+ * fold each is the one the fold gives (a room that keeps none is left, as
+ * an older build stored it). A finding goes to f; an error returns. */
+static int views_check(ledger *db, const verify_job *job, finding *f,
+                       ledger_verify_report *out, const char *room)
+{
+    ledger_txn txn;
+    engine_state first;
+    int rc = ledger__txn_begin(&txn, db, 0);
+    if (rc != 0)
+        return rc;
+    rc = ledger__view_get(db, &txn, &first, room, 0);
+    if (rc == LEDGER_ENOTFOUND) {
+        ledger__txn_abort(&txn);
+        return 0;
+    }
+    uint32_t bad = 0;
+    if (rc == 0)
+        rc = ledger__view_check(db, &txn, &bad, room, job->n_ok,
+                                job->has_seed ? (const uint8_t(*)[ENGINE_DIGEST_BYTES])job->view
+                                              : NULL);
+    ledger__txn_abort(&txn);
+    if (rc == LEDGER_ECORRUPT || rc == LEDGER_EBADSIG || rc == LEDGER_ENOTFOUND) {
+        find(f, rc == LEDGER_ENOTFOUND ? LEDGER_ECORRUPT : rc, bad, "%s", db->errmsg);
+        return 0;
+    }
+    if (rc != 0)
+        return rc;
+    out->has_public_views = 1;
+    return 0;
+}
+
 int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, unsigned threads)
 {
     verify_job job;
@@ -658,8 +696,14 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
     sig_publish(&job, job.n_ok, 1);
     if (job.n_unopened != 0)
         job.has_seed = 0; /* a seed but no room key: sealed actions cannot be folded */
-    if (job.has_seed && rc == 0)
+    if (job.has_seed && rc == 0) {
+        job.view = malloc(((size_t)job.n_ok + 1) * sizeof *job.view);
+        if (job.view == NULL) {
+            rc = ledger__fail(db, LEDGER_ERROR, "out of memory");
+            goto out;
+        }
         refold(&job);
+    }
     check_signatures_as(&job, 0);
     if (is_threaded)
         pthread_join(tid, NULL);
@@ -670,6 +714,11 @@ int ledger_verify_room(ledger *db, ledger_verify_report *out, const char *room, 
             find(&f, job.sig[w].rc, job.sig[w].version, "%s", job.sig[w].reason);
     if (job.fold.rc != 0)
         find(&f, job.fold.rc, job.fold.version, "%s", job.fold.reason);
+    if (f.rc == 0) {
+        rc = views_check(db, &job, &f, out, room);
+        if (rc != 0)
+            goto out;
+    }
 
     out->n_events = n_events;
     out->n_signatures = 1u + (job.is_head_signed != 0); /* the genesis, the head */
@@ -698,6 +747,7 @@ out:
     free(job.is_unopened);
     free(job.bound_before);
     free(job.ckpt);
+    free(job.view);
     free(job.state);
     return rc;
 }

@@ -151,7 +151,7 @@ void server__doc_json(inspect_json *j, const char *code, uint32_t version, uint3
                       const engine_state *st, uint8_t viewer)
 {
     static const engine_legal none[1];
-    inspect_state_doc d = {code, version, head, st, none, 0};
+    inspect_state_doc d = {code, version, head, st, none, 0, 0};
     engine_state *view = NULL;
     engine_legal *legal = NULL;
     if (viewer != ENGINE_SEAT_ENGINE) {

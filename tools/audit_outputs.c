@@ -78,7 +78,7 @@ static size_t emit_doc(char *out, size_t cap, const engine_state *before, const 
     if (is_replay) {
         /* `mentat replay` shows the view alone, with the event's line */
         engine_view(&view, after, viewer);
-        d = (tool_state_doc){AUDIT_ROOM, version, version, &view, NULL, 0};
+        d = (tool_state_doc){AUDIT_ROOM, version, version, &view, NULL, 0, 0};
         if (act != NULL)
             told(&line, before, after, act, version, viewer);
     } else {

@@ -4,8 +4,9 @@
  * and spice per location, each seat's spice, reserves and Tanks, hands as
  * known, traitors, alliances, leaders, the prediction and the winners.
  *
- * Layer: tools. Both states come from inspect_room_replay (each a view for
- * the same viewer); the comparing is inspect_diff's. Nothing is written.
+ * Layer: tools. Both states come from inspect_room_view (each a view for
+ * the same viewer; without the audit key the public views stored at the
+ * appends); the comparing is inspect_diff's. Nothing is written.
  */
 #include <stdlib.h>
 
@@ -26,6 +27,10 @@ static const char help[] =
     "  --seat S    as seat S (1..N or a faction of the room) could see it\n"
     "  --public    as a spectator could see it\n"
     "  --auditor   everything (the default)\n"
+    "\n"
+    "Without the audit key the auditor's and the public's diff compares the\n"
+    "public views stored with the events, and says so (\"keyless\": true in\n"
+    "--json); --seat needs the key.\n"
     "\n"
     "--json prints {\"room\",\"from\",\"to\",\"viewer\",\"changes\":[{\"kind\",\"seat\",\n"
     "\"faction\",\"where\",\"before\",\"after\",\"text\"}]}: \"where\" names the\n"
@@ -175,13 +180,16 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
             goto out;
         }
     static engine_state st[2];
+    int is_keyless = 0;
     for (unsigned i = 0; i < 2; i++) {
-        int rc = inspect_room_replay(&st[i], db, info.room, v[i], viewer);
+        int rc = inspect_room_view(&st[i], &is_keyless, db, info.room, v[i], viewer);
         if (rc != 0) {
             ex = tool_ledger_fail(&g, db, rc);
             goto out;
         }
     }
+    if (is_keyless) /* both: the key is held for both or neither */
+        viewer = ENGINE_VIEW_PUBLIC;
     changes = malloc(DIFF_MAX * sizeof *changes);
     if (changes == NULL) {
         tool_err(&g, "out of memory");
@@ -200,6 +208,8 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "to", v[1]);
         tool_json_key(&j, "viewer");
         tool_viewer_json(&j, &info.config, viewer);
+        if (is_keyless)
+            tool_json_member_bool(&j, "keyless", 1);
         tool_json_key(&j, "changes");
         tool_json_array_begin(&j);
         for (size_t i = 0; i < n; i++) {
@@ -229,8 +239,8 @@ int cmd_diff(int argc, char **argv, const tool_globals *gin)
         tool_json_object_end(&j);
         tool_json_finish(&j);
     } else {
-        char who[48];
-        tool_viewer_text(who, sizeof who, &info.config, viewer);
+        char who[128];
+        tool_viewer_keyless_text(who, sizeof who, &info.config, viewer, is_keyless);
         printf("%s from version %u to %u as %s: %zu change%s\n", info.room, v[0], v[1], who, n,
                n == 1 ? "" : "s");
         for (size_t i = 0; i < n; i++)

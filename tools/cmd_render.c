@@ -98,13 +98,15 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
     ledger_room_info info;
     uint8_t viewer;
     static engine_state view;
-    ex = tool_view_at(&view, &info, &viewer, &at, db, &g, pos[0], seat_s, is_public, is_auditor,
-                      at_s != NULL, "--at");
+    int is_keyless = 0;
+    ex = tool_view_at(&view, &is_keyless, &info, &viewer, &at, db, &g, pos[0], seat_s, is_public,
+                      is_auditor, at_s != NULL, "--at");
     if (ex != TOOL_EXIT_OK)
         goto out;
-    char who[48], title[128];
-    tool_viewer_text(who, sizeof who, &info.config, viewer);
-    snprintf(title, sizeof title, "room %s at version %u of %u", info.room, at, info.version);
+    char who[128], title[160];
+    tool_viewer_keyless_text(who, sizeof who, &info.config, viewer, is_keyless);
+    snprintf(title, sizeof title, "room %s at version %u of %u%s", info.room, at, info.version,
+             is_keyless ? ", the public view (no audit key)" : "");
     inspect_render_options ro;
     inspect_render_options_init(&ro);
     ro.title = title;
@@ -123,6 +125,8 @@ int cmd_render(int argc, char **argv, const tool_globals *gin)
         tool_json_member_uint(&j, "version", at);
         tool_json_key(&j, "viewer");
         tool_viewer_json(&j, &info.config, viewer);
+        if (is_keyless)
+            tool_json_member_bool(&j, "keyless", 1);
         tool_json_member_string(&j, "out", out_s);
         tool_json_object_end(&j);
         tool_json_finish(&j);

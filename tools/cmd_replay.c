@@ -27,7 +27,10 @@ static const char help[] =
     "  --public    as a spectator saw it: public facts only\n"
     "  --auditor   every hidden fact (the default)\n"
     "\n"
-    "Replaying needs the audit key (--keys) to unseal the room's seed. --json\n"
+    "Replaying needs the audit key (--keys) to unseal the room's seed; without\n"
+    "it the auditor's and the public's replay is the public view stored with\n"
+    "each event, and says so (\"keyless\": true in --json; --seat needs the\n"
+    "key; a room stored by an older build keeps no such views). --json\n"
     "prints {\"room\",\"version\",\"viewer\",\"event\",\"state\"}: \"event\" is the\n"
     "log line of version V (null at 0), \"state\" the object `mentat state\n"
     "--json` prints for the same viewer.\n"
@@ -54,6 +57,8 @@ void tool_replay_write(FILE *f, int is_json, const engine_config *cfg, uint8_t v
         tool_json_member_uint(&j, "version", d->version);
         tool_json_key(&j, "viewer");
         tool_viewer_json(&j, cfg, viewer);
+        if (d->is_keyless)
+            tool_json_member_bool(&j, "keyless", 1);
         tool_json_key(&j, "event");
         if (line != NULL)
             tool_log_line_json(&j, cfg, line);
@@ -65,8 +70,8 @@ void tool_replay_write(FILE *f, int is_json, const engine_config *cfg, uint8_t v
         tool_json_finish(&j);
         return;
     }
-    char who[48];
-    tool_viewer_text(who, sizeof who, cfg, viewer);
+    char who[128];
+    tool_viewer_keyless_text(who, sizeof who, cfg, viewer, d->is_keyless);
     fprintf(f, "replay of %s to version %u as %s\n", d->room, d->version, who);
     if (line != NULL)
         fprintf(f, "event %u: %s\n", line->version, line->text);
@@ -110,8 +115,9 @@ int cmd_replay(int argc, char **argv, const tool_globals *gin)
     ledger_room_info info;
     uint8_t viewer;
     static engine_state view;
-    ex = tool_view_at(&view, &info, &viewer, &to, db, &g, pos[0], seat_s, is_public, is_auditor,
-                      to_s != NULL, "--to");
+    int is_keyless = 0;
+    ex = tool_view_at(&view, &is_keyless, &info, &viewer, &to, db, &g, pos[0], seat_s, is_public,
+                      is_auditor, to_s != NULL, "--to");
     if (ex != TOOL_EXIT_OK)
         goto out;
     int rc;
@@ -125,7 +131,7 @@ int cmd_replay(int argc, char **argv, const tool_globals *gin)
         }
         has_line = 1;
     }
-    tool_state_doc d = {info.room, to, info.version, &view, NULL, 0};
+    tool_state_doc d = {info.room, to, info.version, &view, NULL, 0, is_keyless};
     tool_replay_write(stdout, g.is_json, &info.config, viewer, has_line ? &line : NULL, &d);
 out:
     ledger_close(db);

@@ -4,12 +4,14 @@
  * that seat is asked to decide), or as a spectator sees it.
  *
  * Layer: tools. The state comes from ledger_state_at (checkpoint plus
- * fold, with the room's seed unsealed by the audit key); views come from
+ * fold, with the room's seed unsealed by the audit key), or without that
+ * key the public view stored at the append (inspect_room_view); views come from
  * engine_view and legal families from engine_legal_actions; the printing
  * is the library's (inspect/view_json.c). Nothing is written.
  */
 #include <stdlib.h>
 
+#include "inspect/inspect.h"
 #include "tools/internal.h"
 
 static const char help[] =
@@ -23,6 +25,9 @@ static const char help[] =
     "\n"
     "Without --seat or --public this is the auditor's full state: every hidden\n"
     "fact, which needs the audit key (--keys) to unseal the room's seed.\n"
+    "Without the audit key, state (and --public) prints the public view stored\n"
+    "with each event, and says so (\"keyless\": true in --json); a room stored\n"
+    "by an older build keeps no such views and is refused. --seat needs the key.\n"
     "\n"
     "  --seat S    what seat S (1..N or a faction of the room) knows: cards it\n"
     "              has not seen, other seats' traitors, the deck orders, the\n"
@@ -43,13 +48,14 @@ static const char help[] =
     "  mentat state K7QX2M9P --at 0          # the opening deal\n"
     "  mentat state K7QX2M9P --seat atreides # what the Atreides know and may do\n"
     "  mentat state K7QX2M9P --seat 2 --json | jq '.legal'\n"
-    "  mentat state K7QX2M9P --public --json | jq '.awaiting'\n";
+    "  mentat state K7QX2M9P --public --json | jq '.awaiting'\n"
+    "  mentat --keys /empty state K7QX2M9P --json | jq .keyless  # a copy of the file\n";
 
 void tool_state_doc_for(tool_state_doc *d, engine_state *view, engine_legal *legal,
                         const engine_state *st, uint8_t viewer, const char *room,
                         uint32_t version, uint32_t head)
 {
-    *d = (tool_state_doc){room, version, head, st, NULL, 0};
+    *d = (tool_state_doc){room, version, head, st, NULL, 0, 0};
     if (viewer != ENGINE_SEAT_ENGINE) {
         engine_view(view, st, viewer);
         d->st = view;
@@ -130,7 +136,13 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
         goto out;
     }
     engine_state st;
+    int is_keyless = 0;
     int rc = ledger_state_at(db, &st, info.room, at);
+    if (rc == LEDGER_EKEY && viewer >= info.config.n_seats) {
+        /* No audit key: the public view stored at the append, said so. */
+        rc = inspect_room_view(&st, &is_keyless, db, info.room, at, ENGINE_VIEW_PUBLIC);
+        viewer = ENGINE_SEAT_ENGINE; /* st is the view already */
+    }
     if (rc != 0) {
         ex = tool_ledger_fail(&g, db, rc);
         goto out;
@@ -140,6 +152,7 @@ int cmd_state(int argc, char **argv, const tool_globals *gin)
     static engine_legal legal[ENGINE_LEGAL_MAX];
     tool_state_doc d;
     tool_state_doc_for(&d, &view, legal, &st, viewer, info.room, at, info.version);
+    d.is_keyless = is_keyless;
     tool_state_write(stdout, g.is_json, &d);
 out:
     ledger_close(db);

@@ -66,7 +66,7 @@ static const char help[] =
     "\n"
     "--report FILE checks a signed audit report (`mentat audit ROOM --json\n"
     "--sign`, or its \"signed_report\" alone) against the room here: signed by a\n"
-    "key of this ledger's chain, and naming the room's own chain hash, tree root\n"
+    "key of this ledger's chain, naming the room's own chain hash, tree root\n"
     "and time at the version it audited. Exit 1 if it does not hold.\n"
     "\n"
     "An event whose secret arguments are sealed with the room key (format 3)\n"
@@ -74,12 +74,13 @@ static const char help[] =
     "the real action, only by a reader holding the room key (the audit key, or\n"
     "after `mentat reveal`): without it they are counted as not opened.\n"
     "\n"
+
     "--json prints {\"rooms\":[{\"room\",\"ok\",\"n_events\",\"n_seat_signatures\",\n"
-    "\"n_sealed_unopened\",\"refolded\",\"head_signed\",\n"
+    "\"n_sealed_unopened\",\"refolded\",\"head_signed\",\"public_views\",\n"
     "\"n_receipts\",\"bad_version\",\"reason\",\"receipt\",\"differs_from\",\"differs_to\"}],\n"
     "\"ok\"}; bad_version, reason and receipt only for a room that fails (\"receipt\"\n"
-    "true when a receipt's check failed), differs_from and differs_to when a\n"
-    "receipt's history parts from the ledger's somewhere in that range.\n"
+    "true: a receipt's check failed), differs_from and differs_to when a\n"
+    "receipt's history parts from the ledger's in that range.\n"
     "\n"
     "Examples:\n"
     "  mentat verify K7QX2M9P\n"
@@ -228,6 +229,7 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         tool_json_member_uint(j, "n_sealed_unopened", rep.n_sealed_unopened);
         tool_json_member_bool(j, "refolded", rep.is_refolded);
         tool_json_member_bool(j, "head_signed", rep.is_head_signed);
+        tool_json_member_bool(j, "public_views", rep.has_public_views);
         tool_json_member_uint(j, "n_receipts", rep.n_receipts);
         if (is_unlinked)
             tool_json_member_bool(j, "fork_origin_checked", 0);
@@ -259,6 +261,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
                                           : "head unsigned (written by an older build, or restored "
                                             "by a ledger without a signing key: only receipts "
                                             "show a truncation)");
+        printf("; %s", !rep.has_public_views ? "no public views (an older build's room)"
+                       : rep.is_refolded ? "public views re-derived"
+                                         : "public views stored for every version");
         if (rep.n_seat_signatures != 0)
             printf("; %u seat signature%s", rep.n_seat_signatures,
                    rep.n_seat_signatures == 1 ? "" : "s");

@@ -34,6 +34,16 @@ int tool_viewer_parse(uint8_t *out, const tool_globals *g, const engine_config *
     return TOOL_EXIT_OK;
 }
 
+void tool_viewer_keyless_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer,
+                              int is_keyless)
+{
+    tool_viewer_text(out, cap, cfg, viewer);
+    if (is_keyless) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, " (no audit key: the public view stored with each event)");
+    }
+}
+
 void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer)
 {
     if (viewer == ENGINE_SEAT_ENGINE)
@@ -44,8 +54,8 @@ void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t v
         snprintf(out, cap, "seat %u %s", viewer + 1u, tool_seat_faction(cfg, viewer));
 }
 
-int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, uint32_t *at,
-                 ledger *db, const tool_globals *g, const char *room, const char *seat_s,
+int tool_view_at(engine_state *view, int *is_keyless, ledger_room_info *info, uint8_t *viewer,
+                 uint32_t *at, ledger *db, const tool_globals *g, const char *room, const char *seat_s,
                  int is_public, int is_auditor, int has_version, const char *flag)
 {
     int ex = tool_room_get(info, db, g, room);
@@ -62,6 +72,8 @@ int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, ui
                  info->version);
         return TOOL_EXIT_USAGE;
     }
-    int rc = inspect_room_replay(view, db, info->room, *at, *viewer);
+    int rc = inspect_room_view(view, is_keyless, db, info->room, *at, *viewer);
+    if (rc == 0 && *is_keyless)
+        *viewer = ENGINE_VIEW_PUBLIC; /* all a reader without the audit key sees */
     return rc != 0 ? tool_ledger_fail(g, db, rc) : TOOL_EXIT_OK;
 }

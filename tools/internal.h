@@ -613,13 +613,19 @@ int tool_viewer_parse(uint8_t *out, const tool_globals *g, const engine_config *
                       const char *seat_s, int is_public, int is_auditor, uint8_t default_viewer);
 /* The view of room `room` at version *at (has_version 0: its head) as
  * --seat/--public/--auditor choose (default the auditor): fills info,
- * *viewer, *at and view. TOOL_EXIT_OK, or an exit code once the error is
+ * *viewer, *at and view. Without the audit key the auditor's and the
+ * public's are the public view stored at the append: *is_keyless 1 and
+ * *viewer the public. TOOL_EXIT_OK, or an exit code once the error is
  * printed (`flag` names the version option in it, e.g. "--at"). */
-int tool_view_at(engine_state *view, ledger_room_info *info, uint8_t *viewer, uint32_t *at,
-                 ledger *db, const tool_globals *g, const char *room, const char *seat_s,
-                 int is_public, int is_auditor, int has_version, const char *flag);
+int tool_view_at(engine_state *view, int *is_keyless, ledger_room_info *info, uint8_t *viewer,
+                 uint32_t *at, ledger *db, const tool_globals *g, const char *room,
+                 const char *seat_s, int is_public, int is_auditor, int has_version,
+                 const char *flag);
 /* "seat 2 bene_gesserit", "the public" or "the auditor". */
 void tool_viewer_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer);
+/* The same, and with is_keyless what a reader without the audit key sees. */
+void tool_viewer_keyless_text(char *out, size_t cap, const engine_config *cfg, uint8_t viewer,
+                              int is_keyless);
 /* Viewers, masked actions and log lines as JSON are the library's. */
 #define tool_viewer_json inspect_viewer_json
 #define tool_masked_action_json inspect_masked_action_json

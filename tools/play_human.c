@@ -63,7 +63,7 @@ static void print_view(const engine_state *view, const char *room, uint32_t vers
     FILE *f = open_memstream(&buf, &len);
     if (f == NULL)
         return;
-    tool_state_doc d = {room, version, version, view, NULL, 0};
+    tool_state_doc d = {room, version, version, view, NULL, 0, 0};
     tool_state_print(f, &d);
     if (fclose(f) != 0) {
         free(buf);

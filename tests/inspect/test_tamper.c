@@ -47,8 +47,8 @@ typedef struct cut {
 } cut;
 
 /* Deletes every record of the room past version c->keep (events, tree
- * records, checkpoints) and moves the head back: what a careful operator
- * deleting the room's last events does. */
+ * records, checkpoints; and its public views) and moves the head back:
+ * what a careful operator deleting the room's last events does. */
 static int cut_body(ledger_txn *txn, void *vctx)
 {
     const cut *c = vctx;
@@ -69,6 +69,17 @@ static int cut_body(ledger_txn *txn, void *vctx)
         }
         mdb_cursor_close(cur);
         if (rc != MDB_NOTFOUND)
+            return rc;
+    }
+    /* Its public views (blocks under the room, the open ones under the
+     * room and 0x01): all of them, so the room keeps none from here on. */
+    uint8_t vkey[SCHEMA_ROOM_CHARS + 1];
+    memcpy(vkey, c->room, SCHEMA_ROOM_CHARS);
+    vkey[SCHEMA_ROOM_CHARS] = 0x01;
+    for (size_t len = SCHEMA_ROOM_CHARS; len <= SCHEMA_ROOM_CHARS + 1; len++) {
+        MDB_val k = {len, vkey};
+        int rc = ledger__del(txn, db->dbi_views, &k, NULL);
+        if (rc != 0 && rc != MDB_NOTFOUND)
             return rc;
     }
     for (uint32_t v = c->keep + 1; v <= N_PLAYED + 20; v++) {

@@ -106,7 +106,7 @@ static void test_view_json__seat_json_lists_every_family(void **state)
                 continue;
             most = n;
             engine_view(&view, &st, s);
-            inspect_state_doc d = {"TESTROOM", version, version, &view, legal, n};
+            inspect_state_doc d = {"TESTROOM", version, version, &view, legal, n, 0};
             char *buf = NULL;
             size_t len = 0;
             FILE *f = open_memstream(&buf, &len);

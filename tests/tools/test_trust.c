@@ -558,8 +558,9 @@ static void test_trust__refused_secrets_sealed(void **state)
 }
 
 /* A room's states (its checkpoints) are sealed with the room key: a
- * reader without the audit key is refused every view of them with one
- * line saying so, verify still checks the chain, and the log is the
+ * reader without the audit key sees only the public view stored with the
+ * events, exactly the auditor's --public, and is told so (a seat's view is
+ * refused with one line), verify still checks the chain, and the log is the
  * public view (every secret argument sealed); once revealed, the same
  * reader sees what the auditor sees and audits the room. */
 static void test_trust__states_sealed_until_the_reveal(void **state)
@@ -578,12 +579,32 @@ static void test_trust__states_sealed_until_the_reveal(void **state)
         {"--keys", "signing-only", "replay", room, "--to", "0", "--public", NULL},
         {"--keys", "signing-only", "diff", room, "0", "1", "--public", NULL},
     };
+    /* Without the key each shows the public view stored with the events,
+     * and says so: the very view the auditor's --public gives. */
     for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
-        expect_refused(views[i], "its states are sealed with the room key");
-        expect(2, &r, views[i]);
-        assert_int_equal(r.out[0], '\0');
+        expect(0, &r, views[i]);
+        assert_true(strstr(r.out, "\"keyless\":true") != NULL ||
+                    strstr(r.out, "no audit key") != NULL);
         test_run_free(&r);
     }
+    test_run_result pub;
+    const char *keyed_public[] = {"state", room, "--at", "0", "--public", "--json", NULL};
+    expect(0, &pub, keyed_public);
+    const char *mark = "\"view\":\"public\",";
+    char *at_mark = strstr(pub.out, mark);
+    assert_non_null(at_mark);
+    char *want = malloc(strlen(pub.out) + 32);
+    assert_non_null(want);
+    snprintf(want, strlen(pub.out) + 32, "%.*s\"keyless\":true,%s",
+             (int)(at_mark - pub.out + (ptrdiff_t)strlen(mark)), pub.out,
+             at_mark + strlen(mark));
+    expect(0, &r, views[0]);
+    assert_string_equal(r.out, want);
+    test_run_free(&r);
+    free(want);
+    test_run_free(&pub);
+    const char *seat_view[] = {"--keys", "signing-only", "state", room, "--seat", "1", NULL};
+    expect_refused(seat_view, "its states are sealed with the room key");
     const char *verify[] = {"--keys", "signing-only", "verify", room, NULL};
     expect(0, &r, verify);
     assert_non_null(strstr(r.out, " ok "));
@@ -723,11 +744,18 @@ static void test_trust__no_secret_of_a_game_at_rest(void **state)
         {"--keys", "signing-only", "diff", room, "0", at_plan, "--public", NULL},
         {"--keys", "signing-only", "render", room, "--at", at_plan, "--public", "--out",
          "board.svg", NULL},
+        {"--keys", "signing-only", "state", room, "--at", at_plan, "--json", NULL},
+        {"--keys", "signing-only", "state", room, "--at", at_plan, NULL},
+        {"--keys", "signing-only", "replay", room, "--to", at_plan, "--json", NULL},
+        {"--keys", "signing-only", "diff", room, "0", at_plan, "--json", NULL},
+        {"--keys", "signing-only", "render", room, "--at", at_plan, "--out", "-", NULL},
         {"--keys", "signing-only", "verify", room, "--json", NULL},
         {"--keys", "signing-only", "proof", room, "--inclusion", at_plan, NULL},
     };
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
-        (void)test_run_argv(&r, mentat_bin, ".seat-out", ".seat-err", outputs[i]);
+        int got = test_run_argv(&r, mentat_bin, ".seat-out", ".seat-err", outputs[i]);
+        if ((i >= 4 && i <= 8) || i >= 11) /* state, replay, diff, render: the public view */
+            assert_int_equal(got, 0);
         const char *texts[] = {r.out, r.err};
         for (size_t t = 0; t < 2; t++) {
             if (strstr(texts[t], plan_args) != NULL || strstr(texts[t], deck_json) != NULL)
@@ -995,8 +1023,15 @@ static void test_trust__reseal_to_a_new_host(void **state)
                                  "--at", "1", "--json", NULL};
     expect(0, &r, moved_state);
     test_run_free(&r);
+    /* The old host's keys open nothing of it: the public view only, which
+     * the restore wrote as it re-folded; a seat's view is refused. */
     const char *moved_old[] = {"--db", "moved.db", "state", played, "--at", "1", NULL};
-    expect_refused(moved_old, "audit key");
+    expect(0, &r, moved_old);
+    assert_non_null(strstr(r.out, "no audit key: the public view"));
+    test_run_free(&r);
+    const char *moved_seat[] = {"--db", "moved.db", "state", played, "--at", "1", "--seat", "1",
+                                NULL};
+    expect_refused(moved_seat, "audit key");
     const char *new_reveal[] = {"--keys", "host2.keys", "reveal", played, NULL};
     expect(0, &r, new_reveal);
     assert_non_null(strstr(r.out, "matches commitment"));
