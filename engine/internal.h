@@ -423,6 +423,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_NEXUS_OWN_PANELS,
+    ENGINE__RULE_NEXUS_MOMENTS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -732,6 +733,42 @@ int engine__battle_traitor_of(const engine_state *st, unsigned seat);
 /* A panel answering the neutral Nexus window: until then named, not built. */
 #define ENGINE__NEXUS_NOT_BUILT_UNTIL_WINDOWS(fac, mode, form_)                               \
     ENGINE__NEXUS_NOT_BUILT_UNTIL(fac, mode, form_, ENGINE__RULE_NEXUS_WINDOWS)
+/* The neutral window's tests (engine/nexus_window.c), which the moment
+ * window shares: row `r` answers `point` for an attempt by faction `user`;
+ * some card could, from public facts, give `seat` such a row. */
+int engine__nexus_answers(const engine_state *st, const engine__power_row *r, unsigned user,
+                          unsigned point);
+int engine__nexus_could_answer(const engine_state *st, unsigned seat, unsigned user,
+                               unsigned point);
+/* A seat's own moment (engine/nexus_moment.c, rules version 8 on): the
+ * phase asks it at Nexus point `point` for the seats `seats` whose moment
+ * it is (`arg`: the worm's territory, else 0); 1 if the window opened (the
+ * phase returns at once: the window's close goes on from the moment). The
+ * `fn` of a panel row played at a worm's strike, at the Mentat Pause. */
+int engine__nexus_moment(engine_state *st, unsigned point, uint16_t seats, int arg);
+int engine__nexus_at_worm(const engine_state *st, unsigned owner, unsigned seat, int point);
+int engine__nexus_at_mentat_pause(const engine_state *st, unsigned owner, unsigned seat,
+                                  int point);
+/* 1 if a panel spared `seat`'s forces in `territory` from the worm striking
+ * it now (engine/nexus_fremen.c, an effect record). */
+int engine__nexus_spared(const engine_state *st, unsigned seat, unsigned territory);
+/* A traitor a panel drew went back: in the Mentat Pause of a moment's
+ * panel the phase goes on once no seat owes one (engine/nexus_moment.c). */
+void engine__nexus_moment_returned(engine_state *st, engine_rng *rng);
+extern const engine_power_form engine__nexus_moment_form;
+engine_verdict engine__nexus_moment_answer(engine_verdict_detail *why, engine_state *st,
+                                           engine_frame *f, const engine_action *act,
+                                           engine_rng *rng);
+size_t engine__nexus_moment_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id);
+void engine__nexus_moment_close(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+#define ENGINE__NEXUS_MOMENT_ROW                                                              \
+    {.point = ENGINE__POINT_WINDOW, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER, \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS),                                 \
+     .source = "E3 p.11; EXPANSIONS_AND_NEXUS.md 5.2 G5 (docs/RULINGS.md R140)",              \
+     .form = &engine__nexus_moment_form, .legal = engine__nexus_moment_legal,                 \
+     .answer = engine__nexus_moment_answer, .close = engine__nexus_moment_close}
 /* The module's rows every seat of a Nexus room owns (the window, the
  * standing policy): engine/points.c and engine/generic.c walk them. */
 extern const engine__power_family engine__nexus_module;

@@ -105,6 +105,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
+    [ENGINE__RULE_NEXUS_MOMENTS] = {8, 0, "E3 p.11 (docs/RULINGS.md R140-R141)",
+        "Nexus panels played at a seat's own moment, in a window asking every publicly "
+        "possible holder whose moment it is: the Fremen Secret Ally's forces not devoured "
+        "by a worm, the Harkonnen Secret Ally's two traitors in the Mentat Pause"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

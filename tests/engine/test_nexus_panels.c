@@ -169,7 +169,8 @@ static void test_nexus_panels__not_built_refused_with_its_row(void **state)
     /* Which are built, as the bots read it. */
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL)); /* v7, the window */
-    assert_false(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY));
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY)); /* v8 */
+    assert_false(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_BETRAYAL));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_BETRAYAL));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_MORITANI, ENGINE_NEXUS_CUNNING));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_COUNT, ENGINE_NEXUS_CUNNING));

@@ -7,8 +7,9 @@
  * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
  * Atreides Cunning's second element; from rules version 7 the Bene
  * Gesserit's and the Atreides' Betrayals in the neutral Nexus window, and
- * the window's standing policy), from their own view and legal families
- * only.
+ * the window's standing policy; from rules version 8 the Fremen Secret
+ * Ally's (a) and the Harkonnen Secret Ally in the window of their own
+ * moment), from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
  * prompt. Tools layer: never reads the engine's state beyond the view.
@@ -119,12 +120,31 @@ static int answer_window(engine_action *out, const bot__ctx *c)
     return -1;
 }
 
+/* The Nexus window of the seat's own moment (rules version 8 on): the
+ * panel its own card plays there, if offered (rows 12a, 15: its forces
+ * kept from the worm, two traitors more to choose from cost nothing but
+ * the card); else pass, the window's default. Only the legal families,
+ * which are the seat's own, are read. */
+static int answer_moment(engine_action *out, const bot__ctx *c)
+{
+    const engine_frame *f = engine_nexus_moment_window(c->v);
+    if (f == NULL)
+        return -1;
+    for (size_t k = 0; k < c->n_legal; k++)
+        if (c->legal[k].kind == ENGINE_ACTION_ANSWER && c->legal[k].lo[0] == (int16_t)f->window &&
+            c->legal[k].lo[1] > 0) {
+            bot__action_lo(out, &c->legal[k]);
+            return BOT_OK;
+        }
+    return -1;
+}
+
 int bot__nexus_policy(engine_action *out, const bot__ctx *c)
 {
     /* Easy never plays a panel in the window: it asks to be asked nowhere.
      * The others keep the default, asked at every point. From the level
      * alone, never from the card. */
-    unsigned quiet = c->level == BOT_LEVEL_EASY ? ENGINE_NEXUS_POINTS_ALL : 0;
+    unsigned quiet = c->level == BOT_LEVEL_EASY ? engine_nexus_points(c->v) : 0;
     const engine_legal *l = power_family(c, "nexus_policy", 0);
     if (l == NULL || c->v->nexus_quiet[c->seat] == quiet)
         return -1;
@@ -137,7 +157,7 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
 {
     if (c->level == BOT_LEVEL_EASY)
         return -1;
-    if (answer_window(out, c) == BOT_OK)
+    if (answer_window(out, c) == BOT_OK || answer_moment(out, c) == BOT_OK)
         return BOT_OK;
     if (choose_return(out, c) == BOT_OK)
         return BOT_OK;
