@@ -591,6 +591,11 @@ typedef enum engine_nexus_point {
     ENGINE_NEXUS_AT_WORM,          /* a worm about to strike its forces (panel 12a, the Fremen
                                       Secret Ally) */
     ENGINE_NEXUS_AT_MENTAT_PAUSE,  /* the Mentat Pause (panel 15, the Harkonnen Secret Ally) */
+    ENGINE_NEXUS_AT_LOT_WON,       /* a lot it won, before it pays (panel 9a, the Emperor
+                                      Secret Ally) */
+    ENGINE_NEXUS_AT_ALLY_PURCHASE, /* a lot the Emperor's ally won, before it pays: every seat
+                                      but the Emperor's moment (panel 7a, the Emperor
+                                      Betrayal) */
     ENGINE_NEXUS_POINT_COUNT
 } engine_nexus_point;
 #define ENGINE_NEXUS_POINTS_ALL ((1u << ENGINE_NEXUS_POINT_COUNT) - 1u)
@@ -749,6 +754,11 @@ typedef enum engine_effect_kind {
                                       the card's faction, owner the seat whose forces the worm
                                       striking territory `value` does not devour; used up by
                                       that worm, expires with the phase */
+    ENGINE_EFFECT_NEXUS_PAYMENT,   /* who pays for the lot being sold (rules version 8 on):
+                                      source the card's faction, owner the buyer, value 1
+                                      nobody (the Emperor Secret Ally's a), 2 the Emperor
+                                      (the Emperor Betrayal's a); used up by the payment,
+                                      expires with the phase */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

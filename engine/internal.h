@@ -749,6 +749,16 @@ int engine__nexus_moment(engine_state *st, unsigned point, uint16_t seats, int a
 int engine__nexus_at_worm(const engine_state *st, unsigned owner, unsigned seat, int point);
 int engine__nexus_at_mentat_pause(const engine_state *st, unsigned owner, unsigned seat,
                                   int point);
+/* The lot `buyer` won, before it pays (engine/nexus_emperor.c): the moment
+ * of every seat but the Emperor when the buyer is his ally, else the
+ * buyer's; 1 if its window opened. And the payment of `amount` a panel
+ * decided (an effect record), 1 if made. The `fn` of a panel row played
+ * at those moments. */
+int engine__nexus_lot_won(engine_state *st, unsigned buyer);
+int engine__nexus_pays(engine_state *st, unsigned buyer, unsigned amount);
+int engine__nexus_at_lot_won(const engine_state *st, unsigned owner, unsigned seat, int point);
+int engine__nexus_at_ally_purchase(const engine_state *st, unsigned owner, unsigned seat,
+                                   int point);
 /* 1 if a panel spared `seat`'s forces in `territory` from the worm striking
  * it now (engine/nexus_fremen.c, an effect record). */
 int engine__nexus_spared(const engine_state *st, unsigned seat, unsigned territory);

@@ -677,6 +677,10 @@ int engine__nexus_check(const engine_state *st)
                 e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
                 return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_PAYMENT) {
+            if (e->value < 1 || e->value > 2 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
+                st->phase != ENGINE_PHASE_BIDDING || !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
+                return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_REVIVAL)

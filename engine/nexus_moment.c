@@ -72,12 +72,20 @@ void engine__nexus_moment_returned(engine_state *st, engine_rng *rng)
         engine__storm_begin(st, rng);
 }
 
+static void after_lot(engine_state *st, const engine_action *moment, engine_rng *rng)
+{
+    (void)moment;
+    engine__bidding_lot_resume(st, rng);
+}
+
 static const struct {
     uint8_t point;                 /* engine_nexus_point */
     void (*resume)(engine_state *st, const engine_action *moment, engine_rng *rng);
 } resumes[] = {
     {ENGINE_NEXUS_AT_WORM, after_worm},
     {ENGINE_NEXUS_AT_MENTAT_PAUSE, after_mentat_pause},
+    {ENGINE_NEXUS_AT_LOT_WON, after_lot},
+    {ENGINE_NEXUS_AT_ALLY_PURCHASE, after_lot},
 };
 
 int engine__nexus_at_worm(const engine_state *st, unsigned owner, unsigned seat, int point)

@@ -333,6 +333,142 @@ static void test_nexus_moments__mentat_pause_refusals(void **state)
     assert_int_equal(why.value, 15);
 }
 
+/* ========================================================= the lots */
+
+/* Turn 2's Bidding with 10 spice each: seat `holder` holds the card
+ * printed `card`; `ally`: seats 0 and 1 are allies, seat 1 allowing 4.
+ * Seat 0 bids 3 on the first lot, everyone else passes: the lot is won. */
+static void lot_position(engine_state *st, engine_rng *rng, unsigned rules_version,
+                         const uint8_t factions[3], unsigned holder, unsigned card, int ally)
+{
+    test_nexus_three_seats(st, rng, SEED, rules_version, factions[0], factions[1], factions[2]);
+    for (unsigned s = 0; s < 3; s++)
+        assert_int_equal(engine_position_seat_spice(st, (uint8_t)s, 10), 0);
+    assert_true(engine_position_nexus_give(st, (uint8_t)holder, card) >= 0);
+    if (ally)
+        assert_int_equal(engine_position_alliance(st, 0, 1), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BIDDING, 2, 0, rng), 0);
+    if (ally) {
+        engine_action support = {.kind = ENGINE_ACTION_ALLY_SUPPORT, .seat = 1, .arg = {4}};
+        if (engine_state_awaiting(st) & ENGINE_SEAT_BIT(1))
+            assert_int_equal(engine_apply(NULL, st, &support, rng), ENGINE_ACCEPTED);
+        for (uint8_t s = 0; s < 3; s++) {
+            engine_action none = {.kind = ENGINE_ACTION_ALLY_SUPPORT, .seat = s};
+            if (engine_state_awaiting(st) & ENGINE_SEAT_BIT(s))
+                (void)engine_apply(NULL, st, &none, rng);
+        }
+    }
+    for (int guard = 0; guard < 10 && st->high_bidder != 0; guard++) {
+        uint8_t s = 0;
+        while (!(engine_state_awaiting(st) & ENGINE_SEAT_BIT(s)))
+            s++;
+        engine_action a = {.kind = s == 0 ? ENGINE_ACTION_BID : ENGINE_ACTION_BID_PASS, .seat = s};
+        a.arg[0] = s == 0 ? 3 : 0;
+        assert_int_equal(engine_apply(NULL, st, &a, rng), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(st->high_bidder, 0);
+    for (int guard = 0; guard < 3 && engine_window_top(st) == NULL &&
+                        st->auction_index == 0; guard++) {
+        uint8_t s = 0;
+        while (!(engine_state_awaiting(st) & ENGINE_SEAT_BIT(s)))
+            s++;
+        engine_action pass = {.kind = ENGINE_ACTION_BID_PASS, .seat = s};
+        assert_int_equal(engine_apply(NULL, st, &pass, rng), ENGINE_ACCEPTED);
+    }
+}
+
+static const uint8_t NO_EMPEROR[3] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                                      ENGINE_FACTION_FREMEN};
+static const uint8_t EMPEROR_AT_1[3] = {ENGINE_FACTION_ATREIDES, ENGINE_FACTION_EMPEROR,
+                                        ENGINE_FACTION_FREMEN};
+
+/* Row 9a: the buyer (seat 0, the Emperor absent) alone is asked; played,
+ * the card is its and nobody pays; passed, it pays 3 to the bank. Another
+ * seat naming 9 is refused. */
+static void test_nexus_moments__lot_won_keeps_the_spice(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    engine_verdict_detail why;
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, NO_EMPEROR, 0, ENGINE_FACTION_EMPEROR, 0);
+    const engine_frame *f = engine_nexus_moment_window(&st);
+    assert_non_null(f);
+    assert_int_equal(f->asked, ENGINE_SEAT_BIT(0));
+    assert_int_equal(f->held.arg[0], ENGINE_NEXUS_AT_LOT_WON);
+    assert_int_equal(offered(&st, 0), (UINT64_C(1) << 0) | (UINT64_C(1) << 9));
+    engine_state passed = st;
+    unsigned burned = st.spice_burned;
+    engine_action a = answer(0, 9);
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+    assert_null(engine_window_top(&st));
+    assert_int_equal(engine_nexus_held(&st, 0), -1);
+    assert_int_equal(st.seat[0].spice, 10);
+    assert_int_equal(st.spice_burned, burned);
+    assert_int_equal(st.auction_index, 1);
+    assert_int_equal(engine_state_check(&st), 0);
+    a = answer(0, 0);
+    assert_int_equal(engine_apply(&why, &passed, &a, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(passed.seat[0].spice, 7);
+    assert_int_equal(passed.spice_burned, burned + 3);
+    assert_true(engine_nexus_held(&passed, 0) >= 0);
+    /* held by another seat: the buyer holding none is not asked */
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, NO_EMPEROR, 1, ENGINE_FACTION_EMPEROR, 0);
+    assert_null(engine_nexus_moment_window(&st));
+    /* the Emperor seated: no Secret Ally, no window (seat 0 is not his ally) */
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, EMPEROR_AT_1, 0, ENGINE_FACTION_EMPEROR, 0);
+    assert_null(engine_nexus_moment_window(&st));
+    /* version 7: none */
+    lot_position(&st, &rng, 7, NO_EMPEROR, 0, ENGINE_FACTION_EMPEROR, 0);
+    assert_null(engine_nexus_moment_window(&st));
+}
+
+/* Row 7a: the Emperor (seat 1) allied with seat 0, which wins the lot for
+ * 3; seat 2 holds the Emperor card (a Betrayal for it). Every seat but the
+ * Emperor that holds a card is asked; seat 2 plays 7: the Emperor pays the
+ * 3 to the bank, seat 0 keeps its 10. With the Emperor short (1 spice),
+ * he pays 1 and the ally the 2 it lacks. */
+static void test_nexus_moments__ally_purchase_emperor_pays(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    engine_verdict_detail why;
+    for (int short_of = 0; short_of < 2; short_of++) {
+        lot_position(&st, &rng, ENGINE_RULES_VERSION, EMPEROR_AT_1, 2, ENGINE_FACTION_EMPEROR, 1);
+        const engine_frame *f = engine_nexus_moment_window(&st);
+        assert_non_null(f);
+        assert_int_equal(f->held.arg[0], ENGINE_NEXUS_AT_ALLY_PURCHASE);
+        assert_int_equal(f->asked, ENGINE_SEAT_BIT(2));
+        if (short_of)
+            assert_int_equal(engine_position_seat_spice(&st, 1, 1), 0);
+        unsigned burned = st.spice_burned;
+        engine_action a = answer(2, 7);
+        assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+        assert_null(engine_window_top(&st));
+        assert_int_equal(st.seat[1].spice, 0u + (short_of ? 0 : 7));
+        assert_int_equal(st.seat[0].spice, 0u + (short_of ? 8 : 10));
+        assert_int_equal(st.seat[2].spice, 10);
+        assert_int_equal(st.spice_burned, burned + 3);
+        assert_int_equal(engine_state_check(&st), 0);
+    }
+    /* passed: the ally pays the Emperor as ever */
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, EMPEROR_AT_1, 2, ENGINE_FACTION_EMPEROR, 1);
+    engine_action a = answer(2, 0);
+    assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(st.seat[0].spice, 7);
+    assert_int_equal(st.seat[1].spice, 13);
+    /* the Emperor holding his own card (Cunning) is never asked; seat 2
+     * holding another card is asked and may only pass */
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, EMPEROR_AT_1, 2, ENGINE_FACTION_GUILD, 1);
+    assert_non_null(engine_nexus_moment_window(&st));
+    assert_int_equal(offered(&st, 2), UINT64_C(1) << 0);
+    a = answer(2, 7);
+    assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_CARD_NOT_HELD);
+    lot_position(&st, &rng, ENGINE_RULES_VERSION, EMPEROR_AT_1, 1, ENGINE_FACTION_EMPEROR, 1);
+    assert_null(engine_nexus_moment_window(&st));
+}
+
 /* The standing policy: version 7 names the neutral window's points only;
  * version 8 the moments too. */
 static void test_nexus_moments__policy_points(void **state)
@@ -367,6 +503,8 @@ int main(void)
         cmocka_unit_test(test_nexus_moments__worm_asks_whatever_held),
         cmocka_unit_test(test_nexus_moments__mentat_pause_two_traitors),
         cmocka_unit_test(test_nexus_moments__mentat_pause_refusals),
+        cmocka_unit_test(test_nexus_moments__lot_won_keeps_the_spice),
+        cmocka_unit_test(test_nexus_moments__ally_purchase_emperor_pays),
         cmocka_unit_test(test_nexus_moments__policy_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

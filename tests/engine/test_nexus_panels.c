@@ -170,7 +170,8 @@ static void test_nexus_panels__not_built_refused_with_its_row(void **state)
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL)); /* v7, the window */
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY)); /* v8 */
-    assert_false(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_BETRAYAL));
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_BETRAYAL)); /* v8, 7a */
+    assert_false(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_CUNNING));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_BETRAYAL));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_MORITANI, ENGINE_NEXUS_CUNNING));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_COUNT, ENGINE_NEXUS_CUNNING));

@@ -121,15 +121,19 @@ static int answer_window(engine_action *out, const bot__ctx *c)
 }
 
 /* The Nexus window of the seat's own moment (rules version 8 on): the
- * panel its own card plays there, if offered (rows 12a, 15: its forces
- * kept from the worm, two traitors more to choose from cost nothing but
- * the card); else pass, the window's default. Only the legal families,
- * which are the seat's own, are read. */
+ * panel its own card plays there, if offered (rows 12a, 15, 9a: its forces
+ * kept from the worm, two traitors more to choose from, a card free, each
+ * for nothing but the card; 7a, the Emperor paying for his ally's card,
+ * unless the seat is that ally); else pass, the window's default. Only the
+ * public window and the legal families, which are the seat's own, are
+ * read. */
 static int answer_moment(engine_action *out, const bot__ctx *c)
 {
     const engine_frame *f = engine_nexus_moment_window(c->v);
     if (f == NULL)
         return -1;
+    if (f->held.arg[0] == ENGINE_NEXUS_AT_ALLY_PURCHASE && f->held.arg[1] == (int16_t)c->seat)
+        return -1; /* its own purchase, as the Emperor's ally: it passes */
     for (size_t k = 0; k < c->n_legal; k++)
         if (c->legal[k].kind == ENGINE_ACTION_ANSWER && c->legal[k].lo[0] == (int16_t)f->window &&
             c->legal[k].lo[1] > 0) {
