@@ -759,6 +759,10 @@ typedef enum engine_effect_kind {
                                       nobody (the Emperor Secret Ally's a), 2 the Emperor
                                       (the Emperor Betrayal's a); used up by the payment,
                                       expires with the phase */
+    ENGINE_EFFECT_NEXUS_ELITE,     /* the Emperor Cunning (rules version 8 on, Advanced):
+                                      source the card's faction, owner the seat, value how
+                                      many of its ordinary forces count as Sardaukar in the
+                                      battle being fought; expires with the battle */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;

@@ -759,6 +759,14 @@ int engine__nexus_pays(engine_state *st, unsigned buyer, unsigned amount);
 int engine__nexus_at_lot_won(const engine_state *st, unsigned owner, unsigned seat, int point);
 int engine__nexus_at_ally_purchase(const engine_state *st, unsigned owner, unsigned seat,
                                    int point);
+/* The Emperor's Advanced panels (engine/nexus_emperor.c, rules version 8):
+ * the half points `seat`'s plan `p` gains from ordinary forces the Emperor
+ * Cunning counts as Sardaukar (each worth `elite2` half points at full
+ * strength); their records, and the Betrayal's ban of the Sardaukar
+ * bonus, removed as the battle ends. */
+unsigned engine__nexus_elite_bonus2(const engine_state *st, unsigned seat,
+                                    const engine_battle_plan *p, unsigned elite2);
+void engine__nexus_battle_over(engine_state *st);
 /* 1 if a panel spared `seat`'s forces in `territory` from the worm striking
  * it now (engine/nexus_fremen.c, an effect record). */
 int engine__nexus_spared(const engine_state *st, unsigned seat, unsigned territory);

@@ -650,7 +650,9 @@ int engine__nexus_check(const engine_state *st)
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_BANNED) {
             if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
-                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
+                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE &&
+                 !(e->expiry == ENGINE_EXPIRY_BATTLE && st->phase == ENGINE_PHASE_BATTLE &&
+                   engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_TRAITOR_OWED) {
             if (!engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS) || e->value == 0 || e->value > 1 ||
@@ -675,6 +677,11 @@ int engine__nexus_check(const engine_state *st)
         } else if (e->kind == ENGINE_EFFECT_NEXUS_SPARED) {
             if (e->value >= ENGINE_TERRITORY_COUNT || e->arg != 0 ||
                 e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_ELITE) {
+            if (e->value < 1 || e->value > 5 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_BATTLE ||
+                st->phase != ENGINE_PHASE_BATTLE || !st->config.is_advanced ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_PAYMENT) {

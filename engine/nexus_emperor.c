@@ -6,13 +6,17 @@
  * Revival, 3 extra forces revived free beyond the seat's limit. From rules
  * version 8, played at the moment of a lot won (engine/nexus_moment.c):
  * Secret Ally (a) (row 9a), the buyer keeps its spice, and Betrayal (a)
- * (row 7a), the Emperor pays for the lot his ally won. The Betrayal's (b)
- * and the Cunning (8) are Advanced, named and refused with their rows. A
- * row never mutates but through its `use`.
+ * (row 7a), the Emperor pays for the lot his ally won; and in Advanced
+ * rooms the Betrayal's (b) (row 7b), no Sardaukar bonus in a battle while
+ * plans are made, and the Cunning (row 8), up to five ordinary forces
+ * counting as Sardaukar in a battle without any, each a power of its own
+ * played while the plans are made. Before version 8 they are named and
+ * refused with their rows. A row never mutates but through its `use`.
  */
 #include <assert.h>
 
 #include "engine/internal.h"
+#include "engine/phase.h"
 
 #define EXTRA_FORCES 3 /* "revive 3 extra forces free beyond the normal limit" */
 
@@ -136,8 +140,139 @@ int engine__nexus_pays(engine_state *st, unsigned buyer, unsigned amount)
     return 1;
 }
 
+/* ============================================ the Advanced panels (v8) */
+
+#define CUNNING_FORCES 5 /* "up to five of your ordinary forces" */
+
+/* While the battle's plans are made (the plan step, `seat` a side whose
+ * plan is not committed yet), in an Advanced room. */
+static int making_plans(const engine_state *st, unsigned seat)
+{
+    if (!st->config.is_advanced || st->phase != ENGINE_PHASE_BATTLE ||
+        st->step != BATTLE_STEP_PLAN || st->battle_territory >= ENGINE_TERRITORY_COUNT)
+        return 0;
+    for (unsigned i = 0; i < 2; i++)
+        if (st->battle_seat[i] == seat)
+            return !st->plan[i].is_committed;
+    return 0;
+}
+
+static void in_battle(const engine_state *st, unsigned seat, unsigned *plain, unsigned *elite)
+{
+    *plain = *elite = 0;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine__locations[l].territory == st->battle_territory) {
+            *plain += st->forces[l][seat];
+            *elite += st->special[l][seat];
+        }
+}
+
+/* Row 7b: "cancel the Sardaukar bonus in a battle while plans are made"
+ * (R144): the Emperor fights, the holder plays it at its own prompt of the
+ * plan step; the Emperor's row at ENGINE__POINT_ELITE_VALUE is set aside
+ * for this battle (his Sardaukar count as ordinary forces). */
+static int may_cancel_bonus(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    return emperor >= 0 && making_plans(st, owner) &&
+           (st->battle_seat[0] == emperor || st->battle_seat[1] == emperor) &&
+           !engine__nexus_banned(st, (unsigned)emperor, ENGINE__POINT_ELITE_VALUE) &&
+           st->n_effects < ENGINE_EFFECT_MAX;
+}
+
+static engine_verdict cancel_bonus(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                   const engine_action *act, engine_rng *rng)
+{
+    (void)rng;
+    if (!may_cancel_bonus(st, owner, act->seat))
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, 0, act->arg[0]);
+    int emperor = engine__seat_of(st, ENGINE_FACTION_EMPEROR);
+    engine_effect e = {ENGINE_EFFECT_NEXUS_BANNED, ENGINE_FACTION_EMPEROR, (uint8_t)emperor,
+                       ENGINE__POINT_ELITE_VALUE, ENGINE_EXPIRY_BATTLE, 0};
+    if (engine__effect_add(st, &e) != 0)
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, 0, act->arg[0]);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
+/* Row 8: "up to five of your ordinary forces count as Sardaukar in this
+ * battle, provided no Sardaukar of yours are in it" (R145), before the
+ * Emperor's plan: a value modifier only (the forces stay ordinary for
+ * losses, revival and the Tanks), an effect record. */
+static int may_count_as_sardaukar(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    unsigned plain, elite;
+    if (!making_plans(st, owner))
+        return 0;
+    in_battle(st, owner, &plain, &elite);
+    return elite == 0 && plain > 0 && st->n_effects < ENGINE_EFFECT_MAX &&
+           engine_effect_find(st, ENGINE_EFFECT_NEXUS_ELITE) == NULL;
+}
+
+static engine_verdict count_as_sardaukar(engine_verdict_detail *why, engine_state *st,
+                                         unsigned owner, const engine_action *act,
+                                         engine_rng *rng)
+{
+    (void)rng;
+    unsigned plain, elite;
+    in_battle(st, owner, &plain, &elite);
+    if (!making_plans(st, owner))
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, 0, act->arg[0]);
+    if (elite > 0) /* a Sardaukar of its own in this battle */
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 0, act->arg[0]);
+    if ((unsigned)act->arg[1] > plain)
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
+    engine_effect e = {ENGINE_EFFECT_NEXUS_ELITE, ENGINE_FACTION_EMPEROR, (uint8_t)owner,
+                       (uint8_t)act->arg[1], ENGINE_EXPIRY_BATTLE, 0};
+    if (!may_count_as_sardaukar(st, owner, owner) || engine__effect_add(st, &e) != 0)
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, 0, act->arg[0]);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
+static size_t cunning_legal(engine_legal *out, size_t cap, const engine_state *st, unsigned seat,
+                            int16_t id)
+{
+    size_t n = 0;
+    unsigned plain, elite;
+    in_battle(st, seat, &plain, &elite);
+    engine__nexus_push(out, cap, &n, seat, id, 1,
+                       (int16_t)(plain < CUNNING_FORCES ? plain : CUNNING_FORCES), 0, 0);
+    return n;
+}
+
+unsigned engine__nexus_elite_bonus2(const engine_state *st, unsigned seat,
+                                    const engine_battle_plan *p, unsigned elite2)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_NEXUS_ELITE);
+    if (e == NULL || e->owner != seat || elite2 <= 2)
+        return 0;
+    unsigned full = e->value < p->dial ? e->value : p->dial;
+    unsigned left = e->value - full;
+    unsigned half = left < p->half ? left : p->half;
+    return full * (elite2 - 2u) + half * (elite2 / 2u - 1u);
+}
+
+void engine__nexus_battle_over(engine_state *st)
+{
+    engine__effect_remove(st, ENGINE_EFFECT_NEXUS_ELITE, -1);
+    for (unsigned i = st->n_effects; i-- > 0;)
+        if (st->effect[i].kind == ENGINE_EFFECT_NEXUS_BANNED &&
+            st->effect[i].expiry == ENGINE_EXPIRY_BATTLE) {
+            engine_effect e = st->effect[i];
+            engine__effect_remove(st, ENGINE_EFFECT_NEXUS_BANNED, e.source);
+            break; /* one a battle: the Emperor Betrayal's (b) */
+        }
+}
+
 static const engine_power_form betrayal_form = {.slug = "nexus_emperor_betrayal"};
-static const engine_power_form cunning_form = {.slug = "nexus_emperor_cunning"};
+static const engine_power_form cunning_form = {
+    .slug = "nexus_emperor_cunning", .n_args = 1,
+    .arg_name = {"forces"}, .arg_type = {ENGINE_ARG_INT},
+    .lo = {1}, .hi = {CUNNING_FORCES}, .fallback = {CUNNING_FORCES},
+};
 static const engine_power_form secret_ally_form = {
     .slug = "nexus_emperor_secret_ally", .n_args = 1,
     .arg_name = {"forces"}, .arg_type = {ENGINE_ARG_INT},
@@ -157,7 +292,18 @@ static const engine__power_row rows[] = {
      .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY, .fn = engine__nexus_at_lot_won, .when = has_slot,
      .source = "E3 p.11, Emperor Nexus card (Secret Ally, a); digest 5.2 row 9 (R142)",
      .use = keep_spice},
-    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_CUNNING, &cunning_form),
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS), .nexus = 1 + ENGINE_NEXUS_BETRAYAL,
+     .game = ENGINE__GAME_ADVANCED, .when = may_cancel_bonus,
+     .source = "E3 p.11, Emperor Nexus card (Betrayal, b; Advanced); digest 5.2 row 7 (R144)",
+     .form = &betrayal_form, .use = cancel_bonus},
+    ENGINE__NEXUS_NOT_BUILT_UNTIL(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_CUNNING, &cunning_form,
+                                  ENGINE__RULE_NEXUS_MOMENTS),
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS), .nexus = 1 + ENGINE_NEXUS_CUNNING,
+     .game = ENGINE__GAME_ADVANCED, .when = may_count_as_sardaukar,
+     .source = "E3 p.11, Emperor Nexus card (Cunning; Advanced); digest 5.2 row 8 (R145)",
+     .form = &cunning_form, .use = count_as_sardaukar, .legal = cunning_legal},
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY,
      .when = engine__nexus_in_revival,

@@ -51,6 +51,17 @@ void test_config_six(engine_config *cfg)
     cfg->faction[5] = ENGINE_FACTION_GUILD;
 }
 
+engine_action test_power(unsigned seat, const char *slug, int a1)
+{
+    engine_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = ENGINE_ACTION_POWER;
+    a.seat = (uint8_t)seat;
+    a.arg[0] = (int16_t)engine_power_from_slug(slug);
+    a.arg[1] = (int16_t)a1;
+    return a;
+}
+
 void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *seed,
                             unsigned rules_version, unsigned a, unsigned b, unsigned c)
 {

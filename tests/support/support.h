@@ -101,6 +101,9 @@ int test_state_round_trip(const engine_state *st);
 void test_config_six(engine_config *cfg);
 /* A new position of three seats of factions a, b, c with the Nexus Cards,
  * by `rules_version`, its rng seeded with `seed`. */
+/* A generic `power` action by `seat`: the power of form `slug`, its first
+ * argument `a1`, the others 0. */
+engine_action test_power(unsigned seat, const char *slug, int a1);
 void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *seed,
                             unsigned rules_version, unsigned a, unsigned b, unsigned c);
 

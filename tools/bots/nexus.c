@@ -197,6 +197,27 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
         out->arg[2] = (int16_t)bot__clamp(3, best->lo[2], best->hi[2]);
         return BOT_OK;
     }
+    /* Row 8 (Advanced): as many ordinary forces as offered count as
+     * Sardaukar. Row 7b (Advanced): against the Emperor's Sardaukar in the
+     * battle (public: the board). */
+    if ((l = power_family(c, "nexus_emperor_cunning", 0)) != NULL) {
+        bot__action_lo(out, l);
+        out->arg[1] = l->hi[1];
+        return BOT_OK;
+    }
+    if ((l = power_family(c, "nexus_emperor_betrayal", 0)) != NULL) {
+        const engine_state *v = c->v;
+        unsigned sardaukar = 0;
+        for (unsigned s = 0; s < v->config.n_seats; s++)
+            for (unsigned loc = 0; v->config.faction[s] == ENGINE_FACTION_EMPEROR &&
+                                   loc < ENGINE_LOCATION_COUNT; loc++)
+                if (engine_location_territory(loc) == v->battle_territory)
+                    sardaukar += v->special[loc][s];
+        if (sardaukar > 0) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+    }
     /* Row 10: (b) before the Fremen move, in Bidding or Revival; (a) in
      * the Nexus, one time in two. */
     for (size_t i = 0; i < c->n_legal; i++) {
