@@ -96,7 +96,8 @@ unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const eng
     unsigned elite2 = (unsigned)engine__point_value(st, ENGINE__POINT_ELITE_VALUE, seat,
                                                     HALF_POINTS);
     return (unsigned)p->dial * HALF_POINTS + p->half + p->elite * elite2 +
-           p->elite_half * (elite2 / 2);
+           p->elite_half * (elite2 / 2) +
+           engine__nexus_elite_bonus2(st, seat, p, elite2); /* the Emperor Cunning (Nexus) */
 }
 
 engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,

@@ -146,6 +146,9 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BATTLE_STEP_TRAITOR] = engine__legal_battle,
         [BATTLE_STEP_KEEP] = engine__legal_battle,
     },
+    /* rules version 8: the returns of traitors a panel drew at the
+     * Mentat Pause's own moment (engine/nexus_moment.c) */
+    [ENGINE_PHASE_MENTAT_PAUSE] = {engine__nexus_legal_owed},
 };
 _Static_assert(SETUP_STEP_COUNT <= MAX_STEPS && BLOW_STEP_COUNT <= MAX_STEPS &&
                BIDDING_STEP_COUNT <= MAX_STEPS && REVIVAL_STEP_COUNT <= MAX_STEPS &&

@@ -590,9 +590,21 @@ typedef enum engine_nexus_point {
     ENGINE_NEXUS_AT_VOICE = 0,     /* a Voice cast (panel 4, the Bene Gesserit Betrayal) */
     ENGINE_NEXUS_AT_PRESCIENCE,    /* a prescience question (panel 1, the Atreides Betrayal) */
     ENGINE_NEXUS_AT_TRAITOR,       /* a traitor called (panel 13, the Harkonnen Betrayal) */
+    /* rules version 8 on: a seat's own moments (engine/nexus_moment.c),
+     * asking every publicly possible holder whose moment it is */
+    ENGINE_NEXUS_AT_WORM,          /* a worm about to strike its forces (panel 12a, the Fremen
+                                      Secret Ally) */
+    ENGINE_NEXUS_AT_MENTAT_PAUSE,  /* the Mentat Pause (panel 15, the Harkonnen Secret Ally) */
+    ENGINE_NEXUS_AT_LOT_WON,       /* a lot it won, before it pays (panel 9a, the Emperor
+                                      Secret Ally) */
+    ENGINE_NEXUS_AT_ALLY_PURCHASE, /* a lot the Emperor's ally won, before it pays: every seat
+                                      but the Emperor's moment (panel 7a, the Emperor
+                                      Betrayal) */
     ENGINE_NEXUS_POINT_COUNT
 } engine_nexus_point;
 #define ENGINE_NEXUS_POINTS_ALL ((1u << ENGINE_NEXUS_POINT_COUNT) - 1u)
+/* The points of rules version 7 (the neutral window's only). */
+#define ENGINE_NEXUS_POINTS_V7 ((1u << ENGINE_NEXUS_AT_WORM) - 1u)
 
 /* A battle plan (LR 1.07.04): card numbers, -1 for none. */
 typedef struct engine_battle_plan {
@@ -742,6 +754,19 @@ typedef enum engine_effect_kind {
                                       value in the other side's plan (as a prescience
                                       answer; a view tells it to those two only); expires
                                       with the battle */
+    ENGINE_EFFECT_NEXUS_SPARED,    /* the Fremen Secret Ally's (a) (rules version 8 on): source
+                                      the card's faction, owner the seat whose forces the worm
+                                      striking territory `value` does not devour; used up by
+                                      that worm, expires with the phase */
+    ENGINE_EFFECT_NEXUS_PAYMENT,   /* who pays for the lot being sold (rules version 8 on):
+                                      source the card's faction, owner the buyer, value 1
+                                      nobody (the Emperor Secret Ally's a), 2 the Emperor
+                                      (the Emperor Betrayal's a); used up by the payment,
+                                      expires with the phase */
+    ENGINE_EFFECT_NEXUS_ELITE,     /* the Emperor Cunning (rules version 8 on, Advanced):
+                                      source the card's faction, owner the seat, value how
+                                      many of its ordinary forces count as Sardaukar in the
+                                      battle being fought; expires with the battle */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;
@@ -991,6 +1016,13 @@ const engine_frame *engine_window_top(const engine_state *st);
 /* The neutral Nexus window (rules version 7 on, engine/nexus_window.c) if
  * it is the top window, else NULL. */
 const engine_frame *engine_nexus_window(const engine_state *st);
+/* The Nexus window of a seat's own moment (rules version 8 on,
+ * engine/nexus_moment.c) if it is the top window, else NULL; its held
+ * action's arg 0 is the engine_nexus_point, arg 1 its territory (a worm's)
+ * or 0. And the points a seat's standing policy may name in `st`'s rules
+ * version (ENGINE_NEXUS_POINTS_V7 before version 8). */
+const engine_frame *engine_nexus_moment_window(const engine_state *st);
+unsigned engine_nexus_points(const engine_state *st);
 const engine_frame *engine_window_find(const engine_state *st, unsigned point);
 const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
 uint32_t engine_effect_sources(const engine_state *st, unsigned kind);

@@ -441,6 +441,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_KARAMA_SHIPMENT,
     ENGINE__RULE_CARDS_WHEN_ASKED,
     ENGINE__RULE_WINDOW_ENCODING,
+    ENGINE__RULE_NEXUS_MOMENTS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -761,6 +762,60 @@ int engine__battle_traitor_of(const engine_state *st, unsigned seat);
 /* A panel answering the neutral Nexus window: until then named, not built. */
 #define ENGINE__NEXUS_NOT_BUILT_UNTIL_WINDOWS(fac, mode, form_)                               \
     ENGINE__NEXUS_NOT_BUILT_UNTIL(fac, mode, form_, ENGINE__RULE_NEXUS_WINDOWS)
+/* The neutral window's tests (engine/nexus_window.c), which the moment
+ * window shares: row `r` answers `point` for an attempt by faction `user`;
+ * some card could, from public facts, give `seat` such a row. */
+int engine__nexus_answers(const engine_state *st, const engine__power_row *r, unsigned user,
+                          unsigned point);
+int engine__nexus_could_answer(const engine_state *st, unsigned seat, unsigned user,
+                               unsigned point);
+/* A seat's own moment (engine/nexus_moment.c, rules version 8 on): the
+ * phase asks it at Nexus point `point` for the seats `seats` whose moment
+ * it is (`arg`: the worm's territory, else 0); 1 if the window opened (the
+ * phase returns at once: the window's close goes on from the moment). The
+ * `fn` of a panel row played at a worm's strike, at the Mentat Pause. */
+int engine__nexus_moment(engine_state *st, unsigned point, uint16_t seats, int arg);
+int engine__nexus_at_worm(const engine_state *st, unsigned owner, unsigned seat, int point);
+int engine__nexus_at_mentat_pause(const engine_state *st, unsigned owner, unsigned seat,
+                                  int point);
+/* The lot `buyer` won, before it pays (engine/nexus_emperor.c): the moment
+ * of every seat but the Emperor when the buyer is his ally, else the
+ * buyer's; 1 if its window opened. And the payment of `amount` a panel
+ * decided (an effect record), 1 if made. The `fn` of a panel row played
+ * at those moments. */
+int engine__nexus_lot_won(engine_state *st, unsigned buyer);
+int engine__nexus_pays(engine_state *st, unsigned buyer, unsigned amount);
+int engine__nexus_at_lot_won(const engine_state *st, unsigned owner, unsigned seat, int point);
+int engine__nexus_at_ally_purchase(const engine_state *st, unsigned owner, unsigned seat,
+                                   int point);
+/* The Emperor's Advanced panels (engine/nexus_emperor.c, rules version 8):
+ * the half points `seat`'s plan `p` gains from ordinary forces the Emperor
+ * Cunning counts as Sardaukar (each worth `elite2` half points at full
+ * strength); their records, and the Betrayal's ban of the Sardaukar
+ * bonus, removed as the battle ends. */
+unsigned engine__nexus_elite_bonus2(const engine_state *st, unsigned seat,
+                                    const engine_battle_plan *p, unsigned elite2);
+void engine__nexus_battle_over(engine_state *st);
+/* 1 if a panel spared `seat`'s forces in `territory` from the worm striking
+ * it now (engine/nexus_fremen.c, an effect record). */
+int engine__nexus_spared(const engine_state *st, unsigned seat, unsigned territory);
+/* A traitor a panel drew went back: in the Mentat Pause of a moment's
+ * panel the phase goes on once no seat owes one (engine/nexus_moment.c). */
+void engine__nexus_moment_returned(engine_state *st, engine_rng *rng);
+extern const engine_power_form engine__nexus_moment_form;
+engine_verdict engine__nexus_moment_answer(engine_verdict_detail *why, engine_state *st,
+                                           engine_frame *f, const engine_action *act,
+                                           engine_rng *rng);
+size_t engine__nexus_moment_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id);
+void engine__nexus_moment_close(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+#define ENGINE__NEXUS_MOMENT_ROW                                                              \
+    {.point = ENGINE__POINT_WINDOW, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER, \
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS),                                 \
+     .source = "E3 p.11; EXPANSIONS_AND_NEXUS.md 5.2 G5 (docs/RULINGS.md R140)",              \
+     .form = &engine__nexus_moment_form, .legal = engine__nexus_moment_legal,                 \
+     .answer = engine__nexus_moment_answer, .close = engine__nexus_moment_close}
 /* The module's rows every seat of a Nexus room owns (the window, the
  * standing policy): engine/points.c and engine/generic.c walk them. */
 extern const engine__power_family engine__nexus_module;

@@ -358,6 +358,7 @@ engine_verdict engine__nexus_traitor_return(engine_verdict_detail *why, engine_s
         (void)engine__effect_add(st, &left);
     else
         engine__nexus_spend(st, act->seat);
+    engine__nexus_moment_returned(st, rng); /* the Mentat Pause may go on (rules version 8) */
     return ENGINE_ACCEPTED;
 }
 
@@ -649,7 +650,9 @@ int engine__nexus_check(const engine_state *st)
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_BANNED) {
             if (e->value >= ENGINE__POINT_COUNT || e->arg != 0 ||
-                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE))
+                (e->expiry != ENGINE_EXPIRY_TURN && e->expiry != ENGINE_EXPIRY_PHASE &&
+                 !(e->expiry == ENGINE_EXPIRY_BATTLE && st->phase == ENGINE_PHASE_BATTLE &&
+                   engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_TRAITOR_OWED) {
             if (!engine__rule(st, ENGINE__RULE_NEXUS_WINDOWS) || e->value == 0 || e->value > 1 ||
@@ -670,6 +673,20 @@ int engine__nexus_check(const engine_state *st)
             if (e->value < ENGINE_PRESCIENCE_LEADER || e->value > ENGINE_PRESCIENCE_DIAL ||
                 e->expiry != ENGINE_EXPIRY_BATTLE || st->phase != ENGINE_PHASE_BATTLE ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_SPARED) {
+            if (e->value >= ENGINE_TERRITORY_COUNT || e->arg != 0 ||
+                e->expiry != ENGINE_EXPIRY_PHASE || st->phase != ENGINE_PHASE_SPICE_BLOW ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_ELITE) {
+            if (e->value < 1 || e->value > 5 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_BATTLE ||
+                st->phase != ENGINE_PHASE_BATTLE || !st->config.is_advanced ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_PAYMENT) {
+            if (e->value < 1 || e->value > 2 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
+                st->phase != ENGINE_PHASE_BIDDING || !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||

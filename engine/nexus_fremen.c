@@ -10,8 +10,10 @@
  * reads). Cunning (row 11, from rules version 7) is built: a worm
  * striking where no Fremen stand may still be ridden by one group from one
  * desert territory (an effect record the ride step reads). Secret Ally (a)
- * (safe from a worm) is named and refused with its row. A row never
- * mutates but through its `use`.
+ * (row 12a, from rules version 8) is built: forces not devoured by the
+ * worm about to strike them, played in the Nexus window of the holder's
+ * own moment (engine/nexus_moment.c). A row never mutates but through its
+ * `use`.
  */
 #include "engine/internal.h"
 #include "engine/phase.h"
@@ -157,6 +159,41 @@ static size_t cunning_legal(engine_legal *out, size_t cap, const engine_state *s
     return n;
 }
 
+/* Row 12a: "your forces are not devoured by a worm" (R140), rules version
+ * 8: played in the Nexus window of the holder's own moment, as a worm is
+ * about to strike a territory where its forces stand (the window asks
+ * every seat standing there that holds a Nexus card, the Fremen absent):
+ * that worm takes none of its forces there (advisors too), the others as
+ * ever; an effect record the strike uses up, the card spent. */
+static int may_spare(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return st->phase == ENGINE_PHASE_SPICE_BLOW && st->n_effects < ENGINE_EFFECT_MAX;
+}
+
+static engine_verdict spare(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                            const engine_action *moment, engine_rng *rng)
+{
+    (void)rng;
+    int t = moment->arg[1];
+    engine_effect e = {ENGINE_EFFECT_NEXUS_SPARED, ENGINE_FACTION_FREMEN, (uint8_t)owner,
+                       (uint8_t)t, ENGINE_EXPIRY_PHASE, 0};
+    if (t < 0 || t >= ENGINE_TERRITORY_COUNT || engine__effect_add(st, &e) != 0)
+        return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, 0);
+    engine__nexus_spend(st, owner);
+    return ENGINE_ACCEPTED;
+}
+
+int engine__nexus_spared(const engine_state *st, unsigned seat, unsigned territory)
+{
+    for (unsigned i = 0; i < st->n_effects; i++)
+        if (st->effect[i].kind == ENGINE_EFFECT_NEXUS_SPARED && st->effect[i].owner == seat &&
+            st->effect[i].value == territory)
+            return 1;
+    return 0;
+}
+
 static const engine_power_form betrayal_form = {
     .slug = "nexus_fremen_betrayal", .n_args = 1,
     .arg_name = {"alternative"}, .arg_type = {ENGINE_ARG_INT},
@@ -189,6 +226,11 @@ static const engine__power_row rows[] = {
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_PANELS), .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY,
      .when = may_revive, .source = "E3 p.11, Fremen Nexus card (Secret Ally, b); digest 5.2 row 12",
      .form = &secret_ally_form, .use = secret_ally, .legal = secret_ally_legal},
+    {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = ENGINE_FACTION_FREMEN,
+     .to = ENGINE__TO_OWNER, .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS),
+     .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY, .fn = engine__nexus_at_worm, .when = may_spare,
+     .source = "E3 p.11, Fremen Nexus card (Secret Ally, a); digest 5.2 row 12 (R140)",
+     .use = spare},
 };
 
 const engine__power_family engine__nexus_fremen = {rows, sizeof rows / sizeof rows[0]};

@@ -7,8 +7,10 @@
  * they hold back (engine/nexus.c: the draw and the record of what is owed,
  * then the return, which spends the card). Betrayal (13) cancels a traitor
  * the Harkonnen call, in the neutral Nexus window (rules version 7,
- * engine/nexus_window.c). Secret Ally (15, the Mentat Pause) is named and
- * refused with its row. A row never mutates but through its `use`.
+ * engine/nexus_window.c). Secret Ally (15, rules version 8) draws two
+ * traitors in the Mentat Pause and returns two, in the Nexus window of the
+ * holder's own moment (engine/nexus_moment.c; before version 8 named and
+ * refused with its row). A row never mutates but through its `use`.
  */
 #include "engine/internal.h"
 
@@ -51,6 +53,37 @@ static engine_verdict betrayal(engine_verdict_detail *why, engine_state *st, uns
     return engine__nexus_stop(why, st, owner, held, rng);
 }
 
+/* Row 15 (E3 p.11 face: "draw two Traitor Cards, then shuffle two you
+ * hold back"), rules version 8: played in the Nexus window of the holder's
+ * own moment in the Mentat Pause (engine/nexus_moment.c; R141). Both drawn
+ * first, then both returned (the seeds: in the order stated), with
+ * nexus_traitor_return, which the seat owes before anything else and
+ * whose last return spends the card. For the Tleilaxu the cards kept are
+ * Face Dancers (E3 FAQ): that branch waits for the Tleilaxu. */
+#define SECRET_ALLY_TRAITORS 2
+
+static int can_draw_two(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)seat;
+    return st->seat[owner].faction != ENGINE_FACTION_TLEILAXU &&
+           engine__nexus_can_draw_traitors(st, owner, SECRET_ALLY_TRAITORS);
+}
+
+static engine_verdict secret_ally(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                  const engine_action *moment, engine_rng *rng)
+{
+    (void)rng;
+    if (st->seat[owner].faction == ENGINE_FACTION_TLEILAXU) /* Face Dancers: not built */
+        return engine__reject(why, ENGINE_REJECT_RULE_NOT_IMPLEMENTED, 1,
+                              ENGINE_FACTION_TLEILAXU);
+    if (st->phase != ENGINE_PHASE_MENTAT_PAUSE)
+        return engine__reject(why, ENGINE_REJECT_WRONG_PHASE, 1, moment->arg[0]);
+    if (!engine__nexus_can_draw_traitors(st, owner, SECRET_ALLY_TRAITORS))
+        return engine__reject(why, ENGINE_REJECT_NO_CARD, 1, 15);
+    engine__nexus_draw_traitors(st, owner, SECRET_ALLY_TRAITORS);
+    return ENGINE_ACCEPTED;
+}
+
 static const engine_power_form betrayal_form = {.slug = "nexus_harkonnen_betrayal"};
 static const engine_power_form cunning_form = {.slug = "nexus_harkonnen_cunning"};
 static const engine_power_form secret_ally_form = {.slug = "nexus_harkonnen_secret_ally"};
@@ -68,7 +101,15 @@ static const engine__power_row rows[] = {
      .when = can_draw_one, .source = "E3 p.11, Harkonnen Nexus card (Cunning); digest 5.2 row 14",
      .form = &cunning_form, .use = cunning},
     ENGINE__NEXUS_RETURN_ROW(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING),
-    ENGINE__NEXUS_NOT_BUILT(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY, &secret_ally_form),
+    ENGINE__NEXUS_NOT_BUILT_UNTIL(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY,
+                                  &secret_ally_form, ENGINE__RULE_NEXUS_MOMENTS),
+    {.point = ENGINE__POINT_NEXUS_ANSWER, .faction = ENGINE_FACTION_HARKONNEN,
+     .to = ENGINE__TO_OWNER, .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS),
+     .nexus = 1 + ENGINE_NEXUS_SECRET_ALLY, .fn = engine__nexus_at_mentat_pause,
+     .when = can_draw_two,
+     .source = "E3 p.11, Harkonnen Nexus card (Secret Ally); digest 5.2 row 15 (R141)",
+     .use = secret_ally},
+    ENGINE__NEXUS_RETURN_ROW(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY),
 };
 
 const engine__power_family engine__nexus_harkonnen = {rows, sizeof rows / sizeof rows[0]};

@@ -94,8 +94,8 @@ static const engine_power_form policy_form = {
 
 /* 1 if the panel row `r` answers an attempt at Nexus point `point` by a
  * seat of faction `user` (its `fn` is a pure function of the two). */
-static int answers(const engine_state *st, const engine__power_row *r, unsigned user,
-                   unsigned point)
+int engine__nexus_answers(const engine_state *st, const engine__power_row *r, unsigned user,
+                          unsigned point)
 {
     return r->point == ENGINE__POINT_NEXUS_ANSWER && r->nexus && r->fn &&
            engine__row_in_force(st, r) && r->fn(st, user, 0, (int)point);
@@ -111,13 +111,14 @@ static unsigned user_of(const engine_state *st, const engine_frame *f)
 /* (1) 1 if some Nexus card could, from public facts alone, give `seat` a
  * panel answering `point`: the mode a row needs is the one its card would
  * have for that seat (the roster decides it, not the face held). */
-static int could_answer(const engine_state *st, unsigned seat, unsigned user, unsigned point)
+int engine__nexus_could_answer(const engine_state *st, unsigned seat, unsigned user,
+                               unsigned point)
 {
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
         const engine__power_family *fam = engine__nexus_families[f];
         for (size_t i = 0; i < fam->n; i++) {
             const engine__power_row *r = &fam->rows[i];
-            if (answers(st, r, user, point) &&
+            if (engine__nexus_answers(st, r, user, point) &&
                 engine_nexus_mode_of(st, seat, r->faction) == (int)r->nexus - 1)
                 return 1;
         }
@@ -153,7 +154,7 @@ int engine__nexus_hold(engine_state *st, const engine_action *act, unsigned poin
     for (unsigned s = 0; s < st->config.n_seats; s++)
         if (s != act->seat && engine_nexus_held(st, s) >= 0 &&
             !(st->nexus_quiet[s] & (1u << point)) &&
-            could_answer(st, s, st->seat[act->seat].faction, point))
+            engine__nexus_could_answer(st, s, st->seat[act->seat].faction, point))
             asked |= (uint16_t)ENGINE_SEAT_BIT(s);
     if (asked == 0)
         return 0;
@@ -190,7 +191,7 @@ static engine_verdict window_answer(engine_verdict_detail *why, engine_state *st
     const engine__power_row *r = held_panel(st, act->seat, panel, &owner);
     if (r == NULL)
         return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 1, panel);
-    if (!answers(st, r, user_of(st, f), point_of(f->held.kind)) || r->use == NULL)
+    if (!engine__nexus_answers(st, r, user_of(st, f), point_of(f->held.kind)) || r->use == NULL)
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, panel);
     st->nexus_played |= (uint16_t)ENGINE_SEAT_BIT(act->seat);
     return ENGINE_ACCEPTED;
@@ -212,7 +213,8 @@ static size_t window_legal(engine_legal *out, size_t cap, const engine_state *st
             engine__point_row_nth(st, ENGINE__POINT_NEXUS_ANSWER, seat, i, &owner);
         if (r == NULL)
             break;
-        if (!answers(st, r, f ? user_of(st, f) : ENGINE_FACTION_COUNT, point) || r->use == NULL)
+        if (!engine__nexus_answers(st, r, f ? user_of(st, f) : ENGINE_FACTION_COUNT, point) ||
+            r->use == NULL)
             continue;
         int panel = (int)engine_nexus_panel_row(r->faction, r->nexus - 1u);
         engine__legal_push1(out, cap, &n, ENGINE_ACTION_ANSWER, (uint8_t)seat, id, id, panel,
@@ -260,7 +262,7 @@ static void window_close(engine_state *st, const engine_frame *f, const engine_a
         assert(r != NULL); /* checked when it answered; nothing changed since */
         if (r == NULL)
             return;
-        if (answers(st, r, user_of(st, f), point) && r->use) {
+        if (engine__nexus_answers(st, r, user_of(st, f), point) && r->use) {
             engine_verdict v = r->use(NULL, st, owner, &f->held, rng);
             assert(v == ENGINE_ACCEPTED);
             (void)v;
@@ -300,12 +302,29 @@ static int may_set_policy(const engine_state *st, unsigned owner, unsigned seat)
     return in_force(st) && st->turn > 0 && st->nexus_quiet_turn[seat] != st->turn;
 }
 
+unsigned engine_nexus_points(const engine_state *st)
+{
+    return engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS) ? ENGINE_NEXUS_POINTS_ALL
+                                                        : ENGINE_NEXUS_POINTS_V7;
+}
+
+/* The masks of the points the room's rules version has (the form's box
+ * is the newest version's). */
+static size_t policy_legal(engine_legal *out, size_t cap, const engine_state *st, unsigned seat,
+                           int16_t id)
+{
+    size_t n = 0;
+    engine__nexus_push(out, cap, &n, seat, id, 0, (int16_t)engine_nexus_points(st), 0, 0);
+    return n;
+}
+
 static engine_verdict set_policy(engine_verdict_detail *why, engine_state *st, unsigned owner,
                                  const engine_action *act, engine_rng *rng)
 {
-    (void)why;
     (void)owner;
     (void)rng;
+    if ((unsigned)act->arg[1] & ~engine_nexus_points(st))
+        return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
     st->nexus_quiet[act->seat] = (uint8_t)act->arg[1];
     st->nexus_quiet_turn[act->seat] = st->turn;
     return ENGINE_ACCEPTED;
@@ -320,7 +339,8 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS), .when = may_set_policy,
      .source = "(the Nexus window's standing policy, docs/RULINGS.md R122)",
-     .form = &policy_form, .use = set_policy},
+     .form = &policy_form, .use = set_policy, .legal = policy_legal},
+    ENGINE__NEXUS_MOMENT_ROW,
 };
 
 /* The module's rows: `faction` is only where the row table wants one; they
@@ -338,7 +358,7 @@ int engine__nexus_window_check(const engine_state *st)
         return st->nexus_played == 0;
     }
     for (unsigned s = 0; s < ENGINE_MAX_SEATS; s++)
-        if ((st->nexus_quiet[s] & ~ENGINE_NEXUS_POINTS_ALL) || st->nexus_quiet_turn[s] > st->turn ||
+        if ((st->nexus_quiet[s] & ~engine_nexus_points(st)) || st->nexus_quiet_turn[s] > st->turn ||
             (s >= st->config.n_seats && (st->nexus_quiet[s] || st->nexus_quiet_turn[s])))
             return 0;
     const engine_frame *f = engine_nexus_window(st);

@@ -234,6 +234,8 @@ void engine__shipment_resume(engine_state *st, engine_rng *rng);
 /* ... and in the Spice Blow, the worm about to devour `territory`
  * (engine/phase_spice_blow.c). */
 void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng *rng);
+/* The lot's Nexus window closed (engine/nexus_moment.c): the sale pays. */
+void engine__bidding_lot_resume(engine_state *st, engine_rng *rng);
 /* ... and the Advanced charity about to be given (engine/phase_charity.c),
  * the storm about to move `move` sectors (engine/phase_storm.c). */
 void engine__charity_resume(engine_state *st, engine_rng *rng);

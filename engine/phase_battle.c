@@ -203,6 +203,7 @@ static void clear_battle(engine_state *st)
     engine__effect_remove(st, ENGINE_EFFECT_VOICE, -1);
     engine__effect_remove(st, ENGINE_EFFECT_PRESCIENCE, -1);
     engine__effect_remove(st, ENGINE_EFFECT_NEXUS_PRESCIENCE, -1);
+    engine__nexus_battle_over(st); /* the Emperor's panels' records (rules version 8) */
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
 }

@@ -106,7 +106,7 @@ void engine__treachery_discard(engine_state *st, unsigned card)
  * a sale's payment, which the Emperor receives (E1), then its card, with
  * the Harkonnen's free one (H1); and each card coming up, which the
  * Atreides see (A1). */
-enum { SALE_PAY = 0, SALE_CARD = 1, SALE_SHOW = 2 };
+enum { SALE_PAY = 0, SALE_CARD = 1, SALE_SHOW = 2, SALE_PAY_NOW = 3 /* after the lot's Nexus window */ };
 
 static void to_hand(engine_state *st, unsigned card, unsigned seat)
 {
@@ -289,6 +289,8 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
 static void pay_for_card(engine_state *st, unsigned buyer, unsigned amount)
 {
     int to_bank = engine__karama_consume_at(st, ENGINE__POINT_CARD_PAYEE);
+    if (engine__nexus_pays(st, buyer, amount)) /* a Nexus panel said who pays (rules version 8) */
+        return;
     int emperor = engine__point_owner(st, ENGINE__POINT_CARD_PAYEE);
     unsigned own = amount < st->seat[buyer].spice ? amount : st->seat[buyer].spice;
     unsigned rest = amount - own;
@@ -335,7 +337,12 @@ void engine__bidding_resume(engine_state *st, unsigned stage, unsigned opener, e
 static void sale(engine_state *st, unsigned stage, engine_rng *rng)
 {
     unsigned buyer = st->high_bidder;
-    if (stage == SALE_PAY) {
+    /* the lot's moments of the Nexus Cards (rules version 8): its close
+     * pays now */
+    if (stage == SALE_PAY && st->high_bid_karama == CARD_NONE && st->high_bid > 0 &&
+        engine__nexus_lot_won(st, buyer))
+        return;
+    if (stage == SALE_PAY || stage == SALE_PAY_NOW) {
         if (st->high_bid_karama != CARD_NONE)
             engine__treachery_discard(st, st->high_bid_karama); /* pays nothing */
         else
@@ -347,6 +354,11 @@ static void sale(engine_state *st, unsigned stage, engine_rng *rng)
             return;
     }
     sold(st, buyer, rng);
+}
+
+void engine__bidding_lot_resume(engine_state *st, engine_rng *rng)
+{
+    sale(st, SALE_PAY_NOW, rng);
 }
 
 /* The card up goes to the high bidder; the Emperor's payment, when it

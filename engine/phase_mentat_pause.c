@@ -112,5 +112,10 @@ void engine__mentat_pause_begin(engine_state *st, engine_rng *rng)
         last_turn(st);
         return;
     }
+    /* every seat's own moment of the Mentat Pause (Nexus Cards, rules
+     * version 8): the window's close begins the storm */
+    if (engine__nexus_moment(st, ENGINE_NEXUS_AT_MENTAT_PAUSE,
+                             (uint16_t)((1u << st->config.n_seats) - 1u), 0))
+        return;
     engine__storm_begin(st, rng);
 }

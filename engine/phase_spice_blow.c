@@ -147,9 +147,10 @@ static void devour(engine_state *st, unsigned territory)
         if (engine__locations[l].territory != territory)
             continue;
         for (uint8_t s = 0; s < st->config.n_seats; s++)
-            if (!is_worm_proof(st, s))
+            if (!is_worm_proof(st, s) && !engine__nexus_spared(st, s, territory))
                 engine__forces_to_tanks(st, l, s, st->forces[l][s], st->special[l][s]);
-        if (st->advisors[l] && bg >= 0 && !is_worm_proof(st, (unsigned)bg)) {
+        if (st->advisors[l] && bg >= 0 && !is_worm_proof(st, (unsigned)bg) &&
+            !engine__nexus_spared(st, (unsigned)bg, territory)) {
             st->seat[bg].tanks = (uint8_t)(st->seat[bg].tanks + st->advisors[l]);
             st->advisors[l] = 0;
         }
@@ -157,6 +158,7 @@ static void devour(engine_state *st, unsigned territory)
         st->spice[l] = 0;
     }
     engine__karama_consume_at(st, ENGINE__POINT_WORM_STRIKES);
+    engine__effect_remove(st, ENGINE_EFFECT_NEXUS_SPARED, -1); /* used up by this worm */
     st->fremen_gifts &= (uint8_t)~ENGINE_GIFT_WORM; /* the choice was for this worm */
     st->worm_territory = (uint8_t)territory;
     if (engine__double_blow(st))
@@ -321,11 +323,25 @@ static int ask_fremen(engine_state *st, unsigned territory)
     return 1;
 }
 
+/* The seats with forces (or advisors) in `territory`. */
+static uint16_t standing_in(const engine_state *st, unsigned territory)
+{
+    uint16_t seats = 0;
+    for (unsigned s = 0; s < st->config.n_seats; s++)
+        if (stands_in(st, territory, s))
+            seats |= (uint16_t)ENGINE_SEAT_BIT(s);
+    return seats;
+}
+
 /* The worm strikes `territory` (after the windows it may open, when it
- * returns 1: they resume the blow). */
+ * returns 1: they resume the blow). From rules version 8 in a Nexus
+ * Cards room, the moment of every seat whose forces it strikes
+ * (engine/nexus_moment.c). */
 static int strike(engine_state *st, unsigned territory)
 {
-    if (ask_fremen(st, territory) || hold_worm(st, territory))
+    if (ask_fremen(st, territory) || hold_worm(st, territory) ||
+        engine__nexus_moment(st, ENGINE_NEXUS_AT_WORM, standing_in(st, territory),
+                             (int)territory))
         return 1;
     devour(st, territory);
     return 0;

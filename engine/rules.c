@@ -126,6 +126,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_WINDOW_ENCODING] = {2, 0, "(state encoding)",
         "the state encoding writes the Truthtrance asker and the Karama window's fields, and the "
         "battle's steps without the Karama and Truthtrance answer steps of version 1"},
+    [ENGINE__RULE_NEXUS_MOMENTS] = {8, 0, "E3 p.11 (docs/RULINGS.md R140-R141)",
+        "Nexus panels played at a seat's own moment, in a window asking every publicly "
+        "possible holder whose moment it is: the Fremen Secret Ally's forces not devoured "
+        "by a worm, the Harkonnen Secret Ally's two traitors in the Mentat Pause"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -28,9 +28,10 @@
  *       window, those above it closed, the new ones opened; a frame never
  *       records an answer of a seat it did not ask, and no window closes
  *       and opens again as the very same window in one event;
- *   (5) each neutral Nexus window (counted apart, opened and closed as
- *       every window by (4)) asks only seats holding a Nexus card, never
- *       the seat whose attempt it holds.
+ *   (5) each Nexus window (counted apart, opened and closed as every
+ *       window by (4)): the neutral one and, from rules version 8, a
+ *       seat's own moment's, asks only seats holding a Nexus card, the
+ *       neutral one never the seat whose attempt it holds.
  * At the head an opportunity or windows may still be open: the game waits
  * on them (counted, not failed).
  */
@@ -89,10 +90,19 @@ static const char *seats_text(char buf[32], uint16_t mask)
 }
 
 /* The neutral Nexus window (rules version 7 on, engine/nexus_window.c). */
-static int is_nexus_window(const engine_frame *f)
+static int is_attempt_window(const engine_frame *f)
 {
     return f->point == ENGINE_WINDOW_GENERIC &&
            f->window == (uint16_t)engine_window_from_slug("nexus");
+}
+
+/* A Nexus window: the neutral one, or a seat's own moment's (rules
+ * version 8 on, engine/nexus_moment.c), which holds no seat's attempt. */
+static int is_nexus_window(const engine_frame *f)
+{
+    return is_attempt_window(f) ||
+           (f->point == ENGINE_WINDOW_GENERIC &&
+            f->window == (uint16_t)engine_window_from_slug("nexus_moment"));
 }
 
 static int same_window(const engine_frame *a, const engine_frame *b)
@@ -141,7 +151,7 @@ static void windows_step(walk *w, uint32_t version)
             if (engine_nexus_held(n, s) >= 0)
                 holders |= SEAT_BIT(s);
         char a[32];
-        if ((f->asked & ~holders) || (f->held.seat < ENGINE_MAX_SEATS &&
+        if ((f->asked & ~holders) || (is_attempt_window(f) && f->held.seat < ENGINE_MAX_SEATS &&
                                       (f->asked & SEAT_BIT(f->held.seat)))) {
             find(w, version, "the Nexus window opened over seat %u's attempt asks seats %s: "
                  "not only seats holding a Nexus card, or the attempt's own seat",

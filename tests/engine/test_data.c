@@ -717,7 +717,8 @@ static void test_data__power_rows(void **state)
         }
     }
     /* The Nexus panels answering the neutral Nexus window (rules version 7
-     * on, engine/nexus_window.c): each a card's row in a mode, saying
+     * on, engine/nexus_window.c) or a seat's own moment (version 8 on,
+     * engine/nexus_moment.c): each a card's row in a mode, saying
      * which Nexus point it answers and what it does; and the module's
      * rows (the window, its standing policy), every seat's. */
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
@@ -731,7 +732,9 @@ static void test_data__power_rows(void **state)
             assert_non_null(r->fn);
             assert_non_null(r->use);
             assert_null(r->form);
-            assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS));
+            /* the neutral window's (version 7), a seat's own moment's (8) */
+            assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS) ||
+                        r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS));
             /* one Nexus point, for some factions of the attempt's user */
             unsigned points = 0;
             for (int p = 0; p < ENGINE_NEXUS_POINT_COUNT; p++) {
@@ -750,7 +753,8 @@ static void test_data__power_rows(void **state)
         assert_non_null(r->form);
         assert_true((r->point == ENGINE__POINT_POWER) == (r->use != NULL));
         assert_true((r->point == ENGINE__POINT_WINDOW) == (r->answer != NULL && r->close != NULL));
-        assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS));
+        assert_true(r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_WINDOWS) ||
+                    r->since == ENGINE__RULE_SINCE(ENGINE__RULE_NEXUS_MOMENTS));
         unsigned kind = r->point == ENGINE__POINT_POWER ? ENGINE_ACTION_POWER : ENGINE_ACTION_ANSWER;
         assert_ptr_equal(engine_generic_form(kind, engine_power_id(r->form->slug)), r->form);
         per_point[r->point]++;

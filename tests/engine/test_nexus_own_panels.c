@@ -171,28 +171,12 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
 }
 
-/* A new position of three seats with the module, by `rules_version`. */
-static void three_seats(engine_state *st, engine_rng *rng, unsigned rules_version, unsigned a,
-                        unsigned b, unsigned c)
-{
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = (uint8_t)a;
-    cfg.faction[1] = (uint8_t)b;
-    cfg.faction[2] = (uint8_t)c;
-    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
-    cfg.rules_version = (uint16_t)rules_version;
-    engine_rng_init(rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
-}
-
 /* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
  * theirs in the Funeral Plain; they hold their own card. The Nexus. */
 static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
 {
-    three_seats(st, rng, rules_version, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_FREMEN,
-                ENGINE_FACTION_HARKONNEN);
+    test_nexus_three_seats(st, rng, SEED, rules_version, ENGINE_FACTION_ATREIDES,
+                           ENGINE_FACTION_FREMEN, ENGINE_FACTION_HARKONNEN);
     int plain = engine_location_find(ENGINE_TERRITORY_FUNERAL_PLAIN, 14);
     assert_true(plain >= 0);
     assert_int_equal(engine_position_forces(st, 1, (unsigned)plain, 4, 0), 0);
@@ -255,8 +239,8 @@ static void test_nexus_own_panels__fremen_cunning(void **state)
 static void battle_position(engine_state *st, engine_rng *rng, unsigned rules_version,
                             int *knife, int *snooper)
 {
-    three_seats(st, rng, rules_version, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
-                ENGINE_FACTION_EMPEROR);
+    test_nexus_three_seats(st, rng, SEED, rules_version, ENGINE_FACTION_ATREIDES,
+                           ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR);
     int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
     assert_true(flat >= 0);
     assert_int_equal(engine_position_forces(st, 0, (unsigned)flat, 5, 0), 0);

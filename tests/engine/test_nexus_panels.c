@@ -60,17 +60,6 @@ static void position(engine_state *st, engine_rng *rng, unsigned rules_version, 
     assert_int_equal(engine_position_enter(st, phase, 2, 9, rng), 0);
 }
 
-static engine_action power(unsigned seat, const char *slug, int a1)
-{
-    engine_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = ENGINE_ACTION_POWER;
-    a.seat = (uint8_t)seat;
-    a.arg[0] = (int16_t)engine_power_from_slug(slug);
-    a.arg[1] = (int16_t)a1;
-    return a;
-}
-
 /* The ids of the power families offered to `seat`, as a set of slugs'
  * ids in `ids` (up to 8); returns how many. */
 static unsigned offered(int16_t ids[8], const engine_state *st, unsigned seat)
@@ -116,9 +105,9 @@ static void test_nexus_panels__offered_to_the_holder_in_its_mode_only(void **sta
     assert_int_equal(offered(ids, &st, GUILD), 0);
     /* Another seat's card is not its power. */
     engine_verdict_detail why;
-    engine_action a = power(GUILD, "nexus_harkonnen_cunning", 0);
+    engine_action a = test_power(GUILD, "nexus_harkonnen_cunning", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
-    a = power(ATREIDES, "nexus_emperor_secret_ally", 3);
+    a = test_power(ATREIDES, "nexus_emperor_secret_ally", 3);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
 }
 
@@ -132,9 +121,9 @@ static void test_nexus_panels__none_under_rules_version_5(void **state)
     for (unsigned s = 0; s < N_SEATS; s++)
         assert_int_equal(offered(ids, &st, s), 0);
     engine_verdict_detail why;
-    engine_action a = power(HARKONNEN, "nexus_harkonnen_cunning", 0);
+    engine_action a = test_power(HARKONNEN, "nexus_harkonnen_cunning", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
-    a = power(HARKONNEN, "nexus_harkonnen_betrayal", 0);
+    a = test_power(HARKONNEN, "nexus_harkonnen_betrayal", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
 }
 
@@ -146,14 +135,14 @@ static void test_nexus_panels__not_built_refused_with_its_row(void **state)
     position(&st, &rng, ENGINE_RULES_VERSION, ENGINE_PHASE_SPICE_BLOW);
     engine_verdict_detail why;
     /* The Fremen hold the Guild card: its Betrayal is row 16. */
-    engine_action a = power(FREMEN, "nexus_guild_betrayal", 0);
+    engine_action a = test_power(FREMEN, "nexus_guild_betrayal", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_RULE_NOT_IMPLEMENTED);
     assert_int_equal(why.value, 16);
     assert_int_equal(why.value, engine_nexus_panel_row(ENGINE_FACTION_GUILD, ENGINE_NEXUS_BETRAYAL));
     /* Its other panels are not the Fremen's to play. */
-    a = power(FREMEN, "nexus_guild_cunning", 0);
+    a = test_power(FREMEN, "nexus_guild_cunning", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
-    a = power(FREMEN, "nexus_guild_secret_ally", 0);
+    a = test_power(FREMEN, "nexus_guild_secret_ally", 0);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
     /* Every panel of every card is named, and its row is told. */
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
@@ -169,7 +158,10 @@ static void test_nexus_panels__not_built_refused_with_its_row(void **state)
     /* Which are built, as the bots read it. */
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_CUNNING));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_BETRAYAL)); /* v7, the window */
-    assert_false(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY));
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_HARKONNEN, ENGINE_NEXUS_SECRET_ALLY)); /* v8 */
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_BETRAYAL)); /* v8, 7a */
+    assert_true(engine_nexus_panel_built(ENGINE_FACTION_EMPEROR, ENGINE_NEXUS_CUNNING)); /* v8, 8 */
+    assert_false(engine_nexus_panel_built(ENGINE_FACTION_BENE_GESSERIT, ENGINE_NEXUS_CUNNING));
     assert_true(engine_nexus_panel_built(ENGINE_FACTION_FREMEN, ENGINE_NEXUS_BETRAYAL));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_MORITANI, ENGINE_NEXUS_CUNNING));
     assert_false(engine_nexus_panel_built(ENGINE_FACTION_COUNT, ENGINE_NEXUS_CUNNING));
@@ -206,7 +198,7 @@ static void test_nexus_panels__harkonnen_cunning_owes_a_return(void **state)
     position(&st, &rng, ENGINE_RULES_VERSION, ENGINE_PHASE_SPICE_BLOW);
     every_family_accepted(&st, &rng);
     unsigned deck = st.n_traitor_deck;
-    engine_action a = power(HARKONNEN, "nexus_harkonnen_cunning", 0);
+    engine_action a = test_power(HARKONNEN, "nexus_harkonnen_cunning", 0);
     engine_verdict_detail why;
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
     assert_int_equal(st.n_traitor_deck, deck - 1);
@@ -236,7 +228,7 @@ static void test_nexus_panels__harkonnen_cunning_owes_a_return(void **state)
             drawn = l;
     assert_true(drawn < ENGINE_LEADER_COUNT);
     assert_int_equal(st.traitor[drawn].known_by, ENGINE_SEAT_BIT(HARKONNEN)); /* its own */
-    a = power(HARKONNEN, "nexus_traitor_return", (int)drawn);
+    a = test_power(HARKONNEN, "nexus_traitor_return", (int)drawn);
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
     assert_int_equal(st.n_traitor_deck, deck);
     assert_int_equal(engine_nexus_held(&st, HARKONNEN), -1);
@@ -251,7 +243,7 @@ static void test_nexus_panels__ecaz_answer_told_to_asker_and_asked(void **state)
     engine_state st;
     engine_rng rng;
     position(&st, &rng, ENGINE_RULES_VERSION, ENGINE_PHASE_SPICE_BLOW);
-    engine_action a = power(ATREIDES, "nexus_ecaz_secret_ally", ENGINE_FACTION_HARKONNEN);
+    engine_action a = test_power(ATREIDES, "nexus_ecaz_secret_ally", ENGINE_FACTION_HARKONNEN);
     engine_verdict_detail why;
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
     const engine_effect *e = engine_effect_find(&st, ENGINE_EFFECT_NEXUS_ANSWER);
@@ -279,9 +271,9 @@ static void test_nexus_panels__records_survive_the_encoding(void **state)
     engine_rng rng;
     position(&st, &rng, ENGINE_RULES_VERSION, ENGINE_PHASE_SPICE_BLOW);
     engine_verdict_detail why;
-    engine_action a = power(ATREIDES, "nexus_ecaz_secret_ally", ENGINE_FACTION_FREMEN);
+    engine_action a = test_power(ATREIDES, "nexus_ecaz_secret_ally", ENGINE_FACTION_FREMEN);
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
-    a = power(HARKONNEN, "nexus_harkonnen_cunning", 0);
+    a = test_power(HARKONNEN, "nexus_harkonnen_cunning", 0);
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
     uint8_t buf[ENGINE_STATE_ENCODED_MAX], again[ENGINE_STATE_ENCODED_MAX];
     size_t n = engine_state_encode(buf, sizeof buf, &st);
@@ -309,9 +301,9 @@ static void test_nexus_panels__revival_panels_in_revival_only(void **state)
     assert_int_equal(ids[0], engine_power_from_slug("nexus_emperor_secret_ally"));
     every_family_accepted(&st, &rng);
     engine_verdict_detail why;
-    engine_action a = power(GUILD, "nexus_emperor_secret_ally", 3);
+    engine_action a = test_power(GUILD, "nexus_emperor_secret_ally", 3);
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_REVIVAL_TANKS);
-    a = power(GUILD, "nexus_emperor_secret_ally", 2);
+    a = test_power(GUILD, "nexus_emperor_secret_ally", 2);
     assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
     assert_int_equal(st.seat[GUILD].tanks, 0);
     assert_int_equal(engine_nexus_held(&st, GUILD), -1);
@@ -348,7 +340,7 @@ static void test_nexus_panels__fremen_betrayal_no_ride(void **state)
         assert_int_equal(st.step, BLOW_STEP_NEXUS);
         engine_verdict_detail why;
         if (betray) {
-            engine_action a = power(1, "nexus_fremen_betrayal", 1);
+            engine_action a = test_power(1, "nexus_fremen_betrayal", 1);
             assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
             assert_true(engine__nexus_banned(&st, 2, ENGINE__POINT_WORM_RIDE));
             assert_int_equal(engine_nexus_held(&st, 1), -1);

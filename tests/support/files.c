@@ -1,7 +1,14 @@
 /*
  * files.c - removing the directory trees the suites make, and the
- * standard six-seat configuration several suites play.
+ * standard six-seat configuration and three-seat Nexus Cards position
+ * several suites play. Test code only; failures are cmocka assertions.
  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
 #include <dirent.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,4 +49,30 @@ void test_config_six(engine_config *cfg)
     cfg->faction[3] = ENGINE_FACTION_FREMEN;
     cfg->faction[4] = ENGINE_FACTION_HARKONNEN;
     cfg->faction[5] = ENGINE_FACTION_GUILD;
+}
+
+engine_action test_power(unsigned seat, const char *slug, int a1)
+{
+    engine_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = ENGINE_ACTION_POWER;
+    a.seat = (uint8_t)seat;
+    a.arg[0] = (int16_t)engine_power_from_slug(slug);
+    a.arg[1] = (int16_t)a1;
+    return a;
+}
+
+void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *seed,
+                            unsigned rules_version, unsigned a, unsigned b, unsigned c)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = (uint8_t)a;
+    cfg.faction[1] = (uint8_t)b;
+    cfg.faction[2] = (uint8_t)c;
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    cfg.rules_version = (uint16_t)rules_version;
+    engine_rng_init(rng, seed, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
 }

@@ -99,6 +99,13 @@ int test_state_round_trip(const engine_state *st);
 
 /* Six classic seats: every setup step (prediction, traitors, Fremen). */
 void test_config_six(engine_config *cfg);
+/* A new position of three seats of factions a, b, c with the Nexus Cards,
+ * by `rules_version`, its rng seeded with `seed`. */
+/* A generic `power` action by `seat`: the power of form `slug`, its first
+ * argument `a1`, the others 0. */
+engine_action test_power(unsigned seat, const char *slug, int a1);
+void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *seed,
+                            unsigned rules_version, unsigned a, unsigned b, unsigned c);
 
 /* A configuration of n seats with a random choice of classic factions. */
 void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, uint64_t *prng);

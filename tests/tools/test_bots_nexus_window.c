@@ -6,7 +6,10 @@
  * own view, and passed by one holding another card, and by Easy; every
  * level's answer is one of its legal families and the engine accepts it;
  * Easy sets its standing policy to be asked nowhere at its first prompt
- * offering it, the others keep the default.
+ * offering it, the others keep the default. From rules version 8, in the
+ * window of a seat's own moment (engine/nexus_moment.c), Medium and up
+ * play the panel their own card plays there (12a as a worm strikes, 15 in
+ * the Mentat Pause, then its returns) and pass holding another card.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +21,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "tests/support/support.h"
 #include "tools/internal.h"
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {91};
@@ -144,11 +148,77 @@ static void test_bots_nexus_window__policy_from_the_level_alone(void **state)
     free(st);
 }
 
+/* Seat 0 holds the card printed `card`, seat 1 the Guild's; the Fremen and
+ * the Harkonnen absent. The worm of turn 2 strikes Cielago North, where
+ * both stand (`pause` 0), or turn 2's Mentat Pause (`pause` 1). */
+static void moment_position(engine_state *st, engine_rng *rng, unsigned card, int pause)
+{
+    test_nexus_three_seats(st, rng, SEED, ENGINE_RULES_VERSION, ENGINE_FACTION_ATREIDES,
+                           ENGINE_FACTION_EMPEROR, ENGINE_FACTION_BENE_GESSERIT);
+    assert_true(engine_position_nexus_give(st, 0, card) >= 0);
+    assert_true(engine_position_nexus_give(st, 1, ENGINE_FACTION_GUILD) >= 0);
+    if (pause) {
+        assert_int_equal(engine_position_enter(st, ENGINE_PHASE_MENTAT_PAUSE, 2, 0, rng), 0);
+        return;
+    }
+    int north = engine_location_find(ENGINE_TERRITORY_CIELAGO_NORTH, 2);
+    assert_true(north >= 0);
+    assert_int_equal(engine_position_forces(st, 0, (unsigned)north, 4, 0), 0);
+    assert_int_equal(engine_position_forces(st, 1, (unsigned)north, 4, 0), 0);
+    assert_int_equal(engine_position_spice_discard(
+                         st, (unsigned)engine_spice_card_of(ENGINE_TERRITORY_CIELAGO_NORTH)),
+                     0);
+    assert_int_equal(engine_position_spice_top(
+                         st, (unsigned)engine_spice_card_of(ENGINE_TERRITORY_THE_GREAT_FLAT)),
+                     0);
+    assert_int_equal(engine_position_spice_top(st, (unsigned)engine_spice_worm(0)), 0);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_SPICE_BLOW, 2, 0, rng), 0);
+}
+
+static void test_bots_nexus_window__own_moments(void **state)
+{
+    (void)state;
+    engine_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    engine_rng rng;
+    int16_t id = (int16_t)engine_window_from_slug("nexus_moment");
+    static const struct {
+        uint8_t card, pause, panel;
+    } moments[] = {{ENGINE_FACTION_FREMEN, 0, 12}, {ENGINE_FACTION_HARKONNEN, 1, 15}};
+    for (size_t m = 0; m < sizeof moments / sizeof moments[0]; m++) {
+        moment_position(st, &rng, moments[m].card, moments[m].pause);
+        assert_non_null(engine_nexus_moment_window(st));
+        for (unsigned level = BOT_LEVEL_MEDIUM; level < BOT_LEVEL_COUNT; level++) {
+            engine_action act = decide(st, 0, level);
+            assert_int_equal(act.kind, ENGINE_ACTION_ANSWER);
+            assert_int_equal(act.arg[0], id);
+            assert_int_equal(act.arg[1], moments[m].panel);
+            act = decide(st, 1, level); /* another card: pass */
+            assert_int_equal(act.kind, ENGINE_ACTION_ANSWER);
+            assert_int_equal(act.arg[1], 0);
+        }
+    }
+    /* After 15, the returns: a Medium bot makes them, and the storm begins. */
+    engine_action act = decide(st, 0, BOT_LEVEL_MEDIUM);
+    assert_int_equal(engine_apply(NULL, st, &act, &rng), ENGINE_ACCEPTED);
+    engine_action pass = {ENGINE_ACTION_ANSWER, 1, {id, 0}};
+    assert_int_equal(engine_apply(NULL, st, &pass, &rng), ENGINE_ACCEPTED);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(st->phase, ENGINE_PHASE_MENTAT_PAUSE);
+        act = decide(st, 0, BOT_LEVEL_MEDIUM);
+        assert_int_equal(act.arg[0], engine_power_from_slug("nexus_traitor_return"));
+        assert_int_equal(engine_apply(NULL, st, &act, &rng), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(st->phase, ENGINE_PHASE_STORM);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bots_nexus_window__the_holder_stops_a_voice_against_it),
         cmocka_unit_test(test_bots_nexus_window__policy_from_the_level_alone),
+        cmocka_unit_test(test_bots_nexus_window__own_moments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

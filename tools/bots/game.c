@@ -208,7 +208,9 @@ static int game_fold(game *gm, const engine_action *act)
     if (act->kind == ENGINE_ACTION_POWER)
         gm->n_nexus_panels[engine_nexus_panel_of_power(act->arg[0])]++;
     /* a panel played in the neutral Nexus window (rules version 7 on) */
-    if (act->kind == ENGINE_ACTION_ANSWER && act->arg[0] == engine_window_from_slug("nexus") &&
+    if (act->kind == ENGINE_ACTION_ANSWER &&
+        (act->arg[0] == engine_window_from_slug("nexus") ||
+         act->arg[0] == engine_window_from_slug("nexus_moment")) && /* rules version 8 on */
         act->arg[1] > 0 && act->arg[1] <= ENGINE_NEXUS_PANEL_COUNT)
         gm->n_nexus_panels[act->arg[1]]++;
     return 0;

@@ -7,8 +7,9 @@
  * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
  * Atreides Cunning's second element; from rules version 7 the Bene
  * Gesserit's and the Atreides' Betrayals in the neutral Nexus window, and
- * the window's standing policy), from their own view and legal families
- * only.
+ * the window's standing policy; from rules version 8 the Fremen Secret
+ * Ally's (a) and the Harkonnen Secret Ally in the window of their own
+ * moment), from their own view and legal families only.
  * Medium and up play by these heuristics (Hard and Brutal as Medium);
  * Easy leaves a panel to the generic chooser, which may draw one at any
  * prompt. Tools layer: never reads the engine's state beyond the view.
@@ -119,12 +120,35 @@ static int answer_window(engine_action *out, const bot__ctx *c)
     return -1;
 }
 
+/* The Nexus window of the seat's own moment (rules version 8 on): the
+ * panel its own card plays there, if offered (rows 12a, 15, 9a: its forces
+ * kept from the worm, two traitors more to choose from, a card free, each
+ * for nothing but the card; 7a, the Emperor paying for his ally's card,
+ * unless the seat is that ally); else pass, the window's default. Only the
+ * public window and the legal families, which are the seat's own, are
+ * read. */
+static int answer_moment(engine_action *out, const bot__ctx *c)
+{
+    const engine_frame *f = engine_nexus_moment_window(c->v);
+    if (f == NULL)
+        return -1;
+    if (f->held.arg[0] == ENGINE_NEXUS_AT_ALLY_PURCHASE && f->held.arg[1] == (int16_t)c->seat)
+        return -1; /* its own purchase, as the Emperor's ally: it passes */
+    for (size_t k = 0; k < c->n_legal; k++)
+        if (c->legal[k].kind == ENGINE_ACTION_ANSWER && c->legal[k].lo[0] == (int16_t)f->window &&
+            c->legal[k].lo[1] > 0) {
+            bot__action_lo(out, &c->legal[k]);
+            return BOT_OK;
+        }
+    return -1;
+}
+
 int bot__nexus_policy(engine_action *out, const bot__ctx *c)
 {
     /* Easy never plays a panel in the window: it asks to be asked nowhere.
      * The others keep the default, asked at every point. From the level
      * alone, never from the card. */
-    unsigned quiet = c->level == BOT_LEVEL_EASY ? ENGINE_NEXUS_POINTS_ALL : 0;
+    unsigned quiet = c->level == BOT_LEVEL_EASY ? engine_nexus_points(c->v) : 0;
     const engine_legal *l = power_family(c, "nexus_policy", 0);
     if (l == NULL || c->v->nexus_quiet[c->seat] == quiet)
         return -1;
@@ -137,7 +161,7 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
 {
     if (c->level == BOT_LEVEL_EASY)
         return -1;
-    if (answer_window(out, c) == BOT_OK)
+    if (answer_window(out, c) == BOT_OK || answer_moment(out, c) == BOT_OK)
         return BOT_OK;
     if (choose_return(out, c) == BOT_OK)
         return BOT_OK;
@@ -172,6 +196,27 @@ int bot__nexus_play(engine_action *out, bot__ctx *c)
         bot__action_lo(out, best);
         out->arg[2] = (int16_t)bot__clamp(3, best->lo[2], best->hi[2]);
         return BOT_OK;
+    }
+    /* Row 8 (Advanced): as many ordinary forces as offered count as
+     * Sardaukar. Row 7b (Advanced): against the Emperor's Sardaukar in the
+     * battle (public: the board). */
+    if ((l = power_family(c, "nexus_emperor_cunning", 0)) != NULL) {
+        bot__action_lo(out, l);
+        out->arg[1] = l->hi[1];
+        return BOT_OK;
+    }
+    if ((l = power_family(c, "nexus_emperor_betrayal", 0)) != NULL) {
+        const engine_state *v = c->v;
+        unsigned sardaukar = 0;
+        for (unsigned s = 0; s < v->config.n_seats; s++)
+            for (unsigned loc = 0; v->config.faction[s] == ENGINE_FACTION_EMPEROR &&
+                                   loc < ENGINE_LOCATION_COUNT; loc++)
+                if (engine_location_territory(loc) == v->battle_territory)
+                    sardaukar += v->special[loc][s];
+        if (sardaukar > 0) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
     }
     /* Row 10: (b) before the Fremen move, in Bidding or Revival; (a) in
      * the Nexus, one time in two. */
