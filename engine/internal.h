@@ -315,6 +315,12 @@ void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
 /* 1 while the seats of the battle are asked for their plans: its step,
  * no question of the battle still open. */
 int engine__plans_asked(const engine_state *st);
+/* The prescience window of the battle being fought, if the Atreides side
+ * asks one (engine/phase_battle.c). */
+void engine__ask_prescience(engine_state *st);
+/* The Bene Gesserit Secret Ally's window before the plans (rules version
+ * 8 on, engine/nexus_bene_gesserit.c): 1 if opened. */
+int engine__nexus_voice_ask(engine_state *st);
 /* The pause fields of the canonical encoding of rules versions 2 and 3,
  * as they were before the stack (engine/state.c writes and reads them):
  * encode reads them off the stack; decode builds the stack, -1 when the
@@ -423,6 +429,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_NEXUS_OWN_PANELS,
+    ENGINE__RULE_NEXUS_BORROWED_VOICE,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 

@@ -544,13 +544,34 @@ unsigned engine_nexus_panel_of_power(int id)
     return 0;
 }
 
+unsigned engine_nexus_panel_of_answer(const engine_action *act)
+{
+    if (act->kind != ENGINE_ACTION_ANSWER)
+        return 0;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__nexus_families[f];
+        for (size_t i = 0; i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            if (r->point != ENGINE__POINT_WINDOW || !r->nexus || !r->form ||
+                engine_window_id(r->form->slug) != act->arg[0])
+                continue;
+            for (unsigned a = 0; a < r->form->n_args; a++)
+                if (act->arg[1 + a] != r->form->fallback[a])
+                    return engine_nexus_panel_row(r->faction, r->nexus - 1u);
+            return 0;
+        }
+    }
+    return 0;
+}
+
 int engine_nexus_panel_built(unsigned f, unsigned mode)
 {
     if (f >= ENGINE_FACTION_COUNT)
         return 0;
     const engine__power_family *fam = engine__nexus_families[f];
     for (size_t i = 0; i < fam->n; i++)
-        if (fam->rows[i].nexus == 1 + mode && fam->rows[i].use != NULL &&
+        if (fam->rows[i].nexus == 1 + mode &&
+            (fam->rows[i].use != NULL || fam->rows[i].answer != NULL) &&
             fam->rows[i].form != &engine__nexus_return_form)
             return 1;
     return 0;
@@ -670,6 +691,12 @@ int engine__nexus_check(const engine_state *st)
             if (e->value < ENGINE_PRESCIENCE_LEADER || e->value > ENGINE_PRESCIENCE_DIAL ||
                 e->expiry != ENGINE_EXPIRY_BATTLE || st->phase != ENGINE_PHASE_BATTLE ||
                 !engine__rule(st, ENGINE__RULE_NEXUS_OWN_PANELS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_VOICE) {
+            if (e->value <= ENGINE_VOICE_NONE || e->value >= ENGINE_VOICE_CLASS_COUNT ||
+                e->arg < 0 || e->arg > 1 || e->expiry != ENGINE_EXPIRY_BATTLE ||
+                st->phase != ENGINE_PHASE_BATTLE ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_BORROWED_VOICE))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||

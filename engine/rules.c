@@ -105,6 +105,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
+    [ENGINE__RULE_NEXUS_BORROWED_VOICE] = {8, 0, "E3 p.11; E3 FAQ (docs/RULINGS.md R150)",
+        "the Bene Gesserit Secret Ally: with the Bene Gesserit absent, a battle whose sides "
+        "hold a Nexus card opens one neutral window before the plans and the prescience, in "
+        "which the card's holder may Voice its opponent"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

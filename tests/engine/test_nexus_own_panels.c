@@ -175,16 +175,7 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
 static void three_seats(engine_state *st, engine_rng *rng, unsigned rules_version, unsigned a,
                         unsigned b, unsigned c)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = (uint8_t)a;
-    cfg.faction[1] = (uint8_t)b;
-    cfg.faction[2] = (uint8_t)c;
-    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
-    cfg.rules_version = (uint16_t)rules_version;
-    engine_rng_init(rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    assert_int_equal(test_nexus_room(st, rng, SEED, rules_version, a, b, c), ENGINE_ACCEPTED);
 }
 
 /* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
@@ -266,6 +257,12 @@ static void battle_position(engine_state *st, engine_rng *rng, unsigned rules_ve
     assert_true(*knife >= 0 && *snooper >= 0);
     assert_true(engine_position_nexus_give(st, 0, ENGINE_FACTION_ATREIDES) >= 0);
     assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, rng), 0);
+    /* from rules version 8, the Bene Gesserit absent, a side holding a
+     * Nexus card is asked first whether it Voices (R150): it passes */
+    engine_action voice = {.kind = ENGINE_ACTION_ANSWER, .seat = 0};
+    voice.arg[0] = (int16_t)engine_window_from_slug("nexus_voice");
+    if (rules_version >= 8)
+        assert_int_equal(engine_apply(NULL, st, &voice, rng), ENGINE_ACCEPTED);
     engine_action a = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0};
     a.arg[0] = ENGINE_PRESCIENCE_WEAPON;
     assert_int_equal(engine_apply(NULL, st, &a, rng), ENGINE_ACCEPTED);

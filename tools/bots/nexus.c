@@ -5,7 +5,8 @@
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
  * the Guild's site to site and back to reserves, the Guild Cunning's
  * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
- * Atreides Cunning's second element; from rules version 7 the Bene
+ * Atreides Cunning's second element; from rules version 8 the Bene
+ * Gesserit Secret Ally's Voice; from rules version 7 the Bene
  * Gesserit's and the Atreides' Betrayals in the neutral Nexus window, and
  * the window's standing policy), from their own view and legal families
  * only.
@@ -133,11 +134,35 @@ int bot__nexus_policy(engine_action *out, const bot__ctx *c)
     return BOT_OK;
 }
 
+/* Row 6, the Bene Gesserit Secret Ally's window before the plans: the
+ * holder's family (it alone is offered commands) Voices the opponent as
+ * the faction would; every other seat asked passes, the default. */
+static int borrowed_voice(engine_action *out, bot__ctx *c)
+{
+    int id = engine_window_from_slug("nexus_voice");
+    const engine_state *v = c->v;
+    for (size_t i = 0; id >= 0 && i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_ANSWER || l->lo[0] != id || l->hi[2] == ENGINE_VOICE_NONE)
+            continue;
+        unsigned side = v->battle_seat[0] == c->seat ? 0u : 1u;
+        unsigned opponent = v->battle_seat[1 - side];
+        if (opponent >= v->config.n_seats)
+            return -1;
+        bot__action_lo(out, l);
+        out->arg[1] = 0; /* must not */
+        out->arg[2] = (int16_t)bot__clamp(bot__voice_class(c, c->seat, opponent), l->lo[2],
+                                          l->hi[2]);
+        return BOT_OK;
+    }
+    return -1;
+}
+
 int bot__nexus_play(engine_action *out, bot__ctx *c)
 {
     if (c->level == BOT_LEVEL_EASY)
         return -1;
-    if (answer_window(out, c) == BOT_OK)
+    if (answer_window(out, c) == BOT_OK || borrowed_voice(out, c) == BOT_OK)
         return BOT_OK;
     if (choose_return(out, c) == BOT_OK)
         return BOT_OK;
