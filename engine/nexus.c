@@ -544,6 +544,29 @@ unsigned engine_nexus_panel_of_power(int id)
     return 0;
 }
 
+int engine__nexus_in_force(const engine_state *st, engine__rule_change change)
+{
+    return (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) && engine__rule(st, change);
+}
+
+int engine__nexus_holds_as(const engine_state *st, unsigned seat, unsigned face, int mode)
+{
+    int held = engine_nexus_held(st, seat);
+    return held >= 0 && st->nexus_face[held] == face && engine_nexus_mode_of(st, seat, face) == mode;
+}
+
+int engine__nexus_could_hold(const engine_state *st, unsigned seat, unsigned face, int mode)
+{
+    int held = engine_nexus_held(st, seat);
+    if (held < 0 || engine_nexus_mode_of(st, seat, face) != mode ||
+        ((st->nexus_card[held].known_by & ENGINE_KNOWN_PUBLIC) && st->nexus_face[held] != face))
+        return 0;
+    for (unsigned i = 0; i < st->n_nexus_discard; i++)
+        if (st->nexus_face[st->nexus_discard[i]] == face)
+            return 0;
+    return 1;
+}
+
 unsigned engine_nexus_panel_of_answer(const engine_action *act)
 {
     if (act->kind != ENGINE_ACTION_ANSWER)

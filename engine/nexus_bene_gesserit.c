@@ -25,43 +25,24 @@ static const engine_power_form voice_form = {
     .fallback = {0, ENGINE_VOICE_NONE}, /* class none: pass */
 };
 
-static int in_force(const engine_state *st)
-{
-    return (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) &&
-           engine__rule(st, ENGINE__RULE_NEXUS_BORROWED_VOICE);
-}
-
-/* 1 if `seat` holds this card as its Secret Ally (its own view suffices:
- * its hand is its own). */
+/* 1 if `seat` holds this card as its Secret Ally. */
 static int holds_secret_ally(const engine_state *st, unsigned seat)
 {
-    int held = engine_nexus_held(st, seat);
-    return held >= 0 && st->nexus_face[held] == ENGINE_FACTION_BENE_GESSERIT &&
-           engine_nexus_mode_of(st, seat, ENGINE_FACTION_BENE_GESSERIT) == ENGINE_NEXUS_SECRET_ALLY;
+    return engine__nexus_holds_as(st, seat, ENGINE_FACTION_BENE_GESSERIT, ENGINE_NEXUS_SECRET_ALLY);
 }
 
 /* From public facts alone, whether `seat` could hold this card as its
- * Secret Ally: it holds a Nexus card not shown to be another, the card is
- * not in the discard, the Bene Gesserit are absent; and its standing
- * policy asks it at a Voice. */
+ * Secret Ally, and its standing policy asks it at a Voice. */
 static int could_voice(const engine_state *st, unsigned seat)
 {
-    int held = engine_nexus_held(st, seat);
-    if (held < 0 || (st->nexus_quiet[seat] & (1u << ENGINE_NEXUS_AT_VOICE)) ||
-        engine_nexus_mode_of(st, seat, ENGINE_FACTION_BENE_GESSERIT) != ENGINE_NEXUS_SECRET_ALLY)
-        return 0;
-    if ((st->nexus_card[held].known_by & ENGINE_KNOWN_PUBLIC) &&
-        st->nexus_face[held] != ENGINE_FACTION_BENE_GESSERIT)
-        return 0;
-    for (unsigned i = 0; i < st->n_nexus_discard; i++)
-        if (st->nexus_face[st->nexus_discard[i]] == ENGINE_FACTION_BENE_GESSERIT)
-            return 0;
-    return 1;
+    return !(st->nexus_quiet[seat] & (1u << ENGINE_NEXUS_AT_VOICE)) &&
+           engine__nexus_could_hold(st, seat, ENGINE_FACTION_BENE_GESSERIT,
+                                    ENGINE_NEXUS_SECRET_ALLY);
 }
 
 int engine__nexus_voice_ask(engine_state *st)
 {
-    if (!in_force(st))
+    if (!engine__nexus_in_force(st, ENGINE__RULE_NEXUS_BORROWED_VOICE))
         return 0;
     uint16_t asked = 0;
     for (unsigned i = 0; i < 2; i++)

@@ -109,6 +109,14 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "the Bene Gesserit Secret Ally: with the Bene Gesserit absent, a battle whose sides "
         "hold a Nexus card opens one neutral window before the plans and the prescience, in "
         "which the card's holder may Voice its opponent"},
+    [ENGINE__RULE_NEXUS_WORTHLESS_SPICE] = {8, 0, "E3 p.11 (docs/RULINGS.md R151)",
+        "the CHOAM Secret Ally: as Spice Collection ends, one neutral window asks every seat "
+        "that holds a Nexus card and a treachery card; the card's holder may discard a "
+        "worthless card for 2 spice from the bank"},
+    [ENGINE__RULE_NEXUS_REPLACEMENT] = {8, 0, "E3 p.11; seed 004 (docs/RULINGS.md R152)",
+        "the Ixian Secret Ally: right after each card the auction sells, the buyer holding a "
+        "Nexus card is asked; the card's holder may discard the card bought and draw the deck "
+        "top in its place"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
