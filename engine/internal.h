@@ -433,6 +433,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_BORROWED_VOICE,
     ENGINE__RULE_NEXUS_WORTHLESS_SPICE,
     ENGINE__RULE_NEXUS_REPLACEMENT,
+    ENGINE__RULE_NEXUS_GLIMPSE,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -755,12 +756,21 @@ int engine__nexus_collection_ask(engine_state *st);
  * version 8 on, engine/nexus_ixians.c): 1 if opened; its close brings the
  * next card up (engine__bidding_card_up). */
 int engine__nexus_purchase_ask(engine_state *st, unsigned buyer);
+/* The CHOAM Secret Ally's (b) window after a battle won (rules version 8
+ * on, engine/nexus_choam.c): 1 if opened; its close goes on to the next
+ * battle (engine__battle_next). */
+int engine__nexus_battle_won_ask(engine_state *st);
 /* A card's own window (engine/nexus.c): 1 if `seat` holds the card printed
  * for `face` in `mode` (its own hand: a seat's legal actions are its own);
  * 1 if, from public facts alone, it could (it holds a Nexus card not shown
  * to be another, that card is not in the discard, the roster gives it that
  * mode), the test of who a card's own window asks. */
 int engine__nexus_holds_as(const engine_state *st, unsigned seat, unsigned face, int mode);
+/* The one family of a yes-or-no window of a card's own (argument 1: 0
+ * pass, 1 play): 0..1 for the seat holding the card printed for `face` as
+ * its Secret Ally, 0 for every other seat asked. */
+size_t engine__nexus_yes_no_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned face);
 /* 1 in a Nexus Cards room whose rules version has `change`. */
 int engine__nexus_in_force(const engine_state *st, engine__rule_change change);
 /* Revival panels (engine/nexus.c): forces of `seat` in the Tanks; `forces`

@@ -544,6 +544,15 @@ unsigned engine_nexus_panel_of_power(int id)
     return 0;
 }
 
+size_t engine__nexus_yes_no_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned face)
+{
+    size_t n = 0;
+    int may = engine__nexus_holds_as(st, seat, face, ENGINE_NEXUS_SECRET_ALLY);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_ANSWER, (uint8_t)seat, id, id, 0, may);
+    return n;
+}
+
 int engine__nexus_in_force(const engine_state *st, engine__rule_change change)
 {
     return (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) && engine__rule(st, change);

@@ -82,10 +82,7 @@ static engine_verdict replace_answer(engine_verdict_detail *why, engine_state *s
 static size_t replace_legal(engine_legal *out, size_t cap, const engine_state *st, unsigned seat,
                             int16_t id)
 {
-    size_t n = 0;
-    engine__legal_push1(out, cap, &n, ENGINE_ACTION_ANSWER, (uint8_t)seat, id, id, 0,
-                        holds_secret_ally(st, seat) ? 1 : 0);
-    return n;
+    return engine__nexus_yes_no_legal(out, cap, st, seat, id, ENGINE_FACTION_IXIANS);
 }
 
 static void replace_close(engine_state *st, const engine_frame *f, const engine_action *answer,

@@ -919,6 +919,13 @@ static void finish_battle(engine_state *st, engine_rng *rng)
     }
     st->last_wheel[0] = st->battle_seat[0];
     st->last_wheel[1] = st->battle_seat[1];
+    if (engine__nexus_battle_won_ask(st)) /* the CHOAM card's window: it goes on */
+        return;
+    next_battle(st, rng);
+}
+
+void engine__battle_next(engine_state *st, engine_rng *rng)
+{
     next_battle(st, rng);
 }
 
@@ -927,6 +934,7 @@ static void finish_battle(engine_state *st, engine_rng *rng)
 static void winner_cards(engine_state *st, unsigned side, engine_rng *rng)
 {
     engine_battle_plan *p = &st->plan[side];
+    st->battle_winner = (uint8_t)side; /* until the next battle clears it */
     if (p->cheap_hero >= 0) {
         engine__treachery_discard(st, (unsigned)p->cheap_hero);
         p->cheap_hero = -1;
@@ -940,7 +948,6 @@ static void winner_cards(engine_state *st, unsigned side, engine_rng *rng)
         p->defense = -1;
     }
     if (p->weapon >= 0 || p->defense >= 0) {
-        st->battle_winner = (uint8_t)side;
         await(st, BATTLE_STEP_KEEP, ENGINE_SEAT_BIT(st->battle_seat[side]));
         return;
     }

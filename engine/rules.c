@@ -117,6 +117,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "the Ixian Secret Ally: right after each card the auction sells, the buyer holding a "
         "Nexus card is asked; the card's holder may discard the card bought and draw the deck "
         "top in its place"},
+    [ENGINE__RULE_NEXUS_GLIMPSE] = {8, 0, "E3 p.11 (docs/RULINGS.md R153)",
+        "the CHOAM Secret Ally (b): after a battle won, the winner holding a Nexus card is "
+        "asked while the loser holds a card; the card's holder may secretly see one random "
+        "card of the loser's hand"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -361,6 +361,68 @@ static void test_nexus_card_windows__replace(void **state)
     assert_int_equal(st.card[baliset].place, ENGINE_PLACE_HAND);
 }
 
+/* Row 27 (b) under version 8: the Atreides (holding the CHOAM card) beat
+ * the Harkonnen, who played no card and hold a Chaumas and a Snooper; the
+ * winner alone is asked, looks, and sees one of the two, told to no one
+ * else; under version 7 no window opens. */
+static void test_nexus_card_windows__glimpse(void **state)
+{
+    (void)state;
+    static engine_state st;
+    engine_rng rng;
+    engine_verdict_detail why;
+    int chaumas;
+    for (unsigned version = 7; version <= 8; version++) {
+        battle(&st, &rng, version, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_EMPEROR,
+               ENGINE_FACTION_CHOAM, ENGINE_FACTION_COUNT, &chaumas);
+        engine_action a = answer(0, "nexus_voice", 0, 0);
+        if (version == 8)
+            assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+        engine_action pass = {.kind = ENGINE_ACTION_PRESCIENCE_PASS, .seat = 0};
+        assert_int_equal(engine_apply(&why, &st, &pass, &rng), ENGINE_ACCEPTED);
+        engine_action plan = {.kind = ENGINE_ACTION_BATTLE_PLAN, .seat = 1};
+        plan.arg[0] = (int16_t)engine_leader_from_slug("feyd_rautha");
+        plan.arg[1] = plan.arg[2] = plan.arg[3] = -1;
+        plan.arg[4] = 0;
+        assert_int_equal(engine_apply(&why, &st, &plan, &rng), ENGINE_ACCEPTED);
+        plan.seat = 0;
+        plan.arg[0] = (int16_t)engine_leader_from_slug("duncan_idaho");
+        plan.arg[4] = 5;
+        assert_int_equal(engine_apply(&why, &st, &plan, &rng), ENGINE_ACCEPTED);
+        for (unsigned s = 0; s < 2; s++) /* no traitor called */
+            if (st.step == BATTLE_STEP_TRAITOR && (st.awaiting & ENGINE_SEAT_BIT(s))) {
+                engine_action no = {.kind = ENGINE_ACTION_TRAITOR_CALL, .seat = (uint8_t)s};
+                assert_int_equal(engine_apply(&why, &st, &no, &rng), ENGINE_ACCEPTED);
+            }
+        if (version == 7) {
+            assert_null(window(&st, "nexus_glimpse"));
+            continue;
+        }
+        const engine_frame *f = window(&st, "nexus_glimpse");
+        assert_non_null(f);
+        assert_int_equal(f->asked, ENGINE_SEAT_BIT(0));
+        assert_int_equal(answers_offered(&st, 0), 1); /* look 0..1 */
+        assert_int_equal(test_state_round_trip(&st), 0);
+        uint16_t seen = 0;
+        for (unsigned i = 0; i < st.n_cards; i++)
+            if (st.card[i].place == ENGINE_PLACE_HAND && st.card[i].holder == 1)
+                seen |= (uint16_t)(st.card[i].known_by & ENGINE_SEAT_BIT(0));
+        assert_int_equal(seen, 0);
+        a = answer(0, "nexus_glimpse", 1, 0);
+        assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+        assert_null(window(&st, "nexus_glimpse"));
+        assert_int_equal(engine_nexus_held(&st, 0), -1);
+        unsigned told = 0;
+        for (unsigned i = 0; i < st.n_cards; i++)
+            if (st.card[i].place == ENGINE_PLACE_HAND && st.card[i].holder == 1) {
+                told += (st.card[i].known_by & ENGINE_SEAT_BIT(0)) != 0;
+                assert_false(st.card[i].known_by & (ENGINE_SEAT_BIT(2) | ENGINE_KNOWN_PUBLIC));
+            }
+        assert_int_equal(told, 1);
+        assert_int_equal(engine_state_check(&st), 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_nexus_card_windows__worthless),
         cmocka_unit_test(test_nexus_card_windows__replace_not_under_version_7),
         cmocka_unit_test(test_nexus_card_windows__replace),
+        cmocka_unit_test(test_nexus_card_windows__glimpse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
