@@ -11,7 +11,9 @@
  * the Bene Gesserit are seated or no side holds a card; as Spice
  * Collection ends the CHOAM Secret Ally's window asks the seats holding a
  * Nexus card and a treachery card, and lets the holder alone trade a
- * worthless card of its own for 2 spice. Positions are
+ * worthless card of its own for 2 spice; after a battle won it lets the
+ * holder alone see one card of the loser's hand, which the audit's rules
+ * of knowledge (inspect/audit_marks.c) accept. Positions are
  * constructed and folded by engine_apply, as a room would be.
  */
 #include <setjmp.h>
@@ -24,6 +26,7 @@
 #include <cmocka.h>
 
 #include "engine/phase.h"
+#include "inspect/internal.h"
 #include "tests/support/support.h"
 
 static const uint8_t SEED[ENGINE_SEED_BYTES] = {31};
@@ -409,7 +412,22 @@ static void test_nexus_card_windows__glimpse(void **state)
                 seen |= (uint16_t)(st.card[i].known_by & ENGINE_SEAT_BIT(0));
         assert_int_equal(seen, 0);
         a = answer(0, "nexus_glimpse", 1, 0);
+        static engine_state before;
+        before = st;
         assert_int_equal(engine_apply(&why, &st, &a, &rng), ENGINE_ACCEPTED);
+        /* the audit's rules give the look (a legitimate disclosure), and
+         * no more: the same mark on a card of the deck is a leak */
+        inspect__marks_result m;
+        assert_int_equal(inspect__marks_check(&m, &before, &st, &a), 0);
+        static engine_state planted;
+        planted = st;
+        unsigned deck_card = st.n_cards;
+        for (unsigned i = 0; i < st.n_cards && deck_card == st.n_cards; i++)
+            if (st.card[i].place == ENGINE_PLACE_DECK && !(st.card[i].known_by & ENGINE_SEAT_BIT(0)))
+                deck_card = i;
+        assert_true(deck_card < st.n_cards);
+        planted.card[deck_card].known_by |= ENGINE_SEAT_BIT(0);
+        assert_int_equal(inspect__marks_check(&m, &before, &planted, &a), 1);
         assert_null(window(&st, "nexus_glimpse"));
         assert_int_equal(engine_nexus_held(&st, 0), -1);
         unsigned told = 0;
