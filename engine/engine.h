@@ -767,6 +767,10 @@ typedef enum engine_effect_kind {
                                       source the card's faction, owner the seat, value how
                                       many of its ordinary forces count as Sardaukar in the
                                       battle being fought; expires with the battle */
+    ENGINE_EFFECT_NEXUS_VOICE,     /* the Bene Gesserit Secret Ally's Voice (rules version 8
+                                      on): source the card's faction, owner the seat bound,
+                                      value the engine_voice_class, arg 1 must, 0 must not;
+                                      expires with the battle */
     ENGINE_EFFECT_KIND_COUNT,
     ENGINE_EFFECT_NEXUS_FIRST = ENGINE_EFFECT_NEXUS_RETURN
 } engine_effect_kind;
@@ -1271,6 +1275,10 @@ unsigned engine_nexus_panel_row(unsigned f, unsigned mode);
  * EXPANSIONS_AND_NEXUS.md 5.2 (1..36), 0 for a power that plays none (a
  * faction's, the shuffle back of traitors a panel drew, an unknown id). */
 unsigned engine_nexus_panel_of_power(int id);
+/* The panel an answer plays in a window of a Nexus card's own
+ * (engine/nexus_<faction>.c, rules version 8 on): its row, 0 for a pass
+ * (every argument its form's default) or another window's answer. */
+unsigned engine_nexus_panel_of_answer(const engine_action *act);
 /* 1 if the panel of the card printed for faction `f` in `mode` is built
  * in this version (rules version 6; docs/RULINGS.md R91), else 0. */
 int engine_nexus_panel_built(unsigned f, unsigned mode);

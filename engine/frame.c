@@ -398,8 +398,10 @@ void engine__pause_encode(engine__legacy_pause *out, const engine_state *st)
     out->tt_pending = out->tt_asker = out->tt_answer = SEAT_NONE;
     out->owner = out->user = out->retake = SEAT_NONE;
     out->ship_seat = out->ship_payer = SEAT_NONE;
-    out->voice_class = (uint8_t)engine_battle_voice(st);
-    out->voice_must = (uint8_t)engine_battle_voice_must(st);
+    /* the faction's own Voice; a Nexus card's is in the module's block */
+    const engine_effect *voice = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    out->voice_class = voice ? voice->value : ENGINE_VOICE_NONE;
+    out->voice_must = voice ? (uint8_t)voice->arg : 0;
     out->prescience_element = (uint8_t)engine_battle_prescience(st);
     /* the effect's own argument: the Advanced dial's answer packed whole */
     const engine_effect *told = engine_effect_find(st, ENGINE_EFFECT_PRESCIENCE);

@@ -316,6 +316,13 @@ void engine__ally_revival_resume(engine_state *st, const engine_frame *f,
 /* 1 while the seats of the battle are asked for their plans: its step,
  * no question of the battle still open. */
 int engine__plans_asked(const engine_state *st);
+/* The prescience window of the battle being fought, if the Atreides side
+ * asks one (engine/phase_battle.c). */
+void engine__ask_prescience(engine_state *st);
+/* The Bene Gesserit Secret Ally's window before the plans (rules version
+ * 8 on, engine/nexus_bene_gesserit.c): 1 if opened. */
+int engine__nexus_voice_ask(engine_state *st);
+int engine__nexus_could_hold(const engine_state *st, unsigned seat, unsigned face, int mode);
 /* The pause fields of the canonical encoding of rules versions 2 and 3,
  * as they were before the stack (engine/state.c writes and reads them):
  * encode reads them off the stack; decode builds the stack, -1 when the
@@ -442,6 +449,10 @@ typedef enum engine__rule_change {
     ENGINE__RULE_CARDS_WHEN_ASKED,
     ENGINE__RULE_WINDOW_ENCODING,
     ENGINE__RULE_NEXUS_MOMENTS,
+    ENGINE__RULE_NEXUS_BORROWED_VOICE,
+    ENGINE__RULE_NEXUS_WORTHLESS_SPICE,
+    ENGINE__RULE_NEXUS_REPLACEMENT,
+    ENGINE__RULE_NEXUS_GLIMPSE,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -821,6 +832,31 @@ void engine__nexus_moment_close(engine_state *st, const engine_frame *f,
 extern const engine__power_family engine__nexus_module;
 /* The window's fields hold together (engine__nexus_check calls it). */
 int engine__nexus_window_check(const engine_state *st);
+/* The CHOAM Secret Ally's window as Spice Collection ends (rules version
+ * 8 on, engine/nexus_choam.c): 1 if opened; its close begins the Mentat
+ * Pause. */
+int engine__nexus_collection_ask(engine_state *st);
+/* The Ixian Secret Ally's window right after a card is sold (rules
+ * version 8 on, engine/nexus_ixians.c): 1 if opened; its close brings the
+ * next card up (engine__bidding_card_up). */
+int engine__nexus_purchase_ask(engine_state *st, unsigned buyer);
+/* The CHOAM Secret Ally's (b) window after a battle won (rules version 8
+ * on, engine/nexus_choam.c): 1 if opened; its close goes on to the next
+ * battle (engine__battle_next). */
+int engine__nexus_battle_won_ask(engine_state *st);
+/* A card's own window (engine/nexus.c): 1 if `seat` holds the card printed
+ * for `face` in `mode` (its own hand: a seat's legal actions are its own);
+ * 1 if, from public facts alone, it could (it holds a Nexus card not shown
+ * to be another, that card is not in the discard, the roster gives it that
+ * mode), the test of who a card's own window asks. */
+int engine__nexus_holds_as(const engine_state *st, unsigned seat, unsigned face, int mode);
+/* The one family of a yes-or-no window of a card's own (argument 1: 0
+ * pass, 1 play): 0..1 for the seat holding the card printed for `face` as
+ * its Secret Ally, 0 for every other seat asked. */
+size_t engine__nexus_yes_no_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned face);
+/* 1 in a Nexus Cards room whose rules version has `change`. */
+int engine__nexus_in_force(const engine_state *st, engine__rule_change change);
 /* Revival panels (engine/nexus.c): forces of `seat` in the Tanks; `forces`
  * of them revived free, plain first (`counted`: they count among its
  * revivals this turn, a record engine/phase_revival.c reads through

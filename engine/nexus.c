@@ -545,13 +545,66 @@ unsigned engine_nexus_panel_of_power(int id)
     return 0;
 }
 
+size_t engine__nexus_yes_no_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                  unsigned seat, int16_t id, unsigned face)
+{
+    size_t n = 0;
+    int may = engine__nexus_holds_as(st, seat, face, ENGINE_NEXUS_SECRET_ALLY);
+    engine__legal_push1(out, cap, &n, ENGINE_ACTION_ANSWER, (uint8_t)seat, id, id, 0, may);
+    return n;
+}
+
+int engine__nexus_in_force(const engine_state *st, engine__rule_change change)
+{
+    return (st->config.modules & ENGINE_MODULE_NEXUS_CARDS) && engine__rule(st, change);
+}
+
+int engine__nexus_holds_as(const engine_state *st, unsigned seat, unsigned face, int mode)
+{
+    int held = engine_nexus_held(st, seat);
+    return held >= 0 && st->nexus_face[held] == face && engine_nexus_mode_of(st, seat, face) == mode;
+}
+
+int engine__nexus_could_hold(const engine_state *st, unsigned seat, unsigned face, int mode)
+{
+    int held = engine_nexus_held(st, seat);
+    if (held < 0 || engine_nexus_mode_of(st, seat, face) != mode ||
+        ((st->nexus_card[held].known_by & ENGINE_KNOWN_PUBLIC) && st->nexus_face[held] != face))
+        return 0;
+    for (unsigned i = 0; i < st->n_nexus_discard; i++)
+        if (st->nexus_face[st->nexus_discard[i]] == face)
+            return 0;
+    return 1;
+}
+
+unsigned engine_nexus_panel_of_answer(const engine_action *act)
+{
+    if (act->kind != ENGINE_ACTION_ANSWER)
+        return 0;
+    for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+        const engine__power_family *fam = engine__nexus_families[f];
+        for (size_t i = 0; i < fam->n; i++) {
+            const engine__power_row *r = &fam->rows[i];
+            if (r->point != ENGINE__POINT_WINDOW || !r->nexus || !r->form ||
+                engine_window_id(r->form->slug) != act->arg[0])
+                continue;
+            for (unsigned a = 0; a < r->form->n_args; a++)
+                if (act->arg[1 + a] != r->form->fallback[a])
+                    return engine_nexus_panel_row(r->faction, r->nexus - 1u);
+            return 0;
+        }
+    }
+    return 0;
+}
+
 int engine_nexus_panel_built(unsigned f, unsigned mode)
 {
     if (f >= ENGINE_FACTION_COUNT)
         return 0;
     const engine__power_family *fam = engine__nexus_families[f];
     for (size_t i = 0; i < fam->n; i++)
-        if (fam->rows[i].nexus == 1 + mode && fam->rows[i].use != NULL &&
+        if (fam->rows[i].nexus == 1 + mode &&
+            (fam->rows[i].use != NULL || fam->rows[i].answer != NULL) &&
             fam->rows[i].form != &engine__nexus_return_form)
             return 1;
     return 0;
@@ -687,6 +740,12 @@ int engine__nexus_check(const engine_state *st)
         } else if (e->kind == ENGINE_EFFECT_NEXUS_PAYMENT) {
             if (e->value < 1 || e->value > 2 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||
                 st->phase != ENGINE_PHASE_BIDDING || !engine__rule(st, ENGINE__RULE_NEXUS_MOMENTS))
+                return 0;
+        } else if (e->kind == ENGINE_EFFECT_NEXUS_VOICE) {
+            if (e->value <= ENGINE_VOICE_NONE || e->value >= ENGINE_VOICE_CLASS_COUNT ||
+                e->arg < 0 || e->arg > 1 || e->expiry != ENGINE_EXPIRY_BATTLE ||
+                st->phase != ENGINE_PHASE_BATTLE ||
+                !engine__rule(st, ENGINE__RULE_NEXUS_BORROWED_VOICE))
                 return 0;
         } else if (e->kind == ENGINE_EFFECT_NEXUS_REVIVED) {
             if (e->value == 0 || e->value > 3 || e->arg != 0 || e->expiry != ENGINE_EXPIRY_PHASE ||

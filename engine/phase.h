@@ -230,6 +230,10 @@ void engine__mentat_pause_begin(engine_state *st, engine_rng *rng);
  * (`opener` opens it; engine/phase_bidding.c); the Atreides' look at the
  * spice deck as Shipment begins (engine/phase_shipment.c). */
 void engine__bidding_resume(engine_state *st, unsigned stage, unsigned opener, engine_rng *rng);
+/* The next card up, or the phase's end: after a window over a sale. */
+void engine__bidding_card_up(engine_state *st, engine_rng *rng);
+/* The next battle, or the phase's end: after a window over a battle's end. */
+void engine__battle_next(engine_state *st, engine_rng *rng);
 void engine__shipment_resume(engine_state *st, engine_rng *rng);
 /* ... and in the Spice Blow, the worm about to devour `territory`
  * (engine/phase_spice_blow.c). */

@@ -72,6 +72,15 @@ static int leader_available(const engine_state *st, unsigned seat, unsigned lead
 }
 static unsigned side_of(const engine_state *st, int seat);
 
+/* The Voice cast on the battle being fought: the Bene Gesserit's own or
+ * ally's, or (rules version 8 on) their Nexus card's as a Secret Ally
+ * (engine/nexus_bene_gesserit.c); one a battle. */
+static const engine_effect *voice_cast(const engine_state *st)
+{
+    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    return e ? e : engine_effect_find(st, ENGINE_EFFECT_NEXUS_VOICE);
+}
+
 /* A leader or Cheap Hero must be played when one is available; a Cheap
  * Hero the Voice forbids is not available (LR 1.07.04.02, 2.02.06). */
 static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned side)
@@ -81,7 +90,7 @@ static int must_play_a_leader(const engine_state *st, unsigned seat, unsigned si
             return 1;
     if (engine__card_in_hand(st, seat, ENGINE_CARD_CHEAP_HERO) == CARD_NONE)
         return 0;
-    const engine_effect *voice = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    const engine_effect *voice = voice_cast(st);
     int voiced = voice && voice->value == ENGINE_VOICE_CHEAP_HERO && !voice->arg &&
                  side < 2 && voice->owner == st->battle_seat[side];
     return !voiced;
@@ -170,7 +179,6 @@ static void await(engine_state *st, unsigned step, uint16_t seats)
 /* ====================================================== the sequence */
 
 static void next_battle(engine_state *st, engine_rng *rng);
-static void ask_prescience(engine_state *st);
 static void ask_plans(engine_state *st);
 
 void engine__battle_begin(engine_state *st, engine_rng *rng)
@@ -204,6 +212,7 @@ static void clear_battle(engine_state *st)
     engine__effect_remove(st, ENGINE_EFFECT_PRESCIENCE, -1);
     engine__effect_remove(st, ENGINE_EFFECT_NEXUS_PRESCIENCE, -1);
     engine__nexus_battle_over(st); /* the Emperor's panels' records (rules version 8) */
+    engine__effect_remove(st, ENGINE_EFFECT_NEXUS_VOICE, -1);
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
 }
@@ -226,7 +235,9 @@ static void start_battle(engine_state *st, unsigned territory, unsigned defender
                            ENGINE_SEAT_BIT((unsigned)bg));
         return;
     }
-    ask_prescience(st);
+    if (engine__nexus_voice_ask(st)) /* the Bene Gesserit absent: their card's Voice first */
+        return;
+    engine__ask_prescience(st);
 }
 
 /* The aggressor chooses among its battles; with one it is fought at once. */
@@ -262,7 +273,7 @@ static void next_battle(engine_state *st, engine_rng *rng)
 }
 
 /* The Atreides side may ask one element of the other side's plan. */
-static void ask_prescience(engine_state *st)
+void engine__ask_prescience(engine_state *st)
 {
     int atreides = engine__point_owner(st, ENGINE__POINT_PRESCIENCE);
     if (side_of(st, atreides) != SIDE_NONE)
@@ -400,7 +411,7 @@ void engine__voice_resume(engine_state *st, const engine_frame *f, const engine_
     (void)f;
     (void)answer;
     (void)rng;
-    ask_prescience(st);
+    engine__ask_prescience(st);
 }
 
 engine_verdict engine__prescience(engine_verdict_detail *why, engine_state *st,
@@ -451,13 +462,13 @@ void engine__prescience_answer_resume(engine_state *st, const engine_frame *f,
 
 unsigned engine_battle_voice(const engine_state *st)
 {
-    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    const engine_effect *e = voice_cast(st);
     return e ? e->value : ENGINE_VOICE_NONE;
 }
 
 int engine_battle_voice_must(const engine_state *st)
 {
-    const engine_effect *e = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    const engine_effect *e = voice_cast(st);
     return e ? e->arg : 0;
 }
 
@@ -553,7 +564,7 @@ static engine_verdict check_plan(const engine_state *st, unsigned seat, unsigned
         return ENGINE_REJECT_DIAL_RANGE;
     }
     /* The Voice binds the seat it was cast on. */
-    const engine_effect *voice = engine_effect_find(st, ENGINE_EFFECT_VOICE);
+    const engine_effect *voice = voice_cast(st);
     if (voice && voice->owner == seat) {
         unsigned vc = voice->value;
         int played = in_voice_class(st, p->weapon, vc) || in_voice_class(st, p->defense, vc) ||
@@ -909,6 +920,13 @@ static void finish_battle(engine_state *st, engine_rng *rng)
     }
     st->last_wheel[0] = st->battle_seat[0];
     st->last_wheel[1] = st->battle_seat[1];
+    if (engine__nexus_battle_won_ask(st)) /* the CHOAM card's window: it goes on */
+        return;
+    next_battle(st, rng);
+}
+
+void engine__battle_next(engine_state *st, engine_rng *rng)
+{
     next_battle(st, rng);
 }
 
@@ -917,6 +935,7 @@ static void finish_battle(engine_state *st, engine_rng *rng)
 static void winner_cards(engine_state *st, unsigned side, engine_rng *rng)
 {
     engine_battle_plan *p = &st->plan[side];
+    st->battle_winner = (uint8_t)side; /* until the next battle clears it */
     if (p->cheap_hero >= 0) {
         engine__treachery_discard(st, (unsigned)p->cheap_hero);
         p->cheap_hero = -1;
@@ -930,7 +949,6 @@ static void winner_cards(engine_state *st, unsigned side, engine_rng *rng)
         p->defense = -1;
     }
     if (p->weapon >= 0 || p->defense >= 0) {
-        st->battle_winner = (uint8_t)side;
         await(st, BATTLE_STEP_KEEP, ENGINE_SEAT_BIT(st->battle_seat[side]));
         return;
     }

@@ -280,6 +280,13 @@ static void sold(engine_state *st, unsigned buyer, engine_rng *rng)
             to_hand(st, extra, buyer);
         }
     }
+    if (engine__nexus_purchase_ask(st, buyer)) /* the Ixian card's window: it brings the next up */
+        return;
+    card_up(st, rng);
+}
+
+void engine__bidding_card_up(engine_state *st, engine_rng *rng)
+{
     card_up(st, rng);
 }
 

@@ -6,7 +6,8 @@
  * in the Advanced game each seat occupying a stronghold that pays income
  * takes it from the bank besides (LR 1.13.01, engine/advanced.c). No
  * decisions: it runs inside the fold of the action that ended the Battle
- * phase.
+ * phase, but for the Nexus Cards' window as it ends (rules version 8,
+ * engine/nexus_choam.c).
  */
 #include "engine/phase.h"
 
@@ -30,5 +31,7 @@ void engine__collection_begin(engine_state *st, engine_rng *rng)
         st->seat[s].spice = (uint16_t)(st->seat[s].spice + income);
         st->spice_minted += income;
     }
+    if (engine__nexus_collection_ask(st)) /* the CHOAM card's window closes it */
+        return;
     engine__mentat_pause_begin(st, rng);
 }

@@ -130,6 +130,22 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Nexus panels played at a seat's own moment, in a window asking every publicly "
         "possible holder whose moment it is: the Fremen Secret Ally's forces not devoured "
         "by a worm, the Harkonnen Secret Ally's two traitors in the Mentat Pause"},
+    [ENGINE__RULE_NEXUS_BORROWED_VOICE] = {8, 0, "E3 p.11; E3 FAQ (docs/RULINGS.md R150)",
+        "the Bene Gesserit Secret Ally: with the Bene Gesserit absent, a battle whose sides "
+        "hold a Nexus card opens one neutral window before the plans and the prescience, in "
+        "which the card's holder may Voice its opponent"},
+    [ENGINE__RULE_NEXUS_WORTHLESS_SPICE] = {8, 0, "E3 p.11 (docs/RULINGS.md R151)",
+        "the CHOAM Secret Ally: as Spice Collection ends, one neutral window asks every seat "
+        "that holds a Nexus card and a treachery card; the card's holder may discard a "
+        "worthless card for 2 spice from the bank"},
+    [ENGINE__RULE_NEXUS_REPLACEMENT] = {8, 0, "E3 p.11; seed 004 (docs/RULINGS.md R152)",
+        "the Ixian Secret Ally: right after each card the auction sells, the buyer holding a "
+        "Nexus card is asked; the card's holder may discard the card bought and draw the deck "
+        "top in its place"},
+    [ENGINE__RULE_NEXUS_GLIMPSE] = {8, 0, "E3 p.11 (docs/RULINGS.md R153)",
+        "the CHOAM Secret Ally (b): after a battle won, the winner holding a Nexus card is "
+        "asked while the loser holds a card; the card's holder may secretly see one random "
+        "card of the loser's hand"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

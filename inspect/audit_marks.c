@@ -37,6 +37,8 @@ enum {
     WHEN_TRAITOR_CALLED,           /* the event calls its leader, in a plan, as a traitor */
     WHEN_SPENT_AND_REDRAWN,        /* a Karama spent on a window, reshuffled and drawn into
                                       another hand by the action the window held */
+    WHEN_GLIMPSED,                 /* in the loser's hand as the CHOAM Secret Ally looks (the
+                                      event: a `nexus_glimpse` answer that looks) */
 };
 
 /* Who learns. */
@@ -46,6 +48,7 @@ enum {
     WHO_NOBODY,                    /* nobody: its face (or place) dealt afresh */
     WHO_ATREIDES,                  /* the Atreides seat */
     WHO_ATREIDES_SIDE,             /* the Atreides and the seat of the Atreides' side */
+    WHO_ACTOR,                     /* the seat whose action the event is */
 };
 
 #define ANY 0xFF                   /* any place */
@@ -95,6 +98,10 @@ static const marks_rule rules[] = {
      "the Karama spent on a card is discarded, and when the Harkonnen's free card empties the "
      "deck it is reshuffled and may be drawn at once: its face dealt afresh",
      "[LR] 1.04.09, 2.05.08; RULINGS R28"},
+    {PART_CARD, WHEN_GLIMPSED, ANY, ANY, WHO_ACTOR, 0, 1,
+     "after a battle won, the CHOAM Secret Ally's holder sees one random card of the loser's "
+     "hand (any of them: the engine draws which)",
+     "E3 p.11, CHOAM Nexus card (Secret Ally, b); RULINGS R153"},
     /* traitor cards */
     {PART_TRAITOR, WHEN_MOVED, ENGINE_PLACE_DECK, ENGINE_PLACE_DEALT, WHO_HOLDER, 1, 0,
      "traitor cards dealt in secret, one to be kept; the others stay known to it alone",
@@ -182,6 +189,11 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
                 engine_battle_prescience(before) == ENGINE_PRESCIENCE_DEFENSE);
     case WHEN_KARAMA_BID:
         return after->high_bid_karama == i && before->high_bid_karama != i;
+    case WHEN_GLIMPSED:
+        return act->kind == ENGINE_ACTION_ANSWER && act->arg[1] == 1 &&
+               act->arg[0] == engine_window_from_slug("nexus_glimpse") &&
+               before->battle_winner <= 1 && b->place == ENGINE_PLACE_HAND &&
+               b->holder == before->battle_seat[1 - before->battle_winner];
     case WHEN_KARAMA_REDEALT: {
         /* spent: the one a karama_take plays (the seat's lowest-numbered
          * Karama), or the one a high bid set aside, at its sale; the
@@ -243,6 +255,8 @@ static uint16_t who_set(const marks_rule *r, const engine_state *before,
         return (uint16_t)(((1u << after->config.n_seats) - 1) | ENGINE_KNOWN_PUBLIC);
     case WHO_NOBODY:
         return 0;
+    case WHO_ACTOR:
+        return seat_bit(act->seat);
     case WHO_ATREIDES:
         return seat_bit(atreides);
     case WHO_ATREIDES_SIDE: {

@@ -1006,6 +1006,7 @@ int bot__faction_traitor(engine_action *out, bot__ctx *c);
 int bot__faction_fremen_place(engine_action *out, bot__ctx *c);
 int bot__faction_prescience(engine_action *out, bot__ctx *c);
 int bot__faction_voice(engine_action *out, bot__ctx *c);
+int bot__voice_class(bot__ctx *c, unsigned fighter, unsigned opponent);
 int bot__faction_card_worth(const bot__ctx *c, unsigned kind);
 int bot__faction_synergy(const engine_state *v, unsigned seat, unsigned other);
 int bot__faction_wants_alliance(const engine_state *v, const bot__board *b, unsigned seat);

@@ -171,6 +171,13 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
 }
 
+/* A new position of three seats with the module, by `rules_version`. */
+static void three_seats(engine_state *st, engine_rng *rng, unsigned rules_version, unsigned a,
+                        unsigned b, unsigned c)
+{
+    assert_int_equal(test_nexus_room(st, rng, SEED, rules_version, a, b, c), ENGINE_ACCEPTED);
+}
+
 /* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
  * theirs in the Funeral Plain; they hold their own card. The Nexus. */
 static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
@@ -250,6 +257,12 @@ static void battle_position(engine_state *st, engine_rng *rng, unsigned rules_ve
     assert_true(*knife >= 0 && *snooper >= 0);
     assert_true(engine_position_nexus_give(st, 0, ENGINE_FACTION_ATREIDES) >= 0);
     assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, rng), 0);
+    /* from rules version 8, the Bene Gesserit absent, a side holding a
+     * Nexus card is asked first whether it Voices (R150): it passes */
+    engine_action voice = {.kind = ENGINE_ACTION_ANSWER, .seat = 0};
+    voice.arg[0] = (int16_t)engine_window_from_slug("nexus_voice");
+    if (rules_version >= 8)
+        assert_int_equal(engine_apply(NULL, st, &voice, rng), ENGINE_ACCEPTED);
     engine_action a = {.kind = ENGINE_ACTION_PRESCIENCE, .seat = 0};
     a.arg[0] = ENGINE_PRESCIENCE_WEAPON;
     assert_int_equal(engine_apply(NULL, st, &a, rng), ENGINE_ACCEPTED);

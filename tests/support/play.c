@@ -4,8 +4,9 @@
  * family with a required sum draws all but the last and retries until the
  * last fits); or an action kind first, uniformly among the legal ones,
  * so that rare kinds (a pass beside many families) are played too; a
- * state's canonical bytes to compare positions by; and an action tried on
- * a copy.
+ * state's canonical bytes to compare positions by; an action tried on
+ * a copy; and the constructed Nexus room and generic actions of the panel
+ * tests.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -183,4 +184,31 @@ engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
     if (test_state_canonical(after, &copy) != n || memcmp(before, after, n) != 0)
         return ENGINE_VERDICT_COUNT; /* a refusal that changed something */
     return v;
+}
+
+engine_verdict test_nexus_room(engine_state *st, engine_rng *rng, const uint8_t *seed,
+                               unsigned rules_version, unsigned a, unsigned b, unsigned c)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 3;
+    cfg.faction[0] = (uint8_t)a;
+    cfg.faction[1] = (uint8_t)b;
+    cfg.faction[2] = (uint8_t)c;
+    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
+    cfg.rules_version = (uint16_t)rules_version;
+    engine_rng_init(rng, seed, 0);
+    return engine_position_new(NULL, st, &cfg, rng);
+}
+
+engine_action test_generic(unsigned kind, unsigned seat, int id, int a1, int a2)
+{
+    engine_action act;
+    memset(&act, 0, sizeof act);
+    act.kind = (uint8_t)kind;
+    act.seat = (uint8_t)seat;
+    act.arg[0] = (int16_t)id;
+    act.arg[1] = (int16_t)a1;
+    act.arg[2] = (int16_t)a2;
+    return act;
 }

@@ -86,6 +86,15 @@ void test_rm_tree(const char *path);
  * position rebuilt as a scenario or a fork. Asserts it encodes. */
 size_t test_state_canonical(uint8_t *out, const engine_state *st);
 
+/* A constructed position of a Nexus Cards room (rules `rules_version`):
+ * seats 0, 1, 2 the factions a, b, c; the verdict of engine_position_new. */
+engine_verdict test_nexus_room(engine_state *st, engine_rng *rng, const uint8_t *seed,
+                               unsigned rules_version, unsigned a, unsigned b, unsigned c);
+
+/* A generic action (`power` or `answer`) of `seat`: arg 0 the form's id
+ * `id`, args 1 and 2 a1 and a2, the rest 0. */
+engine_action test_generic(unsigned kind, unsigned seat, int id, int a1, int a2);
+
 /* The verdict of `a` applied to a copy of st (st unchanged), or
  * ENGINE_VERDICT_COUNT, no verdict, if a refusal changed the copy: a
  * refusal changes nothing. */

@@ -99,8 +99,29 @@ int bot__faction_prescience(engine_action *out, bot__ctx *c)
     return BOT_OK;
 }
 
-/* The Voice: forbid the weapon class this side cannot defend against (or
- * the one the opponent is known to hold). */
+/* The class a Voice forbids: the weapon class `fighter` cannot defend
+ * against (or the one `opponent` is known to hold). */
+int bot__voice_class(bot__ctx *c, unsigned fighter, unsigned opponent)
+{
+    const engine_state *v = c->v;
+    unsigned mine = bot__hand_classes(v, fighter), known = 0;
+    for (unsigned i = 0; i < v->n_cards; i++)
+        if (v->card[i].place == ENGINE_PLACE_HAND && v->card[i].holder == opponent)
+            known |= engine_card_kind_classes(v->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN
+                                           ? ENGINE_CARD_KIND_COUNT : v->card_kind[i]);
+    if ((known & ENGINE_CARD_CLASS_WEAPON_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
+        return ENGINE_VOICE_POISON_WEAPON;
+    if ((known & ENGINE_CARD_CLASS_WEAPON_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
+        return ENGINE_VOICE_PROJECTILE_WEAPON;
+    if ((mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
+        return ENGINE_VOICE_POISON_WEAPON;
+    if ((mine & ENGINE_CARD_CLASS_DEFENSE_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
+        return ENGINE_VOICE_PROJECTILE_WEAPON;
+    return tool_prng_range(&c->rng, 0, 1) ? ENGINE_VOICE_POISON_WEAPON
+                                          : ENGINE_VOICE_PROJECTILE_WEAPON;
+}
+
+/* The Voice: must not play the class bot__voice_class names. */
 int bot__faction_voice(engine_action *out, bot__ctx *c)
 {
     const engine_legal *l = bot__family(c, ENGINE_ACTION_VOICE);
@@ -112,23 +133,7 @@ int bot__faction_voice(engine_action *out, bot__ctx *c)
     unsigned fighter = v->battle_seat[side], opponent = v->battle_seat[1 - side];
     if (fighter >= v->config.n_seats || opponent >= v->config.n_seats)
         return bot__plain(out, c, ENGINE_ACTION_VOICE_PASS);
-    unsigned mine = bot__hand_classes(v, fighter), known = 0;
-    for (unsigned i = 0; i < v->n_cards; i++)
-        if (v->card[i].place == ENGINE_PLACE_HAND && v->card[i].holder == opponent)
-            known |= engine_card_kind_classes(v->card_kind[i] == ENGINE_CARD_KIND_UNKNOWN
-                                           ? ENGINE_CARD_KIND_COUNT : v->card_kind[i]);
-    int cls;
-    if ((known & ENGINE_CARD_CLASS_WEAPON_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
-        cls = ENGINE_VOICE_POISON_WEAPON;
-    else if ((known & ENGINE_CARD_CLASS_WEAPON_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
-        cls = ENGINE_VOICE_PROJECTILE_WEAPON;
-    else if ((mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE) && !(mine & ENGINE_CARD_CLASS_DEFENSE_POISON))
-        cls = ENGINE_VOICE_POISON_WEAPON;
-    else if ((mine & ENGINE_CARD_CLASS_DEFENSE_POISON) && !(mine & ENGINE_CARD_CLASS_DEFENSE_PROJECTILE))
-        cls = ENGINE_VOICE_PROJECTILE_WEAPON;
-    else
-        cls = tool_prng_range(&c->rng, 0, 1) ? ENGINE_VOICE_POISON_WEAPON
-                                             : ENGINE_VOICE_PROJECTILE_WEAPON;
+    int cls = bot__voice_class(c, fighter, opponent);
     bot__action_lo(out, l);
     out->arg[0] = 0; /* must not */
     out->arg[1] = (int16_t)bot__clamp(cls, l->lo[1], l->hi[1]);

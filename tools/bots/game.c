@@ -213,6 +213,7 @@ static int game_fold(game *gm, const engine_action *act)
          act->arg[0] == engine_window_from_slug("nexus_moment")) && /* rules version 8 on */
         act->arg[1] > 0 && act->arg[1] <= ENGINE_NEXUS_PANEL_COUNT)
         gm->n_nexus_panels[act->arg[1]]++;
+    gm->n_nexus_panels[engine_nexus_panel_of_answer(act)]++; /* a card's own window */
     return 0;
 }
 

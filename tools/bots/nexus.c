@@ -5,7 +5,10 @@
  * the Tleilaxu's Secret Allies, the Guild's and the Richese's shipments,
  * the Guild's site to site and back to reserves, the Guild Cunning's
  * second shipment, the Fremen Betrayal and the Fremen Cunning's ride, the
- * Atreides Cunning's second element; from rules version 7 the Bene
+ * Atreides Cunning's second element; from rules version 8 the Bene
+ * Gesserit Secret Ally's Voice, the CHOAM Secret Ally's worthless card
+ * for spice and its look at a loser's card, and the Ixian Secret Ally's replacement of a card bought; from
+ * rules version 7 the Bene
  * Gesserit's and the Atreides' Betrayals in the neutral Nexus window, and
  * the window's standing policy; from rules version 8 the Fremen Secret
  * Ally's (a) and the Harkonnen Secret Ally in the window of their own
@@ -157,11 +160,88 @@ int bot__nexus_policy(engine_action *out, const bot__ctx *c)
     return BOT_OK;
 }
 
+/* Row 6, the Bene Gesserit Secret Ally's window before the plans: the
+ * holder's family (it alone is offered commands) Voices the opponent as
+ * the faction would; every other seat asked passes, the default. */
+static int borrowed_voice(engine_action *out, bot__ctx *c)
+{
+    int id = engine_window_from_slug("nexus_voice");
+    const engine_state *v = c->v;
+    for (size_t i = 0; id >= 0 && i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_ANSWER || l->lo[0] != id || l->hi[2] == ENGINE_VOICE_NONE)
+            continue;
+        unsigned side = v->battle_seat[0] == c->seat ? 0u : 1u;
+        unsigned opponent = v->battle_seat[1 - side];
+        if (opponent >= v->config.n_seats)
+            return -1;
+        bot__action_lo(out, l);
+        out->arg[1] = 0; /* must not */
+        out->arg[2] = (int16_t)bot__clamp(bot__voice_class(c, c->seat, opponent), l->lo[2],
+                                          l->hi[2]);
+        return BOT_OK;
+    }
+    return -1;
+}
+
+/* The holder's family of a card's own window `slug` (the first whose
+ * argument 1 reaches `least`: a pass is offered to every seat asked, the
+ * play to the holder alone), or NULL. */
+static const engine_legal *own_window_play(const bot__ctx *c, const char *slug, int least)
+{
+    int id = engine_window_from_slug(slug);
+    for (size_t i = 0; id >= 0 && i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind == ENGINE_ACTION_ANSWER && l->lo[0] == id && l->hi[1] >= least)
+            return l;
+    }
+    return NULL;
+}
+
+/* Row 27 (a), the CHOAM Secret Ally's window as Spice Collection ends: a
+ * worthless card has no use a bot makes of it, so the holder trades the
+ * first for 2 spice. Row 27 (b), its window after a battle won: a card of
+ * the loser's seen costs nothing but the card; the holder looks. */
+static int choam_windows(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *l = own_window_play(c, "nexus_worthless", 0);
+    if (l != NULL && l->lo[1] >= 0) {
+        bot__action_lo(out, l);
+        return BOT_OK;
+    }
+    if ((l = own_window_play(c, "nexus_glimpse", 1)) != NULL) {
+        bot__action_lo(out, l);
+        out->arg[1] = 1;
+        return BOT_OK;
+    }
+    return -1;
+}
+
+/* Row 21, the Ixian Secret Ally's window after a purchase: the holder (it
+ * alone is offered the replacement) trades a worthless card just bought
+ * for the deck top; it keeps any other. */
+static int replace_bought(engine_action *out, const bot__ctx *c)
+{
+    const engine_legal *l = own_window_play(c, "nexus_replace", 1);
+    const engine_state *v = c->v;
+    if (l == NULL || v->auction_index == 0 || v->auction_index > v->n_auction)
+        return -1;
+    unsigned card = v->auction[v->auction_index - 1u];
+    if (card >= v->n_cards || v->card_kind[card] >= ENGINE_CARD_KIND_COUNT ||
+        !(engine_card_kind_classes(v->card_kind[card]) & ENGINE_CARD_CLASS_WORTHLESS))
+        return -1;
+    bot__action_lo(out, l);
+    out->arg[1] = 1;
+    return BOT_OK;
+}
+
 int bot__nexus_play(engine_action *out, bot__ctx *c)
 {
     if (c->level == BOT_LEVEL_EASY)
         return -1;
-    if (answer_window(out, c) == BOT_OK || answer_moment(out, c) == BOT_OK)
+    if (answer_window(out, c) == BOT_OK || answer_moment(out, c) == BOT_OK ||
+        borrowed_voice(out, c) == BOT_OK || choam_windows(out, c) == BOT_OK ||
+        replace_bought(out, c) == BOT_OK)
         return BOT_OK;
     if (choose_return(out, c) == BOT_OK)
         return BOT_OK;
