@@ -946,7 +946,7 @@ int engine__karama_worm_asking(const engine_state *st);
 void engine__karama_worm(engine_state *st, int territory, engine_rng *rng);
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng);
 /* A further worm whose placement a Karama stopped (rules version 8 on,
- * docs/RULINGS.md R133): it strikes the territory of the pile's topmost
+ * docs/RULINGS.md R135): it strikes the territory of the pile's topmost
  * territory card, as a worm no one places (LR 1.02.05), then the blow
  * goes on. */
 void engine__worm_unplaced(engine_state *st, engine_rng *rng);

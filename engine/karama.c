@@ -303,7 +303,7 @@ static unsigned spendable_karama(const engine_state *st, unsigned seat)
     unsigned card = engine__karama_card_except(st, seat, aside);
     /* From rules version 8 (where a window may open while plans are
      * made) a worthless card committed to the seat's plan is not spent:
-     * the next card, if it is free (docs/RULINGS.md R129). */
+     * the next card, if it is free (docs/RULINGS.md R131). */
     if (engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA_STOPS) && card != CARD_NONE &&
         in_committed_plan(st, card)) {
         unsigned next = engine__karama_card_except(st, seat, card);

@@ -2,7 +2,7 @@
  * karama_stops.c - the Karama stops of the Emperor's and the Fremen's
  * Advanced abilities that a Karama may stop for longer than the one
  * action held (rules version 8 on; ADVANCED_RULES.md 5, FAQ20 pp. 7-8;
- * docs/RULINGS.md R129-R133). The rows granting them are the families'
+ * docs/RULINGS.md R131-R135). The rows granting them are the families'
  * (engine/powers_emperor.c, engine/powers_fremen.c, their `karama`
  * column with ENGINE__KARAMA_LASTS); the Karama window is engine/karama.c.
  *
@@ -14,7 +14,7 @@
  * and which tokens stand there); a cancel drops the plan and the side
  * plans again without the ability, which then stays stopped until the
  * battle ends. A prescience answer on that side's dial, given of a plan
- * the ability shaped, binds it no more (R131). The fourth is the Fremen's
+ * the ability shaped, binds it no more (R133). The fourth is the Fremen's
  * look at the next storm card (LR 2.04.14): stopped, the card is drawn
  * all the same and moves the storm next turn, but no view shows it to
  * the Fremen until then.

@@ -33,7 +33,7 @@ static int sardaukar_value(const engine_state *st, unsigned owner, unsigned seat
 }
 
 /* Rules version 8 on: a Karama may stop it for one battle, before the
- * plans are revealed (FAQ20 pp. 7-8; engine/karama_stops.c, R129): the
+ * plans are revealed (FAQ20 pp. 7-8; engine/karama_stops.c, R131): the
  * Sardaukar then count as normal forces. */
 static int sardaukar_unstopped(const engine_state *st, unsigned owner, unsigned seat)
 {

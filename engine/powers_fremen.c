@@ -145,7 +145,7 @@ static int fedaykin_value(const engine_state *st, unsigned owner, unsigned seat,
 /* Rules version 8 on a Karama may stop, each for one battle and before
  * the plans are revealed, the Fedaykin's worth (they count as normal
  * forces) and BATTLE HARDENED (the Fremen pay for full strength): FAQ20
- * pp. 7-8, engine/karama_stops.c, R129-R130. */
+ * pp. 7-8, engine/karama_stops.c, R131-R132. */
 static int fedaykin_unstopped(const engine_state *st, unsigned owner, unsigned seat)
 {
     (void)owner;
@@ -212,7 +212,7 @@ static size_t legal_place_worm(engine_legal *out, size_t cap, const engine_state
 /* Rules version 8 on a Karama may stop one placement, when the Fremen
  * make it (FAQ20 pp. 7-8): the placement is held in a Karama window, and
  * stopped the worm strikes where the pile's territory card lies, as a
- * worm no one places (LR 1.02.05; docs/RULINGS.md R133). */
+ * worm no one places (LR 1.02.05; docs/RULINGS.md R135). */
 static engine_verdict place_worm(engine_verdict_detail *why, engine_state *st, unsigned owner,
                                  const engine_action *act, engine_rng *rng)
 {
@@ -365,7 +365,7 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, UNTIL(ADVANCED_KARAMA_STOPS), .source = "LR 2.04.13"},
     /* From rules version 8 a Karama may stop the look at the next card,
-     * drawn all the same (FAQ20 pp. 7-8; R132). */
+     * drawn all the same (FAQ20 pp. 7-8; R134). */
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
      .advantage = ENGINE_ADVANTAGE_FREMEN_STORM_PEEK,
@@ -383,7 +383,7 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_WORM_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_WORMS), UNTIL(ADVANCED_KARAMA_STOPS),
      .source = "LR 2.04.15"},
-    /* From rules version 8 a Karama may stop one placement (FAQ20 pp. 7-8; R133). */
+    /* From rules version 8 a Karama may stop one placement (FAQ20 pp. 7-8; R135). */
     {.point = ENGINE__POINT_WORM_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
      .advantage = ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT, .karama = ENGINE__KARAMA_STANDING,
@@ -423,7 +423,7 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_BATTLE_HARDENED, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), UNTIL(ADVANCED_KARAMA_STOPS),
      .source = "LR 2.04.21"},
-    /* From rules version 8 a Karama may stop either for one battle (R129-R130). */
+    /* From rules version 8 a Karama may stop either for one battle (R131-R132). */
     {.point = ENGINE__POINT_ELITE_VALUE, FREMEN, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
      .advantage = ENGINE_ADVANTAGE_FREMEN_FEDAYKIN,

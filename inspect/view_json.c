@@ -1258,7 +1258,7 @@ static void json_karama(inspect_json *j, const engine_state *st)
     inspect_json_key(j, "cancelled");
     json_advantages(j, w.cancelled);
     /* the Advanced abilities a Karama stopped for the battle or until the
-     * next storm (rules version 8, docs/RULINGS.md R129-R132) */
+     * next storm (rules version 8, docs/RULINGS.md R131-R134) */
     inspect_json_key(j, "stopped");
     json_advantages(j, st->karama_stopped);
     inspect_json_key(j, "retake");

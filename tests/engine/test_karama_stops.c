@@ -1,7 +1,7 @@
 /*
  * test_karama_stops.c - the Karama stops of the Emperor's and Fremen's
  * Advanced abilities (rules version 8; FAQ20 pp. 7-8; engine/karama_stops.c;
- * docs/RULINGS.md R129-R133) through the engine API on constructed
+ * docs/RULINGS.md R131-R135) through the engine API on constructed
  * positions: a plan using the Sardaukar's worth is held before it is
  * committed, its arguments hidden from every other seat; stopped, the
  * side plans again, its elite counted as normal forces for the rest of the
@@ -221,7 +221,7 @@ static void test_karama_stops__sardaukar_stopped(void **state)
 
 /* An answer of prescience on the Emperor's dial (strength and support,
  * R117) given of a plan the Sardaukar's worth shaped binds it no more
- * once stopped (R131): the side redoes its plan. The Atreides, allied to
+ * once stopped (R133): the side redoes its plan. The Atreides, allied to
  * the Harkonnen, ask the dial; the Emperor answer 14 half points on 4
  * spice; their plan matching it is held and stopped; they then commit
  * another. */
