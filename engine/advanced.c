@@ -78,6 +78,13 @@ static void present(const engine_state *st, unsigned seat, unsigned *plain, unsi
         }
 }
 
+unsigned engine__battle_elite(const engine_state *st, unsigned seat)
+{
+    unsigned plain, elite;
+    present(st, seat, &plain, &elite);
+    return elite;
+}
+
 static int hardened(const engine_state *st, unsigned seat)
 {
     return engine__point_holds(st, ENGINE__POINT_BATTLE_HARDENED, seat);

@@ -357,6 +357,12 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
     ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
     ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN = 25,     /* G7: ships and moves out of storm order */
+    /* The Advanced game's, rules version 8 on (FAQ20 pp. 7-8; engine/karama_stops.c): */
+    ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR = 26,     /* Sardaukar worth two in one battle */
+    ENGINE_ADVANTAGE_FREMEN_FEDAYKIN = 27,       /* Fedaykin worth two in one battle */
+    ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED = 28, /* full strength without spice, one battle */
+    ENGINE_ADVANTAGE_FREMEN_STORM_PEEK = 29,     /* the look at the next storm card */
+    ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT = 30, /* one placement of a further worm */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
@@ -367,6 +373,10 @@ typedef enum engine_advantage {
  * appended after them (the Advanced game's) never change these. */
 #define ENGINE_ADVANTAGE_BASIC_COUNT 21
 #define ENGINE_ADVANTAGE_BASIC (((uint32_t)1u << ENGINE_ADVANTAGE_BASIC_COUNT) - 2u)
+/* The advantages an Advanced room of rules version 7 offers (1..25): those
+ * appended later are offered from the version that has them. */
+#define ENGINE_ADVANTAGE_V7_COUNT 26
+#define ENGINE_ADVANTAGE_V7 (((uint32_t)1u << ENGINE_ADVANTAGE_V7_COUNT) - 2u)
 
 typedef struct engine_action {
     uint8_t kind;                  /* engine_action_kind */
@@ -936,6 +946,12 @@ typedef struct engine_state {
     /* spice accounting: sum of seats and board == minted - burned */
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
+    /* Advanced, rules version 8 on, public (engine/karama_stops.c): the
+     * advantages (ENGINE_ADVANTAGE_BIT) a Karama stopped beyond one use:
+     * the Sardaukar's and Fedaykin's worth and BATTLE HARDENED until the
+     * battle being fought ends, the look at the next storm card until the
+     * next Storm phase; 0, and never encoded, elsewhere. */
+    uint32_t karama_stopped;
     /* Nexus Cards (engine/nexus.c): all zero, and never encoded, unless the
      * room carries ENGINE_MODULE_NEXUS_CARDS. Card numbers carry no identity
      * (faces are dealt to numbers at random at setup and at every reshuffle). */
@@ -1204,8 +1220,8 @@ const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or 
 int engine_advantage_from_name(const char *name);   /* -1 if unknown */
 /* The advantages a Karama window of this room may offer, so those a seat
  * is asked about from setup and a `karama_policy` may name: the Basic
- * twenty, and every advantage in an Advanced room of rules version 7 on
- * (engine/karama.c). */
+ * twenty; in an Advanced room of rules version 7 the first 25, of
+ * version 8 on every one (engine/karama.c). */
 uint32_t engine_karama_offered(const engine_state *st);
 /* A `karama_policy`'s two masks (ENGINE_ADVANTAGE_BIT each): asked in
  * every window offering it, and only in the seat's own battle. The

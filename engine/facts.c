@@ -44,6 +44,11 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
     [ENGINE_ADVANTAGE_BG_FLIP] = "bg_advisors_flip",
     [ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN] = "guild_out_of_turn",
+    [ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR] = "emperor_sardaukar",
+    [ENGINE_ADVANTAGE_FREMEN_FEDAYKIN] = "fremen_fedaykin",
+    [ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED] = "fremen_battle_hardened",
+    [ENGINE_ADVANTAGE_FREMEN_STORM_PEEK] = "fremen_storm_peek",
+    [ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT] = "fremen_worm_placement",
 };
 
 const char *engine_advantage_name(unsigned advantage)

@@ -380,6 +380,23 @@ void engine__karama_after(engine_state *st, const engine_action *act);
 int engine__karama_check(const engine_state *st);
 ENGINE__LEGAL(engine__legal_karama);
 
+/* The Karama stops of the Emperor's and Fremen's Advanced abilities
+ * (engine/karama_stops.c; rules version 8 on, FAQ20 pp. 7-8).
+ * engine__karama_stopped: the advantage is cancelled for the retake or
+ * stopped for a while (engine_state.karama_stopped); _stop_lasts records a
+ * cancel of a LASTS row's advantage by `seat`'s use; _plan_offered, the
+ * advantages a plan of `seat` in the battle under way uses (public facts);
+ * _battle_ends and _storm_begins end the stops that last that long;
+ * _stops_encoded, whether the room carries karama_stopped; _stops_check,
+ * 1 when it is consistent. */
+int engine__karama_stopped(const engine_state *st, unsigned advantage);
+void engine__karama_stop_lasts(engine_state *st, unsigned advantage, unsigned seat);
+uint32_t engine__karama_plan_offered(const engine_state *st, unsigned seat);
+void engine__karama_stops_battle_ends(engine_state *st);
+void engine__karama_stops_storm_begins(engine_state *st);
+int engine__karama_stops_encoded(const engine_state *st);
+int engine__karama_stops_check(const engine_state *st);
+
 /* 1 when the fields of a shipment paid with another seat's Karama are
  * consistent (engine/phase_shipment.c): a held proposal is still valid and
  * waits on its payer alone; phase.h invariant (7). */
@@ -453,6 +470,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_WORTHLESS_SPICE,
     ENGINE__RULE_NEXUS_REPLACEMENT,
     ENGINE__RULE_NEXUS_GLIMPSE,
+    ENGINE__RULE_ADVANCED_KARAMA_STOPS,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -582,9 +600,10 @@ typedef enum engine__point {
 /* How a Karama cancels a row's advantage (LR 3.01.11.01): CANCELS, a
  * Karama may; STANDS, the action held stands without it (it only decides
  * who is paid, what is gained or seen), else it is retaken; BY_ALLY, the
- * owner's ally uses it, and is not asked. */
+ * owner's ally uses it, and is not asked; LASTS, the stop outlasts the
+ * retake (engine_state.karama_stopped, engine/karama_stops.c). */
 enum { ENGINE__KARAMA_CANCELS = 1u << 0, ENGINE__KARAMA_STANDS = 1u << 1,
-       ENGINE__KARAMA_BY_ALLY = 1u << 2 };
+       ENGINE__KARAMA_BY_ALLY = 1u << 2, ENGINE__KARAMA_LASTS = 1u << 3 };
 #define ENGINE__KARAMA_STANDING (ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_STANDS)
 
 /* Whom a row applies to (bits), and in which game. */
@@ -1046,6 +1065,11 @@ int engine__worm_placing(const engine_state *st);
 int engine__karama_worm_asking(const engine_state *st);
 void engine__karama_worm(engine_state *st, int territory, engine_rng *rng);
 void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng);
+/* A further worm whose placement a Karama stopped (rules version 8 on,
+ * docs/RULINGS.md R135): it strikes the territory of the pile's topmost
+ * territory card, as a worm no one places (LR 1.02.05), then the blow
+ * goes on. */
+void engine__worm_unplaced(engine_state *st, engine_rng *rng);
 /* The Advanced battle plan's forces (engine/advanced.c, LR 1.13.04): its
  * check (the verdict, *arg the argument at fault), its legal ranges and
  * caps written into arguments 4..7 of `l`, its forces' strength in half
@@ -1055,6 +1079,8 @@ engine_verdict engine__plan_forces_check(const engine_state *st, unsigned seat,
 void engine__plan_forces_legal(engine_legal *l, const engine_state *st, unsigned seat);
 unsigned engine__plan_strength2(const engine_state *st, unsigned seat, const engine_battle_plan *p);
 unsigned engine__plan_support(const engine_state *st, unsigned seat, const engine_battle_plan *p);
+/* The elite tokens (Sardaukar, Fedaykin) of `seat` in the battle's territory. */
+unsigned engine__battle_elite(const engine_state *st, unsigned seat);
 /* The Advanced prescience of the dial (engine/advanced.c, rules version 7
  * on; LR 2.01.05, 1.13.04): whether it is in force; its answer, the
  * forces' strength in half points and their spice support, packed into

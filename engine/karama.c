@@ -78,13 +78,17 @@ static unsigned first_advantage(uint32_t offered)
 /* ================================================ the standing policy */
 
 /* The advantages used against one side of a battle (the Advanced ones
- * exist from rules version 7 only). */
+ * exist from rules version 7 only, the elite's and BATTLE HARDENED from
+ * version 8). */
 #define BATTLE_ADVANTAGES                                              \
     (ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_PRESCIENCE) |      \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) | \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |                 \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE) |            \
-     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH))
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH) |              \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR) |        \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_FEDAYKIN) |          \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED))
 
 /* 1 if `seat`'s standing policy asks it about one of `offered`: from rules
  * version 3 on a window asks only the seats whose policy wants one of its
@@ -111,9 +115,10 @@ _Static_assert(ENGINE_ADVANTAGE_COUNT - ENGINE_ADVANTAGE_BASIC_COUNT <= 15,
 
 uint32_t engine_karama_offered(const engine_state *st)
 {
-    return engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) && engine__advanced(st)
-               ? ENGINE_ADVANTAGE_ALL
-               : ENGINE_ADVANTAGE_BASIC;
+    if (!engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) || !engine__advanced(st))
+        return ENGINE_ADVANTAGE_BASIC;
+    return engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA_STOPS) ? ENGINE_ADVANTAGE_ALL
+                                                                : ENGINE_ADVANTAGE_V7;
 }
 
 void engine_karama_policy_masks(uint32_t *ask_out, uint32_t *own_out, const engine_action *act)
@@ -286,6 +291,8 @@ void engine__karama_after(engine_state *st, const engine_action *act)
 static unsigned spendable_karama(const engine_state *st, unsigned seat)
 {
     unsigned aside = engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) ? st->high_bid_karama : CARD_NONE;
+    /* A card promised to the seat's battle plan is not one (rules version
+     * 8 on, docs/RULINGS.md R130: engine/karama_card.c). */
     return engine__karama_card_except(st, seat, aside);
 }
 
@@ -352,6 +359,8 @@ void engine__karama_resume(engine_state *st, const engine_frame *f, const engine
     assert(full == 0); /* one record per advantage, fewer advantages than records */
     (void)full;
     const engine__power_row *row = row_of(a);
+    if (row->karama & ENGINE__KARAMA_LASTS)
+        engine__karama_stop_lasts(st, a, f->held.seat); /* engine/karama_stops.c */
     if (row->karama & ENGINE__KARAMA_STANDS) {
         resume(st, &f->held, rng);
     } else if (row->retake != ENGINE_ACTION_NONE) {

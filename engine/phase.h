@@ -241,7 +241,10 @@ void engine__spice_blow_resume(engine_state *st, unsigned territory, engine_rng 
 /* The lot's Nexus window closed (engine/nexus_moment.c): the sale pays. */
 void engine__bidding_lot_resume(engine_state *st, engine_rng *rng);
 /* ... and the Advanced charity about to be given (engine/phase_charity.c),
- * the storm about to move `move` sectors (engine/phase_storm.c). */
+ * the storm about to move `move` sectors, or (move ENGINE__STORM_RESUME_DRAW,
+ * rules version 8 on) the storm deck's card about to be drawn
+ * (engine/phase_storm.c). */
+#define ENGINE__STORM_RESUME_DRAW 0xFF
 void engine__charity_resume(engine_state *st, engine_rng *rng);
 void engine__storm_resume(engine_state *st, unsigned move, engine_rng *rng);
 

@@ -215,6 +215,7 @@ static void clear_battle(engine_state *st)
     engine__effect_remove(st, ENGINE_EFFECT_NEXUS_VOICE, -1);
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
+    engine__karama_stops_battle_ends(st);
 }
 
 /* Starts the battle in `territory` between the aggressor and `defender`. */
@@ -756,6 +757,10 @@ engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
     engine_verdict v = check_plan(st, act->seat, side, &p, &arg);
     if (v != ENGINE_ACCEPTED)
         return engine__reject(why, v, arg, arg >= 0 ? act->arg[arg] : 0);
+    /* Rules version 8: a plan using the elite's worth or BATTLE HARDENED
+     * waits on a Karama window first (engine/karama_stops.c). */
+    if (engine__karama_hold(st, act, engine__karama_plan_offered(st, act->seat), act->seat))
+        return ENGINE_ACCEPTED;
     st->plan[side] = p;
     st->answered |= ENGINE_SEAT_BIT(act->seat);
     if (st->answered == st->awaiting)

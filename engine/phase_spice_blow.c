@@ -369,11 +369,12 @@ static int ask_karama_worm(engine_state *st)
     return 1;
 }
 
-/* Like engine__worm_placing: not under a window held over the step. */
+/* Like engine__worm_placing: not under a window held over the step (one
+ * resuming the step's own held action is closing). */
 static int under_window(const engine_state *st)
 {
     for (unsigned i = 0; i < st->n_frames; i++)
-        if (!engine__windows[st->frame[i].point].is_question)
+        if (!engine__windows[st->frame[i].point].is_question && !st->frame[i].is_resuming)
             return 1;
     return 0;
 }
@@ -417,6 +418,14 @@ void engine__worm_placed(engine_state *st, unsigned territory, engine_rng *rng)
 {
     if (!strike(st, territory))
         blow(st, 1, rng);
+}
+
+void engine__worm_unplaced(engine_state *st, engine_rng *rng)
+{
+    unsigned territory = top_territory(st);
+    if (territory < ENGINE_TERRITORY_COUNT && strike(st, territory))
+        return;
+    blow(st, 1, rng);
 }
 
 /* In the double blow every worm of a pile after its first is placed by

@@ -159,21 +159,41 @@ static void storm_moves(engine_state *st, unsigned move, engine_rng *rng)
     engine__storm_resume(st, move, rng);
 }
 
+/* Advanced with Fremen: the storm deck replaces the dials from turn 2;
+ * its first card is drawn right after the turn-1 storm, seen by the
+ * Fremen only (LR 2.04.13); then the Spice Blow. */
+static void deck_drawn(engine_state *st, engine_rng *rng)
+{
+    if (engine__point_owner(st, ENGINE__POINT_STORM_DECK) >= 0)
+        st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
+    engine__spice_blow_begin(st, rng);
+}
+
 void engine__storm_resume(engine_state *st, unsigned move, engine_rng *rng)
 {
+    if (move == ENGINE__STORM_RESUME_DRAW) {
+        deck_drawn(st, rng);
+        return;
+    }
     storm_move(st, move);
     storm_losses(st, 0, rng);
 }
 
-/* After the storm, the Spice Blow. */
+/* After the storm, the storm deck's draw: from rules version 8 the
+ * Fremen's look at it waits on a Karama window first, which may stop it
+ * (the card is drawn all the same, engine/karama_stops.c). */
 static void storm_end(engine_state *st, engine_rng *rng)
 {
-    /* Advanced with Fremen: the storm deck replaces the dials from turn 2;
-     * its first card is drawn right after the turn-1 storm, seen by the
-     * Fremen only (LR 2.04.13). */
-    if (engine__point_owner(st, ENGINE__POINT_STORM_DECK) >= 0)
-        st->next_storm = (uint8_t)(1 + engine_rng_uniform(rng, STORM_DECK_CARDS));
-    engine__spice_blow_begin(st, rng);
+    int fremen = engine__point_owner(st, ENGINE__POINT_STORM_DECK);
+    unsigned a = engine__point_owner_advantage(st, ENGINE__POINT_STORM_DECK);
+    if (fremen >= 0 && a != ENGINE_ADVANTAGE_NONE) {
+        st->step = STORM_STEP_CARDS; /* the losses are taken: the step asks nobody now */
+        st->awaiting = st->answered = 0;
+        engine_action step = {ENGINE_ACTION_NONE, (uint8_t)fremen, {ENGINE__STORM_RESUME_DRAW}};
+        if (engine__karama_hold(st, &step, ENGINE_ADVANTAGE_BIT(a), (unsigned)fremen))
+            return;
+    }
+    deck_drawn(st, rng);
 }
 
 /* 1 if location `l` lies in a sector the storm's last move entered. */
@@ -297,6 +317,7 @@ void engine__storm_begin(engine_state *st, engine_rng *rng)
     st->turn++;
     engine__phase_enter(st, ENGINE_PHASE_STORM);
     st->karama_policy_set = 0; /* a standing Karama policy may change once a turn */
+    engine__karama_stops_storm_begins(st); /* the card the Fremen did not see is revealed */
     st->weather_control = 0xFF;
     for (unsigned s = 0; s < st->config.n_seats; s++)
         st->seat[s].storm_dial = 0xFF;

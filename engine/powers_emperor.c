@@ -32,6 +32,16 @@ static int sardaukar_value(const engine_state *st, unsigned owner, unsigned seat
     return SARDAUKAR_HALF_POINTS;
 }
 
+/* Rules version 8 on: a Karama may stop it for one battle, before the
+ * plans are revealed (FAQ20 pp. 7-8; engine/karama_stops.c, R131): the
+ * Sardaukar then count as normal forces. */
+static int sardaukar_unstopped(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return !engine__karama_stopped(st, ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR);
+}
+
 /* Advanced, rules version 7 on: the Emperor's Karama power (LR 1.14.02;
  * docs/RULINGS.md R114), once a game, with a Karama card spent: in the
  * Revival phase up to 3 forces or 1 leader revived free, beyond the
@@ -148,7 +158,13 @@ static const engine__power_row rows[] = {
     /* Advanced: the Sardaukar in battle (in force from rules version 5). */
     {.point = ENGINE__POINT_ELITE_VALUE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ROOM_OPTIONS),
+     .until = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KARAMA_STOPS),
      .fn = sardaukar_value, .source = "LR 2.03.08-09"},
+    {.point = ENGINE__POINT_ELITE_VALUE, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KARAMA_STOPS),
+     .advantage = ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR,
+     .karama = ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_LASTS, .retake = ENGINE_ACTION_NONE,
+     .when = sardaukar_unstopped, .fn = sardaukar_value, .source = "LR 2.03.08-09; FAQ20 pp. 7-8"},
     /* Advanced, rules version 7 on: the faction Karama power. */
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_EMPEROR, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KARAMA_EMPEROR),

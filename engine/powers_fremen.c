@@ -142,6 +142,24 @@ static int fedaykin_value(const engine_state *st, unsigned owner, unsigned seat,
     return FEDAYKIN_HALF_POINTS;
 }
 
+/* Rules version 8 on a Karama may stop, each for one battle and before
+ * the plans are revealed, the Fedaykin's worth (they count as normal
+ * forces) and BATTLE HARDENED (the Fremen pay for full strength): FAQ20
+ * pp. 7-8, engine/karama_stops.c, R131-R132. */
+static int fedaykin_unstopped(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return !engine__karama_stopped(st, ENGINE_ADVANTAGE_FREMEN_FEDAYKIN);
+}
+
+static int hardened_unstopped(const engine_state *st, unsigned owner, unsigned seat)
+{
+    (void)owner;
+    (void)seat;
+    return !engine__karama_stopped(st, ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED);
+}
+
 /* Advanced: every worm of a pile's blow after its first is placed by the
  * Fremen in a sand territory of their choice (LR 2.04.15; sand per
  * DUNE_RULES_DIGEST.md 1.2, the Imperial Basin included: every territory
@@ -191,12 +209,24 @@ static size_t legal_place_worm(engine_legal *out, size_t cap, const engine_state
     return sand_families(out, cap, seat, place_worm_form.slug);
 }
 
+/* Rules version 8 on a Karama may stop one placement, when the Fremen
+ * make it (FAQ20 pp. 7-8): the placement is held in a Karama window, and
+ * stopped the worm strikes where the pile's territory card lies, as a
+ * worm no one places (LR 1.02.05; docs/RULINGS.md R135). */
 static engine_verdict place_worm(engine_verdict_detail *why, engine_state *st, unsigned owner,
                                  const engine_action *act, engine_rng *rng)
 {
-    (void)owner;
     if (!is_sand((unsigned)act->arg[1]))
         return engine__reject(why, ENGINE_REJECT_ARG_OUT_OF_RANGE, 1, act->arg[1]);
+    unsigned a = engine__point_owner_advantage(st, ENGINE__POINT_WORM_PLACEMENT);
+    if (a != ENGINE_ADVANTAGE_NONE) {
+        if (engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(a), owner))
+            return ENGINE_ACCEPTED;
+        if (engine__karama_consume(st, a)) {
+            engine__worm_unplaced(st, rng);
+            return ENGINE_ACCEPTED;
+        }
+    }
     engine__worm_placed(st, (unsigned)act->arg[1], rng);
     return ENGINE_ACCEPTED;
 }
@@ -333,7 +363,13 @@ static const engine__power_row rows[] = {
      .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_MIGRATION), .fn = storm_losses,
      .source = "LR 2.04.17"},
     {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, .source = "LR 2.04.13"},
+     .game = ENGINE__GAME_ADVANCED, UNTIL(ADVANCED_KARAMA_STOPS), .source = "LR 2.04.13"},
+    /* From rules version 8 a Karama may stop the look at the next card,
+     * drawn all the same (FAQ20 pp. 7-8; R134). */
+    {.point = ENGINE__POINT_STORM_DECK, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
+     .advantage = ENGINE_ADVANTAGE_FREMEN_STORM_PEEK,
+     .karama = ENGINE__KARAMA_STANDING | ENGINE__KARAMA_LASTS, .source = "LR 2.04.13-14"},
     /* F2, F3: the worm spares the Fremen, and their ally. */
     {.point = ENGINE__POINT_WORM_STRIKES, FREMEN, .to = ENGINE__TO_OWNER,
      .advantage = ENGINE_ADVANTAGE_FREMEN_WORM, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.04.07"},
@@ -345,7 +381,13 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_WORM_RIDE, FREMEN, .to = ENGINE__TO_OWNER, .source = "LR 2.04.08"},
     /* Advanced (rules version 6): a pile's further worms are the Fremen's to place. */
     {.point = ENGINE__POINT_WORM_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_WORMS), .source = "LR 2.04.15"},
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_FREMEN_WORMS), UNTIL(ADVANCED_KARAMA_STOPS),
+     .source = "LR 2.04.15"},
+    /* From rules version 8 a Karama may stop one placement (FAQ20 pp. 7-8; R135). */
+    {.point = ENGINE__POINT_WORM_PLACEMENT, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
+     .advantage = ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT, .karama = ENGINE__KARAMA_STANDING,
+     .source = "LR 2.04.15; FAQ20 pp. 7-8"},
     {.point = ENGINE__POINT_POWER, FREMEN, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      FROM(ADVANCED_FREMEN_WORMS), .when = placing, .form = &place_worm_form, .use = place_worm,
      .decision = legal_place_worm, .source = "LR 2.04.15"},
@@ -376,10 +418,22 @@ static const engine__power_row rows[] = {
     /* Advanced battle (from rules version 5): Fedaykin worth two, and every
      * Fremen force at full strength without spice (BATTLE HARDENED). */
     {.point = ENGINE__POINT_ELITE_VALUE, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), .fn = fedaykin_value,
-     .source = "LR 2.04.18"},
+     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), UNTIL(ADVANCED_KARAMA_STOPS),
+     .fn = fedaykin_value, .source = "LR 2.04.18"},
     {.point = ENGINE__POINT_BATTLE_HARDENED, FREMEN, .to = ENGINE__TO_OWNER,
-     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), .source = "LR 2.04.21"},
+     .game = ENGINE__GAME_ADVANCED, FROM(ROOM_OPTIONS), UNTIL(ADVANCED_KARAMA_STOPS),
+     .source = "LR 2.04.21"},
+    /* From rules version 8 a Karama may stop either for one battle (R131-R132). */
+    {.point = ENGINE__POINT_ELITE_VALUE, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
+     .advantage = ENGINE_ADVANTAGE_FREMEN_FEDAYKIN,
+     .karama = ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_LASTS, .retake = ENGINE_ACTION_NONE,
+     .when = fedaykin_unstopped, .fn = fedaykin_value, .source = "LR 2.04.18; FAQ20 pp. 7-8"},
+    {.point = ENGINE__POINT_BATTLE_HARDENED, FREMEN, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, FROM(ADVANCED_KARAMA_STOPS),
+     .advantage = ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED,
+     .karama = ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_LASTS, .retake = ENGINE_ACTION_NONE,
+     .when = hardened_unstopped, .source = "LR 2.04.21; FAQ20 pp. 7-8"},
     /* The special victory first, the Guild's default second, the Fremen's last. */
     {.point = ENGINE__POINT_LAST_TURN, FREMEN, .to = ENGINE__TO_OWNER, .order = 0,
      .fn = special_victory, .source = "LR 2.04.09"},

@@ -146,6 +146,11 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "the CHOAM Secret Ally (b): after a battle won, the winner holding a Nexus card is "
         "asked while the loser holds a card; the card's holder may secretly see one random "
         "card of the loser's hand"},
+    [ENGINE__RULE_ADVANCED_KARAMA_STOPS] = {8, 0, "LR 2.03.09, 2.04.14-15, 2.04.21; FAQ20 pp. 7-8",
+        "Advanced: a Karama may stop, before the plans are revealed, the Sardaukar's worth, "
+        "the Fedaykin's worth or BATTLE HARDENED in one battle (the side redoes its plan), "
+        "the Fremen's look at the next storm card this turn, and one Fremen placement of a "
+        "further worm (it strikes where the pile's territory card lies)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -385,6 +385,10 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
         put_u8(&w, st->guild_turn);
         put_u8(&w, st->storm_loss_at);
     }
+    /* Advanced rooms of rules version 8 on: the Karama stops that last
+     * (engine/karama_stops.c) */
+    if (engine__karama_stops_encoded(st))
+        put_u32(&w, st->karama_stopped);
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -761,6 +765,8 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
         st->guild_turn = get_below(&r, 8);
         st->storm_loss_at = get_below(&r, ENGINE_LOCATION_COUNT);
     }
+    if (engine__karama_stops_encoded(st))
+        st->karama_stopped = get_u32(&r);
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -1158,6 +1164,8 @@ static int check(const engine_state *st, int is_quiet)
         BROKEN("storm losses asked at location %u", st->storm_loss_at);
     if (st->prediction_turn > c->turn_limit)
         BROKEN("prediction turn %u past the limit", st->prediction_turn);
+    if (!engine__karama_stops_check(st))
+        BROKEN("karama stops %x in phase %u", st->karama_stopped, st->phase);
 
     /* (3) somebody can act while a built phase waits (the step's own
      * prompt, which a pending question only pauses) */

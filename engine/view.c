@@ -131,15 +131,19 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
     /* (7) A held action's secret arguments are its user's. */
     for (unsigned i = 0; i < out->n_frames; i++) {
         engine_action *held = &out->frame[i].held;
-        uint8_t secret = engine_generic_secret_mask(held);
+        /* a battle plan held (rules version 8, engine/karama_stops.c): all of it */
+        uint8_t secret = held->kind == ENGINE_ACTION_BATTLE_PLAN ? 0xFFu
+                                                                 : engine_generic_secret_mask(held);
         if (out->frame[i].point != ENGINE_WINDOW_KARAMA || held->seat == viewer || secret == 0)
             continue;
         for (unsigned a = 0; a < ENGINE_ACTION_MAX_ARGS; a++)
             if (secret & (1u << a))
                 held->arg[a] = 0;
     }
-    /* The Advanced storm deck's next card is the Fremen's. */
+    /* The Advanced storm deck's next card is the Fremen's, unless a Karama
+     * stopped their look at it (rules version 8, engine/karama_stops.c). */
     int fremen = engine__seat_of(st, ENGINE_FACTION_FREMEN);
-    if (fremen < 0 || viewer != (unsigned)fremen)
+    if (fremen < 0 || viewer != (unsigned)fremen ||
+        (st->karama_stopped & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_STORM_PEEK)))
         out->next_storm = 0;
 }

@@ -294,6 +294,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, worms_struck),
     SCALAR(engine_state, spice_minted),
     SCALAR(engine_state, spice_burned),
+    SCALAR(engine_state, karama_stopped),
     ARRAY(engine_state, nexus_face),
     STRUCTS(engine_state, nexus_card, card_fields),
     SCALAR(engine_state, n_nexus_deck),
@@ -1130,11 +1131,13 @@ static int make_storm_dial(pair *p, engine_state *b, const engine_state *a, cons
     return 0;
 }
 
-/* The Advanced storm deck's next card, seen by the Fremen only. */
+/* The Advanced storm deck's next card, seen by the Fremen only, and by
+ * nobody once a Karama stopped their look at it (rules version 8). */
 static int make_storm_card(pair *p, engine_state *b, const engine_state *a, uint64_t *prng)
 {
     int fremen = seat_of(a, ENGINE_FACTION_FREMEN);
-    if (a->next_storm == 0 || fremen < 0 || fremen == p->viewer)
+    int unseen = (a->karama_stopped & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_STORM_PEEK)) != 0;
+    if (a->next_storm == 0 || fremen < 0 || (fremen == p->viewer && !unseen))
         return 0;
     *b = *a;
     b->next_storm = (uint8_t)(1 + (a->next_storm + prng_below(prng, 5)) % 6);

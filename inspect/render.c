@@ -6,8 +6,9 @@
  * next, the storm's sector shaded beneath the names, forces as markers in
  * each faction's colour with their counts, spice amounts and the leaders
  * that fought this phase, each inside its own territory and sector, the
- * battle under way outlined, and a panel with the turn, the phase, who is
- * awaited, the battle or the auction under way and each seat's holdings
+ * battle under way outlined, and a panel with the turn, the phase, the
+ * Advanced abilities a Karama stopped for a while, who is awaited, the
+ * battle or the auction under way and each seat's holdings
  * and leaders as the viewer knows them.
  *
  * Layer: inspect. Pure output: reads the engine_state it is given (a view,
@@ -875,6 +876,14 @@ static void draw_panel(FILE *f, const engine_state *v, double x0, double height,
     fprintf(f, "<text class=\"info\" x=\"%.1f\" y=\"%.1f\">storm in sector %u (moved %u)</text>\n",
             x0, y, v->storm_sector, v->last_storm_move);
     y += 18.0;
+    /* The Advanced abilities a Karama stopped for a while (rules version 8). */
+    for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+        if (v->karama_stopped & ENGINE_ADVANTAGE_BIT(a)) {
+            fprintf(f, "<text class=\"info\" x=\"%.1f\" y=\"%.1f\">stopped by Karama: ", x0, y);
+            xml_text(f, engine_advantage_name(a));
+            fputs("</text>\n", f);
+            y += 18.0;
+        }
     uint16_t awaiting = engine_state_awaiting(v);
     fprintf(f, "<text class=\"info\" x=\"%.1f\" y=\"%.1f\">%s", x0, y,
             v->phase == ENGINE_PHASE_GAME_OVER ? "winners: " : "awaiting: ");

@@ -754,7 +754,8 @@ static void print_truthtrance(FILE *f, const engine_state *st, const windows *w)
 }
 
 /* A Karama window, public: the advantages offered, whose, and the action
- * held (docs/RULINGS.md "Karama"); or a cancellation awaiting its retake. */
+ * held (docs/RULINGS.md "Karama"); the stops that last (rules version 8);
+ * or a cancellation awaiting its retake. */
 static void print_karama(FILE *f, const engine_state *st, const windows *w)
 {
     const engine_config *cfg = &st->config;
@@ -770,6 +771,15 @@ static void print_karama(FILE *f, const engine_state *st, const windows *w)
                     inspect_seat_faction(cfg, k->held.seat));
         else /* kind NONE: the window stands before one of the game's own steps */
             fprintf(f, ", before the game's next step (no seat's action is held)\n");
+    }
+    if (st->karama_stopped != 0) {
+        fprintf(f, "karama stopped:");
+        for (unsigned a = 1; a < ENGINE_ADVANTAGE_COUNT; a++)
+            if (st->karama_stopped & ENGINE_ADVANTAGE_BIT(a))
+                fprintf(f, " %s (%s)", engine_advantage_name(a),
+                        a == ENGINE_ADVANTAGE_FREMEN_STORM_PEEK ? "until the next storm"
+                                                                 : "for this battle");
+        fprintf(f, "\n");
     }
     if (w->retake < cfg->n_seats) {
         fprintf(f, "karama cancelled:");
@@ -921,7 +931,7 @@ void inspect_state_print(FILE *f, const inspect_state_doc *d)
     windows_read(&w, st);
     if (w.asker < cfg->n_seats)
         print_truthtrance(f, st, &w);
-    if (w.karama != NULL || w.retake < cfg->n_seats)
+    if (w.karama != NULL || w.retake < cfg->n_seats || st->karama_stopped != 0)
         print_karama(f, st, &w);
     if (w.ship != NULL)
         print_karama_ship(f, st, &w);
@@ -1250,6 +1260,10 @@ static void json_karama(inspect_json *j, const engine_state *st)
     }
     inspect_json_key(j, "cancelled");
     json_advantages(j, w.cancelled);
+    /* the Advanced abilities a Karama stopped for the battle or until the
+     * next storm (rules version 8, docs/RULINGS.md R131-R134) */
+    inspect_json_key(j, "stopped");
+    json_advantages(j, st->karama_stopped);
     inspect_json_key(j, "retake");
     if (w.retake < n)
         inspect_json_uint(j, w.retake + 1u);

@@ -1045,6 +1045,14 @@ int bot__advanced_kh(engine_action *out, const bot__ctx *c);
 /* bots/karama_powers.c: a faction Karama power worth using now, from
  * Medium up; -1 when none is offered or worth it. */
 int bot__karama_powers(engine_action *out, const bot__ctx *c);
+/* bots/karama_stops.c: the Karama stops of the Emperor's and Fremen's
+ * Advanced abilities (rules version 8), from Medium up: the advantages
+ * its standing policy asks about (ask, own: ENGINE_ADVANTAGE_BIT masks,
+ * added to `ask` and `own`), and, in the Karama window `window` whose
+ * cancel family is `cancel`, a cancel worth playing now; -1 when none. */
+void bot__karama_stops_policy(uint32_t *ask, uint32_t *own, const bot__ctx *c);
+int bot__karama_stops(engine_action *out, const bot__ctx *c, const engine_frame *window,
+                      const engine_legal *cancel);
 
 /* bots/brutal.c */
 int bot__brutal_plan(engine_action *out, bot__ctx *c);

@@ -684,7 +684,7 @@ static void test_data__power_rows(void **state)
              * for an advantage whose action does not stand without it. */
             assert_true((r->karama != 0) == (r->advantage != ENGINE_ADVANTAGE_NONE));
             assert_true((r->karama & ~(ENGINE__KARAMA_CANCELS | ENGINE__KARAMA_STANDS |
-                                       ENGINE__KARAMA_BY_ALLY)) == 0);
+                                       ENGINE__KARAMA_BY_ALLY | ENGINE__KARAMA_LASTS)) == 0);
             assert_true(r->retake == ENGINE_ACTION_NONE || !(r->karama & ENGINE__KARAMA_STANDS));
             assert_true(r->retake < ENGINE_ACTION_KIND_COUNT);
             if (r->advantage != ENGINE_ADVANTAGE_NONE)

@@ -105,6 +105,11 @@ engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
  * fields of rules versions 2 to 8) and decodes back to the same step, the
  * same window frames and the same effect records; -1 otherwise. */
 int test_state_round_trip(const engine_state *st);
+/* The action a bot of `level` (bot_level) in `seat` chooses from its own
+ * view of `st`, its standing Karama policy applied first on a copy where
+ * it sets one (tests/support/bots.c); 0, or -1 if it decides nothing. */
+int test_bot_choice(engine_action *out, const engine_state *st, uint8_t seat, int level,
+                    const uint8_t seed[ENGINE_SEED_BYTES]);
 
 /* Six classic seats: every setup step (prediction, traitors, Fremen). */
 void test_config_six(engine_config *cfg);

@@ -298,7 +298,8 @@ void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *le
  * level's Karama decision ever cancels (bot__medium_karama: the Voice and
  * prescience in its own battle, the Fremen's own worm immunity, and where
  * the room offers it (an Advanced room of rules version 7) the Kwisatz
- * Haderach in its own battle; Easy cancels none). It follows from the
+ * Haderach in its own battle, from version 8 the stops of
+ * bots/karama_stops.c; Easy cancels none). It follows from the
  * level and the room alone, never from the hand, and is set at the first
  * prompt where the engine offers it. */
 static int choose_policy(engine_action *out, const bot__ctx *c)
@@ -311,8 +312,11 @@ static int choose_policy(engine_action *out, const bot__ctx *c)
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH);
     int easy = c->level == BOT_LEVEL_EASY;
     uint32_t offered = engine_karama_offered(c->v);
-    uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM) & offered;
-    uint32_t own = easy ? 0 : own_battle & offered;
+    uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
+    uint32_t own = easy ? 0 : own_battle;
+    bot__karama_stops_policy(&ask, &own, c); /* rules version 8's stops */
+    ask &= offered;
+    own &= offered;
     const engine_legal *l = bot__family(c, ENGINE_ACTION_KARAMA_POLICY);
     if (l == NULL || (c->v->karama_ask[c->seat] == ask && c->v->karama_ask_own[c->seat] == own))
         return -1;

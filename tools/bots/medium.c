@@ -941,9 +941,10 @@ int bot__medium_prescience_answer(engine_action *out, bot__ctx *c)
 
 /* A Karama window: cancel a Voice or prescience question held against
  * this seat's own battle when the battle matters, the Kwisatz Haderach
- * about to join its battle (Advanced, rules version 7), or the Fremen's immunity
- * when a worm is about to strike 6 or more of their forces; let every
- * other advantage stand. */
+ * about to join its battle (Advanced, rules version 7), a stop of the
+ * Emperor's or Fremen's Advanced abilities (version 8,
+ * bots/karama_stops.c), or the Fremen's immunity when a worm is about to
+ * strike 6 or more of their forces; let every other advantage stand. */
 int bot__medium_karama(engine_action *out, bot__ctx *c)
 {
     const engine_state *v = c->v;
@@ -975,6 +976,9 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
         out->arg[0] = ENGINE_ADVANTAGE_ATREIDES_KH;
         return BOT_OK;
     }
+    /* Rules version 8: the Emperor's and Fremen's Advanced abilities. */
+    if (bot__karama_stops(out, c, window, cancel) == BOT_OK)
+        return BOT_OK;
     /* A worm about to strike a large Fremen army: let it be devoured. */
     int fremen = bot__seat_of(v, ENGINE_FACTION_FREMEN);
     if (cancel != NULL && v->phase == ENGINE_PHASE_SPICE_BLOW && fremen >= 0 &&
