@@ -223,6 +223,39 @@ static void test_intrusion__move_inside_the_territory(void **state)
     assert_int_equal(st.forces[basin9][HARKONNEN], 1);
 }
 
+/* The window, its held entry and the stance it changes are public
+ * (docs/RULINGS.md R112, R129): every seat's view and the spectator's
+ * hold the same frame and the same board, before and after the answer. */
+static void test_intrusion__public_in_every_view(void **state)
+{
+    (void)state;
+    engine_state st;
+    position(&st, 1, 8);
+    int16_t basin = at(ENGINE_TERRITORY_IMPERIAL_BASIN, 9);
+    engine_action ship = {.kind = ENGINE_ACTION_SHIP, .seat = HARKONNEN, .arg = {basin, 2}};
+    assert_int_equal(apply(&st, &ship), ENGINE_ACCEPTED);
+    for (int answered = 0; answered <= 1; answered++) {
+        static engine_state v[4];
+        static const uint8_t viewer[4] = {HARKONNEN, BG, EMPEROR, ENGINE_VIEW_PUBLIC};
+        for (unsigned i = 0; i < 4; i++)
+            engine_view(&v[i], &st, viewer[i]);
+        for (unsigned i = 1; i < 4; i++) {
+            assert_int_equal(v[i].n_frames, v[0].n_frames);
+            assert_memory_equal(v[i].frame, v[0].frame, sizeof v[0].frame);
+            assert_memory_equal(v[i].forces, v[0].forces, sizeof v[0].forces);
+            assert_memory_equal(v[i].advisors, v[0].advisors, sizeof v[0].advisors);
+        }
+        unsigned t = ENGINE_TERRITORY_COUNT, n = 0;
+        assert_int_equal(engine_intrusion_entry(&v[3], &t, &n), !answered);
+        assert_int_equal(t, answered ? ENGINE_TERRITORY_COUNT : ENGINE_TERRITORY_IMPERIAL_BASIN);
+        assert_int_equal(n, answered ? 0 : 2);
+        engine_action flip = answer(1);
+        if (!answered)
+            assert_int_equal(apply(&st, &flip), ENGINE_ACCEPTED);
+    }
+    assert_int_equal(st.advisors[basin], 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_intrusion__answers_legal_exactly_then_the_send),
         cmocka_unit_test(test_intrusion__who_and_where),
         cmocka_unit_test(test_intrusion__move_inside_the_territory),
+        cmocka_unit_test(test_intrusion__public_in_every_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
