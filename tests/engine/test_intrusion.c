@@ -256,6 +256,33 @@ static void test_intrusion__public_in_every_view(void **state)
     assert_int_equal(st.advisors[basin], 2);
 }
 
+/* A Fremen send onto the Bene Gesserit's fighters in The Great Flat is
+ * an entry too (LR glossary "Enters": sending): held, then made. */
+static void test_intrusion__fremen_send(void **state)
+{
+    (void)state;
+    static const uint8_t factions[3] = {ENGINE_FACTION_FREMEN, ENGINE_FACTION_BENE_GESSERIT,
+                                        ENGINE_FACTION_HARKONNEN};
+    engine_state st;
+    test_position_table(&st, 3, factions, 1, 8, SEED, 10);
+    int16_t flat = at(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    assert_int_equal(engine_position_forces(&st, BG, (unsigned)flat, 1, 0), 0);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(&st, ENGINE_PHASE_SHIPMENT_MOVEMENT, 3, 0, &rng), 0);
+    engine_action send = {.kind = ENGINE_ACTION_FREMEN_SEND, .seat = 0, .arg = {flat, 3}};
+    assert_true(engine_state_awaiting(&st) & 1u);
+    assert_true(test_legal_contains(&st, &send));
+    assert_int_equal(apply(&st, &send), ENGINE_ACCEPTED);
+    assert_true(intrusion_open(&st, 0));
+    assert_int_equal(st.forces[flat][0], 0);
+    engine_action flip = answer(1);
+    assert_int_equal(apply(&st, &flip), ENGINE_ACCEPTED);
+    assert_int_equal(st.forces[flat][0], 3);
+    assert_int_equal(st.forces[flat][BG], 0);
+    assert_int_equal(st.advisors[flat], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_intrusion__who_and_where),
         cmocka_unit_test(test_intrusion__move_inside_the_territory),
         cmocka_unit_test(test_intrusion__public_in_every_view),
+        cmocka_unit_test(test_intrusion__fremen_send),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
