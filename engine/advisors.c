@@ -221,6 +221,14 @@ int engine_intrusion_entry(const engine_state *st, unsigned *territory_out,
     return 1;
 }
 
+int engine__advisors_intrusion_holds(const engine_state *st, unsigned seat)
+{
+    const engine_frame *f = engine_window_top(st);
+    return f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+           f->window == (uint16_t)engine_window_id(ENGINE__WINDOW_INTRUSION) &&
+           f->held.seat == seat;
+}
+
 int engine__advisors_intrusion_hold(engine_state *st, const engine_action *act)
 {
     unsigned seat = act->seat, territory = entered(act);
@@ -268,4 +276,7 @@ void engine__advisors_intrusion_close(engine_state *st, const engine_frame *f,
     engine_verdict v = engine__action_rules[f->held.kind].handle(NULL, st, &f->held, rng);
     assert(v == ENGINE_ACCEPTED); /* checked in full before it was held */
     (void)v;
+    /* performed now: a cancellation its seat retook with is used up, as
+     * engine_apply would have after the handler */
+    engine__karama_after(st, &f->held);
 }

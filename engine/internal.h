@@ -1046,6 +1046,10 @@ int engine__advisors_flip_stopped(engine_state *st);
  * it was. 0 while that window is resuming its own held action. */
 #define ENGINE__WINDOW_INTRUSION "bg_intrusion"
 int engine__advisors_intrusion_hold(engine_state *st, const engine_action *act);
+/* 1 if the open window on top is bg_intrusion holding an action of
+ * `seat` (not yet performed: a cancellation it retakes with still binds
+ * it, engine/karama.c). */
+int engine__advisors_intrusion_holds(const engine_state *st, unsigned seat);
 /* The window's answer (flip 1 is held for a Karama first) and close. */
 engine_verdict engine__advisors_intrusion_answer(engine_state *st, const engine_action *answer);
 void engine__advisors_intrusion_close(engine_state *st, const engine_frame *f,
