@@ -909,10 +909,6 @@ unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsig
 unsigned engine__karama_worthless_advantage(const engine_state *st, unsigned seat,
                                             unsigned card);
 void engine__karama_worthless_discard(engine_state *st, unsigned seat);
-/* `act` of its seat, checked in full, spends `card` as a Karama: held in
- * a Karama window when that is a worthless card's use a Karama may stop
- * (1: return ENGINE_ACCEPTED at once), else 0. */
-int engine__karama_worthless_hold(engine_state *st, const engine_action *act, unsigned card);
 /* The Revival phase's one-elite-a-turn cap, shared by every source (LR
  * 2.03.10, 2.04.20; R106; engine/phase_revival.c): the elite forces `seat`
  * may still revive this turn, and `elite` of them revived. */

@@ -12,8 +12,8 @@
  * (engine/powers_*.c) that spend the card here. Reads hidden hands:
  * callers that must stay public (who a window asks) ask hand sizes
  * instead. From rules version 8 the use of a worthless card to ship at
- * the Guild's rate, to bid beyond one's spice or to take a card free is
- * an advantage a Karama may stop, the card discarded anyway (FAQ20 p. 7). Engine layer: no I/O, no allocation, no clock;
+ * the Guild's rate is an advantage a Karama may stop, the card discarded
+ * anyway (FAQ20 p. 7). Engine layer: no I/O, no allocation, no clock;
  * only engine__karama_power_spend and engine__karama_worthless_discard
  * mutate the state, and they name no faction.
  */
@@ -66,13 +66,6 @@ unsigned engine__karama_worthless_advantage(const engine_state *st, unsigned sea
                    engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat)
                ? ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA
                : ENGINE_ADVANTAGE_NONE;
-}
-
-int engine__karama_worthless_hold(engine_state *st, const engine_action *act, unsigned card)
-{
-    unsigned a = engine__karama_worthless_advantage(st, act->seat, card);
-    return a != ENGINE_ADVANTAGE_NONE &&
-           engine__karama_hold(st, act, ENGINE_ADVANTAGE_BIT(a), act->seat);
 }
 
 void engine__karama_worthless_discard(engine_state *st, unsigned seat)

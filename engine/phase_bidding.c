@@ -402,8 +402,6 @@ engine_verdict engine__bid(engine_verdict_detail *why, engine_state *st, const e
     } else if ((unsigned)amount > bid_limit(st, act->seat)) {
         return engine__reject(why, ENGINE_REJECT_BID_OVER_LIMIT, 0, amount);
     }
-    if (karama && engine__karama_worthless_hold(st, act, karama_card))
-        return ENGINE_ACCEPTED; /* rules version 8: a Karama may stop it */
     st->high_bid = (uint16_t)amount;
     st->high_bidder = act->seat;
     st->high_bid_karama = (uint8_t)karama_card;
@@ -430,8 +428,6 @@ engine_verdict engine__karama_take(engine_verdict_detail *why, engine_state *st,
     unsigned karama = engine_karama_card(st, act->seat);
     if (karama == CARD_NONE)
         return engine__reject(why, ENGINE_REJECT_NO_KARAMA, -1, 0);
-    if (engine__karama_worthless_hold(st, act, karama))
-        return ENGINE_ACCEPTED; /* rules version 8: a Karama may stop it */
     st->high_bidder = act->seat;
     st->high_bid = 0;
     st->high_bid_karama = (uint8_t)karama;

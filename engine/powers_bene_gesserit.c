@@ -158,10 +158,9 @@ static const engine__power_row rows[] = {
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA),
      .source = "LR 1.14.06, 2.02.22"},
-    /* Rules version 8: one such use (a shipment at the Guild's rate, a
-     * bid beyond their spice, a card taken free) is an advantage a Karama
-     * may stop; the worthless card is discarded anyway and the Bene
-     * Gesserit retake their shipment or bid without it. */
+    /* Rules version 8: one such use (a shipment at the Guild's rate) is
+     * an advantage a Karama may stop; the worthless card is discarded
+     * anyway and the Bene Gesserit retake their shipment without it. */
     {.point = ENGINE__POINT_WORTHLESS_KARAMA, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA_STOP),
