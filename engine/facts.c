@@ -44,7 +44,6 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES] = "fremen_half_storm_losses",
     [ENGINE_ADVANTAGE_BG_FLIP] = "bg_advisors_flip",
     [ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN] = "guild_out_of_turn",
-    [ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA] = "bg_worthless_karama",
 };
 
 const char *engine_advantage_name(unsigned advantage)

@@ -424,7 +424,6 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_NEXUS_OWN_PANELS,
     ENGINE__RULE_ADVANCED_INTRUSION,
-    ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA_STOP,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -900,15 +899,6 @@ void engine__karama_power_spend(engine_state *st, unsigned seat);
 /* engine_karama_card, passing over the card `except` (a Karama set aside
  * for a high bid, which no window may spend too; 0xFF: none). */
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except);
-/* Rules version 8 (FAQ20 p. 7): the advantage a Karama may stop when
- * `seat` spends `card` as a Karama (ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA:
- * the card is a worthless one, its row in force), else NONE; and the
- * worthless card it spent, discarded though the use was stopped. While
- * that stop stands (until the seat retakes its action) no worthless card
- * of its serves as a Karama. */
-unsigned engine__karama_worthless_advantage(const engine_state *st, unsigned seat,
-                                            unsigned card);
-void engine__karama_worthless_discard(engine_state *st, unsigned seat);
 /* The Revival phase's one-elite-a-turn cap, shared by every source (LR
  * 2.03.10, 2.04.20; R106; engine/phase_revival.c): the elite forces `seat`
  * may still revive this turn, and `elite` of them revived. */

@@ -111,17 +111,9 @@ _Static_assert(ENGINE_ADVANTAGE_COUNT - ENGINE_ADVANTAGE_BASIC_COUNT <= 15,
 
 uint32_t engine_karama_offered(const engine_state *st)
 {
-    if (!engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) || !engine__advanced(st))
-        return ENGINE_ADVANTAGE_BASIC;
-    /* the Advanced ones whose rows the room's rules version has (an
-     * advantage appended later is not offered in an older room) */
-    uint32_t offered = ENGINE_ADVANTAGE_BASIC;
-    for (unsigned a = ENGINE_ADVANTAGE_BASIC_COUNT; a < ENGINE_ADVANTAGE_COUNT; a++) {
-        const engine__power_row *r = engine__advantage_row(a);
-        if (r && (!r->since || engine__rule(st, (engine__rule_change)(r->since - 1))))
-            offered |= ENGINE_ADVANTAGE_BIT(a);
-    }
-    return offered;
+    return engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) && engine__advanced(st)
+               ? ENGINE_ADVANTAGE_ALL
+               : ENGINE_ADVANTAGE_BASIC;
 }
 
 void engine_karama_policy_masks(uint32_t *ask_out, uint32_t *own_out, const engine_action *act)
@@ -350,9 +342,6 @@ void engine__karama_resume(engine_state *st, const engine_frame *f, const engine
     assert(full == 0); /* one record per advantage, fewer advantages than records */
     (void)full;
     const engine__power_row *row = row_of(a);
-    /* a worthless card stopped as a Karama is discarded anyway (FAQ20 p. 7) */
-    if (row->point == ENGINE__POINT_WORTHLESS_KARAMA)
-        engine__karama_worthless_discard(st, f->held.seat);
     if (row->karama & ENGINE__KARAMA_STANDS) {
         resume(st, &f->held, rng);
     } else if (row->retake != ENGINE_ACTION_NONE) {

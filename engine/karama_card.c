@@ -11,40 +11,25 @@
  * block, public: the powers themselves are rows of their families
  * (engine/powers_*.c) that spend the card here. Reads hidden hands:
  * callers that must stay public (who a window asks) ask hand sizes
- * instead. From rules version 8 the use of a worthless card to ship at
- * the Guild's rate is an advantage a Karama may stop, the card discarded
- * anyway (FAQ20 p. 7). Engine layer: no I/O, no allocation, no clock;
- * only engine__karama_power_spend and engine__karama_worthless_discard
- * mutate the state, and they name no faction.
+ * instead. Engine layer: no I/O, no allocation, no clock; only
+ * engine__karama_power_spend mutates the state, and it names no faction.
  */
 #include "engine/internal.h"
 
 #define CARD_NONE 0xFF
-
-/* The first worthless card of `seat`'s hand but `except`, CARD_NONE. */
-static unsigned worthless_card(const engine_state *st, unsigned seat, unsigned except)
-{
-    for (unsigned i = 0; i < st->n_cards; i++)
-        if (i != except && st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
-            st->card_kind[i] < ENGINE_CARD_KIND_COUNT &&
-            (engine_card_kind_classes(st->card_kind[i]) & ENGINE_CARD_CLASS_WORTHLESS))
-            return i;
-    return CARD_NONE;
-}
 
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except)
 {
     if (seat >= st->config.n_seats)
         return CARD_NONE;
     /* A worthless card first: it has no other use, and the Karama kept
-     * serves the same uses later (docs/RULINGS.md R113); none while a
-     * Karama's stop of one stands (rules version 8). */
-    if (engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat) &&
-        !engine__karama_cancelled(st, ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA)) {
-        unsigned w = worthless_card(st, seat, except);
-        if (w != CARD_NONE)
-            return w;
-    }
+     * serves the same uses later (docs/RULINGS.md R113). */
+    if (engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat))
+        for (unsigned i = 0; i < st->n_cards; i++)
+            if (i != except && st->card[i].place == ENGINE_PLACE_HAND &&
+                st->card[i].holder == seat && st->card_kind[i] < ENGINE_CARD_KIND_COUNT &&
+                (engine_card_kind_classes(st->card_kind[i]) & ENGINE_CARD_CLASS_WORTHLESS))
+                return i;
     for (unsigned i = 0; i < st->n_cards; i++)
         if (i != except && st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat &&
             st->card_kind[i] == ENGINE_CARD_KARAMA)
@@ -55,24 +40,6 @@ unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsig
 unsigned engine_karama_card(const engine_state *st, unsigned seat)
 {
     return engine__karama_card_except(st, seat, CARD_NONE);
-}
-
-unsigned engine__karama_worthless_advantage(const engine_state *st, unsigned seat,
-                                            unsigned card)
-{
-    const engine__power_row *r = engine__advantage_row(ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA);
-    return card < st->n_cards && card == worthless_card(st, seat, CARD_NONE) && r &&
-                   engine__row_in_force(st, r) &&
-                   engine__point_holds(st, ENGINE__POINT_WORTHLESS_KARAMA, seat)
-               ? ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA
-               : ENGINE_ADVANTAGE_NONE;
-}
-
-void engine__karama_worthless_discard(engine_state *st, unsigned seat)
-{
-    unsigned w = worthless_card(st, seat, CARD_NONE);
-    if (w != CARD_NONE)
-        engine__treachery_discard(st, w);
 }
 
 /* ================================================ faction Karama powers */

@@ -275,12 +275,6 @@ static uint32_t shipment_advantages(const engine_state *st, unsigned seat, unsig
                                     int karama, int is_half, unsigned special)
 {
     uint32_t used = 0;
-    /* rules version 8: the Karama rate bought with a worthless card */
-    unsigned worthless = karama ? engine__karama_worthless_advantage(st, seat,
-                                                                     engine_karama_card(st, seat))
-                                : ENGINE_ADVANTAGE_NONE;
-    if (worthless != ENGINE_ADVANTAGE_NONE)
-        used |= ENGINE_ADVANTAGE_BIT(worthless);
     unsigned half = half_price(st, seat);
     if (is_half && !karama && half != ENGINE_ADVANTAGE_NONE)
         used |= ENGINE_ADVANTAGE_BIT(half);

@@ -158,14 +158,6 @@ static const engine__power_row rows[] = {
      .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA),
      .source = "LR 1.14.06, 2.02.22"},
-    /* Rules version 8: one such use (a shipment at the Guild's rate) is
-     * an advantage a Karama may stop; the worthless card is discarded
-     * anyway and the Bene Gesserit retake their shipment without it. */
-    {.point = ENGINE__POINT_WORTHLESS_KARAMA, .faction = ENGINE_FACTION_BENE_GESSERIT,
-     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
-     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA_STOP),
-     .advantage = ENGINE_ADVANTAGE_BG_WORTHLESS_KARAMA, .karama = ENGINE__KARAMA_CANCELS,
-     .retake = ENGINE_ACTION_NONE, .source = "FAQ20 p. 7"},
     /* B1: one force free to the Polar Sink after another's off-planet shipment. */
     {.point = ENGINE__POINT_SHIPMENT_MADE, .faction = ENGINE_FACTION_BENE_GESSERIT,
      .to = ENGINE__TO_OWNER, .advantage = ENGINE_ADVANTAGE_BG_POLAR_SINK_SEND, .karama = ENGINE__KARAMA_CANCELS, .retake = ENGINE_ACTION_BG_SEND,

@@ -111,10 +111,6 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "site-to-site shipment, a move, a worm ride), the Bene Gesserit are asked at once "
         "whether all those fighters become advisors (window bg_intrusion), a flip a Karama "
         "may stop"},
-    [ENGINE__RULE_ADVANCED_WORTHLESS_KARAMA_STOP] = {8, 0, "FAQ20 p. 7 (docs/RULINGS.md R113)",
-        "Advanced: a Karama may stop one use of a worthless card the Bene Gesserit play as a "
-        "Karama to ship at the Guild's rate (bg_worthless_karama); the worthless card is "
-        "discarded anyway"},
 };
 
 int engine_rules_version_is_folded(unsigned version)
