@@ -105,7 +105,7 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
-    [ENGINE__RULE_ADVANCED_INTRUSION] = {8, 0, "LR 2.02.15 (docs/RULINGS.md R129)",
+    [ENGINE__RULE_ADVANCED_INTRUSION] = {8, 0, "LR 2.02.15 (docs/RULINGS.md R136)",
         "Advanced: when forces of a faction neither the Bene Gesserit nor their ally enter a "
         "territory where the Bene Gesserit have fighters (a shipment, a Fremen send, a Guild "
         "site-to-site shipment, a move, a worm ride), the Bene Gesserit are asked at once "

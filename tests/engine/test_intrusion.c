@@ -1,6 +1,6 @@
 /*
  * test_intrusion.c - the Bene Gesserit's INTRUSION (Advanced, rules
- * version 8, LR 2.02.15; docs/RULINGS.md R129), through the engine API on
+ * version 8, LR 2.02.15; docs/RULINGS.md R136), through the engine API on
  * constructed positions: which entries open the window bg_intrusion
  * (another faction's shipment, send, site-to-site shipment, move or worm
  * ride into a territory where the Bene Gesserit have fighters) and which
@@ -224,7 +224,7 @@ static void test_intrusion__move_inside_the_territory(void **state)
 }
 
 /* The window, its held entry and the stance it changes are public
- * (docs/RULINGS.md R112, R129): every seat's view and the spectator's
+ * (docs/RULINGS.md R112, R136): every seat's view and the spectator's
  * hold the same frame and the same board, before and after the answer. */
 static void test_intrusion__public_in_every_view(void **state)
 {

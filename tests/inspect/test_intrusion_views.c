@@ -1,7 +1,7 @@
 /*
  * test_intrusion_views.c - what the layers above the engine show of the
  * Bene Gesserit's Intrusion (Advanced, rules version 8; docs/RULINGS.md
- * R129): a spectator's state JSON lists the open window bg_intrusion with
+ * R136): a spectator's state JSON lists the open window bg_intrusion with
  * the seat it asks and the entry it holds, and every seat's log line of
  * the answer tells the fighters that became advisors (a stance is
  * public, R112).
