@@ -8,6 +8,8 @@
  * whom they apply to and from which rules version, so this file names no
  * faction. Engine layer: no I/O, no allocation.
  */
+#include <assert.h>
+
 #include "engine/internal.h"
 
 static int in_territory(unsigned loc, unsigned territory)
@@ -156,4 +158,125 @@ int engine__advisors_flip_stopped(engine_state *st)
     int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
     unsigned a = bg >= 0 ? flip_advantage(st, (unsigned)bg) : ENGINE_ADVANTAGE_NONE;
     return a != ENGINE_ADVANTAGE_NONE && engine__karama_consume(st, a);
+}
+
+/* ================================================ INTRUSION (version 8) */
+
+/* The actions that bring forces into a territory, and the argument
+ * naming the location they enter (engine/engine.h). */
+static const struct {
+    uint8_t kind, to_arg, forces_arg; /* plain forces, then elite */
+} entries[] = {
+    {ENGINE_ACTION_SHIP, 0, 1},       {ENGINE_ACTION_FREMEN_SEND, 0, 1},
+    {ENGINE_ACTION_CROSS_SHIP, 1, 2}, {ENGINE_ACTION_MOVE, 1, 2},
+    {ENGINE_ACTION_HAJR_MOVE, 1, 2},  {ENGINE_ACTION_WORM_RIDE, 0, 1},
+};
+
+/* The territory `act` enters, ENGINE_TERRITORY_COUNT if it is none of
+ * the entries; *forces_out (may be NULL) the forces entering. */
+static unsigned entered_by(const engine_action *act, unsigned *forces_out)
+{
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+        int loc = act->arg[entries[i].to_arg];
+        if (entries[i].kind != act->kind || loc < 0 || loc >= ENGINE_LOCATION_COUNT)
+            continue;
+        if (forces_out)
+            *forces_out = (unsigned)(act->arg[entries[i].forces_arg] +
+                                     act->arg[entries[i].forces_arg + 1]);
+        return engine__locations[loc].territory;
+    }
+    return ENGINE_TERRITORY_COUNT;
+}
+
+static unsigned entered(const engine_action *act)
+{
+    return entered_by(act, NULL);
+}
+
+/* 1 while the Intrusion window is resuming the action it held (the
+ * re-run must not be held again). */
+static int resuming_intrusion(const engine_state *st)
+{
+    int16_t id = engine_window_id(ENGINE__WINDOW_INTRUSION);
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (st->frame[i].is_resuming && st->frame[i].point == ENGINE_WINDOW_GENERIC &&
+            st->frame[i].window == (uint16_t)id)
+            return 1;
+    return 0;
+}
+
+int engine_intrusion_entry(const engine_state *st, unsigned *territory_out,
+                           unsigned *forces_out)
+{
+    const engine_frame *f = engine_window_top(st);
+    unsigned forces = 0;
+    if (f == NULL || f->point != ENGINE_WINDOW_GENERIC ||
+        f->window != (uint16_t)engine_window_id(ENGINE__WINDOW_INTRUSION))
+        return 0;
+    unsigned t = entered_by(&f->held, &forces);
+    if (t >= ENGINE_TERRITORY_COUNT)
+        return 0;
+    *territory_out = t;
+    *forces_out = forces;
+    return 1;
+}
+
+int engine__advisors_intrusion_holds(const engine_state *st, unsigned seat)
+{
+    const engine_frame *f = engine_window_top(st);
+    return f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+           f->window == (uint16_t)engine_window_id(ENGINE__WINDOW_INTRUSION) &&
+           f->held.seat == seat;
+}
+
+int engine__advisors_intrusion_hold(engine_state *st, const engine_action *act)
+{
+    unsigned seat = act->seat, territory = entered(act);
+    int bg = engine__point_owner(st, ENGINE__POINT_ADVISORS);
+    if (!engine__rule(st, ENGINE__RULE_ADVANCED_INTRUSION) || !engine__advisors_encoded(st) ||
+        bg < 0 || (unsigned)bg == seat || st->ally[bg] == seat ||
+        territory >= ENGINE_TERRITORY_COUNT || !engine__occupies(st, territory, (unsigned)bg) ||
+        resuming_intrusion(st))
+        return 0;
+    /* The Bene Gesserit alone are asked; the user is the seat entering. */
+    return engine__window_open(st, engine_window_id(ENGINE__WINDOW_INTRUSION), (unsigned)bg, seat,
+                               act, ENGINE_SEAT_BIT((unsigned)bg)) != NULL;
+}
+
+engine_verdict engine__advisors_intrusion_answer(engine_state *st, const engine_action *answer)
+{
+    /* A flip is one use a Karama may stop (FAQ20 pp. 7-8): held first. */
+    if (answer->arg[1] == 1)
+        engine__advisors_flip_held(st, answer, answer->seat);
+    return ENGINE_ACCEPTED;
+}
+
+/* The fighters of seat `bg` in `territory` all become advisors (one side
+ * per territory, LR 2.02.20). */
+static void fighters_to_advisors(engine_state *st, unsigned bg, unsigned territory)
+{
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (in_territory(l, territory)) {
+            st->advisors[l] = (uint8_t)(st->advisors[l] + st->forces[l][bg]);
+            st->forces[l][bg] = 0;
+        }
+}
+
+/* The Bene Gesserit answered: flipped (and not stopped), their fighters
+ * become advisors before the held action applies, so what follows the
+ * entry (the advisor that may accompany a shipment, a battle) sees them
+ * as advisors; then the action applies exactly as it was checked (its
+ * entry cannot be refused by fewer fighters there). */
+void engine__advisors_intrusion_close(engine_state *st, const engine_frame *f,
+                                      const engine_action *answer, engine_rng *rng)
+{
+    int stopped = engine__advisors_flip_stopped(st);
+    if (answer->arg[1] == 1 && !stopped)
+        fighters_to_advisors(st, f->owner, entered(&f->held));
+    engine_verdict v = engine__action_rules[f->held.kind].handle(NULL, st, &f->held, rng);
+    assert(v == ENGINE_ACCEPTED); /* checked in full before it was held */
+    (void)v;
+    /* performed now: a cancellation its seat retook with is used up, as
+     * engine_apply would have after the handler */
+    engine__karama_after(st, &f->held);
 }

@@ -1043,6 +1043,13 @@ const engine_frame *engine_nexus_window(const engine_state *st);
  * version (ENGINE_NEXUS_POINTS_V7 before version 8). */
 const engine_frame *engine_nexus_moment_window(const engine_state *st);
 unsigned engine_nexus_points(const engine_state *st);
+
+/* The Bene Gesserit's INTRUSION (Advanced, rules version 8,
+ * engine/advisors.c): 1 if the top window is bg_intrusion, with the
+ * territory its held action enters and the forces entering (public: the
+ * held action is); else 0 and nothing written. */
+int engine_intrusion_entry(const engine_state *st, unsigned *territory_out,
+                           unsigned *forces_out);
 const engine_frame *engine_window_find(const engine_state *st, unsigned point);
 const engine_effect *engine_effect_find(const engine_state *st, unsigned kind);
 uint32_t engine_effect_sources(const engine_state *st, unsigned kind);

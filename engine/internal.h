@@ -471,6 +471,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_REPLACEMENT,
     ENGINE__RULE_NEXUS_GLIMPSE,
     ENGINE__RULE_ADVANCED_KARAMA_STOPS,
+    ENGINE__RULE_ADVANCED_INTRUSION,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -1167,6 +1168,24 @@ void engine__advisors_lost(engine_state *st, unsigned bg, unsigned loc);
  * and uses the cancellation up. */
 int engine__advisors_flip_held(engine_state *st, const engine_action *act, unsigned bg);
 int engine__advisors_flip_stopped(engine_state *st);
+/* Rules version 8: INTRUSION (LR 2.02.15). `act` (a shipment, a send,
+ * a site-to-site shipment, a move, a worm ride), checked in full and
+ * about to bring forces of its seat into the territory of its
+ * destination from outside it (the caller's test), is held in the window bg_intrusion (engine/powers_bene_gesserit.c)
+ * when the Bene Gesserit have fighters there and `seat` is neither they
+ * nor their ally: 1, return ENGINE_ACCEPTED at once; the window's close
+ * flips the fighters (unless a Karama stopped it) and applies `act` as
+ * it was. 0 while that window is resuming its own held action. */
+#define ENGINE__WINDOW_INTRUSION "bg_intrusion"
+int engine__advisors_intrusion_hold(engine_state *st, const engine_action *act);
+/* 1 if the open window on top is bg_intrusion holding an action of
+ * `seat` (not yet performed: a cancellation it retakes with still binds
+ * it, engine/karama.c). */
+int engine__advisors_intrusion_holds(const engine_state *st, unsigned seat);
+/* The window's answer (flip 1 is held for a Karama first) and close. */
+engine_verdict engine__advisors_intrusion_answer(engine_state *st, const engine_action *answer);
+void engine__advisors_intrusion_close(engine_state *st, const engine_frame *f,
+                                      const engine_action *answer, engine_rng *rng);
 
 /* Index of the seat playing `faction`, or -1. */
 int engine__seat_of(const engine_state *st, unsigned faction);

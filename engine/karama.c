@@ -232,12 +232,14 @@ static void consume(engine_state *st)
 
 /* 1 if `seat`'s action was performed, not held: no window, or one holding
  * an automatic step its fold reached, and no shipment of its held for
- * another seat's Karama (engine/phase_shipment.c). */
+ * another seat's Karama (engine/phase_shipment.c), nor an entry of its
+ * held for the Bene Gesserit's Intrusion (engine/advisors.c). */
 static int performed_by_retake(const engine_state *st, unsigned seat)
 {
     const engine_frame *window = engine_window_find(st, ENGINE_WINDOW_KARAMA);
     const engine_frame *ship = engine_window_find(st, ENGINE_WINDOW_SHIP_PAYER);
     return seat == retake_seat(st) && !(ship && ship->owner == seat) &&
+           !engine__advisors_intrusion_holds(st, seat) &&
            (window == NULL || window->held.kind == ENGINE_ACTION_NONE);
 }
 

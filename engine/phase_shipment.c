@@ -604,6 +604,8 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
                                                 ENGINE_ADVANTAGE_NONE),
                             act->seat))
         return ENGINE_ACCEPTED;
+    if (engine__advisors_intrusion_hold(st, act)) /* INTRUSION (rules version 8) */
+        return ENGINE_ACCEPTED;
     if (card != CARD_NONE)
         engine__treachery_discard(st, card);
     land(st, act->seat, (unsigned)loc, (unsigned)plain, (unsigned)elite, cost, karama);
@@ -783,6 +785,8 @@ engine_verdict engine__fremen_send(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_STORM_BLOCKS, 0, loc);
     if (!may_send_land(st, (unsigned)loc, act->seat))
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
+    if (engine__advisors_intrusion_hold(st, act))
+        return ENGINE_ACCEPTED;
     p->reserves = (uint8_t)(p->reserves - plain);
     p->special_reserves = (uint8_t)(p->special_reserves - elite);
     st->forces[loc][act->seat] = (uint8_t)(st->forces[loc][act->seat] + plain);
@@ -825,6 +829,9 @@ engine_verdict engine__cross_ship(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_CANNOT_PAY, -1, (int32_t)cost);
     if (engine__karama_hold(st, act, shipment_advantages(st, act->seat, cost, 0, 1, special),
                             act->seat))
+        return ENGINE_ACCEPTED;
+    if (engine__locations[from].territory != engine__locations[to].territory &&
+        engine__advisors_intrusion_hold(st, act))
         return ENGINE_ACCEPTED;
     pay_shipment(st, act->seat, cost, 0);
     st->forces[from][act->seat] = (uint8_t)(st->forces[from][act->seat] - plain);
@@ -998,6 +1005,10 @@ static engine_verdict move(engine_verdict_detail *why, engine_state *st, const e
     /* Rules version 7: taking up arms is a flip a Karama may stop. */
     if (fighters == 1 && engine__advisors_flip_held(st, act, act->seat)) {
         *held_out = 1;
+        return ENGINE_ACCEPTED;
+    }
+    if (dest != (unsigned)from && engine__advisors_intrusion_hold(st, act)) {
+        *held_out = 1; /* INTRUSION (rules version 8) */
         return ENGINE_ACCEPTED;
     }
     if (fighters == 1 && engine__advisors_flip_stopped(st))

@@ -710,6 +710,8 @@ engine_verdict engine__worm_ride(engine_verdict_detail *why, engine_state *st,
         return engine__reject(why, ENGINE_REJECT_OCCUPANCY_LIMIT, 0, loc);
     if (holds_allied_forces(st, dest, act->seat))
         return engine__reject(why, ENGINE_REJECT_RIDE_DESTINATION, 0, loc);
+    if (engine__advisors_intrusion_hold(st, act)) /* INTRUSION (rules version 8) */
+        return ENGINE_ACCEPTED;
     /* Take the riders from the struck territory's sectors in location order. */
     unsigned left = (unsigned)plain, left_elite = (unsigned)elite;
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++) {

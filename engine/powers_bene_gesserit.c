@@ -87,6 +87,27 @@ static const engine_power_form wartime_form = {
     .fallback = {0},
 };
 
+/* INTRUSION (Advanced, rules version 8, LR 2.02.15): forces of a faction
+ * neither the Bene Gesserit nor their ally enter a territory where they
+ * have fighters; asked at once, they may flip them all to advisors
+ * (engine/advisors.c holds the entering action). 0 keeps them fighters. */
+static const engine_power_form intrusion_form = {
+    .slug = ENGINE__WINDOW_INTRUSION, .n_args = 1,
+    .arg_name = {"flip"},
+    .arg_type = {ENGINE_ARG_INT},
+    .lo = {0}, .hi = {1},
+    .fallback = {0},
+};
+
+static engine_verdict intrusion_answer(engine_verdict_detail *why, engine_state *st,
+                                       engine_frame *f, const engine_action *act, engine_rng *rng)
+{
+    (void)why;
+    (void)f;
+    (void)rng;
+    return engine__advisors_intrusion_answer(st, act);
+}
+
 static const engine__power_row rows[] = {
     /* The prediction, written in secret before the traitors: faction, turn. */
     {.point = ENGINE__POINT_SETUP_PREDICTION, .faction = ENGINE_FACTION_BENE_GESSERIT,
@@ -118,6 +139,11 @@ static const engine__power_row rows[] = {
      .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_ADVISORS), .fn = wartime_allows,
      .advantage = ENGINE_ADVANTAGE_BG_FLIP, .karama = ENGINE__KARAMA_STANDING,
      .form = &wartime_form, .use = wartime, .source = "LR 2.02.17; FAQ20 pp. 7-8"},
+    {.point = ENGINE__POINT_WINDOW, .faction = ENGINE_FACTION_BENE_GESSERIT,
+     .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_INTRUSION), .form = &intrusion_form,
+     .answer = intrusion_answer, .close = engine__advisors_intrusion_close,
+     .source = "LR 2.02.15; FAQ20 p. 4, pp. 7-8"},
     /* Advanced: the charity comes every turn, claimed or not, whatever the
      * Bene Gesserit hold (in force from rules version 5); from version 7
      * a Karama may stop it when they hold 2 or more (engine/phase_charity.c):

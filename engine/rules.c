@@ -151,6 +151,12 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "the Fedaykin's worth or BATTLE HARDENED in one battle (the side redoes its plan), "
         "the Fremen's look at the next storm card this turn, and one Fremen placement of a "
         "further worm (it strikes where the pile's territory card lies)"},
+    [ENGINE__RULE_ADVANCED_INTRUSION] = {8, 0, "LR 2.02.15 (docs/RULINGS.md R136)",
+        "Advanced: when forces of a faction neither the Bene Gesserit nor their ally enter a "
+        "territory where the Bene Gesserit have fighters (a shipment, a Fremen send, a Guild "
+        "site-to-site shipment, a move, a worm ride), the Bene Gesserit are asked at once "
+        "whether all those fighters become advisors (window bg_intrusion), a flip a Karama "
+        "may stop"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

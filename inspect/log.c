@@ -1027,6 +1027,35 @@ static void losses(const line_ctx *c)
     }
 }
 
+/* The Bene Gesserit's tokens that changed side where they stand (the
+ * Advanced game's flips: INTRUSION, WARTIME, UNIVERSAL STEWARDS), per
+ * territory: public, as the token is turned on the board. */
+static void flips(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    for (uint8_t s = 0; s < a->config.n_seats && s < ENGINE_MAX_SEATS; s++) {
+        if (a->config.faction[s] != ENGINE_FACTION_BENE_GESSERIT)
+            continue;
+        for (unsigned t = 0; t < ENGINE_TERRITORY_COUNT; t++) {
+            int fighters = (int)inspect__territory_forces(a, t, s) -
+                           (int)inspect__territory_forces(b, t, s);
+            int advisors = 0;
+            for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
+                if (engine_location_territory(loc) == t)
+                    advisors += a->advisors[loc] - b->advisors[loc];
+            int n = fighters < 0 && advisors > 0   ? (-fighters < advisors ? -fighters : advisors)
+                    : fighters > 0 && advisors < 0 ? (fighters < -advisors ? fighters : -advisors)
+                                                   : 0;
+            const char *from = fighters < 0 ? "fighter" : "advisor";
+            const char *to = fighters < 0 ? "advisor" : "fighter";
+            if (n != 0)
+                inspect__text_sentence(c->t, "%s: %d %s%s became %s%s in %s.", inspect__who(a, s),
+                                       n, from, n > 1 ? "s" : "", to, n > 1 ? "s" : "",
+                                       inspect__territory(t));
+        }
+    }
+}
+
 /* Spice behind each shield that changed, in one sentence. */
 static void seat_spice(const line_ctx *c)
 {
@@ -1170,6 +1199,7 @@ void inspect_log_describe(inspect_log_line *out, const engine_state *before_view
     spice_blow(&c);
     cards(&c);
     losses(&c);
+    flips(&c);
     leaders(&c);
     seat_spice(&c);
     alliances(&c);

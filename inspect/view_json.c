@@ -1289,6 +1289,51 @@ static void json_karama(inspect_json *j, const engine_state *st)
     inspect_json_object_end(j);
 }
 
+/* 1 if a window a row declares is open (rules version 6). */
+static int has_generic_window(const engine_state *st)
+{
+    for (unsigned i = 0; i < st->n_frames; i++)
+        if (st->frame[i].point == ENGINE_WINDOW_GENERIC)
+            return 1;
+    return 0;
+}
+
+/* The windows rows declare, public, as print_generic_windows tells them:
+ * [{"window","owner","asking":[seats],"held","held_seat"}], innermost
+ * last; `held` null for a window holding no seat's action. */
+static void json_generic_windows(inspect_json *j, const engine_state *st)
+{
+    uint8_t n = st->config.n_seats;
+    inspect_json_array_begin(j);
+    for (unsigned i = 0; i < st->n_frames; i++) {
+        const engine_frame *g = &st->frame[i];
+        if (g->point != ENGINE_WINDOW_GENERIC)
+            continue;
+        const engine_power_form *form = engine_window_form_of(g->window);
+        inspect_json_object_begin(j);
+        inspect_json_key(j, "window");
+        json_string_or_null(j, form ? form->slug : NULL);
+        inspect_json_member_uint(j, "owner", g->owner + 1u);
+        inspect_json_key(j, "asking");
+        inspect_json_array_begin(j);
+        for (uint8_t s = 0; s < n && s < ENGINE_MAX_SEATS; s++)
+            if (g->asked & ~g->answered & (1u << s))
+                inspect_json_uint(j, s + 1u);
+        inspect_json_array_end(j);
+        const engine_action_spec *spec =
+            g->held.kind != ENGINE_ACTION_NONE ? engine_action_spec_of(g->held.kind) : NULL;
+        inspect_json_key(j, "held");
+        json_string_or_null(j, spec ? spec->name : NULL);
+        inspect_json_key(j, "held_seat");
+        if (spec)
+            inspect_json_uint(j, g->held.seat + 1u);
+        else
+            inspect_json_null(j);
+        inspect_json_object_end(j);
+    }
+    inspect_json_array_end(j);
+}
+
 static void json_truthtrance(inspect_json *j, const engine_state *st)
 {
     uint8_t n = st->config.n_seats;
@@ -1430,6 +1475,10 @@ void inspect_state_json(inspect_json *j, const inspect_state_doc *d)
     json_truthtrance(j, st);
     inspect_json_key(j, "karama");
     json_karama(j, st);
+    if (has_generic_window(st)) {
+        inspect_json_key(j, "windows");
+        json_generic_windows(j, st);
+    }
     if (has_nexus(st)) {
         inspect_json_key(j, "nexus_cards");
         json_nexus(j, st);

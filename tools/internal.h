@@ -1042,6 +1042,13 @@ int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
  * nothing of the plan), revived whenever it can be; -1 when neither is
  * offered. */
 int bot__advanced_kh(engine_action *out, const bot__ctx *c);
+/* INTRUSION (rules version 8, LR 2.02.15), every level, from the seat's
+ * view of the entry held (engine_intrusion_entry): Easy flips at random;
+ * from Medium up the fighters become advisors when the entering faction
+ * would then outnumber them there (a battle they would likely lose; as
+ * advisors they fight none), and stay fighters otherwise; -1 when the
+ * window is not bg_intrusion. */
+int bot__advanced_intrusion(engine_action *out, bot__ctx *c);
 /* bots/karama_powers.c: a faction Karama power worth using now, from
  * Medium up; -1 when none is offered or worth it. */
 int bot__karama_powers(engine_action *out, const bot__ctx *c);

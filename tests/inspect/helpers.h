@@ -119,4 +119,20 @@ static inline void ifix_state(ifix *f, engine_state *out, uint32_t v)
     assert_int_equal(rc, 0);
 }
 
+/* The state document d as JSON text (inspect_state_json), finished;
+ * free it. */
+static inline char *ifix_state_json(const inspect_state_doc *d)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    inspect_json j;
+    inspect_json_init(&j, f);
+    inspect_state_json(&j, d);
+    inspect_json_finish(&j);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
 #endif

@@ -55,6 +55,24 @@ int test_legal_contains(const engine_state *st, const engine_action *act)
     return 0;
 }
 
+void test_position_table(engine_state *st, unsigned n, const uint8_t *faction, int advanced,
+                         unsigned version, const uint8_t seed[ENGINE_SEED_BYTES], unsigned spice)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = (uint8_t)n;
+    memcpy(cfg.faction, faction, n);
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    if (engine_position_new(NULL, st, &cfg, &rng) != ENGINE_ACCEPTED)
+        abort();
+    for (unsigned s = 0; s < n; s++)
+        if (engine_position_seat_spice(st, (uint8_t)s, spice) != 0)
+            abort();
+}
+
 int test_random_legal(engine_action *out, const engine_state *st, uint64_t *prng)
 {
     size_t n = legal_of(st);

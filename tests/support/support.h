@@ -26,6 +26,12 @@ int test_random_legal_by_kind(engine_action *out, const engine_state *st, uint64
 /* 1 if a legal family of some seat in st holds act, 0 if none does, -1
  * if the families overflow ENGINE_LEGAL_MAX (a test failure). */
 int test_legal_contains(const engine_state *st, const engine_action *act);
+/* A constructed position (engine_position_new) of `n` seats of these
+ * factions, Advanced or Basic, of rules `version`, dealt with the
+ * randomness (seed, 0), every seat holding `spice`; fails the test if the
+ * engine refuses it. */
+void test_position_table(engine_state *st, unsigned n, const uint8_t *faction, int advanced,
+                         unsigned version, const uint8_t seed[ENGINE_SEED_BYTES], unsigned spice);
 
 /* The mentat binary the CLI suites run, as an absolute path in out
  * (PATH_MAX bytes): $MENTAT_BIN, else <build>/mentat beside the test

@@ -13,6 +13,9 @@
  * may, its +2 being free but for its one territory a turn, and it is
  * revived at once for its 2 spice.
  *
+ * INTRUSION (LR 2.02.15): the Bene Gesserit's fighters become advisors
+ * when the faction entering would outnumber them (Easy: at random).
+ *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: the strength of a commitment is its own plan's, counted
  * by the engine on a copy of the view (engine_plan_forces_strength2).
@@ -114,4 +117,22 @@ int bot__advanced_kh(engine_action *out, const bot__ctx *c)
         return BOT_OK;
     }
     return -1;
+}
+
+int bot__advanced_intrusion(engine_action *out, bot__ctx *c)
+{
+    unsigned t, entering;
+    const engine_frame *f = engine_window_top(c->v);
+    if (!engine_intrusion_entry(c->v, &t, &entering) || c->n_legal == 0 ||
+        c->legal[0].kind != ENGINE_ACTION_ANSWER || engine_generic_default(out, &c->legal[0]) != 0)
+        return -1;
+    unsigned fighters = 0, theirs = entering;
+    for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)
+        if (engine_location_territory(l) == t) {
+            fighters += c->v->forces[l][c->seat];
+            theirs += (unsigned)c->v->forces[l][f->user] + c->v->special[l][f->user];
+        }
+    int flip = c->level == BOT_LEVEL_EASY ? tool_prng_range(&c->rng, 0, 1) : theirs > fighters;
+    out->arg[1] = (int16_t)bot__clamp(flip, c->legal[0].lo[1], c->legal[0].hi[1]);
+    return BOT_OK;
 }
