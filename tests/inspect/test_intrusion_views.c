@@ -47,7 +47,7 @@ static void test_intrusion_views__state_json_and_log(void **state)
     apply(&st, &ship);
 
     engine_view(&view, &st, ENGINE_VIEW_PUBLIC);
-    inspect_state_doc doc = {NULL, 1, 1, &view, NULL, 0};
+    inspect_state_doc doc = {NULL, 1, 1, &view, NULL, 0, 0};
     char *buf = ifix_state_json(&doc);
     assert_non_null(strstr(buf, "\"windows\":[{\"window\":\"bg_intrusion\",\"owner\":2,"
                                 "\"asking\":[2],\"held\":\"ship\",\"held_seat\":1}]"));
