@@ -67,7 +67,7 @@ int engine__nexus_lot_won(engine_state *st, unsigned buyer)
     if (emperor >= 0 && st->ally[emperor] == buyer)
         return engine__nexus_moment(st, ENGINE_NEXUS_AT_ALLY_PURCHASE,
                                     (uint16_t)(((1u << st->config.n_seats) - 1u) &
-                                               ~ENGINE_SEAT_BIT((unsigned)emperor)),
+                                               ~(unsigned)ENGINE_SEAT_BIT((unsigned)emperor)),
                                     (int)buyer);
     return engine__nexus_moment(st, ENGINE_NEXUS_AT_LOT_WON, (uint16_t)ENGINE_SEAT_BIT(buyer),
                                 (int)buyer);
