@@ -101,7 +101,7 @@ static const marks_rule rules[] = {
     {PART_CARD, WHEN_GLIMPSED, ANY, ANY, WHO_ACTOR, 0, 1,
      "after a battle won, the CHOAM Secret Ally's holder sees one random card of the loser's "
      "hand (any of them: the engine draws which)",
-     "E3 p.11, CHOAM Nexus card (Secret Ally, b); RULINGS R153"},
+     "[E3] p.11, CHOAM Nexus card (Secret Ally, b); RULINGS R153"},
     /* traitor cards */
     {PART_TRAITOR, WHEN_MOVED, ENGINE_PLACE_DECK, ENGINE_PLACE_DEALT, WHO_HOLDER, 1, 0,
      "traitor cards dealt in secret, one to be kept; the others stay known to it alone",
