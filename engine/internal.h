@@ -423,6 +423,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_MIGRATION,
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_NEXUS_OWN_PANELS,
+    ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -895,6 +896,23 @@ int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
 int engine__karama_powers_carried(const engine_state *st);
 int engine__karama_power_ready(const engine_state *st, unsigned seat);
 void engine__karama_power_spend(engine_state *st, unsigned seat);
+/* The Harkonnen's Karama power (engine/karama_hand.c, LR 1.14.04, rules
+ * version 8 on): the take, its row's pieces, and the give-back window's;
+ * what a seat taking a hand may hold beyond its limit while it owes cards
+ * back (0 outside that window: engine_state_check). */
+extern const engine_power_form engine__harkonnen_hand_form, engine__harkonnen_return_form;
+int engine__harkonnen_hand_when(const engine_state *st, unsigned owner, unsigned seat);
+size_t engine__harkonnen_hand_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                    unsigned seat, int16_t id);
+engine_verdict engine__harkonnen_hand(engine_verdict_detail *why, engine_state *st,
+                                      unsigned owner, const engine_action *act, engine_rng *rng);
+size_t engine__harkonnen_return_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                      unsigned seat, int16_t id);
+engine_verdict engine__harkonnen_return(engine_verdict_detail *why, engine_state *st,
+                                        engine_frame *f, const engine_action *act, engine_rng *rng);
+void engine__harkonnen_returned(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+unsigned engine__karama_hand_owed(const engine_state *st, unsigned seat);
 /* engine_karama_card, passing over the card `except` (a Karama set aside
  * for a high bid, which no window may spend too; 0xFF: none). */
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except);

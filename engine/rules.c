@@ -105,6 +105,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
+    [ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN] = {8, 0, "LR 1.14.04 (docs/RULINGS.md R131)",
+        "Advanced: the Harkonnen's Karama power: in the Bidding phase they take another player's "
+        "whole hand, then give back as many cards, chosen from their hand"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

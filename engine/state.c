@@ -1078,7 +1078,7 @@ static int check(const engine_state *st, int is_quiet)
         unsigned hand = 0;
         for (unsigned i = 0; i < st->n_cards; i++)
             hand += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == s;
-        if (hand > engine__factions[st->seat[s].faction].hand_limit)
+        if (hand > engine__factions[st->seat[s].faction].hand_limit + engine__karama_hand_owed(st, s))
             BROKEN("seat %u holds %u cards", s, hand);
     }
     broken += check_piles(is_quiet, st->traitor, ENGINE_LEADER_COUNT, st->traitor_deck,

@@ -731,6 +731,7 @@ typedef struct bot_game_result {
     uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the
                                       panel's row (1..36; engine_nexus_panel_of_power) */
+    uint16_t karama_powers;        /* factions (bit each) that used their Karama power */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */

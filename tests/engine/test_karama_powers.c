@@ -83,6 +83,21 @@ static int offers(const engine_state *st, unsigned seat, unsigned kind)
     return 0;
 }
 
+/* `a` applied to a copy of st: accepted exactly when a legal family
+ * holds it, and a refusal leaves the copy as st was. */
+static engine_verdict probe(engine_state *copy, const engine_state *st, const engine_action *a,
+                           uint32_t stream)
+{
+    *copy = *st;
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, stream);
+    engine_verdict v = engine_apply(NULL, copy, a, &rng);
+    assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(st, a) == 1);
+    if (v != ENGINE_ACCEPTED)
+        assert_memory_equal(copy, st, sizeof *st);
+    return v;
+}
+
 static const struct {
     int advanced;
     unsigned version;
@@ -278,13 +293,9 @@ static void test_karama_powers__emperor_revival_legal_exactly(void **state)
                 for (int e = 0; e <= 2; e++)
                     for (int l = -1; l < ENGINE_LEADER_COUNT; l++) {
                         engine_action a = karama_revival(f, e, l);
-                        engine_state copy = st;
-                        engine_rng rng;
-                        engine_rng_init(&rng, SEED, 9);
-                        engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
-                        assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
+                        engine_state copy;
+                        engine_verdict v = probe(&copy, &st, &a, 9);
                         if (v != ENGINE_ACCEPTED) {
-                            assert_memory_equal(&copy, &st, sizeof st);
                             if (!in_force)
                                 assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
                             continue;
@@ -387,15 +398,9 @@ static void test_karama_powers__fremen_worm_legal_exactly(void **state)
                 unsigned accepted = 0;
                 for (int t = -1; t < ENGINE_TERRITORY_COUNT; t++) {
                     engine_action a = karama_worm(t);
-                    engine_state copy = st;
-                    engine_rng rng;
-                    engine_rng_init(&rng, SEED, 11);
-                    engine_verdict v = engine_apply(NULL, &copy, &a, &rng);
-                    assert_int_equal(v == ENGINE_ACCEPTED, test_legal_contains(&st, &a) == 1);
-                    if (v != ENGINE_ACCEPTED) {
-                        assert_memory_equal(&copy, &st, sizeof st);
+                    engine_state copy;
+                    if (probe(&copy, &st, &a, 11) != ENGINE_ACCEPTED)
                         continue;
-                    }
                     accepted++;
                     assert_int_equal(engine_state_check(&copy), 0);
                     assert_int_equal(test_state_round_trip(&copy), 0);
@@ -407,6 +412,223 @@ static void test_karama_powers__fremen_worm_legal_exactly(void **state)
                 assert_int_equal(accepted > 1, ready);
                 assert_int_equal(accepted > 0, asked);
             }
+}
+
+/* ================================================ the Harkonnen's hand */
+
+/* The Harkonnen (seat 0), the Emperor (seat 1, holding `target_cards`
+ * cards) and the Bene Gesserit (seat 2, none) in the Bidding of an
+ * Advanced room of `version` (Basic for `advanced` 0), the Harkonnen
+ * holding `own` plain cards and `karama` Karamas; the others pass
+ * until the Harkonnen are to bid. */
+enum { HARKONNEN = 0, H_EMPEROR = 1, H_BG = 2 };
+
+static void harkonnen_bidding(engine_state *st, int advanced, unsigned version, unsigned own,
+                              int karama, unsigned target_cards)
+{
+    static const uint8_t faction[3] = {ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR,
+                                       ENGINE_FACTION_BENE_GESSERIT};
+    static const unsigned kinds[] = {ENGINE_CARD_LASGUN, ENGINE_CARD_SNOOPER,
+                                     ENGINE_CARD_CHAUMAS, ENGINE_CARD_BALISET,
+                                     ENGINE_CARD_SHIELD, ENGINE_CARD_KULON};
+    static const unsigned theirs[] = {ENGINE_CARD_CRYSKNIFE, ENGINE_CARD_STUNNER,
+                                      ENGINE_CARD_TRUTHTRANCE, ENGINE_CARD_WEATHER_CONTROL};
+    table_of(st, faction, advanced, version);
+    for (unsigned i = 0; i < own; i++)
+        assert_true(engine_position_give_card(st, HARKONNEN, kinds[i % 6]) >= 0);
+    for (int i = 0; i < karama; i++)
+        assert_true(engine_position_give_card(st, HARKONNEN, ENGINE_CARD_KARAMA) >= 0);
+    for (unsigned i = 0; i < target_cards; i++)
+        assert_true(engine_position_give_card(st, H_EMPEROR, theirs[i % 4]) >= 0);
+    enter(st, ENGINE_PHASE_BIDDING);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 20);
+    for (int i = 0; i < 4 && !(engine_state_awaiting(st) & (1u << HARKONNEN)); i++) {
+        unsigned s = 0;
+        while (!(engine_state_awaiting(st) & (1u << s)))
+            s++;
+        engine_action pass = {ENGINE_ACTION_BID_PASS, (uint8_t)s, {0}};
+        assert_int_equal(engine_apply(NULL, st, &pass, &rng), ENGINE_ACCEPTED);
+    }
+    assert_true(engine_state_awaiting(st) & (1u << HARKONNEN));
+}
+
+static engine_action hand_take(int faction)
+{
+    engine_action a = {ENGINE_ACTION_POWER, HARKONNEN, {0}};
+    a.arg[0] = (int16_t)engine_power_from_slug("harkonnen_karama_hand");
+    a.arg[1] = (int16_t)faction;
+    return a;
+}
+
+static engine_action hand_return(int card)
+{
+    engine_action a = {ENGINE_ACTION_ANSWER, HARKONNEN, {0}};
+    a.arg[0] = (int16_t)engine_window_from_slug("harkonnen_karama_return");
+    a.arg[1] = (int16_t)card;
+    return a;
+}
+
+static unsigned hand_count(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n_cards; i++)
+        n += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == seat;
+    return n;
+}
+
+/* LR 1.14.04: every target is accepted exactly when a legal family holds
+ * it: another player holding a card, only in an Advanced room of version
+ * 8, only with a Karama to spend; never in a Basic room nor under version
+ * 7 (not_your_power: no such row there). */
+static void test_karama_powers__harkonnen_hand_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("harkonnen_karama_hand") > 0);
+    assert_true(engine_window_from_slug("harkonnen_karama_return") > 0);
+    static const struct {
+        int advanced;
+        unsigned version;
+        int karama;
+    } rooms[] = {{1, 8, 1}, {1, 8, 0}, {1, 7, 1}, {0, 8, 1}};
+    for (size_t r = 0; r < sizeof rooms / sizeof rooms[0]; r++) {
+        engine_state st;
+        harkonnen_bidding(&st, rooms[r].advanced, rooms[r].version, 1, rooms[r].karama, 3);
+        int in_force = rooms[r].advanced && rooms[r].version >= 8;
+        unsigned accepted = 0;
+        for (int f = -1; f <= ENGINE_FACTION_COUNT; f++) {
+            engine_action a = hand_take(f);
+            engine_state copy;
+            engine_verdict v = probe(&copy, &st, &a, 21);
+            if (v != ENGINE_ACCEPTED) {
+                if (!in_force)
+                    assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
+                else if (!rooms[r].karama && f >= 0 && f < ENGINE_FACTION_COUNT)
+                    assert_int_equal(v, ENGINE_REJECT_NO_KARAMA);
+                continue;
+            }
+            accepted++;
+            /* The Emperor's whole hand taken; the Karama spent face up. */
+            assert_int_equal(f, ENGINE_FACTION_EMPEROR);
+            assert_int_equal(hand_count(&copy, H_EMPEROR), 0);
+            assert_int_equal(hand_count(&copy, HARKONNEN), 1 + 3);
+            assert_int_equal(copy.karama_power_used, 1u << HARKONNEN);
+            assert_int_equal(engine_state_awaiting(&copy), 1u << HARKONNEN);
+            assert_int_equal(engine_state_check(&copy), 0);
+            assert_int_equal(test_state_round_trip(&copy), 0);
+        }
+        assert_int_equal(accepted, in_force && rooms[r].karama ? 1u : 0u);
+    }
+}
+
+/* The whole swap: the hand taken, then one card given back per answer,
+ * from the Harkonnen hand, until as many as were taken; each seat learns
+ * only what the rule shows it (the Harkonnen the hand taken, the target
+ * what it gets back; the Bene Gesserit nothing); the hand limit is
+ * exceeded only while cards are owed; once a game. */
+static void test_karama_powers__harkonnen_hand_swap(void **state)
+{
+    (void)state;
+    engine_state st;
+    /* 5 cards and two Karamas: 6 + 4 taken is beyond the limit of 8 meanwhile. */
+    harkonnen_bidding(&st, 1, 8, 5, 2, 4);
+    unsigned step = st.step;
+    uint8_t was_emperor[ENGINE_TREACHERY_MAX] = {0}, was_harkonnen[ENGINE_TREACHERY_MAX] = {0};
+    for (unsigned i = 0; i < st.n_cards; i++) {
+        was_emperor[i] = st.card[i].place == ENGINE_PLACE_HAND && st.card[i].holder == H_EMPEROR;
+        was_harkonnen[i] = st.card[i].place == ENGINE_PLACE_HAND && st.card[i].holder == HARKONNEN &&
+                           i != engine_karama_card(&st, HARKONNEN);
+    }
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 22);
+    engine_action take = hand_take(ENGINE_FACTION_EMPEROR);
+    assert_int_equal(engine_apply(NULL, &st, &take, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(hand_count(&st, HARKONNEN), 10);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+    engine_state view;
+    engine_view(&view, &st, HARKONNEN);
+    for (unsigned i = 0; i < st.n_cards; i++)
+        if (was_emperor[i])
+            assert_int_equal(view.card_kind[i], st.card_kind[i]);
+    engine_view(&view, &st, H_BG);
+    for (unsigned i = 0; i < st.n_cards; i++)
+        if (was_emperor[i] || was_harkonnen[i])
+            assert_int_equal(view.card_kind[i], ENGINE_CARD_KIND_UNKNOWN);
+    /* Only the Harkonnen are asked; nothing else is accepted meanwhile. */
+    engine_action pass = {ENGINE_ACTION_BID_PASS, H_EMPEROR, {0}};
+    engine_state copy = st;
+    assert_int_not_equal(engine_apply(NULL, &copy, &pass, &rng), ENGINE_ACCEPTED);
+    /* Give back two of their own and two just taken. */
+    unsigned give[4], n_give = 0;
+    for (unsigned i = 0; i < st.n_cards && n_give < 2; i++)
+        if (was_harkonnen[i])
+            give[n_give++] = i;
+    for (unsigned i = 0; i < st.n_cards && n_give < 4; i++)
+        if (was_emperor[i])
+            give[n_give++] = i;
+    assert_int_equal(n_give, 4);
+    for (unsigned k = 0; k < 4; k++) {
+        assert_int_equal(engine_state_awaiting(&st), 1u << HARKONNEN);
+        /* A card not in the Harkonnen hand is refused, the state untouched. */
+        for (int c = -1; c <= (int)st.n_cards; c++) {
+            engine_action a = hand_return(c);
+            int held = c >= 0 && c < st.n_cards && st.card[c].place == ENGINE_PLACE_HAND &&
+                       st.card[c].holder == HARKONNEN;
+            assert_int_equal(test_legal_contains(&st, &a), held);
+            if (held)
+                continue;
+            copy = st;
+            assert_int_equal(engine_apply(NULL, &copy, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
+            assert_memory_equal(&copy, &st, sizeof st);
+        }
+        engine_action a = hand_return((int)give[k]);
+        assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_ACCEPTED);
+        assert_int_equal(hand_count(&st, H_EMPEROR), k + 1);
+        assert_int_equal(engine_state_check(&st), 0);
+        assert_int_equal(test_state_round_trip(&st), 0);
+    }
+    /* Done: the hands are back to their sizes, the bidding goes on. */
+    assert_null(engine_window_top(&st));
+    assert_int_equal(hand_count(&st, HARKONNEN), 6);
+    assert_int_equal(hand_count(&st, H_EMPEROR), 4);
+    assert_int_equal(st.phase, ENGINE_PHASE_BIDDING);
+    assert_int_equal(st.step, step);
+    assert_true(engine_state_awaiting(&st) & (1u << HARKONNEN));
+    engine_view(&view, &st, H_EMPEROR);
+    for (unsigned k = 0; k < 4; k++)
+        assert_int_equal(view.card_kind[give[k]], st.card_kind[give[k]]);
+    engine_view(&view, &st, H_BG);
+    for (unsigned i = 0; i < st.n_cards; i++)
+        if (was_emperor[i] || was_harkonnen[i])
+            assert_int_equal(view.card_kind[i], ENGINE_CARD_KIND_UNKNOWN);
+    engine_view(&view, &st, HARKONNEN);
+    for (unsigned i = 0; i < st.n_cards; i++)
+        if (was_emperor[i])
+            assert_int_equal(view.card_kind[i], st.card_kind[i]);
+    /* Once a game: a second Karama in hand does not bring it back. */
+    assert_true(engine_karama_card(&st, HARKONNEN) != CARD_NONE);
+    assert_false(test_legal_contains(&st, &take));
+    assert_int_equal(engine_apply(NULL, &st, &take, &rng), ENGINE_REJECT_ALREADY_ANSWERED);
+}
+
+/* Outside the Bidding phase the row does not apply: not_your_power. */
+static void test_karama_powers__harkonnen_hand_only_in_bidding(void **state)
+{
+    (void)state;
+    static const uint8_t faction[3] = {ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_EMPEROR,
+                                       ENGINE_FACTION_BENE_GESSERIT};
+    engine_state st;
+    table_of(&st, faction, 1, 8);
+    assert_true(engine_position_give_card(&st, HARKONNEN, ENGINE_CARD_KARAMA) >= 0);
+    assert_true(engine_position_give_card(&st, H_EMPEROR, ENGINE_CARD_LASGUN) >= 0);
+    enter(&st, ENGINE_PHASE_REVIVAL);
+    assert_true(engine_state_awaiting(&st) & (1u << HARKONNEN));
+    engine_action take = hand_take(ENGINE_FACTION_EMPEROR);
+    assert_false(test_legal_contains(&st, &take));
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 23);
+    assert_int_equal(engine_apply(NULL, &st, &take, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
 }
 
 /* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
@@ -444,6 +666,9 @@ int main(void)
         cmocka_unit_test(test_karama_powers__emperor_revival_legal_exactly),
         cmocka_unit_test(test_karama_powers__emperor_revival_once_a_game),
         cmocka_unit_test(test_karama_powers__fremen_worm_legal_exactly),
+        cmocka_unit_test(test_karama_powers__harkonnen_hand_legal_exactly),
+        cmocka_unit_test(test_karama_powers__harkonnen_hand_swap),
+        cmocka_unit_test(test_karama_powers__harkonnen_hand_only_in_bidding),
         cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,11 @@
  * else 3 forces (a Sardaukar among them when it may) once that many are
  * in the Tanks. The Fremen's worm (1.14.03): where it devours the most
  * forces of others (not the ally's), when that is at least 4; else
- * declined.
+ * declined. The Harkonnen's hand (1.14.04), at every level: the largest
+ * hand of a player not their ally, when it holds at least 3 cards (hand
+ * sizes are public); the cards given back are, from Medium up, the least
+ * worth of the Harkonnen hand (bot__faction_card_worth), at Easy the
+ * window's default.
  *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: whether it holds a card to spend is in its families.
@@ -81,8 +85,71 @@ static int fremen_worm(engine_action *out, const bot__ctx *c)
     return BOT_OK;
 }
 
+#define KARAMA_HAND_WORTH 3 /* cards in a hand worth taking */
+
+static unsigned hand_of(const engine_state *v, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < v->n_cards; i++)
+        n += v->card[i].place == ENGINE_PLACE_HAND && v->card[i].holder == seat;
+    return n;
+}
+
+static int harkonnen_hand(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_power_from_slug("harkonnen_karama_hand");
+    int ally = bot__ally(c->v, c->seat);
+    const engine_legal *best = NULL;
+    unsigned most = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_POWER || l->lo[0] != id)
+            continue;
+        int s = bot__seat_of(c->v, (unsigned)l->lo[1]);
+        if (s < 0 || s == ally)
+            continue;
+        unsigned n = hand_of(c->v, (unsigned)s);
+        if (n > most) {
+            most = n;
+            best = l;
+        }
+    }
+    if (best == NULL || most < KARAMA_HAND_WORTH)
+        return -1;
+    bot__action_lo(out, best);
+    return BOT_OK;
+}
+
+/* The card of least worth to give back (Medium up). */
+static int harkonnen_return(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_window_from_slug("harkonnen_karama_return");
+    const engine_legal *worst = NULL;
+    int least = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_ANSWER || l->lo[0] != id)
+            continue;
+        int w = bot__faction_card_worth(c, bot__kind_of(c->v, (unsigned)l->lo[1]));
+        if (worst == NULL || w < least) {
+            least = w;
+            worst = l;
+        }
+    }
+    if (worst == NULL)
+        return -1;
+    bot__action_lo(out, worst);
+    return BOT_OK;
+}
+
 int bot__karama_powers(engine_action *out, const bot__ctx *c)
 {
+    if (harkonnen_hand(out, c) == BOT_OK)
+        return BOT_OK;
+    if (c->level == BOT_LEVEL_EASY)
+        return -1;
+    if (harkonnen_return(out, c) == BOT_OK)
+        return BOT_OK;
     if (fremen_worm(out, c) == BOT_OK)
         return BOT_OK;
     return emperor_revival(out, c);
