@@ -549,6 +549,56 @@ static void test_audit__prescience_bound_card_is_never_swapped(void **state)
     assert_int_equal(unknown_leaks(&rep, &known), 0);
 }
 
+/* The Harkonnen's Karama hand (LR 1.14.04, docs/RULINGS.md R131) is a
+ * legitimate disclosure: an Advanced game of six played with random legal
+ * actions until the Harkonnen take a hand, audited for every seat and the
+ * public from the take through the cards given back. The Harkonnen learn
+ * the hand they took and the target the cards it gets back (their marks
+ * by rule, audit_marks.c: a card moving to a hand is seen by its holder),
+ * and no seat learns anything more: no leak, no mark forgotten. */
+static void test_audit__harkonnen_karama_hand_shows_only_what_it_may(void **state)
+{
+    (void)state;
+    static engine_action acts[MAX_ACTIONS];
+    static inspect_audit_report rep;
+    int id = engine_power_from_slug("harkonnen_karama_hand");
+    int back = engine_window_from_slug("harkonnen_karama_return");
+    for (unsigned g = 0; g < 200; g++) {
+        uint64_t prng = 7000 + g;
+        engine_config cfg;
+        test_random_config(&cfg, 6, 1, &prng);
+        uint8_t seed[ENGINE_SEED_BYTES] = {(uint8_t)g, 0x4b, 0x48};
+        uint32_t n = play_drawn(acts, &cfg, seed, &prng, 1);
+        uint32_t take = 0, last = 0;
+        for (uint32_t i = 0; i < n && last == 0; i++) {
+            if (take == 0 && acts[i].kind == ENGINE_ACTION_POWER && acts[i].arg[0] == id)
+                take = i + 1; /* the version the take makes */
+            else if (take != 0 && !(acts[i].kind == ENGINE_ACTION_ANSWER && acts[i].arg[0] == back))
+                last = i; /* the version of the last card given back */
+        }
+        if (take == 0 || last == 0)
+            continue;
+        inspect_audit_options opt;
+        inspect_audit_options_init(&opt);
+        opt.seat = INSPECT_AUDIT_ALL_SEATS;
+        opt.first_version = take - 1;
+        opt.last_version = last;
+        opt.trials = 24;
+        opt.max_steps = 12;
+        opt.sample_seed = g;
+        assert_int_equal(inspect_audit_game(&rep, "HKHAND01", &cfg, seed, acts, n, &opt), 0);
+        assert_true(rep.n_trials > 0);
+        assert_int_equal(rep.n_marks_events, n);
+        assert_int_equal(rep.n_marks_forgotten, 0);
+        unsigned known = 0;
+        assert_int_equal(unknown_leaks(&rep, &known), 0);
+        print_message("audit: the Harkonnen took a hand at version %u of game %u, %u cards given "
+                      "back; %u pairs, 0 leaks\n", take, g, last - take, rep.n_trials);
+        return;
+    }
+    fail_msg("no random Advanced game of six used the Harkonnen's Karama hand");
+}
+
 /* The same room and sample seed give the same pairs and the same counts. */
 static void test_audit__repeats_exactly(void **state)
 {
@@ -770,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_audit__self_test_catches_every_planted_leak),
         cmocka_unit_test(test_audit__repeats_exactly),
         cmocka_unit_test(test_audit__prescience_bound_card_is_never_swapped),
+        cmocka_unit_test(test_audit__harkonnen_karama_hand_shows_only_what_it_may),
         cmocka_unit_test(test_audit__ledger_rooms_show_no_seat_a_secret),
         cmocka_unit_test(test_audit__genuine_games_have_no_leak),
     };
