@@ -424,6 +424,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_FREMEN_STORM_CHOICE,
     ENGINE__RULE_NEXUS_OWN_PANELS,
     ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN,
+    ENGINE__RULE_ADVANCED_KARAMA_GUILD,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -913,6 +914,21 @@ engine_verdict engine__harkonnen_return(engine_verdict_detail *why, engine_state
 void engine__harkonnen_returned(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng);
 unsigned engine__karama_hand_owed(const engine_state *st, unsigned seat);
+/* The Guild's Karama power (engine/karama_shipment.c, LR 1.14.05, rules
+ * version 8 on): a shipment from reserves checked in full is held for its
+ * owner to cancel (1: held); its window row's pieces. What the phase does
+ * with a held shipment (engine/phase_shipment.c): made as it was (`ship`
+ * or `ship_karama_from`), or cancelled (the shipper goes on to its move). */
+extern const engine_power_form engine__guild_stop_form;
+int engine__guild_stop_hold(engine_state *st, const engine_action *shipment);
+size_t engine__guild_stop_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id);
+engine_verdict engine__guild_stop(engine_verdict_detail *why, engine_state *st, engine_frame *f,
+                                  const engine_action *act, engine_rng *rng);
+void engine__guild_stopped(engine_state *st, const engine_frame *f, const engine_action *answer,
+                           engine_rng *rng);
+void engine__shipment_made_held(engine_state *st, const engine_action *made, engine_rng *rng);
+void engine__shipment_cancelled(engine_state *st, const engine_action *made);
 /* engine_karama_card, passing over the card `except` (a Karama set aside
  * for a high bid, which no window may spend too; 0xFF: none). */
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except);

@@ -108,6 +108,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN] = {8, 0, "LR 1.14.04 (docs/RULINGS.md R131)",
         "Advanced: the Harkonnen's Karama power: in the Bidding phase they take another player's "
         "whole hand, then give back as many cards, chosen from their hand"},
+    [ENGINE__RULE_ADVANCED_KARAMA_GUILD] = {8, 0, "LR 1.14.05 (docs/RULINGS.md R132)",
+        "Advanced: the Guild's Karama power: in Shipment and Movement they may cancel one "
+        "off-planet shipment of another player as it is made (the forces stay in reserves, "
+        "nothing is paid, the shipper goes on to its move)"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

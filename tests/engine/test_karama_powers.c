@@ -453,20 +453,23 @@ static void harkonnen_bidding(engine_state *st, int advanced, unsigned version, 
     assert_true(engine_state_awaiting(st) & (1u << HARKONNEN));
 }
 
+/* A generic power or window answer of `seat` with one argument. */
+static engine_action generic1(unsigned kind, unsigned seat, int id, int arg)
+{
+    engine_action a = {(uint8_t)kind, (uint8_t)seat, {(int16_t)id, (int16_t)arg}};
+    return a;
+}
+
 static engine_action hand_take(int faction)
 {
-    engine_action a = {ENGINE_ACTION_POWER, HARKONNEN, {0}};
-    a.arg[0] = (int16_t)engine_power_from_slug("harkonnen_karama_hand");
-    a.arg[1] = (int16_t)faction;
-    return a;
+    return generic1(ENGINE_ACTION_POWER, HARKONNEN, engine_power_from_slug("harkonnen_karama_hand"),
+                    faction);
 }
 
 static engine_action hand_return(int card)
 {
-    engine_action a = {ENGINE_ACTION_ANSWER, HARKONNEN, {0}};
-    a.arg[0] = (int16_t)engine_window_from_slug("harkonnen_karama_return");
-    a.arg[1] = (int16_t)card;
-    return a;
+    return generic1(ENGINE_ACTION_ANSWER, HARKONNEN,
+                    engine_window_from_slug("harkonnen_karama_return"), card);
 }
 
 static unsigned hand_count(const engine_state *st, unsigned seat)
@@ -631,6 +634,228 @@ static void test_karama_powers__harkonnen_hand_only_in_bidding(void **state)
     assert_int_equal(engine_apply(NULL, &st, &take, &rng), ENGINE_REJECT_NOT_YOUR_POWER);
 }
 
+/* ===================================== the Guild's stop of a shipment */
+
+enum { S_HARKONNEN = 0, S_GUILD = 1, S_FREMEN = 2, S_EMPEROR = 3 };
+
+/* Shipment and Movement of room (advanced, version), the Guild holding
+ * `card` (none for ENGINE_CARD_KIND_COUNT): the turns before `seat`'s are
+ * passed (the Guild's timing windows answered with their first family)
+ * until `seat` is asked to ship. */
+static void guild_shipment(engine_state *st, engine_rng *rng, int advanced, unsigned version,
+                           unsigned card)
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 4;
+    static const uint8_t faction[4] = {ENGINE_FACTION_HARKONNEN, ENGINE_FACTION_GUILD,
+                                       ENGINE_FACTION_FREMEN, ENGINE_FACTION_EMPEROR};
+    memcpy(cfg.faction, faction, 4);
+    cfg.is_advanced = (uint8_t)advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng_init(rng, SEED, 0);
+    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    for (uint8_t s = 0; s < 4; s++)
+        assert_int_equal(engine_position_seat_spice(st, s, 20), 0);
+    if (card < ENGINE_CARD_KIND_COUNT)
+        assert_true(engine_position_give_card(st, S_GUILD, card) >= 0);
+    assert_true(engine_position_give_card(st, S_EMPEROR, ENGINE_CARD_LASGUN) >= 0);
+    enter(st, ENGINE_PHASE_SHIPMENT_MOVEMENT);
+    engine_rng_init(rng, SEED, 30);
+}
+
+/* The family of `kind` of `seat` now, or NULL. */
+static const engine_legal *family_of(engine_legal *l, size_t cap, const engine_state *st,
+                                     unsigned seat, unsigned kind)
+{
+    size_t n = engine_legal_actions(l, cap, st, (uint8_t)seat);
+    for (size_t i = 0; i < n; i++)
+        if (l[i].kind == kind)
+            return &l[i];
+    return NULL;
+}
+
+/* Passes turns (answering the Guild's timing windows with their first
+ * family) until `seat` may `kind` (ship or send). */
+static void until_asked(engine_state *st, engine_rng *rng, unsigned seat, unsigned kind)
+{
+    engine_legal l[ENGINE_LEGAL_MAX];
+    for (int i = 0; i < 40; i++) {
+        if ((engine_state_awaiting(st) & (1u << seat)) && family_of(l, ENGINE_LEGAL_MAX, st, seat, kind))
+            return;
+        unsigned s = 0;
+        while (!(engine_state_awaiting(st) & (1u << s)))
+            s++;
+        size_t n = engine_legal_actions(l, ENGINE_LEGAL_MAX, st, (uint8_t)s);
+        assert_true(n > 0);
+        engine_action a = {l[0].kind, (uint8_t)s, {0}};
+        if (l[0].kind == ENGINE_ACTION_ANSWER) {
+            a.arg[0] = l[0].lo[0];
+        } else {
+            a.kind = family_of(l, ENGINE_LEGAL_MAX, st, s, ENGINE_ACTION_SHIP_PASS) ? ENGINE_ACTION_SHIP_PASS
+                                                                                     : ENGINE_ACTION_MOVE_PASS;
+        }
+        assert_int_equal(engine_apply(NULL, st, &a, rng), ENGINE_ACCEPTED);
+    }
+    fail_msg("seat %u never asked", seat);
+}
+
+/* `seat`'s first shipment family: `n` forces (at most what it offers). */
+static engine_action first_shipment(const engine_state *st, unsigned seat, int n)
+{
+    engine_legal l[ENGINE_LEGAL_MAX];
+    const engine_legal *f = family_of(l, ENGINE_LEGAL_MAX, st, seat, ENGINE_ACTION_SHIP);
+    assert_non_null(f);
+    engine_action a = {ENGINE_ACTION_SHIP, (uint8_t)seat, {f->lo[0], (int16_t)(n < f->hi[1] ? n : f->hi[1]), 0, 0}};
+    return a;
+}
+
+/* Every seat a Karama window asks allows (the Guild's payment). */
+static void allow_karama(engine_state *st, engine_rng *rng)
+{
+    for (const engine_frame *f = engine_window_top(st); f && f->point == ENGINE_WINDOW_KARAMA;
+         f = engine_window_top(st)) {
+        unsigned s = 0;
+        while (!(engine_state_awaiting(st) & (1u << s)))
+            s++;
+        engine_action allow = {ENGINE_ACTION_KARAMA_ALLOW, (uint8_t)s, {0}};
+        assert_int_equal(engine_apply(NULL, st, &allow, rng), ENGINE_ACCEPTED);
+    }
+}
+
+static engine_action stop_answer(int cancel)
+{
+    return generic1(ENGINE_ACTION_ANSWER, S_GUILD, engine_window_from_slug("guild_karama_stop"),
+                    cancel);
+}
+
+static unsigned on_board(const engine_state *st, unsigned seat)
+{
+    unsigned n = 0;
+    for (unsigned loc = 0; loc < ENGINE_LOCATION_COUNT; loc++)
+        n += st->forces[loc][seat] + st->special[loc][seat];
+    return n;
+}
+
+/* LR 1.14.05: another player's shipment from reserves is held for the
+ * Guild, in an Advanced room of version 8, while they hold any card (a
+ * public fact) and have not used their power; cancelling needs a Karama
+ * (its family, and no_karama otherwise). Cancelled: nothing is shipped
+ * nor paid, the card is spent, the shipper goes on to its move; allowed:
+ * the shipment is made as it was, paid to the Guild. */
+static void test_karama_powers__guild_stop_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_window_from_slug("guild_karama_stop") > 0);
+    static const struct {
+        int advanced;
+        unsigned version;
+        unsigned card;
+    } rooms[] = {{1, 8, ENGINE_CARD_KARAMA}, {1, 8, ENGINE_CARD_SHIELD},
+                 {1, 8, ENGINE_CARD_KIND_COUNT}, {1, 7, ENGINE_CARD_KARAMA},
+                 {0, 8, ENGINE_CARD_KARAMA}};
+    for (size_t r = 0; r < sizeof rooms / sizeof rooms[0]; r++) {
+        engine_state st;
+        engine_rng rng;
+        guild_shipment(&st, &rng, rooms[r].advanced, rooms[r].version, rooms[r].card);
+        until_asked(&st, &rng, S_HARKONNEN, ENGINE_ACTION_SHIP);
+        engine_action ship = first_shipment(&st, S_HARKONNEN, 3);
+        engine_state before = st;
+        assert_int_equal(engine_apply(NULL, &st, &ship, &rng), ENGINE_ACCEPTED);
+        allow_karama(&st, &rng);
+        int asked = rooms[r].advanced && rooms[r].version >= 8 &&
+                    rooms[r].card < ENGINE_CARD_KIND_COUNT;
+        int karama = asked && rooms[r].card == ENGINE_CARD_KARAMA;
+        const engine_frame *f = engine_window_top(&st);
+        assert_int_equal(f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+                             f->window == engine_window_from_slug("guild_karama_stop"),
+                         asked);
+        if (!asked) {
+            assert_int_equal(on_board(&st, S_HARKONNEN), (unsigned)ship.arg[1]);
+            continue;
+        }
+        /* Nothing is shipped while it is held; the Guild alone are asked. */
+        assert_int_equal(engine_state_awaiting(&st), 1u << S_GUILD);
+        assert_int_equal(on_board(&st, S_HARKONNEN), 0);
+        assert_int_equal(st.seat[S_HARKONNEN].spice, before.seat[S_HARKONNEN].spice);
+        assert_int_equal(engine_state_check(&st), 0);
+        assert_int_equal(test_state_round_trip(&st), 0);
+        engine_state copy;
+        for (int c = -1; c <= 2; c++) {
+            engine_action a = stop_answer(c);
+            engine_verdict v = probe(&copy, &st, &a, 31);
+            if (c == 1 && !karama)
+                assert_int_equal(v, ENGINE_REJECT_NO_KARAMA);
+            if (v != ENGINE_ACCEPTED)
+                continue;
+            assert_true(c == 0 || (c == 1 && karama));
+            assert_null(engine_window_top(&copy));
+            assert_int_equal(engine_state_check(&copy), 0);
+            assert_int_equal(test_state_round_trip(&copy), 0);
+            int paid = before.seat[S_HARKONNEN].spice - copy.seat[S_HARKONNEN].spice;
+            if (c == 1) {
+                /* Cancelled: as if never made; the Karama spent face up. */
+                assert_int_equal(on_board(&copy, S_HARKONNEN), 0);
+                assert_int_equal(copy.seat[S_HARKONNEN].reserves, before.seat[S_HARKONNEN].reserves);
+                assert_int_equal(paid, 0);
+                assert_int_equal(copy.seat[S_GUILD].spice, before.seat[S_GUILD].spice);
+                assert_int_equal(copy.karama_power_used, 1u << S_GUILD);
+                assert_int_equal(engine_karama_card(&copy, S_GUILD), CARD_NONE);
+            } else {
+                assert_int_equal(on_board(&copy, S_HARKONNEN), (unsigned)ship.arg[1]);
+                assert_true(paid > 0);
+                assert_int_equal(copy.seat[S_GUILD].spice - before.seat[S_GUILD].spice, paid);
+                assert_int_equal(copy.karama_power_used, 0);
+            }
+            /* Either way the shipper's shipment is over: it moves next. */
+            engine_legal l[ENGINE_LEGAL_MAX];
+            assert_true(engine_state_awaiting(&copy) & (1u << S_HARKONNEN));
+            assert_non_null(family_of(l, ENGINE_LEGAL_MAX, &copy, S_HARKONNEN, ENGINE_ACTION_MOVE_PASS));
+            assert_null(family_of(l, ENGINE_LEGAL_MAX, &copy, S_HARKONNEN, ENGINE_ACTION_SHIP));
+        }
+    }
+}
+
+/* Once a game; the Fremen send is no shipment, nor is the Guild's own
+ * shipment theirs to stop. */
+static void test_karama_powers__guild_stop_once_and_only_shipments(void **state)
+{
+    (void)state;
+    engine_state st;
+    engine_rng rng;
+    guild_shipment(&st, &rng, 1, 8, ENGINE_CARD_KARAMA);
+    assert_true(engine_position_give_card(&st, S_GUILD, ENGINE_CARD_KARAMA) >= 0);
+    assert_true(engine_position_give_card(&st, S_GUILD, ENGINE_CARD_SHIELD) >= 0);
+    for (unsigned turn = 0; turn < 3; turn++) {
+        static const unsigned order[3] = {S_HARKONNEN, S_FREMEN, S_EMPEROR};
+        unsigned seat = order[turn];
+        unsigned kind = seat == S_FREMEN ? ENGINE_ACTION_FREMEN_SEND : ENGINE_ACTION_SHIP;
+        until_asked(&st, &rng, seat, kind);
+        engine_action a;
+        if (kind == ENGINE_ACTION_SHIP) {
+            a = first_shipment(&st, seat, 2);
+        } else {
+            engine_legal l[ENGINE_LEGAL_MAX];
+            const engine_legal *f = family_of(l, ENGINE_LEGAL_MAX, &st, seat, kind);
+            a = (engine_action){(uint8_t)kind, (uint8_t)seat, {f->lo[0], f->hi[1] < 2 ? f->hi[1] : 2, 0}};
+        }
+        assert_int_equal(engine_apply(NULL, &st, &a, &rng), ENGINE_ACCEPTED);
+        allow_karama(&st, &rng);
+        const engine_frame *f = engine_window_top(&st);
+        int held = f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+                   f->window == engine_window_from_slug("guild_karama_stop");
+        /* the Harkonnen's, cancelled; never the send; the Emperor's after it: none */
+        assert_int_equal(held, seat == S_HARKONNEN);
+        if (held) {
+            engine_action cancel = stop_answer(1);
+            assert_int_equal(engine_apply(NULL, &st, &cancel, &rng), ENGINE_ACCEPTED);
+        }
+        assert_int_equal(engine_state_check(&st), 0);
+    }
+    assert_int_equal(st.karama_power_used, 1u << S_GUILD);
+    assert_true(engine_karama_card(&st, S_GUILD) != CARD_NONE);
+}
+
 /* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
  * every action drawn from the families is accepted, and the state holds
  * its invariants. */
@@ -669,6 +894,8 @@ int main(void)
         cmocka_unit_test(test_karama_powers__harkonnen_hand_legal_exactly),
         cmocka_unit_test(test_karama_powers__harkonnen_hand_swap),
         cmocka_unit_test(test_karama_powers__harkonnen_hand_only_in_bidding),
+        cmocka_unit_test(test_karama_powers__guild_stop_legal_exactly),
+        cmocka_unit_test(test_karama_powers__guild_stop_once_and_only_shipments),
         cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

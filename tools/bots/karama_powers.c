@@ -10,7 +10,10 @@
  * hand of a player not their ally, when it holds at least 3 cards (hand
  * sizes are public); the cards given back are, from Medium up, the least
  * worth of the Harkonnen hand (bot__faction_card_worth), at Easy the
- * window's default.
+ * window's default. The Guild's stop (1.14.05), at every level: a
+ * shipment of another player not their ally, of 5 forces or more, or of 3
+ * or more into a stronghold, is cancelled when the window lets them (it
+ * is in their families only holding a Karama).
  *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: whether it holds a card to spend is in its families.
@@ -142,9 +145,34 @@ static int harkonnen_return(engine_action *out, const bot__ctx *c)
     return BOT_OK;
 }
 
+#define STOP_FORCES 5            /* forces a shipment must bring to be cancelled */
+#define STOP_STRONGHOLD_FORCES 3 /* ... into a stronghold */
+
+static int guild_stop(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_window_from_slug("guild_karama_stop");
+    const engine_frame *f = engine_window_top(c->v);
+    for (size_t i = 0; f != NULL && i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind != ENGINE_ACTION_ANSWER || l->lo[0] != id)
+            continue;
+        const engine_action *ship = &f->held;
+        unsigned n = (unsigned)(ship->arg[1] + ship->arg[2]);
+        unsigned loc = (unsigned)ship->arg[0];
+        int strong = loc < ENGINE_LOCATION_COUNT &&
+                     engine_territory_is_stronghold(engine_location_territory(loc));
+        int worth = (int)ship->seat != bot__ally(c->v, c->seat) &&
+                    (n >= STOP_FORCES || (strong && n >= STOP_STRONGHOLD_FORCES));
+        bot__action_lo(out, l);
+        out->arg[1] = (int16_t)(worth && l->hi[1] >= 1);
+        return BOT_OK;
+    }
+    return -1;
+}
+
 int bot__karama_powers(engine_action *out, const bot__ctx *c)
 {
-    if (harkonnen_hand(out, c) == BOT_OK)
+    if (harkonnen_hand(out, c) == BOT_OK || guild_stop(out, c) == BOT_OK)
         return BOT_OK;
     if (c->level == BOT_LEVEL_EASY)
         return -1;
