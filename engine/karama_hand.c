@@ -146,15 +146,7 @@ unsigned engine__karama_hand_owed(const engine_state *st, unsigned seat)
     return 0;
 }
 
-const engine_power_form engine__harkonnen_hand_form = {
-    .slug = "harkonnen_karama_hand",
-    .n_args = 1,
-    .arg_name = {"target"},
-    .arg_type = {ENGINE_ARG_FACTION},
-    .lo = {0},
-    .hi = {ENGINE_FACTION_COUNT - 1},
-    .fallback = {0},
-};
+const engine_power_form engine__harkonnen_hand_form = ENGINE__TARGET_FORM("harkonnen_karama_hand");
 
 const engine_power_form engine__harkonnen_return_form = {
     .slug = "harkonnen_karama_return",

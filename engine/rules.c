@@ -112,6 +112,9 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "Advanced: the Guild's Karama power: in Shipment and Movement they may cancel one "
         "off-planet shipment of another player as it is made (the forces stay in reserves, "
         "nothing is paid, the shipper goes on to its move)"},
+    [ENGINE__RULE_ADVANCED_KARAMA_ATREIDES] = {8, 0, "LR 1.14.01 (docs/RULINGS.md R133)",
+        "Advanced: the Atreides' Karama power: in the Battle phase, while plans are made, they "
+        "see the other side's entire battle plan once it is committed, before the reveal"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -367,6 +367,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
      * (engine/karama_card.c) */
     if (engine__karama_powers_carried(st))
         put_u16(&w, st->karama_power_used);
+    /* ... and from version 8 the Atreides' look at a plan (engine/karama_plan.c) */
+    if (engine__karama_plan_carried(st))
+        put_u8(&w, st->karama_plan_seen);
     /* Advanced rooms of rules version 6 on (engine/advisors.c) */
     if (engine__advisors_encoded(st))
         put_u8(&w, st->bg_accompany);
@@ -731,6 +734,8 @@ int engine_state_decode(engine_state *out, const uint8_t *in, size_t len)
             st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
     if (engine__karama_powers_carried(st))
         st->karama_power_used = (uint16_t)get_u16(&r);
+    if (engine__karama_plan_carried(st))
+        st->karama_plan_seen = (uint8_t)get_u8(&r);
     if (engine__advisors_encoded(st))
         st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
     if (guild_turn_encoded(st)) {
@@ -986,6 +991,8 @@ static int check(const engine_state *st, int is_quiet)
     if ((st->karama_power_used && !engine__karama_powers_carried(st)) ||
         (st->karama_power_used >> c->n_seats))
         BROKEN("karama powers used %x", st->karama_power_used);
+    if (!engine__karama_plan_check(st))
+        BROKEN("karama plan seen %x", st->karama_plan_seen);
     /* the Nexus Cards (engine/nexus.c) */
     if (!engine__nexus_check(st))
         BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,

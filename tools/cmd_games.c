@@ -406,7 +406,7 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
         for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
             uint64_t n_used = 0;
             for (uint32_t i = 0; i < o.games; i++)
-                n_used += (results[i].karama_powers >> f) & 1u;
+                n_used += ((unsigned)results[i].karama_powers >> f) & 1u;
             if (n_used != 0)
                 tool_json_member_uint(&j, engine_faction_name(f), n_used);
         }

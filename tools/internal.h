@@ -1036,8 +1036,10 @@ int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
  * nothing of the plan), revived whenever it can be; -1 when neither is
  * offered. */
 int bot__advanced_kh(engine_action *out, const bot__ctx *c);
-/* bots/karama_powers.c: a faction Karama power worth using now, from
- * Medium up; -1 when none is offered or worth it. */
+/* bots/karama_powers.c: a faction Karama power worth using now (the
+ * Emperor's and the Fremen's from Medium up, the others' at every level),
+ * BOT_WAIT while a plan the Atreides' look names is not committed yet; -1
+ * when none is offered or worth it. */
 int bot__karama_powers(engine_action *out, const bot__ctx *c);
 
 /* bots/brutal.c */

@@ -414,6 +414,45 @@ static void test_karama_powers__fremen_worm_legal_exactly(void **state)
             }
 }
 
+/* The rooms a version-8 faction Karama power is tried in: it is in force
+ * in the first two, with a Karama in the first only. */
+static const struct {
+    int advanced;
+    unsigned version;
+    int karama;
+} TARGET_ROOMS[] = {{1, 8, 1}, {1, 8, 0}, {1, 7, 1}, {0, 8, 1}};
+
+/* Every target faction of power `take(f)` by `owner` tried on a copy of st
+ * (room r of TARGET_ROOMS): accepted exactly when a family holds it, only
+ * `target` and only where the power is in force with a Karama (elsewhere
+ * not_your_power, or no_karama); the card spent, the state sound. The
+ * accepted state is left in *accepted_out. */
+static void targets_tried(engine_state *accepted_out, const engine_state *st, size_t r,
+                          engine_action (*take)(int), unsigned owner, int target)
+{
+    int in_force = TARGET_ROOMS[r].advanced && TARGET_ROOMS[r].version >= 8;
+    unsigned accepted = 0;
+    for (int f = -1; f <= ENGINE_FACTION_COUNT; f++) {
+        engine_action a = take(f);
+        engine_state copy;
+        engine_verdict v = probe(&copy, st, &a, 21);
+        if (v != ENGINE_ACCEPTED) {
+            if (!in_force)
+                assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
+            else if (!TARGET_ROOMS[r].karama && f >= 0 && f < ENGINE_FACTION_COUNT)
+                assert_int_equal(v, ENGINE_REJECT_NO_KARAMA);
+            continue;
+        }
+        accepted++;
+        assert_int_equal(f, target);
+        assert_int_equal(copy.karama_power_used, 1u << owner);
+        assert_int_equal(engine_state_check(&copy), 0);
+        assert_int_equal(test_state_round_trip(&copy), 0);
+        *accepted_out = copy;
+    }
+    assert_int_equal(accepted, in_force && TARGET_ROOMS[r].karama ? 1u : 0u);
+}
+
 /* ================================================ the Harkonnen's hand */
 
 /* The Harkonnen (seat 0), the Emperor (seat 1, holding `target_cards`
@@ -489,38 +528,18 @@ static void test_karama_powers__harkonnen_hand_legal_exactly(void **state)
     (void)state;
     assert_true(engine_power_from_slug("harkonnen_karama_hand") > 0);
     assert_true(engine_window_from_slug("harkonnen_karama_return") > 0);
-    static const struct {
-        int advanced;
-        unsigned version;
-        int karama;
-    } rooms[] = {{1, 8, 1}, {1, 8, 0}, {1, 7, 1}, {0, 8, 1}};
-    for (size_t r = 0; r < sizeof rooms / sizeof rooms[0]; r++) {
-        engine_state st;
-        harkonnen_bidding(&st, rooms[r].advanced, rooms[r].version, 1, rooms[r].karama, 3);
-        int in_force = rooms[r].advanced && rooms[r].version >= 8;
-        unsigned accepted = 0;
-        for (int f = -1; f <= ENGINE_FACTION_COUNT; f++) {
-            engine_action a = hand_take(f);
-            engine_state copy;
-            engine_verdict v = probe(&copy, &st, &a, 21);
-            if (v != ENGINE_ACCEPTED) {
-                if (!in_force)
-                    assert_int_equal(v, ENGINE_REJECT_NOT_YOUR_POWER);
-                else if (!rooms[r].karama && f >= 0 && f < ENGINE_FACTION_COUNT)
-                    assert_int_equal(v, ENGINE_REJECT_NO_KARAMA);
-                continue;
-            }
-            accepted++;
-            /* The Emperor's whole hand taken; the Karama spent face up. */
-            assert_int_equal(f, ENGINE_FACTION_EMPEROR);
-            assert_int_equal(hand_count(&copy, H_EMPEROR), 0);
-            assert_int_equal(hand_count(&copy, HARKONNEN), 1 + 3);
-            assert_int_equal(copy.karama_power_used, 1u << HARKONNEN);
-            assert_int_equal(engine_state_awaiting(&copy), 1u << HARKONNEN);
-            assert_int_equal(engine_state_check(&copy), 0);
-            assert_int_equal(test_state_round_trip(&copy), 0);
-        }
-        assert_int_equal(accepted, in_force && rooms[r].karama ? 1u : 0u);
+    for (size_t r = 0; r < sizeof TARGET_ROOMS / sizeof TARGET_ROOMS[0]; r++) {
+        engine_state st, copy;
+        harkonnen_bidding(&st, TARGET_ROOMS[r].advanced, TARGET_ROOMS[r].version, 1,
+                          TARGET_ROOMS[r].karama, 3);
+        memset(&copy, 0, sizeof copy);
+        targets_tried(&copy, &st, r, hand_take, HARKONNEN, ENGINE_FACTION_EMPEROR);
+        if (copy.phase != ENGINE_PHASE_BIDDING)
+            continue;
+        /* The Emperor's whole hand taken, the Harkonnen alone asked. */
+        assert_int_equal(hand_count(&copy, H_EMPEROR), 0);
+        assert_int_equal(hand_count(&copy, HARKONNEN), 1 + 3);
+        assert_int_equal(engine_state_awaiting(&copy), 1u << HARKONNEN);
     }
 }
 
@@ -856,6 +875,110 @@ static void test_karama_powers__guild_stop_once_and_only_shipments(void **state)
     assert_true(engine_karama_card(&st, S_GUILD) != CARD_NONE);
 }
 
+/* ============================================ the Atreides' look at a plan */
+
+enum { P_ATREIDES = 0, P_HARKONNEN = 1 };
+
+/* The Atreides (holding `karama` Karamas) and the Harkonnen (a Lasgun), 5
+ * forces each on The Great Flat, in the Battle of room (advanced,
+ * version), the prescience passed: both are asked for their plans. */
+static void plan_battle(engine_state *st, int advanced, unsigned version, int karama)
+{
+    test_battle_table(st, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN, advanced, version,
+                      SEED);
+    engine_rng rng;
+    for (int i = 0; i < karama; i++)
+        assert_true(engine_position_give_card(st, P_ATREIDES, ENGINE_CARD_KARAMA) >= 0);
+    assert_true(engine_position_give_card(st, P_HARKONNEN, ENGINE_CARD_LASGUN) >= 0);
+    engine_rng_init(&rng, SEED, 1);
+    assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);
+    engine_action pass = {ENGINE_ACTION_PRESCIENCE_PASS, P_ATREIDES, {0}};
+    assert_int_equal(engine_apply(NULL, st, &pass, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_awaiting(st), (1u << P_ATREIDES) | (1u << P_HARKONNEN));
+}
+
+static engine_action plan_look(int faction)
+{
+    return generic1(ENGINE_ACTION_POWER, P_ATREIDES, engine_power_from_slug("atreides_karama_plan"),
+                    faction);
+}
+
+/* `seat`'s plan: its first leader, `weapon` (a card or -1), dial 1. */
+static engine_action plan_of(const engine_state *st, uint8_t seat, int weapon)
+{
+    engine_action act = {ENGINE_ACTION_BATTLE_PLAN, seat, {0, -1, -1, -1, 1, 1, 1, 1}};
+    while (engine_leader_faction((unsigned)act.arg[0]) != st->seat[seat].faction)
+        act.arg[0]++;
+    act.arg[2] = (int16_t)weapon;
+    return act;
+}
+
+/* LR 1.14.01: while the plans are made, the other side is accepted exactly
+ * when a legal family holds it, in an Advanced room of version 8 with a
+ * Karama; not_your_power elsewhere, no_karama without the card. */
+static void test_karama_powers__atreides_plan_legal_exactly(void **state)
+{
+    (void)state;
+    assert_true(engine_power_from_slug("atreides_karama_plan") > 0);
+    for (size_t r = 0; r < sizeof TARGET_ROOMS / sizeof TARGET_ROOMS[0]; r++) {
+        engine_state st, copy;
+        plan_battle(&st, TARGET_ROOMS[r].advanced, TARGET_ROOMS[r].version,
+                    TARGET_ROOMS[r].karama);
+        memset(&copy, 0, sizeof copy);
+        targets_tried(&copy, &st, r, plan_look, P_ATREIDES, ENGINE_FACTION_HARKONNEN);
+        if (copy.phase == ENGINE_PHASE_BATTLE)
+            assert_int_equal(engine_karama_card(&copy, P_ATREIDES), CARD_NONE);
+    }
+}
+
+/* The look: nothing shown while the Harkonnen have not committed; their
+ * whole plan (leader, dial, the Lasgun's face) shown to the Atreides, and
+ * to no one else, once they have, before the reveal; the Atreides then
+ * plan. Once a game; outside the Battle phase not_your_power. */
+static void test_karama_powers__atreides_plan_seen_by_atreides_alone(void **state)
+{
+    (void)state;
+    engine_state st;
+    plan_battle(&st, 1, 8, 2);
+    engine_rng rng;
+    engine_rng_init(&rng, SEED, 41);
+    engine_action look = plan_look(ENGINE_FACTION_HARKONNEN);
+    assert_int_equal(engine_apply(NULL, &st, &look, &rng), ENGINE_ACCEPTED);
+    engine_state view;
+    engine_view(&view, &st, P_ATREIDES);
+    assert_int_equal(view.plan[1].leader, -1);
+    /* A second look, a Karama still in hand: spent for the game. */
+    assert_true(engine_karama_card(&st, P_ATREIDES) != CARD_NONE);
+    engine_state copy;
+    assert_int_equal(probe(&copy, &st, &look, 42), ENGINE_REJECT_ALREADY_ANSWERED);
+    unsigned lasgun = hand_of_kind(&st, P_HARKONNEN, ENGINE_CARD_LASGUN);
+    engine_action theirs = plan_of(&st, P_HARKONNEN, (int)lasgun);
+    unsigned side = st.battle_seat[0] == P_HARKONNEN ? 0 : 1;
+    assert_int_equal(engine_apply(NULL, &st, &theirs, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_check(&st), 0);
+    assert_int_equal(test_state_round_trip(&st), 0);
+    engine_view(&view, &st, P_ATREIDES);
+    assert_int_equal(view.plan[side].leader, theirs.arg[0]);
+    assert_int_equal(view.plan[side].weapon, (int)lasgun);
+    assert_int_equal(view.plan[side].dial, st.plan[side].dial);
+    assert_int_equal(view.card_kind[lasgun], ENGINE_CARD_LASGUN);
+    engine_view(&view, &st, ENGINE_VIEW_PUBLIC);
+    assert_int_equal(view.plan[side].leader, -1);
+    assert_int_equal(view.card_kind[lasgun], ENGINE_CARD_KIND_UNKNOWN);
+    /* The Atreides plan after seeing it; the plans are revealed. */
+    engine_action ours = plan_of(&st, P_ATREIDES, -1);
+    assert_int_equal(engine_apply(NULL, &st, &ours, &rng), ENGINE_ACCEPTED);
+    assert_int_equal(engine_state_check(&st), 0);
+    /* Outside the Battle phase the row does not apply. */
+    engine_state rev;
+    table_of(&rev, (const uint8_t[3]){ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN,
+                                      ENGINE_FACTION_EMPEROR}, 1, 8);
+    assert_true(engine_position_give_card(&rev, 0, ENGINE_CARD_KARAMA) >= 0);
+    enter(&rev, ENGINE_PHASE_REVIVAL);
+    assert_true(engine_state_awaiting(&rev) & 1u);
+    assert_int_equal(probe(&copy, &rev, &look, 43), ENGINE_REJECT_NOT_YOUR_POWER);
+}
+
 /* Random Advanced games of six, the Bene Gesserit dealt worthless cards:
  * every action drawn from the families is accepted, and the state holds
  * its invariants. */
@@ -896,6 +1019,8 @@ int main(void)
         cmocka_unit_test(test_karama_powers__harkonnen_hand_only_in_bidding),
         cmocka_unit_test(test_karama_powers__guild_stop_legal_exactly),
         cmocka_unit_test(test_karama_powers__guild_stop_once_and_only_shipments),
+        cmocka_unit_test(test_karama_powers__atreides_plan_legal_exactly),
+        cmocka_unit_test(test_karama_powers__atreides_plan_seen_by_atreides_alone),
         cmocka_unit_test(test_karama_powers__random_advanced_games_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

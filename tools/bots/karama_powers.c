@@ -13,7 +13,10 @@
  * window's default. The Guild's stop (1.14.05), at every level: a
  * shipment of another player not their ally, of 5 forces or more, or of 3
  * or more into a stronghold, is cancelled when the window lets them (it
- * is in their families only holding a Karama).
+ * is in their families only holding a Karama). The Atreides' look
+ * (1.14.01), at every level: at the first plan of a battle they may, the
+ * other side's, and their own plan waits (BOT_WAIT, unless forced) until
+ * that side has committed, so it is made seeing it.
  *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: whether it holds a card to spend is in its families.
@@ -170,10 +173,34 @@ static int guild_stop(engine_action *out, const bot__ctx *c)
     return -1;
 }
 
+static int atreides_plan(engine_action *out, const bot__ctx *c)
+{
+    int id = engine_power_from_slug("atreides_karama_plan");
+    int planning = 0;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind == ENGINE_ACTION_POWER && l->lo[0] == id) {
+            bot__action_lo(out, l);
+            return BOT_OK;
+        }
+        planning |= l->kind == ENGINE_ACTION_BATTLE_PLAN;
+    }
+    const engine_state *v = c->v;
+    if (!planning || c->is_forced || (v->karama_plan_seen >> 4) != c->seat + 1u)
+        return -1;
+    for (unsigned side = 0; side < 2; side++)
+        if (v->battle_seat[side] == (v->karama_plan_seen & 0x0Fu) - 1u && !v->plan[side].is_committed)
+            return BOT_WAIT;
+    return -1;
+}
+
 int bot__karama_powers(engine_action *out, const bot__ctx *c)
 {
     if (harkonnen_hand(out, c) == BOT_OK || guild_stop(out, c) == BOT_OK)
         return BOT_OK;
+    int rc = atreides_plan(out, c);
+    if (rc == BOT_OK || rc == BOT_WAIT)
+        return rc;
     if (c->level == BOT_LEVEL_EASY)
         return -1;
     if (harkonnen_return(out, c) == BOT_OK)
