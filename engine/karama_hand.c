@@ -1,6 +1,6 @@
 /*
  * karama_hand.c - the Harkonnen's Karama power (LR 1.14.04; Advanced,
- * rules version 8 on; docs/RULINGS.md R131): once a game, with a Karama
+ * rules version 8 on; docs/RULINGS.md R137): once a game, with a Karama
  * card spent, in the Bidding phase, the Harkonnen take another player's
  * whole hand, then give that player back as many cards as they took,
  * chosen freely from the Harkonnen hand (the cards just taken among them:

@@ -1,6 +1,6 @@
 /*
  * karama_plan.c - the Atreides' Karama power (LR 1.14.01; Advanced, rules
- * version 8 on; docs/RULINGS.md R133): once a game, with a Karama card
+ * version 8 on; docs/RULINGS.md R139): once a game, with a Karama card
  * spent, in the Battle phase, "see one player's entire battle plan".
  * `atreides_karama_plan` names a side of the battle whose plans are being
  * made (the Atreides asked for theirs, any side but their own), before the

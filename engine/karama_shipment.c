@@ -1,6 +1,6 @@
 /*
  * karama_shipment.c - the Spacing Guild's Karama power (LR 1.14.05;
- * Advanced, rules version 8 on; docs/RULINGS.md R132): once a game, with a
+ * Advanced, rules version 8 on; docs/RULINGS.md R138): once a game, with a
  * Karama card spent, in the Shipment and Movement phase, "cancel one
  * off-planet shipment of any one player", as it is made. Every shipment
  * from reserves by another seat (a `ship`, or a `ship_karama_from` its

@@ -205,7 +205,7 @@ static void clear_battle(engine_state *st)
     engine__effect_remove(st, ENGINE_EFFECT_NEXUS_PRESCIENCE, -1);
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
-    st->karama_plan_seen = 0; /* the Atreides' Karama look, for one battle (R133) */
+    st->karama_plan_seen = 0; /* the Atreides' Karama look, for one battle (R139) */
 }
 
 /* Starts the battle in `territory` between the aggressor and `defender`. */
@@ -746,7 +746,7 @@ engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
     if (v != ENGINE_ACCEPTED)
         return engine__reject(why, v, arg, arg >= 0 ? act->arg[arg] : 0);
     st->plan[side] = p;
-    engine__karama_plan_committed(st); /* seen by the Atreides' Karama (R133) */
+    engine__karama_plan_committed(st); /* seen by the Atreides' Karama (R139) */
     st->answered |= ENGINE_SEAT_BIT(act->seat);
     if (st->answered == st->awaiting)
         reveal_plans(st, rng);

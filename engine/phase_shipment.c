@@ -604,7 +604,7 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
                                                 ENGINE_ADVANTAGE_NONE),
                             act->seat))
         return ENGINE_ACCEPTED;
-    if (engine__guild_stop_hold(st, act)) /* Advanced, rules version 8 (R132) */
+    if (engine__guild_stop_hold(st, act)) /* Advanced, rules version 8 (R138) */
         return ENGINE_ACCEPTED;
     if (card != CARD_NONE)
         engine__treachery_discard(st, card);

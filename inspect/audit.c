@@ -1344,7 +1344,7 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
         if (nexus_prescience_told(st, p->viewer))
             return 1;
         /* ... or shown whole to the Atreides by their Karama power
-         * (docs/RULINGS.md R133), legitimately */
+         * (docs/RULINGS.md R139), legitimately */
         for (unsigned side = 0; side < 2; side++)
             if (engine_karama_plan_shown(st, p->viewer, side))
                 return 1;

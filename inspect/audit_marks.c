@@ -91,7 +91,7 @@ static const marks_rule rules[] = {
      "[LR] 2.01.05; RULINGS R64"},
     {PART_CARD, WHEN_KARAMA_PLAN, ANY, ANY, WHO_KARAMA_SEER, 0, 0,
      "the Atreides' Karama power shows them one player's entire battle plan, its cards among it",
-     "[LR] 1.14.01; RULINGS R133"},
+     "[LR] 1.14.01; RULINGS R139"},
     {PART_CARD, WHEN_ANSWER_NAMES, ANY, ANY, WHO_ATREIDES_SIDE, 0, 0,
      "a prescience answer shows the card named to the Atreides side only",
      "[LR] 2.01.05; RULINGS R43"},

@@ -596,7 +596,7 @@ static void audit_around_power(const char *slug, const char *window, uint32_t af
     fail_msg("no random Advanced game of six used %s", slug);
 }
 
-/* The Harkonnen's Karama hand (LR 1.14.04, docs/RULINGS.md R131) is a
+/* The Harkonnen's Karama hand (LR 1.14.04, docs/RULINGS.md R137) is a
  * legitimate disclosure: the Harkonnen learn the hand they took and the
  * target the cards it gets back (their marks by rule, audit_marks.c: a
  * card moving to a hand is seen by its holder), and no seat learns
@@ -607,7 +607,7 @@ static void test_audit__harkonnen_karama_hand_shows_only_what_it_may(void **stat
     audit_around_power("harkonnen_karama_hand", "harkonnen_karama_return", 0, 7000);
 }
 
-/* The Atreides' Karama look (LR 1.14.01, R133): the plan named is the
+/* The Atreides' Karama look (LR 1.14.01, R139): the plan named is the
  * Atreides' to see once committed (its cards marked theirs by rule), no
  * other seat's, and nothing else is shown to anyone. */
 static void test_audit__atreides_karama_plan_shows_only_what_it_may(void **state)
