@@ -937,7 +937,11 @@ typedef struct engine_state {
     uint8_t spice_discard_b[ENGINE_SPICE_CARD_MAX]; /* pile B, top is last, public */
     uint8_t blow_pile;             /* the pile being revealed: 0 A, 1 B, public */
     uint8_t pile_worms;            /* worms revealed on it in this phase after turn 1, public */
-    /* (the double blow's fields go on below: this one fills their padding) */
+    uint8_t karama_plan_seen;      /* Advanced, rules version 8 on, public: the Atreides'
+                                      Karama look at a plan this battle (engine/karama_plan.c):
+                                      low 4 bits the seat seen + 1, high 4 the seer + 1; 0
+                                      none, and never encoded, elsewhere */
+    /* (the double blow's fields go on below: these fill their padding) */
     uint16_t karama_power_used;    /* Advanced, rules version 7 on, public: seats that used
                                       their faction's Karama power (LR 1.14.00, once a game);
                                       0, and never encoded, elsewhere */
@@ -1065,6 +1069,10 @@ unsigned engine_battle_voice(const engine_state *st);
 int engine_battle_voice_must(const engine_state *st);
 unsigned engine_battle_prescience(const engine_state *st);
 int engine_battle_prescience_answer(const engine_state *st);
+/* 1 if `viewer` is shown the plan of battle side `side` (0, 1) by the
+ * Atreides' Karama power (Advanced, rules version 8; engine/karama_plan.c):
+ * the plan named, once committed, until the reveal. */
+int engine_karama_plan_shown(const engine_state *st, unsigned viewer, unsigned side);
 int engine_battle_prescience_support(const engine_state *st);
 /* The step as the canonical encoding and the verdicts tell it: a window
  * that was a step in rules versions 2 to 4 (the Voice, prescience, a

@@ -472,6 +472,9 @@ typedef enum engine__rule_change {
     ENGINE__RULE_NEXUS_GLIMPSE,
     ENGINE__RULE_ADVANCED_KARAMA_STOPS,
     ENGINE__RULE_ADVANCED_INTRUSION,
+    ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN,
+    ENGINE__RULE_ADVANCED_KARAMA_GUILD,
+    ENGINE__RULE_ADVANCED_KARAMA_ATREIDES,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -1035,6 +1038,59 @@ int engine__occupies(const engine_state *st, unsigned territory, unsigned seat);
 int engine__karama_powers_carried(const engine_state *st);
 int engine__karama_power_ready(const engine_state *st, unsigned seat);
 void engine__karama_power_spend(engine_state *st, unsigned seat);
+/* The Harkonnen's Karama power (engine/karama_hand.c, LR 1.14.04, rules
+ * version 8 on): the take, its row's pieces, and the give-back window's;
+ * what a seat taking a hand may hold beyond its limit while it owes cards
+ * back (0 outside that window: engine_state_check). */
+extern const engine_power_form engine__harkonnen_hand_form, engine__harkonnen_return_form;
+/* The form of a faction Karama power naming another faction, `target`
+ * (the Harkonnen's hand, the Atreides' look). */
+#define ENGINE__TARGET_FORM(name)                                                               \
+    {.slug = (name), .n_args = 1, .arg_name = {"target"}, .arg_type = {ENGINE_ARG_FACTION},   \
+     .lo = {0}, .hi = {ENGINE_FACTION_COUNT - 1}, .fallback = {0}}
+int engine__harkonnen_hand_when(const engine_state *st, unsigned owner, unsigned seat);
+size_t engine__harkonnen_hand_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                    unsigned seat, int16_t id);
+engine_verdict engine__harkonnen_hand(engine_verdict_detail *why, engine_state *st,
+                                      unsigned owner, const engine_action *act, engine_rng *rng);
+size_t engine__harkonnen_return_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                      unsigned seat, int16_t id);
+engine_verdict engine__harkonnen_return(engine_verdict_detail *why, engine_state *st,
+                                        engine_frame *f, const engine_action *act, engine_rng *rng);
+void engine__harkonnen_returned(engine_state *st, const engine_frame *f,
+                                const engine_action *answer, engine_rng *rng);
+unsigned engine__karama_hand_owed(const engine_state *st, unsigned seat);
+/* The Guild's Karama power (engine/karama_shipment.c, LR 1.14.05, rules
+ * version 8 on): a shipment from reserves checked in full is held for its
+ * owner to cancel (1: held); its window row's pieces. What the phase does
+ * with a held shipment (engine/phase_shipment.c): made as it was (`ship`
+ * or `ship_karama_from`), or cancelled (the shipper goes on to its move). */
+extern const engine_power_form engine__guild_stop_form;
+int engine__guild_stop_hold(engine_state *st, const engine_action *shipment);
+size_t engine__guild_stop_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                unsigned seat, int16_t id);
+engine_verdict engine__guild_stop(engine_verdict_detail *why, engine_state *st, engine_frame *f,
+                                  const engine_action *act, engine_rng *rng);
+void engine__guild_stopped(engine_state *st, const engine_frame *f, const engine_action *answer,
+                           engine_rng *rng);
+void engine__shipment_made_held(engine_state *st, const engine_action *made, engine_rng *rng);
+void engine__shipment_cancelled(engine_state *st, const engine_action *made);
+/* The Atreides' Karama power (engine/karama_plan.c, LR 1.14.01, rules
+ * version 8 on): whether the state carries its record; the row's pieces;
+ * the seer and the seat seen (-1 none); a plan just committed (its cards
+ * marked known to the seer when it is the one seen; who is shown it is
+ * engine_karama_plan_shown); the record's invariant (1: holds). */
+extern const engine_power_form engine__karama_plan_form;
+int engine__karama_plan_carried(const engine_state *st);
+int engine__karama_plan_when(const engine_state *st, unsigned owner, unsigned seat);
+size_t engine__karama_plan_legal(engine_legal *out, size_t cap, const engine_state *st,
+                                 unsigned seat, int16_t id);
+engine_verdict engine__karama_plan(engine_verdict_detail *why, engine_state *st, unsigned owner,
+                                   const engine_action *act, engine_rng *rng);
+int engine__karama_plan_seer(const engine_state *st);
+int engine__karama_plan_seen_seat(const engine_state *st);
+void engine__karama_plan_committed(engine_state *st);
+int engine__karama_plan_check(const engine_state *st);
 /* engine_karama_card, passing over the card `except` (a Karama set aside
  * for a high bid, which no window may spend too; 0xFF: none). */
 unsigned engine__karama_card_except(const engine_state *st, unsigned seat, unsigned except);

@@ -216,6 +216,7 @@ static void clear_battle(engine_state *st)
     st->traitor_called = 0;
     st->battle_winner = SIDE_NONE;
     engine__karama_stops_battle_ends(st);
+    st->karama_plan_seen = 0; /* the Atreides' Karama look, for one battle (R139) */
 }
 
 /* Starts the battle in `territory` between the aggressor and `defender`. */
@@ -762,6 +763,7 @@ engine_verdict engine__battle_plan(engine_verdict_detail *why, engine_state *st,
     if (engine__karama_hold(st, act, engine__karama_plan_offered(st, act->seat), act->seat))
         return ENGINE_ACCEPTED;
     st->plan[side] = p;
+    engine__karama_plan_committed(st); /* seen by the Atreides' Karama (R139) */
     st->answered |= ENGINE_SEAT_BIT(act->seat);
     if (st->answered == st->awaiting)
         reveal_plans(st, rng);

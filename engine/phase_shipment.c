@@ -604,6 +604,8 @@ engine_verdict engine__ship(engine_verdict_detail *why, engine_state *st, const 
                                                 ENGINE_ADVANTAGE_NONE),
                             act->seat))
         return ENGINE_ACCEPTED;
+    if (engine__guild_stop_hold(st, act)) /* Advanced, rules version 8 (R138) */
+        return ENGINE_ACCEPTED;
     if (engine__advisors_intrusion_hold(st, act)) /* INTRUSION (rules version 8) */
         return ENGINE_ACCEPTED;
     if (card != CARD_NONE)
@@ -753,16 +755,30 @@ engine_verdict engine__ship_karama_answer(engine_verdict_detail *why, engine_sta
 void engine__ship_karama_resume(engine_state *st, const engine_frame *f,
                                 const engine_action *answer, engine_rng *rng)
 {
-    (void)rng;
-    if (!answer->arg[0])
+    if (!answer->arg[0] || engine__guild_stop_hold(st, &f->held))
         return;
-    unsigned card = engine_karama_card(st, answer->seat);
-    const engine_action *made = &f->held;
+    engine__shipment_made_held(st, &f->held, rng);
+}
+
+void engine__shipment_made_held(engine_state *st, const engine_action *made, engine_rng *rng)
+{
+    if (made->kind == ENGINE_ACTION_SHIP) {
+        engine__ship(NULL, st, made, rng);
+        return;
+    }
+    unsigned payer = (unsigned)engine__seat_of(st, (unsigned)made->arg[3]);
+    unsigned card = engine_karama_card(st, payer);
     unsigned loc = (unsigned)made->arg[0], plain = (unsigned)made->arg[1],
              elite = (unsigned)made->arg[2];
     engine__treachery_discard(st, card);
     land(st, made->seat, loc, plain, elite, ship_cost(st, made->seat, loc, plain + elite, 1), 1);
     /* The shipper has acted: a cancellation it retook with is used up. */
+    engine__karama_after(st, made);
+}
+
+void engine__shipment_cancelled(engine_state *st, const engine_action *made)
+{
+    to_move(st);
     engine__karama_after(st, made);
 }
 

@@ -113,6 +113,12 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER,
      .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KH),
      .when = kh_may_revive, .form = &kh_revival_form, .use = kh_revive, .source = "LR 2.01.14"},
+    /* Advanced, rules version 8 on: the faction Karama power, a plan seen
+     * (engine/karama_plan.c). */
+    {.point = ENGINE__POINT_POWER, .faction = ENGINE_FACTION_ATREIDES, .to = ENGINE__TO_OWNER,
+     .game = ENGINE__GAME_ADVANCED, .since = ENGINE__RULE_SINCE(ENGINE__RULE_ADVANCED_KARAMA_ATREIDES),
+     .when = engine__karama_plan_when, .form = &engine__karama_plan_form,
+     .use = engine__karama_plan, .legal = engine__karama_plan_legal, .source = "LR 1.14.01"},
 };
 
 const engine__power_family engine__powers_atreides = {rows, sizeof rows / sizeof rows[0]};

@@ -81,6 +81,11 @@ static const engine__power_row rows[] = {
     {.point = ENGINE__POINT_WINDOW, GUILD, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
      FROM(ADVANCED_GUILD_TIMING), .form = &delay_form, .answer = timing_answer,
      .close = timing_close, .source = "LR 2.06.12.02"},
+    /* Advanced, rules version 8 on: the faction Karama power, a shipment
+     * cancelled as it is made (engine/karama_shipment.c). */
+    {.point = ENGINE__POINT_WINDOW, GUILD, .to = ENGINE__TO_OWNER, .game = ENGINE__GAME_ADVANCED,
+     FROM(ADVANCED_KARAMA_GUILD), .form = &engine__guild_stop_form, .answer = engine__guild_stop,
+     .close = engine__guild_stopped, .legal = engine__guild_stop_legal, .source = "LR 1.14.05"},
     /* G1: the other factions pay the Guild for their shipments. */
     {.point = ENGINE__POINT_SHIPPING_PAYEE, .faction = ENGINE_FACTION_GUILD, .to = ENGINE__TO_OWNER,
      .advantage = ENGINE_ADVANTAGE_GUILD_PAYMENT, .karama = ENGINE__KARAMA_STANDING, .source = "LR 2.06.04"},

@@ -157,6 +157,16 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "site-to-site shipment, a move, a worm ride), the Bene Gesserit are asked at once "
         "whether all those fighters become advisors (window bg_intrusion), a flip a Karama "
         "may stop"},
+    [ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN] = {8, 0, "LR 1.14.04 (docs/RULINGS.md R137)",
+        "Advanced: the Harkonnen's Karama power: in the Bidding phase they take another player's "
+        "whole hand, then give back as many cards, chosen from their hand"},
+    [ENGINE__RULE_ADVANCED_KARAMA_GUILD] = {8, 0, "LR 1.14.05 (docs/RULINGS.md R138)",
+        "Advanced: the Guild's Karama power: in Shipment and Movement they may cancel one "
+        "off-planet shipment of another player as it is made (the forces stay in reserves, "
+        "nothing is paid, the shipper goes on to its move)"},
+    [ENGINE__RULE_ADVANCED_KARAMA_ATREIDES] = {8, 0, "LR 1.14.01 (docs/RULINGS.md R139)",
+        "Advanced: the Atreides' Karama power: in the Battle phase, while plans are made, they "
+        "see the other side's entire battle plan once it is committed, before the reveal"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -377,6 +377,9 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
      * (engine/karama_card.c) */
     if (engine__karama_powers_carried(st))
         put_u16(&w, st->karama_power_used);
+    /* ... and from version 8 the Atreides' look at a plan (engine/karama_plan.c) */
+    if (engine__karama_plan_carried(st))
+        put_u8(&w, st->karama_plan_seen);
     /* Advanced rooms of rules version 6 on (engine/advisors.c) */
     if (engine__advisors_encoded(st))
         put_u8(&w, st->bg_accompany);
@@ -759,6 +762,8 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
             st->elite_revival_turn[s] = (uint8_t)get_u8(&r);
     if (engine__karama_powers_carried(st))
         st->karama_power_used = (uint16_t)get_u16(&r);
+    if (engine__karama_plan_carried(st))
+        st->karama_plan_seen = (uint8_t)get_u8(&r);
     if (engine__advisors_encoded(st))
         st->bg_accompany = get_below(&r, ENGINE_LOCATION_HMS + 1u);
     if (guild_turn_encoded(st)) {
@@ -1028,6 +1033,8 @@ static int check(const engine_state *st, int is_quiet)
     if ((st->karama_power_used && !engine__karama_powers_carried(st)) ||
         (st->karama_power_used >> c->n_seats))
         BROKEN("karama powers used %x", st->karama_power_used);
+    if (!engine__karama_plan_check(st))
+        BROKEN("karama plan seen %x", st->karama_plan_seen);
     /* the Nexus Cards (engine/nexus.c) */
     if (!engine__nexus_check(st))
         BROKEN("nexus cards: modules %x, deck %u, discard %u, drawing %x", c->modules,
@@ -1120,7 +1127,7 @@ static int check(const engine_state *st, int is_quiet)
         unsigned hand = 0;
         for (unsigned i = 0; i < st->n_cards; i++)
             hand += st->card[i].place == ENGINE_PLACE_HAND && st->card[i].holder == s;
-        if (hand > engine__factions[st->seat[s].faction].hand_limit)
+        if (hand > engine__factions[st->seat[s].faction].hand_limit + engine__karama_hand_owed(st, s))
             BROKEN("seat %u holds %u cards", s, hand);
     }
     broken += check_piles(is_quiet, st->traitor, ENGINE_LEADER_COUNT, st->traitor_deck,

@@ -77,8 +77,8 @@ void engine_view(engine_state *out, const engine_state *st, uint8_t viewer)
     int revealed = st->phase == ENGINE_PHASE_BATTLE && st->step >= BATTLE_STEP_TRAITOR;
     if (st->phase == ENGINE_PHASE_BATTLE && !revealed) {
         for (unsigned i = 0; i < 2; i++) {
-            if (st->battle_seat[i] == viewer)
-                continue;
+            if (st->battle_seat[i] == viewer || engine_karama_plan_shown(st, viewer, i))
+                continue; /* its own, or one its Karama sees (R139) */
             engine_battle_plan *p = &out->plan[i];
             p->leader = p->cheap_hero = p->weapon = p->defense = -1;
             p->dial = p->half = p->elite = p->elite_half = 0; /* and the spice support */

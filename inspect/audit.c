@@ -257,6 +257,7 @@ static const field_desc state_fields[] = {
     SCALAR(engine_state, kh_state),
     SCALAR(engine_state, kh_territory),
     SCALAR(engine_state, karama_power_used),
+    SCALAR(engine_state, karama_plan_seen),
     STRUCTS(engine_state, frame, frame_fields),
     SCALAR(engine_state, n_frames),
     SCALAR(engine_state, storm_loss_at),
@@ -1342,9 +1343,14 @@ static int learned_in(const pair *p, const engine_state *st, int after_change)
     case INSPECT_FACT_BATTLE_PLAN:
         /* Revealed once both plans are in; over with its battle; told in
          * part to the Atreides by their Nexus Cunning (docs/RULINGS.md
-         * R128), legitimately. */
+         * R128), legitimately... */
         if (nexus_prescience_told(st, p->viewer))
             return 1;
+        /* ... or shown whole to the Atreides by their Karama power
+         * (docs/RULINGS.md R139), legitimately */
+        for (unsigned side = 0; side < 2; side++)
+            if (engine_karama_plan_shown(st, p->viewer, side))
+                return 1;
         return st->phase != ENGINE_PHASE_BATTLE || st->battle_territory != p->battle_territory ||
                st->battle_seat[0] != p->battle_seat[0] || st->battle_seat[1] != p->battle_seat[1] ||
                (st->plan[0].is_committed && st->plan[1].is_committed);

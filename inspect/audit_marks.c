@@ -39,6 +39,8 @@ enum {
                                       another hand by the action the window held */
     WHEN_GLIMPSED,                 /* in the loser's hand as the CHOAM Secret Ally looks (the
                                       event: a `nexus_glimpse` answer that looks) */
+    WHEN_KARAMA_PLAN,              /* it is a card of the committed plan the Atreides' Karama
+                                      look names (karama_plan_seen) after the event */
 };
 
 /* Who learns. */
@@ -49,6 +51,7 @@ enum {
     WHO_ATREIDES,                  /* the Atreides seat */
     WHO_ATREIDES_SIDE,             /* the Atreides and the seat of the Atreides' side */
     WHO_ACTOR,                     /* the seat whose action the event is */
+    WHO_KARAMA_SEER,               /* the seat whose Karama look names the plan */
 };
 
 #define ANY 0xFF                   /* any place */
@@ -89,6 +92,9 @@ static const marks_rule rules[] = {
     {PART_CARD, WHEN_UP_FOR_BID, ANY, ANY, WHO_ATREIDES, 0, 1,
      "the Atreides see each card up for bid (unless a Karama prevents it)",
      "[LR] 2.01.05; RULINGS R64"},
+    {PART_CARD, WHEN_KARAMA_PLAN, ANY, ANY, WHO_KARAMA_SEER, 0, 0,
+     "the Atreides' Karama power shows them one player's entire battle plan, its cards among it",
+     "[LR] 1.14.01; RULINGS R139"},
     {PART_CARD, WHEN_ANSWER_NAMES, ANY, ANY, WHO_ATREIDES_SIDE, 0, 0,
      "a prescience answer shows the card named to the Atreides side only",
      "[LR] 2.01.05; RULINGS R43"},
@@ -177,6 +183,17 @@ static int applies(const marks_rule *r, const engine_state *before, const engine
     case WHEN_SPENT_AND_REDRAWN:
         return act->kind == ENGINE_ACTION_KARAMA_CANCEL && b->place == ENGINE_PLACE_HAND &&
                b->holder == act->seat && a->place == ENGINE_PLACE_HAND && a->holder != b->holder;
+    case WHEN_KARAMA_PLAN: {
+        unsigned seen = after->karama_plan_seen & 0x0Fu;
+        for (unsigned side = 0; side < 2 && seen != 0 && after->phase == ENGINE_PHASE_BATTLE;
+             side++) {
+            const engine_battle_plan *pl = &after->plan[side];
+            if (after->battle_seat[side] == seen - 1u && pl->is_committed &&
+                (pl->weapon == (int)i || pl->defense == (int)i || pl->cheap_hero == (int)i))
+                return 1;
+        }
+        return 0;
+    }
     case WHEN_UP_FOR_BID:
         return card_up(after) == (int)i;
     case WHEN_TOP_AT_SHIPMENT:
@@ -259,6 +276,8 @@ static uint16_t who_set(const marks_rule *r, const engine_state *before,
         return seat_bit(act->seat);
     case WHO_ATREIDES:
         return seat_bit(atreides);
+    case WHO_KARAMA_SEER:
+        return seat_bit((int)(after->karama_plan_seen >> 4) - 1);
     case WHO_ATREIDES_SIDE: {
         /* the side that asked: the one the answering seat fights */
         unsigned asked = before->battle_seat[0] == act->seat ? 0 : 1;

@@ -400,6 +400,17 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
                 tool_json_member_uint(&j, engine_advantage_name(a), n_cancelled);
         }
         tool_json_object_end(&j);
+        /* Faction Karama powers used (Advanced), by faction: {"emperor": n, ...} */
+        tool_json_key(&j, "karama_powers");
+        tool_json_object_begin(&j);
+        for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++) {
+            uint64_t n_used = 0;
+            for (uint32_t i = 0; i < o.games; i++)
+                n_used += ((unsigned)results[i].karama_powers >> f) & 1u;
+            if (n_used != 0)
+                tool_json_member_uint(&j, engine_faction_name(f), n_used);
+        }
+        tool_json_object_end(&j);
         tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
         tool_json_member_uint(&j, "nexus_draws", n_draws);
         /* Nexus cards played, by panel: {"14": n, ...} for each row played */

@@ -737,6 +737,7 @@ typedef struct bot_game_result {
     uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the
                                       panel's row (1..36; engine_nexus_panel_of_power) */
+    uint16_t karama_powers;        /* factions (bit each) that used their Karama power */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -1049,8 +1050,10 @@ int bot__advanced_kh(engine_action *out, const bot__ctx *c);
  * advisors they fight none), and stay fighters otherwise; -1 when the
  * window is not bg_intrusion. */
 int bot__advanced_intrusion(engine_action *out, bot__ctx *c);
-/* bots/karama_powers.c: a faction Karama power worth using now, from
- * Medium up; -1 when none is offered or worth it. */
+/* bots/karama_powers.c: a faction Karama power worth using now (the
+ * Emperor's and the Fremen's from Medium up, the others' at every level),
+ * BOT_WAIT while a plan the Atreides' look names is not committed yet; -1
+ * when none is offered or worth it. */
 int bot__karama_powers(engine_action *out, const bot__ctx *c);
 /* bots/karama_stops.c: the Karama stops of the Emperor's and Fremen's
  * Advanced abilities (rules version 8), from Medium up: the advantages

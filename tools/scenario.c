@@ -1870,6 +1870,18 @@ static int read_action_json(sc_ctx *c, int obj, const char *path, sc_action *a)
     if (k >= 0 && c->tok[k].type == CODEC_JSON_STRING &&
         codec_json_string(kind_name, sizeof kind_name, &c->tok[k], c->text) == 0)
         spec = engine_action_spec_of(engine_action_kind_from_name(kind_name));
+    /* A generic power or window answer: the arguments its form declares. */
+    engine_action_spec generic;
+    unsigned generic_kind = spec != NULL ? engine_action_kind_from_name(kind_name) : 0;
+    int g = spec != NULL && engine_action_is_generic(generic_kind)
+                ? member(c, obj, generic_kind == ENGINE_ACTION_POWER ? "power" : "window")
+                : -1;
+    if (g >= 0 && c->tok[g].type == CODEC_JSON_STRING &&
+        codec_json_string(kind_name, sizeof kind_name, &c->tok[g], c->text) == 0) {
+        int id = engine_generic_from_slug(generic_kind, kind_name);
+        if (id > 0)
+            spec = engine_action_spec_for(&generic, generic_kind, id);
+    }
     /* Copy the object's text, each card kind slug replaced by 0. */
     const codec_json_token *o = &c->tok[obj];
     size_t cap = (size_t)(o->end - o->start) + 1;

@@ -31,22 +31,9 @@ enum { ATREIDES = 0, HARKONNEN = 1 };
  * the Kwisatz Haderach awake when the rules have it, in the Battle. */
 static int battle(engine_state *st, int advanced, unsigned version)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 2;
-    cfg.faction[ATREIDES] = ENGINE_FACTION_ATREIDES;
-    cfg.faction[HARKONNEN] = ENGINE_FACTION_HARKONNEN;
-    cfg.is_advanced = (uint8_t)advanced;
-    cfg.rules_version = (uint16_t)version;
+    test_battle_table(st, ENGINE_FACTION_ATREIDES, ENGINE_FACTION_HARKONNEN, advanced, version,
+                      SEED);
     engine_rng rng;
-    engine_rng_init(&rng, SEED, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, &rng), ENGINE_ACCEPTED);
-    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
-    assert_true(flat >= 0);
-    for (uint8_t s = 0; s < 2; s++) {
-        assert_int_equal(engine_position_forces(st, s, (unsigned)flat, 5, 0), 0);
-        assert_int_equal(engine_position_seat_spice(st, s, 10), 0);
-    }
     int awake = engine_position_kwisatz_haderach(st, ENGINE_KH_AWAKENING_LOSSES, 0);
     engine_rng_init(&rng, SEED, 1);
     assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, &rng), 0);

@@ -230,3 +230,24 @@ engine_action test_generic(unsigned kind, unsigned seat, int id, int a1, int a2)
     act.arg[2] = (int16_t)a2;
     return act;
 }
+
+void test_battle_table(engine_state *st, unsigned f0, unsigned f1, int is_advanced,
+                       unsigned version, const uint8_t seed[ENGINE_SEED_BYTES])
+{
+    engine_config cfg;
+    engine_config_init(&cfg);
+    cfg.n_seats = 2;
+    cfg.faction[0] = (uint8_t)f0;
+    cfg.faction[1] = (uint8_t)f1;
+    cfg.is_advanced = (uint8_t)is_advanced;
+    cfg.rules_version = (uint16_t)version;
+    engine_rng rng;
+    engine_rng_init(&rng, seed, 0);
+    if (engine_position_new(NULL, st, &cfg, &rng) != ENGINE_ACCEPTED)
+        abort();
+    int flat = engine_location_find(ENGINE_TERRITORY_THE_GREAT_FLAT, 14);
+    for (uint8_t s = 0; s < 2; s++)
+        if (flat < 0 || engine_position_forces(st, s, (unsigned)flat, 5, 0) != 0 ||
+            engine_position_seat_spice(st, s, 10) != 0)
+            abort();
+}

@@ -130,6 +130,13 @@ void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *se
 /* A configuration of n seats with a random choice of classic factions. */
 void test_random_config(engine_config *cfg, unsigned n_seats, int is_advanced, uint64_t *prng);
 
+/* A constructed table of two seats, factions f0 and f1, of the Basic or
+ * Advanced game of rules `version`, 5 forces each on The Great Flat
+ * (sector 14) and 10 spice each, not yet entered in a phase: a battle
+ * there once the Battle phase is entered. */
+void test_battle_table(engine_state *st, unsigned f0, unsigned f1, int is_advanced,
+                       unsigned version, const uint8_t seed[ENGINE_SEED_BYTES]);
+
 /* `mentat serve` (bin) on 127.0.0.1, port 0, with --web web and
  * --keys keys, in the current directory: its pid, port and referee token
  * (64 hex digits) once it prints them (serve.c). */

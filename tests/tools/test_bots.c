@@ -960,23 +960,25 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
     }
     assert_int_equal(bot__decision_of(ENGINE_ACTION_KIND_COUNT), BOT__DECISION_MISSING);
     /* the shipped generic powers: the Atreides' two Kwisatz Haderach
-     * powers, the Fremen's place_worm, Karama worm (placed or passed) and
+     * powers and their Karama look, the Fremen's place_worm, Karama worm (placed or passed) and
      * fremen_storm_losses, the Bene Gesserit's Wartime and their window
      * bg_intrusion (decided by bot__advanced_intrusion), the Emperor's Karama
      * revival, the Guild's two windows on its turn (guild_act_now,
-     * guild_delay), and the Nexus panels (tests/engine/test_windows.c walks a
+     * guild_delay) and its Karama stop (guild_karama_stop), the Harkonnen's
+     * Karama hand and its give-back window, and the Nexus panels (tests/engine/test_windows.c walks a
      * made-up window) */
-    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_ATREIDES]), 2);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_ATREIDES]), 3);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_FREMEN]), 4);
     assert_int_equal(
         generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_BENE_GESSERIT]), 2);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_EMPEROR]), 1);
-    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_GUILD]), 2);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_GUILD]), 3);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_HARKONNEN]), 2);
     unsigned panels = 0;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
         panels += generic_rows_defaulted_in(engine__nexus_families[f]);
     assert_true(panels > 0);
-    assert_int_equal(generic_rows_defaulted(), 2 + 4 + 2 + 1 + 2 + panels);
+    assert_int_equal(generic_rows_defaulted(), 3 + 4 + 2 + 1 + 3 + 2 + panels);
 }
 
 static void test_bots__levels_parse(void **state)

@@ -337,8 +337,9 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_OK;
     if (bot__advanced_intrusion(out, c) == BOT_OK)
         return BOT_OK;
-    if (c->level > BOT_LEVEL_EASY && bot__karama_powers(out, c) == BOT_OK)
-        return BOT_OK;
+    int powers = bot__karama_powers(out, c); /* Easy: the Harkonnen's, Guild's, Atreides' */
+    if (powers == BOT_OK || powers == BOT_WAIT)
+        return powers;
     /* Advanced, from Medium up: a step's decision made with a generic
      * power the bot knows (a pile's further worm). */
     if (c->level > BOT_LEVEL_EASY && bot__advanced_place_worm(out, c) == BOT_OK)

@@ -225,6 +225,10 @@ static void game_result(bot_game_result *out, const game *gm)
     out->n_nexus_answers = gm->n_nexus_answers;
     out->n_nexus_draws = gm->n_nexus_draws;
     memcpy(out->n_nexus_panels, gm->n_nexus_panels, sizeof out->n_nexus_panels);
+    out->karama_powers = 0;
+    for (unsigned s = 0; s < gm->st.config.n_seats; s++)
+        if (gm->st.karama_power_used & (1u << s))
+            out->karama_powers |= (uint16_t)(1u << gm->st.seat[s].faction);
     out->turn = gm->st.turn;
     out->phase = gm->st.phase;
     out->winners = gm->st.winners;
