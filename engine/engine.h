@@ -356,6 +356,7 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
     ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
     ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN = 25,     /* G7: ships and moves out of storm order */
+    ENGINE_ADVANTAGE_HARKONNEN_CAPTURE = 26,     /* capture or kill a leader after one battle */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
@@ -894,12 +895,20 @@ typedef struct engine_state {
     uint8_t spice_discard_b[ENGINE_SPICE_CARD_MAX]; /* pile B, top is last, public */
     uint8_t blow_pile;             /* the pile being revealed: 0 A, 1 B, public */
     uint8_t pile_worms;            /* worms revealed on it in this phase after turn 1, public */
+    uint8_t capture_leader;        /* Advanced, rules version 8 on, public (engine/capture.c):
+                                      at the Battle's step CAPTURE, 1 + the leader drawn, else
+                                      0; 0, and never encoded, elsewhere (it fills the
+                                      double blow's padding, as karama_power_used does) */
     /* (the double blow's fields go on below: this one fills their padding) */
     uint16_t karama_power_used;    /* Advanced, rules version 7 on, public: seats that used
                                       their faction's Karama power (LR 1.14.00, once a game);
                                       0, and never encoded, elsewhere */
     uint64_t worms_struck;         /* bit t: territory t devoured from this pile, its ride
                                       still to come after the Nexus, public */
+    uint64_t captives;             /* Advanced, rules version 8 on, public (engine/capture.c):
+                                      bit l, leader l is held in the Harkonnen's pool, taken
+                                      from its own faction (LR 2.05.10.01); 0, and never
+                                      encoded, elsewhere */
     /* spice accounting: sum of seats and board == minted - burned */
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
@@ -1043,6 +1052,9 @@ int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn
  * Haderach's token after `losses` forces lost in battles, in the Tanks
  * when is_dead (awake: losses >= ENGINE_KH_AWAKENING_LOSSES). */
 int engine_position_kwisatz_haderach(engine_state *st, unsigned losses, int is_dead);
+/* Advanced, rules version 8 on (a room with the Harkonnen): `leader`, in
+ * its own faction's pool, held captive in the Harkonnen's (LR 2.05.10.01). */
+int engine_position_captive(engine_state *st, unsigned leader);
 /* Nexus Cards (a room with the module): the card printed for `faction`
  * from the deck to `seat` (unallied, holding none) and its number; to the
  * top of the deck; from the deck to the discard pile (known to nobody). */
@@ -1151,6 +1163,9 @@ const char *engine_leader_slug(unsigned leader);    /* "thufir_hawat" or NULL */
 int engine_leader_from_slug(const char *s);         /* -1 if unknown */
 unsigned engine_leader_faction(unsigned leader);
 unsigned engine_leader_strength(unsigned leader);
+/* The seat whose pool holds `leader` (its own faction's, or the
+ * Harkonnen's while a captive, engine/capture.c), -1 if none holds it. */
+int engine_leader_holder(const engine_state *st, unsigned leader);
 const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
 const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
@@ -1326,6 +1341,7 @@ enum {
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
+    ENGINE_BATTLE_STEP_CAPTURE = 7,     /* (Advanced) the Harkonnen capture or kill a leader */
     ENGINE_BLOW_STEP_NEXUS_DRAW = 3,    /* (Nexus Cards) the unallied seats draw or decline */
     ENGINE_BLOW_STEP_WORM_PLACE = 4,    /* (Advanced) the Fremen place a pile's further worm */
     ENGINE_BLOW_STEP_KARAMA_WORM = 5    /* (Advanced) the Fremen may place a Karama worm */

@@ -154,6 +154,9 @@ enum engine__battle_step {
     BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
     BATTLE_STEP_KEEP,              /* the winner keeps or discards its cards */
+    BATTLE_STEP_CAPTURE,           /* (Advanced, rules version 8) the owner of
+                                      ENGINE__POINT_CAPTURE, having won, captures or kills
+                                      the leader drawn (engine/capture.c) */
     BATTLE_STEP_COUNT
 };
 

@@ -61,12 +61,12 @@ static int is_defense_slot(unsigned classes)
                        ENGINE_CARD_CLASS_WORTHLESS)) != 0;
 }
 
-/* A leader may fight if alive and not used in another territory this
- * phase (LR 1.07.04.02). */
+/* A leader may fight if alive in the seat's pool (its own, or a captive
+ * it holds, engine/capture.c) and not used in another territory this
+ * phase (LR 1.07.04.02, 2.05.10.01). */
 static int leader_available(const engine_state *st, unsigned seat, unsigned leader)
 {
-    return engine__leaders[leader].faction == st->seat[seat].faction &&
-           st->leader[leader].place == ENGINE_PLACE_POOL &&
+    return engine_leader_holder(st, leader) == (int)seat &&
            (st->leader_territory[leader] == SEAT_NONE ||
             st->leader_territory[leader] == st->battle_territory);
 }
@@ -812,6 +812,7 @@ static void kill_leader(engine_state *st, int leader)
         return;
     st->leader[leader].place = ENGINE_PLACE_TANKS;
     st->leader[leader].deaths++;
+    engine__capture_leader_killed(st, (unsigned)leader);
 }
 
 static void lose_all_forces(engine_state *st, unsigned seat)
@@ -908,6 +909,15 @@ static void finish_battle(engine_state *st, engine_rng *rng)
     }
     st->last_wheel[0] = st->battle_seat[0];
     st->last_wheel[1] = st->battle_seat[1];
+    /* Advanced: the winner may capture or kill one of the loser's leaders
+     * (engine/capture.c), the next battle waiting on that decision. */
+    if (engine__capture_after_battle(st, rng))
+        return;
+    next_battle(st, rng);
+}
+
+void engine__battle_next(engine_state *st, engine_rng *rng)
+{
     next_battle(st, rng);
 }
 
@@ -978,6 +988,7 @@ static void resolve(engine_state *st, engine_rng *rng)
         if (engine__rule(st, ENGINE__RULE_TRAITOR_LEADER_RETURNS) && st->plan[win].leader >= 0)
             st->leader_territory[st->plan[win].leader] = SEAT_NONE;
         engine__kh_after_battle(st, 0, win);
+        st->battle_winner = (uint8_t)win;
         lose_all_forces(st, st->battle_seat[lose]);
         discard_plan(st, lose);
         winner_cards(st, win, rng);
@@ -1028,6 +1039,7 @@ static void resolve(engine_state *st, engine_rng *rng)
             kill_leader(st, st->plan[i].leader);
         }
     pay_winner(st, win, paid);
+    st->battle_winner = (uint8_t)win;
     lose_all_forces(st, st->battle_seat[lose]);
     discard_plan(st, lose);
     lose_forces(st, win);
@@ -1229,6 +1241,7 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         engine__legal_push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
     }
+    case BATTLE_STEP_CAPTURE:           /* the captor's powers (engine__legal_power_decision) */
     case BATTLE_STEP_COUNT:
         break;
     }

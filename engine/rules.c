@@ -105,6 +105,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
         "more Nexus panels played at their holder's own prompt: the Guild Secret Ally's "
         "cross-ship and ship-back, the Guild Cunning's second shipment, the Fremen Cunning's "
         "ride of a worm where no Fremen stand, the Atreides Cunning's second element"},
+    [ENGINE__RULE_ADVANCED_CAPTURE] = {8, 0, "LR 2.05.10-2.05.13",
+        "Advanced: the Harkonnen, winning a battle, capture or kill one of the loser's leaders "
+        "drawn at random (a Karama may stop it); a captive fights for them and goes back after "
+        "a battle it survives, or when all their own leaders are dead"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -731,6 +731,8 @@ typedef struct bot_game_result {
     uint32_t n_nexus_draws;        /* of those, answers that drew */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the
                                       panel's row (1..36; engine_nexus_panel_of_power) */
+    uint32_t n_captures[3];        /* Advanced: the Harkonnen's decisions on a leader drawn,
+                                      capture_leader, kill_leader, spare_leader */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -1035,6 +1037,9 @@ int bot__advanced_place_worm(engine_action *out, const bot__ctx *c);
  * nothing of the plan), revived whenever it can be; -1 when neither is
  * offered. */
 int bot__advanced_kh(engine_action *out, const bot__ctx *c);
+/* Advanced (rules version 8): the Harkonnen's capture or kill of the
+ * leader drawn after a battle won, at every level (LR 2.05.10). */
+int bot__advanced_capture(engine_action *out, const bot__ctx *c);
 /* bots/karama_powers.c: a faction Karama power worth using now, from
  * Medium up; -1 when none is offered or worth it. */
 int bot__karama_powers(engine_action *out, const bot__ctx *c);

@@ -97,11 +97,13 @@ static const engine_legal *policy_family(const engine_state *st, uint8_t seat)
 }
 
 /* Every seat starts asked about every advantage its room can offer: the
- * Basic twenty in a Basic room and in any room before version 7, all of
- * them in an Advanced room of version 7. The policy's family and handler
- * follow: ask_21_31 and own_21_31 range over the appended advantages in
- * an Advanced room of version 7 only, and are refused (0 only) elsewhere,
- * as every argument beyond the fourth was. */
+ * Basic twenty in a Basic room and in any room before version 7, the
+ * Advanced ones of version 7 in an Advanced room of version 7, all of
+ * them (the Harkonnen's capture too) in one of version 8. The policy's
+ * family and handler follow: ask_21_31 and own_21_31 range over the
+ * appended advantages the room offers in an Advanced room of version 7
+ * on only, and are refused (0 only) elsewhere, as every argument beyond
+ * the fourth was. */
 static void test_advanced_karama__policy_names_every_advantage(void **state)
 {
     (void)state;
@@ -109,11 +111,14 @@ static void test_advanced_karama__policy_names_every_advantage(void **state)
         int advanced;
         unsigned version;
         int wide;
-    } cases[] = {{1, 7, 1}, {0, 7, 0}, {1, 6, 0}, {0, 6, 0}};
+    } cases[] = {{1, 8, 1}, {1, 7, 1}, {0, 7, 0}, {1, 6, 0}, {0, 6, 0}};
+    const uint32_t from_8 = ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_HARKONNEN_CAPTURE);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         engine_state st;
         battle(&st, cases[i].advanced, cases[i].version);
-        uint32_t all = cases[i].wide ? ENGINE_ADVANTAGE_ALL : ENGINE_ADVANTAGE_BASIC;
+        uint32_t all = !cases[i].wide            ? ENGINE_ADVANTAGE_BASIC
+                       : cases[i].version >= 8 ? ENGINE_ADVANTAGE_ALL
+                                               : ENGINE_ADVANTAGE_ALL & ~from_8;
         assert_int_equal(engine_karama_offered(&st), all);
         for (unsigned s = 0; s < 3; s++) {
             assert_int_equal(st.karama_ask[s], all);
@@ -123,7 +128,7 @@ static void test_advanced_karama__policy_names_every_advantage(void **state)
         assert_non_null(l);
         for (unsigned a = 0; a < 4; a++)
             assert_int_equal(l->hi[a], 1023);
-        int16_t wide_hi = (int16_t)(ENGINE_ADVANTAGE_ALL >> ENGINE_ADVANTAGE_BASIC_COUNT);
+        int16_t wide_hi = (int16_t)(all >> ENGINE_ADVANTAGE_BASIC_COUNT);
         assert_int_equal(l->hi[4], cases[i].wide ? wide_hi : 0);
         assert_int_equal(l->hi[5], cases[i].wide ? wide_hi : 0);
         /* Asked about the Kwisatz Haderach only, in the seat's own battle. */

@@ -328,6 +328,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
         return BOT_OK;
     if (c->level > BOT_LEVEL_EASY && bot__advanced_kh(out, c) == BOT_OK)
         return BOT_OK;
+    if (bot__advanced_capture(out, c) == BOT_OK)
+        return BOT_OK;
     if (c->level > BOT_LEVEL_EASY && bot__karama_powers(out, c) == BOT_OK)
         return BOT_OK;
     /* Advanced, from Medium up: a step's decision made with a generic
@@ -543,8 +545,7 @@ unsigned bot__hand_classes(const engine_state *v, unsigned seat)
 
 int bot__leader_ready(const engine_state *v, unsigned seat, unsigned leader, unsigned t)
 {
-    return engine_leader_faction(leader) == v->seat[seat].faction &&
-           v->leader[leader].place == ENGINE_PLACE_POOL &&
+    return engine_leader_holder(v, leader) == (int)seat && /* a captive too (LR 2.05.10.01) */
            (v->leader_territory[leader] == 0xFF || v->leader_territory[leader] == t);
 }
 
