@@ -438,21 +438,8 @@ static void test_capture__random_battles(void **state)
 /* What a bot of `level` decides in `st` for the Harkonnen. */
 static engine_action bot_choice(const engine_state *st, bot_level level)
 {
-    bot_input *in = malloc(sizeof *in);
-    assert_non_null(in);
-    bot *b;
-    assert_int_equal(bot_new(&b, HARKONNEN, level, 7), BOT_OK);
-    engine_state now = *st;
     engine_action act;
-    for (unsigned v = 5;; v++) {
-        bot_input_build(in, &now, HARKONNEN, v, 1);
-        assert_int_equal(bot_decide(&act, b, in), BOT_OK);
-        if (act.kind != ENGINE_ACTION_KARAMA_POLICY)
-            break;
-        assert_int_equal(apply(&now, &act, v), ENGINE_ACCEPTED);
-    }
-    bot_free(b);
-    free(in);
+    assert_int_equal(test_bot_choice(&act, st, HARKONNEN, level, SEED), 0);
     return act;
 }
 

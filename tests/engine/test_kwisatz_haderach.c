@@ -223,25 +223,10 @@ static void test_kwisatz_haderach__random_battles(void **state)
     assert_true(declared[ENGINE_KH_WITH] > 0);
 }
 
-/* What a bot of `level` in `seat` decides in `st`, once it has set its
- * standing Karama policy (its first prompt of a turn). */
 static engine_action bot_choice_of(const engine_state *st, uint8_t seat, bot_level level)
 {
-    bot_input *in = malloc(sizeof *in);
-    assert_non_null(in);
-    bot *b;
-    assert_int_equal(bot_new(&b, seat, level, 7), BOT_OK);
-    engine_state now = *st;
     engine_action act;
-    for (unsigned v = 5;; v++) {
-        bot_input_build(in, &now, seat, v, 1);
-        assert_int_equal(bot_decide(&act, b, in), BOT_OK);
-        if (act.kind != ENGINE_ACTION_KARAMA_POLICY)
-            break;
-        assert_int_equal(apply(&now, &act, v), ENGINE_ACCEPTED);
-    }
-    bot_free(b);
-    free(in);
+    assert_int_equal(test_bot_choice(&act, st, seat, level, SEED), 0);
     return act;
 }
 

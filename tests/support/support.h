@@ -97,6 +97,11 @@ engine_verdict test_try(engine_verdict_detail *why, const engine_state *st,
  * same window frames and the same effect records; -1 otherwise. */
 int test_state_round_trip(const engine_state *st);
 
+/* What a bot of `level` in `seat` decides in `st` once it has set its
+ * standing Karama policy (tests/support/bots.c); 0, or -1 if it cannot. */
+int test_bot_choice(engine_action *out, const engine_state *st, uint8_t seat, unsigned level,
+                    const uint8_t seed[ENGINE_SEED_BYTES]);
+
 /* Six classic seats: every setup step (prediction, traitors, Fremen). */
 void test_config_six(engine_config *cfg);
 
