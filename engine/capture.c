@@ -38,6 +38,11 @@ int engine__capture_encoded(const engine_state *st)
     return engine__advanced(st) && engine__rule(st, ENGINE__RULE_ADVANCED_CAPTURE);
 }
 
+int engine_captives_in_force(const engine_state *st)
+{
+    return captor(st) >= 0;
+}
+
 int engine__captive(const engine_state *st, unsigned leader)
 {
     return leader < ENGINE_LEADER_COUNT && (st->captives & bit(leader)) != 0;

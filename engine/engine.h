@@ -1166,6 +1166,9 @@ unsigned engine_leader_strength(unsigned leader);
 /* The seat whose pool holds `leader` (its own faction's, or the
  * Harkonnen's while a captive, engine/capture.c), -1 if none holds it. */
 int engine_leader_holder(const engine_state *st, unsigned leader);
+/* 1 when the Harkonnen capture or kill leaders in this room (Advanced,
+ * rules version 8 on, with the Harkonnen; engine/capture.c). */
+int engine_captives_in_force(const engine_state *st);
 const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
 const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
