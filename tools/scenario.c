@@ -592,8 +592,9 @@ static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
     if (pl < 0 && deaths < 0 && hb < 0)
         return fail(c, path, "say the leader's \"place\", its \"deaths\", or \"held_by\"");
     uint8_t holder = 0;
-    path_key(p, path, "held_by");
-    if (hb >= 0 && read_seat(c, hb, p, &holder) != 0)
+    char hp[PATH_CHARS];
+    path_key(hp, path, "held_by");
+    if (hb >= 0 && read_seat(c, hb, hp, &holder) != 0)
         return -1;
     if (c->st != NULL && hb >= 0) {
         /* whose pool holds it: its own faction's, or its captor's (LR 2.05.10.01) */
