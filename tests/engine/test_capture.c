@@ -444,7 +444,9 @@ static engine_action bot_choice(const engine_state *st, bot_level level)
 
 /* Every level decides from its view: a weak leader drawn is killed for
  * the spice, a strong one captured from Medium up while the Harkonnen's
- * own leaders live (Easy only the strongest); each choice is legal. */
+ * own leaders live (Easy only the strongest); each choice is legal. A
+ * loser holding a Karama stops the capture of its strong leader from
+ * Medium up; Easy lets it be. */
 static void test_capture__bots(void **state)
 {
     (void)state;
@@ -463,6 +465,23 @@ static void test_capture__bots(void **state)
             assert_true(test_legal_contains(&st, &act) > 0);
             /* Thufir (5) is captured at every level, Duncan (2) killed. */
             assert_int_equal(act.arg[0], strong ? capture : kill);
+        }
+    }
+    engine_state st;
+    battle(&st, 1, 8, dead_but_thufir, NULL, 0);
+    assert_true(engine_position_give_card(&st, ATREIDES, ENGINE_CARD_KARAMA) >= 0);
+    fight(&st, 0, 0, plan(HARKONNEN, "feyd_rautha", -1, 2), plan(ATREIDES, "thufir_hawat", -1, 0), 0);
+    engine_action take = power(HARKONNEN, "capture_leader");
+    assert_int_equal(apply(&st, &take, 1), ENGINE_ACCEPTED);
+    for (unsigned level = BOT_LEVEL_EASY; level < BOT_LEVEL_COUNT; level++) {
+        engine_action act;
+        assert_int_equal(test_bot_choice(&act, &st, ATREIDES, level, SEED), 0);
+        assert_true(test_legal_contains(&st, &act) > 0);
+        if (level == BOT_LEVEL_EASY) {
+            assert_int_equal(act.kind, ENGINE_ACTION_KARAMA_ALLOW);
+        } else {
+            assert_int_equal(act.kind, ENGINE_ACTION_KARAMA_CANCEL);
+            assert_int_equal(act.arg[0], ENGINE_ADVANTAGE_HARKONNEN_CAPTURE);
         }
     }
 }

@@ -295,7 +295,8 @@ void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *le
  * level's Karama decision ever cancels (bot__medium_karama: the Voice and
  * prescience in its own battle, the Fremen's own worm immunity, and where
  * the room offers it (an Advanced room of rules version 7) the Kwisatz
- * Haderach in its own battle; Easy cancels none). It follows from the
+ * Haderach in its own battle, from version 8 the Harkonnen's capture or
+ * kill after it; Easy cancels none). It follows from the
  * level and the room alone, never from the hand, and is set at the first
  * prompt where the engine offers it. */
 static int choose_policy(engine_action *out, const bot__ctx *c)
@@ -305,7 +306,8 @@ static int choose_policy(engine_action *out, const bot__ctx *c)
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE) |
-        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH);
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_HARKONNEN_CAPTURE);
     int easy = c->level == BOT_LEVEL_EASY;
     uint32_t offered = engine_karama_offered(c->v);
     uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM) & offered;
