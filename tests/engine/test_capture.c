@@ -137,6 +137,19 @@ static int asked_to_capture(const engine_state *st)
 static const char *const FOUR_DEAD[] = {"thufir_hawat", "lady_jessica", "gurney_halleck",
                                         "dr_wellington_yueh", NULL};
 
+/* Feyd-Rautha beats `loser` (the one active Atreides leader, `dead` the
+ * rest), `holder` holding a Karama, and the Harkonnen capture: the
+ * capture is held in a Karama window. */
+static void capture_held(engine_state *st, const char *const *dead, const char *loser,
+                         uint8_t holder)
+{
+    battle(st, 1, 8, dead, NULL, 0);
+    assert_true(engine_position_give_card(st, holder, ENGINE_CARD_KARAMA) >= 0);
+    fight(st, 0, 0, plan(HARKONNEN, "feyd_rautha", -1, 2), plan(ATREIDES, loser, -1, 0), 0);
+    engine_action take = power(HARKONNEN, "capture_leader");
+    assert_int_equal(apply(st, &take, 1), ENGINE_ACCEPTED);
+}
+
 /* In force in an Advanced room of version 8 alone: after the Harkonnen
  * win, an Advanced room of version 7 and a Basic room go on to the next
  * phase, the capture powers are no powers of theirs, a captive cannot be
@@ -382,11 +395,7 @@ static void test_capture__karama_stops_one_decision(void **state)
     unsigned duncan = (unsigned)leader("duncan_idaho");
     for (int cancel = 0; cancel < 2; cancel++) {
         engine_state st;
-        battle(&st, 1, 8, FOUR_DEAD, NULL, 0);
-        assert_true(engine_position_give_card(&st, EMPEROR, ENGINE_CARD_KARAMA) >= 0);
-        fight(&st, 0, 0, plan(HARKONNEN, "feyd_rautha", -1, 2), plan(ATREIDES, "duncan_idaho", -1, 1), 0);
-        engine_action take = power(HARKONNEN, "capture_leader");
-        assert_int_equal(apply(&st, &take, 1), ENGINE_ACCEPTED);
+        capture_held(&st, FOUR_DEAD, "duncan_idaho", EMPEROR);
         const engine_frame *f = engine_window_top(&st);
         assert_non_null(f);
         assert_int_equal(f->point, ENGINE_WINDOW_KARAMA);
@@ -468,11 +477,7 @@ static void test_capture__bots(void **state)
         }
     }
     engine_state st;
-    battle(&st, 1, 8, dead_but_thufir, NULL, 0);
-    assert_true(engine_position_give_card(&st, ATREIDES, ENGINE_CARD_KARAMA) >= 0);
-    fight(&st, 0, 0, plan(HARKONNEN, "feyd_rautha", -1, 2), plan(ATREIDES, "thufir_hawat", -1, 0), 0);
-    engine_action take = power(HARKONNEN, "capture_leader");
-    assert_int_equal(apply(&st, &take, 1), ENGINE_ACCEPTED);
+    capture_held(&st, dead_but_thufir, "thufir_hawat", ATREIDES);
     for (unsigned level = BOT_LEVEL_EASY; level < BOT_LEVEL_COUNT; level++) {
         engine_action act;
         assert_int_equal(test_bot_choice(&act, &st, ATREIDES, level, SEED), 0);
