@@ -7,8 +7,8 @@
  * the draw takes only the loser's active leaders; each decision, the
  * illegal ones refused with the state untouched; a captive fields for
  * its captor, goes back after a battle it survives (not after one won by
- * a traitor), to the Tanks of its own faction when killed, and home at a
- * prison break; it blocks none of its faction's revivals; a Karama stops
+ * a traitor), to the Tanks of its own faction when killed, called as a
+ * traitor by whoever holds its card, and home at a prison break; it blocks none of its faction's revivals; a Karama stops
  * one decision; random legal play keeps every invariant; the bots decide
  * at every level. The rules with their sources are also the
  * tests/scenarios/advanced_harkonnen_*.json scenarios.
@@ -348,6 +348,23 @@ static void test_capture__captive_fights_and_goes_back(void **state)
     assert_int_equal(engine_state_check(&st), 0);
 }
 
+/* No loyalty (LR 2.05.13): whoever holds a captive's traitor card may
+ * call it, here its own faction; the traitor dies, in the Tanks for the
+ * Atreides, and the caller wins. */
+static void test_capture__captive_may_be_a_traitor(void **state)
+{
+    (void)state;
+    unsigned duncan = (unsigned)leader("duncan_idaho");
+    engine_state st;
+    battle(&st, 1, 8, NULL, "duncan_idaho", 0);
+    assert_int_equal(engine_position_traitor(&st, ATREIDES, duncan), 0);
+    fight(&st, 0, 0, plan(HARKONNEN, "duncan_idaho", -1, 3), plan(ATREIDES, "thufir_hawat", -1, 0), 1);
+    assert_int_equal(st.leader[duncan].place, ENGINE_PLACE_TANKS);
+    assert_int_equal(st.captives, 0);
+    assert_false(asked_to_capture(&st));
+    assert_int_equal(engine_state_check(&st), 0);
+}
+
 /* Prison break: when the last of the Harkonnen's own leaders dies, every
  * captive goes home; and a captive blocks none of its faction's leader
  * revivals (LR 2.05.11; ADVANCED_RULES.md 6.5 item 9). */
@@ -499,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_capture__each_decision),
         cmocka_unit_test(test_capture__only_after_a_win),
         cmocka_unit_test(test_capture__captive_fights_and_goes_back),
+        cmocka_unit_test(test_capture__captive_may_be_a_traitor),
         cmocka_unit_test(test_capture__prison_break_and_revival),
         cmocka_unit_test(test_capture__karama_stops_one_decision),
         cmocka_unit_test(test_capture__random_battles),
