@@ -963,7 +963,8 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
      * powers, the Fremen's place_worm, Karama worm (placed or passed) and
      * fremen_storm_losses, the Bene Gesserit's Wartime, the Emperor's Karama
      * revival, the Guild's two windows on its turn (guild_act_now,
-     * guild_delay), and the Nexus panels (tests/engine/test_windows.c walks a
+     * guild_delay), the Harkonnen's three decisions on a leader drawn
+     * (capture_leader, kill_leader, spare_leader), and the Nexus panels (tests/engine/test_windows.c walks a
      * made-up window) */
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_ATREIDES]), 2);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_FREMEN]), 4);
@@ -971,11 +972,12 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
         generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_BENE_GESSERIT]), 1);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_EMPEROR]), 1);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_GUILD]), 2);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_HARKONNEN]), 3);
     unsigned panels = 0;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
         panels += generic_rows_defaulted_in(engine__nexus_families[f]);
     assert_true(panels > 0);
-    assert_int_equal(generic_rows_defaulted(), 2 + 4 + 1 + 1 + 2 + panels);
+    assert_int_equal(generic_rows_defaulted(), 2 + 4 + 1 + 1 + 2 + 3 + panels);
 }
 
 static void test_bots__levels_parse(void **state)
