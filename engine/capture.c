@@ -1,7 +1,7 @@
 /*
  * capture.c - the Harkonnen's capture or kill of leaders in the Advanced
  * game (LR 2.05.10-2.05.13; ADVANCED_RULES.md 6.5, 8 items 12-14, 10 #6;
- * docs/RULINGS.md R129-R133): after a battle its owner won, one of the
+ * docs/RULINGS.md R154-R158): after a battle its owner won, one of the
  * loser's active leaders drawn at random, which the owner captures (it
  * joins its pool), kills (face down to the Tanks, 2 spice from the bank)
  * or leaves; a captive fighting for its captor and going back after a
@@ -155,7 +155,7 @@ void engine__capture_decided(engine_state *st, unsigned choice, engine_rng *rng)
         st->captives |= bit(l);
     } else if (choice == CHOICE_KILL) {
         /* Face down: revived only after the faction's leaders killed once
-         * (LR 2.05.10.02, 1.05.04; docs/RULINGS.md R131). */
+         * (LR 2.05.10.02, 1.05.04; docs/RULINGS.md R156). */
         engine_leader_state *ls = &st->leader[l];
         ls->place = ENGINE_PLACE_TANKS;
         ls->deaths = (uint8_t)(ls->deaths + 1u < FACE_DOWN_DEATHS ? FACE_DOWN_DEATHS

@@ -356,7 +356,7 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_FREMEN_STORM_LOSSES = 23,   /* half losses in the storm */
     ENGINE_ADVANTAGE_BG_FLIP = 24,               /* one flip to or from advisors */
     ENGINE_ADVANTAGE_GUILD_OUT_OF_TURN = 25,     /* G7: ships and moves out of storm order */
-    ENGINE_ADVANTAGE_HARKONNEN_CAPTURE = 26,     /* capture or kill a leader after one battle */
+    ENGINE_ADVANTAGE_HARKONNEN_CAPTURE = 31,     /* capture or kill a leader after one battle */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))

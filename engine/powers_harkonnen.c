@@ -10,7 +10,7 @@
 /* ================================= Advanced: capture or kill (LR 2.05.10) */
 
 /* Having won a battle, the Harkonnen decide on the leader drawn from the
- * loser's (engine/capture.c): capture it, kill it, or neither (R130).
+ * loser's (engine/capture.c): capture it, kill it, or neither (R155).
  * Three powers without arguments, the step's decision; capture and kill
  * are held for a Karama (FAQ20 pp. 7-8), which stopping them leaves the
  * leader where it was. */

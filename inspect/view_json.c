@@ -1102,7 +1102,7 @@ static void json_seat(inspect_json *j, const engine_state *st, uint8_t s)
             inspect_json_string(j, or_unknown(engine_leader_slug(l)));
     inspect_json_array_end(j);
     /* Advanced, rules version 8: the leaders this seat holds captive, each
-     * with the faction it was taken from (public, docs/RULINGS.md R133) */
+     * with the faction it was taken from (public, docs/RULINGS.md R158) */
     if (engine_captives_in_force(st)) {
         inspect_json_key(j, "captives");
         inspect_json_array_begin(j);
@@ -1200,7 +1200,7 @@ static void json_battle(inspect_json *j, const engine_state *st)
     }
     inspect_json_array_end(j);
     /* Advanced, rules version 8: the leader drawn for the Harkonnen's
-     * capture or kill, while they decide (public, R133) */
+     * capture or kill, while they decide (public, R158) */
     if (engine_captives_in_force(st)) {
         inspect_json_key(j, "capture_drawn");
         json_string_or_null(j, st->capture_leader ? engine_leader_slug(st->capture_leader - 1u)

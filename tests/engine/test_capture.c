@@ -1,7 +1,7 @@
 /*
  * test_capture.c - the Harkonnen's capture or kill of leaders (Advanced,
  * rules version 8; LR 2.05.10-2.05.13; ADVANCED_RULES.md 6.5, 8 items
- * 12-14, 10 #6; docs/RULINGS.md R129-R133) through the engine API on
+ * 12-14, 10 #6; docs/RULINGS.md R154-R158) through the engine API on
  * constructed positions: in force only in an Advanced room of version 8
  * with the Harkonnen, so that earlier rooms fold and encode as before;
  * the draw takes only the loser's active leaders; each decision, the
