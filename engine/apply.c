@@ -145,6 +145,7 @@ static const engine__legal_fn step_legal[ENGINE_PHASE_COUNT][MAX_STEPS] = {
         [BATTLE_STEP_PLAN] = engine__legal_battle,
         [BATTLE_STEP_TRAITOR] = engine__legal_battle,
         [BATTLE_STEP_KEEP] = engine__legal_battle,
+        [BATTLE_STEP_CAPTURE] = engine__legal_power_decision,
     },
     /* rules version 8: the returns of traitors a panel drew at the
      * Mentat Pause's own moment (engine/nexus_moment.c) */

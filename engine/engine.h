@@ -363,6 +363,7 @@ typedef enum engine_advantage {
     ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED = 28, /* full strength without spice, one battle */
     ENGINE_ADVANTAGE_FREMEN_STORM_PEEK = 29,     /* the look at the next storm card */
     ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT = 30, /* one placement of a further worm */
+    ENGINE_ADVANTAGE_HARKONNEN_CAPTURE = 31,     /* capture or kill a leader after one battle */
     ENGINE_ADVANTAGE_COUNT
 } engine_advantage;
 #define ENGINE_ADVANTAGE_BIT(a) ((uint32_t)1u << (a))
@@ -941,12 +942,20 @@ typedef struct engine_state {
                                       Karama look at a plan this battle (engine/karama_plan.c):
                                       low 4 bits the seat seen + 1, high 4 the seer + 1; 0
                                       none, and never encoded, elsewhere */
+    uint8_t capture_leader;        /* Advanced, rules version 8 on, public (engine/capture.c):
+                                      at the Battle's step CAPTURE, 1 + the leader drawn, else
+                                      0; 0, and never encoded, elsewhere (it fills the
+                                      double blow's padding, as karama_power_used does) */
     /* (the double blow's fields go on below: these fill their padding) */
     uint16_t karama_power_used;    /* Advanced, rules version 7 on, public: seats that used
                                       their faction's Karama power (LR 1.14.00, once a game);
                                       0, and never encoded, elsewhere */
     uint64_t worms_struck;         /* bit t: territory t devoured from this pile, its ride
                                       still to come after the Nexus, public */
+    uint64_t captives;             /* Advanced, rules version 8 on, public (engine/capture.c):
+                                      bit l, leader l is held in the Harkonnen's pool, taken
+                                      from its own faction (LR 2.05.10.01); 0, and never
+                                      encoded, elsewhere */
     /* spice accounting: sum of seats and board == minted - burned */
     uint32_t spice_minted;         /* spice ever taken from the bank */
     uint32_t spice_burned;         /* spice ever returned to the bank */
@@ -1121,6 +1130,9 @@ int engine_position_prediction(engine_state *st, unsigned faction, unsigned turn
  * Haderach's token after `losses` forces lost in battles, in the Tanks
  * when is_dead (awake: losses >= ENGINE_KH_AWAKENING_LOSSES). */
 int engine_position_kwisatz_haderach(engine_state *st, unsigned losses, int is_dead);
+/* Advanced, rules version 8 on (a room with the Harkonnen): `leader`, in
+ * its own faction's pool, held captive in the Harkonnen's (LR 2.05.10.01). */
+int engine_position_captive(engine_state *st, unsigned leader);
 /* Nexus Cards (a room with the module): the card printed for `faction`
  * from the deck to `seat` (unallied, holding none) and its number; to the
  * top of the deck; from the deck to the discard pile (known to nobody). */
@@ -1229,6 +1241,12 @@ const char *engine_leader_slug(unsigned leader);    /* "thufir_hawat" or NULL */
 int engine_leader_from_slug(const char *s);         /* -1 if unknown */
 unsigned engine_leader_faction(unsigned leader);
 unsigned engine_leader_strength(unsigned leader);
+/* The seat whose pool holds `leader` (its own faction's, or the
+ * Harkonnen's while a captive, engine/capture.c), -1 if none holds it. */
+int engine_leader_holder(const engine_state *st, unsigned leader);
+/* 1 when the Harkonnen capture or kill leaders in this room (Advanced,
+ * rules version 8 on, with the Harkonnen; engine/capture.c). */
+int engine_captives_in_force(const engine_state *st);
 const char *engine_card_kind_name(unsigned kind);   /* "Lasgun" */
 const char *engine_card_kind_slug(unsigned kind);   /* "lasgun" */
 const char *engine_advantage_name(unsigned advantage); /* "guild_half_price" or NULL */
@@ -1408,6 +1426,7 @@ enum {
     ENGINE_BATTLE_STEP_PLAN = 4,        /* both sides commit plans in secret */
     ENGINE_BATTLE_STEP_TRAITOR = 5,     /* plans revealed; each side may call a traitor */
     ENGINE_BATTLE_STEP_KEEP = 6,        /* the winner keeps or discards its cards */
+    ENGINE_BATTLE_STEP_CAPTURE = 7,     /* (Advanced) the Harkonnen capture or kill a leader */
     ENGINE_BLOW_STEP_NEXUS_DRAW = 3,    /* (Nexus Cards) the unallied seats draw or decline */
     ENGINE_BLOW_STEP_WORM_PLACE = 4,    /* (Advanced) the Fremen place a pile's further worm */
     ENGINE_BLOW_STEP_KARAMA_WORM = 5    /* (Advanced) the Fremen may place a Karama worm */

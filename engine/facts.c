@@ -49,6 +49,7 @@ static const char *const advantage_names[ENGINE_ADVANTAGE_COUNT] = {
     [ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED] = "fremen_battle_hardened",
     [ENGINE_ADVANTAGE_FREMEN_STORM_PEEK] = "fremen_storm_peek",
     [ENGINE_ADVANTAGE_FREMEN_WORM_PLACEMENT] = "fremen_worm_placement",
+    [ENGINE_ADVANTAGE_HARKONNEN_CAPTURE] = "harkonnen_capture",
 };
 
 const char *engine_advantage_name(unsigned advantage)
@@ -187,7 +188,8 @@ _Static_assert(SAME(ENGINE_BATTLE_STEP_CHOOSE, BATTLE_STEP_CHOOSE) &&
                    SAME(ENGINE_BATTLE_STEP_PRESCIENCE_ANSWER, BATTLE_STEP_PRESCIENCE_ANSWER) &&
                    SAME(ENGINE_BATTLE_STEP_PLAN, BATTLE_STEP_PLAN) &&
                    SAME(ENGINE_BATTLE_STEP_TRAITOR, BATTLE_STEP_TRAITOR) &&
-                   SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) && BATTLE_STEP_COUNT == 7,
+                   SAME(ENGINE_BATTLE_STEP_KEEP, BATTLE_STEP_KEEP) &&
+                   SAME(ENGINE_BATTLE_STEP_CAPTURE, BATTLE_STEP_CAPTURE) && BATTLE_STEP_COUNT == 8,
                "the battle steps of engine.h are phase.h's");
 _Static_assert(SAME(ENGINE_BLOW_STEP_NEXUS_DRAW, BLOW_STEP_NEXUS_DRAW) &&
                    SAME(ENGINE_BLOW_STEP_WORM_PLACE, BLOW_STEP_WORM_PLACE) &&
@@ -222,7 +224,8 @@ static const char *const step_names[ENGINE_PHASE_COUNT][8] = {
                              [BATTLE_STEP_PRESCIENCE_ANSWER] = "prescience_answer",
                              [BATTLE_STEP_PLAN] = "battle_plans",
                              [BATTLE_STEP_TRAITOR] = "traitor_calls",
-                             [BATTLE_STEP_KEEP] = "keep_or_discard"},
+                             [BATTLE_STEP_KEEP] = "keep_or_discard",
+                             [BATTLE_STEP_CAPTURE] = "capture_or_kill"},
 };
 _Static_assert(SETUP_STEP_COUNT <= 8 && BATTLE_STEP_COUNT <= 8 && SHIP_STEP_COUNT <= 8,
                "step_names holds every step");

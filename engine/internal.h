@@ -475,6 +475,7 @@ typedef enum engine__rule_change {
     ENGINE__RULE_ADVANCED_KARAMA_HARKONNEN,
     ENGINE__RULE_ADVANCED_KARAMA_GUILD,
     ENGINE__RULE_ADVANCED_KARAMA_ATREIDES,
+    ENGINE__RULE_ADVANCED_CAPTURE,
     ENGINE__RULE_COUNT
 } engine__rule_change;
 
@@ -598,6 +599,10 @@ typedef enum engine__point {
     ENGINE__POINT_STORM_LOSS_CHOICE, /* owner: chooses which of its tokens the storm takes where
                                         that makes a difference, with its POWER row
                                         fremen_storm_losses (F Advanced v7, LR 2.04.16) */
+    ENGINE__POINT_CAPTURE,           /* owner: having won a battle, captures or kills one of
+                                        the loser's leaders drawn at random, with its POWER row
+                                        capture_or_kill (H Advanced v8, LR 2.05.10;
+                                        engine/capture.c) */
     ENGINE__POINT_COUNT
 } engine__point;
 
@@ -1177,6 +1182,22 @@ int engine__kh_revived_now(const engine_state *st, unsigned seat);
 engine_verdict engine__kh_revivable(const engine_state *st, unsigned seat, int *arg);
 void engine__kh_revive(engine_state *st, unsigned seat);
 int engine__kh_check(const engine_state *st);
+/* The Harkonnen's captives (engine/capture.c; Advanced, rules version 8,
+ * LR 2.05.10-13): whether the state encodes their fields; 1 if `leader`
+ * is a captive; a leader was killed in a battle; the battle under way is over, its cards back in hand:
+ * releases what must go back, draws the leader to capture or kill if the
+ * owner of ENGINE__POINT_CAPTURE won it (1 if the step now waits on it);
+ * 1 while it is asked; its answer (0 neither, 1 capture, 2 kill; a Karama
+ * stopped it: neither) and the battle goes on; its invariants. */
+int engine__capture_encoded(const engine_state *st);
+int engine__captive(const engine_state *st, unsigned leader);
+void engine__capture_leader_killed(engine_state *st, unsigned leader);
+int engine__capture_after_battle(engine_state *st, engine_rng *rng);
+int engine__capture_asking(const engine_state *st);
+void engine__capture_decided(engine_state *st, unsigned choice, engine_rng *rng);
+int engine__capture_check(const engine_state *st);
+/* The battle phase goes on to the next battle (engine/phase_battle.c). */
+void engine__battle_next(engine_state *st, engine_rng *rng);
 /* 1 if `seat`, fighting the battle under way, must play a leader or a
  * Cheap Hero (engine/phase_battle.c, LR 1.07.04.02). */
 int engine__battle_leader_required(const engine_state *st, unsigned seat);

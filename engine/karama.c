@@ -88,7 +88,8 @@ static unsigned first_advantage(uint32_t offered)
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH) |              \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_EMPEROR_SARDAUKAR) |        \
      ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_FEDAYKIN) |          \
-     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED))
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_BATTLE_HARDENED) |   \
+     ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_HARKONNEN_CAPTURE))
 
 /* 1 if `seat`'s standing policy asks it about one of `offered`: from rules
  * version 3 on a window asks only the seats whose policy wants one of its
@@ -113,12 +114,20 @@ _Static_assert(2 * POLICY_HALF == ENGINE_ADVANTAGE_BASIC_COUNT - 1,
 _Static_assert(ENGINE_ADVANTAGE_COUNT - ENGINE_ADVANTAGE_BASIC_COUNT <= 15,
                "one 15-bit argument covers the appended advantages");
 
+/* An Advanced room of rules version 7 on offers the Advanced advantages
+ * whose rows are in force in it (a later version's only from that
+ * version: the Harkonnen's capture from 8). */
 uint32_t engine_karama_offered(const engine_state *st)
 {
     if (!engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA) || !engine__advanced(st))
         return ENGINE_ADVANTAGE_BASIC;
-    return engine__rule(st, ENGINE__RULE_ADVANCED_KARAMA_STOPS) ? ENGINE_ADVANTAGE_ALL
-                                                                : ENGINE_ADVANTAGE_V7;
+    uint32_t offered = ENGINE_ADVANTAGE_BASIC;
+    for (unsigned a = ENGINE_ADVANTAGE_BASIC_COUNT; a < ENGINE_ADVANTAGE_COUNT; a++) {
+        const engine__power_row *r = engine__advantage_row(a);
+        if (r && engine__row_in_force(st, r))
+            offered |= ENGINE_ADVANTAGE_BIT(a);
+    }
+    return offered;
 }
 
 void engine_karama_policy_masks(uint32_t *ask_out, uint32_t *own_out, const engine_action *act)

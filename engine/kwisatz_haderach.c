@@ -108,7 +108,7 @@ engine_verdict engine__kh_revivable(const engine_state *st, unsigned seat, int *
     unsigned faction = st->seat[seat].faction;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
         if (engine__leaders[l].faction == faction && st->leader[l].place == ENGINE_PLACE_POOL &&
-            st->leader[l].deaths == 0)
+            st->leader[l].deaths == 0 && !engine__captive(st, l))
             return ENGINE_REJECT_LEADER_NOT_REVIVABLE;
     if (st->seat[seat].spice < KH_REVIVAL_COST)
         return ENGINE_REJECT_CANNOT_PAY;

@@ -154,6 +154,9 @@ enum engine__battle_step {
     BATTLE_STEP_PLAN,              /* both sides commit plans in secret */
     BATTLE_STEP_TRAITOR,           /* plans revealed; each side may call a traitor */
     BATTLE_STEP_KEEP,              /* the winner keeps or discards its cards */
+    BATTLE_STEP_CAPTURE,           /* (Advanced, rules version 8) the owner of
+                                      ENGINE__POINT_CAPTURE, having won, captures or kills
+                                      the leader drawn (engine/capture.c) */
     BATTLE_STEP_COUNT
 };
 
@@ -234,6 +237,7 @@ void engine__bidding_resume(engine_state *st, unsigned stage, unsigned opener, e
 void engine__bidding_card_up(engine_state *st, engine_rng *rng);
 /* The next battle, or the phase's end: after a window over a battle's end. */
 void engine__battle_next(engine_state *st, engine_rng *rng);
+void engine__battle_after_capture(engine_state *st, engine_rng *rng);
 void engine__shipment_resume(engine_state *st, engine_rng *rng);
 /* ... and in the Spice Blow, the worm about to devour `territory`
  * (engine/phase_spice_blow.c). */

@@ -61,12 +61,12 @@ static int is_defense_slot(unsigned classes)
                        ENGINE_CARD_CLASS_WORTHLESS)) != 0;
 }
 
-/* A leader may fight if alive and not used in another territory this
- * phase (LR 1.07.04.02). */
+/* A leader may fight if alive in the seat's pool (its own, or a captive
+ * it holds, engine/capture.c) and not used in another territory this
+ * phase (LR 1.07.04.02, 2.05.10.01). */
 static int leader_available(const engine_state *st, unsigned seat, unsigned leader)
 {
-    return engine__leaders[leader].faction == st->seat[seat].faction &&
-           st->leader[leader].place == ENGINE_PLACE_POOL &&
+    return engine_leader_holder(st, leader) == (int)seat &&
            (st->leader_territory[leader] == SEAT_NONE ||
             st->leader_territory[leader] == st->battle_territory);
 }
@@ -831,6 +831,7 @@ static void kill_leader(engine_state *st, int leader)
         return;
     st->leader[leader].place = ENGINE_PLACE_TANKS;
     st->leader[leader].deaths++;
+    engine__capture_leader_killed(st, (unsigned)leader);
 }
 
 static void lose_all_forces(engine_state *st, unsigned seat)
@@ -927,13 +928,24 @@ static void finish_battle(engine_state *st, engine_rng *rng)
     }
     st->last_wheel[0] = st->battle_seat[0];
     st->last_wheel[1] = st->battle_seat[1];
-    if (engine__nexus_battle_won_ask(st)) /* the CHOAM card's window: it goes on */
+    /* Advanced: the winner may capture or kill one of the loser's leaders
+     * (engine/capture.c), the next battle waiting on that decision. */
+    if (engine__capture_after_battle(st, rng))
         return;
-    next_battle(st, rng);
+    engine__battle_after_capture(st, rng);
 }
 
 void engine__battle_next(engine_state *st, engine_rng *rng)
 {
+    next_battle(st, rng);
+}
+
+/* After the Harkonnen's capture or kill: the CHOAM card's window, which
+ * goes on to the next battle, or the next battle. */
+void engine__battle_after_capture(engine_state *st, engine_rng *rng)
+{
+    if (engine__nexus_battle_won_ask(st))
+        return;
     next_battle(st, rng);
 }
 
@@ -1004,6 +1016,7 @@ static void resolve(engine_state *st, engine_rng *rng)
         if (engine__rule(st, ENGINE__RULE_TRAITOR_LEADER_RETURNS) && st->plan[win].leader >= 0)
             st->leader_territory[st->plan[win].leader] = SEAT_NONE;
         engine__kh_after_battle(st, 0, win);
+        st->battle_winner = (uint8_t)win;
         lose_all_forces(st, st->battle_seat[lose]);
         discard_plan(st, lose);
         winner_cards(st, win, rng);
@@ -1054,6 +1067,7 @@ static void resolve(engine_state *st, engine_rng *rng)
             kill_leader(st, st->plan[i].leader);
         }
     pay_winner(st, win, paid);
+    st->battle_winner = (uint8_t)win;
     lose_all_forces(st, st->battle_seat[lose]);
     discard_plan(st, lose);
     lose_forces(st, win);
@@ -1255,6 +1269,7 @@ size_t engine__legal_battle(engine_legal *out, size_t cap, const engine_state *s
         engine__legal_push1(out, cap, &n, ENGINE_ACTION_KEEP_CARDS, seat, 0, p->weapon >= 0, 0, p->defense >= 0);
         break;
     }
+    case BATTLE_STEP_CAPTURE:           /* the captor's powers (engine__legal_power_decision) */
     case BATTLE_STEP_COUNT:
         break;
     }

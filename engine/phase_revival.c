@@ -95,7 +95,9 @@ static int leader_revivable(const engine_state *st, unsigned seat, unsigned lead
         return 0;
     unsigned fewest = 255;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
-        if (engine__leaders[l].faction != faction || st->leader[l].place == ENGINE_PLACE_OUT)
+        /* A captive is in another pool: it blocks nothing (LR 2.05.10.01). */
+        if (engine__leaders[l].faction != faction || st->leader[l].place == ENGINE_PLACE_OUT ||
+            engine__captive(st, l))
             continue;
         if (st->leader[l].deaths == 0)
             return 0;

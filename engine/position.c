@@ -318,6 +318,16 @@ int engine_position_kwisatz_haderach(engine_state *st, unsigned losses, int is_d
     return 0;
 }
 
+int engine_position_captive(engine_state *st, unsigned leader)
+{
+    int h = engine__point_owner(st, ENGINE__POINT_CAPTURE);
+    if (h < 0 || engine_leader_holder(st, leader) < 0 || engine__captive(st, leader) ||
+        engine__leaders[leader].faction == st->seat[h].faction)
+        return -1;
+    st->captives |= (uint64_t)1u << leader;
+    return 0;
+}
+
 /* Each phase is entered through its own entry point, which runs its
  * automatic steps: the position is then one the game could wait in. */
 typedef void (*phase_entry)(engine_state *st, engine_rng *rng);

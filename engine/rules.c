@@ -167,6 +167,10 @@ const engine__rule_row engine__rule_changes[ENGINE__RULE_COUNT] = {
     [ENGINE__RULE_ADVANCED_KARAMA_ATREIDES] = {8, 0, "LR 1.14.01 (docs/RULINGS.md R139)",
         "Advanced: the Atreides' Karama power: in the Battle phase, while plans are made, they "
         "see the other side's entire battle plan once it is committed, before the reveal"},
+    [ENGINE__RULE_ADVANCED_CAPTURE] = {8, 0, "LR 2.05.10-2.05.13",
+        "Advanced: the Harkonnen, winning a battle, capture or kill one of the loser's leaders "
+        "drawn at random (a Karama may stop it); a captive fights for them and goes back after "
+        "a battle it survives, or when all their own leaders are dead"},
 };
 
 int engine_rules_version_is_folded(unsigned version)

@@ -392,6 +392,13 @@ size_t engine_state_encode(uint8_t *out, size_t cap, const engine_state *st)
      * (engine/karama_stops.c) */
     if (engine__karama_stops_encoded(st))
         put_u32(&w, st->karama_stopped);
+    /* Advanced rooms of rules version 8 on: the Harkonnen's captives
+     * (engine/capture.c) */
+    if (engine__capture_encoded(st)) {
+        put_u32(&w, (uint32_t)st->captives);
+        put_u32(&w, (uint32_t)(st->captives >> 32));
+        put_u8(&w, st->capture_leader);
+    }
     /* the Nexus Cards (engine/nexus.c), only in a room that carries them */
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
@@ -772,6 +779,11 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
     }
     if (engine__karama_stops_encoded(st))
         st->karama_stopped = get_u32(&r);
+    if (engine__capture_encoded(st)) {
+        st->captives = get_u32(&r);
+        st->captives |= (uint64_t)get_u32(&r) << 32;
+        st->capture_leader = get_below(&r, ENGINE_LEADER_COUNT + 1);
+    }
     if (c->modules & ENGINE_MODULE_NEXUS_CARDS) {
         for (unsigned i = 0; i < ENGINE_NEXUS_CARD_COUNT; i++) {
             st->nexus_face[i] = get_below(&r, ENGINE_NEXUS_CARD_COUNT);
@@ -1016,6 +1028,9 @@ static int check(const engine_state *st, int is_quiet)
     if (!engine__karama_check(st))
         BROKEN("karama window, cancelled %x", engine_effect_sources(st, ENGINE_EFFECT_CANCELLED));
     /* the Kwisatz Haderach (engine/kwisatz_haderach.c) */
+    if (!engine__capture_check(st))
+        BROKEN("captives %llx, leader drawn %u", (unsigned long long)st->captives,
+               st->capture_leader);
     if (!engine__kh_check(st))
         BROKEN("kwisatz haderach: losses %u, state %u, territory %u", st->kh_losses,
                st->kh_state, st->kh_territory);

@@ -1075,6 +1075,39 @@ static void seat_spice(const line_ctx *c)
         inspect__text_add(c->t, ".");
 }
 
+/* Advanced (rules version 8): the leader drawn for the Harkonnen's
+ * decision, the captives taken, and those gone home (all public). */
+static void captives(const line_ctx *c)
+{
+    const engine_state *b = c->b, *a = c->a;
+    if (a->capture_leader != 0 && a->capture_leader != b->capture_leader) {
+        unsigned l = a->capture_leader - 1u;
+        int h = engine_leader_holder(a, l);
+        inspect__text_sentence(c->t, "%s drawn from the %s leaders: %s may capture or kill.",
+                               inspect__leader(l), inspect_faction_title(engine_leader_faction(l)),
+                               a->battle_winner <= 1
+                                   ? inspect__who(a, a->battle_seat[a->battle_winner])
+                                   : (h >= 0 ? inspect__who(a, (uint8_t)h) : "the winner"));
+    }
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
+        uint64_t bit = (uint64_t)1u << l;
+        int h = engine_leader_holder(a, l);
+        if ((a->captives & bit) && !(b->captives & bit) && h >= 0)
+            inspect__text_sentence(c->t, "%s captured %s (taken from the %s).",
+                                   inspect__who(a, (uint8_t)h), inspect__leader(l),
+                                   inspect_faction_title(engine_leader_faction(l)));
+        else if ((b->captives & bit) && !(a->captives & bit) && h >= 0)
+            inspect__text_sentence(c->t, "%s went back to the %s pool.", inspect__leader(l),
+                                   inspect_faction_title(engine_leader_faction(l)));
+    }
+    if (b->capture_leader != 0 && a->capture_leader == 0) {
+        unsigned l = b->capture_leader - 1u;
+        if (a->leader[l].place == ENGINE_PLACE_POOL && !(a->captives & ((uint64_t)1u << l)))
+            inspect__text_sentence(c->t, "%s stays in the %s pool.", inspect__leader(l),
+                                   inspect_faction_title(engine_leader_faction(l)));
+    }
+}
+
 static void leaders(const line_ctx *c)
 {
     const engine_state *b = c->b, *a = c->a;
@@ -1089,6 +1122,7 @@ static void leaders(const line_ctx *c)
             inspect__text_sentence(c->t, "%s (%s) was revived.", inspect__leader(l),
                                    inspect_faction_title(engine_leader_faction(l)));
     }
+    captives(c);
 }
 
 static void alliances(const line_ctx *c)

@@ -982,11 +982,11 @@ static void draw_panel(FILE *f, const engine_state *v, double x0, double height,
             fputs("empty", f);
         fputs("</text>\n", f);
         y += 16.0;
-        /* Leaders: the living counted, those in the Tanks named, two a
-         * line. */
+        /* Leaders: the living in the seat's pool counted (its captives
+         * among them, named below), those in the Tanks named, two a line. */
         unsigned n_alive = 0, n_dead = 0;
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-            n_alive += engine_leader_faction(l) == faction && v->leader[l].place == ENGINE_PLACE_POOL;
+            n_alive += engine_leader_holder(v, l) == (int)s;
         fprintf(f, "<text class=\"info\" x=\"%.1f\" y=\"%.1f\">leaders: %u alive", x0 + 20.0, y,
                 n_alive);
         for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++) {
@@ -1003,6 +1003,14 @@ static void draw_panel(FILE *f, const engine_state *v, double x0, double height,
             n_dead++;
         }
         fputs("</text>\n", f);
+        /* Advanced, rules version 8: the captives it holds, and whence. */
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if ((v->captives >> l & 1u) && engine_leader_holder(v, l) == (int)s) {
+                y += 15.0;
+                fprintf(f, "<text class=\"info\" x=\"%.1f\" y=\"%.1f\">captive: %s (%s)</text>\n",
+                        x0 + 32.0, y, engine_leader_name(l),
+                        inspect_faction_title(engine_leader_faction(l)));
+            }
         y += 22.0;
     }
     y += 6.0;

@@ -482,6 +482,13 @@ static void print_seat(FILE *f, const engine_state *st, uint8_t s)
                     or_unknown(engine_leader_name(l)));
     if (n != 0)
         fputc('\n', f);
+    n = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        if ((st->captives >> l & 1u) && engine_leader_holder(st, l) == (int)s)
+            fprintf(f, "%s %s (from the %s)", n++ == 0 ? "  captives:" : ",",
+                    or_unknown(engine_leader_name(l)), inspect_faction_title(engine_leader_faction(l)));
+    if (n != 0)
+        fputc('\n', f);
 }
 
 /* The Nexus Cards as the viewer knows them (engine/view.c (5)): who holds
@@ -711,6 +718,9 @@ static void print_battle(FILE *f, const engine_state *st)
     for (unsigned side = 0; side < 2; side++)
         if (st->traitor_called & (1u << side))
             fprintf(f, "  traitor called by the %s's side\n", side == 0 ? "aggressor" : "defender");
+    if (st->capture_leader != 0)
+        fprintf(f, "  drawn to capture or kill: %s\n",
+                or_unknown(engine_leader_name(st->capture_leader - 1u)));
 }
 
 /* The public windows and records of a state, as the view prints them
@@ -1104,6 +1114,20 @@ static void json_seat(inspect_json *j, const engine_state *st, uint8_t s)
         if (st->leader[l].place == ENGINE_PLACE_TANKS && engine_leader_faction(l) == ss->faction)
             inspect_json_string(j, or_unknown(engine_leader_slug(l)));
     inspect_json_array_end(j);
+    /* Advanced, rules version 8: the leaders this seat holds captive, each
+     * with the faction it was taken from (public, docs/RULINGS.md R158) */
+    if (engine_captives_in_force(st)) {
+        inspect_json_key(j, "captives");
+        inspect_json_array_begin(j);
+        for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+            if ((st->captives >> l & 1u) && engine_leader_holder(st, l) == (int)s) {
+                inspect_json_object_begin(j);
+                inspect_json_member_string(j, "leader", or_unknown(engine_leader_slug(l)));
+                inspect_json_member_string(j, "from", engine_faction_name(engine_leader_faction(l)));
+                inspect_json_object_end(j);
+            }
+        inspect_json_array_end(j);
+    }
     inspect_json_object_end(j);
 }
 
@@ -1188,6 +1212,13 @@ static void json_battle(inspect_json *j, const engine_state *st)
         inspect_json_object_end(j);
     }
     inspect_json_array_end(j);
+    /* Advanced, rules version 8: the leader drawn for the Harkonnen's
+     * capture or kill, while they decide (public, R158) */
+    if (engine_captives_in_force(st)) {
+        inspect_json_key(j, "capture_drawn");
+        json_string_or_null(j, st->capture_leader ? engine_leader_slug(st->capture_leader - 1u)
+                                                  : NULL);
+    }
     inspect_json_key(j, "voice");
     if (engine_battle_voice(st) != ENGINE_VOICE_NONE && engine_battle_voice(st) < ENGINE_VOICE_CLASS_COUNT) {
         inspect_json_object_begin(j);

@@ -411,6 +411,18 @@ int cmd_games(int argc, char **argv, const tool_globals *gin)
                 tool_json_member_uint(&j, engine_faction_name(f), n_used);
         }
         tool_json_object_end(&j);
+        /* Advanced: the Harkonnen's decisions on the leaders drawn after
+         * their battles won (a Karama-stopped one counted as decided) */
+        static const char *const decided[3] = {"captured", "killed", "spared"};
+        tool_json_key(&j, "captures");
+        tool_json_object_begin(&j);
+        for (unsigned k = 0; k < 3; k++) {
+            uint64_t n_decided = 0;
+            for (uint32_t i = 0; i < o.games; i++)
+                n_decided += results[i].n_captures[k];
+            tool_json_member_uint(&j, decided[k], n_decided);
+        }
+        tool_json_object_end(&j);
         tool_json_member_uint(&j, "nexus_draw_answers", n_nexus);
         tool_json_member_uint(&j, "nexus_draws", n_draws);
         /* Nexus cards played, by panel: {"14": n, ...} for each row played */

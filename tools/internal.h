@@ -738,6 +738,8 @@ typedef struct bot_game_result {
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by the
                                       panel's row (1..36; engine_nexus_panel_of_power) */
     uint16_t karama_powers;        /* factions (bit each) that used their Karama power */
+    uint32_t n_captures[3];        /* Advanced: the Harkonnen's decisions on a leader drawn,
+                                      capture_leader, kill_leader, spare_leader */
     uint32_t n_rejected;           /* actions refused: must stay 0 */
     uint32_t n_restores;           /* continuations made */
     uint8_t turn;                  /* turn reached */
@@ -1050,6 +1052,9 @@ int bot__advanced_kh(engine_action *out, const bot__ctx *c);
  * advisors they fight none), and stay fighters otherwise; -1 when the
  * window is not bg_intrusion. */
 int bot__advanced_intrusion(engine_action *out, bot__ctx *c);
+/* Advanced (rules version 8): the Harkonnen's capture or kill of the
+ * leader drawn after a battle won, at every level (LR 2.05.10). */
+int bot__advanced_capture(engine_action *out, const bot__ctx *c);
 /* bots/karama_powers.c: a faction Karama power worth using now (the
  * Emperor's and the Fremen's from Medium up, the others' at every level),
  * BOT_WAIT while a plan the Atreides' look names is not committed yet; -1

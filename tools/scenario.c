@@ -574,7 +574,7 @@ static int expect_board_spice(sc_ctx *c, int e, const char *path, void *arg)
 
 static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
 {
-    static const char *const fields[] = {"leader", "place", "deaths", NULL};
+    static const char *const fields[] = {"leader", "place", "deaths", "held_by", NULL};
     char p[PATH_CHARS], place[NAME_CHARS], what[96];
     unsigned leader = 0;
     int64_t deaths = -1;
@@ -582,14 +582,28 @@ static int expect_leader(sc_ctx *c, int e, const char *path, void *arg)
     if (check_fields(c, e, path, fields) != 0)
         return -1;
     int l = required(c, e, path, "leader"), pl = member(c, e, "place");
+    int hb = member(c, e, "held_by");
     if (l < 0 || opt_int(c, e, path, "deaths", 0, 255, &deaths) != 0)
         return -1;
     path_key(p, path, "leader");
     if (read_leader(c, l, p, &leader) != 0)
         return -1;
     path_key(p, path, "place");
-    if (pl < 0 && deaths < 0)
-        return fail(c, path, "say the leader's \"place\", its \"deaths\", or both");
+    if (pl < 0 && deaths < 0 && hb < 0)
+        return fail(c, path, "say the leader's \"place\", its \"deaths\", or \"held_by\"");
+    uint8_t holder = 0;
+    char hp[PATH_CHARS];
+    path_key(hp, path, "held_by");
+    if (hb >= 0 && read_seat(c, hb, hp, &holder) != 0)
+        return -1;
+    if (c->st != NULL && hb >= 0) {
+        /* whose pool holds it: its own faction's, or its captor's (LR 2.05.10.01) */
+        char want_s[32], got_s[32];
+        int got = engine_leader_holder(c->st, leader);
+        snprintf(what, sizeof what, "pool holding %s", engine_leader_name(leader));
+        check_add(c, what, seat_name(c, holder, want_s),
+                  got < 0 ? "none" : seat_name(c, (uint8_t)got, got_s));
+    }
     if (pl >= 0 && read_name(c, pl, p, place, "a leader place") != 0)
         return -1;
     if (pl >= 0 && strcmp(place, "pool") != 0 && strcmp(place, "board") != 0 &&
@@ -1498,16 +1512,35 @@ static int pos_traitor(sc_ctx *c, int e, const char *path, void *arg)
     return 0;
 }
 
-static int pos_dead_leader(sc_ctx *c, int e, const char *path, void *arg)
+/* One leader of a position's list, given to `edit`; `refusal` (naming the
+ * leader's slug) when the edit refuses it. */
+static int pos_leader_edit(sc_ctx *c, int e, const char *path, engine_state *st,
+                           int (*edit)(engine_state *, unsigned), const char *refusal)
 {
-    sc_build *b = arg;
     unsigned leader = 0;
     if (read_leader(c, e, path, &leader) != 0)
         return -1;
-    if (engine_position_leader_dead(b->st, leader) != 0)
-        return fail(c, path, "%s is not in a leader pool (its faction does not play, or it is "
-                             "dead already)", engine_leader_slug(leader));
+    if (edit(st, leader) != 0)
+        return fail(c, path, refusal, engine_leader_slug(leader));
     return 0;
+}
+
+static int pos_dead_leader(sc_ctx *c, int e, const char *path, void *arg)
+{
+    sc_build *b = arg;
+    return pos_leader_edit(c, e, path, b->st, engine_position_leader_dead,
+                           "%s is not in a leader pool (its faction does not play, or it is "
+                           "dead already)");
+}
+
+/* "captives": [leader]: Advanced, rules version 8 on: each held in the
+ * Harkonnen's pool (LR 2.05.10.01). */
+static int pos_captive(sc_ctx *c, int e, const char *path, void *arg)
+{
+    sc_build *b = arg;
+    return pos_leader_edit(c, e, path, b->st, engine_position_captive,
+                           "%s cannot be a captive: captives need the Harkonnen in an Advanced "
+                           "game of rules version 8 on, and a living leader of another faction");
 }
 
 static int pos_deck_top(sc_ctx *c, int e, const char *path, void *arg)
@@ -1756,7 +1789,7 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
         "turn", "phase", "storm_sector", "forces", "tanks", "spice", "seat_spice", "hands",
         "traitors", "dead_leaders", "alliances", "prediction", "treachery_deck_top",
         "spice_deck_top", "spice_discard", "nexus_hands", "nexus_deck_top", "nexus_discard",
-        "kwisatz_haderach", NULL,
+        "kwisatz_haderach", "captives", NULL,
     };
     const char *path = "position";
     char p[PATH_CHARS];
@@ -1793,7 +1826,8 @@ static int build_position(sc_ctx *c, int root, engine_state *st)
         each_element(c, pos, path, "seat_spice", pos_seat_spice, &b) != 0 ||
         each_element(c, pos, path, "hands", pos_hand, &b) != 0 ||
         each_element(c, pos, path, "traitors", pos_traitor, &b) != 0 ||
-        each_element(c, pos, path, "dead_leaders", pos_dead_leader, &b) != 0)
+        each_element(c, pos, path, "dead_leaders", pos_dead_leader, &b) != 0 ||
+        each_element(c, pos, path, "captives", pos_captive, &b) != 0)
         return -1;
     int a = member(c, pos, "alliances");
     if (a >= 0) {

@@ -233,10 +233,12 @@ static void test_advanced__double_blow_only_from_version_6(void **state)
      * byte a seat, 3 seats), the advisor's accompanying send (1), and from
      * version 7 the faction Karama powers used (a u16 seat mask), the Guild's
      * turn and the Fremen's storm losses (2), and from version 8 the
-     * Atreides' Karama look at a plan (1) and the Karama stops that last
-     * (a u32 advantage mask) */
+     * Atreides' Karama look at a plan (1), the Karama stops that last (a
+     * u32 advantage mask), the Harkonnen's captives (8) and the leader
+     * drawn (1) */
     assert_int_equal(advanced - engine_state_encode(NULL, 0, &basic),
-                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u + 2u + 1u + 2u + 4u);
+                     2u * 3u + 1u + 1u + 1u + 8u + (2u + 3u) + 3u + 1u + 2u + 1u + 2u + 4u + 8u +
+                         1u);
 }
 
 /* The position API: advisors are the Advanced Bene Gesserit's, out of

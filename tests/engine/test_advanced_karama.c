@@ -99,7 +99,7 @@ static const engine_legal *policy_family(const engine_state *st, uint8_t seat)
 /* Every seat starts asked about every advantage its room can offer: the
  * Basic twenty in a Basic room and in any room before version 7, the
  * first 25 in an Advanced room of version 7, all of them from version 8
- * (the Karama stops of engine/karama_stops.c). The policy's family and
+ * (the Karama stops of engine/karama_stops.c, the Harkonnen's capture). The policy's family and
  * handler follow: ask_21_31 and own_21_31 range over the appended
  * advantages the Advanced room offers, and are refused (0 only)
  * elsewhere, as every argument beyond the fourth was. */

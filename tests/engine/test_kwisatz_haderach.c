@@ -210,8 +210,6 @@ static void test_kwisatz_haderach__random_battles(void **state)
     assert_true(declared[ENGINE_KH_WITH] > 0);
 }
 
-/* What a bot of `level` in `seat` decides in `st`, once it has set its
- * standing Karama policy (its first prompt of a turn). */
 static engine_action bot_choice_of(const engine_state *st, uint8_t seat, bot_level level)
 {
     engine_action act;

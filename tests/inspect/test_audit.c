@@ -649,10 +649,10 @@ static void test_audit__repeats_exactly(void **state)
 static void test_audit__field_table_covers_the_state(void **state)
 {
     (void)state;
-    /* At most 26 bytes of the state's own alignment padding (20 counted
+    /* At most 25 bytes of the state's own alignment padding (20 counted
      * offset by offset, two of them at its tail, none before the double
-     * blow's 64-bit worms_struck, whose other three hold the Karama powers'
-     * records), none in a window frame (32 bytes of fields
+     * blow's 64-bit worms_struck, whose other two hold the Karama powers'
+     * records and the Harkonnen's leader drawn), none in a window frame (32 bytes of fields
      * since its row window's id took the 2 of tail padding) and 1 per
      * effect record (7 bytes of fields aligned to its 16-bit arg). */
     assert_true(sizeof(engine_frame) == 32);

@@ -965,7 +965,8 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
      * bg_intrusion (decided by bot__advanced_intrusion), the Emperor's Karama
      * revival, the Guild's two windows on its turn (guild_act_now,
      * guild_delay) and its Karama stop (guild_karama_stop), the Harkonnen's
-     * Karama hand and its give-back window, and the Nexus panels (tests/engine/test_windows.c walks a
+     * Karama hand and its give-back window, their three decisions on a
+     * leader drawn (capture_leader, kill_leader, spare_leader), and the Nexus panels (tests/engine/test_windows.c walks a
      * made-up window) */
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_ATREIDES]), 3);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_FREMEN]), 4);
@@ -973,12 +974,12 @@ static void test_bots__every_kind_and_row_has_a_decision(void **state)
         generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_BENE_GESSERIT]), 2);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_EMPEROR]), 1);
     assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_GUILD]), 3);
-    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_HARKONNEN]), 2);
+    assert_int_equal(generic_rows_defaulted_in(engine__power_families[ENGINE_FACTION_HARKONNEN]), 5);
     unsigned panels = 0;
     for (unsigned f = 0; f < ENGINE_FACTION_COUNT; f++)
         panels += generic_rows_defaulted_in(engine__nexus_families[f]);
     assert_true(panels > 0);
-    assert_int_equal(generic_rows_defaulted(), 3 + 4 + 2 + 1 + 3 + 2 + panels);
+    assert_int_equal(generic_rows_defaulted(), 3 + 4 + 2 + 1 + 3 + 5 + panels);
 }
 
 static void test_bots__levels_parse(void **state)

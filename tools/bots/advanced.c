@@ -15,6 +15,10 @@
  *
  * INTRUSION (LR 2.02.15): the Bene Gesserit's fighters become advisors
  * when the faction entering would outnumber them (Easy: at random).
+ * The Harkonnen's capture or kill (LR 2.05.10), at every level: a strong
+ * leader is captured (it fights for them, and its owner lacks it) while
+ * enough of their own leaders live that a prison break is far off; any
+ * other is killed for the 2 spice. Easy captures only the strongest.
  *
  * Layer: tools. Like all bot code it reads the seat's view and legal
  * families only: the strength of a commitment is its own plan's, counted
@@ -134,5 +138,37 @@ int bot__advanced_intrusion(engine_action *out, bot__ctx *c)
         }
     int flip = c->level == BOT_LEVEL_EASY ? tool_prng_range(&c->rng, 0, 1) : theirs > fighters;
     out->arg[1] = (int16_t)bot__clamp(flip, c->legal[0].lo[1], c->legal[0].hi[1]);
+    return BOT_OK;
+}
+
+/* Strength from which a drawn leader is captured rather than killed, by
+ * level (Easy: only the strongest), and the own leaders alive below which
+ * a capture would soon break out (LR 2.05.11). */
+#define CAPTURE_STRENGTH_EASY 5
+#define CAPTURE_STRENGTH 4
+#define CAPTURE_OWN_ALIVE 2
+
+int bot__advanced_capture(engine_action *out, const bot__ctx *c)
+{
+    int capture = engine_power_from_slug("capture_leader");
+    int kill = engine_power_from_slug("kill_leader");
+    const engine_legal *take = NULL, *slay = NULL;
+    for (size_t i = 0; i < c->n_legal; i++) {
+        const engine_legal *l = &c->legal[i];
+        if (l->kind == ENGINE_ACTION_POWER && l->lo[0] == capture)
+            take = l;
+        if (l->kind == ENGINE_ACTION_POWER && l->lo[0] == kill)
+            slay = l;
+    }
+    if (take == NULL || slay == NULL || c->v->capture_leader == 0)
+        return -1;
+    unsigned drawn = c->v->capture_leader - 1u;
+    unsigned alive = 0;
+    for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
+        alive += engine_leader_faction(l) == c->faction && c->v->leader[l].place == ENGINE_PLACE_POOL;
+    unsigned strong = c->level == BOT_LEVEL_EASY ? CAPTURE_STRENGTH_EASY : CAPTURE_STRENGTH;
+    int keep = engine_leader_strength(drawn) >= strong &&
+               (c->level == BOT_LEVEL_EASY || alive >= CAPTURE_OWN_ALIVE);
+    bot__action_lo(out, keep ? take : slay);
     return BOT_OK;
 }

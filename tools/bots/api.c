@@ -299,7 +299,8 @@ void bot__ctx_init(bot__ctx *c, const engine_state *view, const engine_legal *le
  * prescience in its own battle, the Fremen's own worm immunity, and where
  * the room offers it (an Advanced room of rules version 7) the Kwisatz
  * Haderach in its own battle, from version 8 the stops of
- * bots/karama_stops.c; Easy cancels none). It follows from the
+ * bots/karama_stops.c and the Harkonnen's capture or kill after it; Easy
+ * cancels none). It follows from the
  * level and the room alone, never from the hand, and is set at the first
  * prompt where the engine offers it. */
 static int choose_policy(engine_action *out, const bot__ctx *c)
@@ -309,7 +310,8 @@ static int choose_policy(engine_action *out, const bot__ctx *c)
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_ALLY_PRESCIENCE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_VOICE) |
         ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_BG_ALLY_VOICE) |
-        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH);
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_ATREIDES_KH) |
+        ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_HARKONNEN_CAPTURE);
     int easy = c->level == BOT_LEVEL_EASY;
     uint32_t offered = engine_karama_offered(c->v);
     uint32_t ask = easy ? 0 : ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_FREMEN_WORM);
@@ -336,6 +338,8 @@ int bot__choose(engine_action *out, bot__ctx *c)
     if (c->level > BOT_LEVEL_EASY && bot__advanced_kh(out, c) == BOT_OK)
         return BOT_OK;
     if (bot__advanced_intrusion(out, c) == BOT_OK)
+        return BOT_OK;
+    if (bot__advanced_capture(out, c) == BOT_OK)
         return BOT_OK;
     int powers = bot__karama_powers(out, c); /* Easy: the Harkonnen's, Guild's, Atreides' */
     if (powers == BOT_OK || powers == BOT_WAIT)
@@ -553,8 +557,7 @@ unsigned bot__hand_classes(const engine_state *v, unsigned seat)
 
 int bot__leader_ready(const engine_state *v, unsigned seat, unsigned leader, unsigned t)
 {
-    return engine_leader_faction(leader) == v->seat[seat].faction &&
-           v->leader[leader].place == ENGINE_PLACE_POOL &&
+    return engine_leader_holder(v, leader) == (int)seat && /* a captive too (LR 2.05.10.01) */
            (v->leader_territory[leader] == 0xFF || v->leader_territory[leader] == t);
 }
 

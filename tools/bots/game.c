@@ -134,6 +134,7 @@ typedef struct game {
     uint32_t n_cancelled[ENGINE_ADVANTAGE_COUNT]; /* of those, cancels, by advantage */
     uint32_t n_nexus_answers, n_nexus_draws; /* Nexus Cards draw answers, of them draws */
     uint32_t n_nexus_panels[ENGINE_NEXUS_PANEL_COUNT + 1]; /* Nexus cards played, by panel row */
+    uint32_t n_captures[3];        /* capture_leader, kill_leader, spare_leader accepted */
     uint8_t last;                  /* seat that acted last */
 } game;
 
@@ -207,6 +208,9 @@ static int game_fold(game *gm, const engine_action *act)
     gm->n_nexus_draws += act->kind == ENGINE_ACTION_NEXUS_DRAW && act->arg[0] == 1;
     if (act->kind == ENGINE_ACTION_POWER)
         gm->n_nexus_panels[engine_nexus_panel_of_power(act->arg[0])]++;
+    static const char *const decisions[3] = {"capture_leader", "kill_leader", "spare_leader"};
+    for (unsigned i = 0; i < 3 && act->kind == ENGINE_ACTION_POWER; i++)
+        gm->n_captures[i] += act->arg[0] == engine_power_id(decisions[i]);
     /* a panel played in the neutral Nexus window (rules version 7 on) */
     if (act->kind == ENGINE_ACTION_ANSWER &&
         (act->arg[0] == engine_window_from_slug("nexus") ||
@@ -229,6 +233,7 @@ static void game_result(bot_game_result *out, const game *gm)
     for (unsigned s = 0; s < gm->st.config.n_seats; s++)
         if (gm->st.karama_power_used & (1u << s))
             out->karama_powers |= (uint16_t)(1u << gm->st.seat[s].faction);
+    memcpy(out->n_captures, gm->n_captures, sizeof out->n_captures);
     out->turn = gm->st.turn;
     out->phase = gm->st.phase;
     out->winners = gm->st.winners;

@@ -42,7 +42,7 @@ static int standing(const bot__board *b, const engine_state *st, unsigned s)
     uint8_t hand[ENGINE_TREACHERY_MAX];
     v += (int)bot__hand(hand, st, s) * 6;
     for (unsigned l = 0; l < ENGINE_LEADER_COUNT; l++)
-        if (engine_leader_faction(l) == st->seat[s].faction && st->leader[l].place == ENGINE_PLACE_POOL)
+        if (engine_leader_holder(st, l) == (int)s)
             v += (int)engine_leader_strength(l) * 2;
     /* Spice its forces stand on: next collection. */
     for (unsigned l = 0; l < ENGINE_LOCATION_COUNT; l++)

@@ -979,6 +979,16 @@ int bot__medium_karama(engine_action *out, bot__ctx *c)
     /* Rules version 8: the Emperor's and Fremen's Advanced abilities. */
     if (bot__karama_stops(out, c, window, cancel) == BOT_OK)
         return BOT_OK;
+    /* One of its own strong leaders about to be captured or killed by the
+     * Harkonnen after its battle (rules version 8): keep it. */
+    if (cancel != NULL && fights && v->capture_leader != 0 &&
+        (window->rows & ENGINE_ADVANTAGE_BIT(ENGINE_ADVANTAGE_HARKONNEN_CAPTURE)) &&
+        engine_leader_faction(v->capture_leader - 1u) == c->faction &&
+        engine_leader_strength(v->capture_leader - 1u) >= 4) {
+        bot__action_lo(out, cancel);
+        out->arg[0] = ENGINE_ADVANTAGE_HARKONNEN_CAPTURE;
+        return BOT_OK;
+    }
     /* A worm about to strike a large Fremen army: let it be devoured. */
     int fremen = bot__seat_of(v, ENGINE_FACTION_FREMEN);
     if (cancel != NULL && v->phase == ENGINE_PHASE_SPICE_BLOW && fremen >= 0 &&
