@@ -171,13 +171,6 @@ static void test_nexus_own_panels__board_shipments_accepted(void **state)
     assert_int_equal(test_try(&why, &st, &a, &rng), ENGINE_REJECT_ARG_OUT_OF_RANGE);
 }
 
-/* A new position of three seats with the module, by `rules_version`. */
-static void three_seats(engine_state *st, engine_rng *rng, unsigned rules_version, unsigned a,
-                        unsigned b, unsigned c)
-{
-    assert_int_equal(test_nexus_room(st, rng, SEED, rules_version, a, b, c), ENGINE_ACCEPTED);
-}
-
 /* The worm of turn 2 strikes Cielago North, where no Fremen stand; 4 of
  * theirs in the Funeral Plain; they hold their own card. The Nexus. */
 static void worm_position(engine_state *st, engine_rng *rng, unsigned rules_version)
