@@ -332,7 +332,7 @@ static int chain(ledger *db, ledger_txn *txn, size_t *len_out, size_t *prev_len_
     size_t dict_len = 0, n = 0;
     int rc = 0;
     if (first > 0) {
-        size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+        size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
         rc = block_read(db, txn, off, len, room, first - LEDGER_VIEW_BLOCK);
         if (rc == MDB_NOTFOUND)
             return LEDGER_CORRUPT_MSG(db, "public views %s@%u are missing", room,
@@ -368,7 +368,7 @@ static int view_read(ledger *db, ledger_txn *txn, size_t *len_out, const char *r
                      uint32_t version)
 {
     uint32_t first = version - version % LEDGER_VIEW_BLOCK;
-    size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+    size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
     int is_kept = 0;
     int rc = buffers(db);
     if (rc == 0)
@@ -510,7 +510,7 @@ int ledger__view_put(ledger *db, ledger_txn *txn, ledger_cache_entry *e, const c
 int ledger__view_check(ledger *db, ledger_txn *txn, uint32_t *bad_out, const char *room,
                        uint32_t head, const uint8_t (*digests)[ENGINE_DIGEST_BYTES])
 {
-    size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+    size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
     size_t n = 0, dict_len = 0;
     int is_block = 0, is_kept = 0;
     engine_state view;
