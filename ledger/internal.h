@@ -640,11 +640,14 @@ int ledger__view_check(ledger *db, ledger_txn *txn, uint32_t *bad_out, const cha
                        const uint8_t (*digests)[ENGINE_DIGEST_BYTES]) MENTAT_MUST_CHECK;
 /* BLAKE2b-256 of the canonical encoding of st's public view. */
 void ledger__view_digest(uint8_t out[ENGINE_DIGEST_BYTES], const engine_state *st);
-/* Splits a full block's bytes into its views, decompressed into raw. */
+/* Splits a full block's bytes into its views, decompressed into raw with
+ * dict (the last view of the block before; NULL for a block at a multiple
+ * of 1,024, which has none). */
 int ledger__view_block_decode(ledger *db, size_t off_out[LEDGER_VIEW_BLOCK],
                               size_t len_out[LEDGER_VIEW_BLOCK], uint8_t *raw, size_t raw_cap,
                               const char *room, uint32_t first, const uint8_t *val,
-                              size_t len) MENTAT_MUST_CHECK;
+                              size_t len, const uint8_t *dict,
+                              size_t dict_len) MENTAT_MUST_CHECK;
 
 int ledger__checkpoint_put(ledger *db, ledger_txn *txn, const char *room, uint32_t version,
                            const uint8_t hash[SCHEMA_HASH_BYTES],

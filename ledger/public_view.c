@@ -28,7 +28,9 @@
  * A full block's bytes:
  *   0      1  n = LEDGER_VIEW_BLOCK
  *   1      m  one zstd frame of n times (u16 BE length || the canonical
- *             encoding of the public view of versions first..first+n-1)
+ *             encoding of the public view of versions first..first+n-1),
+ *             compressed with the last view of the block before as its
+ *             raw-content dictionary, but at a multiple of VIEW_ANCHOR
  * An open view's bytes, one for each version of the block still open: one
  * zstd frame of the encoded view, compressed with the view of the version
  * before (for a block's first, the last of the block before; none at 0)
@@ -50,19 +52,22 @@
 #define REC_CAP (1 + ZSTD_COMPRESSBOUND(VIEW_BLOCK_RAW_MAX))
 #define KIND_BLOCK 0x01
 #define KIND_OPEN 0x02
+#define VIEW_ANCHOR (16u * LEDGER_VIEW_BLOCK) /* a block starting at a multiple has no dictionary */
 
 /* The handle's buffers: a raw block, a view, the view before it (a
- * dictionary), then a record's bytes. */
+ * dictionary), the last view of the block before (a block's dictionary),
+ * then a record's bytes. */
 #define RAW(db) ((db)->view_buf)
 #define ENC(db) ((db)->view_buf + VIEW_BLOCK_RAW_MAX)
 #define DICT(db) (ENC(db) + ENGINE_STATE_ENCODED_MAX)
-#define REC(db) (DICT(db) + ENGINE_STATE_ENCODED_MAX)
+#define PREV(db) (DICT(db) + ENGINE_STATE_ENCODED_MAX)
+#define REC(db) (PREV(db) + ENGINE_STATE_ENCODED_MAX)
 
 static int buffers(ledger *db)
 {
     if (db->view_buf != NULL)
         return 0;
-    db->view_buf = malloc(VIEW_BLOCK_RAW_MAX + 2 * (size_t)ENGINE_STATE_ENCODED_MAX + REC_CAP);
+    db->view_buf = malloc(VIEW_BLOCK_RAW_MAX + 3 * (size_t)ENGINE_STATE_ENCODED_MAX + REC_CAP);
     if (db->view_buf == NULL)
         return ledger__fail(db, LEDGER_ERROR, "out of memory for public views");
     return 0;
@@ -207,14 +212,17 @@ static int open_view_read(ledger *db, size_t *len_out, uint8_t *out, const char 
 
 int ledger__view_block_decode(ledger *db, size_t off_out[LEDGER_VIEW_BLOCK],
                               size_t len_out[LEDGER_VIEW_BLOCK], uint8_t *raw, size_t raw_cap,
-                              const char *room, uint32_t first, const uint8_t *val, size_t len)
+                              const char *room, uint32_t first, const uint8_t *val, size_t len,
+                              const uint8_t *dict, size_t dict_len)
 {
     if (len < 2 || val[0] != LEDGER_VIEW_BLOCK)
         return LEDGER_CORRUPT_MSG(db, "public views %s@%u: bad block header", room, first);
     unsigned long long size = ZSTD_getFrameContentSize(val + 1, len - 1);
     if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > raw_cap)
         return LEDGER_CORRUPT_MSG(db, "public views %s@%u: bad zstd frame", room, first);
-    size_t n = ZSTD_decompressDCtx(db->dctx, raw, raw_cap, val + 1, len - 1);
+    size_t n = dict != NULL ? ZSTD_decompress_usingDict(db->dctx, raw, raw_cap, val + 1, len - 1,
+                                                        dict, dict_len)
+                            : ZSTD_decompressDCtx(db->dctx, raw, raw_cap, val + 1, len - 1);
     if (ZSTD_isError(n) || n != size)
         return LEDGER_CORRUPT_MSG(db, "public views %s@%u: %s", room, first,
                                   ZSTD_isError(n) ? ZSTD_getErrorName(n) : "short frame");
@@ -251,17 +259,39 @@ static int open_view_next(ledger *db, ledger_txn *txn, size_t *len_out, const ch
                           version > 0 ? DICT(db) : NULL, dict_len);
 }
 
-/* The full block of `first` decoded into RAW; MDB_NOTFOUND when the block
- * is still open (or the room keeps no views). */
-static int block_read(ledger *db, ledger_txn *txn, size_t off[LEDGER_VIEW_BLOCK],
-                      size_t len[LEDGER_VIEW_BLOCK], const char *room, uint32_t first)
+/* The full block of `first` decoded into RAW with dict (the last view of
+ * the block before, or NULL for an anchor); MDB_NOTFOUND when the block is
+ * still open (or the room keeps no views). */
+static int block_get(ledger *db, ledger_txn *txn, size_t off[LEDGER_VIEW_BLOCK],
+                     size_t len[LEDGER_VIEW_BLOCK], const char *room, uint32_t first,
+                     const uint8_t *dict, size_t dict_len)
 {
     size_t n = 0;
     int rc = record_get(db, txn, REC(db), REC_CAP, &n, room, first, KIND_BLOCK);
     if (rc != 0)
         return rc;
     return ledger__view_block_decode(db, off, len, RAW(db), VIEW_BLOCK_RAW_MAX, room, first,
-                                     REC(db), n);
+                                     REC(db), n, first % VIEW_ANCHOR != 0 ? dict : NULL,
+                                     dict_len);
+}
+
+/* The full block of `first` decoded into RAW, from the anchor before it
+ * (each block's frame is compressed with the last view of the block
+ * before, but every VIEW_ANCHOR versions: at most 15 frames before it);
+ * MDB_NOTFOUND when the block is still open. */
+static int block_read(ledger *db, ledger_txn *txn, size_t off[LEDGER_VIEW_BLOCK],
+                      size_t len[LEDGER_VIEW_BLOCK], const char *room, uint32_t first)
+{
+    size_t prev_len = 0;
+    for (uint32_t f = first - first % VIEW_ANCHOR;; f += LEDGER_VIEW_BLOCK) {
+        int rc = block_get(db, txn, off, len, room, f, PREV(db), prev_len);
+        if (rc == MDB_NOTFOUND && f < first)
+            return LEDGER_CORRUPT_MSG(db, "public views %s@%u are missing", room, f);
+        if (rc != 0 || f == first)
+            return rc;
+        prev_len = len[LEDGER_VIEW_BLOCK - 1];
+        memcpy(PREV(db), RAW(db) + off[LEDGER_VIEW_BLOCK - 1], prev_len);
+    }
 }
 
 /* The room's marker: it keeps public views from version 0 on. Its few
@@ -294,14 +324,15 @@ static int keeps_views(ledger *db, ledger_txn *txn, int *is_out, const char *roo
 /* The open views first..upto decoded in turn, the last into ENC (*len_out
  * bytes); with raw_pos, each also appended to RAW as a block entry. The
  * view before `first` (the last of the block before) is the dictionary of
- * the first. */
-static int chain(ledger *db, ledger_txn *txn, size_t *len_out, size_t *raw_pos,
-                 const char *room, uint32_t first, uint32_t upto)
+ * the first, and is left in PREV (*prev_len_out bytes). */
+static int chain(ledger *db, ledger_txn *txn, size_t *len_out, size_t *prev_len_out,
+                 size_t *raw_pos, const char *room, uint32_t first, uint32_t upto)
 {
+    *prev_len_out = 0;
     size_t dict_len = 0, n = 0;
     int rc = 0;
     if (first > 0) {
-        size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+        size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
         rc = block_read(db, txn, off, len, room, first - LEDGER_VIEW_BLOCK);
         if (rc == MDB_NOTFOUND)
             return LEDGER_CORRUPT_MSG(db, "public views %s@%u are missing", room,
@@ -310,6 +341,8 @@ static int chain(ledger *db, ledger_txn *txn, size_t *len_out, size_t *raw_pos,
             return rc;
         dict_len = len[LEDGER_VIEW_BLOCK - 1];
         memcpy(DICT(db), RAW(db) + off[LEDGER_VIEW_BLOCK - 1], dict_len);
+        memcpy(PREV(db), DICT(db), dict_len); /* the block's dictionary, if it closes */
+        *prev_len_out = dict_len;
     }
     for (uint32_t v = first; v <= upto; v++) {
         rc = open_view_next(db, txn, &n, room, v, dict_len);
@@ -335,7 +368,7 @@ static int view_read(ledger *db, ledger_txn *txn, size_t *len_out, const char *r
                      uint32_t version)
 {
     uint32_t first = version - version % LEDGER_VIEW_BLOCK;
-    size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+    size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
     int is_kept = 0;
     int rc = buffers(db);
     if (rc == 0)
@@ -354,7 +387,8 @@ static int view_read(ledger *db, ledger_txn *txn, size_t *len_out, const char *r
     }
     if (rc != MDB_NOTFOUND)
         return rc;
-    return chain(db, txn, len_out, NULL, room, first, version);
+    size_t prev_len = 0;
+    return chain(db, txn, len_out, &prev_len, NULL, room, first, version);
 }
 
 int ledger__view_get(ledger *db, ledger_txn *txn, engine_state *out, const char *room,
@@ -389,8 +423,8 @@ static int block_close(ledger *db, ledger_txn *txn, size_t *len_out, const char 
                        uint32_t last, const engine_state *st)
 {
     uint32_t first = last - (LEDGER_VIEW_BLOCK - 1);
-    size_t pos = 0, n = 0;
-    int rc = chain(db, txn, &n, &pos, room, first, last - 1);
+    size_t pos = 0, n = 0, prev_len = 0;
+    int rc = chain(db, txn, &n, &prev_len, &pos, room, first, last - 1);
     if (rc == 0)
         rc = view_encode(db, &n, room, last, st);
     if (rc != 0)
@@ -401,7 +435,11 @@ static int block_close(ledger *db, ledger_txn *txn, size_t *len_out, const char 
     memcpy(raw + pos + 2, ENC(db), n);
     pos += 2 + n;
     uint8_t *rec = REC(db);
-    size_t z = ZSTD_compressCCtx(db->cctx, rec + 1, REC_CAP - 1, raw, pos, VIEW_LEVEL_BLOCK);
+    size_t z = first % VIEW_ANCHOR != 0
+                   ? ZSTD_compress_usingDict(db->cctx, rec + 1, REC_CAP - 1, raw, pos, PREV(db),
+                                             prev_len, VIEW_LEVEL_BLOCK)
+                   : ZSTD_compressCCtx(db->cctx, rec + 1, REC_CAP - 1, raw, pos,
+                                       VIEW_LEVEL_BLOCK);
     if (ZSTD_isError(z))
         return ledger__fail(db, LEDGER_ERROR, "compressing public views: %s",
                             ZSTD_getErrorName(z));
@@ -472,7 +510,7 @@ int ledger__view_put(ledger *db, ledger_txn *txn, ledger_cache_entry *e, const c
 int ledger__view_check(ledger *db, ledger_txn *txn, uint32_t *bad_out, const char *room,
                        uint32_t head, const uint8_t (*digests)[ENGINE_DIGEST_BYTES])
 {
-    size_t off[LEDGER_VIEW_BLOCK], len[LEDGER_VIEW_BLOCK];
+    size_t off[LEDGER_VIEW_BLOCK] = {0}, len[LEDGER_VIEW_BLOCK] = {0};
     size_t n = 0, dict_len = 0;
     int is_block = 0, is_kept = 0;
     engine_state view;
@@ -488,7 +526,7 @@ int ledger__view_check(ledger *db, ledger_txn *txn, uint32_t *bad_out, const cha
         const uint8_t *at;
         *bad_out = v;
         if (v == first) {
-            rc = block_read(db, txn, off, len, room, first);
+            rc = block_get(db, txn, off, len, room, first, DICT(db), dict_len);
             is_block = rc == 0;
             if (rc == MDB_NOTFOUND)
                 rc = 0;

@@ -261,9 +261,6 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
                                           : "head unsigned (written by an older build, or restored "
                                             "by a ledger without a signing key: only receipts "
                                             "show a truncation)");
-        printf("; %s", !rep.has_public_views ? "no public views (an older build's room)"
-                       : rep.is_refolded ? "public views re-derived"
-                                         : "public views stored for every version");
         if (rep.n_seat_signatures != 0)
             printf("; %u seat signature%s", rep.n_seat_signatures,
                    rep.n_seat_signatures == 1 ? "" : "s");
@@ -282,6 +279,9 @@ static int verify_one(const tool_globals *g, ledger *db, tool_json *j, const cha
         if (is_unlinked)
             printf("; a fork of %s at %u, which this ledger does not hold: its link to the "
                    "origin was not checked", origin, fork_at);
+        printf("; %s", !rep.has_public_views ? "no public views (an older build's room)"
+                       : rep.is_refolded ? "public views re-derived"
+                                         : "public views stored for every version");
         fputc('\n', stdout);
     } else if (rep.bad_version == 0) {
         printf("%s  BAD at the genesis: %s\n", room, rep.reason);

@@ -52,7 +52,8 @@ static void block(const uint8_t *in, size_t len)
     if (raw == NULL && (raw = malloc(RAW_CAP)) == NULL)
         abort();
     ledger *db = handle();
-    int rc = ledger__view_block_decode(db, off, lens, raw, RAW_CAP, "23456789", 64, in, len);
+    int rc = ledger__view_block_decode(db, off, lens, raw, RAW_CAP, "23456789", 0, in, len, NULL,
+                                       0);
     if (rc != 0) {
         size_t n = strnlen(db->errmsg, sizeof db->errmsg);
         if (rc != LEDGER_ECORRUPT || n == 0 || n == sizeof db->errmsg ||

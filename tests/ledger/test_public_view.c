@@ -112,6 +112,53 @@ static void test_public_view__exact_at_every_version_keyless(void **state)
     fixture_free(f);
 }
 
+/* Past the first anchor (version 1,024, whose block has no dictionary)
+ * and its next block (whose dictionary is the anchor's last view): every
+ * stored view still the fold's, keyless, and verify re-derives them all. */
+static void test_public_view__long_room_across_an_anchor(void **state)
+{
+    (void)state;
+    enum { LONG = 1024 + 2 * LEDGER_VIEW_BLOCK + 5 };
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    fixture_make(f);
+    f->opt.is_unsafe_no_sync = 1; /* what is stored, not its durability, is tested */
+    assert_int_equal(fixture_open(f), 0);
+    char room[SCHEMA_ROOM_CHARS + 1];
+    room_new(f->db, room);
+    uint32_t played = play(f->db, room, LONG);
+    if (played != LONG)
+        fprintf(stderr, "the first legal action ends the game at %u\n", played);
+    assert_int_equal(played, LONG);
+    uint8_t (*enc)[ENGINE_STATE_ENCODED_MAX] = malloc((LONG + 1) * sizeof *enc);
+    size_t *len = malloc((LONG + 1) * sizeof *len);
+    assert_non_null(enc);
+    assert_non_null(len);
+    static engine_state st, view;
+    for (uint32_t v = 0; v <= LONG; v++) {
+        assert_int_equal(ledger_state_at(f->db, &st, room, v), 0);
+        len[v] = public_encoding(enc[v], &st);
+    }
+    ledger_verify_report rep;
+    assert_int_equal(ledger_verify_room(f->db, &rep, room, 2), 0);
+    assert_int_equal(rep.has_public_views, 1);
+    fixture_reopen_keyless(f);
+    static uint8_t got[ENGINE_STATE_ENCODED_MAX];
+    const uint32_t probe[] = {0, 63, 64, 1023, 1024, 1087, 1088, 1151, 1152, LONG};
+    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+        uint32_t v = probe[i];
+        assert_int_equal(ledger_public_view_at(f->db, &view, room, v), 0);
+        size_t n = engine_state_encode(got, sizeof got, &view);
+        assert_int_equal(n, len[v]);
+        assert_memory_equal(got, enc[v], n);
+    }
+    assert_int_equal(ledger_verify_room(f->db, &rep, room, 1), 0);
+    assert_int_equal(rep.has_public_views, 1);
+    free(enc);
+    free(len);
+    fixture_free(f);
+}
+
 /* Deletes the stored view of `version` (the last of an open block). */
 static void open_view_delete(ledger *db, const char *room, uint32_t version)
 {
@@ -229,6 +276,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_public_view__exact_at_every_version_keyless),
+        cmocka_unit_test(test_public_view__long_room_across_an_anchor),
         cmocka_unit_test(test_public_view__verify_catches_a_wrong_or_missing_view),
         cmocka_unit_test(test_public_view__a_room_without_views_keeps_none),
     };

@@ -1299,7 +1299,10 @@ static void test_cli__verify_says_what_it_did_not_check(void **state)
     EXPECT(0, &r, "--keys", "other.keys", "verify", room);
     assert_non_null(strstr(r.out, "the audit key here is not this room's"));
     test_run_free(&r);
-    EXPECT(2, &r, "--keys", "other.keys", "state", room);
+    EXPECT(0, &r, "--keys", "other.keys", "state", room); /* the stored public view */
+    assert_non_null(strstr(r.out, "no audit key: the public view"));
+    test_run_free(&r);
+    EXPECT(2, &r, "--keys", "other.keys", "state", room, "--seat", "1");
     assert_non_null(strstr(r.err, "the key directory other.keys holds audit key"));
     test_run_free(&r);
     EXPECT(0, &r, "--keys", "no.keys", "verify", room);
