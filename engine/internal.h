@@ -690,7 +690,7 @@ typedef struct engine__power_row {
 
 /* At most this many rows at one point (engine/points.c collects them on
  * its stack; tests/engine/test_data.c checks the tables keep to it). */
-#define ENGINE__POINT_ROWS_MAX 12
+#define ENGINE__POINT_ROWS_MAX 16
 
 /* The rows of one faction family (engine/powers_<family>.c). */
 typedef struct engine__power_family {

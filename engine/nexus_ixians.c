@@ -67,12 +67,18 @@ static engine_verdict replace_answer(engine_verdict_detail *why, engine_state *s
         return engine__reject(why, ENGINE_REJECT_CARD_NOT_HELD, 0, act->arg[0]);
     if (card < 0) /* the window asks only the buyer of a card it holds */
         return engine__reject(why, ENGINE_REJECT_WRONG_STEP, -1, 0);
+    uint16_t known = st->card[card].known_by;
     engine__treachery_discard(st, (unsigned)card);
     unsigned drawn = engine__treachery_draw(st, rng);
     if (drawn != CARD_NONE) { /* the discard holds at least the card just put there */
         st->card[drawn].place = ENGINE_PLACE_HAND;
         st->card[drawn].holder = (uint8_t)act->seat;
-        st->card[drawn].known_by = (uint16_t)ENGINE_SEAT_BIT(act->seat);
+        /* What others knew of the card drawn stays (R129); the card just
+         * discarded, redrawn at once from a deck of it alone, is known as
+         * it was. */
+        if (drawn == (unsigned)card)
+            st->card[drawn].known_by = known;
+        st->card[drawn].known_by |= (uint16_t)ENGINE_SEAT_BIT(act->seat);
     }
     engine__nexus_spend(st, act->seat);
     return ENGINE_ACCEPTED;

@@ -189,7 +189,8 @@ static void test_capture__only_in_version_8_advanced(void **state)
     battle(&v7, 1, 7, NULL, NULL, 0);
     battle(&v8, 1, 8, NULL, NULL, 0);
     static uint8_t x[ENGINE_STATE_ENCODED_MAX];
-    assert_int_equal(engine_state_encode(x, sizeof x, &v8), engine_state_encode(x, sizeof x, &v7) + 9);
+    assert_int_equal(engine_state_encode(x, sizeof x, &v8), engine_state_encode(x, sizeof x, &v7) +
+                                                           9 + 4 + 1); /* and the Karama stops' mask, the Atreides' look */
 }
 
 /* The draw takes one of the loser's active leaders: its pool and the

@@ -215,6 +215,12 @@ static void test_karama_stops__sardaukar_stopped(void **state)
         engine_action call = {ENGINE_ACTION_TRAITOR_CALL, st.battle_seat[s], {0}};
         assert_int_equal(apply(&st, &call, 10 + s), ENGINE_ACCEPTED);
     }
+    /* The Harkonnen, winning, first decide on the leader drawn (R154). */
+    if (st.phase == ENGINE_PHASE_BATTLE && st.step == ENGINE_BATTLE_STEP_CAPTURE) {
+        engine_action spare = {ENGINE_ACTION_POWER, HARKONNEN,
+                               {(int16_t)engine_power_from_slug("spare_leader")}};
+        assert_int_equal(apply(&st, &spare, 12), ENGINE_ACCEPTED);
+    }
     assert_int_equal(st.karama_stopped, 0);
     assert_int_equal(engine_state_check(&st), 0);
 }

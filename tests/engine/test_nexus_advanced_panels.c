@@ -50,6 +50,15 @@ static void battle(engine_state *st, engine_rng *rng, unsigned version, int basi
     assert_true(engine_position_nexus_give(st, (uint8_t)holder, ENGINE_FACTION_EMPEROR) >= 0);
     assert_int_equal(engine_position_enter(st, ENGINE_PHASE_BATTLE, 3, 0, rng), 0);
     assert_int_equal(st->step, BATTLE_STEP_PLAN);
+    /* The Bene Gesserit absent, the holder is first asked whether it
+     * borrows their Voice (row 6, R150): it does not. */
+    const engine_frame *f = engine_window_top(st);
+    if (f != NULL && f->point == ENGINE_WINDOW_GENERIC &&
+        f->window == (uint16_t)engine_window_id("nexus_voice")) {
+        engine_action pass = {ENGINE_ACTION_ANSWER, (uint8_t)holder, {(int16_t)f->window, 0, 0}};
+        assert_int_equal(engine_apply(NULL, st, &pass, rng), ENGINE_ACCEPTED);
+    }
+    assert_null(engine_window_top(st));
 }
 
 /* The families of power `slug` the seat is offered: how many, and the
