@@ -509,11 +509,24 @@ static uint32_t get_u32(reader *r)
 }
 
 /* Reads a byte that must be below `limit`; 0 (and the reader marked bad)
- * when it is not, so an index read here is always in range. */
+ * when it is not. In a public view the unknown mark passes too: a field
+ * read here is stored, never used as an index by the decoder. */
 static uint8_t get_below(reader *r, unsigned limit)
 {
     unsigned v = get_u8(r);
     if (v >= limit && !(r->is_view && v == ENGINE_UNKNOWN)) {
+        r->is_bad = 1;
+        return 0;
+    }
+    return (uint8_t)v;
+}
+
+/* Reads a byte the decoder uses as an index or a count: below `limit` in
+ * a public view too, else 0 and the reader marked bad. */
+static uint8_t get_index(reader *r, unsigned limit)
+{
+    unsigned v = get_u8(r);
+    if (v >= limit) {
         r->is_bad = 1;
         return 0;
     }
@@ -572,13 +585,13 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
         goto bad;
     unsigned n = c->n_seats;
     for (unsigned s = 0; s < n; s++)
-        c->faction[s] = get_below(&r, ENGINE_FACTION_COUNT);
+        c->faction[s] = get_index(&r, ENGINE_FACTION_COUNT);
     c->is_advanced = get_below(&r, 2);
     c->turn_limit = (uint8_t)get_u8(&r);
     c->modules = get_u32(&r);
     c->is_constructed = get_below(&r, 2);
 
-    st->phase = get_below(&r, ENGINE_PHASE_COUNT);
+    st->phase = get_index(&r, ENGINE_PHASE_COUNT);
     pause.step = (uint8_t)get_u8(&r);
     st->turn = (uint8_t)get_u8(&r);
     pause.awaiting = (uint16_t)get_u16(&r);
@@ -594,7 +607,7 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
             goto bad;
     for (unsigned s = 0; s < n; s++) {
         engine_seat_state *p = &st->seat[s];
-        p->faction = get_below(&r, ENGINE_FACTION_COUNT);
+        p->faction = get_index(&r, ENGINE_FACTION_COUNT);
         p->position = get_below(&r, ENGINE_SECTOR_COUNT);
         p->spice = (uint16_t)get_u16(&r);
         p->reserves = (uint8_t)get_u8(&r);
@@ -606,7 +619,7 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
     unsigned n_used = get_u8(&r);
     int last = -1;
     for (unsigned i = 0; i < n_used && !r.is_bad; i++) {
-        unsigned l = get_below(&r, ENGINE_LOCATION_COUNT);
+        unsigned l = get_index(&r, ENGINE_LOCATION_COUNT);
         if ((int)l <= last)        /* ascending, each once */
             goto bad;
         last = (int)l;
@@ -664,10 +677,10 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
             b->leader < -1 || b->cheap_hero < -1 || b->weapon < -1 || b->defense < -1)
             goto bad;
     }
-    pause.prescience_element = get_below(&r, 5);
+    pause.prescience_element = get_index(&r, 5);
     pause.prescience_value = (int16_t)get_u16(&r);
     pause.voice_must = get_below(&r, 2);
-    pause.voice_class = get_below(&r, ENGINE_VOICE_CLASS_COUNT);
+    pause.voice_class = get_index(&r, ENGINE_VOICE_CLASS_COUNT);
     st->traitor_called = get_below(&r, 4);
     st->battle_winner = (uint8_t)get_u8(&r);
     int v2_pause = engine__rule(st, ENGINE__RULE_WINDOW_ENCODING); /* else version 1's */
@@ -716,7 +729,7 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
         pause.offered = get_u32(&r);
         pause.owner = (uint8_t)get_u8(&r);
         pause.user = (uint8_t)get_u8(&r);
-        pause.pending.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+        pause.pending.kind = get_index(&r, ENGINE_ACTION_KIND_COUNT);
         pause.pending.seat = (uint8_t)get_u8(&r);
         for (unsigned i = 0; i < ENGINE_ACTION_MAX_ARGS; i++)
             pause.pending.arg[i] = (int16_t)get_u16(&r);
@@ -797,7 +810,7 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
         for (unsigned s = 0; s < n; s++)
             st->nexus_policy[s] = get_below(&r, ENGINE_NEXUS_POLICY_COUNT);
         if (engine__rule(st, ENGINE__RULE_NEXUS_PANELS)) {
-            n_nexus_effects = get_below(&r, ENGINE_EFFECT_MAX + 1u);
+            n_nexus_effects = get_index(&r, ENGINE_EFFECT_MAX + 1u);
             for (unsigned i = 0; i < n_nexus_effects; i++) {
                 engine_effect *e = &nexus_effects[i];
                 e->kind = get_below(&r, ENGINE_EFFECT_KIND_COUNT);
@@ -833,14 +846,14 @@ static int decode(engine_state *out, const uint8_t *in, size_t len, int is_view)
         memset(generic, 0, sizeof generic);
         for (unsigned i = 0; i < n_generic; i++) {
             engine_frame *f = &generic[i];
-            generic_at[i] = get_below(&r, ENGINE_FRAME_MAX);
+            generic_at[i] = get_index(&r, ENGINE_FRAME_MAX);
             if (i > 0 && generic_at[i] <= generic_at[i - 1])
                 goto bad;
             f->point = ENGINE_WINDOW_GENERIC;
             f->window = (uint16_t)get_u16(&r);
             f->owner = (uint8_t)get_u8(&r);
             f->user = (uint8_t)get_u8(&r);
-            f->held.kind = get_below(&r, ENGINE_ACTION_KIND_COUNT);
+            f->held.kind = get_index(&r, ENGINE_ACTION_KIND_COUNT);
             f->held.seat = (uint8_t)get_u8(&r);
             for (unsigned a = 0; a < ENGINE_ACTION_MAX_ARGS; a++)
                 f->held.arg[a] = (int16_t)get_u16(&r);
