@@ -65,14 +65,5 @@ engine_action test_power(unsigned seat, const char *slug, int a1)
 void test_nexus_three_seats(engine_state *st, engine_rng *rng, const uint8_t *seed,
                             unsigned rules_version, unsigned a, unsigned b, unsigned c)
 {
-    engine_config cfg;
-    engine_config_init(&cfg);
-    cfg.n_seats = 3;
-    cfg.faction[0] = (uint8_t)a;
-    cfg.faction[1] = (uint8_t)b;
-    cfg.faction[2] = (uint8_t)c;
-    cfg.modules = ENGINE_MODULE_NEXUS_CARDS;
-    cfg.rules_version = (uint16_t)rules_version;
-    engine_rng_init(rng, seed, 0);
-    assert_int_equal(engine_position_new(NULL, st, &cfg, rng), ENGINE_ACCEPTED);
+    assert_int_equal(test_nexus_room(st, rng, seed, rules_version, a, b, c), ENGINE_ACCEPTED);
 }
